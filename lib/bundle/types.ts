@@ -1,0 +1,54 @@
+/** A knowledge bundle in Open Knowledge Format as revtrail reads it (SPEC §3). */
+import type { Category, Severity } from '../review/vocabulary.js';
+
+export interface Diagnostic {
+  level: 'error' | 'warning';
+  /** File path as the user sees it (relative to the cwd or bundle), or null. */
+  file: string | null;
+  line: number | null;
+  message: string;
+}
+
+export interface RuleDefinition {
+  id: string;
+  pattern: string;
+  flags: string;
+  severity: Severity;
+  category: Category;
+  title: string;
+  message: string | null;
+  confidence: number;
+  paths: string[];
+  exclude: string[];
+}
+
+/** A compiled rule, ready to run: regex built once per run. */
+export interface Rule extends RuleDefinition {
+  /** `<doc-id>:<rule-id>` for bundle rules, `builtin/<section>:<id>` for the baseline. */
+  ruleSource: string;
+  /** The document that owns the rule (cited by its findings); null for built-ins. */
+  documentId: string | null;
+  regex: RegExp;
+}
+
+export interface Concept {
+  id: string;
+  /** Path inside the bundle, POSIX, e.g. `decisions/adr-001.md`. */
+  file: string;
+  type: string;
+  title: string;
+  description: string | null;
+  /** Markdown body after the frontmatter. */
+  body: string;
+  paths: string[];
+  domain: string[];
+  tags: string[];
+  rules: Rule[];
+}
+
+export interface Bundle {
+  /** Absolute path of the bundle folder. */
+  root: string;
+  concepts: Concept[];
+  diagnostics: Diagnostic[];
+}

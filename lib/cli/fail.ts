@@ -1,0 +1,16 @@
+/** Turns any error into the CLI's exit code and one or two lines (SPEC §2). */
+import { isRevtrailError } from '../errors.js';
+
+export function reportError(error: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
+  const debug = process.env.REVTRAIL_DEBUG === '1';
+  if (isRevtrailError(error)) {
+    stderr.write(`revtrail: ${error.message}\n`);
+    if (error.remedy) stderr.write(`  ${error.remedy}\n`);
+    if (debug && error.stack) stderr.write(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`revtrail: internal error: ${message}\n`);
+  stderr.write(debug && error instanceof Error && error.stack ? `${error.stack}\n` : '  Run again with REVTRAIL_DEBUG=1 to see where, and report it.\n');
+  return 2;
+}

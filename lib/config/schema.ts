@@ -1,0 +1,33 @@
+/**
+ * revtrail.config.json (SPEC §2). zod/mini keeps the hook path light; an unknown key is an
+ * error (strict objects) so a typo never silently falls back to a default.
+ */
+import * as z from 'zod/mini';
+
+const reviewer = z.strictObject({
+  command: z.optional(z.array(z.string()).check(z.minLength(1))),
+  timeoutMs: z._default(z.number().check(z.int(), z.positive()), 60000),
+  required: z._default(z.boolean(), false),
+});
+
+export const configSchema = z.strictObject({
+  knowledge: z._default(z.string().check(z.minLength(1)), '.okfw'),
+  mainline: z.optional(z.string().check(z.minLength(1))),
+  maxKnowledgeTokens: z._default(z.number().check(z.int(), z.positive()), 2000),
+  chunkLines: z._default(z.number().check(z.int(), z.positive()), 400),
+  minConfidence: z._default(z.number().check(z.gte(0), z.lte(1)), 0.8),
+  builtinRules: z._default(z.union([z.boolean(), z.array(z.string())]), true),
+  reviewer: z._default(reviewer, { timeoutMs: 60000, required: false }),
+  softTests: z._default(z.boolean(), false),
+  commitMsg: z._default(
+    z.strictObject({ record: z._default(z.boolean(), true), block: z._default(z.boolean(), false) }),
+    { record: true, block: false },
+  ),
+  gate: z._default(z.strictObject({ minRecurrence: z._default(z.number().check(z.int(), z.positive()), 2) }), {
+    minRecurrence: 2,
+  }),
+  privacy: z._default(z.strictObject({ redactAuthors: z._default(z.boolean(), false) }), { redactAuthors: false }),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;

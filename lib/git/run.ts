@@ -1,0 +1,104 @@
+/**
+ * The process that feeds git's output to our parsers. Hot paths (hooks, mining) use this
+ * directly: spawning git costs a few milliseconds, loading a wrapper library costs more.
+ */
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { GitError, GitNotFoundError } from './errors.js';
+
+export interface GitOptions {
+  cwd: string;
+  /** Written to git's stdin. */
+  input?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  /** Exit codes that are answers, not failures (for example 1 from `git diff --quiet`). */
+  okCodes?: readonly number[];
+}
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+// Output we parse must not depend on the user's locale, pager or colour settings.
+const FIXED_ENV = { LC_ALL: 'C', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+
+function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
+  const spawnOptions: SpawnOptions = {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, ...FIXED_ENV },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  };
+  return spawn('git', args as string[], spawnOptions);
+}
+
+/** Runs git to completion and returns its output; throws GitError on a failing exit code. */
+export function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnGit(args, options);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout!.on('data', (b: Buffer) => out.push(b));
+    child.stderr!.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
+    child.on('close', (code) => {
+      const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status: code ?? -1 };
+      if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve(result);
+      else reject(new GitError(args, code, result.stderr));
+    });
+    child.stdin!.on('error', () => {}); // git may exit before reading all input
+    child.stdin!.end(options.input ?? '');
+  });
+}
+
+/** Convenience: stdout of a git command. */
+export async function gitOut(args: readonly string[], options: GitOptions): Promise<string> {
+  return (await git(args, options)).stdout;
+}
+
+/**
+ * Streams git's stdout split on `separator` (a NUL by default), so that history of any
+ * length is parsed as it arrives and never held whole in memory.
+ */
+export async function* gitRecords(
+  args: readonly string[],
+  options: GitOptions & { separator?: string },
+): AsyncGenerator<string> {
+  const child = spawnGit(args, options);
+  const separator = options.separator ?? '\0';
+  const err: Buffer[] = [];
+  child.stderr!.on('data', (b: Buffer) => err.push(b));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
+    child.on('close', (code) => resolve(code));
+  });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(options.input ?? '');
+  let pending = '';
+  child.stdout!.setEncoding('utf8');
+  try {
+    for await (const piece of child.stdout! as AsyncIterable<string>) {
+      pending += piece;
+      let start = 0;
+      let at: number;
+      while ((at = pending.indexOf(separator, start)) !== -1) {
+        yield pending.slice(start, at);
+        start = at + separator.length;
+      }
+      pending = pending.slice(start);
+    }
+    if (pending) yield pending;
+    const code = await exited;
+    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) {
+      throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
+    }
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
+}
+
+/** Lines of a git command's output, streamed. */
+export function gitLines(args: readonly string[], options: GitOptions): AsyncGenerator<string> {
+  return gitRecords(args, { ...options, separator: '\n' });
+}
+

@@ -1,0 +1,55 @@
+/** The review's inputs and result (SPEC §4). `review()` in ./index.ts is shared by CLI and hooks. */
+import type { Category, Severity } from './vocabulary.js';
+
+export interface Finding {
+  id: string;
+  path: string;
+  start_line: number;
+  line: number;
+  side: 'RIGHT';
+  severity: Severity;
+  category: Category;
+  title: string;
+  body: string;
+  rule_source: string;
+  citations: string[];
+  suggestion_code: string | null;
+  confidence: number;
+}
+
+export type ReviewEvent = 'APPROVE' | 'COMMENT' | 'REQUEST_CHANGES';
+
+/** Where the diff comes from. Default: all uncommitted changes against HEAD. */
+export type DiffSource =
+  | { kind: 'worktree' }
+  | { kind: 'staged' }
+  | { kind: 'range'; range: string }
+  | { kind: 'text'; text: string; name: string };
+
+export interface ReviewOptions {
+  /** Any folder inside the work tree. */
+  cwd: string;
+  source: DiffSource;
+  /** Overrides config.knowledge. */
+  knowledge?: string;
+  /** Overrides config.reviewer.command (argv, run without a shell). */
+  reviewer?: string[];
+  softTests?: boolean;
+  minConfidence?: number;
+  /** Commit whose history supplies verdicts (default HEAD); null: none (no history yet). */
+  verdictTip?: string | null;
+  /** Only these rule sources run (pre-push checks credential rules per commit). */
+  ruleFilter?: (ruleSource: string) => boolean;
+}
+
+export interface ReviewResult {
+  version: 1;
+  summary: string;
+  event: ReviewEvent;
+  findings: Finding[];
+  suppressed: Array<Finding & { verdict: string }>;
+  knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
+  merged_findings: number;
+  dropped: { low_confidence: number; off_diff: number; bad_citation: number; invalid: number };
+  warnings: string[];
+}

@@ -1,0 +1,19 @@
+/** The finding vocabulary shared by findings, trailers and mining (SPEC §4, §5). */
+export const SEVERITIES = ['bug', 'security', 'api-surface', 'test', 'nit', 'suggestion', 'question'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Most severe first: the order used when two findings fold into one. */
+export const SEVERITY_RANK: readonly Severity[] = ['security', 'bug', 'api-surface', 'test', 'suggestion', 'question', 'nit'];
+
+export const CATEGORIES = [
+  'architecture', 'security', 'correctness', 'error-handling', 'type-safety', 'async',
+  'performance', 'style', 'patterns', 'testing', 'documentation',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const VERDICTS = ['OPEN', 'ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export type HumanVerdict = Exclude<Verdict, 'OPEN'>;
+
+/** Verdicts that take a finding out of the event count (ACCEPT means "fixed", so it does not). */
+export const SUPPRESSING_VERDICTS: readonly Verdict[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE'];

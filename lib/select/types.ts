@@ -1,0 +1,25 @@
+/** Which documents govern a chunk, and why (SPEC §3 "Selection per chunk" and "Budget"). */
+import type { Concept } from '../bundle/types.js';
+import type { Chunk } from '../diff/types.js';
+
+export type MatchKind = 'paths' | 'domain' | 'tags';
+
+export interface SelectedDocument {
+  concept: Concept;
+  match: MatchKind;
+  /** The glob or name that matched. */
+  matched: string;
+  /** ceil(characters / 4) of the text handed on (after truncation). */
+  tokens: number;
+  truncated: boolean;
+  /** The document text within the budget (ends with `[…truncated]` when cut). */
+  text: string;
+}
+
+export interface ChunkSelection {
+  chunk: Chunk;
+  /** Every matching document, in selection order; their rules all run. */
+  matched: SelectedDocument[];
+  /** The prefix of `matched` that fits `maxKnowledgeTokens`: what a reviewer program is given. */
+  documents: SelectedDocument[];
+}

@@ -1,0 +1,89 @@
+/**
+ * The Review-Finding trailer value: one CSV record of nine fields (SPEC §5). csv-stringify
+ * writes it and csv-parse reads it; zod validates every field.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { parse } from 'csv-parse/sync';
+import * as z from 'zod/mini';
+import { CATEGORIES, SEVERITIES, VERDICTS } from '../review/vocabulary.js';
+
+export const TRAILER_KEY = 'Review-Finding';
+export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+
+export const trailerRowSchema = z.strictObject({
+  id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, 'id must be rf- and 6 to 40 lowercase hex digits')),
+  file: z.string().check(
+    z.minLength(1, 'file is empty'),
+    z.refine((f) => !f.startsWith('/') && !f.includes('\\') && !/^[A-Za-z]:/.test(f), 'file must be a repo-relative POSIX path'),
+  ),
+  line: z.string().check(
+    z.regex(/^\d+(-\d+)?$/, 'line must be N or N-M'),
+    z.refine((l) => {
+      const [a, b] = l.split('-').map(Number);
+      return a! >= 1 && (b === undefined || a! <= b);
+    }, 'line must be N or N-M with 1 <= N <= M'),
+  ),
+  rule_source: z.string().check(z.regex(/^[^\s:,][^\s:]*:[^\s:]+$/, 'rule_source must be name[/section]:rule-id')),
+  category: z.enum(CATEGORIES, 'category is not one of ' + CATEGORIES.join(', ')),
+  severity: z.enum(SEVERITIES, 'severity is not one of ' + SEVERITIES.join(', ')),
+  issue: z.string().check(z.minLength(1, 'issue is empty'), z.maxLength(80, 'issue is longer than 80 characters')),
+  verdict: z.enum(VERDICTS, 'verdict is not one of ' + VERDICTS.join(', ')),
+  rationale: z.string(),
+});
+
+export type TrailerRow = z.output<typeof trailerRowSchema>;
+
+/** One line, nine fields; newlines inside a field become spaces so the record stays one line. */
+export function formatRow(row: TrailerRow): string {
+  const fields = ROW_FIELDS.map((k) => String(row[k]).replace(/\r\n|\r|\n/g, ' '));
+  return stringify([fields], { record_delimiter: '' }).trimEnd();
+}
+
+export type RowResult = { ok: true; row: TrailerRow } | { ok: false; reason: string };
+
+/** Parses a trailer value (without the key). Never throws: a bad row comes back with its reason. */
+export function parseRow(value: string): RowResult {
+  let records: string[][];
+  try {
+    records = parse(value.trim(), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    return { ok: false, reason: `not a CSV record: ${(error as Error).message.split('\n')[0]}` };
+  }
+  if (records.length !== 1) return { ok: false, reason: records.length ? 'more than one CSV record' : 'empty value' };
+  const fields = records[0]!;
+  if (fields.length !== ROW_FIELDS.length) {
+    return { ok: false, reason: `${fields.length} fields, expected ${ROW_FIELDS.length} (${ROW_FIELDS.join(',')})` };
+  }
+  const candidate = Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]));
+  const result = trailerRowSchema.safeParse(candidate);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
+  }
+  return { ok: true, row: result.data };
+}
+
+export interface GateProblem {
+  level: 'error' | 'warning';
+  message: string;
+}
+
+// Something another person can check: a URL, quoted or fenced code, a command with its output,
+// a commit or a file:line reference.
+const CHECKABLE = /(https?:\/\/\S+)|(`[^`]+`)|("[^"]{3,}")|('[^']{3,}')|(\$ \S+)|(\b[0-9a-f]{7,40}\b)|([\w./-]+\.\w+:\d+)/;
+// A tracker reference, a time line or a documented intent.
+const TRACKED = /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\d+)|(\b(until|by|before|after|next|sprint|release|Q[1-4]|v?\d+\.\d+|\d{4}-\d{2}(-\d{2})?)\b)|(\b(documented|intended|intentional|by design|per|see)\b)/i;
+
+/** The feedback-log gates on a human verdict's rationale (SPEC §5). */
+export function checkRationale(verdict: string, rationale: string): GateProblem[] {
+  const text = rationale.trim();
+  if (verdict === 'OPEN') return [];
+  if (!text) return [{ level: 'error', message: `${verdict} needs a rationale` }];
+  if (verdict === 'REJECT' && !CHECKABLE.test(text)) {
+    return [{ level: 'warning', message: 'REJECT rationale cites nothing checkable (a command and its output, a URL, quoted code)' }];
+  }
+  if ((verdict === 'DEFER' || verdict === 'ACKNOWLEDGE') && !TRACKED.test(text)) {
+    return [{ level: 'warning', message: `${verdict} rationale names no tracker, timeline or documented intent` }];
+  }
+  return [];
+}
