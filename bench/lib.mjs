@@ -1,0 +1,95 @@
+// Shared bench helpers: timing by medians of real processes, a seeded PRNG, the result table.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const cli = join(root, 'bin', 'revtrail.js');
+
+export const benchEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com',
+  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', NO_COLOR: '1',
+};
+
+export function tmp(prefix) {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** mulberry32: the same inputs on every run. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function git(cwd, args, input) {
+  return execFileSync('git', args, { cwd, env: benchEnv, input, encoding: 'utf8', maxBuffer: 1 << 30 });
+}
+
+/** Runs a command once; returns wall milliseconds (throws when the exit code is unexpected). */
+export function timeOnce(command, args, { cwd, input, env, okCodes = [0] } = {}) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(command, args, { cwd, input, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (!okCodes.includes(r.status ?? -1)) {
+    throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
+  }
+  return ms;
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Median wall time of `runs` executions after one warm-up. */
+export function timeMedian(runs, fn) {
+  fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) times.push(fn());
+  return median(times);
+}
+
+/** Peak resident memory (MiB) of a command, via GNU time where it exists. */
+export function peakMemoryMiB(command, args, { cwd, env } = {}) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { cwd, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
+  if (r.error) return null;
+  const kib = Number(String(r.stderr).trim().split('\n').pop());
+  return Number.isFinite(kib) ? kib / 1024 : null;
+}
+
+/**
+ * A row of the table: revtrail's median next to the floor it is compared with.
+ * kind 'ratio': holds when value/floor <= target; kind 'ms': holds when value <= target ms;
+ * kind 'MiB': holds when value <= target.
+ */
+export function row({ scenario, value, floorName, floor, target, kind = 'ratio', note = '' }) {
+  const ratio = floor ? value / floor : null;
+  const holds = kind === 'ratio' ? ratio !== null && ratio <= target : value <= target;
+  return { scenario, value, floorName, floor, ratio, target, kind, holds, note };
+}
+
+export function printTable(rows) {
+  const fmt = (n, unit = 'ms') => (n === null || n === undefined ? '-' : `${n.toFixed(n < 10 ? 1 : 0)} ${unit}`);
+  const lines = [['scenario', 'revtrail', 'floor', 'floor value', 'ratio', 'target', 'holds']];
+  for (const r of rows) {
+    const unit = r.kind === 'MiB' ? 'MiB' : 'ms';
+    const target = r.kind === 'ratio' ? `<= ${r.target}x` : `<= ${r.target} ${unit}`;
+    lines.push([r.scenario, fmt(r.value, unit), r.floorName ?? '-', fmt(r.floor), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`, target, r.holds ? 'yes' : 'NO']);
+  }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  for (const [i, l] of lines.entries()) {
+    console.log(l.map((c, j) => c.padEnd(widths[j])).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}

@@ -1,0 +1,23 @@
+// `npm run bench [-- scenario ...] [--runs N]`: every scenario, or the named ones, as one table.
+import { printTable } from './lib.mjs';
+
+const all = ['startup', 'select-review', 'hooks', 'mine'];
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+const chosen = args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
+const names = chosen.length ? chosen : all;
+
+const rows = [];
+for (const name of names) {
+  if (!all.includes(name)) {
+    console.error(`bench: unknown scenario "${name}"; scenarios: ${all.join(', ')}`);
+    process.exit(2);
+  }
+  const scenario = await import(`./scenarios/${name}.mjs`);
+  process.stderr.write(`bench: ${name}...\n`);
+  rows.push(...(await scenario.run({ runs })));
+}
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, median of ${runs} runs\n`);
+printTable(rows);
+for (const r of rows) if (r.note) console.log(`  ${r.scenario}: ${r.note}`);

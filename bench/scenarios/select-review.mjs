@@ -1,0 +1,28 @@
+// Selection and review over a 500-file, 20,000-line staged change against 1,000 concepts
+// carrying 2,000 rules, next to `git diff` of the same change.
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cli, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { generateBundle } from '../gen-bundle.mjs';
+import { generateChange } from '../gen-change.mjs';
+
+export const name = 'select-review';
+
+export async function run({ runs }) {
+  const dir = tmp('revtrail-bench-sel-');
+  try {
+    generateChange(dir, { files: 500, lines: 20000, stage: true });
+    generateBundle(join(dir, '.okfw'), { concepts: 1000, rulesPer: 2 });
+    const gitDiff = timeMedian(runs, () => timeOnce('git', ['diff', '--staged', '--no-ext-diff', '--no-color'], { cwd: dir }));
+    const select = timeMedian(runs, () => timeOnce(process.execPath, [cli, 'knowledge', 'select', '--staged', '--json'], { cwd: dir }));
+    const review = timeMedian(runs, () =>
+      timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json'], { cwd: dir, okCodes: [0, 1] }),
+    );
+    return [
+      row({ scenario: 'knowledge select 500 files/20k lines/1k concepts', value: select, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),
+      row({ scenario: 'review 500 files/20k lines/2k rules', value: review, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
