@@ -1,19 +1,45 @@
-/** The full CLI: yargs parses, a command module runs, this file only wires them. */
-import yargs from 'yargs';
+/**
+ * The full CLI: yargs parses, a command module runs, this file only wires them. Only the
+ * command being run is loaded; the others are listed from the registry for --help.
+ */
+import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../errors.js';
-import type { CliContext } from './command.js';
+import type { CliContext, CommandModule } from './command.js';
 import { commands } from './commands/index.js';
+import { cliMessages as m } from '../messages/cli.js';
 
 declare const REVTRAIL_VERSION: string | undefined;
 
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
   let exitCode = 0;
-  const modules = await Promise.all(commands.map((load) => load()));
+  const register = (parser: Argv, module: CommandModule<any>, describe: string): Argv =>
+    parser.command(
+      module.command as string,
+      describe,
+      (y: Argv) => {
+        let built = module.builder(y) as Argv;
+        if (module.subcommands) {
+          for (const sub of module.subcommands) built = register(built, sub, sub.describe ?? '');
+          built = built.demandCommand(1, m.needsSubcommand(String(module.command).split(' ')[0]!));
+        }
+        return built;
+      },
+      module.run
+        ? async (args: unknown) => {
+            exitCode = await module.run!(args, context);
+          }
+        : undefined,
+    );
+
+  const wanted = argv.find((a) => !a.startsWith('-'));
+  if (wanted !== undefined && !commands.some((c) => c.name === wanted)) {
+    throw new UsageError(m.unknownCommand(wanted), { remedy: m.usageRemedy(undefined) });
+  }
   let parser = yargs(argv)
     .scriptName('revtrail')
-    .usage('$0 <command> [options]\n\nOffline code review against your knowledge bundle, recorded in git trailers.')
+    .usage(m.usage)
     .strict()
-    .demandCommand(1, 'Name a command: revtrail --help lists them.')
+    .demandCommand(1, m.needsCommand)
     .recommendCommands()
     .help()
     .alias('h', 'help')
@@ -21,18 +47,17 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
     .wrap(Math.min(100, context.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((message, error) => {
-      if (error) throw error;
-      throw new UsageError(message ?? 'invalid arguments', { remedy: 'Run revtrail --help for the usage.' });
+      // yargs' own argument errors (YError) are usage errors, like the messages it passes.
+      if (error && error.name !== 'YError') throw error;
+      const known = commands.some((c) => c.name === wanted) ? wanted : undefined;
+      throw new UsageError(message ?? error?.message ?? m.invalidArguments, { remedy: m.usageRemedy(known) });
     });
-  for (const module of modules) {
-    parser = parser.command(
-      module.command as string,
-      module.describe,
-      module.builder as never,
-      async (args: unknown) => {
-        exitCode = await module.run(args, context);
-      },
-    );
+  for (const entry of commands) {
+    if (entry.name === wanted) {
+      parser = register(parser, (await entry.load()).default, entry.describe);
+    } else {
+      parser = parser.command(entry.name, entry.describe);
+    }
   }
   await parser.parseAsync();
   return exitCode;

@@ -1,5 +1,10 @@
-/** The registry of commands. A command is listed here only once it works. */
-import type { CommandModule } from '../command.js';
+/**
+ * The registry of commands: name, one-line description, and how to load it. A command is
+ * listed here only once it works. Loading is lazy so `--help` and each command stay fast.
+ */
+import type { CommandEntry } from '../command.js';
 
-export const commands: Array<() => Promise<CommandModule<any>>> = [
+export const commands: CommandEntry[] = [
+  { name: 'init', describe: 'Write revtrail.config.json and a starter knowledge bundle (.okfw/); never overwrites', load: () => import('./init.js') },
+  { name: 'knowledge', describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)', load: () => import('./knowledge.js') },
 ];
