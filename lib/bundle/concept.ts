@@ -1,0 +1,164 @@
+/**
+ * One concept file to a Concept (SPEC §3): OKF's required `type`, the ID, the governing keys
+ * (under `x:` or at top level, `x:` winning per key) and the rules, each problem with its line.
+ * Pure: the loader does the reading and names the file.
+ */
+import { readFrontmatter } from './frontmatter.js';
+import { checkGlob } from './globs.js';
+import { compileRule, parseRuleDefinition } from './rules.js';
+import type { Concept, Rule } from './types.js';
+import { bundleMessages as m } from '../messages/bundle.js';
+
+export interface Problem {
+  level: 'error' | 'warning';
+  line: number;
+  message: string;
+}
+
+export interface ConceptResult {
+  /** Null when the file is skipped (no frontmatter, bad YAML, no type). */
+  concept: Concept | null;
+  problems: Problem[];
+  /** Line of the frontmatter `id` (1 when the ID comes from the path). */
+  idLine: number;
+}
+
+const GOVERNING = ['paths', 'domain', 'tags', 'rules'] as const;
+// A rule source is `<concept-id>:<rule-id>` (SPEC §5 grammar: no spaces, commas or colons in the id).
+const FITS_RULE_SOURCE = /^[^\s:,][^\s:,]*$/;
+
+/** `file` is the path inside the bundle (POSIX), e.g. `decisions/adr-001.md`. */
+export function buildConcept(file: string, text: string): ConceptResult {
+  const problems: Problem[] = [];
+  const fm = readFrontmatter(text);
+  if (!fm.ok) return { concept: null, problems: [{ level: 'warning', line: fm.line, message: fm.message }], idLine: 1 };
+  const { data, lineAt } = fm;
+  const type = data.type;
+  if (typeof type !== 'string' || type.trim() === '') {
+    return { concept: null, problems: [{ level: 'warning', line: 'type' in data ? lineAt(['type']) : 1, message: m.noType }], idLine: 1 };
+  }
+  let id = file.replace(/\.md$/i, '');
+  if ('id' in data) {
+    if ((typeof data.id === 'string' && data.id.trim() !== '') || typeof data.id === 'number') id = String(data.id).trim();
+    else problems.push({ level: 'warning', line: lineAt(['id']), message: m.badId });
+  }
+  const x = data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
+  const where = (key: (typeof GOVERNING)[number]): Array<string | number> | null =>
+    key in x ? ['x', key] : key in data ? [key] : null;
+  const valueAt = (path: Array<string | number>) => (path[0] === 'x' ? x[path[1] as string] : data[path[0] as string]);
+
+  const names = (key: 'domain' | 'tags'): string[] => {
+    const path = where(key);
+    if (!path) return [];
+    const value = valueAt(path);
+    if (value === null || value === undefined) return [];
+    const list = Array.isArray(value) ? value : [value];
+    const out: string[] = [];
+    list.forEach((item, i) => {
+      if ((typeof item === 'string' && item.trim() !== '') || typeof item === 'number') out.push(String(item).trim());
+      else problems.push({ level: 'error', line: lineAt(Array.isArray(value) ? [...path, i] : path), message: m.badKey(key, m.notNames) });
+    });
+    return out;
+  };
+
+  const globs = (path: Array<string | number>, value: unknown, key: string): string[] => {
+    if (value === null || value === undefined) return [];
+    const list = Array.isArray(value) ? value : [value];
+    const out: string[] = [];
+    list.forEach((item, i) => {
+      const line = lineAt(Array.isArray(value) ? [...path, i] : path);
+      if (typeof item !== 'string') {
+        problems.push({ level: 'error', line, message: m.badKey(key, m.notGlobs) });
+        return;
+      }
+      const checked = checkGlob(item);
+      if (!checked.ok) problems.push({ level: 'error', line, message: `\`${key}\`: ${checked.error}` });
+      else {
+        if (checked.warning) problems.push({ level: 'warning', line, message: `\`${key}\`: ${checked.warning}` });
+        out.push(checked.glob);
+      }
+    });
+    return out;
+  };
+
+  const pathsAt = where('paths');
+  const paths = pathsAt ? globs(pathsAt, valueAt(pathsAt), 'paths') : [];
+  const domain = names('domain');
+  const tags = names('tags');
+  const rules = readRules(id, where('rules'), valueAt, lineAt, globs, problems);
+
+  const title =
+    typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
+  const description = typeof data.description === 'string' ? data.description : null;
+  return {
+    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules },
+    problems,
+    idLine: 'id' in data ? lineAt(['id']) : 1,
+  };
+}
+
+function readRules(
+  id: string,
+  path: Array<string | number> | null,
+  valueAt: (path: Array<string | number>) => unknown,
+  lineAt: (path: ReadonlyArray<string | number>) => number,
+  globs: (path: Array<string | number>, value: unknown, key: string) => string[],
+  problems: Problem[],
+): Rule[] {
+  if (!path) return [];
+  const value = valueAt(path);
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ level: 'error', line: lineAt(path), message: m.badKey('rules', m.rulesNotList) });
+    return [];
+  }
+  if (!FITS_RULE_SOURCE.test(id)) {
+    problems.push({ level: 'error', line: lineAt(path), message: m.ruleIdUnfit(id) });
+    return [];
+  }
+  const rules: Rule[] = [];
+  const seen = new Set<string>();
+  value.forEach((raw, i) => {
+    const at = [...path, i];
+    const rawId = raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
+    const label = rawId ? `"${rawId}"` : `#${i + 1}`;
+    const parsed = parseRuleDefinition(raw);
+    if (!parsed.ok) {
+      for (const issue of parsed.issues) {
+        problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message: m.ruleInvalid(label, issue.path.join('.'), issue.message) });
+      }
+      return;
+    }
+    const def = parsed.definition;
+    if (seen.has(def.id)) {
+      problems.push({ level: 'error', line: lineAt([...at, 'id']), message: m.ruleDuplicate(def.id) });
+      return;
+    }
+    seen.add(def.id);
+    const before = problems.filter((p) => p.level === 'error').length;
+    const rawRule = raw as Record<string, unknown>;
+    def.paths = globs([...at, 'paths'], rawRule.paths, 'paths');
+    def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
+    if (problems.filter((p) => p.level === 'error').length > before) return;
+    try {
+      rules.push(compileRule(def, `${id}:${def.id}`, id));
+    } catch (error) {
+      const why = (error as Error).message.replace(/^.*?pattern does not compile: /, '');
+      problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, why) });
+    }
+  });
+  return rules;
+}
+
+/** The first `# heading` outside code blocks. */
+function firstHeading(body: string): string | null {
+  let fenced = false;
+  for (const line of body.split('\n')) {
+    if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced) {
+      const match = /^ {0,3}#[ \t]+(.+?)[ \t#]*$/.exec(line);
+      if (match) return match[1]!;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,94 @@
+/**
+ * Rule definitions of a concept (SPEC §3 `rules`): validated with zod/mini (the hooks load
+ * this), compiled once per run. compileRule is shared with the built-in baseline.
+ */
+import * as z from 'zod/mini';
+import { CATEGORIES, SEVERITIES } from '../review/vocabulary.js';
+import { InputError } from '../errors.js';
+import type { Rule, RuleDefinition } from './types.js';
+import { compileGlobs, type PathMatcher } from './globs.js';
+
+const names = z.union([z.string(), z.array(z.string())]);
+
+export const ruleDefinitionSchema = z.strictObject({
+  id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, _ . - (no spaces or colons)')),
+  pattern: z.string().check(z.minLength(1, 'must not be empty')),
+  flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags (d g i m s u v y)'))),
+  severity: z.enum(SEVERITIES, `must be one of ${SEVERITIES.join(', ')}`),
+  category: z.optional(z.enum(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`)),
+  title: z.string().check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(80, 'must be at most 80 characters'),
+    z.refine((t) => !/[\r\n]/.test(t), 'must be one line'),
+  ),
+  message: z.optional(z.nullable(z.string())),
+  confidence: z.optional(z.number().check(z.gte(0, 'must be between 0 and 1'), z.lte(1, 'must be between 0 and 1'))),
+  paths: z.optional(names),
+  exclude: z.optional(names),
+});
+
+export type RuleDefinitionInput = z.input<typeof ruleDefinitionSchema>;
+
+export type RuleParse =
+  | { ok: true; definition: RuleDefinition }
+  | { ok: false; issues: Array<{ path: Array<string | number>; message: string }> };
+
+/** Applies the defaults (category architecture, confidence 1, no flags, no path limits). */
+export function parseRuleDefinition(raw: unknown): RuleParse {
+  const result = ruleDefinitionSchema.safeParse(raw);
+  if (!result.success) {
+    return {
+      ok: false,
+      issues: result.error.issues.map((issue) => ({
+        path: [...issue.path, ...(issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys.slice(0, 1) : [])] as Array<string | number>,
+        message: issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message,
+      })),
+    };
+  }
+  const d = result.data;
+  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  return {
+    ok: true,
+    definition: {
+      id: d.id,
+      pattern: d.pattern,
+      flags: d.flags ?? '',
+      severity: d.severity,
+      category: d.category ?? 'architecture',
+      title: d.title,
+      message: d.message ?? null,
+      confidence: d.confidence ?? 1,
+      paths: list(d.paths),
+      exclude: list(d.exclude),
+    },
+  };
+}
+
+/**
+ * Builds the regex once. `g` and `y` are dropped: they make RegExp#test remember lastIndex
+ * between lines. Throws InputError (naming the rule source) when the pattern does not compile.
+ */
+export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null): Rule {
+  const flags = [...new Set(def.flags.replace(/[gy]/g, ''))].join('');
+  let regex: RegExp;
+  try {
+    regex = new RegExp(def.pattern, flags);
+  } catch (error) {
+    throw new InputError(`${ruleSource}: pattern does not compile: ${(error as Error).message}`);
+  }
+  return { ...def, flags, ruleSource, documentId, regex };
+}
+
+const pathFilters = new WeakMap<Rule, PathMatcher>();
+
+/** Whether a rule runs on a file: its `paths` (none: every file) minus its `exclude`. Compiled once per rule. */
+export function ruleAppliesTo(rule: Rule, path: string): boolean {
+  let filter = pathFilters.get(rule);
+  if (!filter) {
+    const include = rule.paths.length ? compileGlobs(rule.paths) : () => true;
+    const exclude = compileGlobs(rule.exclude);
+    filter = (p) => include(p) && !exclude(p);
+    pathFilters.set(rule, filter);
+  }
+  return filter(path);
+}

@@ -1,0 +1,41 @@
+/** `revtrail init`: revtrail.config.json and a starter bundle at the work tree's top level. */
+import { defineCommand } from '../command.js';
+import { findRepo } from '../../git/repo.js';
+import { loadConfig } from '../../config/load.js';
+import { writeStarter } from '../../bundle/starter.js';
+import { initMessages as m } from '../../messages/init.js';
+
+interface InitArgs {
+  json: boolean;
+}
+
+export default defineCommand<InitArgs>({
+  command: 'init',
+  describe: 'Write revtrail.config.json and a starter knowledge bundle (never overwrites)',
+  builder: (yargs) =>
+    yargs
+      .option('json', { type: 'boolean', default: false, describe: 'Print what was written and kept as JSON' })
+      .example('$0 init', 'set revtrail up in this repository (from any folder inside it)'),
+  async run(args, context) {
+    const repo = await findRepo(context.cwd);
+    const { config, file } = await loadConfig(repo.top);
+    const result = await writeStarter(repo.top, {
+      knowledge: config.knowledge,
+      configInPackageJson: file !== null && file.endsWith('package.json'),
+    });
+    if (args.json) {
+      context.stdout.write(`${JSON.stringify({ top: repo.top, ...result }, null, 2)}\n`);
+      return 0;
+    }
+    const out = [m.heading(repo.top)];
+    for (const path of result.written) out.push(m.wrote(path));
+    for (const skip of result.skipped) {
+      out.push(skip.reason === 'exists' ? m.keptFile(skip.path) : skip.reason === 'bundle-has-index' ? m.keptBundle(skip.path) : m.keptConfigInPackage);
+    }
+    if (result.written.length === 0) out.push(m.nothingWritten);
+    const adr = result.written.find((p) => /\/decisions\/.+\.md$/.test(p)) ?? null;
+    out.push('', m.next(adr));
+    context.stdout.write(`${out.join('\n')}\n`);
+    return 0;
+  },
+});

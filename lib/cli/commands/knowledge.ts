@@ -1,0 +1,156 @@
+/**
+ * `revtrail knowledge check [DIR]` validates a bundle; `revtrail knowledge select` shows which
+ * documents govern each chunk of a diff and why (SPEC §2, §3). One module, two actions.
+ */
+import { stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { defineCommand, type CliContext } from '../command.js';
+import { findRepo } from '../../git/repo.js';
+import { NotARepositoryError } from '../../git/errors.js';
+import { loadConfig, parseConfig } from '../../config/load.js';
+import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
+import { readDiffText, diffSourceFromFile } from '../../diff/source.js';
+import { parseDiff } from '../../diff/parse.js';
+import { toChunks } from '../../diff/chunk.js';
+import { selectDocuments } from '../../select/index.js';
+import type { DiffSource } from '../../review/types.js';
+import type { Config } from '../../config/schema.js';
+import { InputError, UsageError } from '../../errors.js';
+import { bundleMessages as bm } from '../../messages/bundle.js';
+import { selectMessages as m } from '../../messages/select.js';
+
+interface KnowledgeArgs {
+  action: 'check' | 'select';
+  dir?: string;
+  json: boolean;
+  knowledge?: string;
+  diff?: string;
+  staged: boolean;
+  range?: string;
+}
+
+export default defineCommand<KnowledgeArgs>({
+  command: 'knowledge <action> [dir]',
+  describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)',
+  builder: (yargs) =>
+    yargs
+      .usage(
+        '$0 knowledge check [DIR] [--json]\n' +
+          '  validates a bundle (default: the configured one): errors print file:line: message and exit 1\n\n' +
+          '$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n' +
+          '  shows, per chunk of the diff, the governing documents in selection order and why\n' +
+          '  (default diff: all uncommitted changes against HEAD)',
+      )
+      .positional('action', { choices: ['check', 'select'] as const, describe: 'check or select' })
+      .positional('dir', { type: 'string', describe: 'check: the bundle folder (default: "knowledge" of the config)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
+      .option('knowledge', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
+      .option('diff', { type: 'string', nargs: 1, describe: 'select: read the diff from FILE, or stdin with -' })
+      .option('staged', { type: 'boolean', default: false, describe: 'select: the staged changes' })
+      .option('range', { type: 'string', describe: 'select: the changes of a range, A..B or A...B' })
+      .example('$0 knowledge check', 'validate the configured bundle')
+      .example('$0 knowledge select --staged', 'which documents govern the staged change'),
+  async run(args, context) {
+    for (const option of ['diff', 'range', 'knowledge'] as const) {
+      if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
+    }
+    if (args.action === 'check') {
+      for (const option of ['diff', 'range'] as const) if (args[option] !== undefined) throw new UsageError(m.selectOnlyOption(option), { remedy: m.selectOnlyOptionRemedy });
+      if (args.staged) throw new UsageError(m.selectOnlyOption('staged'), { remedy: m.selectOnlyOptionRemedy });
+      return await check(args, context);
+    }
+    if (args.dir !== undefined) throw new UsageError(m.checkOnlyDir, { remedy: m.checkOnlyDirRemedy });
+    return await select(args, context);
+  },
+});
+
+const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
+const shown = (cwd: string, abs: string) => toPosix(relative(cwd, abs)) || '.';
+
+/** The work tree's top and its config; outside a repository only when the caller can do without. */
+async function where(cwd: string, needRepo: boolean): Promise<{ top: string; config: Config }> {
+  try {
+    const repo = await findRepo(cwd);
+    return { top: repo.top, config: (await loadConfig(repo.top)).config };
+  } catch (error) {
+    if (needRepo || !(error instanceof NotARepositoryError)) throw error;
+    return { top: cwd, config: parseConfig({}, null) };
+  }
+}
+
+async function check(args: KnowledgeArgs, context: CliContext): Promise<number> {
+  const given = args.dir ?? args.knowledge;
+  const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
+  const name = shown(context.cwd, dir);
+  const info = await stat(dir).catch(() => null);
+  if (!info) throw new InputError(bm.checkMissing(name), { remedy: bm.checkMissingRemedy });
+  if (!info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
+
+  const bundle = await loadBundle(dir, { base: context.cwd });
+  const errors = bundle.diagnostics.filter((d) => d.level === 'error');
+  const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
+  const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
+  if (args.json) {
+    const plain = (d: (typeof errors)[number]) => ({ file: d.file, line: d.line, message: d.message });
+    const report = {
+      bundle: name,
+      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: c.rules.map((r) => r.ruleSource) })),
+      errors: errors.map(plain),
+      warnings: warnings.map(plain),
+    };
+    context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const lines = [...errors, ...warnings].map(formatDiagnostic);
+    lines.push(bm.checkSummary(name, bundle.concepts.length, rules, errors.length, warnings.length));
+    context.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return errors.length ? 1 : 0;
+}
+
+async function select(args: KnowledgeArgs, context: CliContext): Promise<number> {
+  const chosen = [args.diff !== undefined, args.staged, args.range !== undefined].filter(Boolean).length;
+  if (chosen > 1) throw new UsageError(m.twoSources, { remedy: m.twoSourcesRemedy });
+  const source: DiffSource =
+    args.diff !== undefined
+      ? await diffSourceFromFile(args.diff, context.cwd)
+      : args.staged
+        ? { kind: 'staged' }
+        : args.range !== undefined
+          ? { kind: 'range', range: args.range }
+          : { kind: 'worktree' };
+  const { top, config } = await where(context.cwd, source.kind !== 'text');
+  const dir = args.knowledge !== undefined ? resolve(context.cwd, args.knowledge) : resolve(top, config.knowledge);
+  const [text, bundle] = await Promise.all([readDiffText(top, source), loadBundle(dir, { base: context.cwd })]);
+  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), config.chunkLines);
+  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
+  const warnings = bundle.diagnostics.map(formatDiagnostic);
+
+  if (args.json) {
+    const report = {
+      chunks: selections.map((s) => ({
+        path: s.chunk.path,
+        piece: s.chunk.piece,
+        namespace: s.chunk.namespace,
+        documents: s.documents.map((d) => ({ id: d.concept.id, match: d.match, matched: d.matched, tokens: d.tokens, truncated: d.truncated })),
+      })),
+      warnings,
+    };
+    context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  const pieces = new Map<string, number>();
+  for (const c of chunks) pieces.set(c.path, Math.max(pieces.get(c.path) ?? 0, c.piece));
+  const out: string[] = [];
+  for (const s of selections) {
+    const c = s.chunk;
+    out.push(m.chunkHeading(c.path, c.piece, pieces.get(c.path)!, c.namespace, c.oldPath));
+    for (const d of s.documents) out.push(m.document(d.concept.id, d.match, d.matched, d.tokens, d.truncated));
+    const rest = s.matched.slice(s.documents.length).map((d) => d.concept.id);
+    if (rest.length) out.push(m.overBudget(rest));
+    if (s.matched.length === 0) out.push(m.noDocuments);
+  }
+  if (selections.length === 0) out.push(m.noChanges);
+  context.stdout.write(`${out.join('\n')}\n`);
+  for (const w of warnings) context.stderr.write(`${w}\n`);
+  return 0;
+}

@@ -1,0 +1,80 @@
+/**
+ * Where a diff comes from: git (work tree, index, a range) or text the user gave (a file or
+ * stdin). Options pin every setting that would change git's output format, whatever the
+ * user's config says (external diff tools, colour, prefixes, textconv, relative paths).
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { DiffSource } from '../review/types.js';
+import { git, gitOut } from '../git/run.js';
+import { GitError } from '../git/errors.js';
+import { InputError, UsageError } from '../errors.js';
+import { diffMessages as m } from '../messages/diff.js';
+
+export const DIFF_ARGS = [
+  'diff', '--no-ext-diff', '--no-color', '--no-textconv', '--no-relative', '-M',
+  '--src-prefix=a/', '--dst-prefix=b/',
+] as const;
+
+/** The unified diff text of `source`, run from any folder inside the work tree. */
+export async function readDiffText(cwd: string, source: DiffSource): Promise<string> {
+  switch (source.kind) {
+    case 'text':
+      return source.text;
+    case 'worktree':
+      return await runDiff(cwd, [await baseCommit(cwd)], 'HEAD');
+    case 'staged':
+      return await runDiff(cwd, ['--cached', await baseCommit(cwd)], '--staged');
+    case 'range': {
+      const range = source.range.trim();
+      // A leading dash would be read as an option; a range needs at least one side.
+      if (range === '' || range.startsWith('-') || /\s/.test(range)) {
+        throw new UsageError(m.badRange(source.range), { remedy: m.badRangeRemedy });
+      }
+      return await runDiff(cwd, [range], range);
+    }
+  }
+}
+
+/** HEAD, or the empty tree in a repository without commits (everything is then new). */
+async function baseCommit(cwd: string): Promise<string> {
+  const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, okCodes: [1] });
+  if (head.status === 0) return 'HEAD';
+  // hash-object without -w names the empty tree in this repository's object format (sha1 or sha256).
+  return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd })).trim();
+}
+
+async function runDiff(cwd: string, args: string[], what: string): Promise<string> {
+  try {
+    return await gitOut([...DIFF_ARGS, ...args, '--'], { cwd });
+  } catch (error) {
+    if (error instanceof GitError) {
+      const said = error.stderr.trim().split('\n')[0] ?? '';
+      throw new InputError(m.gitDiffFailed(what, said), { remedy: m.gitDiffRemedy, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The DiffSource for `--diff FILE` or `--diff -` (stdin). A relative FILE is taken from `cwd`.
+ * Reading stdin waits for its end, so `git diff | revtrail review --diff -` works.
+ */
+export async function diffSourceFromFile(file: string, cwd: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<DiffSource> {
+  if (file === '-') return { kind: 'text', text: await readStream(stdin), name: 'stdin' };
+  const path = resolve(cwd, file);
+  try {
+    return { kind: 'text', text: await readFile(path, 'utf8'), name: file };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError(m.fileMissing(file), { remedy: m.fileRemedy });
+    const why = code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new InputError(m.fileUnreadable(file, why), { remedy: m.fileRemedy });
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}

@@ -1,0 +1,44 @@
+/** Every user-facing message about the knowledge bundle (SPEC §3) and `knowledge check`. */
+export const bundleMessages = {
+  // Discovery
+  noBundle: (dir: string) => `knowledge bundle ${dir} does not exist: no documents are selected`,
+  notAFolder: (dir: string) => `knowledge bundle ${dir} is not a folder: no documents are selected`,
+  noRootIndex: (dir: string) => `${dir} has no index.md: no documents are loaded (discovery starts at index.md)`,
+  linkMissing: (target: string) => `link to ${target}: no such file`,
+  linkLeaves: (target: string) => `link to ${target} leaves the bundle; ignored`,
+  linkLeavesViaSymlink: (target: string, real: string) => `link to ${target} resolves (through a symlink) to ${real}, outside the bundle; ignored`,
+  folderWithoutIndex: (target: string) => `link to folder ${target}, which has no index.md; ignored`,
+  indexCycle: (target: string) => `link back to ${target}, which links here already (an index cycle); not followed again`,
+  unreadable: (why: string) => `cannot read this file: ${why}`,
+  // Concepts
+  noFrontmatter: 'no YAML frontmatter (a concept starts with a --- line); skipped',
+  frontmatterNotClosed: 'the frontmatter has no closing --- line; skipped',
+  badYaml: (why: string) => `frontmatter is not valid YAML: ${why}; skipped`,
+  notAMapping: 'frontmatter is not a mapping of keys to values; skipped',
+  noType: 'no `type` in the frontmatter (OKF requires a non-empty type); skipped',
+  duplicateId: (id: string, other: string) => `duplicate concept id "${id}" (also ${other}); this one is ignored`,
+  badId: 'frontmatter `id` must be a non-empty string; the path is used instead',
+  badKey: (key: string, why: string) => `\`${key}\` ${why}`,
+  notNames: 'must be a name or a list of non-empty names',
+  notGlobs: 'must be a glob or a list of globs',
+  rulesNotList: 'must be a list of rule definitions',
+  // Globs
+  emptyGlob: 'an empty glob matches nothing',
+  negatedGlob: (glob: string) => `glob "${glob}" starts with !: negation is not supported here (a rule has \`exclude\` for that)`,
+  invalidGlob: (glob: string, why: string) => `invalid glob "${glob}": ${why}`,
+  absoluteGlob: (glob: string) => `glob "${glob}" starts with / or ./; globs are relative to the repository top, read as "${glob.replace(/^(\.?\/)+/, '')}"`,
+  // Rules
+  ruleInvalid: (label: string, field: string, why: string) => `rule ${label}: ${field ? `${field}: ` : ''}${why}`,
+  rulePattern: (label: string, why: string) => `rule ${label}: pattern does not compile: ${why}`,
+  ruleDuplicate: (id: string) => `rule id "${id}" is used twice in this concept`,
+  ruleIdUnfit: (conceptId: string) =>
+    `concept id "${conceptId}" holds a space, comma or colon, so its rules cannot be named "${conceptId}:<rule-id>"; rules ignored`,
+  // knowledge check
+  checkMissing: (dir: string) => `knowledge bundle ${dir} does not exist`,
+  checkMissingRemedy: 'Give the bundle folder (knowledge check DIR), set "knowledge" in revtrail.config.json, or run revtrail init.',
+  checkNotAFolder: (dir: string) => `knowledge bundle ${dir} is not a folder`,
+  checkSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
+    `${dir}: ${concepts} concept${concepts === 1 ? '' : 's'}, ${rules} rule${rules === 1 ? '' : 's'}, ` +
+    `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+  checkFailed: (errors: number) => `knowledge check found ${errors} error${errors === 1 ? '' : 's'}`,
+};

@@ -1,0 +1,19 @@
+/** Every user-facing message of `revtrail knowledge select` (and the `knowledge` command's usage). */
+export const selectMessages = {
+  chunkHeading: (path: string, piece: number, pieces: number, namespace: string | null, oldPath: string | null) =>
+    `${path}${oldPath && oldPath !== path ? ` (from ${oldPath})` : ''}${pieces > 1 ? ` [piece ${piece}/${pieces}]` : ''}${namespace ? `  namespace ${namespace}` : ''}`,
+  document: (id: string, match: string, matched: string, tokens: number, truncated: boolean) =>
+    `  ${id}  ${match}: ${matched}  (${tokens} tokens${truncated ? ', truncated to fit the budget' : ''})`,
+  overBudget: (ids: string[]) => `  also governed by (over the knowledge budget; their rules still run): ${ids.join(', ')}`,
+  noDocuments: '  no governing documents',
+  noChanges: 'No changes to select knowledge for.',
+  usage: 'Validate a knowledge bundle, or show which of its documents govern a diff.',
+  checkOnlyDir: 'knowledge select takes no folder argument; use --knowledge DIR',
+  checkOnlyDirRemedy: 'Run revtrail knowledge select --knowledge DIR, or revtrail knowledge check DIR.',
+  selectOnlyOption: (option: string) => `--${option} belongs to knowledge select, not knowledge check`,
+  selectOnlyOptionRemedy: 'Run revtrail knowledge check [DIR] [--json].',
+  needsValue: (option: string) => `--${option} needs a value`,
+  needsValueRemedy: 'Examples: --diff changes.diff, --diff - (stdin), --range main..HEAD, --knowledge .okfw',
+  twoSources: 'give at most one of --diff, --staged, --range',
+  twoSourcesRemedy: 'Without any of them, all uncommitted changes against HEAD are used.',
+};

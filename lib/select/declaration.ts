@@ -1,0 +1,119 @@
+/**
+ * The declared package/namespace of a file, read from the lines a diff shows of it (added and
+ * context lines; SPEC §3 table). Pure: no file is read, so a declaration outside the hunks is
+ * not seen and the file is then matched by its folders only.
+ */
+
+const GO = /^\s*package\s+([A-Za-z_][A-Za-z0-9_]*)\b/;
+const JVM = /^\s*package\s+(`?[A-Za-z_][\w]*`?(?:\s*\.\s*`?[A-Za-z_][\w]*`?)*)\s*(?:;|\{|$|\/\/|\/\*)/;
+const CSHARP_FILE_SCOPED = /^\s*namespace\s+([A-Za-z_@][\w]*(?:\s*\.\s*[A-Za-z_@][\w]*)*)\s*;/;
+const CSHARP_BLOCK = /^\s*namespace\s+([A-Za-z_@][\w]*(?:\s*\.\s*[A-Za-z_@][\w]*)*)\s*(?:\{|$)/;
+const PHP = /^\s*namespace\s+\\?([A-Za-z_][\w]*(?:\\[A-Za-z_][\w]*)*)\s*[;{]/;
+// `namespace geo::v2 {`, `inline namespace v2 {`, `namespace a::inline b {` (C++20), `namespace {`.
+const CPP = /^\s*(?:inline\s+)?namespace(?:\s+((?:inline\s+)?[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*))?\s*(?:\{|$)/;
+const TYPESCRIPT = /^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:\{|$)/;
+
+/** Reads the namespace of a file in `language` from its visible lines, or null. */
+export function readNamespace(language: string | null, lines: readonly string[]): string | null {
+  switch (language) {
+    case 'go':
+      return firstMatch(GO, lines);
+    case 'java':
+    case 'kotlin':
+    case 'groovy':
+      return clean(firstMatch(JVM, lines), '.');
+    case 'scala':
+      return scalaPackage(lines);
+    case 'php':
+      return firstMatch(PHP, lines);
+    case 'csharp': {
+      const fileScoped = firstMatch(CSHARP_FILE_SCOPED, lines);
+      if (fileScoped) return clean(fileScoped, '.');
+      return nested(lines, CSHARP_BLOCK, '.', '.');
+    }
+    case 'cpp':
+    case 'c':
+      return nested(lines, CPP, '::', '::');
+    case 'typescript':
+      return nested(lines, TYPESCRIPT, '.', '.');
+    default:
+      return null;
+  }
+}
+
+function firstMatch(pattern: RegExp, lines: readonly string[]): string | null {
+  for (const line of lines) {
+    const match = pattern.exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+function clean(name: string | null, separator: string): string | null {
+  if (name === null) return null;
+  return name.split(separator).map((part) => part.trim().replace(/^`|`$/g, '').replace(/^@/, '')).join(separator);
+}
+
+/** Scala chains package clauses: `package com.acme` then `package store` is com.acme.store. */
+function scalaPackage(lines: readonly string[]): string | null {
+  const parts: string[] = [];
+  for (const line of lines) {
+    if (/^\s*package\s+object\b/.test(line)) continue;
+    const match = JVM.exec(line);
+    if (match?.[1]) parts.push(clean(match[1], '.')!);
+  }
+  return parts.length ? parts.join('.') : null;
+}
+
+interface Frame {
+  /** Brace depth outside this block. */
+  depth: number;
+  segments: string[];
+}
+
+/**
+ * Block namespaces that nest (`namespace geo { namespace v2 {` is geo::v2): follows braces
+ * through the visible lines and keeps the deepest namespace seen (the first, on a tie).
+ */
+function nested(lines: readonly string[], declaration: RegExp, inSeparator: string, outSeparator: string): string | null {
+  const stack: Frame[] = [];
+  let depth = 0;
+  let pending: string[] | null = null;
+  let best: string[] = [];
+  for (const raw of lines) {
+    const line = stripLiterals(raw);
+    const match = declaration.exec(line);
+    let rest = line;
+    if (match && !line.includes('=')) {
+      const name = match[1] ?? '';
+      pending = name
+        .split(inSeparator)
+        .map((s) => s.trim().replace(/^inline\s+/, '').replace(/^@/, ''))
+        .filter((s) => s !== '');
+      rest = line.slice(match.index + match[0].length - (match[0].endsWith('{') ? 1 : 0));
+    }
+    for (const ch of rest) {
+      if (ch === '{') {
+        if (pending) {
+          stack.push({ depth, segments: pending });
+          pending = null;
+          const current = stack.flatMap((f) => f.segments);
+          if (current.length > best.length) best = current;
+        }
+        depth++;
+      } else if (ch === '}') {
+        depth = Math.max(0, depth - 1);
+        while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
+      }
+    }
+  }
+  return best.length ? best.join(outSeparator) : null;
+}
+
+/** Drops comments and string/char literals so their braces are not counted. */
+function stripLiterals(line: string): string {
+  return line
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""')
+    .replace(/\/\*.*?\*\//g, '')
+    .replace(/\/\/.*$/, '');
+}
