@@ -1,6 +1,6 @@
 /**
  * `revtrail knowledge check [DIR]` validates a bundle; `revtrail knowledge select` shows which
- * documents govern each chunk of a diff and why (SPEC §2, §3). One module, two actions.
+ * documents govern each chunk of a diff and why (SPEC §2, §3).
  */
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
@@ -19,9 +19,13 @@ import { InputError, UsageError } from '../../errors.js';
 import { bundleMessages as bm } from '../../messages/bundle.js';
 import { selectMessages as m } from '../../messages/select.js';
 
-interface KnowledgeArgs {
-  action: 'check' | 'select';
+interface CheckArgs {
   dir?: string;
+  json: boolean;
+  knowledge?: string;
+}
+
+interface SelectArgs {
   json: boolean;
   knowledge?: string;
   diff?: string;
@@ -29,39 +33,46 @@ interface KnowledgeArgs {
   range?: string;
 }
 
-export default defineCommand<KnowledgeArgs>({
-  command: 'knowledge <action> [dir]',
-  describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)',
+const checkCommand = defineCommand<CheckArgs>({
+  command: 'check [dir]',
+  describe: 'Validate a bundle: errors print file:line: message and exit 1, warnings exit 0',
   builder: (yargs) =>
     yargs
-      .usage(
-        '$0 knowledge check [DIR] [--json]\n' +
-          '  validates a bundle (default: the configured one): errors print file:line: message and exit 1\n\n' +
-          '$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n' +
-          '  shows, per chunk of the diff, the governing documents in selection order and why\n' +
-          '  (default diff: all uncommitted changes against HEAD)',
-      )
-      .positional('action', { choices: ['check', 'select'] as const, describe: 'check or select' })
-      .positional('dir', { type: 'string', describe: 'check: the bundle folder (default: "knowledge" of the config)' })
+      .positional('dir', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
+      .option('knowledge', { type: 'string', describe: 'The bundle folder (same as DIR)' })
+      .example('$0 knowledge check', 'validate the configured bundle'),
+  async run(args, context) {
+    if (args.knowledge === '') throw new UsageError(m.needsValue('knowledge'), { remedy: m.needsValueRemedy });
+    return await check(args, context);
+  },
+});
+
+const selectCommand = defineCommand<SelectArgs>({
+  command: 'select',
+  describe: 'Show, per chunk of a diff, the governing documents in selection order and why',
+  builder: (yargs) =>
+    yargs
+      .usage('$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD.')
+      .option('diff', { type: 'string', nargs: 1, describe: 'Read the diff from FILE, or stdin with -' })
+      .option('staged', { type: 'boolean', default: false, describe: 'The staged changes' })
+      .option('range', { type: 'string', describe: 'The changes of a range, A..B or A...B' })
       .option('knowledge', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
-      .option('diff', { type: 'string', nargs: 1, describe: 'select: read the diff from FILE, or stdin with -' })
-      .option('staged', { type: 'boolean', default: false, describe: 'select: the staged changes' })
-      .option('range', { type: 'string', describe: 'select: the changes of a range, A..B or A...B' })
-      .example('$0 knowledge check', 'validate the configured bundle')
+      .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
       .example('$0 knowledge select --staged', 'which documents govern the staged change'),
   async run(args, context) {
     for (const option of ['diff', 'range', 'knowledge'] as const) {
       if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
     }
-    if (args.action === 'check') {
-      for (const option of ['diff', 'range'] as const) if (args[option] !== undefined) throw new UsageError(m.selectOnlyOption(option), { remedy: m.selectOnlyOptionRemedy });
-      if (args.staged) throw new UsageError(m.selectOnlyOption('staged'), { remedy: m.selectOnlyOptionRemedy });
-      return await check(args, context);
-    }
-    if (args.dir !== undefined) throw new UsageError(m.checkOnlyDir, { remedy: m.checkOnlyDirRemedy });
     return await select(args, context);
   },
+});
+
+export default defineCommand({
+  command: 'knowledge',
+  describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)',
+  builder: (yargs) => yargs.usage('$0 knowledge <check|select> [options]'),
+  subcommands: [checkCommand, selectCommand],
 });
 
 const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
@@ -78,7 +89,7 @@ async function where(cwd: string, needRepo: boolean): Promise<{ top: string; con
   }
 }
 
-async function check(args: KnowledgeArgs, context: CliContext): Promise<number> {
+async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
   const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
   const name = shown(context.cwd, dir);
@@ -107,7 +118,7 @@ async function check(args: KnowledgeArgs, context: CliContext): Promise<number> 
   return errors.length ? 1 : 0;
 }
 
-async function select(args: KnowledgeArgs, context: CliContext): Promise<number> {
+async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const chosen = [args.diff !== undefined, args.staged, args.range !== undefined].filter(Boolean).length;
   if (chosen > 1) throw new UsageError(m.twoSources, { remedy: m.twoSourcesRemedy });
   const source: DiffSource =
