@@ -32,22 +32,29 @@ export interface ReviewOptions {
   source: DiffSource;
   /** Overrides config.knowledge. */
   knowledge?: string;
-  /** Overrides config.reviewer.command (argv, run without a shell). */
-  reviewer?: string[];
+  /** Overrides config.reviewer.command (argv, run without a shell); false: no reviewer program. */
+  reviewer?: string[] | false;
   softTests?: boolean;
   minConfidence?: number;
   /** Commit whose history supplies verdicts (default HEAD); null: none (no history yet). */
   verdictTip?: string | null;
   /** Only these rule sources run (pre-push checks credential rules per commit). */
   ruleFilter?: (ruleSource: string) => boolean;
+  /** Called as each chunk finishes (the CLI draws progress from it). */
+  onProgress?: (done: number, total: number, path: string) => void;
 }
+
+/** A finding a verdict took out of the count; it stays in the output. */
+export type SuppressedFinding = Finding & { verdict: string; rationale: string };
+
+export type DropReason = 'low_confidence' | 'off_diff' | 'bad_citation' | 'invalid';
 
 export interface ReviewResult {
   version: 1;
   summary: string;
   event: ReviewEvent;
   findings: Finding[];
-  suppressed: Array<Finding & { verdict: string }>;
+  suppressed: SuppressedFinding[];
   knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
   merged_findings: number;
   dropped: { low_confidence: number; off_diff: number; bad_citation: number; invalid: number };

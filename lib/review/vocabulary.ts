@@ -17,3 +17,11 @@ export type HumanVerdict = Exclude<Verdict, 'OPEN'>;
 
 /** Verdicts that take a finding out of the event count (ACCEPT means "fixed", so it does not). */
 export const SUPPRESSING_VERDICTS: readonly Verdict[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE'];
+
+/** Severities that make a review REQUEST_CHANGES on their own (`test` does too, unless softTests). */
+export const BLOCKING_SEVERITIES: readonly Severity[] = ['bug', 'security', 'api-surface'];
+
+/** The more severe of two severities (SEVERITY_RANK order). */
+export function moreSevere(a: Severity, b: Severity): Severity {
+  return SEVERITY_RANK.indexOf(a) <= SEVERITY_RANK.indexOf(b) ? a : b;
+}

@@ -7,4 +7,5 @@ import type { CommandEntry } from '../command.js';
 export const commands: CommandEntry[] = [
   { name: 'init', describe: 'Write revtrail.config.json and a starter knowledge bundle (.okfw/); never overwrites', load: () => import('./init.js') },
   { name: 'knowledge', describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)', load: () => import('./knowledge.js') },
+  { name: 'review', describe: 'Review a diff against the knowledge bundle and the built-in rules', load: () => import('./review.js') },
 ];

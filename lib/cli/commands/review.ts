@@ -1,0 +1,87 @@
+/** `revtrail review` (SPEC §4): parses the flags, runs review(), prints the report, returns the exit code. */
+import { isAbsolute, resolve } from 'node:path';
+import { defineCommand } from '../command.js';
+import { progress, useColor } from '../output.js';
+import { UsageError } from '../../errors.js';
+import type { DiffSource } from '../../review/types.js';
+import { reviewMessages as m } from '../../messages/review.js';
+
+interface ReviewArgs {
+  staged: boolean;
+  range?: string;
+  diff?: string;
+  knowledge?: string;
+  format: 'text' | 'json' | 'sarif';
+  json: boolean;
+  reviewer?: string;
+  softTests: boolean;
+  minConfidence?: string;
+}
+
+export default defineCommand<ReviewArgs>({
+  command: 'review',
+  describe: 'Review the local diff against the knowledge bundle and the built-in baseline',
+  builder: (yargs) =>
+    yargs
+      .usage(
+        '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
+          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N]\n\n' +
+          'Default diff: all uncommitted changes against HEAD.\n' +
+          'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
+      )
+      .option('staged', { type: 'boolean', default: false, describe: 'Review the staged changes' })
+      .option('range', { type: 'string', nargs: 1, describe: 'Review a range: A..B or A...B' })
+      .option('diff', { type: 'string', nargs: 1, describe: 'Review a unified diff from FILE, or stdin with -' })
+      .option('knowledge', { type: 'string', describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
+      .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
+      .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
+      .option('reviewer', { type: 'string', nargs: 1, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
+      .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
+      .option('min-confidence', { type: 'string', nargs: 1, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
+      .example('$0 review --staged', 'review what the next commit will contain')
+      .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
+      .example('git diff | $0 review --diff -', 'review a diff from stdin'),
+  async run(args, context) {
+    const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
+    if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
+    let minConfidence: number | undefined;
+    if (args.minConfidence !== undefined) {
+      minConfidence = Number(args.minConfidence);
+      if (args.minConfidence.trim() === '' || !Number.isFinite(minConfidence) || minConfidence < 0 || minConfidence > 1) {
+        throw new UsageError(m.badMinConfidence(args.minConfidence), { remedy: m.badMinConfidenceRemedy });
+      }
+    }
+    const { splitCommand } = await import('../../review/command-line.js');
+    let reviewer: string[] | undefined;
+    if (args.reviewer !== undefined) {
+      reviewer = splitCommand(args.reviewer);
+      // A program path typed by the user is relative to where they are; the program runs from the top level.
+      if (reviewer[0]!.includes('/') && !isAbsolute(reviewer[0]!)) reviewer[0] = resolve(context.cwd, reviewer[0]!);
+    }
+    let source: DiffSource = { kind: 'worktree' };
+    if (args.staged) source = { kind: 'staged' };
+    else if (args.range !== undefined) source = { kind: 'range', range: args.range };
+    else if (args.diff !== undefined) {
+      const { diffSourceFromFile } = await import('../../diff/source.js');
+      source = await diffSourceFromFile(args.diff, context.cwd);
+    }
+
+    const { review } = await import('../../review/index.js');
+    const { formatReport, formatWarnings } = await import('../../report/index.js');
+    const format = args.json ? 'json' : args.format;
+    const bar = progress(context.stderr);
+    const result = await review({
+      cwd: context.cwd,
+      source,
+      knowledge: args.knowledge,
+      reviewer,
+      softTests: args.softTests || undefined,
+      minConfidence,
+      onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
+    });
+    bar.done();
+    if (format !== 'json') context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
+    context.stdout.write(formatReport(result, format, { color: useColor(context.stdout) }));
+    return result.event === 'REQUEST_CHANGES' ? 1 : 0;
+  },
+});

@@ -1,0 +1,7 @@
+/** `--format json`: the ReviewResult itself (SPEC §4 "Output"), strict JSON, stable key order. */
+import type { ReviewResult } from '../review/types.js';
+
+export function formatJson(result: ReviewResult): string {
+  const { version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings } = result;
+  return `${JSON.stringify({ version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings }, null, 2)}\n`;
+}

@@ -1,0 +1,55 @@
+/**
+ * `--format text`: findings grouped by file, one line each `path:line severity title
+ * (rule_source)`, then the summary and the event. Colour only when the caller says so (TTY
+ * and no NO_COLOR, decided by lib/cli/output.ts).
+ */
+import type { Paint } from '../cli/output.js';
+import { paint as makePaint } from '../cli/output.js';
+import type { Finding, ReviewResult } from '../review/types.js';
+import { BLOCKING_SEVERITIES } from '../review/vocabulary.js';
+import { reviewMessages as m } from '../messages/review.js';
+
+/** `path:line` exactly as SPEC §4 writes it (`line` is the last line of a span). */
+function location(f: Finding): string {
+  return `${f.path}:${f.line}`;
+}
+
+function findingLine(f: Finding, p: Paint): string {
+  const severity = BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
+  return `${location(f)} ${severity} ${f.title} ${p.dim(`(${f.rule_source})`)}`;
+}
+
+/** Findings by file (files in path order, findings in line order), a blank line between files. */
+function grouped<F extends Finding>(findings: readonly F[], line: (f: F) => string): string[] {
+  const out: string[] = [];
+  let last: string | null = null;
+  for (const f of [...findings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))) {
+    if (last !== null && f.path !== last) out.push('');
+    out.push(line(f));
+    last = f.path;
+  }
+  return out;
+}
+
+export function formatText(result: ReviewResult, options: { color?: boolean } = {}): string {
+  const p = makePaint(options.color ?? false);
+  const lines: string[] = grouped(result.findings, (f) => findingLine(f, p));
+  if (result.suppressed.length) {
+    if (lines.length) lines.push('');
+    lines.push(m.suppressedHeading(result.suppressed.length));
+    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${f.title} (${f.rule_source}) [${f.verdict}]`)}`));
+  }
+  const d = result.dropped;
+  if (lines.length) lines.push('');
+  lines.push(...result.summary.split('\n'));
+  if (d.low_confidence + d.off_diff + d.bad_citation + d.invalid > 0) lines.push(p.dim(m.droppedLine(d)));
+  const colour = result.event === 'REQUEST_CHANGES' ? p.red : result.event === 'COMMENT' ? p.yellow : p.green;
+  lines.push(p.bold(colour(m.eventLine(result.event))));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Warnings for stderr (text and SARIF output keep stdout for the report). */
+export function formatWarnings(result: ReviewResult, options: { color?: boolean } = {}): string {
+  const p = makePaint(options.color ?? false);
+  return result.warnings.map((w) => `${p.yellow(m.warningLine(w))}\n`).join('');
+}

@@ -1,0 +1,176 @@
+/**
+ * The review of selected chunks: rules (bundle + baseline), the reviewer program, the finding
+ * contract, folding, ids, verdicts and the event. No git, no files: index.ts gathers the
+ * inputs, so this stage can be driven directly (tests, pre-push rule subsets).
+ */
+import type { Chunk } from '../diff/types.js';
+import type { ChunkSelection } from '../select/types.js';
+import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding.js';
+import { foldFindings } from './fold.js';
+import { computeEvent, isBlocking } from './event.js';
+import { askReviewer, type FailureKind } from './reviewer-program.js';
+import { RuleRunner, type ReviewRule } from './rules.js';
+import { applyVerdicts, type VerdictEntry } from './suppress.js';
+import { SEVERITY_RANK } from './vocabulary.js';
+import type { DropReason, Finding, ReviewResult } from './types.js';
+import { RevtrailError } from '../errors.js';
+import { reviewMessages as m } from '../messages/review.js';
+
+export interface ReviewerSettings {
+  argv: string[];
+  timeoutMs: number;
+  required: boolean;
+  /** How warnings name the program (its command line). */
+  label: string;
+}
+
+export interface PipelineOptions {
+  /** Repository top level: the reviewer program's cwd. */
+  top: string;
+  /** The built-in baseline (already filtered by config). */
+  builtin: readonly ReviewRule[];
+  reviewer: ReviewerSettings | null;
+  minConfidence: number;
+  softTests: boolean;
+  ruleFilter?: (ruleSource: string) => boolean;
+  /** Latest verdict per finding id; loaded only when there are findings. */
+  verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
+  onProgress?: (done: number, total: number, path: string) => void;
+}
+
+/** Reviewer failures after which asking about further chunks is pointless. */
+const STOPS_REVIEWER: readonly FailureKind[] = ['missing', 'not-executable', 'spawn', 'timeout'];
+
+// Words of approval in a reviewer's summary (SPEC §4): checked against blocking findings.
+const APPROVING = /\b(?:approve[ds]?|approving|lgtm|looks good|no concerns|non-blocking)\b/i;
+
+function where(chunk: Chunk): string {
+  return `${chunk.path}${chunk.piece > 1 ? ` (piece ${chunk.piece})` : ''}`;
+}
+
+function scopeOf(selection: ChunkSelection): ChunkScope {
+  return {
+    path: selection.chunk.path,
+    changedLines: selection.chunk.changedLines,
+    allowedCitations: new Set(selection.matched.map((d) => d.concept.id)),
+  };
+}
+
+/** The rules for one chunk: the baseline, then the rules of every matched document (not only the budgeted ones). */
+function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRule[] {
+  const rules: ReviewRule[] = [...options.builtin];
+  const seen = new Set<string>();
+  for (const doc of selection.matched) {
+    if (seen.has(doc.concept.id)) continue;
+    seen.add(doc.concept.id);
+    rules.push(...doc.concept.rules);
+  }
+  return options.ruleFilter ? rules.filter((r) => options.ruleFilter!(r.ruleSource)) : rules;
+}
+
+function dedupe(drafts: readonly FindingDraft[]): FindingDraft[] {
+  const seen = new Set<string>();
+  return drafts.filter((d) => {
+    const key = `${d.rule_source}\0${d.path}\0${d.start_line}\0${d.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function byLocation(a: Finding, b: Finding): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  return a.line - b.line || a.start_line - b.start_line || (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0);
+}
+
+export async function reviewSelections(
+  selections: readonly ChunkSelection[],
+  options: PipelineOptions,
+  warnings: string[] = [],
+): Promise<ReviewResult> {
+  const dropped: Record<DropReason, number> = { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 };
+  const drafts: FindingDraft[] = [];
+  const summaries: Array<{ selection: ChunkSelection; summary: string }> = [];
+  const runner = new RuleRunner();
+  let reviewer = options.reviewer;
+  try {
+    for (const [index, selection] of selections.entries()) {
+      const { chunk } = selection;
+      const scope = scopeOf(selection);
+      const ran = await runner.run(chunk, rulesFor(selection, options));
+      warnings.push(...ran.warnings);
+      for (const draft of ran.drafts) {
+        const checked = checkShape(draft);
+        const inScope = checked.ok ? checkInScope(draft, scope, options.minConfidence) : checked;
+        if (inScope.ok) drafts.push(draft);
+        else {
+          dropped[inScope.reason]++;
+          if (inScope.reason !== 'low_confidence') warnings.push(m.badRuleFinding(draft.rule_source, inScope.message));
+        }
+      }
+      if (reviewer && chunk.added.length > 0) {
+        const asked = await askReviewer(reviewer.argv, selection, {
+          cwd: options.top,
+          timeoutMs: reviewer.timeoutMs,
+          minConfidence: options.minConfidence,
+          label: reviewer.label,
+        });
+        if (asked.failure && reviewer.required) {
+          throw new RevtrailError(m.reviewerRequired(reviewer.label), { exitCode: 2, remedy: `${asked.failure.message}. ${m.reviewerRequiredRemedy}` });
+        }
+        warnings.push(...asked.warnings);
+        for (const d of asked.dropped) {
+          dropped[d.reason]++;
+          if (d.reason !== 'low_confidence') warnings.push(m.reviewerFindingDropped(where(chunk), d.message));
+        }
+        const kept = options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts;
+        drafts.push(...kept);
+        if (asked.summary) summaries.push({ selection, summary: asked.summary });
+        if (asked.failure && STOPS_REVIEWER.includes(asked.failure.kind)) {
+          warnings.push(m.reviewerStopped(reviewer.label));
+          reviewer = null;
+        }
+      }
+      options.onProgress?.(index + 1, selections.length, chunk.path);
+    }
+  } finally {
+    await runner.close();
+  }
+
+  const folded = foldFindings(dedupe(drafts));
+  const lineTexts = new Map<string, Map<number, string>>();
+  for (const { chunk } of selections) {
+    let lines = lineTexts.get(chunk.path);
+    if (!lines) lineTexts.set(chunk.path, (lines = new Map()));
+    for (const a of chunk.added) lines.set(a.line, a.text);
+  }
+  const findings = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
+  const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
+  const { counted, suppressed } = applyVerdicts(findings, verdicts);
+  const event = computeEvent(counted, options.softTests);
+
+  for (const { selection, summary } of summaries) {
+    if (!APPROVING.test(summary)) continue;
+    const blocking = counted.filter(
+      (f) => f.path === selection.chunk.path && selection.chunk.changedLines.has(f.line) && isBlocking(f.severity, options.softTests),
+    );
+    if (blocking.length) warnings.push(m.contradiction(where(selection.chunk), summary, blocking.map((f) => `${f.path}:${f.line} ${f.title}`)));
+  }
+
+  const bySeverity = SEVERITY_RANK.map((s) => [s, counted.filter((f) => f.severity === s).length] as [string, number]).filter(([, n]) => n > 0);
+  const droppedTotal = Object.values(dropped).reduce((a, b) => a + b, 0);
+  const summaryLines = [m.summary(counted.length, new Set(counted.map((f) => f.path)).size, bySeverity, suppressed.length, droppedTotal)];
+  for (const { selection, summary } of summaries) summaryLines.push(m.reviewerSummary(where(selection.chunk), summary.trim()));
+
+  return {
+    version: 1,
+    summary: summaryLines.join('\n'),
+    event,
+    findings: counted,
+    suppressed,
+    knowledge_docs: selections.map((s) => ({ path: s.chunk.path, piece: s.chunk.piece, documents: s.documents.map((d) => d.concept.id) })),
+    merged_findings: folded.merged,
+    dropped,
+    warnings,
+  };
+}

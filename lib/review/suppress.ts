@@ -1,0 +1,48 @@
+/**
+ * Verdicts suppress (SPEC §4): a finding whose id has a REJECT, DEFER or ACKNOWLEDGE verdict
+ * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
+ * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
+ */
+import { latestVerdicts, readHistoryRows } from '../trailers/history.js';
+import { SUPPRESSING_VERDICTS, type Verdict } from './vocabulary.js';
+import type { Finding, SuppressedFinding } from './types.js';
+
+export interface VerdictEntry {
+  verdict: string;
+  rationale: string;
+}
+
+export interface QueuedVerdict {
+  id: string;
+  verdict: string;
+  rationale: string;
+}
+
+/**
+ * The latest human verdict per finding id: history of `tip` (newest first), then the queue on
+ * top (a queued verdict is newer than any commit). `tip` null: no history (an unborn branch).
+ */
+export async function loadVerdicts(top: string, tip: string | null, queued: readonly QueuedVerdict[]): Promise<Map<string, VerdictEntry>> {
+  const verdicts = new Map<string, VerdictEntry>();
+  if (tip !== null) {
+    for (const [id, row] of latestVerdicts(await readHistoryRows(top, tip))) {
+      verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
+    }
+  }
+  for (const q of queued) if (q.verdict !== 'OPEN') verdicts.set(q.id, { verdict: q.verdict, rationale: q.rationale });
+  return verdicts;
+}
+
+export function applyVerdicts(
+  findings: readonly Finding[],
+  verdicts: ReadonlyMap<string, VerdictEntry>,
+): { counted: Finding[]; suppressed: SuppressedFinding[] } {
+  const counted: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  for (const f of findings) {
+    const v = verdicts.get(f.id);
+    if (v && SUPPRESSING_VERDICTS.includes(v.verdict as Verdict)) suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
+    else counted.push(f);
+  }
+  return { counted, suppressed };
+}
