@@ -1,7 +1,64 @@
-/** Hook dispatcher (placeholder until the hooks land): `revtrail hook <name> ...`. */
+/**
+ * `revtrail hook <name> ...`: what the installed hook scripts run. Reached without yargs (see
+ * cli/main.ts) and each hook's module loads only when called: this path runs on every commit.
+ *
+ * Exit protocol with the hook scripts (hooks/): 0 go on, 1 blocking outcome (the script exits
+ * 1), anything else an internal failure the script reports as a warning before letting git go
+ * on. A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1.
+ */
 import type { CliContext } from '../cli/command.js';
 import { UsageError } from '../errors.js';
+import { reportError } from '../cli/fail.js';
+import { hookMessages as m } from '../messages/hooks.js';
 
-export async function runHook(argv: string[], _context: CliContext): Promise<number> {
-  throw new UsageError(`unknown hook "${argv[0] ?? ''}"`, { remedy: 'Hooks: commit-msg FILE, pre-push REMOTE URL.' });
+/** Exit code of an internal failure (never 1, which means "blocked"). */
+export const HOOK_INTERNAL_ERROR = 3;
+
+export async function runHook(argv: string[], context: CliContext, input?: string): Promise<number> {
+  if (process.env.REVTRAIL === '0') return 0;
+  guardCrashes(context.stderr);
+  const [name = '', ...args] = argv;
+  try {
+    switch (name) {
+      case 'commit-msg': {
+        if (!args[0]) throw new UsageError(m.missingFile, { remedy: m.unknownHookRemedy });
+        const { commitMsgHook } = await import('./commit-msg.js');
+        return await commitMsgHook(args[0], context);
+      }
+      case 'pre-push': {
+        if (!args[0]) throw new UsageError(m.missingRemote, { remedy: m.unknownHookRemedy });
+        const { prePushHook } = await import('./pre-push.js');
+        return await prePushHook(args[0], args[1] ?? args[0], input ?? (await readStdin()), context);
+      }
+      default:
+        throw new UsageError(m.unknownHook(name), { remedy: m.unknownHookRemedy });
+    }
+  } catch (error) {
+    const code = reportError(error, context.stderr);
+    return code === 1 || code === 0 ? HOOK_INTERNAL_ERROR : code;
+  }
+}
+
+function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    process.stdin.on('data', (b: Buffer) => parts.push(b));
+    process.stdin.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+let guarded = false;
+
+/** Node exits 1 on an uncaught error, which the hook script would read as "blocked". */
+function guardCrashes(stderr: NodeJS.WritableStream): void {
+  if (guarded) return;
+  guarded = true;
+  const crash = (error: unknown) => {
+    stderr.write(m.crashed(error instanceof Error ? error.message : String(error)) + '\n');
+    process.exit(HOOK_INTERNAL_ERROR);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 }

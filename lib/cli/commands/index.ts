@@ -8,4 +8,9 @@ export const commands: CommandEntry[] = [
   { name: 'init', describe: 'Write revtrail.config.json and a starter knowledge bundle (.okfw/); never overwrites', load: () => import('./init.js') },
   { name: 'knowledge', describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)', load: () => import('./knowledge.js') },
   { name: 'review', describe: 'Review a diff against the knowledge bundle and the built-in rules', load: () => import('./review.js') },
+  { name: 'install', describe: 'Install the commit-msg and pre-push hooks through husky (idempotent)', load: () => import('./install.js') },
+  { name: 'uninstall', describe: 'Remove exactly what install added', load: () => import('./uninstall.js') },
+  { name: 'hook', describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (what the installed hooks call)', load: () => import('./hook.js') },
+  { name: 'verdict', describe: 'Queue a human verdict on a finding for the next commit; --list shows open findings', load: () => import('./verdict.js') },
+  { name: 'trailers', describe: 'Check the Review-Finding trailers of a commit message (trailers lint FILE|-)', load: () => import('./trailers.js') },
 ];

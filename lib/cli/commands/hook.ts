@@ -1,0 +1,29 @@
+/**
+ * `revtrail hook NAME ...`: what the installed hook scripts run. cli/main.ts sends it straight to
+ * hooks/run.ts without loading yargs; this module only gives it --help.
+ */
+import { defineCommand } from '../command.js';
+
+interface HookArgs {
+  name: string;
+  args: string[];
+}
+
+export default defineCommand<HookArgs>({
+  command: 'hook <name> [args..]',
+  describe: 'Run a git hook: commit-msg FILE, or pre-push REMOTE URL (ref lines on stdin)',
+  builder: (yargs) =>
+    yargs
+      .usage(
+        '$0 hook commit-msg FILE\n$0 hook pre-push REMOTE URL < ref-lines\n\n' +
+          'What .husky/commit-msg and .husky/pre-push run. Exit 1: blocked (the hook script fails);\n' +
+          'any other non-zero exit is an internal failure the script reports as a warning.\n' +
+          'REVTRAIL=0 skips the hooks.',
+      )
+      .positional('name', { type: 'string', choices: ['commit-msg', 'pre-push'], describe: 'The hook' })
+      .positional('args', { type: 'string', array: true, describe: 'What git passes to the hook' }),
+  async run(args, context) {
+    const { runHook } = await import('../../hooks/run.js');
+    return runHook([args.name, ...(args.args ?? []).map(String)], context);
+  },
+});

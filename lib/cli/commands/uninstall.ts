@@ -1,0 +1,25 @@
+/** `revtrail uninstall` (SPEC §6): removes exactly what `revtrail install` added. */
+import { defineCommand } from '../command.js';
+import { installMessages as m } from '../../messages/hooks.js';
+
+interface UninstallArgs {
+  json: boolean;
+}
+
+export default defineCommand<UninstallArgs>({
+  command: 'uninstall',
+  describe: 'Remove what revtrail install added (hook blocks or files, prepare script, core.hooksPath)',
+  builder: (yargs) =>
+    yargs.option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' }).example('$0 uninstall', 'from any folder of the work tree'),
+  async run(args, context) {
+    const { uninstall } = await import('../../hooks/uninstall.js');
+    const report = await uninstall(context.cwd);
+    if (args.json) {
+      context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return 0;
+    }
+    const head = report.nothing ? m.notInstalled : m.uninstalled;
+    context.stdout.write(`${[head, ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+    return 0;
+  },
+});

@@ -1,0 +1,105 @@
+/** `revtrail verdict ID VERDICT RATIONALE` and `verdict --list` (SPEC §5 "Verdict queue"). */
+import { defineCommand } from '../command.js';
+import { UsageError } from '../../errors.js';
+import { verdictMessages as m } from '../../messages/verdicts.js';
+
+interface VerdictArgs {
+  id?: string;
+  verdict?: string;
+  rationale?: string[];
+  list: boolean;
+  drop: boolean;
+  json: boolean;
+}
+
+export default defineCommand<VerdictArgs>({
+  command: 'verdict [id] [verdict] [rationale..]',
+  describe: 'Queue a human verdict on a finding for the next commit; --list shows open findings and the queue',
+  builder: (yargs) =>
+    yargs
+      .usage(
+        '$0 verdict ID VERDICT RATIONALE\n$0 verdict --list [--json]\n$0 verdict --drop ID\n\n' +
+          'VERDICT (any case): ACCEPT (fixed: state the fix), REJECT (the finding is wrong: cite something\n' +
+          'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
+          'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
+          'Review-Finding trailer; it stays queued until a commit on HEAD carries it.',
+      )
+      .positional('id', { type: 'string', describe: 'Finding ID (rf-…), or a unique prefix of it' })
+      .positional('verdict', { type: 'string', describe: 'ACCEPT | REJECT | DEFER | ACKNOWLEDGE' })
+      .positional('rationale', { type: 'string', array: true, describe: 'Why (quote it; several words are joined)' })
+      .option('list', { type: 'boolean', default: false, describe: 'Show the open findings and the queued verdicts' })
+      .option('drop', { type: 'boolean', default: false, describe: 'Remove the queued verdict of ID' })
+      .option('json', { type: 'boolean', default: false, describe: 'JSON output' })
+      .example('$0 verdict rf-0123456789 REJECT "`grep -n KEY test/fixtures/keys.ts` shows a test fixture"', 'queue a REJECT')
+      .example('$0 verdict --list', 'what can get a verdict'),
+  async run(args, context) {
+    const out = context.stdout;
+    if (args.list) return list(context.cwd, args.json, out);
+    if (args.drop) {
+      if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
+      const { findRepo } = await import('../../git/repo.js');
+      const { dropQueued } = await import('../../verdicts/queue.js');
+      const repo = await findRepo(context.cwd);
+      const dropped = await dropQueued(repo.commonDir, args.id.trim().toLowerCase());
+      if (!dropped) throw new UsageError(m.notQueued(args.id), { remedy: m.notQueuedRemedy });
+      if (args.json) out.write(`${JSON.stringify({ dropped }, null, 2)}\n`);
+      else out.write(`${m.dropped(dropped.id, dropped.verdict)}\n`);
+      return 0;
+    }
+    if (!args.id || !args.verdict) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
+    const { recordVerdict } = await import('../../verdicts/record.js');
+    const result = await recordVerdict(context.cwd, { id: args.id, verdict: args.verdict, rationale: (args.rationale ?? []).join(' ') });
+    for (const w of result.warnings) context.stderr.write(`revtrail: ${m.warning(w)}\n`);
+    if (args.json) {
+      out.write(`${JSON.stringify({ queued: result.entry, replaced: result.replaced, warnings: result.warnings }, null, 2)}\n`);
+      return 0;
+    }
+    const { row } = result.entry;
+    const lines = [m.queued(result.entry.verdict, row.id, `${row.file}:${row.line}`, row.issue)];
+    if (result.replaced) lines.push(m.replaced(result.replaced.verdict, result.replaced.queuedAt));
+    else if (result.finding.state !== 'OPEN' && result.finding.commit) lines.push(m.alreadyDecided(result.finding.state, result.finding.commit));
+    lines.push(m.next);
+    out.write(`${lines.join('\n')}\n`);
+    return 0;
+  },
+});
+
+async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Promise<number> {
+  const { findRepo } = await import('../../git/repo.js');
+  const { findingState } = await import('../../verdicts/open.js');
+  const { pruneRecorded } = await import('../../verdicts/queue.js');
+  const repo = await findRepo(cwd);
+  let state = await findingState(repo.top, repo.commonDir);
+  // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
+  if (state.queue.length && (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length) {
+    state = await findingState(repo.top, repo.commonDir);
+  }
+  const open = state.known.filter((k) => k.state === 'OPEN');
+  if (json) {
+    const openOut = open.map((k) => ({
+      id: k.row.id,
+      file: k.row.file,
+      line: k.row.line,
+      rule_source: k.row.rule_source,
+      category: k.row.category,
+      severity: k.row.severity,
+      issue: k.row.issue,
+      origin: k.origin,
+      commit: k.commit ?? null,
+      queued: k.queued?.verdict ?? null,
+    }));
+    out.write(`${JSON.stringify({ open: openOut, queue: state.queue }, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [m.listOpenTitle(open.length)];
+  if (!open.length) lines.push(m.listNone);
+  for (const k of open) {
+    const queued = k.queued ? `  [queued: ${k.queued.verdict}]` : '';
+    lines.push(`  ${k.row.id}  ${k.row.file}:${k.row.line}  ${k.row.severity}  ${k.row.issue}  (${k.row.rule_source}; ${m.listOrigin(k.origin, k.commit)})${queued}`);
+  }
+  lines.push('', m.listQueueTitle(state.queue.length));
+  if (!state.queue.length) lines.push(m.listNone);
+  for (const q of state.queue) lines.push(`  ${q.id}  ${q.verdict}  ${q.row.file}:${q.row.line}  ${JSON.stringify(q.rationale)}`);
+  out.write(`${lines.join('\n')}\n`);
+  return 0;
+}

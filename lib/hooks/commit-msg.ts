@@ -1,0 +1,149 @@
+/**
+ * `revtrail hook commit-msg FILE` (SPEC §6): lint hand-written Review-Finding trailers, review the
+ * staged diff, and add one OPEN trailer per new counted finding plus every queued verdict. The
+ * message file changes only by an atomic replace, so a failure or a kill leaves it as it was.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { CliContext } from '../cli/command.js';
+import { findRepo, type Repo } from '../git/repo.js';
+import { isRevtrailError } from '../errors.js';
+import { git } from '../git/run.js';
+import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
+import { lintMessage, trailerValuesFromParse } from '../trailers/lint.js';
+import { addTrailersToFile, parseTrailers } from '../trailers/write.js';
+import { findingRow } from '../trailers/from-finding.js';
+import { readHistoryRows, type HistoryRow } from '../trailers/history.js';
+import type { TrailerRow } from '../trailers/row.js';
+import { pruneRecorded } from '../verdicts/queue.js';
+import { isBlocking } from '../review/event.js';
+import type { Finding } from '../review/types.js';
+import { findingLines, writeLines } from './print.js';
+import { hookMessages as m } from '../messages/hooks.js';
+
+const TRAILER_LINE = /^review-finding[ \t]*:/im;
+const AUTOSQUASH = /^(fixup|squash|amend)! /;
+
+export async function commitMsgHook(file: string, context: CliContext): Promise<number> {
+  const err = context.stderr;
+  const repo = await findRepo(context.cwd);
+  const path = resolve(context.cwd, file);
+  // Independent reads at once: each git process costs milliseconds on every commit.
+  const [original, commentConfig, hasHead] = await Promise.all([
+    readFile(path),
+    readCommentConfig(repo.top),
+    git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: repo.top, okCodes: [1] }).then((r) => r.status === 0),
+  ]);
+  const text = original.toString('utf8');
+  const commentChar = commentCharOf(commentConfig, text);
+  const gitOptions = { cwd: repo.top, commentChar };
+
+  // 1. Lint what a human wrote: a bad row blocks before anything else happens.
+  let messageRows: TrailerRow[] = [];
+  if (TRAILER_LINE.test(text)) {
+    const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
+    const lint = lintMessage(text, { commentChar, trailerValues: values });
+    const lines = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
+    if (lint.errors) {
+      writeLines(err, [m.lintFailed(lint.errors), ...lines, m.lintRemedy]);
+      return 1;
+    }
+    writeLines(err, lines);
+    messageRows = lint.rows.map((r) => r.row);
+  }
+  // 2. An empty message stays empty so that git aborts the commit as usual.
+  if (isEmptyMessage(text, commentChar)) return 0;
+
+  let history: HistoryRow[] | undefined;
+  const readHistory = async () => (history ??= hasHead ? await readHistoryRows(repo.top, 'HEAD') : []);
+
+  // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
+  //    review that cannot run is a warning: the queued verdicts below are still recorded.
+  const rows: TrailerRow[] = [];
+  const skip = skipReason(text, commentChar, repo.gitDir);
+  if (skip) err.write(m.reviewSkipped(skip) + '\n');
+  else {
+    let outcome: 'blocked' | TrailerRow[];
+    try {
+      outcome = await reviewStaged(repo, hasHead, messageRows, readHistory, err);
+    } catch (error) {
+      reportReviewFailure(error, err);
+      outcome = [];
+    }
+    if (outcome === 'blocked') return 1;
+    rows.push(...outcome);
+  }
+
+  // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message.
+  const queued = await pruneRecorded(repo.top, repo.commonDir, readHistory);
+  rows.push(...queued.map((q) => q.row));
+
+  if (rows.length) {
+    await addTrailersToFile(path, rows, gitOptions);
+    if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
+  }
+  return 0;
+}
+
+/** Reviews the staged diff; returns the OPEN rows to add, or 'blocked' (commitMsg.block). */
+async function reviewStaged(
+  repo: Repo,
+  hasHead: boolean,
+  messageRows: readonly TrailerRow[],
+  readHistory: () => Promise<HistoryRow[]>,
+  err: NodeJS.WritableStream,
+): Promise<'blocked' | TrailerRow[]> {
+  const { openReview, runReview } = await import('../review/index.js');
+  const session = await openReview(repo.top);
+  const { config } = session;
+  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null });
+  for (const w of result.warnings) err.write(m.warning(w) + '\n');
+  await saveForVerdicts(repo.commonDir, result.findings, err);
+  const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
+  if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
+    writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
+    return 'blocked';
+  }
+  const rows: TrailerRow[] = [];
+  if (config.commitMsg.record && result.findings.length) {
+    const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
+    for (const finding of result.findings) {
+      if (known.has(finding.id)) continue;
+      known.add(finding.id); // a folded finding and its twin never make two rows
+      const row = findingRow(finding);
+      if (row) rows.push(row);
+      else err.write(m.notRecordable(finding.id) + '\n');
+    }
+  }
+  if (result.findings.length || result.suppressed.length) {
+    writeLines(err, [
+      m.summary(result.event, result.findings.length, rows.length, result.suppressed.length),
+      ...findingLines(result.findings),
+      ...(blocking.length ? [m.pushWillBlock] : []),
+    ]);
+  }
+  return rows;
+}
+
+function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
+  const remedy = isRevtrailError(error) && error.remedy ? ` (${error.remedy})` : '';
+  err.write(m.reviewFailed(`${error instanceof Error ? error.message : String(error)}${remedy}`) + '\n');
+  if (process.env.REVTRAIL_DEBUG === '1' && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
+}
+
+function skipReason(text: string, commentChar: string, gitDir: string): string | null {
+  if (existsSync(join(gitDir, 'MERGE_HEAD'))) return m.skipMerge;
+  const subject = keptLines(text, commentChar).find((l) => l.text.trim())?.text ?? '';
+  const autosquash = AUTOSQUASH.exec(subject);
+  return autosquash ? m.skipFixup(autosquash[1]!) : null;
+}
+
+async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
+  try {
+    const { saveLastReview } = await import('../verdicts/last-review.js');
+    await saveLastReview(commonDir, findings, 'commit-msg');
+  } catch (error) {
+    err.write(m.saveFailed((error as Error).message) + '\n');
+  }
+}

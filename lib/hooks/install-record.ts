@@ -1,0 +1,48 @@
+/**
+ * What `revtrail install` changed, so that `uninstall` undoes exactly that:
+ * <commonDir>/revtrail/install.json. core.hooksPath is shared by every worktree, the .husky
+ * files belong to one work tree, hence one entry per work tree.
+ */
+import { mkdir, readFile, unlink } from 'node:fs/promises';
+import * as z from 'zod/mini';
+import { writeFileAtomic } from '../trailers/atomic.js';
+import { installFile, revtrailDir } from '../verdicts/paths.js';
+
+const hookRecord = z.enum(['created', 'block']);
+
+const worktreeSchema = z.object({
+  hooks: z.record(z.string(), hookRecord),
+  /** .husky/_ did not exist before: husky made it for us. */
+  huskyDirCreated: z.boolean(),
+  /** package.json (relative to the top level) that gained "prepare": "husky". */
+  prepareAdded: z.nullable(z.object({ file: z.string(), scriptsCreated: z.boolean() })),
+});
+
+const recordSchema = z.object({
+  version: z.literal(1),
+  /** revtrail install changed core.hooksPath; `previous` is what to restore (null: unset). */
+  hooksPath: z.nullable(z.object({ previous: z.nullable(z.object({ value: z.string(), scope: z.string() })) })),
+  worktrees: z.record(z.string(), worktreeSchema),
+});
+
+export type InstallRecord = z.output<typeof recordSchema>;
+export type WorktreeRecord = z.output<typeof worktreeSchema>;
+
+export async function readInstallRecord(commonDir: string): Promise<InstallRecord> {
+  try {
+    const parsed = recordSchema.safeParse(JSON.parse(await readFile(installFile(commonDir), 'utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // none yet, or damaged: start over (uninstall then falls back to the markers alone)
+  }
+  return { version: 1, hooksPath: null, worktrees: {} };
+}
+
+export async function writeInstallRecord(commonDir: string, record: InstallRecord): Promise<void> {
+  if (record.hooksPath === null && Object.keys(record.worktrees).length === 0) {
+    await unlink(installFile(commonDir)).catch(() => {});
+    return;
+  }
+  await mkdir(revtrailDir(commonDir), { recursive: true });
+  await writeFileAtomic(installFile(commonDir), JSON.stringify(record, null, 2) + '\n');
+}

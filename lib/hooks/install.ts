@@ -1,0 +1,208 @@
+/**
+ * `revtrail install` (SPEC §6) on top of husky's own installer: husky sets core.hooksPath to
+ * .husky/_ and writes its runner there; revtrail then writes .husky/commit-msg and
+ * .husky/pre-push from hooks/ (or adds its marked block to a user's existing hook).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findRepo, type Repo } from '../git/repo.js';
+import { git } from '../git/run.js';
+import { RevtrailError } from '../errors.js';
+import { findBlock, insertBlock, replaceBlock } from './block.js';
+import { addPrepare } from './package-json.js';
+import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
+import { installMessages as m } from '../messages/hooks.js';
+
+export const HOOKS = ['commit-msg', 'pre-push'] as const;
+export type HookName = (typeof HOOKS)[number];
+const PLACEMENT: Record<HookName, 'top' | 'end'> = { 'commit-msg': 'end', 'pre-push': 'top' };
+export const HUSKY_DIR = '.husky';
+export const HUSKY_PATH = '.husky/_';
+const DEFAULT_CLI = 'node_modules/.bin/revtrail';
+
+export interface InstallReport {
+  top: string;
+  actions: string[];
+  notes: string[];
+  /** Path of the CLI the hooks call first (relative to the top level), or null: PATH only. */
+  cli: string | null;
+  /** HUSKY=0: nothing was installed. */
+  skipped?: boolean;
+}
+
+/** The revtrail package folder (holds hooks/), found from this module in any build layout. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'hooks', 'commit-msg')) && existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error('the revtrail package has no hooks/ folder');
+    dir = up;
+  }
+}
+
+/** A value for a POSIX sh word, in single quotes. */
+export function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function hookBlock(name: HookName, cli: string | null): Promise<string> {
+  const template = await readFile(join(packageRoot(), 'hooks', name), 'utf8');
+  // The top-level install is tried anyway; naming it twice would only read oddly.
+  return template.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : ''));
+}
+
+export interface HooksPathSetting {
+  value: string;
+  scope: string;
+}
+
+export async function readHooksPath(top: string): Promise<HooksPathSetting | null> {
+  const out = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: top, okCodes: [1] });
+  if (out.status !== 0) return null;
+  const line = out.stdout.replace(/\n$/, '');
+  const tab = line.indexOf('\t');
+  return tab === -1 ? { value: line, scope: 'local' } : { value: line.slice(tab + 1), scope: line.slice(0, tab) };
+}
+
+/** .husky/_ (husky 9) or .husky (husky 8), relative or as this work tree's absolute path. */
+export function isHuskyPath(value: string, top: string): boolean {
+  const v = value.replace(/\\/g, '/').replace(/\/+$/, '').replace(/^\.\//, '');
+  if (v === HUSKY_PATH || v === HUSKY_DIR) return true;
+  if (!isAbsolute(value)) return false;
+  const abs = resolve(value);
+  return abs === join(top, HUSKY_DIR, '_') || abs === join(top, HUSKY_DIR);
+}
+
+const isInside = (parent: string, child: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+
+/**
+ * The revtrail CLI install the hooks should call, relative to the top level: the package this
+ * code runs from when it sits in a node_modules inside the work tree, else the nearest
+ * node_modules/.bin/revtrail from the current folder up, else one in a first-level subfolder.
+ */
+export function locateCli(repo: Repo): string | null {
+  const candidates: string[] = [];
+  try {
+    const root = packageRoot();
+    const modules = root.split(sep).lastIndexOf('node_modules');
+    if (modules !== -1) candidates.push(join(root.split(sep).slice(0, modules + 1).join(sep), '.bin', 'revtrail'));
+  } catch {
+    // not running from an installed package
+  }
+  for (let dir = resolve(repo.cwd); isInside(repo.top, dir); dir = dirname(dir)) {
+    candidates.push(join(dir, 'node_modules', '.bin', 'revtrail'));
+    if (dir === repo.top) break;
+  }
+  try {
+    for (const entry of readdirSync(repo.top, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
+        candidates.push(join(repo.top, entry.name, 'node_modules', '.bin', 'revtrail'));
+      }
+    }
+  } catch {
+    // unreadable top level: no subfolder candidates
+  }
+  const found = candidates.find((c) => isInside(repo.top, c) && existsSync(c));
+  return found ? relative(repo.top, found).split(sep).join('/') : null;
+}
+
+async function runHusky(top: string): Promise<string> {
+  const { default: husky } = await import('husky');
+  const before = process.cwd();
+  // husky works on the current folder and needs .git in it (a file in a linked worktree).
+  process.chdir(top);
+  try {
+    return husky(HUSKY_DIR);
+  } finally {
+    process.chdir(before);
+  }
+}
+
+async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null }> {
+  const rel = `${HUSKY_DIR}/${name}`;
+  const file = join(top, HUSKY_DIR, name);
+  let text: string | null = null;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (text === null) {
+    await mkdir(join(top, HUSKY_DIR), { recursive: true });
+    await writeFile(file, block, { mode: 0o755 });
+    return { action: m.hookCreated(rel), kind: 'created' };
+  }
+  if (findBlock(text)) {
+    const next = replaceBlock(text, block)!;
+    if (next === text) return { action: m.hookUnchanged(rel), kind: null };
+    await writeFile(file, next);
+    return { action: m.hookBlockUpdated(rel), kind: null };
+  }
+  await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
+  // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
+  const mode = (await stat(file)).mode;
+  if (!(mode & 0o100)) await chmod(file, mode | 0o755);
+  return { action: m.hookBlockAdded(rel), kind: 'block' };
+}
+
+export async function install(cwd: string, options: { force?: boolean } = {}): Promise<InstallReport> {
+  const repo = await findRepo(cwd);
+  const { top, commonDir } = repo;
+  const actions: string[] = [];
+  const notes: string[] = [];
+
+  const current = await readHooksPath(top);
+  if (current && !isHuskyPath(current.value, top) && !options.force) {
+    throw new RevtrailError(m.hooksPathElsewhere(current.value, current.scope), { exitCode: 1, remedy: m.hooksPathRemedy });
+  }
+  if (process.env.HUSKY === '0') return { top, actions: [], notes: [m.huskySkipped, m.huskySkippedRemedy], cli: null, skipped: true };
+
+  const huskyDirExisted = existsSync(join(top, HUSKY_DIR, '_'));
+  const said = await runHusky(top);
+  if (said) throw new RevtrailError(m.huskyFailed(said.trim()), { exitCode: 2, remedy: m.huskyFailedRemedy });
+  const changedHooksPath = !current || current.value !== HUSKY_PATH || current.scope !== 'local';
+  actions.push(changedHooksPath ? m.hooksPathSet(HUSKY_PATH) : m.hooksPathKept(HUSKY_PATH));
+
+  const cli = locateCli(repo);
+  const record = await readInstallRecord(commonDir);
+  const previous: WorktreeRecord | undefined = record.worktrees[top];
+  const entry: WorktreeRecord = previous ?? { hooks: {}, huskyDirCreated: !huskyDirExisted, prepareAdded: null };
+  if (changedHooksPath && record.hooksPath === null) {
+    // Restore the local value on uninstall; a global or system value applies again by itself.
+    record.hooksPath = { previous: current && current.scope === 'local' ? current : null };
+  }
+
+  for (const name of HOOKS) {
+    const { action, kind } = await writeHook(top, name, await hookBlock(name, cli));
+    actions.push(action);
+    if (kind) entry.hooks[name] = kind;
+  }
+
+  const pkgFile = join(top, 'package.json');
+  try {
+    const prepare = await addPrepare(pkgFile);
+    if (prepare.kind === 'added') {
+      entry.prepareAdded = { file: 'package.json', scriptsCreated: prepare.scriptsCreated };
+      actions.push(m.prepareAdded('package.json'));
+    } else if (prepare.kind === 'kept' && !/\bhusky\b/.test(prepare.value)) notes.push(m.prepareKept('package.json', prepare.value));
+    else if (prepare.kind === 'none' && cli && cli.includes('/node_modules/')) notes.push(m.prepareHint(`${cli.slice(0, cli.indexOf('/node_modules/'))}/package.json`));
+  } catch (error) {
+    notes.push(m.badPackageJson('package.json', (error as Error).message));
+  }
+
+  record.worktrees[top] = entry;
+  await writeInstallRecord(commonDir, record);
+
+  notes.push(cli ? m.cliAt(cli) : m.cliFallback);
+  if (repo.gitDir !== commonDir || (await hasOtherWorktrees(top))) notes.push(m.otherWorktrees);
+  notes.push(m.commitThem, m.undo);
+  return { top, actions, notes, cli };
+}
+
+async function hasOtherWorktrees(top: string): Promise<boolean> {
+  const out = await git(['worktree', 'list', '--porcelain'], { cwd: top, okCodes: [128] });
+  return out.stdout.split('\n').filter((l) => l.startsWith('worktree ')).length > 1;
+}

@@ -1,0 +1,197 @@
+/**
+ * `revtrail hook pre-push REMOTE URL` (SPEC §6). For every ref line git sends: what the push adds
+ * is reviewed as one combined diff, and the credential rules also run on each pushed commit on
+ * its own, because a secret a later commit removed is still in the pushed history. Any ref whose
+ * review has a counted blocking finding (after verdicts) blocks the whole push.
+ */
+import type { CliContext } from '../cli/command.js';
+import { git, gitOut, gitRecords } from '../git/run.js';
+import { DIFF_ARGS } from '../diff/source.js';
+import type { Finding } from '../review/types.js';
+import { isBlocking } from '../review/event.js';
+import { findingLines, writeLines } from './print.js';
+import { hookMessages as m } from '../messages/hooks.js';
+
+export interface RefUpdate {
+  localRef: string;
+  localSha: string;
+  remoteRef: string;
+  remoteSha: string;
+}
+
+const ZERO = /^(0{40}|0{64})$/;
+const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Parses git's pre-push stdin; malformed lines are returned separately (git never sends them). */
+export function parseRefLines(input: string): { updates: RefUpdate[]; bad: string[] } {
+  const updates: RefUpdate[] = [];
+  const bad: string[] = [];
+  for (const raw of input.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const [localRef, localSha, remoteRef, remoteSha, extra] = line.split(/\s+/);
+    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? '')) bad.push(line);
+    else updates.push({ localRef, localSha: localSha!, remoteRef, remoteSha: remoteSha! });
+  }
+  return { updates, bad };
+}
+
+/** What one ref line asks to review: a diff range and the commits it adds. */
+export interface PushPlan {
+  update: RefUpdate;
+  /** Combined diff range; null: nothing to review (deletion, nothing new, not a commit). */
+  range: string | null;
+  commits: string[];
+  /** The pushed commit (tags peeled): verdicts come from its history. */
+  tip: string | null;
+}
+
+export async function planRef(top: string, remote: string, update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
+  const none = { update, range: null, commits: [], tip: null };
+  if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
+  const tip = await peelCommit(top, update.localSha);
+  if (!tip) return none; // a tag of a tree or blob: no commits to review
+  const remoteTip = ZERO.test(update.remoteSha) ? null : await peelCommit(top, update.remoteSha);
+  if (remoteTip) {
+    const commits = await revList(top, [tip, `^${remoteTip}`]);
+    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null };
+  }
+  // New ref, or the remote has a commit we lack (a force push over it): review what no
+  // remote-tracking ref of this remote already has.
+  const commits = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
+  if (commits.length === 0) return { update, tip, commits, range: null };
+  const base = (await firstParent(top, commits[commits.length - 1]!)) ?? (await emptyTree());
+  return { update, tip, commits, range: `${base}..${tip}` };
+}
+
+async function peelCommit(top: string, rev: string): Promise<string | null> {
+  const out = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: top, okCodes: [1, 128] });
+  return out.status === 0 ? out.stdout.trim() : null;
+}
+
+async function firstParent(top: string, commit: string): Promise<string | null> {
+  return peelCommit(top, `${commit}^1`);
+}
+
+async function revList(top: string, args: string[]): Promise<string[]> {
+  return (await gitOut(['rev-list', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+}
+
+export async function prePushHook(remote: string, _url: string, input: string, context: CliContext): Promise<number> {
+  const err = context.stderr;
+  const { findRepo } = await import('../git/repo.js');
+  const repo = await findRepo(context.cwd);
+  const { updates, bad } = parseRefLines(input);
+  for (const line of bad) err.write(m.badRefLine(line) + '\n');
+
+  let emptyTreeId: string | undefined;
+  const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: repo.top })).trim());
+  const plans: PushPlan[] = [];
+  for (const update of updates) plans.push(await planRef(repo.top, remote, update, emptyTree));
+  const work = plans.filter((p) => p.range !== null);
+  if (work.length === 0) return 0;
+
+  const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
+  const session = await openReview(repo.top);
+  const softTests = session.config.softTests;
+  const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  // Refs pushing the same commits (a branch and its tag) share one review.
+  const cache = new Map<string, Promise<{ findings: Finding[]; warnings: string[] }>>();
+  const reviewRange = (range: string, tip: string, only: 'all' | 'others') => {
+    const key = `${only} ${range} ${tip}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = runReview(session, {
+        cwd: repo.top,
+        source: { kind: 'range', range },
+        verdictTip: tip,
+        ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
+      }).then((r) => ({ findings: r.findings, warnings: r.warnings }));
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+
+  // Credential findings per pushed tip and commit (verdicts come from the tip's history), shared
+  // by refs that push the same commits.
+  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
+  const blockedRefs: Array<{ ref: string; findings: Finding[] }> = [];
+  const allFindings = new Map<string, Finding>();
+  const warnings = new Set<string>();
+  for (const plan of work) {
+    const tip = plan.tip!;
+    const found = new Map<string, Finding>();
+    const add = (r: { findings: Finding[]; warnings: string[] }) => {
+      for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
+      for (const w of r.warnings) warnings.add(w);
+    };
+    // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
+    const single = plan.commits.length === 1 && (await firstParent(repo.top, plan.commits[0]!)) !== null && !(await isMerge(repo.top, plan.commits[0]!));
+    add(await reviewRange(plan.range!, tip, single ? 'all' : 'others'));
+    if (!single) {
+      const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
+      for await (const { commit, text } of commitDiffs(repo.top, todo)) {
+        const r = await runReview(session, {
+          cwd: repo.top,
+          source: { kind: 'text', text, name: `commit ${commit}` },
+          verdictTip: tip,
+          ruleFilter: isCredential,
+          reviewer: false,
+        });
+        perCommit.set(`${tip} ${commit}`, { findings: r.findings, warnings: r.warnings });
+      }
+      for (const commit of plan.commits) {
+        const r = perCommit.get(`${tip} ${commit}`);
+        if (r) add(r);
+      }
+    }
+    for (const f of found.values()) allFindings.set(f.id, f);
+    const blocking = [...found.values()].filter((f) => isBlocking(f.severity, softTests));
+    if (blocking.length) blockedRefs.push({ ref: plan.update.localRef, findings: blocking });
+    else if (found.size) err.write(m.pushNotes(plan.update.localRef, 'COMMENT', found.size) + '\n');
+  }
+  for (const w of warnings) err.write(m.warning(w) + '\n');
+  await saveForVerdicts(repo.commonDir, [...allFindings.values()], err);
+
+  if (blockedRefs.length === 0) return 0;
+  const ids = new Set<string>();
+  const lines: string[] = [m.pushBlocked(new Set(blockedRefs.flatMap((b) => b.findings.map((f) => f.id))).size)];
+  for (const { ref, findings } of blockedRefs) {
+    lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
+    for (const f of findings) ids.add(f.id);
+  }
+  lines.push(...m.waysOn, ...[...ids].map(m.verdictCommand), m.thenCommit);
+  writeLines(err, lines);
+  return 1;
+}
+
+/**
+ * Each commit's own diff against its first parent (a root commit against the empty tree), from
+ * one `git log` streamed commit by commit instead of one `git diff` per commit.
+ */
+async function* commitDiffs(top: string, commits: readonly string[]): AsyncGenerator<{ commit: string; text: string }> {
+  if (commits.length === 0) return;
+  const args = [
+    'log', '--no-walk=unsorted', '--stdin', '--format=%x00%H', '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
+    ...DIFF_ARGS.slice(1),
+  ];
+  for await (const record of gitRecords(args, { cwd: top, input: `${commits.join('\n')}\n`, separator: '\0' })) {
+    const newline = record.indexOf('\n');
+    const commit = (newline === -1 ? record : record.slice(0, newline)).trim();
+    if (!commit) continue;
+    yield { commit, text: newline === -1 ? '' : record.slice(newline + 1).replace(/^\n/, '') };
+  }
+}
+
+async function isMerge(top: string, commit: string): Promise<boolean> {
+  return (await git(['rev-parse', '--verify', '--quiet', `${commit}^2`], { cwd: top, okCodes: [1, 128] })).status === 0;
+}
+
+async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
+  try {
+    const { saveLastReview } = await import('../verdicts/last-review.js');
+    await saveLastReview(commonDir, findings, 'pre-push');
+  } catch (error) {
+    err.write(m.saveFailed((error as Error).message) + '\n');
+  }
+}

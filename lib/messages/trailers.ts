@@ -1,0 +1,12 @@
+/** Every user-facing message about Review-Finding trailers (lint, writing). */
+export const trailerMessages = {
+  legacyGrammar: 'written in the ADR-0029 grammar (reviewer SEVERITY \u2014 text); revtrail writes the nine-field row (id,file,line,rule_source,category,severity,issue,verdict,rationale)',
+  notInTrailerBlock: "not in git's trailer block, so %(trailers) will not list it; move it into the last paragraph of the message",
+  problem: (file: string, line: number, level: 'error' | 'warning', reason: string) =>
+    `${file}:${line}: ${level === 'warning' ? 'warning: ' : ''}${reason}`,
+  lintSummary: (file: string, rows: number, errors: number, warnings: number) =>
+    `${file}: ${rows} Review-Finding row${rows === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+  unreadable: (file: string, why: string) => `cannot read ${file}: ${why}`,
+  unreadableRemedy: 'Give the path of a commit message file, or - to read standard input.',
+  lintRemedy: 'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
+};

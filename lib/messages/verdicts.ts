@@ -1,0 +1,35 @@
+/** Every user-facing message of `revtrail verdict` and the verdict queue. */
+export const verdictMessages = {
+  lockBusy: (file: string) => `another revtrail process holds ${file}`,
+  lockBusyRemedy: (file: string) => `Wait for it to finish; if none is running, delete ${file}.`,
+  badVerdict: (input: string) => `"${input}" is not a verdict`,
+  badVerdictRemedy: 'VERDICT is ACCEPT (fixed), REJECT (wrong finding), DEFER (later) or ACKNOWLEDGE (known, intended).',
+  badId: (input: string) => `"${input}" is not a finding ID (rf- and hex digits)`,
+  unknownId: (id: string) => `${id} is not a finding revtrail knows on this branch`,
+  listRemedy: 'revtrail verdict --list shows the open findings; a review by the commit-msg or pre-push hook records new ones.',
+  ambiguousId: (id: string, ids: readonly string[]) => `${id} matches ${ids.length} findings: ${ids.slice(0, 5).join(', ')}`,
+  ambiguousRemedy: 'Give more of the ID.',
+  missingArgs: 'verdict needs ID and VERDICT (and a RATIONALE), or --list',
+  missingArgsRemedy: 'Example: revtrail verdict rf-0123456789 REJECT "`npm test` passes: the key is a test fixture"',
+  rationaleRefused: (why: string) => `rationale refused: ${why}`,
+  rationaleRemedy: (verdict: string) =>
+    ({
+      ACCEPT: 'ACCEPT states the fix, e.g. "moved the key to the vault in src/config.ts".',
+      REJECT: 'REJECT cites something checkable: a command and its output, a URL, quoted code.',
+      DEFER: 'DEFER names a tracker or a timeline, e.g. "JIRA-123, next sprint".',
+      ACKNOWLEDGE: 'ACKNOWLEDGE names the documented intent, e.g. "intended, see ADR-7".',
+    })[verdict] ?? 'Give a rationale.',
+  warning: (text: string) => `warning: ${text}`,
+  queued: (verdict: string, id: string, where: string, issue: string) => `Queued ${verdict} for ${id} (${where} ${issue}).`,
+  replaced: (verdict: string, at: string) => `It replaces the queued ${verdict} from ${at}.`,
+  alreadyDecided: (verdict: string, commit: string) => `It follows the ${verdict} recorded in ${commit.slice(0, 12)}.`,
+  next: 'The next commit records it as a Review-Finding trailer (nothing to commit? git commit --allow-empty -m "Record review verdicts").',
+  listOpenTitle: (n: number) => `Open findings (${n}):`,
+  listNone: '  none',
+  listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit:`,
+  listOrigin: (origin: string, commit?: string) =>
+    origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : 'commit review, not recorded',
+  dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,
+  notQueued: (id: string) => `no verdict for ${id} is queued`,
+  notQueuedRemedy: 'revtrail verdict --list shows the queue.',
+};

@@ -1,0 +1,58 @@
+/**
+ * Replacing a file so that a reader (or a crash) sees the old content or the new, never a torn
+ * mix: write a temp file in the same folder, fsync it, rename it over the target.
+ */
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
+const TEMP_MARK = '.revtrail-tmp-';
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+  let mode = options.mode;
+  if (mode === undefined) {
+    try {
+      mode = (await stat(file)).mode & 0o7777;
+    } catch {
+      mode = 0o644;
+    }
+  }
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const handle = await open(temp, 'wx', mode);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+}
+
+/** Removes temp files a killed writer left beside `file` (older than a minute, so never a live one). */
+export async function cleanStaleTemps(file: string): Promise<void> {
+  const { readdir } = await import('node:fs/promises');
+  const dir = dirname(file);
+  const prefix = `${basename(file)}${TEMP_MARK}`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  const cutoff = Date.now() - 60_000;
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const full = join(dir, name);
+    try {
+      if ((await stat(full)).mtimeMs < cutoff) await unlink(full);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Writing Review-Finding trailers (SPEC §5): only through `git interpret-trailers`, so they land
+ * in git's own trailer block (after Signed-off-by:, before comments and the scissors line) and
+ * `%(trailers)` sees every one. Bytes in, bytes out: a message in another encoding survives.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { GitError, GitNotFoundError } from '../git/errors.js';
+import { TRAILER_KEY, formatRow, type TrailerRow } from './row.js';
+import { cleanStaleTemps, writeFileAtomic } from './atomic.js';
+
+export interface TrailerGitOptions {
+  /** Folder inside the repository (git reads core.commentChar and trailer.* from its config). */
+  cwd: string;
+  /** The comment character of this message (see commentCharFor); passed to git explicitly. */
+  commentChar?: string;
+  /** git 2.39 can spin forever on some inputs; never hang a commit on it. */
+  timeoutMs?: number;
+}
+
+function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
+  const config = options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [];
+  const argv = [...config, 'interpret-trailers', ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', argv, {
+      cwd: options.cwd,
+      env: { ...process.env, LC_ALL: 'C', GIT_PAGER: 'cat' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10_000);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(e.code === 'ENOENT' ? new GitNotFoundError() : e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new GitError(argv, code, Buffer.concat(err).toString('utf8') || (signal ? `killed by ${signal}` : '')));
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  });
+}
+
+/** git 2.39 glues a trailer onto a last line that has no newline: give it one first. */
+export function withFinalNewline(message: Buffer): Buffer {
+  return message.length === 0 || message[message.length - 1] === 0x0a ? message : Buffer.concat([message, Buffer.from('\n')]);
+}
+
+/**
+ * The message with one `Review-Finding:` trailer per row added. `--if-exists addIfDifferent`
+ * skips a row already in the trailer block (an amended commit gains no duplicates);
+ * `--no-divider` keeps a `---` line in the body from ending the message.
+ */
+export async function appendTrailers(message: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<Buffer> {
+  if (rows.length === 0) return message;
+  const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
+  for (const row of rows) args.push('--trailer', `${TRAILER_KEY}: ${formatRow(row)}`);
+  return runInterpretTrailers(args, withFinalNewline(message), options);
+}
+
+/** git's own view of the message's trailers (`Key: value` per line, unfolded). */
+export async function parseTrailers(message: Buffer, options: TrailerGitOptions): Promise<string> {
+  return (await runInterpretTrailers(['--parse', '--no-divider'], withFinalNewline(message), options)).toString('utf8');
+}
+
+/**
+ * Adds the rows to a message file, replacing it atomically; on any failure the file is left as
+ * it was. Returns whether the file changed.
+ */
+export async function addTrailersToFile(file: string, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<boolean> {
+  if (rows.length === 0) return false;
+  await cleanStaleTemps(file);
+  const before = await readFile(file);
+  const after = await appendTrailers(before, rows, options);
+  if (after.equals(before)) return false;
+  await writeFileAtomic(file, after);
+  return true;
+}

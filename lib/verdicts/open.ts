@@ -1,0 +1,58 @@
+/**
+ * Which findings a human can give a verdict to: OPEN rows in the history of HEAD without a
+ * later human verdict, and the findings of recent hook reviews (last-review.json) that no
+ * verdict answers yet. Findings that already have a verdict are known too (a DEFER can later
+ * become an ACCEPT), but are not open.
+ */
+import { readHistoryRows, type HistoryRow } from '../trailers/history.js';
+import type { TrailerRow } from '../trailers/row.js';
+import type { Verdict } from '../review/vocabulary.js';
+import { readLastReview, type ReviewOrigin } from './last-review.js';
+import { readQueue, type QueuedVerdict } from './queue.js';
+
+export interface KnownFinding {
+  /** The finding's fields (verdict/rationale: its latest state). */
+  row: TrailerRow;
+  /** OPEN, or the latest human verdict in the history of HEAD. */
+  state: Verdict;
+  /** Where it was seen: a commit's trailer or a hook review not recorded yet. */
+  origin: 'history' | ReviewOrigin;
+  /** Commit of the latest row (origin history). */
+  commit?: string;
+  /** A verdict waiting in the queue for this finding. */
+  queued?: QueuedVerdict;
+}
+
+export interface FindingState {
+  known: KnownFinding[];
+  history: HistoryRow[];
+  queue: QueuedVerdict[];
+}
+
+/** State of every known finding, newest first. */
+export async function findingState(top: string, commonDir: string): Promise<FindingState> {
+  const [history, reviewed, queue] = await Promise.all([readHistoryRows(top, 'HEAD'), readLastReview(commonDir), readQueue(commonDir)]);
+  const byId = new Map<string, KnownFinding>();
+  // History is newest first: the first commit that mentions an ID decides its state; within
+  // that commit a human verdict outranks an OPEN row.
+  for (const { commit, row } of history) {
+    const seen = byId.get(row.id);
+    if (!seen) byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
+    else if (seen.commit === commit && seen.state === 'OPEN' && row.verdict !== 'OPEN') byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
+  }
+  for (const { row, origin } of reviewed) {
+    if (!byId.has(row.id)) byId.set(row.id, { row, state: 'OPEN', origin });
+  }
+  const queued = new Map(queue.map((q) => [q.id, q]));
+  const known = [...byId.values()].map((k) => (queued.has(k.row.id) ? { ...k, queued: queued.get(k.row.id) } : k));
+  return { known, history, queue };
+}
+
+/** Finds a known finding by its full ID or a unique prefix of it (at least `rf-` and 6 hex digits). */
+export function lookupFinding(known: readonly KnownFinding[], id: string): { found: KnownFinding | null; ambiguous: KnownFinding[] } {
+  const exact = known.find((k) => k.row.id === id);
+  if (exact) return { found: exact, ambiguous: [] };
+  if (!/^rf-[0-9a-f]{6,}$/.test(id)) return { found: null, ambiguous: [] };
+  const matches = known.filter((k) => k.row.id.startsWith(id));
+  return matches.length === 1 ? { found: matches[0]!, ambiguous: [] } : { found: null, ambiguous: matches };
+}

@@ -1,0 +1,9 @@
+/** revtrail's own files in the git common dir (shared by every worktree of the repository). */
+import { join } from 'node:path';
+
+export const revtrailDir = (commonDir: string) => join(commonDir, 'revtrail');
+export const queueFile = (commonDir: string) => join(commonDir, 'revtrail', 'verdicts.jsonl');
+export const queueLock = (commonDir: string) => join(commonDir, 'revtrail', 'verdicts.lock');
+export const lastReviewFile = (commonDir: string) => join(commonDir, 'revtrail', 'last-review.json');
+export const lastReviewLock = (commonDir: string) => join(commonDir, 'revtrail', 'last-review.lock');
+export const installFile = (commonDir: string) => join(commonDir, 'revtrail', 'install.json');

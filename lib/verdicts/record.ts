@@ -1,0 +1,56 @@
+/**
+ * `revtrail verdict ID VERDICT RATIONALE` (SPEC §5): checks the ID against the known findings and
+ * the rationale against the feedback-log gates, then queues the verdict for the next commit.
+ */
+import { findRepo } from '../git/repo.js';
+import { InputError, UsageError } from '../errors.js';
+import { checkRationale } from '../trailers/row.js';
+import type { HumanVerdict } from '../review/vocabulary.js';
+import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
+import { findingState, lookupFinding, type KnownFinding } from './open.js';
+import { verdictMessages as m } from '../messages/verdicts.js';
+
+const HUMAN: readonly HumanVerdict[] = ['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE'];
+
+export function parseVerdict(input: string): HumanVerdict {
+  const verdict = input.trim().toUpperCase();
+  if (!(HUMAN as readonly string[]).includes(verdict)) throw new UsageError(m.badVerdict(input), { remedy: m.badVerdictRemedy });
+  return verdict as HumanVerdict;
+}
+
+export interface RecordedVerdict {
+  entry: QueuedVerdict;
+  finding: KnownFinding;
+  /** Gate warnings (the verdict is queued anyway). */
+  warnings: string[];
+  /** The queued verdict this one replaced. */
+  replaced: QueuedVerdict | null;
+}
+
+export async function recordVerdict(cwd: string, input: { id: string; verdict: string; rationale: string }): Promise<RecordedVerdict> {
+  const verdict = parseVerdict(input.verdict);
+  const id = input.id.trim().toLowerCase();
+  if (!/^rf-[0-9a-f]{6,40}$/.test(id)) throw new UsageError(m.badId(input.id), { remedy: m.listRemedy });
+  const rationale = input.rationale.replace(/\s+/g, ' ').trim();
+  const gate = checkRationale(verdict, rationale);
+  const error = gate.find((g) => g.level === 'error');
+  if (error) throw new InputError(m.rationaleRefused(error.message), { remedy: m.rationaleRemedy(verdict) });
+
+  const repo = await findRepo(cwd);
+  const state = await findingState(repo.top, repo.commonDir);
+  const { found, ambiguous } = lookupFinding(state.known, id);
+  if (!found) {
+    if (ambiguous.length) throw new UsageError(m.ambiguousId(id, ambiguous.map((a) => a.row.id)), { remedy: m.ambiguousRemedy });
+    throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
+  }
+  const entry: QueuedVerdict = {
+    id: found.row.id,
+    verdict,
+    rationale,
+    row: { ...found.row, verdict, rationale },
+    queuedAt: new Date().toISOString(),
+  };
+  await pruneRecorded(repo.top, repo.commonDir, state.history);
+  const replaced = await enqueueVerdict(repo.commonDir, entry);
+  return { entry, finding: found, warnings: gate.filter((g) => g.level === 'warning').map((g) => g.message), replaced };
+}

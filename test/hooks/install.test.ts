@@ -1,0 +1,195 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeRepo, runCli, tempDir } from '../helpers/repo.js';
+import { writeShim, withRun } from './setup.js';
+
+const cleanups: Array<() => void> = [];
+after(() => cleanups.forEach((c) => c()));
+
+function fresh(dir?: string) {
+  const repo = withRun(makeRepo(dir ? { dir } : {}));
+  cleanups.push(() => repo.cleanup());
+  return repo;
+}
+
+const hooksPath = (repo: { git: (a: string[]) => string }) => {
+  try {
+    return repo.git(['config', '--get', 'core.hooksPath']).trim();
+  } catch {
+    return null;
+  }
+};
+
+test('install: husky sets core.hooksPath, both hooks are written, prepare is added; uninstall restores every byte', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  const pkg = '{\n    "name": "app",\n    "version": "1.0.0"\n}\n';
+  repo.write('package.json', pkg);
+  const run = await repo.cli(['install']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /core\.hooksPath = \.husky\/_/);
+  assert.match(run.stdout, /created \.husky\/commit-msg/);
+  assert.match(run.stdout, /created \.husky\/pre-push/);
+  assert.match(run.stdout, /added "prepare": "husky" to package\.json/);
+  assert.match(run.stdout, /Undo: revtrail uninstall/);
+  assert.equal(hooksPath(repo), '.husky/_');
+  assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), "husky's runner is installed");
+  const hook = readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8');
+  assert.match(hook, /^# >>> revtrail >>>\n/);
+  assert.match(hook, /hook commit-msg "\$1"/);
+  assert.doesNotMatch(hook, /npx/);
+  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, 'husky');
+  assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /^ {4}"scripts": \{$/m, 'indentation kept');
+
+  const again = await repo.cli(['install']);
+  assert.equal(again.code, 0);
+  assert.match(again.stdout, /\.husky\/commit-msg is up to date/);
+  assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), hook, 'idempotent');
+
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /removed \.husky\/commit-msg/);
+  assert.match(un.stdout, /core\.hooksPath unset/);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
+  assert.equal(hooksPath(repo), null);
+  assert.equal(existsSync(join(repo.dir, '.husky')), false);
+  assert.equal(existsSync(join(repo.dir, '.git', 'revtrail', 'install.json')), false);
+  const twice = await repo.cli(['uninstall']);
+  assert.equal(twice.code, 0);
+  assert.match(twice.stdout, /nothing to uninstall/);
+});
+
+test('an existing user hook keeps its lines and gains the marked block; uninstall takes out exactly the block', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.git(['config', 'core.hooksPath', '.husky/_']); // husky was already set up
+  const commitMsg = '#!/usr/bin/env sh\nnpx --no -- commitlint --edit "$1"\nexit 0\n';
+  const prePush = 'git lfs pre-push "$@"\n';
+  repo.write('.husky/commit-msg', commitMsg);
+  repo.write('.husky/pre-push', prePush);
+  repo.write('.husky/pre-commit', 'npm test\n');
+  repo.write('package.json', '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
+  const run = await repo.cli(['install']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /added the revtrail block to \.husky\/commit-msg/);
+  const cm = readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8');
+  // commit-msg: after the user's lines (commitlint sees the message first), before the final exit.
+  assert.ok(cm.startsWith('#!/usr/bin/env sh\nnpx --no -- commitlint --edit "$1"\n\n# >>> revtrail >>>\n'), cm);
+  assert.ok(cm.endsWith('# <<< revtrail <<<\nexit 0\n'), cm);
+  // pre-push: first, so it reads the ref lines before git lfs does (and replays them).
+  const pp = readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8');
+  assert.ok(pp.startsWith('# >>> revtrail >>>\n'));
+  assert.ok(pp.endsWith('# <<< revtrail <<<\n\ngit lfs pre-push "$@"\n'), pp);
+  assert.equal((await repo.cli(['install'])).code, 0);
+  assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), cm, 'no second block');
+
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0);
+  assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), commitMsg);
+  assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), prePush);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
+  assert.equal(hooksPath(repo), '.husky/_', 'it was set before install');
+  assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), 'husky stays for the user\'s hooks');
+});
+
+test('core.hooksPath pointing elsewhere: install refuses; --force installs and uninstall restores it', async () => {
+  const repo = fresh();
+  repo.git(['config', 'core.hooksPath', 'tools/githooks']);
+  const refused = await repo.cli(['install']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /core\.hooksPath is already set to "tools\/githooks"/);
+  assert.match(refused.stderr, /--force/);
+  assert.equal(existsSync(join(repo.dir, '.husky')), false, 'nothing written');
+  const forced = await repo.cli(['install', '--force']);
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.equal(hooksPath(repo), '.husky/_');
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0);
+  assert.match(un.stdout, /core\.hooksPath = tools\/githooks \(restored\)/);
+  assert.equal(hooksPath(repo), 'tools/githooks');
+});
+
+test('husky 8 style core.hooksPath .husky is accepted and restored', async () => {
+  const repo = fresh();
+  repo.git(['config', 'core.hooksPath', '.husky']);
+  assert.equal((await repo.cli(['install'])).code, 0);
+  assert.equal(hooksPath(repo), '.husky/_');
+  await repo.cli(['uninstall']);
+  assert.equal(hooksPath(repo), '.husky');
+});
+
+test('from a subfolder, with package.json and the CLI in frontend/, in a path with spaces', async () => {
+  const parent = tempDir('revtrail spaces ');
+  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
+  const repo = fresh(join(parent, 'my repo'));
+  mkdirSync(join(repo.dir, 'frontend', 'src'), { recursive: true });
+  writeShim(join(repo.dir, 'frontend'));
+  repo.write('frontend/package.json', '{"name":"web"}\n');
+  repo.write('.gitignore', 'node_modules/\n');
+  const run = await runCli(['install'], { cwd: join(repo.dir, 'frontend', 'src') });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /the hooks run frontend\/node_modules\/\.bin\/revtrail/);
+  assert.match(run.stdout, /frontend\/package\.json has no "prepare"/);
+  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), '{"name":"web"}\n', 'only a top-level package.json is edited');
+  assert.match(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), /revtrail_bin='frontend\/node_modules\/\.bin\/revtrail'/);
+  // The hooks find that CLI: a commit with a finding gets its trailer.
+  repo.write('frontend/src/a.js', 'debugger;\n');
+  repo.git(['add', '-A']);
+  const commit = await repo.run(['commit', '-q', '-m', 'feat: a']);
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.match(repo.trailers().join('\n'), /^rf-[0-9a-f]{10},frontend\/src\/a\.js,1,builtin\/[\w-]+:debugger,/);
+});
+
+test('in a linked worktree: hooksPath is shared config, .husky lives in that work tree', async () => {
+  const repo = fresh();
+  repo.commit('first');
+  const wtParent = tempDir();
+  const wt = join(wtParent, 'wt two');
+  cleanups.push(() => rmSync(wtParent, { recursive: true, force: true }));
+  repo.git(['worktree', 'add', '-q', '-b', 'two', wt]);
+  writeShim(wt);
+  const run = await runCli(['install'], { cwd: wt });
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(existsSync(join(wt, '.husky', '_', 'h')));
+  assert.ok(existsSync(join(wt, '.husky', 'commit-msg')));
+  assert.equal(existsSync(join(repo.dir, '.husky')), false);
+  assert.equal(hooksPath(repo), '.husky/_');
+  assert.ok(existsSync(join(repo.dir, '.git', 'revtrail', 'install.json')), 'the record is in the common dir');
+  const un = await runCli(['uninstall'], { cwd: wt });
+  assert.equal(un.code, 0);
+  assert.equal(existsSync(join(wt, '.husky')), false);
+  assert.equal(hooksPath(repo), null);
+});
+
+test('HUSKY=0 installs nothing and says so', async () => {
+  const repo = fresh();
+  const run = await repo.cli(['install'], { env: { HUSKY: '0' } });
+  assert.equal(run.code, 0);
+  assert.match(run.stderr, /HUSKY=0/);
+  assert.equal(existsSync(join(repo.dir, '.husky')), false);
+  assert.equal(hooksPath(repo), null);
+});
+
+test('outside a repository install is an input error (exit 2)', async () => {
+  const dir = tempDir();
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const run = await runCli(['install'], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /not inside a git work tree/);
+});
+
+test('uninstall in a fresh clone (no record) removes the blocks by their markers', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  assert.equal((await repo.cli(['install'])).code, 0);
+  rmSync(join(repo.dir, '.git', 'revtrail'), { recursive: true });
+  writeFileSync(join(repo.dir, '.husky', 'pre-push'), 'echo mine\n\n' + readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'));
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0);
+  assert.equal(existsSync(join(repo.dir, '.husky', 'commit-msg')), false);
+  assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), 'echo mine\n');
+  assert.equal(hooksPath(repo), '.husky/_', 'without a record, core.hooksPath is not touched');
+  assert.ok(statSync(join(repo.dir, '.husky', '_')).isDirectory());
+});
