@@ -28,7 +28,7 @@ export const verdictMessages = {
   listNone: '  none',
   listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit:`,
   listOrigin: (origin: string, commit?: string) =>
-    origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : 'commit review, not recorded',
+    origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : origin === 'review' ? 'revtrail review, not committed' : 'commit review, not recorded',
   dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,
   notQueued: (id: string) => `no verdict for ${id} is queued`,
   notQueuedRemedy: 'revtrail verdict --list shows the queue.',

@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../trailers/atomic.js';
 import { withLock } from './lock.js';
 import { lastReviewFile, lastReviewLock, revtrailDir } from './paths.js';
 
-export type ReviewOrigin = 'commit-msg' | 'pre-push';
+export type ReviewOrigin = 'review' | 'commit-msg' | 'pre-push';
 
 export interface ReviewedFinding {
   /** The finding as an OPEN row. */
@@ -25,7 +25,7 @@ export interface ReviewedFinding {
 const reviewSchema = z.object({ seenAt: z.string(), findings: z.array(trailerRowSchema) });
 const fileSchema = z.object({
   version: z.literal(1),
-  reviews: z.object({ 'commit-msg': z.optional(reviewSchema), 'pre-push': z.optional(reviewSchema) }),
+  reviews: z.object({ review: z.optional(reviewSchema), 'commit-msg': z.optional(reviewSchema), 'pre-push': z.optional(reviewSchema) }),
 });
 type LastReviews = z.output<typeof fileSchema>;
 
@@ -42,7 +42,7 @@ async function readFileData(commonDir: string): Promise<LastReviews> {
 /** The findings of the latest review of each hook, the newer review first. */
 export async function readLastReview(commonDir: string): Promise<ReviewedFinding[]> {
   const { reviews } = await readFileData(commonDir);
-  const entries = (['pre-push', 'commit-msg'] as const).flatMap((origin) => {
+  const entries = (['pre-push', 'commit-msg', 'review'] as const).flatMap((origin) => {
     const review = reviews[origin];
     return review ? [{ origin, ...review }] : [];
   });

@@ -109,3 +109,16 @@ test('after the commit that records it, the finding is no longer open and the qu
   assert.equal(later.code, 0);
   assert.match(later.stdout, /follows the REJECT recorded in/);
 });
+
+test('an ID that only `revtrail review` showed can be answered (the latest review counts as open findings)', async () => {
+  const r = await installedRepo();
+  cleanups.push(r);
+  r.write('src/c.js', `${DEBUGGER_LINE} // c\n`);
+  r.git(['add', '-A']);
+  const reviewed = await r.cli(['review', '--staged', '--format', 'json']);
+  assert.equal(reviewed.code, 1, reviewed.stderr);
+  const id = (JSON.parse(reviewed.stdout) as { findings: Array<{ id: string }> }).findings[0]!.id;
+  const answered = await r.cli(['verdict', id, 'DEFER', 'tracked in #12']);
+  assert.equal(answered.code, 0, answered.stderr);
+  assert.deepEqual((await readQueue(join(r.dir, '.git'))).map((q) => [q.id, q.verdict]), [[id, 'DEFER']]);
+});

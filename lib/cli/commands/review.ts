@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { progress, useColor } from '../output.js';
 import { UsageError } from '../../errors.js';
-import type { DiffSource } from '../../review/types.js';
+import type { DiffSource, ReviewResult } from '../../review/types.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
@@ -80,8 +80,23 @@ export default defineCommand<ReviewArgs>({
       onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
     });
     bar.done();
+    await rememberFindings(context.cwd, result.findings);
     if (format !== 'json') context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
     context.stdout.write(formatReport(result, format, { color: useColor(context.stdout) }));
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },
 });
+
+/**
+ * `revtrail verdict` accepts IDs from the latest review too (SPEC §5); a review outside a
+ * repository (a --diff file) has nowhere to keep them, and that is fine.
+ */
+async function rememberFindings(cwd: string, findings: ReviewResult['findings']): Promise<void> {
+  try {
+    const { findRepo } = await import('../../git/repo.js');
+    const { saveLastReview } = await import('../../verdicts/last-review.js');
+    await saveLastReview((await findRepo(cwd)).commonDir, findings, 'review');
+  } catch {
+    // derived data: a review never fails for want of it
+  }
+}
