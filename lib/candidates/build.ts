@@ -1,0 +1,111 @@
+/**
+ * Candidates from the gate (SPEC §8): one per rule_source whose qualifying threads pass the
+ * gate, unless the rule_source belongs to a document of the knowledge bundle already.
+ * Everything is derived from history, nothing from the clock, so the same history gives the
+ * same candidates.
+ */
+import { createHash } from 'node:crypto';
+import type { Bundle } from '../bundle/types.js';
+import type { GateReport, RuleGate } from '../gate/types.js';
+import { SIGNALS } from '../gate/types.js';
+import { createCandidate, slugOf, type CandidateEvidence, type KnowledgeCandidate } from './model.js';
+import { candidatesMessages as m } from '../messages/candidates.js';
+
+export interface CandidateSet {
+  candidates: KnowledgeCandidate[];
+  /** Passed the gate, but the rule is knowledge already. */
+  inBundle: Array<{ rule_source: string; document: string }>;
+}
+
+/** The bundle document a rule_source belongs to: one of its rules, or its own document ID. */
+export function bundleOwner(bundle: Bundle | null, ruleSource: string): string | null {
+  if (!bundle) return null;
+  const documentId = ruleSource.slice(0, ruleSource.lastIndexOf(':'));
+  for (const concept of bundle.concepts) {
+    if (concept.rules.some((r) => r.ruleSource === ruleSource) || concept.id === documentId) return concept.file || concept.id;
+  }
+  return null;
+}
+
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+}
+
+export function buildCandidates(report: GateReport, bundle: Bundle | null): CandidateSet {
+  const result: CandidateSet = { candidates: [], inBundle: [] };
+  const slugs = new Set<string>();
+  const mainline = report.mainline?.name ?? 'the mainline';
+  for (const rule of report.rules) {
+    if (!rule.passed) continue;
+    const owner = bundleOwner(bundle, rule.rule_source);
+    if (owner) {
+      result.inBundle.push({ rule_source: rule.rule_source, document: owner });
+      continue;
+    }
+    let slug = slugOf(rule.rule_source);
+    // Two rule sources can slug alike (a/b:c, a-b:c); the later one (sorted) gets a hash suffix.
+    if (slugs.has(slug)) slug = `${slug}-${createHash('sha256').update(rule.rule_source).digest('hex').slice(0, 6)}`;
+    slugs.add(slug);
+    result.candidates.push(candidateOf(rule, slug, mainline));
+  }
+  return result;
+}
+
+function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeCandidate {
+  const evidence: CandidateEvidence[] = rule.qualifying.map((g) => ({
+    finding: g.thread.id,
+    commit: g.evidence!.commit,
+    file: g.evidence!.file!,
+    line: g.evidence!.line!,
+    fix_commit: g.accept!.commit,
+    rationale: g.accept!.rationale,
+  }));
+  // The newest date among the commits the evidence cites: history's time, not the clock's.
+  let newest = '';
+  let newestMs = -Infinity;
+  for (const g of rule.qualifying) {
+    for (const o of [g.evidence!, g.accept!]) {
+      const ms = Date.parse(o.date);
+      if (ms > newestMs) {
+        newestMs = ms;
+        newest = o.date;
+      }
+    }
+  }
+  const title = mostCommon(rule.qualifying.map((g) => g.thread.issue));
+  const lines = [
+    m.bodyIntro(rule.rule_source, rule.qualifying.length, rule.files.length, mainline),
+    '',
+    m.bodyEvidenceHeading,
+    '',
+    ...evidence.map((e) => m.bodyEvidence(e.file, e.line, e.finding, e.commit, e.fix_commit, e.rationale)),
+    '',
+    m.bodyReviewHeading,
+    '',
+    m.bodyReview,
+  ];
+  return createCandidate(
+    {
+      rule_source: rule.rule_source,
+      title,
+      body: lines.join('\n'),
+      category: mostCommon(rule.qualifying.map((g) => g.thread.category)),
+      evidence,
+      gate: {
+        passed: rule.passed,
+        min_recurrence: rule.minRecurrence,
+        threads: rule.qualifying.length,
+        files: rule.files,
+        signals: Object.fromEntries(SIGNALS.map((s) => [s, rule.qualifying.every((g) => g.signals[s].met)])) as Record<(typeof SIGNALS)[number], boolean>,
+      },
+      generated_at: newest,
+    },
+    slug,
+  );
+}
+
+export function describe(candidate: KnowledgeCandidate, mainline: string): string {
+  return m.description(candidate.rule_source, candidate.gate.threads, candidate.gate.files.length, mainline);
+}

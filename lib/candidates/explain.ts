@@ -1,0 +1,87 @@
+/** `candidates --explain ID|RULE_SOURCE`: every signal, met or not, with its fact and its remedy. */
+import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
+import { SIGNALS } from '../gate/types.js';
+import type { CandidateSet } from './build.js';
+import type { Paint } from '../cli/output.js';
+import { candidatesMessages as m } from '../messages/candidates.js';
+
+export interface ThreadExplanation {
+  id: string;
+  rule_source: string;
+  file: string | null;
+  line: string | null;
+  state: string;
+  occurrences: number;
+  passed: boolean;
+  signals: Signal[];
+}
+
+export interface Explanation {
+  target: string;
+  kind: 'thread' | 'rule_source';
+  rule_source: string;
+  candidate: { status: 'candidate' | 'in_bundle' | 'gate_unmet'; id: string | null; document: string | null };
+  rule: { threads: number; qualifying: number; files: string[]; min_recurrence: number; passed: boolean; generalizable: Signal };
+  threads: ThreadExplanation[];
+}
+
+function threadOf(g: ThreadGate): ThreadExplanation {
+  return {
+    id: g.thread.id,
+    rule_source: g.thread.rule_source,
+    file: g.thread.file,
+    line: g.thread.line,
+    state: g.thread.state,
+    occurrences: g.thread.occurrences.length,
+    passed: g.passed,
+    signals: SIGNALS.map((s) => g.signals[s]),
+  };
+}
+
+/** null when the target names neither a thread nor a rule_source of the history. */
+export function explain(report: GateReport, target: string, set: CandidateSet): Explanation | null {
+  const thread = report.threads.find((g) => g.thread.id === target);
+  const ruleSource = thread ? thread.thread.rule_source : target;
+  const rule = report.rules.find((r) => r.rule_source === ruleSource);
+  if (!rule) return null;
+  const candidate = set.candidates.find((c) => c.rule_source === ruleSource);
+  const owner = set.inBundle.find((b) => b.rule_source === ruleSource);
+  return {
+    target,
+    kind: thread ? 'thread' : 'rule_source',
+    rule_source: ruleSource,
+    candidate: candidate
+      ? { status: 'candidate', id: candidate.id, document: null }
+      : owner
+        ? { status: 'in_bundle', id: null, document: owner.document }
+        : { status: 'gate_unmet', id: null, document: null },
+    rule: {
+      threads: rule.threads.length,
+      qualifying: rule.qualifying.length,
+      files: rule.files,
+      min_recurrence: rule.minRecurrence,
+      passed: rule.passed,
+      generalizable: rule.generalizable,
+    },
+    threads: (thread ? [thread] : rule.threads).map(threadOf),
+  };
+}
+
+export function formatExplanation(e: Explanation, paint: Paint): string {
+  const out: string[] = [];
+  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(e.rule_source, e.rule.threads, e.rule.qualifying, e.rule.min_recurrence)));
+  const width = Math.max(...SIGNALS.map((s) => s.length));
+  for (const t of e.threads) {
+    const where = t.file ? `${t.file}${t.line ? `:${t.line}` : ''}` : '';
+    out.push(paint.bold(m.explainThread(t.id, t.rule_source, where, t.state, t.occurrences)));
+    for (const s of t.signals) {
+      const mark = s.met ? paint.green(m.signalMet.padEnd(5)) : paint.red(m.signalUnmet.padEnd(5));
+      out.push(`  ${mark}  ${s.name.padEnd(width)}  ${s.fact}`);
+      if (!s.met && s.change) out.push(`  ${' '.repeat(5)}  ${' '.repeat(width)}  ${paint.dim(`-> ${s.change}`)}`);
+    }
+  }
+  if (e.candidate.status === 'candidate') out.push(m.explainCandidate(e.candidate.id!));
+  else if (e.candidate.status === 'in_bundle') out.push(m.explainInBundle(e.candidate.document!));
+  else out.push(m.explainNotCandidate);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,66 @@
+/**
+ * Writes candidate files to `<out>/<slug>.md` (default `.revtrail/candidates/`), never into
+ * the knowledge bundle: a candidate becomes knowledge only when a human moves it there.
+ */
+import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { UsageError, InputError } from '../errors.js';
+import { candidatesMessages as m } from '../messages/candidates.js';
+
+/** realpath of the deepest existing ancestor, with the rest appended (symlinks cannot smuggle a path in). */
+async function realish(path: string): Promise<string> {
+  let existing = resolve(path);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return join(await realpath(existing), ...rest.reverse());
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return resolve(path);
+      rest.push(basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+export async function isInside(child: string, parent: string): Promise<boolean> {
+  const rel = relative(await realish(parent), await realish(child));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Refuses an output folder inside the bundle (exit 2). */
+export async function checkOutDir(out: string, bundleRoot: string): Promise<void> {
+  if (await isInside(out, bundleRoot)) throw new UsageError(m.outInBundle(out, bundleRoot), { remedy: m.outInBundleRemedy });
+}
+
+export interface Written {
+  file: string;
+  changed: boolean;
+}
+
+/** Writes each file atomically; a file whose content is already right is left alone. */
+export async function writeCandidateFiles(out: string, files: ReadonlyArray<{ name: string; text: string }>): Promise<Written[]> {
+  try {
+    await mkdir(out, { recursive: true });
+  } catch (error) {
+    throw new InputError(m.outUnwritable(out, (error as Error).message), { remedy: m.outUnwritableRemedy });
+  }
+  const written: Written[] = [];
+  for (const { name, text } of files) {
+    const file = join(out, name);
+    const before = await readFile(file, 'utf8').catch(() => null);
+    if (before === text) {
+      written.push({ file, changed: false });
+      continue;
+    }
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      await writeFile(tmp, text);
+      await rename(tmp, file);
+    } catch (error) {
+      throw new InputError(m.outUnwritable(out, (error as Error).message), { remedy: m.outUnwritableRemedy });
+    }
+    written.push({ file, changed: true });
+  }
+  return written;
+}

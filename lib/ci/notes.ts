@@ -1,0 +1,47 @@
+/**
+ * CI outcomes kept as git notes on commits (SPEC §2 `ci record`, §8 `ci_successful`): the note
+ * says `pass` or `fail`; a later record overwrites an earlier one.
+ */
+import { git, gitRecords } from '../git/run.js';
+import { InputError } from '../errors.js';
+import { ciMessages as m } from '../messages/ci.js';
+
+export const CI_NOTES_REF = 'refs/notes/revtrail-ci';
+export const CI_OUTCOMES = ['pass', 'fail'] as const;
+export type CiOutcome = (typeof CI_OUTCOMES)[number];
+
+/** What a note says, read leniently: its first word (any case); none when there is no note. */
+export function outcomeOf(note: string | undefined): CiOutcome | 'none' | 'other' {
+  if (note === undefined || !note.trim()) return 'none';
+  const word = /^(pass|fail)\b/i.exec(note.trim());
+  return word ? (word[1]!.toLowerCase() as CiOutcome) : 'other';
+}
+
+/** The CI note of each commit that has one (one git call for all of them). */
+export async function readCiNotes(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (commits.length === 0) return notes;
+  const exists = await git(['rev-parse', '-q', '--verify', CI_NOTES_REF], { cwd, okCodes: [1] });
+  if (exists.status !== 0) return notes;
+  const args = ['log', '--no-walk=unsorted', '--stdin', '-z', `--notes=${CI_NOTES_REF}`, '--format=%H%x01%N'];
+  for await (const record of gitRecords(args, { cwd, input: commits.join('\n') + '\n' })) {
+    const at = record.indexOf('\x01');
+    if (at < 0) continue;
+    const note = record.slice(at + 1);
+    if (note.trim()) notes.set(record.slice(0, at), note.trim());
+  }
+  return notes;
+}
+
+/** Stores `outcome` as the CI note of `commit` (default HEAD), replacing any earlier one. */
+export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 'HEAD'): Promise<string> {
+  const resolved = await git(['rev-parse', '-q', '--verify', '--end-of-options', `${commit}^{commit}`], { cwd, okCodes: [1] });
+  const sha = resolved.stdout.trim();
+  if (resolved.status !== 0 || !sha) throw new InputError(m.badCommit(commit), { remedy: m.badCommitRemedy });
+  const added = await git(['notes', `--ref=${CI_NOTES_REF}`, 'add', '-f', '-m', outcome, sha], { cwd, okCodes: [128] });
+  if (added.status !== 0) {
+    if (/identity|Please tell me who you are|empty ident/i.test(added.stderr)) throw new InputError(m.noIdentity, { remedy: m.noIdentityRemedy });
+    throw new InputError(added.stderr.trim().split('\n').pop() ?? 'git notes failed', { remedy: m.badCommitRemedy });
+  }
+  return sha;
+}

@@ -1,0 +1,39 @@
+/** `revtrail ci record pass|fail [COMMIT]`: a CI outcome as a git note in refs/notes/revtrail-ci. */
+import { defineCommand } from '../command.js';
+
+interface RecordArgs {
+  outcome: 'pass' | 'fail';
+  commit: string;
+  json: boolean;
+}
+
+const record = defineCommand<RecordArgs>({
+  command: 'record <outcome> [commit]',
+  describe: 'Store pass or fail for COMMIT (default HEAD), replacing an earlier note',
+  builder: (y) =>
+    y
+      .positional('outcome', { choices: ['pass', 'fail'] as const, describe: 'the CI result' })
+      .positional('commit', { type: 'string', default: 'HEAD', describe: 'the commit CI built' })
+      .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
+      .example('$0 ci record pass', 'after a green build of HEAD')
+      .example('$0 ci record fail 1a2b3c4', 'a red build of that commit'),
+  async run(args, context) {
+    const [{ findRepo }, { recordCiOutcome, CI_NOTES_REF }, { ciMessages: m }] = await Promise.all([
+      import('../../git/repo.js'),
+      import('../../ci/notes.js'),
+      import('../../messages/ci.js'),
+    ]);
+    const repo = await findRepo(context.cwd);
+    const sha = await recordCiOutcome(repo.top, args.outcome, args.commit);
+    if (args.json) context.stdout.write(JSON.stringify({ commit: sha, outcome: args.outcome, ref: CI_NOTES_REF }) + '\n');
+    else context.stdout.write(`${m.recorded(args.outcome, sha, CI_NOTES_REF)}\n  ${m.pushHint(CI_NOTES_REF)}\n`);
+    return 0;
+  },
+});
+
+export default defineCommand({
+  command: 'ci',
+  describe: 'CI outcomes in git notes (refs/notes/revtrail-ci), read by the promotion gate',
+  builder: (y) => y,
+  subcommands: [record],
+});

@@ -1,0 +1,57 @@
+/** `revtrail stats` (SPEC §8): counts per verdict and reject rate per rule_source. */
+import { resolve } from 'node:path';
+import { defineCommand } from '../command.js';
+import { paint, useColor } from '../output.js';
+import type { StatsFormat } from '../../stats/format.js';
+
+// Kept here (not imported) so that listing commands does not load the formatter.
+const STATS_FORMATS = ['text', 'json', 'csv'] as const;
+
+interface StatsArgs {
+  format: StatsFormat;
+  html?: string;
+  json: boolean;
+  all: boolean;
+}
+
+export default defineCommand<StatsArgs>({
+  command: 'stats',
+  describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well)',
+  builder: (y) =>
+    y
+      .option('format', { choices: STATS_FORMATS, default: 'text' as StatsFormat, describe: 'output format' })
+      .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
+      .option('html', { type: 'string', describe: 'also write a self-contained HTML page with charts to FILE' })
+      .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
+  async run(args, context) {
+    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }] = await Promise.all([
+      import('../../git/repo.js'),
+      import('../../config/load.js'),
+      import('../../gate/history.js'),
+      import('../../stats/compute.js'),
+      import('../../stats/format.js'),
+    ]);
+    const repo = await findRepo(context.cwd);
+    const { config } = await loadConfig(repo.top);
+    const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
+    const report = computeStats(history.commits);
+    if (args.html) {
+      const file = resolve(context.cwd, args.html);
+      const [{ writeFile }, { statsHtml }, { InputError }, { statsMessages: m }] = await Promise.all([
+        import('node:fs/promises'),
+        import('../../stats/html.js'),
+        import('../../errors.js'),
+        import('../../messages/stats.js'),
+      ]);
+      try {
+        await writeFile(file, statsHtml(report));
+      } catch (error) {
+        throw new InputError(m.htmlUnwritable(file, (error as Error).message), { remedy: m.htmlUnwritableRemedy });
+      }
+      context.stderr.write(m.wroteHtml(args.html) + '\n');
+    }
+    const format = args.json ? 'json' : args.format;
+    context.stdout.write(formatStats(report, format, paint(useColor(context.stdout))));
+    return 0;
+  },
+});

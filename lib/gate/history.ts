@@ -1,0 +1,32 @@
+/**
+ * The history candidates and statistics read: HEAD and the mainline (or every ref with
+ * --all), mined through the same cache as `revtrail mine`.
+ */
+import { git } from '../git/run.js';
+import { mineAll } from '../mine/index.js';
+import type { CommitResult } from '../mine/types.js';
+import { resolveMainline } from './mainline.js';
+import type { Mainline } from './types.js';
+
+export interface History {
+  commits: CommitResult[];
+  mainline: Mainline | null;
+  mainlineProblem: string | null;
+  /** Mined commits reachable from the mainline, when the history read is the mainline's own. */
+  reachable?: Set<string>;
+}
+
+export async function loadHistory(options: { cwd: string; commonDir: string; mainline?: string; all?: boolean; cache?: boolean }): Promise<History> {
+  const [{ mainline, problem }, head] = await Promise.all([
+    resolveMainline(options.cwd, options.mainline),
+    git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: options.cwd, okCodes: [1] }),
+  ]);
+  const revs: string[] = [];
+  if (head.status === 0) revs.push('HEAD');
+  if (mainline) revs.push(mainline.name);
+  if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem };
+  const commits = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
+  // On the mainline itself (the usual case), everything read is reachable from it.
+  const onMainline = !options.all && mainline !== null && (head.status !== 0 || head.stdout.trim() === mainline.sha);
+  return { commits, mainline, mainlineProblem: problem, reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined };
+}

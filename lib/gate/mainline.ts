@@ -1,0 +1,29 @@
+/** The mainline (SPEC §2): config `mainline`, else origin/HEAD's target, else main, else master. */
+import { git } from '../git/run.js';
+import type { Mainline } from './types.js';
+import { gateMessages as m } from '../messages/gate.js';
+
+async function commitOf(cwd: string, rev: string): Promise<string | null> {
+  const r = await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd, okCodes: [1, 128] });
+  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+}
+
+export async function resolveMainline(cwd: string, configured?: string): Promise<{ mainline: Mainline | null; problem: string | null }> {
+  if (configured) {
+    const sha = await commitOf(cwd, configured);
+    return sha ? { mainline: { name: configured, sha }, problem: null } : { mainline: null, problem: m.noMainlineConfigured(configured) };
+  }
+  const [originHead, main, master] = await Promise.all([
+    git(['symbolic-ref', '-q', 'refs/remotes/origin/HEAD'], { cwd, okCodes: [1, 128] }),
+    commitOf(cwd, 'refs/heads/main'),
+    commitOf(cwd, 'refs/heads/master'),
+  ]);
+  const target = originHead.status === 0 ? originHead.stdout.trim() : '';
+  if (target) {
+    const sha = await commitOf(cwd, target);
+    if (sha) return { mainline: { name: target.replace(/^refs\/remotes\//, ''), sha }, problem: null };
+  }
+  if (main) return { mainline: { name: 'main', sha: main }, problem: null };
+  if (master) return { mainline: { name: 'master', sha: master }, problem: null };
+  return { mainline: null, problem: m.noMainlineFound };
+}

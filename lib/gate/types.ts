@@ -1,0 +1,64 @@
+/** Finding threads and the promotion gate (SPEC §8). */
+import type { MinedFinding } from '../mine/types.js';
+import type { Verdict } from '../review/vocabulary.js';
+
+/** Every occurrence of one finding ID, oldest first; its state is the latest verdict. */
+export interface Thread {
+  id: string;
+  occurrences: MinedFinding[];
+  state: Verdict;
+  rule_source: string;
+  /** The latest occurrence that names a file (findings move with their file). */
+  file: string | null;
+  line: string | null;
+  issue: string;
+  category: string;
+}
+
+/** The seven signals, in SPEC order. */
+export const SIGNALS = ['merged', 'resolved', 'fix_commit', 'not_dismissed', 'ci_successful', 'generalizable', 'evidence'] as const;
+export type SignalName = (typeof SIGNALS)[number];
+
+/** One observed fact: whether it holds, what was seen, and what would change it. */
+export interface Signal {
+  name: SignalName;
+  met: boolean;
+  fact: string;
+  /** What would make an unmet signal met; null when it is met. */
+  change: string | null;
+}
+
+export interface ThreadGate {
+  thread: Thread;
+  /** The occurrence carrying the latest ACCEPT (the fix), if any. */
+  accept: MinedFinding | null;
+  /** The occurrence whose file:line lies in lines its commit changed, if one was found. */
+  evidence: MinedFinding | null;
+  signals: Record<SignalName, Signal>;
+  passed: boolean;
+}
+
+export interface RuleGate {
+  rule_source: string;
+  threads: ThreadGate[];
+  /** Threads meeting every signal but `generalizable`. */
+  qualifying: ThreadGate[];
+  files: string[];
+  minRecurrence: number;
+  passed: boolean;
+  generalizable: Signal;
+}
+
+export interface Mainline {
+  /** The name used (config value, origin/HEAD's target, main or master). */
+  name: string;
+  sha: string;
+}
+
+export interface GateReport {
+  mainline: Mainline | null;
+  /** Why there is no mainline, when there is none. */
+  mainlineProblem: string | null;
+  threads: ThreadGate[];
+  rules: RuleGate[];
+}

@@ -1,0 +1,19 @@
+/** Every user-facing message of `revtrail mine` and of the reading of Review-Finding lines. */
+export const mineMessages = {
+  emptyValue: 'empty Review-Finding value',
+  adrSeparator: 'adr-0029 finding needs " \u2014 " (space, em dash U+2014, space) between the severity and the text',
+  adrCase: 'adr-0029 finding needs a lower-case reviewer and an upper-case SEVERITY (CRITICAL, HIGH, MEDIUM or LOW)',
+  adrText: 'adr-0029 finding has no text after the em dash',
+  bodyPlacement: (id: string) =>
+    `Review-Finding ${id} is in the message body, not in git's trailer block (placement "body"): %(trailers) does not see it`,
+  badFormat: (format: string) => `unknown format "${format}"`,
+  badFormatRemedy: 'Use --format jsonl, json or csv.',
+  badRevision: (why: string) => `git log cannot read the revisions: ${why}`,
+  badRevisionRemedy: 'Name revisions as git log takes them (a branch, a tag, A..B), or use --all.',
+  outUnwritable: (file: string, why: string) => `cannot write ${file}: ${why}`,
+  outUnwritableRemedy: 'Choose a file in a folder you can write to.',
+  progress: (commits: number, records: number) => `mine: ${commits} commits with findings read, ${records} records`,
+  warningsMore: (n: number) => `revtrail: ... and ${n} more warnings (--format json lists them all)`,
+  warning: (commit: string, message: string) => `revtrail: warning: ${commit.slice(0, 12)}: ${message}`,
+  rejectedLine: (commit: string, reason: string) => `revtrail: warning: ${commit.slice(0, 12)}: Review-Finding line not read: ${reason}`,
+};

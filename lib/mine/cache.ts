@@ -1,0 +1,312 @@
+/**
+ * The incremental mining cache (SPEC §7): derived, deletable, in the git common dir.
+ *
+ * One entry per list of revision arguments: `<key>.json` (the signature the run was made for,
+ * and the name of its data file) and `<key>-<nonce>.jsonl` (the records' canonical JSON lines,
+ * commit after commit in git log's order: exactly what `mine` prints by default). The meta
+ * file is replaced atomically after its data file is complete, so a reader sees a whole run or
+ * none; a data file deleted under a reader stays readable through the reader's open
+ * descriptor, and one deleted before it is opened is a miss.
+ *
+ * Why not "list every commit again and parse only the new ones": listing is git's walk, and the
+ * walk (reading every commit object) is what `git log` costs; at 100,000 commits it is as
+ * slow as mining itself. So a re-run compares the tips instead: same tips, same output; tips
+ * that only moved forward ask git for the new commits alone (see planIncremental).
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { git, gitOut } from '../git/run.js';
+import { MinedCommit, commitOfLine } from './record.js';
+
+/** Bumped whenever a CommitResult's shape or the parser's reading changes. */
+export const CACHE_VERSION = 1;
+
+export interface Signature {
+  version: number;
+  args: string[];
+  /** `git rev-parse --revs-only` of the arguments (plus HEAD with --all): what the walk starts from. */
+  tips: string[];
+  /** The shallow boundary changes the walk without changing a tip. */
+  shallow: string;
+}
+
+/** A warning or a rejected line, as the CLI reports it after the output. */
+export interface Notice {
+  kind: 'warning' | 'rejected';
+  commit: string;
+  text: string;
+}
+
+/** The notices a cached run keeps for a replay that copies the data file without reading it. */
+export const KEPT_NOTICES = 10;
+
+export interface CacheMeta extends Signature {
+  data: string;
+  commits: number;
+  bytes: number;
+  /** The first KEPT_NOTICES notices, in output order, and how many there are in all. */
+  notices: Notice[];
+  noticeCount: number;
+}
+
+export function cacheDir(commonDir: string): string {
+  return join(commonDir, 'revtrail', 'mine-cache');
+}
+
+function keyOf(args: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16);
+}
+
+const SHA = /^[0-9a-f]{40,64}$/;
+
+export async function signatureOf(cwd: string, commonDir: string, args: readonly string[]): Promise<Signature> {
+  const all = args.includes('--all');
+  const [revs, head, shallow] = await Promise.all([
+    gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
+    all ? git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] }).then((r) => r.stdout) : Promise.resolve(''),
+    readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
+  ]);
+  const tips = revs.split('\n').filter(Boolean);
+  // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
+  if (head.trim()) tips.push(head.trim());
+  return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? createHash('sha256').update(shallow).digest('hex') : '' };
+}
+
+export function sameSignature(a: Signature, b: Signature): boolean {
+  return (
+    a.version === b.version &&
+    a.shallow === b.shallow &&
+    JSON.stringify(a.args) === JSON.stringify(b.args) &&
+    JSON.stringify(a.tips) === JSON.stringify(b.tips)
+  );
+}
+
+export class MineCache {
+  constructor(readonly dir: string) {}
+
+  async lookup(args: readonly string[]): Promise<CacheMeta | null> {
+    try {
+      const meta = JSON.parse(await readFile(join(this.dir, `${keyOf(args)}.json`), 'utf8')) as CacheMeta;
+      return meta && meta.version === CACHE_VERSION && Array.isArray(meta.tips) && Array.isArray(meta.notices) ? meta : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The run's data file, open, when it is what the meta says (for a straight copy). */
+  async openFile(meta: CacheMeta): Promise<FileHandle | null> {
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(join(this.dir, meta.data), 'r');
+      if ((await handle.stat()).size === meta.bytes) return handle;
+    } catch {
+      // gone: a miss
+    }
+    await handle?.close().catch(() => {});
+    return null;
+  }
+
+  /**
+   * Opens a run's data for replay, or null when it is gone or not what the meta says. The file
+   * is open before anything is read, so deleting the cache afterwards changes nothing.
+   */
+  async open(meta: CacheMeta): Promise<AsyncGenerator<MinedCommit> | null> {
+    const h = await this.openFile(meta);
+    if (!h) return null;
+    return (async function* () {
+      // Big reads and a plain split: a cached run is mostly copying.
+      const decoder = new StringDecoder('utf8');
+      const buffer = Buffer.allocUnsafe(1 << 22);
+      let rest = '';
+      let commit = '';
+      let group: string[] = [];
+      try {
+        for (;;) {
+          const { bytesRead } = await h.read(buffer, 0, buffer.length, null);
+          const text = rest + (bytesRead ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
+          const lines = text.split('\n');
+          rest = bytesRead ? lines.pop()! : '';
+          for (const line of lines) {
+            if (!line) continue;
+            const of = commitOfLine(line);
+            if (of !== commit && group.length) {
+              yield new MinedCommit(commit, { lines: group });
+              group = [];
+            }
+            commit = of;
+            group.push(line);
+          }
+          if (!bytesRead) break;
+        }
+        if (group.length) yield new MinedCommit(commit, { lines: group });
+      } finally {
+        await h.close().catch(() => {});
+      }
+    })();
+  }
+
+  /** A new run's data, written as it is produced; only commit() makes it visible. */
+  writer(signature: Signature, previous: CacheMeta | null): CacheWriter {
+    return new CacheWriter(this.dir, keyOf(signature.args), signature, previous);
+  }
+}
+
+export class CacheWriter {
+  private stream: WriteStream | null = null;
+  private failed = false;
+  private commits = 0;
+  private bytes = 0;
+  private notices: Notice[] = [];
+  private noticeCount = 0;
+
+  private notice(n: Notice): void {
+    if (this.notices.length < KEPT_NOTICES) this.notices.push(n);
+    this.noticeCount += 1;
+  }
+  private readonly data: string;
+  private ready: Promise<void>;
+
+  constructor(
+    private readonly dir: string,
+    private readonly key: string,
+    private readonly signature: Signature,
+    private readonly previous: CacheMeta | null,
+  ) {
+    this.data = `${key}-${randomBytes(6).toString('hex')}.jsonl`;
+    this.ready = mkdir(dir, { recursive: true }).then(
+      () => {
+        this.stream = createWriteStream(join(dir, this.data));
+        this.stream.on('error', () => (this.failed = true));
+      },
+      () => {
+        this.failed = true;
+      },
+    );
+  }
+
+  /** A cache problem never stops mining: the run just is not cached. */
+  async add(commit: MinedCommit): Promise<void> {
+    await this.ready;
+    if (this.failed || !this.stream) return;
+    const text = commit.lines.join('\n') + '\n';
+    const { warnings, rejected } = commit.notices();
+    for (const w of warnings) this.notice({ kind: 'warning', commit: w.commit, text: w.message });
+    for (const r of rejected) this.notice({ kind: 'rejected', commit: r.commit, text: r.reason });
+    this.commits += 1;
+    this.bytes += Buffer.byteLength(text);
+    if (!this.stream.write(text)) await drained(this.stream);
+  }
+
+  async commit(): Promise<void> {
+    await this.ready;
+    const stream = this.stream;
+    if (!stream) return;
+    await new Promise<void>((resolve) => {
+      stream.once('close', resolve);
+      stream.end();
+    });
+    if (this.failed) return this.abort();
+    const meta: CacheMeta = {
+      ...this.signature,
+      data: this.data,
+      commits: this.commits,
+      bytes: this.bytes,
+      notices: this.notices,
+      noticeCount: this.noticeCount,
+    };
+    const file = join(this.dir, `${this.key}.json`);
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, JSON.stringify(meta));
+      await rename(tmp, file);
+    } catch {
+      await unlink(tmp).catch(() => {});
+      return this.abort();
+    }
+    if (this.previous && this.previous.data !== this.data) await unlink(join(this.dir, this.previous.data)).catch(() => {});
+  }
+
+  async abort(): Promise<void> {
+    await this.ready;
+    this.stream?.destroy();
+    this.failed = true;
+    await unlink(join(this.dir, this.data)).catch(() => {});
+  }
+}
+
+function drained(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('error', done);
+    stream.on('close', done);
+  });
+}
+
+// Revision arguments whose walk depends on nothing but the tips they resolve to.
+const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
+
+/**
+ * When the tips moved since the cached run, can the new output be the new commits followed by
+ * the cached ones, exactly as a full `git log` would order them? git's walk pops the newest
+ * commit (committer date) from a list seeded with the tips, so the answer is yes when:
+ * - the arguments are plain revisions (no ranges, no negatives, no filters);
+ * - everything the old tips reached is still reached (nothing was rewritten away);
+ * - the old commits the new walk meets first (the boundary of the new commits plus the tips that
+ *   did not move) are exactly the old tips, with distinct dates; and
+ * - every new commit is strictly newer than all of those, so git shows every new commit first.
+ * Returns the revisions (stdin lines for `git log --stdin`) that list only the new commits, or
+ * null: then the run is mined in full (always correct, only slower).
+ */
+export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
+  if (old.version !== now.version || old.shallow !== now.shallow) return null;
+  if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
+  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^')))) return null;
+  if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
+  const oldTips = [...new Set(old.tips)];
+  const newTips = [...new Set(now.tips)];
+  try {
+    const lost = await gitOut(['rev-list', '--count', '--stdin'], { cwd, input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    if (lost.trim() !== '0') return null;
+    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], { cwd, input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    const fresh = new Map<string, number>();
+    const boundary = new Map<string, number>();
+    for (const line of walk.split('\n')) {
+      const m = /^(\d+) (-?)([0-9a-f]+)$/.exec(line);
+      if (!m) continue;
+      (m[2] ? boundary : fresh).set(m[3]!, Number(m[1]));
+    }
+    const retained = newTips.filter((t) => !fresh.has(t));
+    const retainedDates: number[] = [];
+    if (retained.length) {
+      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], { cwd, input: retained.join('\n') + '\n' });
+      for (const line of out.split('\n')) if (line) retainedDates.push(Number(line.split(' ')[0]));
+      if (retainedDates.length !== retained.length) return null;
+    }
+    const meets = new Set([...boundary.keys(), ...retained]);
+    if (meets.size !== oldTips.length || !oldTips.every((t) => meets.has(t))) return null;
+    const meetDates = [...boundary.values(), ...retainedDates];
+    if (new Set(meetDates).size !== meetDates.length) return null;
+    if (fresh.size) {
+      let newest = -Infinity;
+      for (const d of meetDates) newest = Math.max(newest, d);
+      let oldestFresh = Infinity;
+      for (const d of fresh.values()) oldestFresh = Math.min(oldestFresh, d);
+      if (newest >= oldestFresh) return null;
+      // New tips with equal dates could start the walk in another order.
+      const tipDates = newTips.filter((t) => fresh.has(t)).map((t) => fresh.get(t)!);
+      if (new Set(tipDates).size !== tipDates.length) return null;
+    }
+    return [...newTips, ...oldTips.map((t) => `^${t}`)];
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Mining (SPEC §7): Review-Finding occurrences from local history, one CommitResult per commit
+ * that has any, in `git log` order (newest first), streamed. Uses the cache when allowed; the
+ * output is the same either way.
+ */
+import { GitError } from '../git/errors.js';
+import { InputError } from '../errors.js';
+import { readCommits } from './log.js';
+import { MinedCommit } from './record.js';
+import type { FileHandle } from 'node:fs/promises';
+import { MineCache, cacheDir, planIncremental, sameSignature, signatureOf, type CacheMeta, type CacheWriter } from './cache.js';
+import type { CommitResult, RawCommit } from './types.js';
+import { mineMessages as m } from '../messages/mine.js';
+
+export { MinedCommit } from './record.js';
+export type { CommitResult, MinedFinding, RejectedRecord, MineWarning, Placement, Grammar } from './types.js';
+
+export interface MineOptions {
+  /** Any folder of the work tree (git runs here). */
+  cwd: string;
+  /** The git common dir: where the cache lives. */
+  commonDir: string;
+  /** Revision arguments as git log takes them; none means HEAD. */
+  revs?: readonly string[];
+  /** Every ref (`git log --all`). */
+  all?: boolean;
+  /** Use and refresh the cache (default true). */
+  cache?: boolean;
+  /** How the run was answered (for REVTRAIL_DEBUG and tests). */
+  onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
+}
+
+export function mineArgs(options: Pick<MineOptions, 'revs' | 'all'>): string[] {
+  const revs = [...(options.revs ?? [])];
+  if (options.all) return ['--all', ...revs];
+  return revs.length ? revs : ['HEAD'];
+}
+
+export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
+  const { cwd, commonDir } = options;
+  const args = mineArgs(options);
+  const signature = await signatureOf(cwd, commonDir, args);
+  // HEAD by default, and HEAD does not resolve: an empty repository or an unborn branch.
+  if (!options.all && !options.revs?.length && signature.tips.length === 0) {
+    options.onPlan?.('empty');
+    return;
+  }
+  if (options.cache === false) {
+    options.onPlan?.('full');
+    yield* full(cwd, args, null);
+    return;
+  }
+  const cache = new MineCache(cacheDir(commonDir));
+  const previous = await cache.lookup(args);
+  if (previous && sameSignature(previous, signature)) {
+    const replay = await cache.open(previous);
+    if (replay) {
+      options.onPlan?.('replay', `${previous.commits} commits`);
+      yield* replay;
+      return;
+    }
+  }
+  if (previous) {
+    const stdin = await planIncremental(cwd, previous, signature);
+    const replay = stdin ? await cache.open(previous) : null;
+    if (stdin && replay) {
+      options.onPlan?.('incremental');
+      const writer = cache.writer(signature, previous);
+      let finished = false;
+      try {
+        for await (const commit of parsed(readCommits(cwd, [], stdin.join('\n') + '\n'))) {
+          await writer.add(commit);
+          yield commit;
+        }
+        for await (const commit of replay) {
+          await writer.add(commit);
+          yield commit;
+        }
+        finished = true;
+      } finally {
+        await replay.return(undefined);
+        if (finished) await writer.commit();
+        else await writer.abort();
+      }
+      return;
+    }
+    await replay?.return(undefined);
+  }
+  options.onPlan?.('full');
+  yield* full(cwd, args, cache.writer(signature, previous));
+}
+
+async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null): AsyncGenerator<MinedCommit> {
+  let finished = false;
+  try {
+    for await (const commit of parsed(readCommits(cwd, args))) {
+      await writer?.add(commit);
+      yield commit;
+    }
+    finished = true;
+  } catch (error) {
+    if (error instanceof GitError) {
+      const said = error.stderr.trim().split('\n')[0]?.replace(/^fatal: /, '') || error.message;
+      throw new InputError(m.badRevision(said), { remedy: m.badRevisionRemedy, cause: error });
+    }
+    throw error;
+  } finally {
+    if (writer) {
+      if (finished) await writer.commit();
+      else await writer.abort();
+    }
+  }
+}
+
+const BATCH_COMMITS = 256;
+const BATCH_CHARS = 1 << 20;
+
+/** Parses commits in batches (one CSV parse per batch); skips commits the grep let through for nothing. */
+async function* parsed(raws: AsyncIterable<RawCommit>): AsyncGenerator<MinedCommit> {
+  // Loaded only when something is parsed: a cached run needs neither csv-parse nor zod.
+  const { parseCommits } = await import('./parse.js');
+  let batch: RawCommit[] = [];
+  let chars = 0;
+  function* flush(): Generator<MinedCommit> {
+    for (const result of parseCommits(batch)) {
+      if (result.findings.length || result.rejected.length) yield new MinedCommit(result.commit, { result });
+    }
+    batch = [];
+    chars = 0;
+  }
+  for await (const raw of raws) {
+    batch.push(raw);
+    chars += raw.body.length;
+    if (batch.length >= BATCH_COMMITS || chars >= BATCH_CHARS) yield* flush();
+  }
+  yield* flush();
+}
+
+/**
+ * When the cache holds exactly this run, its data file (already open: deleting the cache now
+ * changes nothing) and its meta. Its bytes are the default output (unredacted JSONL), so the
+ * CLI can copy them without reading a record.
+ */
+export async function cachedRun(options: MineOptions): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
+  if (options.cache === false) return null;
+  const args = mineArgs(options);
+  const cache = new MineCache(cacheDir(options.commonDir));
+  const [signature, meta] = await Promise.all([signatureOf(options.cwd, options.commonDir, args), cache.lookup(args)]);
+  if (!meta || !sameSignature(meta, signature)) return null;
+  const file = await cache.openFile(meta);
+  return file ? { file, meta } : null;
+}
+
+/** The whole mined history in memory (candidates and statistics work on all of it). */
+export async function mineAll(options: MineOptions): Promise<CommitResult[]> {
+  const results: CommitResult[] = [];
+  for await (const c of mine(options)) results.push(c.result);
+  return results;
+}
+
+export { cacheDir, type CacheMeta, type Notice } from './cache.js';

@@ -1,0 +1,31 @@
+/**
+ * The one `git log` that mining reads: commits prefiltered by git (`--grep`, case-insensitive),
+ * streamed through a child process and cut into commits as they arrive.
+ */
+import { gitRecords } from '../git/run.js';
+import type { RawCommit } from './types.js';
+
+// Five NUL-separated fields per commit, and -z ends each commit with one more NUL. %B is last
+// but one so a message of any size is one field; git's own trailer view rides in the same call.
+const FORMAT = '%H%x00%cI%x00%an <%ae>%x00%(trailers:key=Review-Finding,valueonly,unfold,separator=%x1f)%x00%B';
+const FIELDS = 5;
+
+/**
+ * Options every mining log uses. `--encoding=UTF-8` makes git re-encode messages written with
+ * another i18n.commitEncoding; the grep is a superset (the parser decides what a finding is).
+ */
+export const LOG_OPTIONS = ['log', '-z', '--encoding=UTF-8', `--format=${FORMAT}`, '-i', '--grep=review-finding'] as const;
+
+/** Commits of `git log <args>` (or of the revisions given on stdin with `--stdin`), in git's order. */
+export async function* readCommits(cwd: string, revArgs: readonly string[], stdin?: string): AsyncGenerator<RawCommit> {
+  const args = [...LOG_OPTIONS, ...(stdin !== undefined ? ['--stdin'] : []), ...revArgs, '--'];
+  let fields: string[] = [];
+  for await (const field of gitRecords(args, { cwd, input: stdin })) {
+    fields.push(field);
+    if (fields.length < FIELDS) continue;
+    const [commit, date, author, trailers, body] = fields as [string, string, string, string, string];
+    fields = [];
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new Error(`unexpected git log output near "${commit.slice(0, 40)}"`);
+    yield { commit, date, author, body, trailerValues: trailers ? trailers.split('\x1f') : [] };
+  }
+}

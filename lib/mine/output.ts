@@ -1,0 +1,160 @@
+/**
+ * Mining's output formats (SPEC §7): JSONL (default; findings, then the commit's rejected
+ * lines, one JSON object a line), JSON (`{records, rejected, warnings}`), and the feedback-log
+ * CSV (header `date,file,line,rule_source,category,severity,issue,verdict,rationale`, one row per
+ * human verdict, OPEN rows only when asked). Everything streams; nothing waits for the end
+ * except JSON's rejected and warnings lists.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { FileHandle } from 'node:fs/promises';
+import type { MineWarning, RejectedRecord } from './types.js';
+import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
+
+export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;
+export type MineFormat = (typeof MINE_FORMATS)[number];
+export const CSV_HEADER = ['date', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+
+/** Where text goes: batched, and waiting for the stream when it asks us to. */
+export interface Sink {
+  write(text: string): Promise<void>;
+  /** Bytes as they are (a cached run copied straight out). */
+  writeBytes(bytes: Buffer): Promise<void>;
+  end(): Promise<void>;
+}
+
+export function streamSink(stream: NodeJS.WritableStream, { close = false } = {}): Sink {
+  let buffer: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (!size) return;
+    const text = buffer.join('');
+    buffer = [];
+    size = 0;
+    await put(text);
+  };
+  const put = async (chunk: string | Buffer) => {
+    if (!stream.write(chunk)) {
+      await new Promise<void>((resolve, reject) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('error', fail);
+          resolve();
+        };
+        const fail = (e: Error) => {
+          stream.off('drain', done);
+          reject(e);
+        };
+        stream.once('drain', done);
+        stream.once('error', fail);
+      });
+    }
+  };
+  return {
+    async write(text) {
+      buffer.push(text);
+      size += text.length;
+      if (size >= 1 << 16) await flush();
+    },
+    async writeBytes(bytes) {
+      await flush();
+      await put(bytes);
+    },
+    async end() {
+      await flush();
+      if (close) {
+        await new Promise<void>((resolve, reject) => {
+          stream.once('error', reject);
+          stream.end(() => resolve());
+        });
+      }
+    },
+  };
+}
+
+/** Copies a file (an open handle) into the sink. */
+export async function copyInto(sink: Sink, file: FileHandle): Promise<void> {
+  const size = 1 << 20;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(size);
+    const { bytesRead } = await file.read(buffer, 0, size, null);
+    if (!bytesRead) return;
+    await sink.writeBytes(buffer.subarray(0, bytesRead));
+  }
+}
+
+export interface WriterOptions {
+  format: MineFormat;
+  includeOpen: boolean;
+  redact: boolean;
+}
+
+export interface RecordWriter {
+  add(commit: MinedCommit): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export function recordWriter(sink: Sink, options: WriterOptions): RecordWriter {
+  if (options.format === 'csv') return csvWriter(sink, options);
+  if (options.format === 'json') return jsonWriter(sink, options);
+  return {
+    async add(commit) {
+      // Unredacted JSONL is the canonical line itself (a cached run is copied, not re-encoded).
+      if (!options.redact) return sink.write(commit.lines.join('\n') + '\n');
+      const result = commit.result;
+      let text = '';
+      for (const f of result.findings) text += JSON.stringify(outputRecord(f, true)) + '\n';
+      for (const r of result.rejected) text += JSON.stringify(rejectedRecord(r)) + '\n';
+      if (text) await sink.write(text);
+    },
+    finish: () => sink.end(),
+  };
+}
+
+function jsonWriter(sink: Sink, options: WriterOptions): RecordWriter {
+  const rejected: RejectedRecord[] = [];
+  const warnings: MineWarning[] = [];
+  let first = true;
+  return {
+    async add(commit) {
+      const result = commit.result;
+      let text = '';
+      for (const f of result.findings) {
+        text += (first ? '{"records":[\n' : ',\n') + JSON.stringify(outputRecord(f, options.redact));
+        first = false;
+      }
+      rejected.push(...result.rejected.map(rejectedRecord));
+      warnings.push(...result.warnings);
+      if (text) await sink.write(text);
+    },
+    async finish() {
+      const head = first ? '{"records":[' : '\n';
+      await sink.write(`${head}],\n"rejected":${JSON.stringify(rejected)},\n"warnings":${JSON.stringify(warnings)}}\n`);
+      await sink.end();
+    },
+  };
+}
+
+function csvWriter(sink: Sink, options: WriterOptions): RecordWriter {
+  let headerWritten = false;
+  const header = async () => {
+    if (headerWritten) return;
+    headerWritten = true;
+    await sink.write(CSV_HEADER.join(',') + '\n');
+  };
+  return {
+    async add(commit) {
+      const result = commit.result;
+      await header();
+      const rows: string[][] = [];
+      for (const f of result.findings) {
+        if (f.verdict === 'OPEN' && !options.includeOpen) continue;
+        rows.push([f.date.slice(0, 10), f.file ?? '', f.line ?? '', f.rule_source, f.category, f.severity, f.issue, f.verdict, f.rationale]);
+      }
+      if (rows.length) await sink.write(stringify(rows, { record_delimiter: '\n' }));
+    },
+    async finish() {
+      await header();
+      await sink.end();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
+import { clock, message, row } from '../mine/util.js';
+import { computeStats, flagOf } from '../../lib/stats/compute.js';
+
+const cleanups: Array<() => void> = [];
+after(() => cleanups.forEach((c) => c()));
+
+/**
+ * noisy:rule  4 REJECT of 8 human verdicts (50%: investigate)
+ * good:rule   0 REJECT of 11 (performing well)
+ * mid:rule    1 REJECT of 5 (20%: no flag)
+ * open:rule   only OPEN (no rate)
+ */
+function history(): TestRepo {
+  const r = makeRepo();
+  cleanups.push(() => r.cleanup());
+  const t = clock(Date.UTC(2024, 0, 15) / 1000);
+  let n = 0;
+  const id = () => `rf-${(++n).toString(16).padStart(10, '0')}`;
+  const add = (rule: string, verdicts: Array<'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE'>, step = 3600) => {
+    for (const v of verdicts) {
+      const fid = id();
+      r.commit(message('raise', [row({ id: fid, rule_source: rule })]), {}, { env: t.next(step) });
+      const rationale = v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
+      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale })]), {}, { env: t.next(step) });
+    }
+  };
+  add('noisy:rule', ['REJECT', 'REJECT', 'REJECT', 'REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACKNOWLEDGE']);
+  add('good:rule', Array(11).fill('ACCEPT'), 24 * 3600 * 3);
+  add('mid:rule', ['REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACCEPT']);
+  r.commit(message('raise', [row({ id: id(), rule_source: 'open:rule' })]), {}, { env: t.next() });
+  return r;
+}
+
+test('stats --format json: counts per verdict, reject rate over human verdicts, flags', async () => {
+  const r = history();
+  const run = await runCli(['stats', '--format', 'json'], { cwd: r.dir });
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const by = Object.fromEntries(report.rules.map((x: { rule_source: string }) => [x.rule_source, x]));
+  assert.deepEqual(Object.keys(by), ['good:rule', 'mid:rule', 'noisy:rule', 'open:rule']);
+  assert.deepEqual(by['noisy:rule'], {
+    rule_source: 'noisy:rule',
+    findings: 8,
+    counts: { OPEN: 8, ACCEPT: 2, REJECT: 4, DEFER: 1, ACKNOWLEDGE: 1 },
+    human_verdicts: 8,
+    reject_rate: 0.5,
+    flag: 'investigate',
+  });
+  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag], [0, 'performing well']);
+  assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag], [0.2, null]);
+  assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
+  assert.deepEqual(report.total.counts, { OPEN: 25, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
+  assert.ok(report.timeline.length >= 2);
+  assert.equal(report.timeline.reduce((n: number, m: { counts: Record<string, number> }) => n + Object.values(m.counts).reduce((a, b) => a + b, 0), 0), 49);
+  assert.deepEqual(JSON.parse((await runCli(['stats', '--json'], { cwd: r.dir })).stdout), report);
+});
+
+test('stats text and csv', async () => {
+  const r = history();
+  const text = await runCli(['stats'], { cwd: r.dir });
+  assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
+  assert.match(text.stdout, /^noisy:rule +8 +8 +2 +4 +1 +1 +50\.0% +investigate$/m);
+  assert.match(text.stdout, /^good:rule .* 0\.0% +performing well$/m);
+  assert.match(text.stdout, /^open:rule .* -$/m);
+  const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
+  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag']);
+  assert.deepEqual(csv[3], ['noisy:rule', '8', '8', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
+});
+
+test('stats --html writes one self-contained page with both charts', async () => {
+  const r = history();
+  const run = await runCli(['stats', '--html', 'report.html'], { cwd: r.dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /wrote report\.html/);
+  const html = readFileSync(join(r.dir, 'report.html'), 'utf8');
+  assert.match(html, /^<!doctype html>/);
+  assert.match(html, /Reject rate per rule/);
+  assert.match(html, /Findings over time/);
+  assert.equal((html.match(/<svg /g) ?? []).length, 2);
+  assert.match(html, /noisy:rule/);
+  assert.doesNotMatch(html, /<script|<link|<img|@import|url\(|https?:\/\//i);
+});
+
+test('stats on an empty repository: a line, exit 0; thresholds are strict', async () => {
+  const r = makeRepo();
+  cleanups.push(() => r.cleanup());
+  const run = await runCli(['stats'], { cwd: r.dir });
+  assert.deepEqual([run.code, run.stdout], [0, 'no Review-Finding trailers in the history\n']);
+  assert.deepEqual([flagOf(0.3), flagOf(0.3001), flagOf(0.1), flagOf(0.0999), flagOf(null)], [null, 'investigate', null, 'performing well', null]);
+  assert.deepEqual(computeStats([]).rules, []);
+});
