@@ -12,6 +12,7 @@ export const commands: CommandEntry[] = [
   { name: 'candidates', describe: 'Knowledge candidates from finding threads that pass the promotion gate (drafts for a human)', load: () => import('./candidates.js') },
   { name: 'stats', describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well)', load: () => import('./stats.js') },
   { name: 'ci', describe: 'Record a CI outcome for a commit in git notes: ci record pass|fail [COMMIT]', load: () => import('./ci.js') },
+  { name: 'demo', describe: 'Run the end-to-end demo in a throwaway repository (npm start)', load: () => import('./demo.js') },
   { name: 'install', describe: 'Install the commit-msg and pre-push hooks through husky (idempotent)', load: () => import('./install.js') },
   { name: 'uninstall', describe: 'Remove exactly what install added', load: () => import('./uninstall.js') },
   { name: 'hook', describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (what the installed hooks call)', load: () => import('./hook.js') },

@@ -1,0 +1,81 @@
+/** The demo repository's files at each step, and how the demo's human answers each finding. */
+import type { TrailerRow } from '../trailers/row.js';
+import type { HumanVerdict } from '../review/vocabulary.js';
+
+const controllerWithQuery = `import { db } from '../db.js';
+
+export async function getOrder(id: string) {
+  // ADR: controllers do not talk to the database; and the SQL is built by concatenation.
+  return db.query("SELECT * FROM orders WHERE id = '" + id + "'");
+}
+`;
+
+const controllerFixed = `import { findOrder } from '../repositories/orders.js';
+
+export async function getOrder(id: string) {
+  return findOrder(id);
+}
+`;
+
+const repository = `import { db } from '../db.js';
+
+export function findOrder(id: string) {
+  return db.query('SELECT * FROM orders WHERE id = $1', [id]);
+}
+`;
+
+const syncJob = (withDebugger: boolean) => `export async function syncOrders(fetchAll: () => Promise<unknown[]>) {
+  const orders = await fetchAll();
+${withDebugger ? '  debugger;\n' : ''}  return orders.length;
+}
+`;
+
+const formatUtil = (withDebugger: boolean) => `export function formatPrice(cents: number): string {
+${withDebugger ? '  debugger;\n' : ''}  return (cents / 100).toFixed(2);
+}
+`;
+
+const orderTest = `import { test } from 'node:test';
+
+test.skip('getOrder returns the order', async () => {
+  // flaky against the shared staging database
+});
+`;
+
+export const demoFiles = {
+  baseline: {
+    '.gitignore': 'node_modules/\n.revtrail/\n',
+    'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', private: true }, null, 2) + '\n',
+    'src/db.ts': 'export const db = { query: async (sql: string, params: unknown[] = []) => [sql, params] };\n',
+    'src/jobs/sync.ts': syncJob(false),
+    'src/util/format.ts': formatUtil(false),
+  } as Record<string, string>,
+  violation: {
+    'src/controllers/orders.ts': controllerWithQuery,
+    'src/jobs/sync.ts': syncJob(true),
+    'src/util/format.ts': formatUtil(true),
+    'test/orders.test.ts': orderTest,
+  } as Record<string, string>,
+  fix: {
+    'src/controllers/orders.ts': controllerFixed,
+    'src/repositories/orders.ts': repository,
+    'src/jobs/sync.ts': syncJob(false),
+    'src/util/format.ts': formatUtil(false),
+  } as Record<string, string>,
+  /** What the demo's developer says of each finding. */
+  answer(row: TrailerRow): { verdict: HumanVerdict; rationale: string } {
+    if (row.category === 'testing' || row.severity === 'test') {
+      return { verdict: 'DEFER', rationale: 'flaky against staging; tracked in #42, re-enable by 2027-01-15' };
+    }
+    if (row.rule_source.includes('debugger')) {
+      return { verdict: 'ACCEPT', rationale: `removed the debugger statement from ${row.file}` };
+    }
+    if (row.rule_source.includes('sql')) {
+      return { verdict: 'ACCEPT', rationale: 'the query is parameterized ($1) in src/repositories/orders.ts' };
+    }
+    if (row.category === 'architecture') {
+      return { verdict: 'ACCEPT', rationale: 'the controller now calls findOrder from src/repositories/orders.ts' };
+    }
+    return { verdict: 'ACKNOWLEDGE', rationale: 'documented intent: see the demo README' };
+  },
+};

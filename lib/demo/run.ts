@@ -1,0 +1,151 @@
+/**
+ * `revtrail demo` (SPEC §9): the whole story in a throwaway repository, through the real CLI,
+ * the real hooks and a local bare remote. Never touches the repository it is started from.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseRow, type TrailerRow } from '../trailers/row.js';
+import { demoMessages as m } from '../messages/demo.js';
+import { demoFiles } from './files.js';
+import { CheckFailedError } from '../errors.js';
+
+export interface DemoOptions {
+  write: (text: string) => void;
+  /** Parent folder for the throwaway repository (default: the OS temp folder). */
+  parent?: string;
+}
+
+export interface DemoResult {
+  folder: string;
+  blockedPush: boolean;
+  secondPush: boolean;
+  candidates: string[];
+}
+
+/** The package root, found from this module's own location (bundled or not). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'bin', 'revtrail.js'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the revtrail package root');
+    dir = up;
+  }
+  return dir;
+}
+
+interface Ran {
+  status: number;
+  out: string;
+}
+
+export async function runDemo(options: DemoOptions): Promise<DemoResult> {
+  const say = options.write;
+  const folder = realpathSync(mkdtempSync(join(options.parent ?? tmpdir(), 'revtrail-demo-')));
+  const app = join(folder, 'app');
+  const remote = join(folder, 'remote.git');
+  const cli = join(packageRoot(), 'bin', 'revtrail.js');
+  // A fixed identity and no user hooks or templates: the demo behaves the same on every machine.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Dana Demo', GIT_AUTHOR_EMAIL: 'dana@example.com',
+    GIT_COMMITTER_NAME: 'Dana Demo', GIT_COMMITTER_EMAIL: 'dana@example.com',
+    GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
+    NO_COLOR: '1', REVTRAIL: '', HUSKY: '',
+  };
+
+  const run = (command: string, args: string[], cwd = app, show = true): Ran => {
+    const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd();
+    if (show) {
+      const shown = command === process.execPath ? `revtrail ${args.slice(1).join(' ')}` : `${command} ${args.join(' ')}`;
+      say(`  $ ${shown}\n`);
+      if (out) say(out.replace(/^/gm, '    ') + '\n');
+    }
+    return { status: r.status ?? 1, out };
+  };
+  const git = (args: string[], show = true) => run('git', args, app, show);
+  const revtrail = (args: string[], show = true) => run(process.execPath, [cli, ...args], app, show);
+  const must = (r: Ran, what: string): Ran => {
+    if (r.status !== 0) throw new CheckFailedError(m.stepFailed(what, r.out), { remedy: m.stepFailedRemedy(folder) });
+    return r;
+  };
+  const write = (files: Record<string, string>) => {
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(app, path)), { recursive: true });
+      writeFileSync(join(app, path), content);
+    }
+  };
+  const rowsOf = (rev: string): TrailerRow[] =>
+    git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,unfold)', rev], false)
+      .out.split('\n')
+      .map((v) => parseRow(v))
+      .flatMap((p) => (p.ok ? [p.row] : []));
+
+  say(m.intro(folder));
+
+  say(m.step(1, 'a repository, a bare remote, revtrail init and install'));
+  must(run('git', ['init', '-q', '-b', 'main', app], folder), 'git init');
+  must(run('git', ['init', '-q', '--bare', '-b', 'main', remote], folder, false), 'git init --bare');
+  // The hooks look for node_modules/.bin/revtrail, as after `npm i -D revtrail`.
+  const shim = join(app, 'node_modules', '.bin', 'revtrail');
+  mkdirSync(dirname(shim), { recursive: true });
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  write(demoFiles.baseline);
+  must(revtrail(['init']), 'revtrail init');
+  must(revtrail(['install']), 'revtrail install');
+  git(['add', '-A'], false);
+  must(git(['commit', '-q', '-m', 'chore: start the shop service']), 'first commit');
+  git(['remote', 'add', 'origin', remote], false);
+  must(git(['push', '-q', '-u', 'origin', 'main']), 'first push');
+
+  say(m.step(2, 'a commit that breaks the ADR, builds SQL from a string, skips a test and leaves two debugger statements'));
+  write(demoFiles.violation);
+  git(['add', '-A'], false);
+  must(git(['commit', '-q', '-m', 'feat: order lookup endpoint']), 'commit with findings');
+  say(m.trailersWritten);
+  git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
+  const open = rowsOf('HEAD');
+
+  say(m.step(3, 'git push: the pre-push hook reviews what is pushed'));
+  const blocked = git(['push', 'origin', 'main']);
+  const blockedPush = blocked.status !== 0;
+
+  say(m.step(4, 'answer the findings: fix four, defer the skipped test, record the verdicts and the CI result'));
+  write(demoFiles.fix);
+  for (const row of open) {
+    const answer = demoFiles.answer(row);
+    must(revtrail(['verdict', row.id, answer.verdict, answer.rationale]), `verdict ${row.id}`);
+  }
+  revtrail(['verdict', '--list']);
+  git(['add', '-A'], false);
+  must(git(['commit', '-q', '-m', 'fix: orders go through the repository']), 'fix commit');
+  git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
+  must(revtrail(['ci', 'record', 'pass']), 'ci record');
+
+  say(m.step(5, 'git push again: every blocking finding is answered'));
+  const second = git(['push', 'origin', 'main']);
+
+  say(m.step(6, 'mine the history into evidence (the feedback-log CSV)'));
+  must(revtrail(['mine', '--format', 'csv']), 'mine');
+
+  say(m.step(7, 'statistics per rule'));
+  must(revtrail(['stats']), 'stats');
+
+  say(m.step(8, 'knowledge candidates: gated, drafted, waiting for a human'));
+  must(revtrail(['candidates']), 'candidates');
+  const outDir = join(app, '.revtrail', 'candidates');
+  const candidates = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md')).sort() : [];
+  for (const file of candidates.slice(0, 1)) {
+    say(m.candidateFile(join('.revtrail', 'candidates', file)));
+    say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
+  }
+  const adrRule = open.find((r) => !r.rule_source.startsWith('builtin/'));
+  if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
+
+  say(m.outro(folder, app));
+  return { folder, blockedPush, secondPush: second.status === 0, candidates };
+}
