@@ -7,7 +7,7 @@
 // --repo reuses (or creates, once) the history in DIR: generating 100,000 commits takes a while.
 // Targets: mine <= 2x the floor, cached re-run <= 0.2x, node's peak memory < 200 MiB,
 // candidates and stats <= 1 s more than the cached mine they start from.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,10 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
   const dir = repo ?? tmp('revtrail-bench-history-');
   const marker = join(dir, '.git', 'revtrail-bench-commits');
   if (!existsSync(marker) || readFileSync(marker, 'utf8') !== String(commits)) {
+    // Only a history this bench generated is ever replaced: never delete a folder it did not make.
+    if (repo && existsSync(dir) && readdirSync(dir).length && !existsSync(marker)) {
+      throw new Error(`bench: ${dir} is not a history made by this bench; give an empty or new folder`);
+    }
     if (repo) rmSync(dir, { recursive: true, force: true });
     // In a child: generating holds the whole fast-import stream, and a process forked from a big
     // one inherits its peak-memory mark, which would spoil the memory figures below.
