@@ -33,15 +33,28 @@ export async function readCiNotes(cwd: string, commits: readonly string[]): Prom
   return notes;
 }
 
-/** Stores `outcome` as the CI note of `commit` (default HEAD), replacing any earlier one. */
+/**
+ * Stores `outcome` as the CI note of `commit` (default HEAD), replacing any earlier one. Not on
+ * a hook path, so it goes through simple-git (its start-up cost does not matter here).
+ */
 export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 'HEAD'): Promise<string> {
-  const resolved = await git(['rev-parse', '-q', '--verify', '--end-of-options', `${commit}^{commit}`], { cwd, okCodes: [1] });
-  const sha = resolved.stdout.trim();
-  if (resolved.status !== 0 || !sha) throw new InputError(m.badCommit(commit), { remedy: m.badCommitRemedy });
-  const added = await git(['notes', `--ref=${CI_NOTES_REF}`, 'add', '-f', '-m', outcome, sha], { cwd, okCodes: [128] });
-  if (added.status !== 0) {
-    if (/identity|Please tell me who you are|empty ident/i.test(added.stderr)) throw new InputError(m.noIdentity, { remedy: m.noIdentityRemedy });
-    throw new InputError(added.stderr.trim().split('\n').pop() ?? 'git notes failed', { remedy: m.badCommitRemedy });
+  const { simpleGit, GitError: SimpleGitError } = await import('simple-git');
+  // The process environment as it is: simple-git refuses some variables passed through .env().
+  const repo = simpleGit({ baseDir: cwd });
+  let sha: string;
+  try {
+    sha = (await repo.revparse(['-q', '--verify', '--end-of-options', `${commit}^{commit}`])).trim();
+  } catch (error) {
+    if (error instanceof SimpleGitError) throw new InputError(m.badCommit(commit), { remedy: m.badCommitRemedy });
+    throw error;
+  }
+  if (!sha) throw new InputError(m.badCommit(commit), { remedy: m.badCommitRemedy });
+  try {
+    await repo.raw(['notes', `--ref=${CI_NOTES_REF}`, 'add', '-f', '-m', outcome, sha]);
+  } catch (error) {
+    if (!(error instanceof SimpleGitError)) throw error;
+    if (/identity|Please tell me who you are|empty ident/i.test(error.message)) throw new InputError(m.noIdentity, { remedy: m.noIdentityRemedy });
+    throw new InputError(error.message.trim().split('\n').pop() ?? 'git notes failed', { remedy: m.badCommitRemedy });
   }
   return sha;
 }
