@@ -15,6 +15,8 @@ export interface CandidateSet {
   candidates: KnowledgeCandidate[];
   /** Passed the gate, but the rule is knowledge already. */
   inBundle: Array<{ rule_source: string; document: string }>;
+  /** Every rule of the history that belongs to a bundle document, gate passed or not (--explain). */
+  owned: Array<{ rule_source: string; document: string }>;
 }
 
 /** The bundle document a rule_source belongs to: one of its rules, or its own document ID. */
@@ -34,12 +36,13 @@ function mostCommon(values: readonly string[]): string {
 }
 
 export function buildCandidates(report: GateReport, bundle: Bundle | null): CandidateSet {
-  const result: CandidateSet = { candidates: [], inBundle: [] };
+  const result: CandidateSet = { candidates: [], inBundle: [], owned: [] };
   const slugs = new Set<string>();
   const mainline = report.mainline?.name ?? 'the mainline';
   for (const rule of report.rules) {
-    if (!rule.passed) continue;
     const owner = bundleOwner(bundle, rule.rule_source);
+    if (owner) result.owned.push({ rule_source: rule.rule_source, document: owner });
+    if (!rule.passed) continue;
     if (owner) {
       result.inBundle.push({ rule_source: rule.rule_source, document: owner });
       continue;

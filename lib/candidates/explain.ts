@@ -45,7 +45,7 @@ export function explain(report: GateReport, target: string, set: CandidateSet): 
   const rule = report.rules.find((r) => r.rule_source === ruleSource);
   if (!rule) return null;
   const candidate = set.candidates.find((c) => c.rule_source === ruleSource);
-  const owner = set.inBundle.find((b) => b.rule_source === ruleSource);
+  const owner = set.owned.find((b) => b.rule_source === ruleSource);
   return {
     target,
     kind: thread ? 'thread' : 'rule_source',

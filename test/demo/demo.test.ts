@@ -22,6 +22,8 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[0]!), 'utf8');
     assert.match(draft, /^type: Knowledge Candidate$/m);
     assert.match(draft, /^status: draft$/m);
+    // The ADR's own rule is knowledge already: --explain says so rather than drafting it.
+    assert.match(r.stdout, /candidate: no: this rule_source belongs to decisions\/adr-0001-[a-z-]+\.md in the knowledge bundle already/);
     // The repository the demo was started from is untouched.
     assert.equal(existsSync(join(projectRoot, '.revtrail')), false);
     const log = (await runProcess('git', ['log', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: app })).stdout;
