@@ -39,8 +39,10 @@ export async function readCiNotes(cwd: string, commits: readonly string[]): Prom
  */
 export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 'HEAD'): Promise<string> {
   const { simpleGit, GitError: SimpleGitError } = await import('simple-git');
-  // The process environment as it is: simple-git refuses some variables passed through .env().
-  const repo = simpleGit({ baseDir: cwd });
+  // git must see the environment the user gave revtrail: simple-git 4 strips every ambient GIT_*
+  // variable unless allowed, which loses GIT_COMMITTER_NAME/EMAIL (CI, the demo), GIT_DIR and
+  // GIT_CONFIG_GLOBAL, and then `git notes add` finds no identity.
+  const repo = simpleGit({ baseDir: cwd, allowEnvironment: Object.keys(process.env) });
   let sha: string;
   try {
     sha = (await repo.revparse(['-q', '--verify', '--end-of-options', `${commit}^{commit}`])).trim();

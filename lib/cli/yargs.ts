@@ -18,6 +18,11 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
       describe,
       (y: Argv) => {
         let built = module.builder(y) as Argv;
+        // `--format` with nothing after it is a usage error, not the default format.
+        type Options = { choices?: Record<string, unknown>; narg?: Record<string, number> };
+        const options = (built as unknown as { getOptions(): Options }).getOptions();
+        const valued = Object.keys(options.choices ?? {}).filter((k) => options.narg?.[k] === undefined);
+        if (valued.length) built = built.requiresArg(valued);
         if (module.subcommands) {
           for (const sub of module.subcommands) built = register(built, sub, sub.describe ?? '');
           built = built.demandCommand(1, m.needsSubcommand(String(module.command).split(' ')[0]!));
@@ -50,7 +55,9 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
       // yargs' own argument errors (YError) are usage errors, like the messages it passes.
       if (error && error.name !== 'YError') throw error;
       const known = commands.some((c) => c.name === wanted) ? wanted : undefined;
-      throw new UsageError(message ?? error?.message ?? m.invalidArguments, { remedy: m.usageRemedy(known) });
+      // One line: yargs spreads some messages ("Invalid values:") over several.
+      const text = (message ?? error?.message ?? m.invalidArguments).replace(/\s*\n\s*/g, ' ');
+      throw new UsageError(text, { remedy: m.usageRemedy(known) });
     });
   for (const entry of commands) {
     if (entry.name === wanted) {

@@ -33,9 +33,42 @@ export function parseConfig(raw: unknown, file: string | null): Config {
   const keys = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
   const path = [...issue.path, ...keys.slice(0, 1)].join('.');
   throw new InputError(
-    issue.code === 'unrecognized_keys' ? m.unknownKey(file, path) : m.badValue(file, path, issue.message),
+    issue.code === 'unrecognized_keys' ? m.unknownKey(file, path) : m.badValue(file, path, describeIssue(issue as Issue)),
     { remedy: m.badConfigRemedy },
   );
+}
+
+interface Issue {
+  code: string;
+  expected?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  errors?: Issue[][];
+}
+
+/** zod/mini carries no English messages ("Invalid input"): say what the value must be. */
+function describeIssue(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return m.expected(issue.expected === 'int' ? 'an integer' : article(issue.expected ?? 'value'));
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array') return m.notEmpty;
+      return issue.inclusive ? m.atLeast(String(issue.minimum)) : m.above(String(issue.minimum));
+    case 'too_big':
+      return issue.inclusive ? m.atMost(String(issue.maximum)) : m.below(String(issue.maximum));
+    case 'invalid_union': {
+      const kinds = (issue.errors ?? []).map((e) => e[0]?.expected).filter((k): k is string => Boolean(k));
+      return m.expected(kinds.map(article).join(' or ') || 'another value');
+    }
+    default:
+      return m.invalidValue;
+  }
+}
+
+function article(kind: string): string {
+  return kind === 'array' ? 'a list' : kind === 'object' ? 'an object' : `a ${kind}`;
 }
 
 export async function loadConfig(top: string): Promise<LoadedConfig> {

@@ -1,8 +1,12 @@
-/** The `"prepare": "husky"` script (SPEC §6), edited without disturbing the file's layout. */
+/**
+ * The `"prepare": "husky"` script (SPEC §6). The file is edited as text, never re-serialised: only
+ * the inserted property changes, so a compact or hand-laid-out package.json keeps its layout and
+ * uninstall, which cuts out exactly that text again, gives back the same bytes.
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 
 interface PackageJson {
-  scripts?: Record<string, string>;
+  scripts?: unknown;
   [key: string]: unknown;
 }
 
@@ -13,18 +17,9 @@ async function readPackage(file: string): Promise<{ text: string; json: PackageJ
   } catch {
     return null;
   }
-  return { text, json: JSON.parse(text) as PackageJson };
-}
-
-function indentOf(text: string): string | number {
-  return /^([ \t]+)"/m.exec(text)?.[1] ?? 2;
-}
-
-async function writePackage(file: string, text: string, json: PackageJson): Promise<void> {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  let out = JSON.stringify(json, null, indentOf(text));
-  if (eol !== '\n') out = out.replace(/\n/g, eol);
-  await writeFile(file, out + (/\r?\n$/.test(text) ? eol : ''));
+  const json = JSON.parse(text) as unknown;
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new SyntaxError('not a JSON object');
+  return { text, json: json as PackageJson };
 }
 
 export type PrepareOutcome =
@@ -37,21 +32,157 @@ export async function addPrepare(file: string): Promise<PrepareOutcome> {
   const pkg = await readPackage(file);
   if (!pkg) return { kind: 'none' };
   const { json, text } = pkg;
-  const existing = json.scripts?.prepare;
+  const scripts = json.scripts;
+  if (scripts !== undefined && (scripts === null || typeof scripts !== 'object' || Array.isArray(scripts))) {
+    throw new SyntaxError('"scripts" is not an object');
+  }
+  const existing = (scripts as Record<string, unknown> | undefined)?.prepare;
   if (typeof existing === 'string') return { kind: 'kept', value: existing };
-  const scriptsCreated = json.scripts === undefined;
-  json.scripts = { ...(json.scripts ?? {}), prepare: 'husky' };
-  await writePackage(file, text, json);
-  return { kind: 'added', scriptsCreated };
+  if (existing !== undefined) return { kind: 'kept', value: JSON.stringify(existing) };
+  const root = objectAt(text, skipSpace(text, 0));
+  const scriptsProp = lastProp(root, 'scripts');
+  const out = scriptsProp
+    ? insertProperty(text, objectAt(text, scriptsProp.valueStart), 'prepare', '"husky"', root)
+    : insertProperty(text, root, 'scripts', null, root);
+  await writeFile(file, out);
+  return { kind: 'added', scriptsCreated: scriptsProp === undefined };
 }
 
 /** Removes the prepare script install added, if it is still "husky". */
 export async function removePrepare(file: string, scriptsCreated: boolean): Promise<boolean> {
   const pkg = await readPackage(file);
-  if (!pkg || pkg.json.scripts?.prepare !== 'husky') return false;
-  const { json, text } = pkg;
-  delete json.scripts!.prepare;
-  if (scriptsCreated && Object.keys(json.scripts!).length === 0) delete json.scripts;
-  await writePackage(file, text, json);
+  const scripts = pkg?.json.scripts as Record<string, unknown> | undefined;
+  if (!pkg || scripts?.prepare !== 'husky') return false;
+  const { text } = pkg;
+  const root = objectAt(text, skipSpace(text, 0));
+  const scriptsProp = lastProp(root, 'scripts')!;
+  const out =
+    scriptsCreated && Object.keys(scripts).length === 1
+      ? removeProperty(text, root, scriptsProp)
+      : (() => {
+          const obj = objectAt(text, scriptsProp.valueStart);
+          return removeProperty(text, obj, lastProp(obj, 'prepare')!);
+        })();
+  await writeFile(file, out);
   return true;
+}
+
+// --- a minimal JSON layout scanner: positions of an object's properties ---
+
+interface Prop {
+  key: string;
+  /** Offset of the key's opening quote. */
+  start: number;
+  valueStart: number;
+  /** Offset just past the value. */
+  end: number;
+}
+
+interface ObjectSpan {
+  open: number;
+  /** Offset of the closing brace. */
+  close: number;
+  props: Prop[];
+}
+
+/** The last property of that name: the one JSON.parse reads. */
+function lastProp(obj: ObjectSpan, key: string): Prop | undefined {
+  return obj.props.filter((p) => p.key === key).at(-1);
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && /[\s\uFEFF]/.test(text[i]!)) i++;
+  return i;
+}
+
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text[j] === '"') return j + 1;
+  }
+  throw new SyntaxError('unterminated string');
+}
+
+function valueEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const d = text[j];
+      if (d === '"') j = stringEnd(text, j) - 1;
+      else if (d === '{' || d === '[') depth++;
+      else if (d === '}' || d === ']') if (--depth === 0) return j + 1;
+    }
+    throw new SyntaxError('unterminated value');
+  }
+  let j = i;
+  while (j < text.length && /[^\s,\]}]/.test(text[j]!)) j++;
+  return j;
+}
+
+function objectAt(text: string, open: number): ObjectSpan {
+  if (text[open] !== '{') throw new SyntaxError('not a JSON object');
+  const props: Prop[] = [];
+  let i = skipSpace(text, open + 1);
+  while (text[i] !== '}') {
+    const start = i;
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipSpace(text, keyEnd);
+    if (text[i] !== ':') throw new SyntaxError('expected ":"');
+    const valueStart = skipSpace(text, i + 1);
+    const end = valueEnd(text, valueStart);
+    props.push({ key, start, valueStart, end });
+    i = skipSpace(text, end);
+    if (text[i] === ',') i = skipSpace(text, i + 1);
+    else if (text[i] !== '}') throw new SyntaxError('expected "," or "}"');
+  }
+  return { open, close: i, props };
+}
+
+function lineIndent(text: string, at: number): string {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** The file's layout habits, read from the object being edited (else the root object). */
+function styleOf(text: string, obj: ObjectSpan, root: ObjectSpan) {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const sample = obj.props[0] ?? root.props[0];
+  const colon = sample && /:\s/.test(text.slice(stringEnd(text, sample.start), sample.valueStart)) ? ': ' : ':';
+  const ref = obj.props.length ? obj : root;
+  const multiline = text.slice(ref.open, ref.close).includes('\n');
+  const unit = root.props.length ? lineIndent(text, root.props[0]!.start) || '  ' : '  ';
+  const spaced = ref.props.length > 1 ? /,\s/.test(text.slice(ref.props[0]!.end, ref.props[1]!.start)) : colon === ': ';
+  const comma = spaced ? ', ' : ',';
+  const pad = !multiline && ref.props.length > 0 && /\s/.test(text[ref.open + 1] ?? '') ? ' ' : '';
+  return { eol, colon, multiline, unit, comma, pad };
+}
+
+/** Inserts `"key": value` as the last property of obj; value null: a new {"prepare": "husky"}. */
+function insertProperty(text: string, obj: ObjectSpan, key: string, value: string | null, root: ObjectSpan): string {
+  const s = styleOf(text, obj, root);
+  const indent = obj.props.length ? lineIndent(text, obj.props.at(-1)!.start) : lineIndent(text, obj.open) + s.unit;
+  const nested = (base: string) =>
+    s.multiline
+      ? `{${s.eol}${base}${s.unit}"prepare"${s.colon}"husky"${s.eol}${base}}`
+      : `{${s.pad}"prepare"${s.colon}"husky"${s.pad}}`;
+  const property = `"${key}"${s.colon}${value ?? nested(indent)}`;
+  if (obj.props.length) {
+    const last = obj.props.at(-1)!;
+    const sep = s.multiline ? `,${s.eol}${indent}` : s.comma;
+    return text.slice(0, last.end) + sep + property + text.slice(last.end);
+  }
+  // An empty object: {} becomes { property } laid out like the rest of the file.
+  const body = s.multiline ? `${s.eol}${indent}${property}${s.eol}${lineIndent(text, obj.open)}` : `${s.pad}${property}${s.pad}`;
+  return text.slice(0, obj.open + 1) + body + text.slice(obj.close);
+}
+
+/** Cuts a property out with its separator; the only property leaves `{}`. */
+function removeProperty(text: string, obj: ObjectSpan, prop: Prop): string {
+  const index = obj.props.indexOf(prop);
+  if (obj.props.length === 1) return text.slice(0, obj.open + 1) + text.slice(obj.close);
+  if (index > 0) return text.slice(0, obj.props[index - 1]!.end) + text.slice(prop.end);
+  return text.slice(0, prop.start) + text.slice(obj.props[1]!.start);
 }

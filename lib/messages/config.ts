@@ -7,5 +7,12 @@ export const configMessages = {
   unknownKey: (file: string | null, key: string) => `${file ?? 'configuration'}: unknown key "${key}"`,
   badValue: (file: string | null, key: string, why: string) =>
     `${file ?? 'configuration'}: "${key || '(root)'}" is invalid: ${why}`,
+  expected: (what: string) => `expected ${what}`,
+  notEmpty: 'must not be empty',
+  atLeast: (n: string) => `must be at least ${n}`,
+  above: (n: string) => `must be greater than ${n}`,
+  atMost: (n: string) => `must be at most ${n}`,
+  below: (n: string) => `must be less than ${n}`,
+  invalidValue: 'invalid value',
   badConfigRemedy: 'See the configuration table in the README for the keys and their types.',
 };

@@ -15,8 +15,8 @@ export default defineCommand<CandidatesArgs>({
   describe: 'Knowledge candidates from finding threads that pass the promotion gate (drafts for a human)',
   builder: (y) =>
     y
-      .option('out', { type: 'string', describe: 'folder for candidate files (default .revtrail/candidates/; never inside the bundle)' })
-      .option('explain', { type: 'string', describe: 'every gate signal of a finding ID or a rule_source, with the facts' })
+      .option('out', { type: 'string', requiresArg: true, describe: 'folder for candidate files (default .revtrail/candidates/; never inside the bundle)' })
+      .option('explain', { type: 'string', requiresArg: true, describe: 'every gate signal of a finding ID or a rule_source, with the facts' })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {

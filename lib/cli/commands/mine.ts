@@ -16,6 +16,7 @@ interface MineArgs {
   _: Array<string | number>;
   all: boolean;
   format: MineFormat;
+  json: boolean;
   out?: string;
   'include-open': boolean;
   redact: boolean;
@@ -30,7 +31,8 @@ export default defineCommand<MineArgs>({
       .positional('revs', { type: 'string', array: true, describe: 'revisions as git log takes them (default HEAD); after -- also git log options' })
       .option('all', { type: 'boolean', default: false, describe: 'every ref (git log --all)' })
       .option('format', { choices: MINE_FORMATS, default: 'jsonl' as MineFormat, describe: 'output format' })
-      .option('out', { type: 'string', describe: 'write to FILE instead of stdout' })
+      .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
+      .option('out', { type: 'string', requiresArg: true, describe: 'write to FILE instead of stdout' })
       .option('include-open', { type: 'boolean', default: false, describe: 'CSV: also rows for OPEN findings' })
       .option('redact', { type: 'boolean', default: false, describe: 'authors become REDACTED <p-pseudonym>' })
       .option('cache', { type: 'boolean', default: true, describe: 'use the incremental cache in the git dir (--no-cache: read everything)' })
@@ -48,6 +50,7 @@ export default defineCommand<MineArgs>({
     const repo = await findRepo(context.cwd);
     const { config } = await loadConfig(repo.top);
     const revs = [...(args.revs ?? []), ...args._.slice(1).map(String)];
+    const format: MineFormat = args.json ? 'json' : args.format;
     const redact = args.redact || config.privacy.redactAuthors;
     const debug = process.env.REVTRAIL_DEBUG === '1';
 
@@ -87,7 +90,7 @@ export default defineCommand<MineArgs>({
     };
     try {
       // The cache holds exactly this run and the default output is wanted: copy it.
-      const cached = args.format === 'jsonl' && !redact ? await cachedRun(options) : null;
+      const cached = format === 'jsonl' && !redact ? await cachedRun(options) : null;
       if (cached) {
         try {
           options.onPlan?.('replay', `${cached.meta.commits} commits, copied`);
@@ -99,7 +102,7 @@ export default defineCommand<MineArgs>({
         cached.meta.notices.forEach(note);
         noticeCount = cached.meta.noticeCount;
       } else {
-        const writer = recordWriter(sink, { format: args.format, includeOpen: args['include-open'], redact });
+        const writer = recordWriter(sink, { format, includeOpen: args['include-open'], redact });
         let commits = 0;
         let records = 0;
         let shown = 0;

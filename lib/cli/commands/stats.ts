@@ -21,7 +21,7 @@ export default defineCommand<StatsArgs>({
     y
       .option('format', { choices: STATS_FORMATS, default: 'text' as StatsFormat, describe: 'output format' })
       .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
-      .option('html', { type: 'string', describe: 'also write a self-contained HTML page with charts to FILE' })
+      .option('html', { type: 'string', requiresArg: true, describe: 'also write a self-contained HTML page with charts to FILE' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
     const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }] = await Promise.all([
