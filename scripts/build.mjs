@@ -18,6 +18,33 @@ try {
   typeErrors = true;
 }
 
+// yargs lays out its help (and caches it before running any command) with string-width, whose
+// module body builds an Intl.Segmenter and Unicode-property regexes: ~45 ms for the two copies
+// yargs and cliui bring, on every command that loads yargs. Printable ASCII (all of revtrail's
+// help) has a width equal to its length in every string-width version; anything else still goes
+// to the real module, which is then set up on first use (esbuild runs a require()d module lazily).
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, (args) => {
+      if (args.namespace === 'lazy-string-width') return undefined; // the shim's own require: the real module
+      return { path: args.resolveDir, namespace: 'lazy-string-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-string-width' }, (args) => ({
+      resolveDir: args.path,
+      loader: 'js',
+      contents: [
+        'let real;',
+        'export default function stringWidth(string, options) {',
+        "  if (typeof string === 'string' && /^[\\u0020-\\u007E]*$/.test(string)) return string.length;",
+        "  real ??= require('string-width');",
+        '  return (real.default ?? real)(string, options);',
+        '}',
+      ].join('\n'),
+    }));
+  },
+};
+
 const esbuild = await import('esbuild');
 await esbuild.build({
   absWorkingDir: root,
@@ -34,6 +61,7 @@ await esbuild.build({
   external: ['husky'],
   banner: { js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);" },
   define: { REVTRAIL_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
+  plugins: [lazyStringWidth],
   logLevel: 'warning',
 });
 

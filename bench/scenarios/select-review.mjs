@@ -1,5 +1,6 @@
 // Selection and review over a 500-file, 20,000-line staged change against 1,000 concepts
-// carrying 2,000 rules, next to `git diff` of the same change.
+// carrying 2,000 rules, next to `git diff` of the same change; each also without the parsed-
+// concept cache (a fresh clone, CI), which the other runs fill on their warm-up run.
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { cli, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
@@ -18,9 +19,18 @@ export async function run({ runs }) {
     const review = timeMedian(runs, () =>
       timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json'], { cwd: dir, okCodes: [0, 1] }),
     );
+    const cache = join(dir, '.git', 'revtrail', 'bundle-cache-v1.json');
+    const uncached = (args, okCodes) => () => {
+      rmSync(cache, { force: true });
+      return timeOnce(process.execPath, [cli, ...args], { cwd: dir, okCodes });
+    };
+    const selectCold = timeMedian(runs, uncached(['knowledge', 'select', '--staged', '--json'], [0]));
+    const reviewCold = timeMedian(runs, uncached(['review', '--staged', '--format', 'json'], [0, 1]));
     return [
       row({ scenario: 'knowledge select 500 files/20k lines/1k concepts', value: select, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),
       row({ scenario: 'review 500 files/20k lines/2k rules', value: review, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
+      row({ scenario: 'knowledge select, no bundle cache', value: selectCold, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),
+      row({ scenario: 'review, no bundle cache', value: reviewCold, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

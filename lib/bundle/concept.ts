@@ -1,7 +1,8 @@
 /**
  * One concept file to a Concept (SPEC §3): OKF's required `type`, the ID, the governing keys
  * (under `x:` or at top level, `x:` winning per key) and the rules, each problem with its line.
- * Pure: the loader does the reading and names the file.
+ * Pure (async only to load the YAML library when a frontmatter needs it): the loader does the
+ * reading and names the file.
  */
 import { readFrontmatter } from './frontmatter.js';
 import { checkGlob } from './globs.js';
@@ -28,9 +29,9 @@ const GOVERNING = ['paths', 'domain', 'tags', 'rules'] as const;
 const FITS_RULE_SOURCE = /^[^\s:,][^\s:,]*$/;
 
 /** `file` is the path inside the bundle (POSIX), e.g. `decisions/adr-001.md`. */
-export function buildConcept(file: string, text: string): ConceptResult {
+export async function buildConcept(file: string, text: string): Promise<ConceptResult> {
   const problems: Problem[] = [];
-  const fm = readFrontmatter(text);
+  const fm = await readFrontmatter(text);
   if (!fm.ok) return { concept: null, problems: [{ level: 'warning', line: fm.line, message: fm.message }], idLine: 1 };
   const { data, lineAt } = fm;
   const type = data.type;

@@ -1,5 +1,9 @@
-/** YAML frontmatter of a concept file, with the file line of any key (for `file:line` messages). */
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
+/**
+ * YAML frontmatter of a concept file, with the file line of any key (for `file:line` messages).
+ * The YAML library is a large module: it is loaded on first need, and a warm bundle cache
+ * (./cache.ts) means most runs never need it.
+ */
+import type { Node } from 'yaml';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 export type FrontmatterResult =
@@ -16,7 +20,16 @@ export type FrontmatterResult =
 const FENCE = /^---[ \t]*$/;
 const CLOSE = /^(---|\.\.\.)[ \t]*$/;
 
-export function readFrontmatter(text: string): FrontmatterResult {
+type YamlLibrary = typeof import('yaml');
+let yaml: Promise<YamlLibrary> | undefined;
+
+/** The YAML library, loaded once. It is CommonJS: as bundled, its exports sit on `default`. */
+async function yamlLibrary(): Promise<YamlLibrary> {
+  const loaded = await import('yaml');
+  return typeof loaded.LineCounter === 'function' ? loaded : (loaded as unknown as { default: YamlLibrary }).default;
+}
+
+export async function readFrontmatter(text: string): Promise<FrontmatterResult> {
   const lines = text.replace(/^\uFEFF/, '').split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (!FENCE.test(lines[0] ?? '')) return { ok: false, line: 1, message: m.noFrontmatter };
   let close = -1;
@@ -28,6 +41,8 @@ export function readFrontmatter(text: string): FrontmatterResult {
   }
   if (close === -1) return { ok: false, line: 1, message: m.frontmatterNotClosed };
   const source = lines.slice(1, close).join('\n');
+  const body = () => lines.slice(close + 1).join('\n');
+  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = await (yaml ??= yamlLibrary());
   const counter = new LineCounter();
   const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   // YAML line 1 is file line 2 (after the opening ---).
@@ -38,12 +53,12 @@ export function readFrontmatter(text: string): FrontmatterResult {
     return { ok: false, line, message: m.badYaml(error.message.split('\n')[0]!) };
   }
   const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
-  if (data === null || data === undefined) return { ok: true, data: {}, body: lines.slice(close + 1).join('\n'), lineAt: () => 1 };
+  if (data === null || data === undefined) return { ok: true, data: {}, body: body(), lineAt: () => 1 };
   if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, line: 2, message: m.notAMapping };
   return {
     ok: true,
     data: data as Record<string, unknown>,
-    body: lines.slice(close + 1).join('\n'),
+    body: body(),
     lineAt(path) {
       let node: unknown = doc.contents;
       let line = 1;

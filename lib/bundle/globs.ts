@@ -1,6 +1,17 @@
 /** Path globs of a bundle (`paths`, a rule's `paths`/`exclude`): checked once, compiled once. */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import { bundleMessages as m } from '../messages/bundle.js';
+
+let library: typeof Picomatch | undefined;
+
+/**
+ * picomatch (a CommonJS package, so it can be required on demand), loaded on first need: a
+ * review whose bundle has no globs to check does not load it (the hooks run on every commit).
+ */
+function picomatch(): typeof Picomatch {
+  return (library ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch);
+}
 
 /** Dot files match, as SPEC §3 asks; `**` spans folders (picomatch's default). */
 export const GLOB_OPTIONS = { dot: true } as const;
@@ -9,8 +20,19 @@ export type GlobCheck =
   | { ok: true; glob: string; warning: string | null }
   | { ok: false; error: string };
 
-/** Validates one glob; a leading `/` or `./` is dropped (repo-relative) with a warning. */
+const checked = new Map<string, GlobCheck>();
+
+/** Validates one glob; a leading `/` or `./` is dropped (repo-relative) with a warning. Memoized: bundles repeat their globs. */
 export function checkGlob(raw: string): GlobCheck {
+  let result = checked.get(raw);
+  if (!result) {
+    result = check(raw);
+    checked.set(raw, result);
+  }
+  return result;
+}
+
+function check(raw: string): GlobCheck {
   if (raw.trim() === '') return { ok: false, error: m.emptyGlob };
   if (raw.startsWith('!')) return { ok: false, error: m.negatedGlob(raw) };
   const glob = raw.replace(/^(\.?\/)+/, '');
@@ -18,7 +40,7 @@ export function checkGlob(raw: string): GlobCheck {
   if (glob === '') return { ok: false, error: m.emptyGlob };
   try {
     // strictBrackets makes an unbalanced [ { ( an error instead of a literal character.
-    picomatch.makeRe(glob, { ...GLOB_OPTIONS, strictBrackets: true });
+    picomatch().makeRe(glob, { ...GLOB_OPTIONS, strictBrackets: true });
   } catch (error) {
     return { ok: false, error: m.invalidGlob(raw, (error as Error).message) };
   }
@@ -33,8 +55,22 @@ export function literalPrefixLength(glob: string): number {
 
 export type PathMatcher = (path: string) => boolean;
 
-/** One matcher for a list of globs (picomatch compiles each once). Empty list: matches nothing. */
+const compiled = new Map<string, PathMatcher>();
+
+/** One glob as a predicate, compiled once per run (bundles repeat the same globs). */
+export function compileGlob(glob: string): PathMatcher {
+  let matcher = compiled.get(glob);
+  if (!matcher) {
+    matcher = picomatch()(glob, GLOB_OPTIONS);
+    compiled.set(glob, matcher);
+  }
+  return matcher;
+}
+
+/** One matcher for a list of globs (each compiled once). Empty list: matches nothing. */
 export function compileGlobs(globs: readonly string[]): PathMatcher {
   if (globs.length === 0) return () => false;
-  return picomatch(globs as string[], GLOB_OPTIONS);
+  if (globs.length === 1) return compileGlob(globs[0]!);
+  const matchers = globs.map(compileGlob);
+  return (path) => matchers.some((match) => match(path));
 }

@@ -2,17 +2,29 @@
  * Loads a knowledge bundle (SPEC §3) by progressive disclosure: from `<bundle>/index.md`,
  * follow the index links; linked `.md` files are concepts, linked folders and `index.md` files
  * are indexes to descend into. Never throws for content problems: they become diagnostics.
+ *
+ * File access is synchronous on purpose: a bundle is many small local files, and one
+ * syscall each beats a promise and a thread-pool round trip each by far (hooks load it on
+ * every commit). Parsed concepts can be kept in a ConceptCache between runs.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Bundle, Concept, Diagnostic } from './types.js';
 import { extractLinks, linkPath } from './links.js';
-import { buildConcept } from './concept.js';
+import type { ConceptResult } from './concept.js';
+import { ConceptCache } from './cache.js';
 import { bundleMessages as m } from '../messages/bundle.js';
+
+const LINUX = process.platform === 'linux';
 
 export interface LoadOptions {
   /** Folder that diagnostic file names are relative to (default: the process's cwd). */
   base?: string;
+  /**
+   * A file where parsed concepts are kept between runs (bundleCacheFile(commonDir) of
+   * ./cache.ts); the result is the same with or without it. None: every file is parsed.
+   */
+  cacheFile?: string;
 }
 
 export async function loadBundle(root: string, options: LoadOptions = {}): Promise<Bundle> {
@@ -25,8 +37,8 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
 
   let realRoot: string;
   try {
-    realRoot = await realpath(absRoot);
-    if (!(await stat(realRoot)).isDirectory()) {
+    realRoot = realpathSync.native(absRoot);
+    if (!statSync(realRoot).isDirectory()) {
       warn(show(absRoot), null, m.notAFolder(show(absRoot)));
       return bundle;
     }
@@ -35,50 +47,88 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
     return bundle;
   }
   const rootIndex = join(realRoot, 'index.md');
-  if (!(await isFile(rootIndex))) {
+  if (!statOf(rootIndex)?.isFile()) {
     warn(show(absRoot), null, m.noRootIndex(show(absRoot)));
     return bundle;
   }
   // Shown paths keep the bundle path the user gave, even when the bundle itself is a symlink.
   const display = (real: string) => show(join(absRoot, relative(realRoot, real)));
   const inside = (p: string) => p === realRoot || p.startsWith(realRoot + sep);
+  // Inside the bundle: the path under the real root, POSIX (what a concept's `file` is).
+  const inBundle = (real: string) => toPosix(real.slice(realRoot.length + (realRoot.endsWith(sep) ? 0 : 1)));
+
+  // Real path and stat() of a link's target, or null when there is nothing there. On Linux a
+  // path whose folder is real and whose last part is no symlink is its own real path: one
+  // lstat() then answers both (realpath() does not fold case there, so the result is the same).
+  const realFolders = new Map<string, boolean>();
+  const folderIsReal = (folder: string) => {
+    let real = realFolders.get(folder);
+    if (real === undefined) {
+      try {
+        real = realpathSync.native(folder) === folder;
+      } catch {
+        real = false;
+      }
+      realFolders.set(folder, real);
+    }
+    return real;
+  };
+  const resolveLink = (lexical: string): { real: string; stats: Stats | null } | null => {
+    if (LINUX && folderIsReal(dirname(lexical))) {
+      let stats: Stats;
+      try {
+        stats = lstatSync(lexical);
+      } catch {
+        return null;
+      }
+      if (!stats.isSymbolicLink()) return { real: lexical, stats };
+    }
+    try {
+      // The same libuv realpath as fs/promises' (symlinks followed), without the round trip.
+      const real = realpathSync.native(lexical);
+      return { real, stats: statOf(real) };
+    } catch {
+      return null;
+    }
+  };
 
   const visited = new Set<string>([rootIndex]);
   const conceptFiles: string[] = [];
-  const walk = async (index: string, ancestors: Set<string>): Promise<void> => {
+  const walk = (index: string, ancestors: Set<string>): void => {
     let text: string;
     try {
-      text = await readFile(index, 'utf8');
+      text = readFileSync(index, 'utf8');
     } catch (error) {
       warn(display(index), null, m.unreadable(reason(error)));
       return;
     }
+    let shownIndex: string | undefined;
+    // The index's shown name, made only for a warning.
+    const here = () => (shownIndex ??= display(index));
     for (const link of extractLinks(text)) {
       const target = linkPath(link.target);
       if (!target) continue;
-      const here = display(index);
       const lexical = target.absolute ? join(realRoot, target.path) : resolve(dirname(index), target.path);
       if (!inside(lexical)) {
-        warn(here, link.line, m.linkLeaves(link.target));
+        warn(here(), link.line, m.linkLeaves(link.target));
         continue;
       }
-      let real: string;
-      try {
-        real = await realpath(lexical);
-      } catch {
-        warn(here, link.line, m.linkMissing(link.target));
+      const resolved = resolveLink(lexical);
+      if (!resolved) {
+        warn(here(), link.line, m.linkMissing(link.target));
         continue;
       }
+      const { real, stats } = resolved;
       if (!inside(real)) {
-        warn(here, link.line, m.linkLeavesViaSymlink(link.target, real));
+        warn(here(), link.line, m.linkLeavesViaSymlink(link.target, real));
         continue;
       }
       let kind: 'index' | 'concept' | 'other';
       let file = real;
-      if (await isDirectory(real)) {
+      if (stats?.isDirectory()) {
         file = join(real, 'index.md');
-        if (!(await isFile(file))) {
-          warn(here, link.line, m.folderWithoutIndex(link.target));
+        if (!statOf(file)?.isFile()) {
+          warn(here(), link.line, m.folderWithoutIndex(link.target));
           continue;
         }
         kind = 'index';
@@ -88,44 +138,49 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
       }
       if (kind === 'other') continue;
       if (visited.has(file)) {
-        if (kind === 'index' && ancestors.has(file)) warn(here, link.line, m.indexCycle(link.target));
+        if (kind === 'index' && ancestors.has(file)) warn(here(), link.line, m.indexCycle(link.target));
         continue;
       }
       visited.add(file);
       if (kind === 'concept') conceptFiles.push(file);
-      else await walk(file, new Set([...ancestors, file]));
+      else walk(file, new Set([...ancestors, file]));
     }
   };
-  await walk(rootIndex, new Set([rootIndex]));
+  walk(rootIndex, new Set([rootIndex]));
 
-  // Concept files are independent of one another: read them all at once.
-  const results = await Promise.all(
-    conceptFiles.map(async (file) => {
-      try {
-        return { file, text: await readFile(file, 'utf8') };
-      } catch (error) {
-        return { file, error: reason(error) };
-      }
-    }),
-  );
+  const cache = options.cacheFile !== undefined && conceptFiles.length ? ConceptCache.open(options.cacheFile, realRoot) : null;
+  // The concept parser is loaded only when some file is not in the cache.
+  let build: typeof import('./concept.js').buildConcept | undefined;
   const byId = new Map<string, Concept>();
-  for (const result of results) {
-    const shown = display(result.file);
-    if ('error' in result) {
-      warn(shown, null, m.unreadable(result.error!));
+  for (const file of conceptFiles) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      warn(display(file), null, m.unreadable(reason(error)));
       continue;
     }
-    const { concept, problems, idLine } = buildConcept(toPosix(relative(realRoot, result.file)), result.text);
-    for (const p of problems) diagnostics.push({ level: p.level, file: shown, line: p.line, message: p.message });
+    const path = inBundle(file);
+    let result: ConceptResult | null = null;
+    let hash = '';
+    if (cache) ({ result, hash } = cache.get(path, text));
+    if (!result) {
+      build ??= (await import('./concept.js')).buildConcept;
+      result = await build(path, text);
+      cache?.set(path, hash, result);
+    }
+    const { concept, problems, idLine } = result;
+    for (const p of problems) diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
     if (!concept) continue;
     const other = byId.get(concept.id);
     if (other) {
-      diagnostics.push({ level: 'error', file: shown, line: idLine, message: m.duplicateId(concept.id, display(join(realRoot, other.file))) });
+      diagnostics.push({ level: 'error', file: display(file), line: idLine, message: m.duplicateId(concept.id, display(join(realRoot, other.file))) });
       continue;
     }
     byId.set(concept.id, concept);
     bundle.concepts.push(concept);
   }
+  cache?.save();
   return bundle;
 }
 
@@ -146,19 +201,11 @@ function reason(error: unknown): string {
   return e.message ?? String(error);
 }
 
-async function isFile(p: string): Promise<boolean> {
+/** stat() (symlinks followed), or null when there is nothing there. */
+function statOf(p: string): Stats | null {
   try {
-    return (await stat(p)).isFile();
+    return statSync(p);
   } catch {
-    return false;
+    return null;
   }
 }
-
-async function isDirectory(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-

@@ -6,7 +6,6 @@ import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES } from '../review/vocabulary.js';
 import { InputError } from '../errors.js';
 import type { Rule, RuleDefinition } from './types.js';
-import { compileGlobs, type PathMatcher } from './globs.js';
 
 const names = z.union([z.string(), z.array(z.string())]);
 
@@ -79,16 +78,5 @@ export function compileRule(def: RuleDefinition, ruleSource: string, documentId:
   return { ...def, flags, ruleSource, documentId, regex };
 }
 
-const pathFilters = new WeakMap<Rule, PathMatcher>();
-
-/** Whether a rule runs on a file: its `paths` (none: every file) minus its `exclude`. Compiled once per rule. */
-export function ruleAppliesTo(rule: Rule, path: string): boolean {
-  let filter = pathFilters.get(rule);
-  if (!filter) {
-    const include = rule.paths.length ? compileGlobs(rule.paths) : () => true;
-    const exclude = compileGlobs(rule.exclude);
-    filter = (p) => include(p) && !exclude(p);
-    pathFilters.set(rule, filter);
-  }
-  return filter(path);
-}
+// Where a rule runs lives apart (./rule-paths.ts), so reviewing does not load the definition schema.
+export { ruleAppliesTo } from './rule-paths.js';

@@ -24,6 +24,7 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
     if (pieces.length === 0) pieces.push([]);
     pieces.forEach((hunks, index) => {
       const added = hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })));
+      let diff: string | undefined;
       chunks.push({
         path,
         oldPath: file.oldPath,
@@ -34,7 +35,10 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
         hunks,
         added,
         changedLines: new Set(added.map((a) => a.line)),
-        diff: formatFile(file, hunks),
+        // Only a reviewer program reads the piece's diff text: built on first use.
+        get diff() {
+          return (diff ??= formatFile(file, hunks));
+        },
       });
     });
   }

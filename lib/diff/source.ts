@@ -24,7 +24,9 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
     case 'worktree':
       return await runDiff(cwd, [await baseCommit(cwd)], 'HEAD');
     case 'staged':
-      return await runDiff(cwd, ['--cached', await baseCommit(cwd)], '--staged');
+      // Without a commit, --cached compares with HEAD, or shows everything as new on an
+      // unborn branch: one git process instead of two (the commit-msg hook runs this).
+      return await runDiff(cwd, ['--cached'], '--staged');
     case 'range': {
       const range = source.range.trim();
       // A leading dash would be read as an option; a range needs at least one side.

@@ -82,6 +82,7 @@ function secretRules(): ReviewRule[] {
   return [
     secret({
       id: 'private-key',
+      needles: ['-----BEGIN '],
       regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
       title: 'Private key committed',
       message: `A private key block is added to the repository. ${SECRET_MESSAGE}`,
@@ -90,6 +91,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'aws-access-key',
+      needles: ['AKIA', 'ASIA'],
       regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
       title: 'AWS access key ID committed',
       message: `An AWS access key ID (AKIA…/ASIA…) is added. ${SECRET_MESSAGE}`,
@@ -98,6 +100,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'aws-secret-key',
+      needles: ['secret'],
       regex: /\baws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
       title: 'AWS secret access key committed',
       message: `An AWS secret access key is assigned in the source. ${SECRET_MESSAGE}`,
@@ -106,6 +109,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'github-token',
+      needles: ['gh', 'github_pat_'],
       regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})\b/g,
       title: 'GitHub token committed',
       message: `A GitHub token (ghp_/gho_/ghu_/ghs_/ghr_/github_pat_) is added. ${SECRET_MESSAGE}`,
@@ -114,6 +118,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'slack-token',
+      needles: ['xox'],
       regex: /\bxox[baprs]-[0-9A-Za-z]{6,}-[0-9A-Za-z-]{6,}/g,
       title: 'Slack token committed',
       message: `A Slack token (xoxb-/xoxp-/…) is added. ${SECRET_MESSAGE}`,
@@ -122,6 +127,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'stripe-key',
+      needles: ['k_live_'],
       regex: /\b[sr]k_live_[0-9A-Za-z]{20,}\b/g,
       title: 'Stripe live secret key committed',
       message: `A Stripe live secret or restricted key is added. ${SECRET_MESSAGE}`,
@@ -130,6 +136,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'google-api-key',
+      needles: ['AIza'],
       regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
       title: 'Google API key committed',
       message: `A Google API key (AIza…) is added. ${SECRET_MESSAGE}`,
@@ -138,6 +145,7 @@ function secretRules(): ReviewRule[] {
     }),
     secret({
       id: 'npm-token',
+      needles: ['npm_'],
       regex: /\bnpm_[A-Za-z0-9]{36}\b/g,
       title: 'npm access token committed',
       message: `An npm access token (npm_…) is added. ${SECRET_MESSAGE}`,
@@ -171,6 +179,7 @@ function conflictRules(): ReviewRule[] {
     rule({
       section: 'git',
       id: 'conflict-marker',
+      needles: ['<<<<<<<', '|||||||', '>>>>>>>'],
       regex: /^(?:<{7}|\|{7}|>{7})(?= |$)/,
       severity: 'bug',
       category: 'correctness',
@@ -192,6 +201,7 @@ function codeRules(): ReviewRule[] {
     rule({
       section: 'tests',
       id: 'focused-test',
+      needles: ['fit', '.only', 'fcontext', 'fdescribe'],
       // Bare fit/fdescribe need a string title, so a function merely called `fit` stays quiet.
       regex: new RegExp(`(?<![\\w$.])(?:${TEST_RECEIVER}\\.only(?:\\.each)?\\s*\\(|f(?:it|describe|context)\\s*\\(\\s*['"\`])`),
       severity: 'test',
@@ -206,6 +216,7 @@ function codeRules(): ReviewRule[] {
     rule({
       section: 'tests',
       id: 'skipped-test',
+      needles: ['xit', '.skip', 'xtest', 'xcontext', 'xdescribe'],
       // Playwright's conditional `test.skip(condition, reason)` has no string title first: not flagged.
       regex: new RegExp(`(?<![\\w$.])(?:${TEST_RECEIVER}\\.skip\\s*\\(\\s*['"\`]|x(?:it|describe|context|test)\\s*\\(\\s*['"\`])`),
       severity: 'test',
@@ -220,6 +231,7 @@ function codeRules(): ReviewRule[] {
     rule({
       section: 'debug',
       id: 'debugger',
+      needles: ['debugger'],
       regex: /(?<![\w$.])debugger\s*(?:;|\}|$)/,
       // bug, not nit: like ESLint's recommended no-debugger (an error), it halts execution
       // wherever developer tools are open and is never meant to be committed.
@@ -357,6 +369,7 @@ function injectionRules(): ReviewRule[] {
     rule({
       section: 'injection',
       id: 'shell-exec',
+      needles: ['exec', 'spawn'],
       regex: SHELL_EXEC,
       severity: 'security',
       category: 'security',
@@ -373,6 +386,7 @@ function injectionRules(): ReviewRule[] {
     rule({
       section: 'injection',
       id: 'sql-concat',
+      needles: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'select', 'insert', 'update', 'delete'],
       regex: SQL_STATEMENT,
       severity: 'security',
       category: 'security',

@@ -3,7 +3,7 @@
  * overlapping lines of the same file that cite a common document are one problem.
  */
 import { moreSevere } from './vocabulary.js';
-import type { FindingDraft } from './finding.js';
+import type { FindingDraft } from './finding-contract.js';
 
 function foldable(a: FindingDraft, b: FindingDraft): boolean {
   if (a.path !== b.path) return false;

@@ -8,7 +8,7 @@
  * with `ruleFilter` and `reviewer: false`.
  */
 import { resolve } from 'node:path';
-import { findRepo } from '../git/repo.js';
+import { findRepo, type Repo } from '../git/repo.js';
 import { NotARepositoryError } from '../git/errors.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
@@ -16,6 +16,7 @@ import { readDiffText } from '../diff/source.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import { loadBundle } from '../bundle/load.js';
+import { bundleCacheFile } from '../bundle/cache.js';
 import type { Bundle } from '../bundle/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinRules, unknownBuiltinIds } from './builtin.js';
@@ -41,11 +42,14 @@ export interface ReviewSession {
 }
 
 /** Repo, config and (lazily) the bundle, for one or more reviews. */
-export async function openReview(cwd: string, overrides: { knowledge?: string; allowOutsideRepo?: boolean } = {}): Promise<ReviewSession> {
+export async function openReview(
+  cwd: string,
+  overrides: { knowledge?: string; allowOutsideRepo?: boolean; repo?: Repo; config?: Config } = {},
+): Promise<ReviewSession> {
   let top: string;
   let commonDir: string | null;
   try {
-    const repo = await findRepo(cwd);
+    const repo = overrides.repo ?? (await findRepo(cwd));
     top = repo.top;
     commonDir = repo.commonDir;
   } catch (error) {
@@ -53,7 +57,7 @@ export async function openReview(cwd: string, overrides: { knowledge?: string; a
     top = resolve(cwd);
     commonDir = null;
   }
-  const { config } = await loadConfig(top);
+  const config = overrides.config ?? (await loadConfig(top)).config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
   const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(top, config.knowledge);
   let loaded: Promise<Bundle> | undefined;
@@ -63,7 +67,7 @@ export async function openReview(cwd: string, overrides: { knowledge?: string; a
     commonDir,
     config,
     knowledge,
-    bundle: () => (loaded ??= loadBundle(knowledge, { base: cwd })),
+    bundle: () => (loaded ??= loadBundle(knowledge, { base: cwd, cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir) })),
   };
 }
 
@@ -145,6 +149,11 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
 
 /** Reviews a diff (SPEC §4). Used by `revtrail review` and the hooks. */
 export async function review(options: ReviewOptions): Promise<ReviewResult> {
-  const session = await openReview(options.cwd, { knowledge: options.knowledge, allowOutsideRepo: options.source.kind === 'text' });
+  const session = await openReview(options.cwd, {
+    knowledge: options.knowledge,
+    allowOutsideRepo: options.source.kind === 'text',
+    repo: options.repo,
+    config: options.config,
+  });
   return runReview(session, options);
 }

@@ -63,20 +63,39 @@ type Frame = { kind: 'template' } | { kind: 'expression'; depth: number };
  */
 export function maskLines(lines: readonly string[]): MaskedLine[] {
   const stack: Frame[] = [];
+  // Template frames on the stack: "inside a template" without scanning the stack per character.
+  let templates = 0;
   let inComment = false;
   const result: MaskedLine[] = [];
   for (const text of lines) {
-    const line: MaskedLine = { code: '', inTemplate: stack.some((f) => f.kind === 'template'), inComment };
-    const out = text.split('');
-    const blank = (from: number, to: number) => {
-      for (let k = from; k < to && k < out.length; k++) out[k] = ' ';
+    const line: MaskedLine = { code: '', inTemplate: templates > 0, inComment };
+    // The masked line is built from slices of the text and runs of spaces; blanked ranges
+    // only move forward, and adjacent ones merge (no array of characters per line).
+    let code = '';
+    let copied = 0;
+    let from = 0;
+    let to = 0;
+    const blank = (start: number, end: number) => {
+      end = Math.min(end, text.length);
+      start = Math.max(start, copied);
+      if (end <= start) return;
+      if (start <= to && to > from) {
+        to = Math.max(to, end);
+        return;
+      }
+      if (to > from) {
+        code += text.slice(copied, from) + ' '.repeat(to - from);
+        copied = to;
+      }
+      from = start;
+      to = end;
     };
     let i = 0;
     while (i < text.length) {
       const c = text[i]!;
       const next = text[i + 1];
       const top = stack[stack.length - 1];
-      const insideTemplate = stack.some((f) => f.kind === 'template');
+      const insideTemplate = templates > 0;
       if (inComment) {
         const end = text.indexOf('*/', i);
         const stop = end === -1 ? text.length : end + 2;
@@ -92,6 +111,7 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
           i += 2;
         } else if (c === '`') {
           stack.pop();
+          templates--;
           i++;
         } else if (c === '$' && next === '{') {
           stack.push({ kind: 'expression', depth: 0 });
@@ -104,9 +124,6 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
         continue;
       }
       // Code, or an expression inside a template (blanked too: it is part of a literal).
-      const mark = (from: number, to: number) => {
-        if (insideTemplate) blank(from, to);
-      };
       if (c === '/' && next === '/') {
         blank(i, text.length);
         break;
@@ -122,14 +139,15 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
       if (c === '"' || c === "'") {
         let j = i + 1;
         while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
-        blank(i + 1, Math.min(j, text.length));
-        mark(i, Math.min(j + 1, text.length));
+        if (insideTemplate) blank(i, j + 1);
+        else blank(i + 1, j);
         i = j + 1;
         continue;
       }
       if (c === '`') {
         stack.push({ kind: 'template' });
-        mark(i, i + 1);
+        templates++;
+        if (insideTemplate) blank(i, i + 1);
         i++;
         continue;
       }
@@ -154,15 +172,19 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
           else if (text[j] === ']') inClass = false;
           j++;
         }
-        blank(i + 1, Math.min(j, text.length));
-        mark(i, Math.min(j + 1, text.length));
+        if (insideTemplate) blank(i, j + 1);
+        else blank(i + 1, j);
         i = j + 1;
         continue;
       }
-      mark(i, i + 1);
+      if (insideTemplate) blank(i, i + 1);
       i++;
     }
-    line.code = out.join('');
+    if (to > from) {
+      code += text.slice(copied, from) + ' '.repeat(to - from);
+      copied = to;
+    }
+    line.code = code + text.slice(copied);
     result.push(line);
   }
   return result;

@@ -5,10 +5,10 @@
  */
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
-import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding.js';
+import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding-contract.js';
 import { foldFindings } from './fold.js';
 import { computeEvent, isBlocking } from './event.js';
-import { askReviewer, type FailureKind } from './reviewer-program.js';
+import type { FailureKind } from './reviewer-program.js';
 import { RuleRunner, type ReviewRule } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from './vocabulary.js';
@@ -93,6 +93,8 @@ export async function reviewSelections(
   const summaries: Array<{ selection: ChunkSelection; summary: string }> = [];
   const runner = new RuleRunner();
   let reviewer = options.reviewer;
+  // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
+  const askReviewer = reviewer ? (await import('./reviewer-program.js')).askReviewer : null;
   try {
     for (const [index, selection] of selections.entries()) {
       const { chunk } = selection;
@@ -108,7 +110,7 @@ export async function reviewSelections(
           if (inScope.reason !== 'low_confidence') warnings.push(m.badRuleFinding(draft.rule_source, inScope.message));
         }
       }
-      if (reviewer && chunk.added.length > 0) {
+      if (reviewer && askReviewer && chunk.added.length > 0) {
         const asked = await askReviewer(reviewer.argv, selection, {
           cwd: options.top,
           timeoutMs: reviewer.timeoutMs,

@@ -7,12 +7,13 @@
  *  - a rule reports at most MAX_FINDINGS_PER_RULE lines per chunk (then a warning);
  *  - risky patterns run under regex-guard.ts (linear fallback or a sandbox with a deadline).
  */
-import { ruleAppliesTo } from '../bundle/rules.js';
+import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
-import type { FindingDraft } from './finding.js';
+import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, isJavaScript, maskCode, maskLines, type MaskedLine } from './mask.js';
 import { enableBacktrackFallback, needsSandbox, RegexSandbox } from './regex-guard.js';
+import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export const MAX_LINE_LENGTH = 4000;
@@ -45,6 +46,11 @@ export interface RuleGuards {
   longLines?: boolean;
   /** Written and measured here (the baseline): never needs the regex sandbox. */
   trusted?: boolean;
+  /**
+   * Strings one of which every match contains (./needles.ts reads them from the pattern; the
+   * baseline declares its own, checked against that reading by a test, to spare the parse).
+   */
+  needles?: readonly string[] | null;
 }
 
 export type ReviewRule = Rule & RuleGuards;
@@ -54,12 +60,24 @@ export interface RuleRun {
   warnings: string[];
 }
 
+/** Per-chunk facts shared by every rule that runs on it. */
+interface ChunkState {
+  /** The added lines joined by newlines: where the needles are looked for. */
+  joined: string;
+  /** `joined` lower-cased, or null when it is not plain ASCII (lower-casing is not Unicode case folding). */
+  lower: string | null | undefined;
+  /** Per added line: 1 a whole-line comment, 2 not, 0 not known yet. */
+  comments: Uint8Array;
+  contexts: Array<LineContext | undefined>;
+}
+
 /** Per-run state: the sandbox and the rules switched off because they overran. */
 export class RuleRunner {
   private readonly sandbox = new RegexSandbox(SANDBOX_TIMEOUT_MS);
   private readonly disabled = new Set<string>();
   private readonly risky = new WeakMap<Rule, boolean>();
   private readonly views = new WeakMap<Chunk, Map<number, MaskedLine>>();
+  private readonly states = new WeakMap<Chunk, ChunkState>();
 
   constructor() {
     enableBacktrackFallback();
@@ -73,7 +91,9 @@ export class RuleRunner {
     if (long.length && applicable.some((r) => !r.longLines)) {
       warnings.push(m.longLines(chunk.path, long.map((a) => ({ line: a.line, length: a.text.length })), MAX_LINE_LENGTH));
     }
+    const state = chunk.added.length ? this.state(chunk) : null;
     for (const rule of applicable) {
+      if (!state || !this.mayMatch(state, rule)) continue;
       const hits = await this.matchLines(chunk, rule, warnings);
       if (hits.length > MAX_FINDINGS_PER_RULE) {
         warnings.push(m.tooManyMatches(rule.ruleSource, chunk.path, hits.length, MAX_FINDINGS_PER_RULE));
@@ -103,6 +123,34 @@ export class RuleRunner {
     return this.sandbox.close();
   }
 
+  private state(chunk: Chunk): ChunkState {
+    let state = this.states.get(chunk);
+    if (!state) {
+      state = {
+        joined: chunk.added.map((a) => a.text).join('\n'),
+        lower: undefined,
+        comments: new Uint8Array(chunk.added.length),
+        contexts: new Array(chunk.added.length),
+      };
+      this.states.set(chunk, state);
+    }
+    return state;
+  }
+
+  /** False when the chunk's added text holds none of the rule's needles: no line can match. */
+  private mayMatch(state: ChunkState, rule: ReviewRule): boolean {
+    const filter = prefilterOf(rule);
+    if (!filter) return true;
+    let text = state.joined;
+    if (filter.ignoreCase) {
+      if (state.lower === undefined) state.lower = /^[\x00-\x7f]*$/.test(state.joined) ? state.joined.toLowerCase() : null;
+      if (state.lower === null) return true;
+      text = state.lower;
+    }
+    for (const needle of filter.needles) if (text.includes(needle)) return true;
+    return false;
+  }
+
   /** Cross-line views of the hunks that start at line 1 of a JavaScript-family file. */
   private fileViews(chunk: Chunk): Map<number, MaskedLine> {
     let views = this.views.get(chunk);
@@ -121,9 +169,13 @@ export class RuleRunner {
     return views;
   }
 
+  /** The context of one added line, made once per chunk and shared by the rules that need it. */
   private context(chunk: Chunk, index: number): LineContext {
+    const contexts = this.state(chunk).contexts;
+    let context = contexts[index];
+    if (context) return context;
     let view: MaskedLine | undefined;
-    return {
+    context = {
       path: chunk.path,
       index,
       added: chunk.added,
@@ -132,22 +184,47 @@ export class RuleRunner {
         return (view ??= this.fileViews(chunk).get(a.line) ?? { code: maskCode(a.text), inTemplate: false, inComment: false });
       },
     };
+    contexts[index] = context;
+    return context;
+  }
+
+  private isComment(chunk: Chunk, index: number): boolean {
+    const comments = this.state(chunk).comments;
+    if (comments[index] === 0) comments[index] = isCommentLine(chunk.path, chunk.added[index]!.text) ? 1 : 2;
+    return comments[index] === 1;
   }
 
   /** Indexes into chunk.added of the lines the rule flags. */
   private async matchLines(chunk: Chunk, rule: ReviewRule, warnings: string[]): Promise<number[]> {
-    const candidates: Array<{ index: number; context: LineContext }> = [];
-    chunk.added.forEach((a, index) => {
-      if (a.text.length > MAX_LINE_LENGTH && !rule.longLines) return;
-      if (rule.skipComments && isCommentLine(chunk.path, a.text)) return;
-      const context = this.context(chunk, index);
-      if (rule.skipComments && (rule.scope === 'code' || rule.reject) && context.view().inComment && context.view().code.trim() === '') return;
-      candidates.push({ index, context });
-    });
-    if (candidates.length === 0) return [];
-    const subjectOf = (c: { index: number; context: LineContext }) => (rule.scope === 'code' ? c.context.view().code : chunk.added[c.index]!.text);
+    const added = chunk.added;
     let risky = this.risky.get(rule);
     if (risky === undefined) this.risky.set(rule, (risky = !rule.trusted && needsSandbox(rule.regex)));
+    const guarded = rule.skipComments || rule.scope === 'code' || rule.reject !== undefined;
+    if (!guarded && !risky) {
+      // A plain pattern on the raw lines: no per-line state at all.
+      const regex = rule.regex;
+      const hits: number[] = [];
+      for (let index = 0; index < added.length; index++) {
+        const text = added[index]!.text;
+        if (text.length > MAX_LINE_LENGTH && !rule.longLines) continue;
+        regex.lastIndex = 0;
+        if (regex.test(text)) hits.push(index);
+      }
+      return hits;
+    }
+    const candidates: number[] = [];
+    for (let index = 0; index < added.length; index++) {
+      const text = added[index]!.text;
+      if (text.length > MAX_LINE_LENGTH && !rule.longLines) continue;
+      if (rule.skipComments && this.isComment(chunk, index)) continue;
+      if (rule.skipComments && (rule.scope === 'code' || rule.reject)) {
+        const view = this.context(chunk, index).view();
+        if (view.inComment && view.code.trim() === '') continue;
+      }
+      candidates.push(index);
+    }
+    if (candidates.length === 0) return [];
+    const subjectOf = (index: number) => (rule.scope === 'code' ? this.context(chunk, index).view().code : added[index]!.text);
     if (risky) {
       const result = await this.sandbox.test(rule.regex, candidates.map(subjectOf));
       if (result === 'timeout') {
@@ -155,19 +232,18 @@ export class RuleRunner {
         warnings.push(m.ruleTimedOut(rule.ruleSource, chunk.path, SANDBOX_TIMEOUT_MS));
         return [];
       }
-      return result.map((k) => candidates[k]!.index);
+      return result.map((k) => candidates[k]!);
     }
     const hits: number[] = [];
-    for (const candidate of candidates) {
-      const { index, context } = candidate;
-      const text = chunk.added[index]!.text;
-      const subject = subjectOf(candidate);
-      const regex = rule.regex;
+    const regex = rule.regex;
+    for (const index of candidates) {
+      const text = added[index]!.text;
+      const subject = subjectOf(index);
       regex.lastIndex = 0;
       // A global regex (built-ins only; compileRule drops g) is tried match by match, so a
       // look-alike earlier on the line does not hide a real one after it.
       for (let match = regex.exec(subject); match; match = regex.global ? regex.exec(subject) : null) {
-        if (!rule.reject?.(match, text, context)) {
+        if (!rule.reject?.(match, text, this.context(chunk, index))) {
           hits.push(index);
           break;
         }
@@ -176,4 +252,22 @@ export class RuleRunner {
     }
     return hits;
   }
+}
+
+interface Prefilter {
+  needles: readonly string[];
+  ignoreCase: boolean;
+}
+
+const prefilters = new WeakMap<Rule, Prefilter | null>();
+
+/** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
+function prefilterOf(rule: ReviewRule): Prefilter | null {
+  let filter = prefilters.get(rule);
+  if (filter === undefined) {
+    const needles = rule.needles !== undefined ? rule.needles : regexNeedles(rule.pattern, rule.flags, { masked: rule.scope === 'code' });
+    filter = needles && { needles, ignoreCase: rule.flags.includes('i') };
+    prefilters.set(rule, filter);
+  }
+  return filter;
 }

@@ -3,7 +3,6 @@
  * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
  * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
  */
-import { latestVerdicts, readHistoryRows } from '../trailers/history.js';
 import { SUPPRESSING_VERDICTS, type Verdict } from './vocabulary.js';
 import type { Finding, SuppressedFinding } from './types.js';
 
@@ -25,6 +24,8 @@ export interface QueuedVerdict {
 export async function loadVerdicts(top: string, tip: string | null, queued: readonly QueuedVerdict[]): Promise<Map<string, VerdictEntry>> {
   const verdicts = new Map<string, VerdictEntry>();
   if (tip !== null) {
+    // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
+    const { latestVerdicts, readHistoryRows } = await import('../trailers/history.js');
     for (const [id, row] of latestVerdicts(await readHistoryRows(top, tip))) {
       verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
     }

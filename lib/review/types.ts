@@ -1,5 +1,7 @@
 /** The review's inputs and result (SPEC §4). `review()` in ./index.ts is shared by CLI and hooks. */
 import type { Category, Severity } from './vocabulary.js';
+import type { Repo } from '../git/repo.js';
+import type { Config } from '../config/schema.js';
 
 export interface Finding {
   id: string;
@@ -42,6 +44,10 @@ export interface ReviewOptions {
   ruleFilter?: (ruleSource: string) => boolean;
   /** Called as each chunk finishes (the CLI draws progress from it). */
   onProgress?: (done: number, total: number, path: string) => void;
+  /** The repository of `cwd`, when the caller has found it already (the hooks): saves a git call. */
+  repo?: Repo;
+  /** The configuration of that repository, when the caller has loaded it already. */
+  config?: Config;
 }
 
 /** A finding a verdict took out of the count; it stays in the output. */

@@ -7,6 +7,8 @@ export const TRUNCATION_MARK = '[…truncated]';
 
 /** Characters as a reader counts them (code points, so an emoji is one). */
 export function characters(text: string): number {
+  // Without surrogates every UTF-16 unit is one code point.
+  if (!/[\uD800-\uDFFF]/.test(text)) return text.length;
   let n = 0;
   for (const _ of text) n++;
   return n;

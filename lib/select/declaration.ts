@@ -29,13 +29,13 @@ export function readNamespace(language: string | null, lines: readonly string[])
     case 'csharp': {
       const fileScoped = firstMatch(CSHARP_FILE_SCOPED, lines);
       if (fileScoped) return clean(fileScoped, '.');
-      return nested(lines, CSHARP_BLOCK, '.', '.');
+      return nested(lines, CSHARP_BLOCK, '.', '.', ['namespace']);
     }
     case 'cpp':
     case 'c':
-      return nested(lines, CPP, '::', '::');
+      return nested(lines, CPP, '::', '::', ['namespace']);
     case 'typescript':
-      return nested(lines, TYPESCRIPT, '.', '.');
+      return nested(lines, TYPESCRIPT, '.', '.', ['namespace', 'module']);
     default:
       return null;
   }
@@ -75,7 +75,9 @@ interface Frame {
  * Block namespaces that nest (`namespace geo { namespace v2 {` is geo::v2): follows braces
  * through the visible lines and keeps the deepest namespace seen (the first, on a tie).
  */
-function nested(lines: readonly string[], declaration: RegExp, inSeparator: string, outSeparator: string): string | null {
+function nested(lines: readonly string[], declaration: RegExp, inSeparator: string, outSeparator: string, keywords: readonly string[]): string | null {
+  // Without the keyword on any line there is no declaration (stripping literals never adds one): skip the brace walk.
+  if (!lines.some((line) => keywords.some((k) => line.includes(k)))) return null;
   const stack: Frame[] = [];
   let depth = 0;
   let pending: string[] | null = null;

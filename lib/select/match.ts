@@ -3,9 +3,8 @@
  * compiled once into lookup tables: each distinct glob is compiled once and tested once per
  * path; domain and tag names are found by key, not by scanning every concept.
  */
-import picomatch from 'picomatch';
 import type { Bundle, Concept } from '../bundle/types.js';
-import { GLOB_OPTIONS, literalPrefixLength } from '../bundle/globs.js';
+import { compileGlob, literalPrefixLength } from '../bundle/globs.js';
 import { chunkNames, nameKey, splitName } from './names.js';
 import { tokensOf } from './budget.js';
 import type { MatchKind } from './types.js';
@@ -86,7 +85,7 @@ export function compileSelector(bundle: Bundle): Selector {
     if (!entries) return;
     for (const entry of entries) {
       if (hits.has(entry) || !path.startsWith(entry.prefix)) continue;
-      entry.test ??= picomatch(entry.glob, GLOB_OPTIONS);
+      entry.test ??= compileGlob(entry.glob);
       if (entry.test(path)) hits.add(entry);
     }
   };

@@ -67,8 +67,14 @@ export default defineCommand<ReviewArgs>({
     }
 
     const { review } = await import('../../review/index.js');
-    const { formatReport, formatWarnings } = await import('../../report/index.js');
     const format = args.json ? 'json' : args.format;
+    // Only the chosen format's module is loaded.
+    const formatter =
+      format === 'json'
+        ? import('../../report/json.js').then((r) => r.formatJson)
+        : format === 'sarif'
+          ? import('../../report/sarif.js').then((r) => r.formatSarif)
+          : import('../../report/text.js').then((r) => r.formatText);
     const bar = progress(context.stderr);
     const result = await review({
       cwd: context.cwd,
@@ -81,8 +87,11 @@ export default defineCommand<ReviewArgs>({
     });
     bar.done();
     await rememberFindings(context.cwd, result.findings);
-    if (format !== 'json') context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
-    context.stdout.write(formatReport(result, format, { color: useColor(context.stdout) }));
+    if (format !== 'json') {
+      const { formatWarnings } = await import('../../report/text.js');
+      context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
+    }
+    context.stdout.write((await formatter)(result, { color: useColor(context.stdout) }));
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },
 });
