@@ -1,7 +1,7 @@
 // Build: tsc type-checks and emits one file per module (tests import these), then esbuild
 // bundles the CLI so that start-up loads one file instead of hundreds (hooks run on every commit).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -45,11 +45,14 @@ const lazyStringWidth = {
   },
 };
 
+// The bundle is written beside dist/cli and swapped in, so stale chunks never pile up and a
+// CLI started meanwhile sees the old bundle or the new one, not a half-written one.
 const esbuild = await import('esbuild');
+const staging = `dist/cli-${process.pid}`;
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: ['lib/cli/main.ts'],
-  outdir: 'dist/cli',
+  outdir: staging,
   entryNames: 'revtrail',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -64,6 +67,8 @@ await esbuild.build({
   plugins: [lazyStringWidth],
   logLevel: 'warning',
 });
+rmSync(join(root, 'dist', 'cli'), { recursive: true, force: true });
+renameSync(join(root, staging), join(root, 'dist', 'cli'));
 
 if (typeErrors) {
   console.error('build: TypeScript reported errors (above)');
