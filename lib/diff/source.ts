@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DiffSource } from '../review/types.js';
 import { git, gitOut } from '../git/run.js';
+import { listUntracked, withUntrackedIndex } from './untracked.js';
 import { GitError } from '../git/errors.js';
 import { InputError, UsageError } from '../errors.js';
 import { diffMessages as m } from '../messages/diff.js';
@@ -22,7 +23,7 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
     case 'text':
       return source.text;
     case 'worktree':
-      return await runDiff(cwd, [await baseCommit(cwd)], 'HEAD');
+      return await worktreeDiff(cwd);
     case 'staged':
       // Without a commit, --cached compares with HEAD, or shows everything as new on an
       // unborn branch: one git process instead of two (the commit-msg hook runs this).
@@ -38,17 +39,38 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
   }
 }
 
-/** HEAD, or the empty tree in a repository without commits (everything is then new). */
-async function baseCommit(cwd: string): Promise<string> {
-  const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, okCodes: [1] });
-  if (head.status === 0) return 'HEAD';
+/**
+ * All uncommitted changes against HEAD: staged, unstaged and untracked (not ignored) files.
+ * The untracked listing runs beside the HEAD lookup; only when it is not empty does the diff
+ * go through a temporary index (./untracked.ts).
+ */
+async function worktreeDiff(cwd: string): Promise<string> {
+  const [head, untracked] = await Promise.all([
+    // One process: where this work tree's index is (GIT_INDEX_FILE and linked worktrees
+    // included, printed even when HEAD is unborn), and whether HEAD is a commit.
+    git(['rev-parse', '--git-path', 'index', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, okCodes: [1] }),
+    asInputError('HEAD', listUntracked(cwd)),
+  ]);
+  const base = head.status === 0 ? 'HEAD' : await emptyTree(cwd);
+  if (untracked === '') return await runDiff(cwd, [base], 'HEAD');
+  const indexPath = resolve(cwd, head.stdout.split('\n')[0]!);
+  return await asInputError('HEAD', withUntrackedIndex(cwd, indexPath, untracked, (env) => runDiff(cwd, [base], 'HEAD', env)));
+}
+
+/** The empty tree, base of a repository without commits (everything is then new). */
+async function emptyTree(cwd: string): Promise<string> {
   // hash-object without -w names the empty tree in this repository's object format (sha1 or sha256).
   return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd })).trim();
 }
 
-async function runDiff(cwd: string, args: string[], what: string): Promise<string> {
+async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.ProcessEnv): Promise<string> {
+  return await asInputError(what, gitOut([...DIFF_ARGS, ...args, '--'], { cwd, env }));
+}
+
+/** A failing git command becomes an input error naming the diff and git's first words. */
+async function asInputError<T>(what: string, work: Promise<T>): Promise<T> {
   try {
-    return await gitOut([...DIFF_ARGS, ...args, '--'], { cwd });
+    return await work;
   } catch (error) {
     if (error instanceof GitError) {
       const said = error.stderr.trim().split('\n')[0] ?? '';

@@ -7,11 +7,18 @@
 const GO = /^\s*package\s+([A-Za-z_][A-Za-z0-9_]*)\b/;
 const JVM = /^\s*package\s+(`?[A-Za-z_][\w]*`?(?:\s*\.\s*`?[A-Za-z_][\w]*`?)*)\s*(?:;|\{|$|\/\/|\/\*)/;
 const CSHARP_FILE_SCOPED = /^\s*namespace\s+([A-Za-z_@][\w]*(?:\s*\.\s*[A-Za-z_@][\w]*)*)\s*;/;
-const CSHARP_BLOCK = /^\s*namespace\s+([A-Za-z_@][\w]*(?:\s*\.\s*[A-Za-z_@][\w]*)*)\s*(?:\{|$)/;
 const PHP = /^\s*namespace\s+\\?([A-Za-z_][\w]*(?:\\[A-Za-z_][\w]*)*)\s*[;{]/;
+
+/**
+ * Block declarations and braces, in line order: a declaration opens at a statement start (the
+ * line's start, or after `{`, `}` or `;`), so `namespace geo { inline namespace v2 {` on one
+ * line is two declarations; its block is the next `{` (on the same line or a later one).
+ */
+const blockScanner = (head: string) => new RegExp(`(?<=(?:^|[{};])\\s*)${head}(?=\\s*(?:\\{|$))|[{}]`, 'g');
+const CSHARP_BLOCK = blockScanner(String.raw`namespace\s+([A-Za-z_@]\w*(?:\s*\.\s*[A-Za-z_@]\w*)*)`);
 // `namespace geo::v2 {`, `inline namespace v2 {`, `namespace a::inline b {` (C++20), `namespace {`.
-const CPP = /^\s*(?:inline\s+)?namespace(?:\s+((?:inline\s+)?[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*))?\s*(?:\{|$)/;
-const TYPESCRIPT = /^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:\{|$)/;
+const CPP = blockScanner(String.raw`(?:inline\s+)?namespace(?:\s+((?:inline\s+)?[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*))?`);
+const TYPESCRIPT = blockScanner(String.raw`(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)`);
 
 /** Reads the namespace of a file in `language` from its visible lines, or null. */
 export function readNamespace(language: string | null, lines: readonly string[]): string | null {
@@ -72,10 +79,11 @@ interface Frame {
 }
 
 /**
- * Block namespaces that nest (`namespace geo { namespace v2 {` is geo::v2): follows braces
- * through the visible lines and keeps the deepest namespace seen (the first, on a tie).
+ * Block namespaces that nest (`namespace geo { namespace v2 {` is geo::v2, on one line or
+ * several): follows braces through the visible lines and keeps the deepest namespace seen
+ * (the first, on a tie).
  */
-function nested(lines: readonly string[], declaration: RegExp, inSeparator: string, outSeparator: string, keywords: readonly string[]): string | null {
+function nested(lines: readonly string[], scanner: RegExp, inSeparator: string, outSeparator: string, keywords: readonly string[]): string | null {
   // Without the keyword on any line there is no declaration (stripping literals never adds one): skip the brace walk.
   if (!lines.some((line) => keywords.some((k) => line.includes(k)))) return null;
   const stack: Frame[] = [];
@@ -83,19 +91,9 @@ function nested(lines: readonly string[], declaration: RegExp, inSeparator: stri
   let pending: string[] | null = null;
   let best: string[] = [];
   for (const raw of lines) {
-    const line = stripLiterals(raw);
-    const match = declaration.exec(line);
-    let rest = line;
-    if (match && !line.includes('=')) {
-      const name = match[1] ?? '';
-      pending = name
-        .split(inSeparator)
-        .map((s) => s.trim().replace(/^inline\s+/, '').replace(/^@/, ''))
-        .filter((s) => s !== '');
-      rest = line.slice(match.index + match[0].length - (match[0].endsWith('{') ? 1 : 0));
-    }
-    for (const ch of rest) {
-      if (ch === '{') {
+    for (const token of stripLiterals(raw).matchAll(scanner)) {
+      const text = token[0];
+      if (text === '{') {
         if (pending) {
           stack.push({ depth, segments: pending });
           pending = null;
@@ -103,9 +101,15 @@ function nested(lines: readonly string[], declaration: RegExp, inSeparator: stri
           if (current.length > best.length) best = current;
         }
         depth++;
-      } else if (ch === '}') {
+      } else if (text === '}') {
         depth = Math.max(0, depth - 1);
         while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
+      } else {
+        // A declaration; anonymous (`namespace {`) adds no segment but still nests.
+        pending = (token[1] ?? '')
+          .split(inSeparator)
+          .map((part) => part.trim().replace(/^inline\s+/, '').replace(/^@/, ''))
+          .filter((part) => part !== '');
       }
     }
   }

@@ -37,6 +37,32 @@ test('C++: qualified, inline, nested blocks, anonymous, braces in strings and co
   assert.equal(ns('a.cpp', 'namespace fs = std::filesystem;'), null);
 });
 
+test('C++: several declarations and braces on one line', () => {
+  // One line or two: the same namespace.
+  assert.equal(ns('a.hpp', 'namespace geo { inline namespace v2 {\nstruct P {};\n} }'), 'geo::v2');
+  assert.equal(ns('a.hpp', 'namespace geo {\ninline namespace v2 {\nstruct P {};\n} }'), 'geo::v2');
+  assert.equal(ns('a.cpp', 'namespace a::b { namespace c {\nint x;\n}}'), 'a::b::c');
+  assert.equal(ns('a.cpp', 'namespace a::b { namespace c { int x; } }'), 'a::b::c');
+  // Blocks closed on their own line end there: the next declaration is a sibling, not nested.
+  assert.equal(ns('a.cpp', 'namespace a { } namespace b { namespace c {\n}}'), 'b::c');
+  assert.equal(ns('a.cpp', 'namespace a { namespace b { } }\nnamespace c {\n}'), 'a::b');
+  assert.equal(ns('a.cpp', 'namespace a { namespace b { } } namespace c { namespace d { namespace e {'), 'c::d::e');
+  assert.equal(ns('a.cpp', 'namespace geo { namespace { int hidden; } namespace v2 {\n}}'), 'geo::v2');
+  assert.equal(ns('a.cpp', 'namespace a { int x = 1; }'), 'a');
+  assert.equal(ns('a.cpp', 'struct S {}; namespace a { namespace b {'), 'a::b');
+  // Not declarations: a using-directive, an alias, the word inside a literal or comment.
+  assert.equal(ns('a.cpp', 'namespace a { using namespace std; }'), 'a');
+  assert.equal(ns('a.cpp', 'namespace a { namespace fs = std::filesystem; }'), 'a');
+  assert.equal(ns('a.cpp', 'const char* s = "namespace x {"; // namespace y {'), null);
+  assert.equal(ns('a.cpp', '} } // namespace geo::v2'), null);
+});
+
+test('C# and TypeScript: nested blocks on one line', () => {
+  assert.equal(ns('R.cs', 'namespace Shop { namespace Repositories {\n  class R {}\n} }'), 'Shop.Repositories');
+  assert.equal(ns('b.ts', 'export namespace Billing { export namespace Tax {\n}}'), 'Billing.Tax');
+  assert.equal(ns('b.ts', 'namespace A { } namespace B { }'), 'A');
+});
+
 test('TypeScript: [export] [declare] namespace / module, nested and dotted', () => {
   assert.equal(ns('b.ts', 'export namespace Billing {\n  export const x = 1;\n}'), 'Billing');
   assert.equal(ns('b.d.ts', 'declare namespace Billing.Invoices {\n}'), 'Billing.Invoices');

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
 
@@ -52,6 +52,9 @@ test('select --diff FILE, --diff - and --range give the same selection; the defa
   const tip = r.commit('change', { 'src/Shop/Repositories/Users.java': 'class Users {\n  int n;\n}\n' });
   const diff = r.git(['diff', `${base}..${tip}`]);
   writeFileSync(join(r.dir, 'change.diff'), diff);
+  // The default diff takes untracked files too: the diff file is kept out of it the way a user would.
+  mkdirSync(join(r.dir, '.git', 'info'), { recursive: true });
+  writeFileSync(join(r.dir, '.git', 'info', 'exclude'), 'change.diff\n');
   const expected = { 'src/Shop/Repositories/Users.java': { ns: null, docs: ['adr-repos domain:Shop.Repositories'] } };
   for (const args of [['--diff', 'change.diff'], ['--range', `${base}..${tip}`], ['--range', 'HEAD~1...HEAD']]) {
     const run = await runCli(['knowledge', 'select', ...args, '--json', '--knowledge', shop], { cwd: r.dir });
@@ -134,4 +137,21 @@ test('select: nothing changed prints so; an empty repository diffs against the e
   r.git(['add', '-A']);
   const first = await runCli(['knowledge', 'select', '--staged', '--json', '--knowledge', shop], { cwd: r.dir });
   assert.deepEqual(byPath(JSON.parse(first.stdout)), { 'store/s.go': { ns: 'store', docs: ['adr-store domain:store'] } });
+});
+
+test('select, default diff: an untracked file is a chunk with its documents; an ignored one is not; the index is untouched', async () => {
+  const r = repo();
+  r.commit('base', { 'README.md': 'x\n', '.gitignore': 'vendor/\n' });
+  r.write('store/new repo.go', 'package store\n\nfunc New() {}\n');
+  r.write('vendor/store/lib.go', 'package store\n');
+  const index = readFileSync(join(r.dir, '.git', 'index'));
+  const run = await runCli(['knowledge', 'select', '--json', '--knowledge', shop], { cwd: join(r.dir, 'store') });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(byPath(JSON.parse(run.stdout)), { 'store/new repo.go': { ns: 'store', docs: ['adr-store domain:store'] } });
+  const text = await runCli(['knowledge', 'select', '--knowledge', shop], { cwd: r.dir });
+  assert.match(text.stdout, /^store\/new repo\.go {2}namespace store\n {2}adr-store {2}domain: store /m);
+  assert.deepEqual(readFileSync(join(r.dir, '.git', 'index')), index);
+  assert.equal(r.git(['diff', '--cached', '--stat']), '');
+  const staged = await runCli(['knowledge', 'select', '--staged', '--json', '--knowledge', shop], { cwd: r.dir });
+  assert.deepEqual(JSON.parse(staged.stdout).chunks, []);
 });

@@ -54,14 +54,15 @@ const selectCommand = defineCommand<SelectArgs>({
   describe: 'Show, per chunk of a diff, the governing documents in selection order and why',
   builder: (yargs) =>
     yargs
-      .usage('$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD.')
-      .option('diff', { type: 'string', nargs: 1, describe: 'Read the diff from FILE, or stdin with -' })
+      .usage('$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.')
+      .option('diff', { type: 'string', requiresArg: true, describe: 'Read the diff from FILE, or stdin with -' })
       .option('staged', { type: 'boolean', default: false, describe: 'The staged changes' })
       .option('range', { type: 'string', describe: 'The changes of a range, A..B or A...B' })
       .option('knowledge', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
       .example('$0 knowledge select --staged', 'which documents govern the staged change'),
   async run(args, context) {
+    // --range and --knowledge without a value (or with `=` and none) arrive as '': named here.
     for (const option of ['diff', 'range', 'knowledge'] as const) {
       if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
     }

@@ -26,24 +26,29 @@ export default defineCommand<ReviewArgs>({
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
           '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N]\n\n' +
-          'Default diff: all uncommitted changes against HEAD.\n' +
+          'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
       .option('staged', { type: 'boolean', default: false, describe: 'Review the staged changes' })
-      .option('range', { type: 'string', nargs: 1, describe: 'Review a range: A..B or A...B' })
-      .option('diff', { type: 'string', nargs: 1, describe: 'Review a unified diff from FILE, or stdin with -' })
-      .option('knowledge', { type: 'string', describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
+      // requiresArg: `--knowledge` with nothing after it is a usage error, not an empty value.
+      .option('range', { type: 'string', requiresArg: true, describe: 'Review a range: A..B or A...B' })
+      .option('diff', { type: 'string', requiresArg: true, describe: 'Review a unified diff from FILE, or stdin with -' })
+      .option('knowledge', { type: 'string', requiresArg: true, describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
-      .option('reviewer', { type: 'string', nargs: 1, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
+      .option('reviewer', { type: 'string', requiresArg: true, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
       .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
-      .option('min-confidence', { type: 'string', nargs: 1, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
+      .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
     const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
     if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
+    // `--knowledge=` passes yargs' check with an empty value (which would mean the current folder).
+    for (const option of ['range', 'diff', 'knowledge'] as const) {
+      if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
+    }
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
       minConfidence = Number(args.minConfidence);
