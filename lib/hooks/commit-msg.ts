@@ -2,23 +2,26 @@
  * `revtrail hook commit-msg FILE` (SPEC §6): lint hand-written Review-Finding trailers, review the
  * staged diff, and add one OPEN trailer per new counted finding plus every queued verdict. The
  * message file changes only by an atomic replace, so a failure or a kill leaves it as it was.
+ *
+ * This runs on every commit. The common case (no trailer written by hand, no finding, nothing
+ * queued) runs three git processes (where and HEAD in one, core.commentChar beside it, then the
+ * staged diff), loads neither the CSV libraries nor the row schemas, reads no history and
+ * spawns no `git interpret-trailers`: each of those loads or runs only when a message, a
+ * finding or a queued verdict needs it.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CliContext } from '../cli/command.js';
-import { findRepo, type Repo } from '../git/repo.js';
+import type { Repo } from '../git/repo.js';
 import { isRevtrailError } from '../errors.js';
-import { git } from '../git/run.js';
 import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
-import { lintMessage, trailerValuesFromParse } from '../trailers/lint.js';
-import { addTrailersToFile, parseTrailers } from '../trailers/write.js';
-import { findingRow } from '../trailers/from-finding.js';
-import { readHistoryRows, type HistoryRow } from '../trailers/history.js';
+import type { HistoryRow } from '../trailers/history.js';
 import type { TrailerRow } from '../trailers/row.js';
-import { pruneRecorded } from '../verdicts/queue.js';
-import { isBlocking } from '../review/event.js';
 import type { Finding } from '../review/types.js';
+import { isBlocking } from '../review/event.js';
+import { mayHaveLastFindings, mayHaveQueued } from '../verdicts/peek.js';
+import { locateHook } from './locate.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -27,21 +30,24 @@ const AUTOSQUASH = /^(fixup|squash|amend)! /;
 
 export async function commitMsgHook(file: string, context: CliContext): Promise<number> {
   const err = context.stderr;
-  const repo = await findRepo(context.cwd);
   const path = resolve(context.cwd, file);
   // Independent reads at once: each git process costs milliseconds on every commit.
-  const [original, commentConfig, hasHead] = await Promise.all([
-    readFile(path),
-    readCommentConfig(repo.top),
-    git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: repo.top, okCodes: [1] }).then((r) => r.status === 0),
-  ]);
+  const located = locateHook(context.cwd);
+  const reads = Promise.all([readFile(path), readCommentConfig(context.cwd)]);
+  reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
+  const { repo, hasHead } = await located;
+  const [original, configured] = await reads;
   const text = original.toString('utf8');
-  const commentChar = commentCharOf(commentConfig, text);
+  const commentChar = commentCharOf(configured, text);
   const gitOptions = { cwd: repo.top, commentChar };
 
   // 1. Lint what a human wrote: a bad row blocks before anything else happens.
   let messageRows: TrailerRow[] = [];
   if (TRAILER_LINE.test(text)) {
+    const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([
+      import('../trailers/lint.js'),
+      import('../trailers/write.js'),
+    ]);
     const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
     const lint = lintMessage(text, { commentChar, trailerValues: values });
     const lines = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
@@ -56,7 +62,8 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   if (isEmptyMessage(text, commentChar)) return 0;
 
   let history: HistoryRow[] | undefined;
-  const readHistory = async () => (history ??= hasHead ? await readHistoryRows(repo.top, 'HEAD') : []);
+  const readHistory = async () =>
+    (history ??= hasHead ? await (await import('../trailers/history.js')).readHistoryRows(repo.top, 'HEAD') : []);
 
   // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
   //    review that cannot run is a warning: the queued verdicts below are still recorded.
@@ -76,10 +83,13 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   }
 
   // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message.
-  const queued = await pruneRecorded(repo.top, repo.commonDir, readHistory);
+  const queued = (await mayHaveQueued(repo.commonDir))
+    ? await (await import('../verdicts/queue.js')).pruneRecorded(repo.top, repo.commonDir, readHistory)
+    : [];
   rows.push(...queued.map((q) => q.row));
 
   if (rows.length) {
+    const { addTrailersToFile } = await import('../trailers/write.js');
     await addTrailersToFile(path, rows, gitOptions);
     if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
   }
@@ -95,7 +105,7 @@ async function reviewStaged(
   err: NodeJS.WritableStream,
 ): Promise<'blocked' | TrailerRow[]> {
   const { openReview, runReview } = await import('../review/index.js');
-  const session = await openReview(repo.top);
+  const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null });
   for (const w of result.warnings) err.write(m.warning(w) + '\n');
@@ -107,6 +117,7 @@ async function reviewStaged(
   }
   const rows: TrailerRow[] = [];
   if (config.commitMsg.record && result.findings.length) {
+    const { findingRow } = await import('../trailers/from-finding.js');
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
     for (const finding of result.findings) {
       if (known.has(finding.id)) continue;
@@ -139,8 +150,10 @@ function skipReason(text: string, commentChar: string, gitDir: string): string |
   return autosquash ? m.skipFixup(autosquash[1]!) : null;
 }
 
+/** Keeps this commit's findings for `revtrail verdict` (an empty review erases the last one's). */
 async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
   try {
+    if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, 'commit-msg'))) return;
     const { saveLastReview } = await import('../verdicts/last-review.js');
     await saveLastReview(commonDir, findings, 'commit-msg');
   } catch (error) {

@@ -9,6 +9,7 @@ import { git, gitOut, gitRecords } from '../git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { Finding } from '../review/types.js';
 import { isBlocking } from '../review/event.js';
+import { mayHaveLastFindings } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -92,7 +93,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   if (work.length === 0) return 0;
 
   const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
-  const session = await openReview(repo.top);
+  const session = await openReview(repo.top, { repo });
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   // Refs pushing the same commits (a branch and its tag) share one review.
@@ -189,6 +190,7 @@ async function isMerge(top: string, commit: string): Promise<boolean> {
 
 async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
   try {
+    if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, 'pre-push'))) return;
     const { saveLastReview } = await import('../verdicts/last-review.js');
     await saveLastReview(commonDir, findings, 'pre-push');
   } catch (error) {

@@ -2,12 +2,11 @@
 import type { Finding } from '../review/types.js';
 import type { Verdict } from '../review/vocabulary.js';
 import { trailerRowSchema, type TrailerRow } from './row.js';
+import { lineSpan } from './span.js';
+
+export { lineSpan };
 
 type FindingFields = Pick<Finding, 'id' | 'path' | 'start_line' | 'line' | 'rule_source' | 'category' | 'severity' | 'title'>;
-
-export function lineSpan(start: number, end: number): string {
-  return start >= end ? String(end) : `${start}-${end}`;
-}
 
 /** The row for a finding, or null when a field would not make a valid row (it is then not recorded). */
 export function findingRow(finding: FindingFields, verdict: Verdict = 'OPEN', rationale = ''): TrailerRow | null {

@@ -1,0 +1,39 @@
+/**
+ * Cheap looks at the verdict files for the hooks' common case, a commit with nothing queued
+ * and no findings: a file read, no schema, no lock. Each answers "maybe" whenever unsure, and
+ * the caller then takes the full path (queue.ts, last-review.ts), which decides as before.
+ */
+import { readFile } from 'node:fs/promises';
+import { lastReviewFile, queueFile } from './paths.js';
+import type { ReviewOrigin } from './last-review.js';
+
+/** False only when the verdict queue surely holds no entry (no file, or only blank lines). */
+export async function mayHaveQueued(commonDir: string): Promise<boolean> {
+  try {
+    return (await readFile(queueFile(commonDir), 'utf8')).trim() !== '';
+  } catch (error) {
+    // No queue yet; any other failure is for readQueue to report.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/**
+ * False only when last-review.json surely holds no finding for `origin`: saving an empty
+ * review then changes nothing (saveLastReview neither erases nor writes), so it can be skipped.
+ */
+export async function mayHaveLastFindings(commonDir: string, origin: ReviewOrigin): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(lastReviewFile(commonDir), 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  try {
+    // Anything but a non-empty list fails the schema or holds nothing: saveLastReview reads
+    // such a file as having no findings for the hook. A non-empty list: the schema decides.
+    const findings = (JSON.parse(text) as { reviews?: Record<string, { findings?: unknown } | undefined> } | null)?.reviews?.[origin]?.findings;
+    return Array.isArray(findings) && findings.length > 0;
+  } catch {
+    return false; // not JSON: read as no findings at all
+  }
+}

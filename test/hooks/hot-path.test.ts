@@ -1,0 +1,66 @@
+/**
+ * What the commit-msg hook costs on every commit: which git processes it runs (GIT_TRACE shows
+ * each one). The common case reads no history and spawns no `git interpret-trailers`; those run
+ * only when a finding, a hand-written trailer or a queued verdict needs them.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEBUGGER_LINE, installedRepo, type HookRepo } from './setup.js';
+
+const repos: HookRepo[] = [];
+after(() => repos.forEach((r) => r.cleanup()));
+async function repo(): Promise<HookRepo> {
+  const r = await installedRepo();
+  repos.push(r);
+  return r;
+}
+
+/** Runs `revtrail hook commit-msg` on `message`; returns the git commands it ran, sorted, and the file after. */
+async function hookGitCommands(r: HookRepo, message: string): Promise<{ code: number; stderr: string; commands: string[]; after: string }> {
+  const file = join(r.dir, '.git', 'HOT_MSG');
+  const trace = join(r.dir, '.git', 'hot-trace.log');
+  writeFileSync(file, message);
+  writeFileSync(trace, '');
+  const run = await r.cli(['hook', 'commit-msg', file], { env: { GIT_TRACE: trace } });
+  const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)/g)].map((m) => m[1]!).sort();
+  return { code: run.code, stderr: run.stderr, commands, after: readFileSync(file, 'utf8') };
+}
+
+test('nothing found, nothing queued: three git commands, no history read, no interpret-trailers, nothing saved', async () => {
+  const r = await repo();
+  r.write('clean.js', 'export const x = 1;\n');
+  r.git(['add', '-A']);
+  const run = await hookGitCommands(r, 'feat: clean\n');
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.commands, ['config', 'diff', 'rev-parse']);
+  assert.equal(run.after, 'feat: clean\n');
+  assert.equal(existsSync(join(r.dir, '.git', 'revtrail', 'last-review.json')), false);
+});
+
+test('a finding: the history is read (already recorded?) and the trailer goes in through git interpret-trailers', async () => {
+  const r = await repo();
+  r.write('src/a.js', `${DEBUGGER_LINE}\n`);
+  r.git(['add', '-A']);
+  const run = await hookGitCommands(r, 'feat: a\n');
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(run.commands.includes('log'), run.commands.join(' '));
+  assert.ok(run.commands.includes('interpret-trailers'), run.commands.join(' '));
+  assert.match(run.after, /^feat: a\n\nReview-Finding: rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,/);
+});
+
+test('a clean commit after one with findings empties the commit-msg entry of last-review.json', async () => {
+  const r = await repo();
+  const lastReview = () => JSON.parse(readFileSync(join(r.dir, '.git', 'revtrail', 'last-review.json'), 'utf8')) as { reviews: Record<string, { findings: unknown[] }> };
+  r.write('src/a.js', `${DEBUGGER_LINE}\n`);
+  r.git(['add', '-A']);
+  const first = await r.run(['commit', '-m', 'feat: a']);
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal(lastReview().reviews['commit-msg']!.findings.length, 1);
+  r.write('src/a.js', 'export const fixed = true;\n');
+  r.git(['add', '-A']);
+  const second = await r.run(['commit', '-m', 'fix: a']);
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual(lastReview().reviews['commit-msg']!.findings, []);
+});
