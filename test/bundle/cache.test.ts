@@ -141,8 +141,9 @@ test('two bundles share one cache file without evicting each other', async () =>
 test('knowledge select keeps its cache in the git common dir and prints the same with or without it', async (t) => {
   const repo = makeRepo();
   t.after(() => repo.cleanup());
-  repo.commit('base', { 'src/a.ts': 'export const a = 1;\n', 'README.md': 'x\n' });
+  // The bundle is committed: the default diff (uncommitted changes, new files included) is src/a.ts alone.
   writeFiles(join(repo.dir, '.okfw'), FILES);
+  repo.commit('base', { 'src/a.ts': 'export const a = 1;\n', 'README.md': 'x\n' });
   repo.write('src/a.ts', 'export const a = 2;\nconsole.log(a);\nTODO(a);\n');
   const cacheFile = bundleCacheFile(join(repo.dir, '.git'));
   const first = await runCli(['knowledge', 'select', '--json'], { cwd: repo.dir });
