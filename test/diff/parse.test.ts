@@ -1,19 +1,13 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { formatFile } from '../../lib/diff/format.js';
 import { quotePath, unquotePath } from '../../lib/diff/quote.js';
 import { InputError } from '../../lib/errors.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { throwawayRepos } from '../helpers/repo.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = throwawayRepos();
 const DIFF = ['diff', '--no-ext-diff', '--no-color', '-M', '--src-prefix=a/', '--dst-prefix=b/'];
 const byPath = (files: DiffFile[], path: string) => {
   const f = files.find((x) => (x.newPath ?? x.oldPath) === path);

@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,15 +6,9 @@ import { Readable } from 'node:stream';
 import { readDiffText, diffSourceFromFile } from '../../lib/diff/source.js';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { InputError, UsageError } from '../../lib/errors.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { throwawayRepos } from '../helpers/repo.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = throwawayRepos();
 const paths = (text: string) => parseDiff(text).map((f) => f.newPath ?? f.oldPath).sort();
 
 test('a repository without commits: worktree and staged diff against the empty tree', async () => {

@@ -3,6 +3,7 @@
  * files, real CLI processes. Every integration test makes its repositories here.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { after } from 'node:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -83,6 +84,20 @@ export function makeRepo(options: { bare?: boolean; branch?: string; objectForma
     },
   };
   return repo;
+}
+
+/**
+ * A repository maker for one test file: every repository it makes is removed when the file's
+ * tests end.
+ */
+export function throwawayRepos(): (options?: Parameters<typeof makeRepo>[0]) => TestRepo {
+  const made: TestRepo[] = [];
+  after(() => made.forEach((r) => r.cleanup()));
+  return (options) => {
+    const r = makeRepo(options);
+    made.push(r);
+    return r;
+  };
 }
 
 export interface CliRun {

@@ -2,15 +2,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
+import { throwawayRepos, runCli, tempDir } from '../helpers/repo.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = throwawayRepos();
 const ADR = '.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md';
 
 test('init from a subfolder writes the config and a starter bundle at the top level, and says what it wrote', async () => {

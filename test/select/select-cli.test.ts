@@ -1,16 +1,10 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
+import { fixturesDir, throwawayRepos, runCli } from '../helpers/repo.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = throwawayRepos();
 const shop = join(fixturesDir, 'bundle', 'shop');
 interface Report {
   chunks: Array<{ path: string; piece: number; namespace: string | null; documents: Array<{ id: string; match: string; matched: string; tokens: number; truncated: boolean }> }>;
