@@ -18,9 +18,8 @@ import { isRevtrailError } from '../errors.js';
 import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
 import type { HistoryRow } from '../trailers/history.js';
 import type { TrailerRow } from '../trailers/row.js';
-import type { Finding } from '../review/types.js';
 import { isBlocking } from '../review/event.js';
-import { mayHaveLastFindings, mayHaveQueued } from '../verdicts/peek.js';
+import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -109,7 +108,7 @@ async function reviewStaged(
   const { config } = session;
   const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null });
   for (const w of result.warnings) err.write(m.warning(w) + '\n');
-  await saveForVerdicts(repo.commonDir, result.findings, err);
+  await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
     writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
@@ -151,12 +150,3 @@ function skipReason(text: string, commentChar: string, gitDir: string): string |
 }
 
 /** Keeps this commit's findings for `revtrail verdict` (an empty review erases the last one's). */
-async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
-  try {
-    if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, 'commit-msg'))) return;
-    const { saveLastReview } = await import('../verdicts/last-review.js');
-    await saveLastReview(commonDir, findings, 'commit-msg');
-  } catch (error) {
-    err.write(m.saveFailed((error as Error).message) + '\n');
-  }
-}

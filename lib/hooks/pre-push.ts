@@ -9,7 +9,7 @@ import { git, gitOut, gitRecords } from '../git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { Finding } from '../review/types.js';
 import { isBlocking } from '../review/event.js';
-import { mayHaveLastFindings } from '../verdicts/peek.js';
+import { rememberReview } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -152,7 +152,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     else if (found.size) err.write(m.pushNotes(plan.update.localRef, 'COMMENT', found.size) + '\n');
   }
   for (const w of warnings) err.write(m.warning(w) + '\n');
-  await saveForVerdicts(repo.commonDir, [...allFindings.values()], err);
+  await rememberReview(repo.commonDir, [...allFindings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
 
   if (blockedRefs.length === 0) return 0;
   const ids = new Set<string>();
@@ -188,12 +188,3 @@ async function isMerge(top: string, commit: string): Promise<boolean> {
   return (await git(['rev-parse', '--verify', '--quiet', `${commit}^2`], { cwd: top, okCodes: [1, 128] })).status === 0;
 }
 
-async function saveForVerdicts(commonDir: string, findings: readonly Finding[], err: NodeJS.WritableStream): Promise<void> {
-  try {
-    if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, 'pre-push'))) return;
-    const { saveLastReview } = await import('../verdicts/last-review.js');
-    await saveLastReview(commonDir, findings, 'pre-push');
-  } catch (error) {
-    err.write(m.saveFailed((error as Error).message) + '\n');
-  }
-}

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { lastReviewFile, queueFile } from './paths.js';
 import type { ReviewOrigin } from './last-review.js';
+import type { Finding } from '../review/types.js';
 
 /** False only when the verdict queue surely holds no entry (no file, or only blank lines). */
 export async function mayHaveQueued(commonDir: string): Promise<boolean> {
@@ -35,5 +36,25 @@ export async function mayHaveLastFindings(commonDir: string, origin: ReviewOrigi
     return Array.isArray(findings) && findings.length > 0;
   } catch {
     return false; // not JSON: read as no findings at all
+  }
+}
+
+/**
+ * Keeps a review's findings for `revtrail verdict` (SPEC §5: open findings include the latest
+ * review). Derived data: a failure is passed to `onError` and never fails the caller; a clean
+ * review with nothing to erase loads and writes nothing.
+ */
+export async function rememberReview(
+  commonDir: string,
+  findings: readonly Finding[],
+  origin: ReviewOrigin,
+  onError: (message: string) => void = () => {},
+): Promise<void> {
+  try {
+    if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, origin))) return;
+    const { saveLastReview } = await import('./last-review.js');
+    await saveLastReview(commonDir, findings, origin);
+  } catch (error) {
+    onError((error as Error).message);
   }
 }

@@ -1,9 +1,11 @@
 /** `revtrail review` (SPEC §4): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
+import { findRepo } from '../../git/repo.js';
+import { rememberReview } from '../../verdicts/peek.js';
 import { progress, useColor } from '../output.js';
 import { UsageError } from '../../errors.js';
-import type { DiffSource, ReviewResult } from '../../review/types.js';
+import type { DiffSource } from '../../review/types.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
@@ -91,7 +93,10 @@ export default defineCommand<ReviewArgs>({
       onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
     });
     bar.done();
-    await rememberFindings(context.cwd, result.findings);
+    // `revtrail verdict` accepts IDs from the latest review too (SPEC §5); a --diff file reviewed
+    // outside a repository has nowhere to keep them, and needs not.
+    const repo = await findRepo(context.cwd).catch(() => null);
+    if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
     if (format !== 'json') {
       const { formatWarnings } = await import('../../report/text.js');
       context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
@@ -100,17 +105,3 @@ export default defineCommand<ReviewArgs>({
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },
 });
-
-/**
- * `revtrail verdict` accepts IDs from the latest review too (SPEC §5); a review outside a
- * repository (a --diff file) has nowhere to keep them, and that is fine.
- */
-async function rememberFindings(cwd: string, findings: ReviewResult['findings']): Promise<void> {
-  try {
-    const { findRepo } = await import('../../git/repo.js');
-    const { saveLastReview } = await import('../../verdicts/last-review.js');
-    await saveLastReview((await findRepo(cwd)).commonDir, findings, 'review');
-  } catch {
-    // derived data: a review never fails for want of it
-  }
-}
