@@ -42,6 +42,14 @@ test.skip('getOrder returns the order', async () => {
 });
 `;
 
+// Table names from a fixed list, not user input: the SQL rule's finding here is a false positive.
+const migration = `const TABLES = ['orders', 'customers'] as const;
+
+export function truncateAll(run: (sql: string) => void) {
+  for (const table of TABLES) run('DELETE FROM ' + table);
+}
+`;
+
 export const demoFiles = {
   baseline: {
     '.gitignore': 'node_modules/\n.revtrail/\n',
@@ -55,6 +63,7 @@ export const demoFiles = {
     'src/jobs/sync.ts': syncJob(true),
     'src/util/format.ts': formatUtil(true),
     'test/orders.test.ts': orderTest,
+    'src/db/migrate.ts': migration,
   } as Record<string, string>,
   fix: {
     'src/controllers/orders.ts': controllerFixed,
@@ -69,6 +78,9 @@ export const demoFiles = {
     }
     if (row.rule_source.includes('debugger')) {
       return { verdict: 'ACCEPT', rationale: `removed the debugger statement from ${row.file}` };
+    }
+    if (row.file === 'src/db/migrate.ts') {
+      return { verdict: 'REJECT', rationale: "false positive: table names come from a constant list, `const TABLES = ['orders', 'customers']` in src/db/migrate.ts:1" };
     }
     if (row.rule_source.includes('sql')) {
       return { verdict: 'ACCEPT', rationale: 'the query is parameterized ($1) in src/repositories/orders.ts' };

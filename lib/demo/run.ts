@@ -102,7 +102,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   git(['remote', 'add', 'origin', remote], false);
   must(git(['push', '-q', '-u', 'origin', 'main']), 'first push');
 
-  say(m.step(2, 'a commit that breaks the ADR, builds SQL from a string, skips a test and leaves two debugger statements'));
+  say(m.step(2, 'a commit that breaks the ADR, builds SQL from strings, skips a test and leaves two debugger statements'));
   write(demoFiles.violation);
   git(['add', '-A'], false);
   must(git(['commit', '-q', '-m', 'feat: order lookup endpoint']), 'commit with findings');
@@ -114,7 +114,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const blocked = git(['push', 'origin', 'main']);
   const blockedPush = blocked.status !== 0;
 
-  say(m.step(4, 'answer the findings: fix four, defer the skipped test, record the verdicts and the CI result'));
+  say(m.step(4, 'answer the findings: fix four, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
   write(demoFiles.fix);
   for (const row of open) {
     const answer = demoFiles.answer(row);

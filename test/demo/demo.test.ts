@@ -14,7 +14,9 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     assert.ok(folder, 'the throwaway repository is under TMPDIR');
     const app = join(parent, folder, 'app');
     assert.match(r.stdout, new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    assert.match(r.stdout, /revtrail: push blocked: 5 blocking findings/);
+    assert.match(r.stdout, /revtrail: push blocked: 6 blocking findings/);
+    // The false positive's REJECT shows in the statistics: half of that rule's verdicts.
+    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +2 +1 +1 +0 +0 +50\.0% +investigate$/m);
     assert.match(r.stdout, /main -> main/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates'));
@@ -29,6 +31,7 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     const log = (await runProcess('git', ['log', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: app })).stdout;
     assert.equal(log.split('\n').filter((l) => /,ACCEPT,/.test(l)).length, 4);
     assert.equal(log.split('\n').filter((l) => /,DEFER,/.test(l)).length, 1);
+    assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 1);
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
