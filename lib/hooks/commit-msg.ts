@@ -106,7 +106,8 @@ async function reviewStaged(
   const { openReview, runReview } = await import('../review/index.js');
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
-  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null });
+  // One read of HEAD's history serves suppression and "already recorded on this branch".
+  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory });
   for (const w of result.warnings) err.write(m.warning(w) + '\n');
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));

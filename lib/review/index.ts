@@ -140,7 +140,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session.commonDir)),
+      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session.commonDir), options.history),
       onProgress: options.onProgress,
     },
     warnings,

@@ -3,6 +3,7 @@
  * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
  * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
  */
+import type { HistoryRow } from '../trailers/history.js';
 import { SUPPRESSING_VERDICTS, type Verdict } from './vocabulary.js';
 import type { Finding, SuppressedFinding } from './types.js';
 
@@ -21,12 +22,17 @@ export interface QueuedVerdict {
  * The latest human verdict per finding id: history of `tip` (newest first), then the queue on
  * top (a queued verdict is newer than any commit). `tip` null: no history (an unborn branch).
  */
-export async function loadVerdicts(top: string, tip: string | null, queued: readonly QueuedVerdict[]): Promise<Map<string, VerdictEntry>> {
+export async function loadVerdicts(
+  top: string,
+  tip: string | null,
+  queued: readonly QueuedVerdict[],
+  history?: () => Promise<HistoryRow[]>,
+): Promise<Map<string, VerdictEntry>> {
   const verdicts = new Map<string, VerdictEntry>();
   if (tip !== null) {
     // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
     const { latestVerdicts, readHistoryRows } = await import('../trailers/history.js');
-    for (const [id, row] of latestVerdicts(await readHistoryRows(top, tip))) {
+    for (const [id, row] of latestVerdicts(await (history ? history() : readHistoryRows(top, tip)))) {
       verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
     }
   }

@@ -1,5 +1,6 @@
 /** The review's inputs and result (SPEC §4). `review()` in ./index.ts is shared by CLI and hooks. */
 import type { Category, Severity } from './vocabulary.js';
+import type { HistoryRow } from '../trailers/history.js';
 import type { Repo } from '../git/repo.js';
 import type { Config } from '../config/schema.js';
 
@@ -40,6 +41,12 @@ export interface ReviewOptions {
   minConfidence?: number;
   /** Commit whose history supplies verdicts (default HEAD); null: none (no history yet). */
   verdictTip?: string | null;
+  /**
+   * The Review-Finding rows of `verdictTip`'s history, when the caller has read (or will read)
+   * them anyway: the commit-msg hook shares one read of the history between suppression and
+   * "already recorded on this branch".
+   */
+  history?: () => Promise<HistoryRow[]>;
   /** Only these rule sources run (pre-push checks credential rules per commit). */
   ruleFilter?: (ruleSource: string) => boolean;
   /** Called as each chunk finishes (the CLI draws progress from it). */

@@ -46,6 +46,8 @@ test('a finding: the history is read (already recorded?) and the trailer goes in
   const run = await hookGitCommands(r, 'feat: a\n');
   assert.equal(run.code, 0, run.stderr);
   assert.ok(run.commands.includes('log'), run.commands.join(' '));
+  // One read of the history serves both verdict suppression and "already recorded".
+  assert.equal(run.commands.filter((c) => c === 'log').length, 1, run.commands.join(' '));
   assert.ok(run.commands.includes('interpret-trailers'), run.commands.join(' '));
   assert.match(run.after, /^feat: a\n\nReview-Finding: rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,/);
 });
