@@ -5,15 +5,11 @@ import { join } from 'node:path';
 import { locateHook } from '../../lib/hooks/locate.js';
 import { findRepo } from '../../lib/git/repo.js';
 import { NotARepositoryError } from '../../lib/git/errors.js';
-import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { throwawayRepos, tempDir } from '../helpers/repo.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  cleanups.push(() => r.cleanup());
-  return r;
-}
+const repo = throwawayRepos();
 
 test('an unborn branch: the same folders as findRepo, and no HEAD commit', async () => {
   const r = repo();

@@ -5,17 +5,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { cliPath, makeRepo, runCli, tempDir, testEnv, type TestRepo } from '../helpers/repo.js';
+import { cliPath, throwawayRepos, runCli, tempDir, testEnv, type TestRepo } from '../helpers/repo.js';
 import { formatRow } from '../../lib/trailers/row.js';
 import { FINDING_KEYS, clock, lines, message, parseJsonl, row, trailer } from './util.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
-function repo(): TestRepo {
-  const r = makeRepo();
-  cleanups.push(() => r.cleanup());
-  return r;
-}
+const repo = throwawayRepos();
 
 /** A small history: an OPEN finding, its ACCEPT, a REJECT of another, on a dated clock. */
 function history(r: TestRepo) {
