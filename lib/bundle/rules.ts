@@ -3,8 +3,8 @@
  * this), compiled once per run. compileRule is shared with the built-in baseline.
  */
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES } from '../review/vocabulary.js';
-import { InputError } from '../errors.js';
+import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
+import { InputError } from '../core/errors.js';
 import type { Rule, RuleDefinition } from './types.js';
 
 const names = z.union([z.string(), z.array(z.string())]);

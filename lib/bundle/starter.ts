@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { initMessages as m } from '../messages/init.js';
 
 export interface StarterResult {

@@ -1,5 +1,5 @@
 /** A knowledge bundle in Open Knowledge Format as revtrail reads it (SPEC §3). */
-import type { Category, Severity } from '../review/vocabulary.js';
+import type { Category, Severity } from '../core/vocabulary.js';
 
 export interface Diagnostic {
   level: 'error' | 'warning';

@@ -2,7 +2,7 @@
 import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
 import { SIGNALS } from '../gate/types.js';
 import type { CandidateSet } from './build.js';
-import type { Paint } from '../cli/output.js';
+import type { Paint } from '../core/output.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
 export interface ThreadExplanation {

@@ -9,7 +9,7 @@
  * test/candidates/model.test.ts fails if any of this is loosened.
  */
 import * as z from 'zod/mini';
-import { RevtrailError } from '../errors.js';
+import { RevtrailError } from '../core/errors.js';
 import { SIGNALS, type SignalName } from '../gate/types.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { UsageError, InputError } from '../errors.js';
+import { UsageError, InputError } from '../core/errors.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
 /** realpath of the deepest existing ancestor, with the rest appended (symlinks cannot smuggle a path in). */

@@ -2,8 +2,8 @@
  * CI outcomes kept as git notes on commits (SPEC §2 `ci record`, §8 `ci_successful`): the note
  * says `pass` or `fail`; a later record overwrites an earlier one.
  */
-import { git, gitRecords } from '../git/run.js';
-import { InputError } from '../errors.js';
+import { git, gitRecords } from '../core/git/run.js';
+import { InputError } from '../core/errors.js';
 import { ciMessages as m } from '../messages/ci.js';
 
 export const CI_NOTES_REF = 'refs/notes/revtrail-ci';

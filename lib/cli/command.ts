@@ -1,11 +1,8 @@
 /** The shape every command module has: yargs options in, an exit code out. */
 import type { Argv } from 'yargs';
 
-export interface CliContext {
-  cwd: string;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
+import type { CliContext } from '../core/output.js';
+export type { CliContext } from '../core/output.js';
 
 export interface CommandModule<A = Record<string, unknown>> {
   /** yargs command string, e.g. `review` or `knowledge check [dir]`. */

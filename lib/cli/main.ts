@@ -3,7 +3,7 @@
  * on every commit and push, and yargs alone costs tens of milliseconds of start-up.
  */
 import module from 'node:module';
-import { reportError } from './fail.js';
+import { reportError } from '../core/fail.js';
 import type { CliContext } from './command.js';
 
 export async function main(argv: string[], context: CliContext = defaultContext()): Promise<number> {

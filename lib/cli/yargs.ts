@@ -3,7 +3,7 @@
  * command being run is loaded; the others are listed from the registry for --help.
  */
 import yargs, { type Argv } from 'yargs';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { CliContext, CommandModule } from './command.js';
 import { commands } from './commands/index.js';
 import { cliMessages as m } from '../messages/cli.js';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { configSchema, type Config } from './schema.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { configMessages as m } from '../messages/config.js';
 
 export interface LoadedConfig {

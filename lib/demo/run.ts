@@ -7,10 +7,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseRow, type TrailerRow } from '../trailers/row.js';
+import { parseRow, type TrailerRow } from '../core/trailer/row.js';
 import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
-import { CheckFailedError } from '../errors.js';
+import { CheckFailedError } from '../core/errors.js';
 
 export interface DemoOptions {
   write: (text: string) => void;

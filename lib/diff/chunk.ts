@@ -7,7 +7,7 @@
 import { filePath, type Chunk, type DiffFile, type DiffLine, type Hunk } from './types.js';
 import { formatFile } from './format.js';
 import { languageOf } from './language.js';
-import { readNamespace } from '../select/declaration.js';
+import { readNamespace } from './declaration.js';
 
 /** Context lines repeated before a run that starts a new part, as `git diff` would show them. */
 const CONTEXT = 3;

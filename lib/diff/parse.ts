@@ -4,7 +4,7 @@
  * plain `diff -u` output. Hunk bodies are read by the counts in their `@@` header, so a deleted
  * line that reads `-- x` is never taken for a `---` file header.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
 import type { DiffFile, DiffLine, FileStatus, Hunk } from './types.js';
 import { readQuoted } from './quote.js';

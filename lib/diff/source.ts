@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { DiffSource } from '../review/types.js';
-import { git, gitOut } from '../git/run.js';
+import type { DiffSource } from './types.js';
+import { git, gitOut } from '../core/git/run.js';
 import { listUntracked, withUntrackedIndex } from './untracked.js';
-import { GitError } from '../git/errors.js';
-import { InputError, UsageError } from '../errors.js';
+import { GitError } from '../core/git/errors.js';
+import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
 
 export const DIFF_ARGS = [

@@ -63,3 +63,10 @@ export interface Chunk {
   /** The unified diff text of this piece (headers plus its hunks), for reviewer programs. */
   diff: string;
 }
+
+/** Where the diff comes from. Default: all uncommitted changes against HEAD. */
+export type DiffSource =
+  | { kind: 'worktree' }
+  | { kind: 'staged' }
+  | { kind: 'range'; range: string }
+  | { kind: 'text'; text: string; name: string };

@@ -6,7 +6,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git } from '../git/run.js';
+import { git } from '../core/git/run.js';
 import { unquotePath } from './quote.js';
 
 /**

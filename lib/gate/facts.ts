@@ -2,7 +2,7 @@
  * The observed facts behind the gate, each fetched with one git call for every thread that
  * needs it (never a process per thread).
  */
-import { git, gitLines, gitRecords } from '../git/run.js';
+import { git, gitLines, gitRecords } from '../core/git/run.js';
 import { unquotePath } from '../diff/quote.js';
 
 /** Files each commit's diff against its first parent touches (the root commit: all its files). */

@@ -2,7 +2,7 @@
  * The history candidates and statistics read: HEAD and the mainline (or every ref with
  * --all), mined through the same cache as `revtrail mine`.
  */
-import { git } from '../git/run.js';
+import { git } from '../core/git/run.js';
 import { mineAll } from '../mine/index.js';
 import type { CommitResult } from '../mine/types.js';
 import { resolveMainline } from './mainline.js';

@@ -1,5 +1,5 @@
 /** The mainline (SPEC §2): config `mainline`, else origin/HEAD's target, else main, else master. */
-import { git } from '../git/run.js';
+import { git } from '../core/git/run.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 

@@ -1,6 +1,6 @@
 /** Finding threads and the promotion gate (SPEC §8). */
 import type { MinedFinding } from '../mine/types.js';
-import type { Verdict } from '../review/vocabulary.js';
+import type { Verdict } from '../core/vocabulary.js';
 
 /** Every occurrence of one finding ID, oldest first; its state is the latest verdict. */
 export interface Thread {

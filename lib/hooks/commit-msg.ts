@@ -12,12 +12,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { CliContext } from '../cli/command.js';
-import type { Repo } from '../git/repo.js';
-import { isRevtrailError } from '../errors.js';
+import type { CliContext } from '../core/output.js';
+import type { Repo } from '../core/git/repo.js';
+import { isRevtrailError } from '../core/errors.js';
 import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
-import type { HistoryRow } from '../trailers/history.js';
-import type { TrailerRow } from '../trailers/row.js';
+import type { HistoryRow } from '../core/trailer/history.js';
+import type { TrailerRow } from '../core/trailer/row.js';
 import { isBlocking } from '../review/event.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
@@ -62,7 +62,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
 
   let history: HistoryRow[] | undefined;
   const readHistory = async () =>
-    (history ??= hasHead ? await (await import('../trailers/history.js')).readHistoryRows(repo.top, 'HEAD') : []);
+    (history ??= hasHead ? await (await import('../core/trailer/history.js')).readHistoryRows(repo.top, 'HEAD') : []);
 
   // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
   //    review that cannot run is a warning: the queued verdicts below are still recorded.
@@ -103,11 +103,11 @@ async function reviewStaged(
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
 ): Promise<'blocked' | TrailerRow[]> {
-  const { openReview, runReview } = await import('../review/index.js');
+  const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of HEAD's history serves suppression and "already recorded on this branch".
-  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory });
+  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory, queued: readQueue });
   for (const w of result.warnings) err.write(m.warning(w) + '\n');
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));

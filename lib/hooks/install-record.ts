@@ -5,8 +5,8 @@
  */
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { writeFileAtomic } from '../trailers/atomic.js';
-import { installFile, revtrailDir } from '../verdicts/paths.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { installFile, revtrailDir } from '../core/state.js';
 
 const hookRecord = z.enum(['created', 'block']);
 

@@ -4,9 +4,9 @@
  * every commit. git prints the folders even when HEAD does not resolve, and exits 1 then.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { git } from '../git/run.js';
-import { GitError, NotARepositoryError } from '../git/errors.js';
-import type { Repo } from '../git/repo.js';
+import { git } from '../core/git/run.js';
+import { GitError, NotARepositoryError } from '../core/git/errors.js';
+import type { Repo } from '../core/git/repo.js';
 
 export interface HookLocation {
   repo: Repo;

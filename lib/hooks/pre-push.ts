@@ -4,8 +4,8 @@
  * its own, because a secret a later commit removed is still in the pushed history. Any ref whose
  * review has a counted blocking finding (after verdicts) blocks the whole push.
  */
-import type { CliContext } from '../cli/command.js';
-import { git, gitOut, gitRecords } from '../git/run.js';
+import type { CliContext } from '../core/output.js';
+import { git, gitOut, gitRecords } from '../core/git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { Finding } from '../review/types.js';
 import { isBlocking } from '../review/event.js';
@@ -80,7 +80,7 @@ async function revList(top: string, args: string[]): Promise<string[]> {
 
 export async function prePushHook(remote: string, _url: string, input: string, context: CliContext): Promise<number> {
   const err = context.stderr;
-  const { findRepo } = await import('../git/repo.js');
+  const { findRepo } = await import('../core/git/repo.js');
   const repo = await findRepo(context.cwd);
   const { updates, bad } = parseRefLines(input);
   for (const line of bad) err.write(m.badRefLine(line) + '\n');

@@ -6,9 +6,9 @@
  * 1), anything else an internal failure the script reports as a warning before letting git go
  * on. A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1.
  */
-import type { CliContext } from '../cli/command.js';
-import { UsageError } from '../errors.js';
-import { reportError } from '../cli/fail.js';
+import type { CliContext } from '../core/output.js';
+import { UsageError } from '../core/errors.js';
+import { reportError } from '../core/fail.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 /** Exit code of an internal failure (never 1, which means "blocked"). */

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findRepo } from '../git/repo.js';
-import { git } from '../git/run.js';
+import { findRepo } from '../core/git/repo.js';
+import { git } from '../core/git/run.js';
 import { isBlankScript, removeBlock } from './block.js';
 import { removePrepare } from './package-json.js';
 import { readInstallRecord, writeInstallRecord } from './install-record.js';

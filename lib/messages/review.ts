@@ -1,5 +1,5 @@
 /** Every user-facing message of `revtrail review` and the review pipeline. */
-import type { ReviewEvent } from '../review/types.js';
+import type { ReviewEvent } from '../core/vocabulary.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -18,7 +18,7 @@ import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } fro
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { git, gitOut } from '../git/run.js';
+import { git, gitOut } from '../core/git/run.js';
 import { MinedCommit, commitOfLine } from './record.js';
 
 /** Bumped whenever a CommitResult's shape or the parser's reading changes. */

@@ -3,8 +3,8 @@
  * that has any, in `git log` order (newest first), streamed. Uses the cache when allowed; the
  * output is the same either way.
  */
-import { GitError } from '../git/errors.js';
-import { InputError } from '../errors.js';
+import { GitError } from '../core/git/errors.js';
+import { InputError } from '../core/errors.js';
 import { readCommits } from './log.js';
 import { MinedCommit } from './record.js';
 import type { FileHandle } from 'node:fs/promises';

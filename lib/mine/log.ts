@@ -2,7 +2,7 @@
  * The one `git log` that mining reads: commits prefiltered by git (`--grep`, case-insensitive),
  * streamed through a child process and cut into commits as they arrive.
  */
-import { gitRecords } from '../git/run.js';
+import { gitRecords } from '../core/git/run.js';
 import type { RawCommit } from './types.js';
 
 // Five NUL-separated fields per commit, and -z ends each commit with one more NUL. %B is last

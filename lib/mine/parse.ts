@@ -3,9 +3,9 @@
  * case-insensitive, continuation lines unfolded, whether or not git counts the line as a
  * trailer. git's own view (%(trailers)) only decides the placement; the grammars decide the rest.
  */
-import type { TrailerRow } from '../trailers/row.js';
+import type { TrailerRow } from '../core/trailer/row.js';
 import { parseRows } from './rows.js';
-import { parseAdr0029, type AdrFinding } from './adr0029.js';
+import { parseAdr0029, type AdrFinding } from '../core/trailer/adr0029.js';
 import type { CommitResult, MinedFinding, Placement, RawCommit, RejectedRecord } from './types.js';
 import { bodyWarning } from './record.js';
 import { mineMessages as m } from '../messages/mine.js';

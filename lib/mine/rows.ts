@@ -10,7 +10,7 @@
  *   parseRow itself, which gives the reason a row is refused.
  */
 import { parse } from 'csv-parse/sync';
-import { ROW_FIELDS, parseRow, trailerRowSchema, type RowResult } from '../trailers/row.js';
+import { ROW_FIELDS, parseRow, trailerRowSchema, type RowResult } from '../core/trailer/row.js';
 
 // Fields either bare (no quote, no comma) or wholly quoted with "" escapes. Linear: the
 // alternatives never overlap.

@@ -1,10 +1,10 @@
 /** What mining reads out of history (SPEC §7): one record per Review-Finding occurrence. */
-import type { Verdict } from '../review/vocabulary.js';
+import type { Verdict } from '../core/vocabulary.js';
 
 export type Placement = 'trailer' | 'body';
 export type Grammar = 'csv' | 'adr-0029';
-export const ADR_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-export type AdrSeverity = (typeof ADR_SEVERITIES)[number];
+import type { AdrSeverity } from '../core/vocabulary.js';
+export { ADR_SEVERITIES, type AdrSeverity } from '../core/vocabulary.js';
 
 /**
  * One occurrence of a finding in one commit. The fourteen fields are SPEC §7's, in its order;

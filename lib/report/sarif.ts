@@ -4,7 +4,7 @@
  * results with an external suppression (their verdict); warnings as tool notifications.
  */
 import type { Finding, ReviewResult, SuppressedFinding } from '../review/types.js';
-import type { Severity } from '../review/vocabulary.js';
+import type { Severity } from '../core/vocabulary.js';
 import { toolVersion } from './version.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -3,10 +3,10 @@
  * (rule_source)`, then the summary and the event. Colour only when the caller says so (TTY
  * and no NO_COLOR, decided by lib/cli/output.ts).
  */
-import type { Paint } from '../cli/output.js';
-import { paint as makePaint } from '../cli/output.js';
+import type { Paint } from '../core/output.js';
+import { paint as makePaint } from '../core/output.js';
 import type { Finding, ReviewResult } from '../review/types.js';
-import { BLOCKING_SEVERITIES } from '../review/vocabulary.js';
+import { BLOCKING_SEVERITIES } from '../core/vocabulary.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 /** `path:line` exactly as SPEC §4 writes it (`line` is the last line of a span). */

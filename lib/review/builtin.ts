@@ -8,7 +8,7 @@
  * languages they understand; credential rules skip documented example keys; SQL and shell
  * rules need real interpolation or concatenation next to the statement.
  */
-import type { Category, Severity } from './vocabulary.js';
+import type { Category, Severity } from '../core/vocabulary.js';
 import type { LineContext, ReviewRule, RuleGuards } from './rules.js';
 import { CODE_FILES, JS_FILES, findStringLiterals, isJavaScript, usesHashComments, type StringLiteral } from './mask.js';
 

@@ -4,7 +4,7 @@
  * allows \" \\ \$ \` escapes, a backslash outside quotes escapes the next character. No
  * expansion of any kind ($VAR, globs, ~) happens.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export function splitCommand(command: string): string[] {

@@ -1,5 +1,5 @@
 /** The event is mechanical (SPEC §4): it follows from the counted findings alone. */
-import { BLOCKING_SEVERITIES, type Severity } from './vocabulary.js';
+import { BLOCKING_SEVERITIES, type Severity } from '../core/vocabulary.js';
 import type { Finding, ReviewEvent } from './types.js';
 
 export function isBlocking(severity: Severity, softTests: boolean): boolean {

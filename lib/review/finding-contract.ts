@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES } from './vocabulary.js';
+import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
 import type { DropReason, Finding } from './types.js';
 
 /** Same grammar as the trailer's rule_source (`name[/section]:rule-id`), so every finding can be recorded. */

@@ -2,7 +2,7 @@
  * One finding per problem (SPEC §4): an architecture finding and a specific finding on
  * overlapping lines of the same file that cite a common document are one problem.
  */
-import { moreSevere } from './vocabulary.js';
+import { moreSevere } from '../core/vocabulary.js';
 import type { FindingDraft } from './finding-contract.js';
 
 function foldable(a: FindingDraft, b: FindingDraft): boolean {

@@ -8,8 +8,8 @@
  * with `ruleFilter` and `reviewer: false`.
  */
 import { resolve } from 'node:path';
-import { findRepo, type Repo } from '../git/repo.js';
-import { NotARepositoryError } from '../git/errors.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
+import { NotARepositoryError } from '../core/git/errors.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { readDiffText } from '../diff/source.js';
@@ -21,7 +21,7 @@ import type { Bundle } from '../bundle/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
-import { loadVerdicts, type QueuedVerdict } from './suppress.js';
+import { loadVerdicts } from './suppress.js';
 import type { DiffSource, ReviewOptions, ReviewResult } from './types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -79,13 +79,6 @@ function defaultVerdictTip(source: DiffSource): string {
   return at === -1 ? 'HEAD' : range.slice(at) || 'HEAD';
 }
 
-/** Verdicts queued by `revtrail verdict` and not yet recorded in a commit: they suppress too. */
-async function queuedVerdicts(commonDir: string | null): Promise<QueuedVerdict[]> {
-  if (commonDir === null) return [];
-  const { readQueue } = await import('../verdicts/queue.js');
-  return await readQueue(commonDir);
-}
-
 function reviewerSettings(session: ReviewSession, options: ReviewOptions): ReviewerSettings | null {
   if (options.reviewer === false) return null;
   const argv = options.reviewer ?? session.config.reviewer.command;
@@ -140,7 +133,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session.commonDir), options.history),
+      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, options.queued && session.commonDir !== null ? await options.queued(session.commonDir) : [], options.history),
       onProgress: options.onProgress,
     },
     warnings,

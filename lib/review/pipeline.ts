@@ -11,9 +11,9 @@ import { computeEvent, isBlocking } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
 import { RuleRunner, type ReviewRule } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
-import { SEVERITY_RANK } from './vocabulary.js';
+import { SEVERITY_RANK } from '../core/vocabulary.js';
 import type { DropReason, Finding, ReviewResult } from './types.js';
-import { RevtrailError } from '../errors.js';
+import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export interface ReviewerSettings {

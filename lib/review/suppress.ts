@@ -3,20 +3,15 @@
  * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
  * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
  */
-import type { HistoryRow } from '../trailers/history.js';
-import { SUPPRESSING_VERDICTS, type Verdict } from './vocabulary.js';
-import type { Finding, SuppressedFinding } from './types.js';
+import type { HistoryRow } from '../core/trailer/history.js';
+import { SUPPRESSING_VERDICTS, type Verdict } from '../core/vocabulary.js';
+import type { Finding, QueuedVerdictLike, SuppressedFinding } from './types.js';
 
 export interface VerdictEntry {
   verdict: string;
   rationale: string;
 }
 
-export interface QueuedVerdict {
-  id: string;
-  verdict: string;
-  rationale: string;
-}
 
 /**
  * The latest human verdict per finding id: history of `tip` (newest first), then the queue on
@@ -25,13 +20,13 @@ export interface QueuedVerdict {
 export async function loadVerdicts(
   top: string,
   tip: string | null,
-  queued: readonly QueuedVerdict[],
+  queued: readonly QueuedVerdictLike[],
   history?: () => Promise<HistoryRow[]>,
 ): Promise<Map<string, VerdictEntry>> {
   const verdicts = new Map<string, VerdictEntry>();
   if (tip !== null) {
     // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
-    const { latestVerdicts, readHistoryRows } = await import('../trailers/history.js');
+    const { latestVerdicts, readHistoryRows } = await import('../core/trailer/history.js');
     for (const [id, row] of latestVerdicts(await (history ? history() : readHistoryRows(top, tip)))) {
       verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
     }

@@ -1,7 +1,7 @@
 /** The review's inputs and result (SPEC §4). `review()` in ./index.ts is shared by CLI and hooks. */
-import type { Category, Severity } from './vocabulary.js';
-import type { HistoryRow } from '../trailers/history.js';
-import type { Repo } from '../git/repo.js';
+import type { Category, Severity } from '../core/vocabulary.js';
+import type { HistoryRow } from '../core/trailer/history.js';
+import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
 
 export interface Finding {
@@ -20,14 +20,18 @@ export interface Finding {
   confidence: number;
 }
 
-export type ReviewEvent = 'APPROVE' | 'COMMENT' | 'REQUEST_CHANGES';
+export type { ReviewEvent } from '../core/vocabulary.js';
+import type { ReviewEvent } from '../core/vocabulary.js';
 
-/** Where the diff comes from. Default: all uncommitted changes against HEAD. */
-export type DiffSource =
-  | { kind: 'worktree' }
-  | { kind: 'staged' }
-  | { kind: 'range'; range: string }
-  | { kind: 'text'; text: string; name: string };
+import type { DiffSource } from '../diff/types.js';
+export type { DiffSource } from '../diff/types.js';
+
+/** What suppression needs of a queued verdict (the queue itself lives in lib/verdicts). */
+export interface QueuedVerdictLike {
+  id: string;
+  verdict: string;
+  rationale: string;
+}
 
 export interface ReviewOptions {
   /** Any folder inside the work tree. */
@@ -47,6 +51,12 @@ export interface ReviewOptions {
    * "already recorded on this branch".
    */
   history?: () => Promise<HistoryRow[]>;
+  /**
+   * Verdicts queued by `revtrail verdict` and not committed yet. They suppress only where the
+   * caller passes them (a local review, the commit-msg hook), never at the push gate or with
+   * --range: what is pushed must carry its own answers (docs/record.md).
+   */
+  queued?: (commonDir: string) => Promise<readonly QueuedVerdictLike[]>;
   /** Only these rule sources run (pre-push checks credential rules per commit). */
   ruleFilter?: (ruleSource: string) => boolean;
   /** Called as each chunk finishes (the CLI draws progress from it). */

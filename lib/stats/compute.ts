@@ -4,7 +4,7 @@
  * investigate, below 10% it is performing well.
  */
 import type { CommitResult } from '../mine/types.js';
-import type { Verdict } from '../review/vocabulary.js';
+import type { Verdict } from '../core/vocabulary.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 export const INVESTIGATE_ABOVE = 0.3;

@@ -1,7 +1,7 @@
 /** `revtrail stats` as text, JSON or CSV. */
 import { stringify } from 'csv-stringify/sync';
-import type { Paint } from '../cli/output.js';
-import { VERDICTS } from '../review/vocabulary.js';
+import type { Paint } from '../core/output.js';
+import { VERDICTS } from '../core/vocabulary.js';
 import type { StatsReport } from './compute.js';
 import { statsMessages as m } from '../messages/stats.js';
 

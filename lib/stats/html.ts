@@ -2,7 +2,7 @@
  * `stats --html FILE`: one self-contained page. Inline CSS and SVG only: no script, no font,
  * no image or style sheet from anywhere, so it opens offline and in a locked-down viewer.
  */
-import { VERDICTS, type Verdict } from '../review/vocabulary.js';
+import { VERDICTS, type Verdict } from '../core/vocabulary.js';
 import { INVESTIGATE_ABOVE, PERFORMING_BELOW, type StatsReport } from './compute.js';
 import { percent } from './format.js';
 import { statsMessages as m } from '../messages/stats.js';

@@ -1,8 +1,8 @@
 /** A finding as a trailer row: the finding's fields plus a verdict (OPEN for the reviewer's own). */
 import type { Finding } from '../review/types.js';
-import type { Verdict } from '../review/vocabulary.js';
-import { trailerRowSchema, type TrailerRow } from './row.js';
-import { lineSpan } from './span.js';
+import type { Verdict } from '../core/vocabulary.js';
+import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
+import { lineSpan } from '../core/trailer/span.js';
 
 export { lineSpan };
 

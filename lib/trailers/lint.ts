@@ -4,7 +4,7 @@
  * feedback-log gates. Errors block (a hand-written trailer that mining would reject); warnings
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).
  */
-import { TRAILER_KEY, checkRationale, parseRow, type TrailerRow } from './row.js';
+import { TRAILER_KEY, checkRationale, parseRow, type TrailerRow } from '../core/trailer/row.js';
 import { keptLines } from './message.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 

@@ -3,7 +3,7 @@
  * everything from the `git commit -v` scissors line down. Lint and the "empty message" test
  * look at the same lines git will.
  */
-import { gitOut } from '../git/run.js';
+import { gitOut } from '../core/git/run.js';
 
 export const SCISSORS = '------------------------ >8 ------------------------';
 // git 2.39 tries these, in order, for core.commentChar=auto.

@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { GitError, GitNotFoundError } from '../git/errors.js';
-import { TRAILER_KEY, formatRow, type TrailerRow } from './row.js';
-import { cleanStaleTemps, writeFileAtomic } from './atomic.js';
+import { GitError, GitNotFoundError } from '../core/git/errors.js';
+import { TRAILER_KEY, formatRow, type TrailerRow } from '../core/trailer/row.js';
+import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 
 export interface TrailerGitOptions {
   /** Folder inside the repository (git reads core.commentChar and trailer.* from its config). */

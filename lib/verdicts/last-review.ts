@@ -6,12 +6,12 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { trailerRowSchema, type TrailerRow } from '../trailers/row.js';
+import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
 import { findingRow } from '../trailers/from-finding.js';
 import type { Finding } from '../review/types.js';
-import { writeFileAtomic } from '../trailers/atomic.js';
-import { withLock } from './lock.js';
-import { lastReviewFile, lastReviewLock, revtrailDir } from './paths.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { withLock } from '../core/fs/lock.js';
+import { lastReviewFile, lastReviewLock, revtrailDir } from '../core/state.js';
 
 export type ReviewOrigin = 'review' | 'commit-msg' | 'pre-push';
 

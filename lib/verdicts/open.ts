@@ -4,9 +4,9 @@
  * verdict answers yet. Findings that already have a verdict are known too (a DEFER can later
  * become an ACCEPT), but are not open.
  */
-import { readHistoryRows, type HistoryRow } from '../trailers/history.js';
-import type { TrailerRow } from '../trailers/row.js';
-import type { Verdict } from '../review/vocabulary.js';
+import { readHistoryRows, type HistoryRow } from '../core/trailer/history.js';
+import type { TrailerRow } from '../core/trailer/row.js';
+import type { Verdict } from '../core/vocabulary.js';
 import { readLastReview, type ReviewOrigin } from './last-review.js';
 import { readQueue, type QueuedVerdict } from './queue.js';
 

@@ -4,7 +4,7 @@
  * the caller then takes the full path (queue.ts, last-review.ts), which decides as before.
  */
 import { readFile } from 'node:fs/promises';
-import { lastReviewFile, queueFile } from './paths.js';
+import { lastReviewFile, queueFile } from '../core/state.js';
 import type { ReviewOrigin } from './last-review.js';
 import type { Finding } from '../review/types.js';
 

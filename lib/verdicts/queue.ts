@@ -6,12 +6,12 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { trailerRowSchema, type TrailerRow } from '../trailers/row.js';
-import { readHistoryRows, type HistoryRow } from '../trailers/history.js';
-import type { HumanVerdict } from '../review/vocabulary.js';
-import { writeFileAtomic } from '../trailers/atomic.js';
-import { withLock } from './lock.js';
-import { queueFile, queueLock, revtrailDir } from './paths.js';
+import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
+import { readHistoryRows, type HistoryRow } from '../core/trailer/history.js';
+import type { HumanVerdict } from '../core/vocabulary.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { withLock } from '../core/fs/lock.js';
+import { queueFile, queueLock, revtrailDir } from '../core/state.js';
 
 export interface QueuedVerdict {
   id: string;

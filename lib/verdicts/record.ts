@@ -2,10 +2,10 @@
  * `revtrail verdict ID VERDICT RATIONALE` (SPEC §5): checks the ID against the known findings and
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
-import { findRepo } from '../git/repo.js';
-import { InputError, UsageError } from '../errors.js';
-import { checkRationale } from '../trailers/row.js';
-import type { HumanVerdict } from '../review/vocabulary.js';
+import { findRepo } from '../core/git/repo.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { checkRationale } from '../core/trailer/row.js';
+import type { HumanVerdict } from '../core/vocabulary.js';
 import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
 import { findingState, lookupFinding, type KnownFinding } from './open.js';
 import { verdictMessages as m } from '../messages/verdicts.js';

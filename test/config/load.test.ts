@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/repo.js';
 import { loadConfig } from '../../lib/config/load.js';
-import { InputError } from '../../lib/errors.js';
+import { InputError } from '../../lib/core/errors.js';
 import { rmSync } from 'node:fs';
 
 const dir = tempDir();

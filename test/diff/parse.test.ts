@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { formatFile } from '../../lib/diff/format.js';
 import { quotePath, unquotePath } from '../../lib/diff/quote.js';
-import { InputError } from '../../lib/errors.js';
+import { InputError } from '../../lib/core/errors.js';
 import { throwawayRepos } from '../helpers/repo.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { readDiffText, diffSourceFromFile } from '../../lib/diff/source.js';
 import { parseDiff } from '../../lib/diff/parse.js';
-import { InputError, UsageError } from '../../lib/errors.js';
+import { InputError, UsageError } from '../../lib/core/errors.js';
 import { throwawayRepos } from '../helpers/repo.js';
 
 const repo = throwawayRepos();

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { locateHook } from '../../lib/hooks/locate.js';
-import { findRepo } from '../../lib/git/repo.js';
-import { NotARepositoryError } from '../../lib/git/errors.js';
+import { findRepo } from '../../lib/core/git/repo.js';
+import { NotARepositoryError } from '../../lib/core/git/errors.js';
 import { throwawayRepos, tempDir } from '../helpers/repo.js';
 
 const cleanups: Array<() => void> = [];

@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRules, CREDENTIAL_RULE_SOURCES, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
-import { SEVERITIES, CATEGORIES } from '../../lib/review/vocabulary.js';
+import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
 import { chunkOf, runOn } from './factory.js';
 
 const rules = builtinRules(true);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
-import { formatRow } from '../../lib/trailers/row.js';
+import { formatRow } from '../../lib/core/trailer/row.js';
 import { findingRow } from '../../lib/trailers/from-finding.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
 import type { ReviewResult } from '../../lib/review/types.js';

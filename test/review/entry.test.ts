@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { review } from '../../lib/review/index.js';
-import { findRepo } from '../../lib/git/repo.js';
+import { findRepo } from '../../lib/core/git/repo.js';
 import { loadConfig } from '../../lib/config/load.js';
 import { makeRepo, writeFiles } from '../helpers/repo.js';
 

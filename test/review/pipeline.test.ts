@@ -7,7 +7,7 @@ import { fixturesDir, tempDir } from '../helpers/repo.js';
 import { reviewSelections, type ReviewerSettings } from '../../lib/review/pipeline.js';
 import { builtinRules } from '../../lib/review/builtin.js';
 import { findingJsonSchema } from '../../lib/review/finding.js';
-import { RevtrailError } from '../../lib/errors.js';
+import { RevtrailError } from '../../lib/core/errors.js';
 import { chunkOf, concept, pipelineOptions, selectionOf } from './factory.js';
 
 const dir = tempDir();

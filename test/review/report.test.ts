@@ -5,7 +5,7 @@ import { formatJson, formatSarif, formatText, formatWarnings } from '../../lib/r
 import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
 import type { Finding, ReviewResult } from '../../lib/review/types.js';
 import { splitCommand } from '../../lib/review/command-line.js';
-import { UsageError } from '../../lib/errors.js';
+import { UsageError } from '../../lib/core/errors.js';
 import { sarifProblems } from './sarif-check.js';
 
 const finding = (overrides: Partial<Finding>): Finding => ({

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readNamespace } from '../../lib/select/declaration.js';
+import { readNamespace } from '../../lib/diff/declaration.js';
 import { languageOf } from '../../lib/diff/language.js';
 
 const ns = (path: string, source: string) => readNamespace(languageOf(path), source.split('\n'));

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addTrailersToFile, appendTrailers } from '../../lib/trailers/write.js';
-import { formatRow, type TrailerRow } from '../../lib/trailers/row.js';
-import { writeFileAtomic } from '../../lib/trailers/atomic.js';
+import { formatRow, type TrailerRow } from '../../lib/core/trailer/row.js';
+import { writeFileAtomic } from '../../lib/core/fs/atomic.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const repo = makeRepo();

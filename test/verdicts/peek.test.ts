@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mayHaveLastFindings, mayHaveQueued } from '../../lib/verdicts/peek.js';
-import { lastReviewFile, queueFile, revtrailDir } from '../../lib/verdicts/paths.js';
+import { lastReviewFile, queueFile, revtrailDir } from '../../lib/core/state.js';
 import { tempDir } from '../helpers/repo.js';
 
 const dir = tempDir();

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropQueued, enqueueVerdict, pruneQueue, pruneRecorded, readQueue, type QueuedVerdict } from '../../lib/verdicts/queue.js';
-import { withLock } from '../../lib/verdicts/lock.js';
-import { formatRow, type TrailerRow } from '../../lib/trailers/row.js';
+import { withLock } from '../../lib/core/fs/lock.js';
+import { formatRow, type TrailerRow } from '../../lib/core/trailer/row.js';
 import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../helpers/repo.js';
 import { rmSync, utimesSync } from 'node:fs';
 

@@ -1,7 +1,7 @@
 /** `revtrail candidates` (SPEC §8): gate the mined threads, write candidate files, or explain. */
 import { relative, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { paint, useColor } from '../output.js';
+import { paint, useColor } from '../../core/output.js';
 
 interface CandidatesArgs {
   out?: string;
@@ -25,9 +25,9 @@ export default defineCommand<CandidatesArgs>({
       { buildCandidates, describe }, { explain, formatExplanation }, { loadTemplate, renderCandidate, revtrailVersion },
       { checkOutDir, writeCandidateFiles }, { candidatesMessages: m },
     ] = await Promise.all([
-      import('../../git/repo.js'),
+      import('../../core/git/repo.js'),
       import('../../config/load.js'),
-      import('../../errors.js'),
+      import('../../core/errors.js'),
       import('../../gate/history.js'),
       import('../../gate/index.js'),
       import('../../bundle/load.js'),

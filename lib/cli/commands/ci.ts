@@ -19,7 +19,7 @@ const record = defineCommand<RecordArgs>({
       .example('$0 ci record fail 1a2b3c4', 'a red build of that commit'),
   async run(args, context) {
     const [{ findRepo }, { recordCiOutcome, CI_NOTES_REF }, { ciMessages: m }] = await Promise.all([
-      import('../../git/repo.js'),
+      import('../../core/git/repo.js'),
       import('../../ci/notes.js'),
       import('../../messages/ci.js'),
     ]);

@@ -1,6 +1,6 @@
 /** `revtrail init`: revtrail.config.json and a starter bundle at the work tree's top level. */
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../git/repo.js';
+import { findRepo } from '../../core/git/repo.js';
 import { loadConfig } from '../../config/load.js';
 import { writeStarter } from '../../bundle/starter.js';
 import { initMessages as m } from '../../messages/init.js';

@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { defineCommand, type CliContext } from '../command.js';
-import { findRepo } from '../../git/repo.js';
-import { NotARepositoryError } from '../../git/errors.js';
+import { findRepo } from '../../core/git/repo.js';
+import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
 import { bundleCacheFile } from '../../bundle/cache.js';
@@ -14,9 +14,9 @@ import { readDiffText, diffSourceFromFile } from '../../diff/source.js';
 import { parseDiff } from '../../diff/parse.js';
 import { toChunks } from '../../diff/chunk.js';
 import { selectDocuments } from '../../select/index.js';
-import type { DiffSource } from '../../review/types.js';
+import type { DiffSource } from '../../diff/types.js';
 import type { Config } from '../../config/schema.js';
-import { InputError, UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../core/errors.js';
 import { bundleMessages as bm } from '../../messages/bundle.js';
 import { selectMessages as m } from '../../messages/select.js';
 

@@ -4,7 +4,7 @@ import { mkdir, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { defineCommand } from '../command.js';
-import { progress } from '../output.js';
+import { progress } from '../../core/output.js';
 import type { MineFormat, Sink } from '../../mine/output.js';
 import type { Notice } from '../../mine/cache.js';
 
@@ -39,12 +39,12 @@ export default defineCommand<MineArgs>({
       .example('$0 mine --all --format csv --out feedback.csv', 'the feedback log of every branch'),
   async run(args, context) {
     const [{ findRepo }, { loadConfig }, { mine, cachedRun }, { recordWriter, streamSink, copyInto }, { KEPT_NOTICES }, { InputError }, { mineMessages: m }] = await Promise.all([
-      import('../../git/repo.js'),
+      import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../mine/index.js'),
       import('../../mine/output.js'),
       import('../../mine/cache.js'),
-      import('../../errors.js'),
+      import('../../core/errors.js'),
       import('../../messages/mine.js'),
     ]);
     const repo = await findRepo(context.cwd);

@@ -1,11 +1,11 @@
 /** `revtrail review` (SPEC §4): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../git/repo.js';
+import { findRepo } from '../../core/git/repo.js';
 import { rememberReview } from '../../verdicts/peek.js';
-import { progress, useColor } from '../output.js';
-import { UsageError } from '../../errors.js';
-import type { DiffSource } from '../../review/types.js';
+import { progress, useColor } from '../../core/output.js';
+import { UsageError } from '../../core/errors.js';
+import type { DiffSource } from '../../diff/types.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
@@ -90,6 +90,8 @@ export default defineCommand<ReviewArgs>({
       reviewer,
       softTests: args.softTests || undefined,
       minConfidence,
+      // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
+      queued: source.kind === 'range' ? undefined : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
       onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
     });
     bar.done();

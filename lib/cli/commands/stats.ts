@@ -1,7 +1,7 @@
 /** `revtrail stats` (SPEC §8): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { paint, useColor } from '../output.js';
+import { paint, useColor } from '../../core/output.js';
 import type { StatsFormat } from '../../stats/format.js';
 
 // Kept here (not imported) so that listing commands does not load the formatter.
@@ -25,7 +25,7 @@ export default defineCommand<StatsArgs>({
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
     const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }] = await Promise.all([
-      import('../../git/repo.js'),
+      import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../gate/history.js'),
       import('../../stats/compute.js'),
@@ -40,7 +40,7 @@ export default defineCommand<StatsArgs>({
       const [{ writeFile }, { statsHtml }, { InputError }, { statsMessages: m }] = await Promise.all([
         import('node:fs/promises'),
         import('../../stats/html.js'),
-        import('../../errors.js'),
+        import('../../core/errors.js'),
         import('../../messages/stats.js'),
       ]);
       try {

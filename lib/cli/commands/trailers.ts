@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../core/errors.js';
 import { trailerMessages as m } from '../../messages/trailers.js';
 
 interface LintArgs {
@@ -47,7 +47,7 @@ const lint = defineCommand<LintArgs>({
     let commentChar = '#';
     let trailerValues: Set<string> | undefined;
     try {
-      const { findRepo } = await import('../../git/repo.js');
+      const { findRepo } = await import('../../core/git/repo.js');
       const repo = await findRepo(context.cwd);
       commentChar = await commentCharFor(repo.top, text);
       trailerValues = trailerValuesFromParse(await parseTrailers(input, { cwd: repo.top, commentChar }));

@@ -1,6 +1,6 @@
 /** `revtrail verdict ID VERDICT RATIONALE` and `verdict --list` (SPEC §5 "Verdict queue"). */
 import { defineCommand } from '../command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { verdictMessages as m } from '../../messages/verdicts.js';
 
 interface VerdictArgs {
@@ -37,7 +37,7 @@ export default defineCommand<VerdictArgs>({
     if (args.list) return list(context.cwd, args.json, out);
     if (args.drop) {
       if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
-      const { findRepo } = await import('../../git/repo.js');
+      const { findRepo } = await import('../../core/git/repo.js');
       const { dropQueued } = await import('../../verdicts/queue.js');
       const repo = await findRepo(context.cwd);
       const dropped = await dropQueued(repo.commonDir, args.id.trim().toLowerCase());
@@ -65,7 +65,7 @@ export default defineCommand<VerdictArgs>({
 });
 
 async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Promise<number> {
-  const { findRepo } = await import('../../git/repo.js');
+  const { findRepo } = await import('../../core/git/repo.js');
   const { findingState } = await import('../../verdicts/open.js');
   const { pruneRecorded } = await import('../../verdicts/queue.js');
   const repo = await findRepo(cwd);

@@ -14,8 +14,8 @@
  * - `issue`: the text; `verdict` OPEN; `rationale` empty.
  */
 import { createHash } from 'node:crypto';
-import type { AdrSeverity } from './types.js';
-import { mineMessages as m } from '../messages/mine.js';
+import type { AdrSeverity } from '../vocabulary.js';
+import { mineMessages as m } from '../../messages/mine.js';
 
 const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/;
 // Looks like an attempt at this grammar (so it is explained as such when it does not fit).

@@ -25,3 +25,11 @@ export const BLOCKING_SEVERITIES: readonly Severity[] = ['bug', 'security', 'api
 export function moreSevere(a: Severity, b: Severity): Severity {
   return SEVERITY_RANK.indexOf(a) <= SEVERITY_RANK.indexOf(b) ? a : b;
 }
+
+/** The review's outcome, computed mechanically from the counted findings (docs/review.md). */
+export const EVENTS = ['APPROVE', 'COMMENT', 'REQUEST_CHANGES'] as const;
+export type ReviewEvent = (typeof EVENTS)[number];
+
+/** Severities of the second trailer grammar (ADR-0029), kept raw when mined. */
+export const ADR_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export type AdrSeverity = (typeof ADR_SEVERITIES)[number];

@@ -4,7 +4,7 @@
  */
 import { open, stat, unlink, rename } from 'node:fs/promises';
 import { RevtrailError } from '../errors.js';
-import { verdictMessages as m } from '../messages/verdicts.js';
+import { verdictMessages as m } from '../../messages/verdicts.js';
 
 const STALE_MS = 10_000; // a holder does milliseconds of work; older means it was killed
 const WAIT_MS = 10_000;

@@ -1,4 +1,12 @@
-/** Terminal output: colour only on a TTY and never with NO_COLOR (SPEC §2). */
+/** Terminal output: colour only on a TTY and never with NO_COLOR (docs/cli.md). */
+
+/** Where a command runs and writes: the CLI and the hooks take it, tests pass their own. */
+export interface CliContext {
+  cwd: string;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 }

@@ -1,5 +1,5 @@
 /** Turns any error into the CLI's exit code and one or two lines (SPEC §2). */
-import { isRevtrailError } from '../errors.js';
+import { isRevtrailError } from './errors.js';
 
 export function reportError(error: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
   const debug = process.env.REVTRAIL_DEBUG === '1';

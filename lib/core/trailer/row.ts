@@ -5,7 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES, VERDICTS } from '../review/vocabulary.js';
+import { CATEGORIES, SEVERITIES, VERDICTS } from '../vocabulary.js';
 
 export const TRAILER_KEY = 'Review-Finding';
 export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
