@@ -9,6 +9,7 @@ import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
+import type { Diagnostic } from '../../bundle/types.js';
 import { bundleCacheFile } from '../../bundle/cache.js';
 import { readDiffText, diffSourceFromFile } from '../../diff/source.js';
 import { parseDiff } from '../../diff/parse.js';
@@ -91,8 +92,24 @@ async function where(cwd: string, needRepo: boolean): Promise<{ top: string; con
   }
 }
 
+/** The configuration's problem as a check error, or null (fine, or no repository to have one). */
+async function checkConfig(cwd: string): Promise<Diagnostic | null> {
+  const repo = await findRepo(cwd).catch(() => null);
+  if (!repo) return null;
+  try {
+    await loadConfig(repo.top);
+    return null;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { level: 'error', file: null, line: null, message: error.message };
+  }
+}
+
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
+  // With DIR given the configuration is still checked (a broken one would stop every review);
+  // without DIR it names the bundle, so a broken one stops the check as it stops a review.
+  const configError = given !== undefined ? await checkConfig(context.cwd) : null;
   const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
   const name = shown(context.cwd, dir);
   const info = await stat(dir).catch(() => null);
@@ -100,7 +117,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   if (!info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
 
   const bundle = await loadBundle(dir, { base: context.cwd });
-  const errors = bundle.diagnostics.filter((d) => d.level === 'error');
+  const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
   if (args.json) {
