@@ -7,7 +7,8 @@
  * entry and a symlinked path reaches the same one. Value: the exact argv trusted; any change
  * to the configured command needs trusting again.
  */
-import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
+import { ensureDir } from '../core/fs/storage.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../core/fs/atomic.js';
@@ -83,7 +84,7 @@ export async function trustState(commonDir: string, argv: readonly string[], env
 
 async function update(env: NodeJS.ProcessEnv, change: (store: Store) => void): Promise<void> {
   const file = trustFile(env);
-  await mkdir(dirname(file), { recursive: true });
+  await ensureDir(dirname(file));
   await withLock(`${file}.lock`, async () => {
     const store = await readStore(file);
     change(store);

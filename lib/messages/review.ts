@@ -42,6 +42,8 @@ export const reviewMessages = {
   contradiction: (where: string, summary: string, blocking: readonly string[]) =>
     `reviewer summary for ${where} says "${summary.length > 80 ? `${summary.slice(0, 77)}...` : summary}" but there ${blocking.length === 1 ? 'is a blocking finding' : `are ${blocking.length} blocking findings`} (${blocking.slice(0, 3).join('; ')}); the event is computed from the findings`,
 
+  queueUnreadable: (why: string) => `queued verdicts not read (${why}); none of them suppresses a finding in this review`,
+
   // Summary
   summary: (counted: number, files: number, bySeverity: ReadonlyArray<[string, number]>, suppressed: number, droppedTotal: number) => {
     const parts: string[] = [];

@@ -121,6 +121,17 @@ function emptyResult(warnings: string[]): ReviewResult {
   };
 }
 
+/** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
+async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, warnings: string[]) {
+  if (!options.queued || session.commonDir === null) return [];
+  try {
+    return await options.queued(session.commonDir);
+  } catch (error) {
+    warnings.push(m.queueUnreadable(error instanceof Error ? error.message : String(error)));
+    return [];
+  }
+}
+
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
@@ -149,7 +160,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, options.queued && session.commonDir !== null ? await options.queued(session.commonDir) : [], options.history),
+      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), options.history),
       onProgress: options.onProgress,
     },
     warnings,
