@@ -133,7 +133,7 @@ async function reviewStaged(
   const { config } = session;
   // One read of HEAD's history serves suppression and "already recorded on this branch".
   const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory, queued: readQueue });
-  for (const w of result.warnings) err.write(m.warning(w) + '\n');
+  writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {

@@ -18,6 +18,7 @@ import { selectDocuments } from '../../select/index.js';
 import type { DiffSource } from '../../diff/types.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
+import { escapeControl } from '../../core/output.js';
 import { bundleMessages as bm } from '../../messages/bundle.js';
 import { selectMessages as m } from '../../messages/select.js';
 
@@ -130,7 +131,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     };
     context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const lines = [...errors, ...warnings].map(formatDiagnostic);
+    const lines = [...errors, ...warnings].map((d) => escapeControl(formatDiagnostic(d)));
     lines.push(bm.checkSummary(name, bundle.concepts.length, rules, errors.length, warnings.length));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -154,6 +155,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), config.chunkLines);
   const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
   const warnings = bundle.diagnostics.map(formatDiagnostic);
+  const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
     const report = {
@@ -180,7 +182,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
     if (s.matched.length === 0) out.push(m.noDocuments);
   }
   if (selections.length === 0) out.push(m.noChanges);
-  context.stdout.write(`${out.join('\n')}\n`);
-  for (const w of warnings) context.stderr.write(`${w}\n`);
+  context.stdout.write(`${out.map((l) => escapeControl(l)).join('\n')}\n`);
+  for (const w of shownWarnings) context.stderr.write(`${w}\n`);
   return 0;
 }

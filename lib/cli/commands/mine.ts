@@ -4,7 +4,7 @@ import { mkdir, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { defineCommand } from '../command.js';
-import { progress } from '../../core/output.js';
+import { escapeControl as esc, progress } from '../../core/output.js';
 import type { MineFormat, Sink } from '../../mine/output.js';
 import type { Notice } from '../../mine/cache.js';
 
@@ -127,7 +127,7 @@ export default defineCommand<MineArgs>({
     } finally {
       bar.done();
     }
-    for (const n of notices) context.stderr.write(`${n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text)}\n`);
+    for (const n of notices) context.stderr.write(`${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`);
     if (noticeCount > notices.length) context.stderr.write(`${m.warningsMore(noticeCount - notices.length)}\n`);
     return 0;
   },
