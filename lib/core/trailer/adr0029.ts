@@ -17,7 +17,8 @@ import { createHash } from 'node:crypto';
 import type { AdrSeverity } from '../vocabulary.js';
 import { mineMessages as m } from '../../messages/mine.js';
 
-const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/;
+// `s`: the text is anything after the dash, U+2028 and other line separators included.
+const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/s;
 // Looks like an attempt at this grammar (so it is explained as such when it does not fit).
 const PREFIX = /^(code-review|code|security|adversarial)[ \t]+(CRITICAL|HIGH|MEDIUM|LOW)(?=[\s\-\u2013\u2014:]|$)/i;
 // Near misses, so the reason names the real problem: a known severity after an unknown reviewer,

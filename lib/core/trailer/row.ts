@@ -44,10 +44,11 @@ export const trailerRowSchema = z.strictObject({
 
 export type TrailerRow = z.output<typeof trailerRowSchema>;
 
-/** One line, nine fields; newlines inside a field become spaces so the record stays one line. */
+/** One line, nine fields; newlines inside a field become spaces so the record stays one line, and every field reads back as written. */
 export function formatRow(row: TrailerRow): string {
   const fields = ROW_FIELDS.map((k) => String(row[k]).replace(/\r\n|\r|\n/g, ' '));
-  return stringify([fields], { record_delimiter: '' }).trimEnd();
+  // A field with whitespace at an edge is quoted: the reader trims the value, and git the line.
+  return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
 }
 
 export type RowResult = { ok: true; row: TrailerRow } | { ok: false; reason: string };
