@@ -1,5 +1,5 @@
 /**
- * revtrail.config.json (docs/config.md). zod/mini keeps the hook path light; an unknown key is
+ * revtrail.config.json (docs/trust.md, "Configuration"). zod/mini keeps the hook path light; an unknown key is
  * an error (strict objects) so a typo never silently falls back to a default. Every number has
  * bounds: a value past them is an error, never a silent wrap (Node's timers take at most
  * 2^31-1 ms and turn anything larger into 1 ms).

@@ -1,5 +1,6 @@
 /**
- * The incremental mining cache (SPEC §7): derived, deletable, in the git common dir.
+ * The incremental mining cache: derived, deletable, in the git common dir. What keys it besides
+ * the tips: docs/trust.md, "The mine cache and history's shape".
  *
  * One entry per list of revision arguments: `<key>.json` (the signature the run was made for,
  * and the name of its data file) and `<key>-<nonce>.jsonl` (the records' canonical JSON lines,

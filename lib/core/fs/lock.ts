@@ -1,6 +1,7 @@
 /**
  * A lock file for read-modify-write of files in the git common dir, which every worktree
- * shares: two worktrees committing at once must not lose each other's queue changes.
+ * shares: two worktrees committing at once must not lose each other's queue changes
+ * (docs/trust.md, "Locks").
  *
  * The lock names its holder (`<pid> <hostname>`), so a holder that was killed is seen to be
  * gone at once: on this host, a pid that no longer exists holds nothing. Age is the fallback

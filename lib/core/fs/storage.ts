@@ -1,5 +1,5 @@
 /**
- * A write that the file system refused (full disk, read-only or permission-denied `.git`, a
+ * A write that the file system refused (docs/trust.md; full disk, read-only or permission-denied `.git`, a
  * file where a folder should be) is the person's to fix, not revtrail's bug: it becomes a
  * StorageError naming the file and what to do, printed in one or two lines like any user error.
  */
