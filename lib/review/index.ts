@@ -19,7 +19,7 @@ import { loadBundle } from '../bundle/load.js';
 import { bundleCacheFile } from '../bundle/cache.js';
 import type { Bundle } from '../bundle/types.js';
 import { selectDocuments } from '../select/index.js';
-import { builtinRules, unknownBuiltinIds } from './builtin.js';
+import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
 import type { DiffSource, ReviewOptions, ReviewResult } from './types.js';
@@ -114,7 +114,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const chunks = toChunks(files, config.chunkLines);
   if (Array.isArray(config.builtinRules)) {
     const unknown = unknownBuiltinIds(config.builtinRules);
-    if (unknown.length) warnings.push(m.unknownBuiltin(unknown));
+    if (unknown.length) warnings.push(m.unknownBuiltin(unknown, builtinIds()));
   }
   if (chunks.length === 0) return emptyResult(warnings);
 

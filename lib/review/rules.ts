@@ -44,6 +44,8 @@ export interface RuleGuards {
   reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean;
   /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
   longLines?: boolean;
+  /** A credential format (built-in): runs on generated and minified files too, never demoted. */
+  credential?: boolean;
   /** Written and measured here (the baseline): never needs the regex sandbox. */
   trusted?: boolean;
   /**

@@ -34,7 +34,6 @@ const PEM_BODY = 'MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2dzR5j0oQvYtUvWFYVdq8PiRo2
 describe('metadata', () => {
   test('every rule has a severity and category from the vocabulary, a short title and a confidence', () => {
     const all = allBuiltinRules();
-    assert.equal(all.length, 14);
     for (const r of all) {
       assert.match(r.ruleSource, /^builtin\/[a-z]+:[a-z-]+$/);
       assert.ok(SEVERITIES.includes(r.severity) && CATEGORIES.includes(r.category), r.ruleSource);
