@@ -22,7 +22,8 @@ import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
-import type { DiffSource, ReviewOptions, ReviewResult } from './types.js';
+import type { AttributeSource } from '../diff/attributes.js';
+import { noDrops, type DiffSource, type ReviewOptions, type ReviewResult } from './types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
@@ -79,6 +80,16 @@ function defaultVerdictTip(source: DiffSource): string {
   return at === -1 ? 'HEAD' : range.slice(at) || 'HEAD';
 }
 
+/**
+ * Whose .gitattributes describe the reviewed files: the work tree's for local changes and a
+ * diff file, the index's for staged changes, the tip's for a range (docs/review.md).
+ */
+function attributeSource(source: DiffSource): AttributeSource {
+  if (source.kind === 'staged') return { kind: 'index' };
+  if (source.kind === 'range') return { kind: 'tree', treeish: defaultVerdictTip(source) };
+  return { kind: 'worktree' };
+}
+
 function reviewerSettings(session: ReviewSession, options: ReviewOptions): ReviewerSettings | null {
   if (options.reviewer === false) return null;
   const argv = options.reviewer ?? session.config.reviewer.command;
@@ -100,7 +111,7 @@ function emptyResult(warnings: string[]): ReviewResult {
     suppressed: [],
     knowledge_docs: [],
     merged_findings: 0,
-    dropped: { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 },
+    dropped: noDrops(),
     warnings,
   };
 }
@@ -133,6 +144,11 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
+      // Loaded on first use: a review without findings runs no git check-attr.
+      attributes:
+        session.commonDir === null
+          ? undefined
+          : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, options.queued && session.commonDir !== null ? await options.queued(session.commonDir) : [], options.history),
       onProgress: options.onProgress,
     },

@@ -3,14 +3,14 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRules, CREDENTIAL_RULE_SOURCES, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
-import { chunkOf, runOn } from './factory.js';
+import { chunkOf, reviewChunks } from './factory.js';
 
 const rules = builtinRules(true);
 
-/** rule_sources flagged on `lines` of `path` (each line numbered from 1). */
+/** rule_sources flagged on `lines` of `path` (each line numbered from 1), as a review reports them. */
 async function flagged(path: string, lines: string[]): Promise<string[]> {
-  const { drafts } = await runOn(chunkOf(path, lines), rules);
-  return drafts.map((d) => `${d.line} ${d.rule_source}`);
+  const { findings } = await reviewChunks([chunkOf(path, lines)], rules);
+  return findings.map((d) => `${d.line} ${d.rule_source}`);
 }
 
 async function fires(ruleSource: string, path: string, lines: string[], line = 1): Promise<void> {

@@ -1,21 +1,56 @@
-/** Merge-conflict markers left in a file. */
+/**
+ * Merge-conflict markers left in a file. The marker length is git's: 7, or the path's
+ * `conflict-marker-size` attribute (checked once the attributes are read: standsWith).
+ */
 import type { LineContext } from '../rules.js';
 import type { BuiltinFamily } from './define.js';
+import { quotedTextLines } from '../text-blocks.js';
 
-/**
- * `<<<<<<<`, `|||||||` (diff3 base) and `>>>>>>>` at the start of a line, followed by a space
- * or nothing. `=======` alone is not flagged: it is also a Markdown/reST heading underline, and
- * every conflict has a start or end marker. A marker after a start marker in the same piece is
- * the same conflict: one finding per problem.
- */
-function sameConflict(match: RegExpExecArray, _text: string, context: LineContext): boolean {
+/** A run of one marker character at the start of a line, then a space or the end. */
+const MARKER = /^(?:<{7,}|\|{7,}|>{7,})(?= |$)/;
+
+function markerLength(text: string): number {
+  return MARKER.exec(text)?.[0].length ?? 0;
+}
+
+/** A start marker above, in the same piece, before any end marker: the same conflict (one finding per problem). */
+function sameConflict(match: RegExpExecArray, context: LineContext): boolean {
   if (match[0].startsWith('<')) return false;
   for (let k = context.index - 1; k >= 0 && k >= context.index - 2000; k--) {
     const t = context.added[k]!.text;
-    if (/^<{7}(?: |$)/.test(t)) return true;
-    if (/^>{7}(?: |$)/.test(t)) return false;
+    if (/^<{7,}(?: |$)/.test(t)) return true;
+    if (/^>{7,}(?: |$)/.test(t)) return false;
   }
   return false;
+}
+
+/** The new-side text of line `n` of the chunk's file, as far as the diff shows it. */
+function lineAt(context: LineContext, n: number): string | undefined {
+  for (const hunk of context.chunk.file.hunks) {
+    if (n < hunk.newStart || n >= hunk.newStart + hunk.newLines) continue;
+    return hunk.lines.find((l) => l.newLine === n)?.text;
+  }
+  return undefined;
+}
+
+/**
+ * `>>>>>>> On Monday, Ada wrote:` in a quoted e-mail: the label reads like an attribution, or
+ * the lines around are quoted too (`>`), which never happens around a real end marker.
+ */
+function emailQuote(match: RegExpExecArray, text: string, context: LineContext): boolean {
+  if (!match[0].startsWith('>')) return false;
+  if (/\bwrote:\s*$/.test(text)) return true;
+  const line = context.added[context.index]!.line;
+  return [lineAt(context, line - 1), lineAt(context, line + 1)].some((t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length);
+}
+
+function notAConflict(match: RegExpExecArray, text: string, context: LineContext): boolean {
+  if (sameConflict(match, context)) return true;
+  if (emailQuote(match, text, context)) return true;
+  // Text quoted by the file's own syntax: a fenced or listing block, a heredoc, a triple-quoted
+  // or raw string, a JavaScript template literal (a test's fixture, a Jest snapshot).
+  if (quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)) return true;
+  return context.view().inTemplate;
 }
 
 export const family: BuiltinFamily = {
@@ -23,13 +58,16 @@ export const family: BuiltinFamily = {
   specs: () => [
     {
       id: 'conflict-marker',
-      regex: /^(?:<{7}|\|{7}|>{7})(?= |$)/,
+      // `=======` alone is not flagged: it is also a heading underline, and every conflict has
+      // a start or an end marker.
+      regex: MARKER,
       severity: 'bug',
       category: 'correctness',
       title: 'Merge conflict marker left in the file',
       message: 'A merge conflict marker is added: the conflict was not resolved. Keep the intended side and remove the markers.',
       confidence: 0.95,
-      reject: sameConflict,
+      reject: notAConflict,
+      standsWith: (text, facts) => markerLength(text) === facts.markerSize,
     },
   ],
 };
