@@ -38,6 +38,9 @@ export const reviewMessages = {
   binaryNote: (path: string) => `${path}: binary or -diff in git attributes; its lines were not read`,
   ruleDropNote: (path: string, line: number, ruleSource: string, why: string) => `${path}:${line}: not reported by ${ruleSource}: ${why}`,
   attributesUnreadable: (why: string) => `git attributes could not be read (${why}); the review goes on without them`,
+  secretMessage: (what: string) =>
+    `${what} Anything pushed stays in the history even after a later commit removes it. Revoke or rotate the credential, ` +
+    'then load it from the environment or a secret store instead of the source.',
   placeholderKey: (value: string) => `${value} looks like a placeholder or a published example, not a live credential`,
   disabledInline: (directive: string) => `${directive} on the line above says so`,
 

@@ -125,7 +125,7 @@ describe('credentials', () => {
   });
   test('quiet on test keys and look-alikes', () =>
     quiet('src/pay.ts', [
-      "stripe('sk_test_51Hx8KqL2mN4pR6tV8xZ0aB2')",
+      "stripe('sk_test_4eC39HqLyjWDarjtT1zdp7dc')", // Stripe's documented test key
       "const slack = 'xoxb-not-a-real-token-this-will-not-work';",
       'process.env.npm_config_registry',
       "const npm = 'npm_lifecycle_event';",

@@ -1,39 +1,18 @@
-/** Credential formats: private keys, cloud access keys, provider tokens. */
-import type { LineContext } from '../rules.js';
-import type { BuiltinFamily, BuiltinSpec } from './define.js';
-
-/** Words and shapes of documented or made-up keys (AKIAIOSFODNN7EXAMPLE, ghp_xxxx…, 000000…). */
-const PLACEHOLDER = /example|sample|dummy|fake|placeholder|redacted|your_?|changeme|x{4}|\*{4}|\.\.\.|<[^>]*>|(.)\1{7}|0123456789|123456789|abcdefgh/i;
-
-const placeholder = (group = 0) => (match: RegExpExecArray) => PLACEHOLDER.test(match[group] ?? match[0]);
-
-/** For key material: real key bodies hold runs of `A` (zero bytes), so only words and elisions count. */
-const PLACEHOLDER_BODY = /example|sample|dummy|fake|placeholder|redacted|your|x{4}|\.\.\.|…|<[^>]*>/i;
-
-const KEY_MATERIAL = /^[A-Za-z0-9+/=]{16,}$/;
-
 /**
- * A private key block, not code that only names the header (`pem.startsWith('-----BEGIN …')`):
- * the header is the whole line and key material follows on the next added lines (a PEM file),
- * or key material follows an escaped newline on the same line (a key inside a JSON/JS string).
+ * Credential formats of keys: private key blocks, AWS (access key IDs, secret keys, Bedrock API
+ * keys) and Google API keys. Patterns start with a literal and run in linear time; a value that
+ * is a placeholder or a published example is dropped and counted (./secret-shape.ts).
+ * The formats and where they are documented: docs/review.md.
  */
-function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean {
-  const after = text.slice(match.index + match[0].length);
-  const inline = /^(?:\\r)?\\n([A-Za-z0-9+/=]{16,})/.exec(after);
-  if (inline) return PLACEHOLDER_BODY.test(inline[1]!);
-  const bare = text.trim().replace(/^["'`]|["'`,;]+$/g, '');
-  if (bare !== match[0]) return true;
-  const next = context.added.slice(context.index + 1, context.index + 4).map((a) => a.text.trim().replace(/^["'`]|["'`,;]+$/g, ''));
-  const body = next.filter((t) => !/^[\w-]+:/.test(t) && t !== '');
-  if (body.some((t) => PLACEHOLDER_BODY.test(t))) return true;
-  return !body.some((t) => KEY_MATERIAL.test(t));
-}
+import type { BuiltinFamily, BuiltinSpec } from './define.js';
+import { notAPrivateKey } from './pem.js';
+import { characterClasses, entropy, notPlaceholder, placeholderDrop } from './secret-shape.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
-const secret = (spec: Omit<BuiltinSpec, 'severity' | 'category'>): BuiltinSpec => ({ severity: 'security', category: 'security', ...spec });
-
-const SECRET_MESSAGE =
-  'Anything pushed stays in the history even after a later commit removes it. Revoke or rotate the credential, ' +
-  'then load it from the environment or a secret store instead of the source.';
+export const secret = (spec: Omit<BuiltinSpec, 'severity' | 'category' | 'message'> & { what: string }): BuiltinSpec => {
+  const { what, ...rest } = spec;
+  return { severity: 'security', category: 'security', message: m.secretMessage(what), ...rest };
+};
 
 export const family: BuiltinFamily = {
   section: 'secrets',
@@ -43,65 +22,52 @@ export const family: BuiltinFamily = {
       id: 'private-key',
       regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
       title: 'Private key committed',
-      message: `A private key block is added to the repository. ${SECRET_MESSAGE}`,
+      what: 'A private key block is added to the repository.',
       confidence: 0.95,
       reject: notAPrivateKey,
     }),
     secret({
       id: 'aws-access-key',
-      regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+      // Long-term (AKIA), temporary (ASIA), service bearer (ABIA), context (ACCA) key IDs and
+      // the older A3T… shape; IDs of users, roles and groups (AIDA, AROA, AGPA) are not secrets.
+      regex: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g,
       title: 'AWS access key ID committed',
-      message: `An AWS access key ID (AKIA…/ASIA…) is added. ${SECRET_MESSAGE}`,
+      what: 'An AWS access key ID (AKIA…/ASIA…) is added.',
       confidence: 0.9,
-      reject: placeholder(),
+      reject: notPlaceholder(0, 2.5),
     }),
     secret({
       id: 'aws-secret-key',
-      regex: /\baws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+      // The 40-character secret after any of its usual names: aws_secret_access_key,
+      // AWS_SECRET_ACCESS_KEY, SecretAccessKey (STS and CLI JSON), secretAccessKey (SDK options).
+      regex: /(?:aws_?)?secret_?access_?key|aws_?secret_?key/gi,
       title: 'AWS secret access key committed',
-      message: `An AWS secret access key is assigned in the source. ${SECRET_MESSAGE}`,
+      what: 'An AWS secret access key is assigned in the source.',
       confidence: 0.9,
-      reject: placeholder(1),
+      reject: (match, text) => {
+        const value = /^["']?\s*(?:=>|:=|[:=])\s*\(?\s*["'`]?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/.exec(text.slice(match.index + match[0].length))?.[1];
+        // A real secret is random base64: mixed case and digits, well spread.
+        if (value === undefined || characterClasses(value) < 3 || entropy(value) < 4) return true;
+        return placeholderDrop(value);
+      },
     }),
     secret({
-      id: 'github-token',
-      regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})\b/g,
-      title: 'GitHub token committed',
-      message: `A GitHub token (ghp_/gho_/ghu_/ghs_/ghr_/github_pat_) is added. ${SECRET_MESSAGE}`,
-      confidence: 0.95,
-      reject: placeholder(),
-    }),
-    secret({
-      id: 'slack-token',
-      regex: /\bxox[baprs]-[0-9A-Za-z]{6,}-[0-9A-Za-z-]{6,}/g,
-      title: 'Slack token committed',
-      message: `A Slack token (xoxb-/xoxp-/…) is added. ${SECRET_MESSAGE}`,
+      id: 'aws-bedrock-key',
+      // Long-term keys: ABSK + base64 of the service credential; short-term keys: a presigned
+      // URL in base64 behind `bedrock-api-key-`.
+      regex: /(?<![A-Za-z0-9+/])(?:ABSK[A-Za-z0-9+/]{60,}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{40,}={0,2})/g,
+      title: 'Amazon Bedrock API key committed',
+      what: 'An Amazon Bedrock API key (ABSK…/bedrock-api-key-…) is added.',
       confidence: 0.9,
-      reject: placeholder(),
-    }),
-    secret({
-      id: 'stripe-key',
-      regex: /\b[sr]k_live_[0-9A-Za-z]{20,}\b/g,
-      title: 'Stripe live secret key committed',
-      message: `A Stripe live secret or restricted key is added. ${SECRET_MESSAGE}`,
-      confidence: 0.95,
-      reject: placeholder(),
+      reject: notPlaceholder(0, 3.5),
     }),
     secret({
       id: 'google-api-key',
       regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
       title: 'Google API key committed',
-      message: `A Google API key (AIza…) is added. ${SECRET_MESSAGE}`,
+      what: 'A Google API key (AIza…) is added.',
       confidence: 0.9,
-      reject: placeholder(),
-    }),
-    secret({
-      id: 'npm-token',
-      regex: /\bnpm_[A-Za-z0-9]{36}\b/g,
-      title: 'npm access token committed',
-      message: `An npm access token (npm_…) is added. ${SECRET_MESSAGE}`,
-      confidence: 0.95,
-      reject: placeholder(),
+      reject: notPlaceholder(0, 3),
     }),
   ],
 };
