@@ -42,7 +42,7 @@ export const reviewMessages = {
     `${what} Anything pushed stays in the history even after a later commit removes it. Revoke or rotate the credential, ` +
     'then load it from the environment or a secret store instead of the source.',
   placeholderKey: (value: string) => `${value} looks like a placeholder or a published example, not a live credential`,
-  disabledInline: (directive: string) => `${directive} on the line above says so`,
+  disabledInline: (directive: string) => `an ${directive} comment turns the rule off here`,
 
   // Reviewer program
   reviewerFailed: (label: string, where: string, kind: string, detail: string, round: 1 | 2) =>

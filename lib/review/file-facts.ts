@@ -67,7 +67,7 @@ export function contentReason(path: string, file: DiffFile): string | null {
   return reason;
 }
 
-/** Code squeezed onto one line: under 2% blanks, over 5% statement punctuation (not a base64 blob). */
+/** Code squeezed onto one line: under 5% blanks, over 8% statement punctuation (not prose, not a base64 blob). */
 function minifiedShape(text: string): boolean {
   let blanks = 0;
   let punctuation = 0;
@@ -76,7 +76,7 @@ function minifiedShape(text: string): boolean {
     if (c === ' ' || c === '\t') blanks++;
     else if (c === ';' || c === '{' || c === '}' || c === '(' || c === ')' || c === ',' || c === '=') punctuation++;
   }
-  return blanks < text.length / 50 && punctuation > text.length / 20;
+  return blanks < text.length / 20 && punctuation > text.length / 12;
 }
 
 /** The facts of each changed file of one review; attributes join once they are read. */

@@ -158,8 +158,10 @@ export async function reviewSelections(
   } finally {
     await runner.close();
   }
+  const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
   for (const { draft, selection, rule } of pending) {
     const { chunk } = selection;
+    if (rule?.secondary && credentialLines.has(`${draft.path}\0${draft.line}`)) continue;
     const known = facts.of(chunk);
     if (known.binary) {
       binary.add(chunk.path);

@@ -57,6 +57,8 @@ export interface RuleGuards {
   longLines?: boolean;
   /** A credential format (built-in): runs on generated and minified files too, never demoted. */
   credential?: boolean;
+  /** A heuristic that yields: not reported on a line a credential rule reports (one finding per problem). */
+  secondary?: boolean;
   /** Written and measured here (the baseline): never needs the regex sandbox. */
   trusted?: boolean;
   /**

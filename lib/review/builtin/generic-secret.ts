@@ -85,6 +85,7 @@ export const family: BuiltinFamily = {
         'A value under a name such as password, secret, token or api key looks random enough to be a real secret. ' +
         'If it is one, rotate it and load it from the environment or a secret store; if not, an ACKNOWLEDGE verdict records that.',
       confidence: 0.8,
+      secondary: true,
       exclude: [
         '**/{test,tests,__tests__,__mocks__,spec,specs,fixtures,fixture,testdata,mocks,examples,example,docs,doc,e2e}/**',
         '**/*.{test,spec}.*',

@@ -1,34 +1,30 @@
-/** Injection: shell commands and SQL text built from data. */
+/** Injection: shell commands and SQL text built from data (the heuristics: ./shell.ts, ./sql.ts). */
 import type { BuiltinFamily } from './define.js';
 import { CODE_FILES, JS_FILES } from '../mask.js';
-import { notBuiltSql, SQL_STATEMENT } from './sql.js';
-
-/** Shell commands built from data: exec/execSync/spawn whose first argument interpolates or concatenates. */
-const SHELL_EXEC =
-  /(?<![\w$.])(?:(?:child_process|childProcess|cp|shell)\s*\.\s*)?(?:exec|execSync|spawn|spawnSync)\s*\(\s*(?:`[^`]*\$\{|(?:'[^']*'|"[^"]*"|[\w$.]+(?:\([^()]*\))?)\s*\+)/;
-
+import { notBuiltSql, SQL_KEYWORD } from './sql.js';
+import { notBuiltShell } from './shell.js';
 
 export const family: BuiltinFamily = {
   section: 'injection',
   specs: () => [
     {
       id: 'shell-exec',
-      regex: SHELL_EXEC,
+      regex: /(?<![\w$.])(?:(?:child_process|childProcess|cp|shell)\s*\.\s*)?(?:exec|execSync|spawn|spawnSync)\s*\(|\b(?:os\s*\.\s*(?:system|popen)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(/g,
       severity: 'security',
       category: 'security',
       title: 'Shell command built from an interpolated string',
       message:
-        'exec/execSync (and spawn with a shell) hand the string to a shell, so data inside it can run commands. ' +
-        'Use execFile/spawn with an argument array and no shell.',
+        'exec/execSync, os.system (and spawn or subprocess with a shell) hand the string to a shell, so data inside it can run commands. ' +
+        'Pass the program and its arguments as an array, without a shell (execFile/spawn, subprocess.run([...])).',
       confidence: 0.85,
-      paths: JS_FILES,
+      paths: [...JS_FILES, '**/*.py'],
       skipComments: true,
-      // The call itself must be code, not text inside a string, template or comment.
-      reject: (match, text, context) => context.view().code[match.index] !== text[match.index],
+      reject: notBuiltShell,
     },
     {
       id: 'sql-concat',
-      regex: SQL_STATEMENT,
+      // A copy: the runner moves lastIndex of its rule's regex.
+      regex: new RegExp(SQL_KEYWORD.source, 'g'),
       severity: 'security',
       category: 'security',
       title: 'SQL built by concatenation or interpolation',

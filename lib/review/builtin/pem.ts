@@ -23,7 +23,7 @@ const unquote = (t: string) => t.trim().replace(/^["'`]|["'`,;]+$/g, '').replace
 export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const after = text.slice(match.index + match[0].length);
   // Inside a string: "-----BEGIN … KEY-----\n[Proc-Type: …\n…\n\n]MIIE…"
-  const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:\\r?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
+  const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:(?:\\r)?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
   if (inline) return PLACEHOLDER_BODY.test(inline[2]!) ? drop(inline[2]!) : false;
   if (unquote(text) !== match[0]) return true;
   const { added, index } = context;

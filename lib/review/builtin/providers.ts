@@ -14,6 +14,8 @@ interface Provider {
   regex: RegExp;
   /** Least randomness (bits per character) of a real value. */
   minEntropy?: number;
+  /** The group holding the secret itself (default: the whole match). */
+  group?: number;
 }
 
 const PROVIDERS: readonly Provider[] = [
@@ -30,7 +32,7 @@ const PROVIDERS: readonly Provider[] = [
   { id: 'twilio-key', name: 'Twilio API key', regex: /\bSK[0-9a-f]{32}\b/g, minEntropy: 3 },
   { id: 'databricks-token', name: 'Databricks token', regex: /\bdapi[a-f0-9]{32}(?:-\d)?\b/g, minEntropy: 3 },
   { id: 'age-secret-key', name: 'age secret key', regex: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g },
-  { id: 'azure-storage-key', name: 'Azure storage account key', regex: /\bAccountKey=[A-Za-z0-9+/]{86}==/g, minEntropy: 4 },
+  { id: 'azure-storage-key', name: 'Azure storage account key', regex: /\bAccountKey=([A-Za-z0-9+/]{86}==)/g, minEntropy: 4, group: 1 },
   { id: 'telegram-bot-token', name: 'Telegram bot token', regex: /\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b/g, minEntropy: 3.5 },
 ];
 
@@ -45,7 +47,7 @@ export const family: BuiltinFamily = {
         title: `${p.name} committed`,
         what: `A ${p.name} is added.`,
         confidence: 0.9,
-        reject: notPlaceholder(0, p.minEntropy ?? 0),
+        reject: notPlaceholder(p.group ?? 0, p.minEntropy ?? 0),
       }),
     ),
 };

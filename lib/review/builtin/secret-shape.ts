@@ -14,7 +14,8 @@ const PLACEHOLDER =
 /**
  * Keys their providers publish in documentation and in their own public SDK tests, where a
  * scanner meets them in every checkout: AWS's documented example pair, Stripe's documented test
- * key, and the API keys Google's Firebase SDKs use in their test sources (docs/review.md).
+ * key, the API keys Google's Firebase SDKs use in their test sources, and the Azure storage
+ * emulator's account key (docs/review.md).
  */
 const PUBLISHED = new Set([
   'AKIAIOSFODNN7EXAMPLE',
@@ -30,6 +31,8 @@ const PUBLISHED = new Set([
   'AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
   'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
   'AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+  // The Azure storage emulator's (Azurite's) documented development account key.
+  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
 ]);
 
 /** Shannon entropy in bits per character. */

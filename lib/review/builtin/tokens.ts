@@ -14,6 +14,8 @@ import { reviewMessages as m } from '../../messages/review.js';
  * tokens (`xoxe-1-…`) and app-level tokens (`xapp-1-…`).
  */
 function notASlackToken(match: RegExpExecArray, text: string): boolean | RuleDrop {
+  const placeholder = notPlaceholder()(match, text);
+  if (placeholder) return placeholder;
   const token = match[0];
   const rest = token.slice(token.indexOf('-') + 1);
   const segments = rest.split('-');
@@ -23,8 +25,7 @@ function notASlackToken(match: RegExpExecArray, text: string): boolean | RuleDro
   const numbered = /^\d+$/.test(segments[0]!) && segments.length >= 2;
   const random = segments.length === 1 && tail.length >= 10 && /\d/.test(tail) && /[A-Za-z]/.test(tail);
   if (!numbered && !random) return true;
-  if (numbered && segments.slice(1).join('').length < 10) return true;
-  return notPlaceholder()(match, text);
+  return numbered && segments.slice(1).join('').length < 10;
 }
 
 /** A JWT whose header and payload decode to JSON objects, the header naming its algorithm, and that is signed. */
