@@ -10,6 +10,7 @@
 import type { LineContext, RuleDrop } from '../rules.js';
 import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
+import { quotedTextLines } from '../text-blocks.js';
 
 const KEYWORD = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)/gi;
 
@@ -55,6 +56,8 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   if (!sep) return true;
   const value = valueAfter(text.slice(nameEnd + sep[0].length), CONFIG_FILE.test(context.path));
   if (value === null) return true;
+  // Python docstrings show example calls (`login(passwd='…')`): text, not the program's values.
+  if (context.path.endsWith('.py') && quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)) return true;
   if (!looksSecret(value, TOKEN_LIKE.test(name))) return true;
   return placeholderDrop(value);
 }

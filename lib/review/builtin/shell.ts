@@ -105,13 +105,15 @@ function builtOrAssigned(expression: string, lines: readonly string[], at: numbe
 
 export function notBuiltShell(match: RegExpExecArray, text: string, context: LineContext): boolean {
   const python = /\.py$/.test(context.path);
+  const call = match[0].replace(/\s+/g, '');
+  // Python's exec() runs Python code, not a shell: only os.* and subprocess.* count there.
+  if (python && !/^(?:os|subprocess)\./.test(call)) return true;
   if (!python && context.view().code[match.index] !== text[match.index]) return true; // inside a string or comment
   const { lines, at } = around(context, 30, 6);
   const joined = lines.slice(at).join('\n');
   const args = splitTopLevel(argumentsFrom(joined, match.index + match[0].length));
   const first = args[0];
   if (first === undefined) return true;
-  const call = match[0].replace(/\s+/g, '');
   const always = /(?:^|\.)(?:exec|execSync)\($|os\.(?:system|popen)\($|subprocess\.(?:getoutput|getstatusoutput)\($/.test(call);
   const asked = args.slice(1).some((a) => /\bshell\s*(?::\s*true|=\s*True)\b/.test(a));
   if ((always || asked) && builtOrAssigned(first, lines, at, python)) return false;
