@@ -8,18 +8,10 @@
 import type { LineContext, RuleDrop } from '../rules.js';
 import type { BuiltinFamily } from './define.js';
 import { JS_FILES } from '../mask.js';
+import { lineText } from '../file-lines.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 const STATEMENT_START = /(?:^|[;{}):]|\belse|\bdo)\s*$/;
-
-/** The text of the new-file line before `line`, where the diff shows it (added or context). */
-function lineBefore(context: LineContext, line: number): string | undefined {
-  for (const hunk of context.chunk.file.hunks) {
-    const found = hunk.lines.find((l) => l.newLine === line - 1);
-    if (found) return found.text;
-  }
-  return undefined;
-}
 
 /** `// eslint-disable-next-line no-debugger` above, `// eslint-disable-line no-debugger` on the line. */
 function directive(text: string, previous: string | undefined): string | null {
@@ -44,7 +36,7 @@ function notAStatement(match: RegExpExecArray, text: string, context: LineContex
   const code = context.view().code;
   if (!STATEMENT_START.test(code.slice(0, match.index))) return true;
   const line = context.added[context.index]!.line;
-  const previous = lineBefore(context, line);
+  const previous = lineText(context.chunk.file, line - 1);
   if (jsxText(text, previous, context.path)) return true;
   const said = directive(text, previous);
   return said ? { reason: 'disabled_inline', why: m.disabledInline(said) } : false;

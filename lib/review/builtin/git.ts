@@ -5,6 +5,7 @@
 import type { LineContext } from '../rules.js';
 import type { BuiltinFamily } from './define.js';
 import { quotedTextLines } from '../text-blocks.js';
+import { lineText } from '../file-lines.js';
 
 /** A run of one marker character at the start of a line, then a space or the end. */
 const MARKER = /^(?:<{7,}|\|{7,}|>{7,})(?= |$)/;
@@ -24,15 +25,6 @@ function sameConflict(match: RegExpExecArray, context: LineContext): boolean {
   return false;
 }
 
-/** The new-side text of line `n` of the chunk's file, as far as the diff shows it. */
-function lineAt(context: LineContext, n: number): string | undefined {
-  for (const hunk of context.chunk.file.hunks) {
-    if (n < hunk.newStart || n >= hunk.newStart + hunk.newLines) continue;
-    return hunk.lines.find((l) => l.newLine === n)?.text;
-  }
-  return undefined;
-}
-
 /**
  * `>>>>>>> On Monday, Ada wrote:` in a quoted e-mail: the label reads like an attribution, or
  * the lines around are quoted too (`>`), which never happens around a real end marker.
@@ -41,7 +33,7 @@ function emailQuote(match: RegExpExecArray, text: string, context: LineContext):
   if (!match[0].startsWith('>')) return false;
   if (/\bwrote:\s*$/.test(text)) return true;
   const line = context.added[context.index]!.line;
-  return [lineAt(context, line - 1), lineAt(context, line + 1)].some((t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length);
+  return [lineText(context.chunk.file, line - 1), lineText(context.chunk.file, line + 1)].some((t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length);
 }
 
 function notAConflict(match: RegExpExecArray, text: string, context: LineContext): boolean {

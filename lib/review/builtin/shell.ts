@@ -9,21 +9,14 @@
  * template or f-string that interpolates, or a string joined with a non-literal.
  */
 import type { LineContext } from '../rules.js';
+import { linesAround } from '../file-lines.js';
 
 const SHELLS = /^['"`](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)['"`]$/;
 const COMMAND_FLAG = /^['"`](?:-c|\/c|\/C|-Command|-lc|-ec)['"`]$/;
 
-/** The lines of the chunk's file from the current line on (and the ones above it), as the diff shows them. */
 function around(context: LineContext, above: number, below: number): { lines: string[]; at: number } {
-  const line = context.added[context.index]!.line;
-  for (const hunk of context.chunk.file.hunks) {
-    const visible = hunk.lines.filter((l) => l.kind !== 'del' && l.newLine !== null);
-    const at = visible.findIndex((l) => l.newLine === line);
-    if (at === -1) continue;
-    const from = Math.max(0, at - above);
-    return { lines: visible.slice(from, at + below + 1).map((l) => l.text), at: at - from };
-  }
-  return { lines: [context.added[context.index]!.text], at: 0 };
+  const a = context.added[context.index]!;
+  return linesAround(context.chunk.file, a.line, above, below, a.text);
 }
 
 /** The text from `start` to the `)` that closes the call, skipping strings, templates and nested brackets. */

@@ -11,6 +11,7 @@
 import type { LineContext } from '../rules.js';
 import { findStringLiterals, isJavaScript, usesHashComments, type StringLiteral } from '../mask.js';
 import { quotedTextLines } from '../text-blocks.js';
+import { linesAround } from '../file-lines.js';
 
 /** Statement keywords: where the rule's pattern matches; the statement's shape is checked on its whole text. */
 export const SQL_KEYWORD = /\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|select|insert\s+into|update|delete\s+from)\b/g;
@@ -53,17 +54,10 @@ interface Literal {
   openCol: number;
 }
 
-/** The visible new-side lines of the chunk's file around the current line (added or context), consecutive. */
+/** The lines the diff shows around the current line, within its hunk. */
 function windowOf(context: LineContext, before: number, after: number): { lines: string[]; at: number } {
-  const line = context.added[context.index]!.line;
-  for (const hunk of context.chunk.file.hunks) {
-    const visible = hunk.lines.filter((l) => l.kind !== 'del' && l.newLine !== null);
-    const at = visible.findIndex((l) => l.newLine === line);
-    if (at === -1) continue;
-    const from = Math.max(0, at - before);
-    return { lines: visible.slice(from, at + after + 1).map((l) => l.text), at: at - from };
-  }
-  return { lines: [context.added[context.index]!.text], at: 0 };
+  const a = context.added[context.index]!;
+  return linesAround(context.chunk.file, a.line, before, after, a.text);
 }
 
 /** The multi-line literal the line is inside (opened above), or null. */
