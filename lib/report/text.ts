@@ -42,7 +42,7 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
   const d = result.dropped;
   if (lines.length) lines.push('');
   lines.push(...result.summary.split('\n').map((l) => esc(l)));
-  if (d.low_confidence + d.off_diff + d.bad_citation + d.invalid > 0) lines.push(p.dim(m.droppedLine(d)));
+  if (Object.values(d).some((n) => n > 0)) lines.push(p.dim(m.droppedLine(d)));
   const colour = result.event === 'REQUEST_CHANGES' ? p.red : result.event === 'COMMENT' ? p.yellow : p.green;
   lines.push(p.bold(colour(m.eventLine(result.event))));
   return `${lines.join('\n')}\n`;

@@ -11,7 +11,9 @@ import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { FindingDraft } from './finding-contract.js';
-import { isCommentLine, isJavaScript, maskCode, maskLines, type MaskedLine } from './mask.js';
+import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
+import { fileViews } from './views.js';
+import type { FileFacts } from './file-facts.js';
 import { enableBacktrackFallback, needsSandbox, RegexSandbox } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -23,6 +25,8 @@ export const SANDBOX_TIMEOUT_MS = 2000;
 
 export interface LineContext {
   path: string;
+  /** The chunk the line is in (its hunks show the lines around it, context included). */
+  chunk: Chunk;
   /** Index into `added`. */
   index: number;
   added: Chunk['added'];
@@ -30,6 +34,7 @@ export interface LineContext {
    * The line as code (literal and comment contents blanked). For JavaScript-family files it is
    * lexed from the top of the file where the diff shows it (new files, hunks at line 1), so a
    * line inside a multi-line template or comment is known as such; elsewhere it is read alone.
+   * In HTML-like files (.html, .vue, .svelte) only the `<script>` parts are code.
    */
   view: () => MaskedLine;
 }
@@ -40,10 +45,20 @@ export interface RuleGuards {
   scope?: 'code' | 'text';
   /** Lines that are whole comments in the file's language are not checked. */
   skipComments?: boolean;
-  /** True when a match is a known look-alike (a documented example key, a tagged SQL template…). */
-  reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean;
+  /**
+   * True when a match is a known look-alike (a tagged SQL template, text in a heredoc…). A
+   * RuleDrop says why a match is not reported where the user may want to know (a placeholder
+   * key, an inline directive): it is counted under `dropped` and shown with --verbose.
+   */
+  reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean | RuleDrop;
+  /** Once git's attributes for the file are known: whether a finding stands (conflict-marker-size). */
+  standsWith?: (text: string, facts: FileFacts) => boolean;
   /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
   longLines?: boolean;
+  /** A credential format (built-in): runs on generated and minified files too, never demoted. */
+  credential?: boolean;
+  /** A heuristic that yields: not reported on a line a credential rule reports (one finding per problem). */
+  secondary?: boolean;
   /** Written and measured here (the baseline): never needs the regex sandbox. */
   trusted?: boolean;
   /**
@@ -55,9 +70,17 @@ export interface RuleGuards {
 
 export type ReviewRule = Rule & RuleGuards;
 
+export interface RuleDrop {
+  reason: 'placeholder' | 'disabled_inline';
+  /** What was not reported and why, for --verbose. */
+  why: string;
+}
+
 export interface RuleRun {
   drafts: FindingDraft[];
   warnings: string[];
+  /** Matches a rule chose not to report, with the reason. */
+  dropped: Array<RuleDrop & { ruleSource: string; path: string; line: number }>;
 }
 
 /** Per-chunk facts shared by every rule that runs on it. */
@@ -76,7 +99,7 @@ export class RuleRunner {
   private readonly sandbox = new RegexSandbox(SANDBOX_TIMEOUT_MS);
   private readonly disabled = new Set<string>();
   private readonly risky = new WeakMap<Rule, boolean>();
-  private readonly views = new WeakMap<Chunk, Map<number, MaskedLine>>();
+  private readonly views = new WeakMap<Chunk['file'], Map<number, MaskedLine>>();
   private readonly states = new WeakMap<Chunk, ChunkState>();
 
   constructor() {
@@ -86,6 +109,7 @@ export class RuleRunner {
   async run(chunk: Chunk, rules: readonly ReviewRule[]): Promise<RuleRun> {
     const drafts: FindingDraft[] = [];
     const warnings: string[] = [];
+    const dropped: RuleRun['dropped'] = [];
     const long = chunk.added.filter((a) => a.text.length > MAX_LINE_LENGTH);
     const applicable = rules.filter((r) => !this.disabled.has(r.ruleSource) && ruleAppliesTo(r, chunk.path));
     if (long.length && applicable.some((r) => !r.longLines)) {
@@ -94,7 +118,7 @@ export class RuleRunner {
     const state = chunk.added.length ? this.state(chunk) : null;
     for (const rule of applicable) {
       if (!state || !this.mayMatch(state, rule)) continue;
-      const hits = await this.matchLines(chunk, rule, warnings);
+      const hits = await this.matchLines(chunk, rule, warnings, dropped);
       if (hits.length > MAX_FINDINGS_PER_RULE) {
         warnings.push(m.tooManyMatches(rule.ruleSource, chunk.path, hits.length, MAX_FINDINGS_PER_RULE));
       }
@@ -116,7 +140,7 @@ export class RuleRunner {
         });
       }
     }
-    return { drafts, warnings };
+    return { drafts, warnings, dropped };
   }
 
   close(): Promise<void> {
@@ -151,21 +175,10 @@ export class RuleRunner {
     return false;
   }
 
-  /** Cross-line views of the hunks that start at line 1 of a JavaScript-family file. */
+  /** Cross-line views of the file's hunks (./mask.ts fileViews), shared by the chunks of one file. */
   private fileViews(chunk: Chunk): Map<number, MaskedLine> {
-    let views = this.views.get(chunk);
-    if (views) return views;
-    views = new Map();
-    if (isJavaScript(chunk.path)) {
-      for (const hunk of chunk.hunks) {
-        if (hunk.newStart !== 1) continue;
-        const lines = hunk.lines.filter((l) => l.kind !== 'del' && l.newLine !== null);
-        if (lines.some((l) => l.text.length > MAX_LINE_LENGTH)) continue; // minified: not worth lexing
-        const masked = maskLines(lines.map((l) => l.text));
-        lines.forEach((l, k) => views!.set(l.newLine!, masked[k]!));
-      }
-    }
-    this.views.set(chunk, views);
+    let views = this.views.get(chunk.file);
+    if (!views) this.views.set(chunk.file, (views = fileViews(chunk.path, chunk.file.hunks, MAX_LINE_LENGTH)));
     return views;
   }
 
@@ -177,6 +190,7 @@ export class RuleRunner {
     let view: MaskedLine | undefined;
     context = {
       path: chunk.path,
+      chunk,
       index,
       added: chunk.added,
       view: () => {
@@ -195,7 +209,7 @@ export class RuleRunner {
   }
 
   /** Indexes into chunk.added of the lines the rule flags. */
-  private async matchLines(chunk: Chunk, rule: ReviewRule, warnings: string[]): Promise<number[]> {
+  private async matchLines(chunk: Chunk, rule: ReviewRule, warnings: string[], dropped: RuleRun['dropped']): Promise<number[]> {
     const added = chunk.added;
     let risky = this.risky.get(rule);
     if (risky === undefined) this.risky.set(rule, (risky = !rule.trusted && needsSandbox(rule.regex)));
@@ -243,10 +257,12 @@ export class RuleRunner {
       // A global regex (built-ins only; compileRule drops g) is tried match by match, so a
       // look-alike earlier on the line does not hide a real one after it.
       for (let match = regex.exec(subject); match; match = regex.global ? regex.exec(subject) : null) {
-        if (!rule.reject?.(match, text, this.context(chunk, index))) {
+        const rejected = rule.reject?.(match, text, this.context(chunk, index));
+        if (!rejected) {
           hits.push(index);
           break;
         }
+        if (typeof rejected === 'object') dropped.push({ ...rejected, ruleSource: rule.ruleSource, path: chunk.path, line: added[index]!.line });
         if (match[0] === '') regex.lastIndex++;
       }
     }

@@ -7,7 +7,7 @@ import { fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../helper
 import { formatRow } from '../../lib/core/trailer/row.js';
 import { findingRow } from '../../lib/trailers/from-finding.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
-import type { ReviewResult } from '../../lib/review/types.js';
+import { noDrops, type ReviewResult } from '../../lib/review/types.js';
 import { sarifProblems } from './sarif-check.js';
 
 const repos: TestRepo[] = [];
@@ -68,7 +68,7 @@ describe('revtrail review (done criteria)', () => {
     assert.equal(adr.category, 'architecture');
     assert.match(adr.id, /^rf-[0-9a-f]{10}$/);
     assert.deepEqual(result.knowledge_docs, [{ path: 'src/controllers/users.js', piece: 1, documents: ['adr-0001'] }]);
-    assert.deepEqual(result.dropped, { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 });
+    assert.deepEqual(result.dropped, noDrops());
     assert.deepEqual(result.warnings, []);
   });
 
@@ -219,17 +219,21 @@ describe('revtrail review (diff sources)', () => {
 });
 
 describe('revtrail review (bad input)', () => {
-  test('a binary file and a 5 MB one-line file: reviewed, warned about, no crash', async () => {
+  test('a binary file and a 5 MB one-line file: reviewed for credentials only, said in dropped and with --verbose, no crash', async () => {
     const repo = await starterRepo();
     repo.write('assets/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 255]));
-    repo.write('dist/app.min.js', `${'var a=1;'.repeat(655_360)}\n`);
+    repo.write('dist/app.js', `${'var a=1;'.repeat(655_360)}debugger;\n`);
     repo.git(['add', '-A']);
     const started = Date.now();
     const { code, result } = await reviewJson(repo, ['--staged']);
     assert.ok(Date.now() - started < 30_000);
     assert.equal(code, 0);
     assert.equal(result.event, 'APPROVE');
-    assert.ok(result.warnings.some((w) => /^dist\/app\.min\.js:1 \(5242880 characters\): longer than 4000 characters/.test(w)), result.warnings.join('\n'));
+    assert.equal(result.dropped.credentials_only, 1);
+    const text = await runCli(['review', '--staged', '--verbose'], { cwd: repo.dir });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stderr, /note: dist\/app\.js: minified \(line 1 has 5242889 characters\); only the credential rules ran/);
+    assert.match(text.stdout, /1 files checked for credentials only/);
   });
 
   test('a catastrophically backtracking rule pattern on long and short lines: the review finishes', async () => {
@@ -237,14 +241,16 @@ describe('revtrail review (bad input)', () => {
     repo.write('.okfw/index.md', '- [Evil](evil.md)\n');
     repo.write('.okfw/evil.md', '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(a+)+$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n');
     repo.commit('Evil rule');
-    repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n${'a'.repeat(100_000)}!\n`);
+    repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n`);
+    repo.write('src/b.txt', `${'a'.repeat(100_000)}!\n`);
     repo.git(['add', '-A']);
     const started = Date.now();
     const { code, result } = await reviewJson(repo, ['--staged']);
     assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
     assert.equal(code, 0);
     assert.ok(result.warnings.some((w) => /evil:a took over \d+ ms on src\/a\.txt and was skipped/.test(w)), result.warnings.join('\n'));
-    assert.ok(result.warnings.some((w) => /src\/a\.txt:3 \(100001 characters\)/.test(w)), result.warnings.join('\n'));
+    // The file with a 100,000-character line is minified: only the credential rules read it.
+    assert.equal(result.dropped.credentials_only, 1);
   });
 
   test('usage and input errors exit 2 with one or two lines', async () => {

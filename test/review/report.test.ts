@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatJson, formatSarif, formatText, formatWarnings } from '../../lib/report/index.js';
 import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
-import type { Finding, ReviewResult } from '../../lib/review/types.js';
+import { noDrops, type Finding, type ReviewResult } from '../../lib/review/types.js';
 import { splitCommand } from '../../lib/review/command-line.js';
 import { UsageError } from '../../lib/core/errors.js';
 import { sarifProblems } from './sarif-check.js';
@@ -37,7 +37,7 @@ const result: ReviewResult = {
   suppressed: [{ ...finding({ id: 'rf-dddddddddd', path: 'src/a.ts', line: 20, start_line: 20, severity: 'test', category: 'testing', title: 'Skipped test', rule_source: 'builtin/tests:skipped-test' }), verdict: 'DEFER', rationale: 'JIRA-42' }],
   knowledge_docs: [{ path: 'src/a.ts', piece: 1, documents: ['adr-1'] }],
   merged_findings: 1,
-  dropped: { low_confidence: 2, off_diff: 1, bad_citation: 0, invalid: 0 },
+  dropped: { ...noDrops(), low_confidence: 2, off_diff: 1 },
   warnings: ['src/min.js:1 (9000 characters): longer than 4000 characters; only the credential rules checked it'],
 };
 
@@ -67,7 +67,7 @@ describe('text', () => {
     assert.match(formatText(result, { color: true }), /\x1b\[31m/);
   });
   test('an approval is just the summary and the event', () => {
-    const empty: ReviewResult = { ...result, findings: [], suppressed: [], dropped: { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 }, summary: 'No findings.', event: 'APPROVE' };
+    const empty: ReviewResult = { ...result, findings: [], suppressed: [], dropped: noDrops(), summary: 'No findings.', event: 'APPROVE' };
     assert.equal(formatText(empty), 'No findings.\nAPPROVE\n');
   });
   test('warnings go to their own stream, one line each', () => {
