@@ -16,6 +16,8 @@ const worktreeSchema = z.object({
   huskyDirCreated: z.boolean(),
   /** package.json (relative to the top level) that gained "prepare": "husky". */
   prepareAdded: z.nullable(z.object({ file: z.string(), scriptsCreated: z.boolean() })),
+  /** Permission bits of a user's hook file before install made it executable, per hook. */
+  modes: z.optional(z.record(z.string(), z.number())),
 });
 
 const recordSchema = z.object({

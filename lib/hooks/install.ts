@@ -121,7 +121,7 @@ async function runHusky(top: string): Promise<string> {
   }
 }
 
-async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null }> {
+async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
   const rel = `${HUSKY_DIR}/${name}`;
   const file = join(top, HUSKY_DIR, name);
   let text: string | null = null;
@@ -143,8 +143,11 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   }
   await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
-  const mode = (await stat(file)).mode;
-  if (!(mode & 0o100)) await chmod(file, mode | 0o755);
+  const mode = (await stat(file)).mode & 0o7777;
+  if (!(mode & 0o100)) {
+    await chmod(file, mode | 0o755);
+    return { action: m.hookBlockAdded(rel), kind: 'block', modeBefore: mode };
+  }
   return { action: m.hookBlockAdded(rel), kind: 'block' };
 }
 
@@ -176,9 +179,10 @@ export async function install(cwd: string, options: { force?: boolean } = {}): P
   }
 
   for (const name of HOOKS) {
-    const { action, kind } = await writeHook(top, name, await hookBlock(name, cli));
+    const { action, kind, modeBefore } = await writeHook(top, name, await hookBlock(name, cli));
     actions.push(action);
     if (kind) entry.hooks[name] = kind;
+    if (modeBefore !== undefined) entry.modes = { ...entry.modes, [name]: modeBefore };
   }
 
   const pkgFile = join(top, 'package.json');

@@ -4,7 +4,7 @@
  * the hook file install created, the prepare script it added, core.hooksPath if it set it.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
@@ -44,6 +44,9 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
       actions.push(m.removedFile(rel));
     } else {
       await writeFile(file, rest);
+      // The user's file gets back the mode it had before install made it executable.
+      const mode = entry?.modes?.[name];
+      if (mode !== undefined) await chmod(file, mode);
       actions.push(m.removedBlock(rel));
     }
   }

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, runCli, tempDir } from '../helpers/repo.js';
 import { writeShim, withRun } from './setup.js';
@@ -69,6 +69,8 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   const prePush = 'git lfs pre-push "$@"\n';
   repo.write('.husky/commit-msg', commitMsg);
   repo.write('.husky/pre-push', prePush);
+  chmodSync(join(repo.dir, '.husky', 'commit-msg'), 0o644);
+  chmodSync(join(repo.dir, '.husky', 'pre-push'), 0o750);
   repo.write('.husky/pre-commit', 'npm test\n');
   repo.write('package.json', '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
   const run = await repo.cli(['install']);
@@ -82,6 +84,9 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   const pp = readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8');
   assert.ok(pp.startsWith('# >>> revtrail >>>\n'));
   assert.ok(pp.endsWith('# <<< revtrail <<<\n\ngit lfs pre-push "$@"\n'), pp);
+  const mode = (file: string) => statSync(join(repo.dir, '.husky', file)).mode & 0o777;
+  assert.equal(mode('commit-msg'), 0o755, 'made executable for git');
+  assert.equal(mode('pre-push'), 0o750, 'already executable: left as it was');
   assert.equal((await repo.cli(['install'])).code, 0);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), cm, 'no second block');
 
@@ -89,6 +94,8 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   assert.equal(un.code, 0);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), commitMsg);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), prePush);
+  assert.equal(mode('commit-msg'), 0o644, 'uninstall gives the file its mode back');
+  assert.equal(mode('pre-push'), 0o750);
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
   assert.equal(hooksPath(repo), '.husky/_', 'it was set before install');
   assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), 'husky stays for the user\'s hooks');
