@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { isBlankScript, removeBlock } from './block.js';
-import { removePrepare } from './package-json.js';
+import { undoScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord } from './install-record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
 import { installMessages as m } from '../messages/hooks.js';
@@ -52,9 +52,9 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
   }
 
   if (entry?.prepareAdded) {
-    const file = join(top, entry.prepareAdded.file);
     try {
-      if (await removePrepare(file, entry.prepareAdded.scriptsCreated)) actions.push(m.removedPrepare(entry.prepareAdded.file));
+      const undone = await undoScript(top, entry.prepareAdded);
+      if (undone) actions.push(undone);
     } catch (error) {
       notes.push(m.badPackageJson(entry.prepareAdded.file, (error as Error).message));
     }

@@ -117,7 +117,8 @@ describe('sarif', () => {
     const run = sarif.runs[0];
     assert.deepEqual(
       { name: run.tool.driver.name, version: run.tool.driver.version, uri: run.tool.driver.informationUri },
-      { name: 'revtrail', version: '1.2.3', uri: 'https://www.npmjs.com/package/revtrail' },
+      // No informationUri while revtrail has no public page (package.json has no homepage).
+      { name: 'revtrail', version: '1.2.3', uri: undefined },
     );
     const rules = run.tool.driver.rules as Array<{ id: string; name: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: Record<string, unknown> }>;
     assert.deepEqual(rules.map((r) => r.id), ['adr-1:layers', 'builtin/secrets:aws-access-key', 'reviewer:style', 'builtin/tests:skipped-test']);
