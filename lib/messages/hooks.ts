@@ -97,3 +97,63 @@ export const installMessages = {
   keptHooksPath: (value: string) => `core.hooksPath = ${value} kept (it was set before revtrail install, or other husky hooks use it)`,
   badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why}); its prepare script was not changed`,
 };
+
+const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export const doctorMessages = {
+  title: (top: string) => `revtrail doctor: ${top}`,
+  allGood: 'Everything is set up: the hooks run revtrail on commit and push.',
+  needsFixing: (count: number) => `${n(count, 'thing')} to fix (above); then run revtrail doctor again.`,
+  levels: { ok: 'ok', info: 'info', warn: 'warn', fail: 'FAIL' } as Record<string, string>,
+  fixPrefix: 'fix: ',
+
+  runInstall: 'revtrail install',
+  hooksPathUnset: 'core.hooksPath is not set: git runs no revtrail hook in this clone',
+  hooksPathElsewhere: (value: string, scope: string) => `core.hooksPath is "${value}" (${scope} config), not husky's .husky/_: the revtrail hooks do not run`,
+  hooksPathElsewhereFix: 'move those hooks into .husky/, then revtrail install --force (uninstall restores the old value)',
+  hooksPathOk: (value: string) => `core.hooksPath = ${value}`,
+
+  notInstalled: 'revtrail is not installed in this clone: core.hooksPath is not set and .husky/ has no revtrail hook',
+  thisWorktree: 'this worktree',
+  worktreeGone: (dir: string) => `worktree ${dir} is registered but its folder is gone`,
+  worktreeGoneFix: 'git worktree prune',
+  noRunner: "no .husky/_ (husky's runner is not committed), so git runs no hook there",
+  hooksMissing: (files: readonly string[]) => `no revtrail block in ${files.join(', ')}`,
+  worktreeProblems: (where: string, problems: readonly string[]) => `${where}: ${problems.join('; ')}`,
+  worktreeFix: (dir: string | null, hooks: boolean) =>
+    `${dir ? `cd ${dir} && ` : ''}revtrail install${hooks ? ', then commit .husky/ (or bring in a commit that has it)' : ' (or npm install there)'}`,
+  postCheckoutMissing: (where: string) => `${where}: no revtrail block in .husky/post-checkout: worktrees added later get no hooks`,
+  hooksOk: (where: string) => `${where}: husky's runner and the revtrail hooks are in place`,
+
+  noCli: (configured: string) => `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
+  noCliFix: 'npm install (revtrail is a devDependency), or npm i -D revtrail',
+  cliOk: (cli: string) => `the hooks call ${cli}`,
+
+  noNode: 'node is not on PATH: the hooks cannot run revtrail',
+  noNodeFix: (execPath: string) => `put node's folder on PATH (this revtrail runs on ${execPath})`,
+  nodePrivate: (dir: string) => `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
+  nodePrivateFix: (initFile: string, dir: string) => `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
+  nodeOk: (dir: string) => `node is in ${dir}, on the PATH git clients start hooks with`,
+
+  noPackageJson: 'no package.json: teammates run revtrail install after cloning',
+  badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why})`,
+  badPackageJsonFix: 'fix the file, then revtrail install',
+  noScript: (file: string, name: string, pm: string) => `${file} has no "${name}" that sets the hooks up (${pm}): a teammate's fresh clone gets no hooks`,
+  noScriptFix: (name: string) => `revtrail install (it adds "${name}"; with a script of your own: revtrail install --append-prepare)`,
+  berryNeedsPostinstall: (file: string, pm: string) => `${file} sets the hooks up in "prepare", which yarn berry never runs (${pm})`,
+  berryPnp: (pm: string) => `yarn berry with Plug'n'Play (${pm}): there is no node_modules/.bin/revtrail for the hooks`,
+  berryPnpFix: 'set nodeLinker: node-modules in .yarnrc.yml and run yarn install',
+  bareHusky: (file: string, name: string, value: string, pm: string) =>
+    `"${name}": "${value}" in ${file} runs husky, which is not a dependency of that package (${pm}): pnpm cannot find it`,
+  bareHuskyFix: 'revtrail install (it makes the script revtrail install --from-prepare || true)',
+  scriptOk: (file: string, name: string, value: string, pm: string) => `"${name}": "${value}" in ${file} sets the hooks up in fresh clones (${pm})`,
+
+  badConfig: (why: string) => `the configuration does not load: ${why}`,
+  badConfigFix: 'revtrail knowledge check shows the problems',
+  trustNotChecked: (command: string) => `the config names a reviewer program (${command}); trust is not checked by this version`,
+
+  noBundle: (dir: string) => `no knowledge bundle at ${dir}: only the built-in rules run (revtrail init writes a starter)`,
+  bundleSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
+    `bundle ${dir}: ${n(concepts, 'document')}, ${n(rules, 'rule')}, ${n(errors, 'error')}, ${n(warnings, 'warning')}`,
+  bundleFix: (dir: string) => `revtrail knowledge check ${dir}`,
+};
