@@ -79,7 +79,7 @@ export const installMessages = {
   scriptRestored: (file: string, name: string) => `restored "${name}" in ${file}`,
   removedScript: (file: string, name: string, value: string) => `removed "${name}": "${value}" from ${file}`,
   cliAt: (path: string) => `the hooks run ${path}`,
-  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH (npm install -D revtrail fixes that)',
+  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
   commitThem: (files: readonly string[]) => `Commit ${files.join(', ')} and package.json so the team gets the hooks.`,
   undo: 'Undo: revtrail uninstall',
   otherWorktrees: 'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
@@ -126,7 +126,7 @@ export const doctorMessages = {
   hooksOk: (where: string) => `${where}: husky's runner and the revtrail hooks are in place`,
 
   noCli: (configured: string) => `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
-  noCliFix: 'npm install (revtrail is a devDependency), or npm i -D revtrail',
+  noCliFix: 'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
   cliOk: (cli: string) => `the hooks call ${cli}`,
 
   noNode: 'node is not on PATH: the hooks cannot run revtrail',
