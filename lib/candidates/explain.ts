@@ -69,7 +69,7 @@ export function explain(report: GateReport, target: string, set: CandidateSet): 
 
 export function formatExplanation(e: Explanation, paint: Paint): string {
   const out: string[] = [];
-  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(e.rule_source, e.rule.threads, e.rule.qualifying, e.rule.min_recurrence)));
+  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(e.rule_source, e.rule.threads, e.rule.qualifying, e.rule.min_recurrence, SIGNALS.length - 1)));
   const width = Math.max(...SIGNALS.map((s) => s.length));
   for (const t of e.threads) {
     const where = t.file ? `${t.file}${t.line ? `:${t.line}` : ''}` : '';

@@ -18,11 +18,14 @@ import { toChunks } from '../diff/chunk.js';
 import { loadBundle } from '../bundle/load.js';
 import { bundleCacheFile } from '../bundle/cache.js';
 import type { Bundle } from '../bundle/types.js';
+import type { Chunk } from '../diff/types.js';
+import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
-import type { DiffSource, ReviewOptions, ReviewResult } from './types.js';
+import type { ReviewOptions, ReviewResult } from './types.js';
+import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
@@ -105,24 +108,29 @@ function emptyResult(warnings: string[]): ReviewResult {
   };
 }
 
+/** The diff of `source` in chunks, with the documents each chunk selected (`knowledge select` shows this). */
+export async function selectChunks(session: ReviewSession, source: DiffSource): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
+  const text = await readDiffText(session.cwd, source);
+  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
+  // An empty diff costs no bundle load.
+  if (chunks.length === 0) return { chunks, selections: [], bundle: null };
+  const bundle = await session.bundle();
+  return { chunks, selections: selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens }), bundle };
+}
+
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
   const warnings: string[] = [];
-  const text = await readDiffText(session.cwd, options.source);
-  const files = parseDiff(text, options.source.kind === 'text' ? options.source.name : 'git diff');
-  const chunks = toChunks(files, config.chunkLines);
   if (Array.isArray(config.builtinRules)) {
     const unknown = unknownBuiltinIds(config.builtinRules);
     if (unknown.length) warnings.push(m.unknownBuiltin(unknown));
   }
-  if (chunks.length === 0) return emptyResult(warnings);
-
-  const bundle = await session.bundle();
+  const { selections, bundle } = await selectChunks(session, options.source);
+  if (bundle === null) return emptyResult(warnings);
   for (const d of bundle.diagnostics) {
     warnings.push(`${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
   }
-  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   return reviewSelections(
     selections,

@@ -9,11 +9,7 @@ import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
-import { bundleCacheFile } from '../../bundle/cache.js';
-import { readDiffText, diffSourceFromFile } from '../../diff/source.js';
-import { parseDiff } from '../../diff/parse.js';
-import { toChunks } from '../../diff/chunk.js';
-import { selectDocuments } from '../../select/index.js';
+import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
@@ -81,10 +77,10 @@ const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 const shown = (cwd: string, abs: string) => toPosix(relative(cwd, abs)) || '.';
 
 /** The work tree's top and its config; outside a repository only when the caller can do without. */
-async function where(cwd: string, needRepo: boolean): Promise<{ top: string; config: Config; cacheFile?: string }> {
+async function where(cwd: string, needRepo: boolean): Promise<{ top: string; config: Config }> {
   try {
     const repo = await findRepo(cwd);
-    return { top: repo.top, config: (await loadConfig(repo.top)).config, cacheFile: bundleCacheFile(repo.commonDir) };
+    return { top: repo.top, config: (await loadConfig(repo.top)).config };
   } catch (error) {
     if (needRepo || !(error instanceof NotARepositoryError)) throw error;
     return { top: cwd, config: parseConfig({}, null) };
@@ -131,12 +127,10 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
         : args.range !== undefined
           ? { kind: 'range', range: args.range }
           : { kind: 'worktree' };
-  const { top, config, cacheFile } = await where(context.cwd, source.kind !== 'text');
-  const dir = args.knowledge !== undefined ? resolve(context.cwd, args.knowledge) : resolve(top, config.knowledge);
-  const [text, bundle] = await Promise.all([readDiffText(top, source), loadBundle(dir, { base: context.cwd, cacheFile })]);
-  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), config.chunkLines);
-  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
-  const warnings = bundle.diagnostics.map(formatDiagnostic);
+  const { openReview, selectChunks } = await import('../../review/index.js');
+  const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
+  const { chunks, selections, bundle } = await selectChunks(session, source);
+  const warnings = (bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic);
 
   if (args.json) {
     const report = {

@@ -56,3 +56,33 @@ export async function cleanStaleTemps(file: string): Promise<void> {
     }
   }
 }
+
+/**
+ * A file written as a stream that appears whole or not at all: the stream goes to a temp file
+ * beside `file`; `commit()` renames it over the target, `abort()` removes it.
+ */
+export interface AtomicStream {
+  stream: NodeJS.WritableStream & { destroy(): void };
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function openAtomicStream(file: string): Promise<AtomicStream> {
+  const { createWriteStream } = await import('node:fs');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dirname(file), { recursive: true });
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const stream = createWriteStream(temp, { flags: 'wx' });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  return {
+    stream,
+    commit: () => rename(temp, file),
+    abort: async () => {
+      stream.destroy();
+      await unlink(temp).catch(() => {});
+    },
+  };
+}
