@@ -2,11 +2,13 @@
  * The statistics page in a real headless browser (Debian's chromium, driven by playwright-core):
  * the page `revtrail stats --html` writes for a throwaway history renders its charts with the
  * history's numbers, months are labelled legibly from one month to years, and no label is cut
- * off. A screenshot of each page stays in the test's temp folder.
+ * off. A screenshot of each page is kept for a person to look at: the latest run's are in
+ * os.tmpdir()/revtrail-stats-screenshots (the pages themselves go with the test's temp folder).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -14,6 +16,9 @@ import { formatRow } from '../../lib/core/trailer/row.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const work = tempDir('revtrail-stats-browser-');
+const shots = join(tmpdir(), 'revtrail-stats-screenshots');
+rmSync(shots, { recursive: true, force: true });
+mkdirSync(shots, { recursive: true });
 const repos: TestRepo[] = [];
 let context: BrowserContext | null = null;
 
@@ -30,7 +35,6 @@ before(async () => {
 after(async () => {
   await context?.close();
   repos.forEach((r) => r.cleanup());
-  // The screenshots stay in `work` (os.tmpdir()) for a person to look at.
 });
 
 type Verdict = 'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE';
@@ -76,8 +80,8 @@ async function open(repo: TestRepo, name: string): Promise<Page> {
   assert.equal(run.stderr, `wrote ${file}\n`);
   const page = await context!.newPage();
   await page.goto(`file://${file}`);
-  await page.screenshot({ path: join(work, `${name}.png`), fullPage: true });
-  assert.ok(statSync(join(work, `${name}.png`)).size > 10_000, 'a screenshot was taken');
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  assert.ok(statSync(join(shots, `${name}.png`)).size > 10_000, 'a screenshot was taken');
   return page;
 }
 
