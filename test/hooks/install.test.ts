@@ -283,3 +283,20 @@ test('an older install\'s bare "prepare": "husky" becomes revtrail\'s own comman
   assert.equal((await repo.cli(['uninstall'])).code, 0);
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"app"}');
 });
+
+test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a root prepare; a publishable package is told what that means; uninstall removes it', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  const pkg = '{\n  "name": "lib-x",\n  "version": "1.0.0"\n}\n';
+  repo.write('package.json', pkg);
+  repo.write('.yarnrc.yml', 'nodeLinker: node-modules\n');
+  repo.write('yarn.lock', '__metadata:\n  version: 8\n');
+  const run = await repo.cli(['install']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /added "postinstall": "revtrail install --from-prepare \|\| true" to package\.json \(yarn install sets the hooks up in fresh clones\)/);
+  assert.match(run.stdout, /package\.json is publishable \(no "private": true\) and yarn berry needs "postinstall", which also runs in your users' installs \(it does nothing there\)/);
+  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, undefined);
+  const un = await repo.cli(['uninstall']);
+  assert.match(un.stdout, /removed "postinstall": "revtrail install --from-prepare \|\| true" from package\.json/);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
+});
