@@ -6,7 +6,7 @@
  * published. The clients come from the npm registry into a reusable cache folder; a client that
  * cannot be had is skipped with the reason.
  */
-import { test, before, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -140,26 +140,29 @@ test('the tarball carries the built CLI and no development prepare script', asyn
   assert.ok(!listed.some((f) => f.startsWith('package/scripts/')), 'no build scripts');
 });
 
-test('npm: a fresh clone plus npm install has working hooks', async () => {
-  const { installed, second, clone } = await freshClone('npm', (cwd) => run('npm', ['install', '--no-audit', '--no-fund'], cwd), {});
-  assert.match(installed.stdout, /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install/);
-  assert.doesNotMatch(second.stdout + second.stderr, /install-scripts|scripts\/build\.mjs/, 'no warning about revtrail\'s own scripts');
-  await assertHooksWork('npm', clone, second);
-});
-
-for (const client of clients) {
-  test(`${client.name}: a fresh clone plus ${client.bin} install has working hooks`, async (t) => {
-    const bin = await clientBin(client);
-    if (typeof bin !== 'string') {
-      t.skip(bin.skip);
-      return;
-    }
-    const { author, installed, second, clone } = await freshClone(client.name, (cwd) => run(bin, client.install, cwd, client.env), client.files ?? {});
-    assert.ok(existsSync(join(author.dir, client.lockfile)) || readdirSync(author.dir).some((f) => f.startsWith('bun.lock')), `${client.name} wrote its lockfile`);
-    assert.match(installed.stdout, new RegExp(`added "${client.script}": "revtrail install --from-prepare \\|\\| true" to package\\.json`));
-    await assertHooksWork(client.name, clone, second);
+// The clients install side by side: the time goes on fetching and linking, not on the CPU.
+describe('a teammate\'s fresh clone', { concurrency: true }, () => {
+  test('npm: a fresh clone plus npm install has working hooks', async () => {
+    const { installed, second, clone } = await freshClone('npm', (cwd) => run('npm', ['install', '--no-audit', '--no-fund'], cwd), {});
+    assert.match(installed.stdout, /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install/);
+    assert.doesNotMatch(second.stdout + second.stderr, /install-scripts|scripts\/build\.mjs/, 'no warning about revtrail\'s own scripts');
+    await assertHooksWork('npm', clone, second);
   });
-}
+
+  for (const client of clients) {
+    test(`${client.name}: a fresh clone plus ${client.bin} install has working hooks`, async (t) => {
+      const bin = await clientBin(client);
+      if (typeof bin !== 'string') {
+        t.skip(bin.skip);
+        return;
+      }
+      const { author, installed, second, clone } = await freshClone(client.name, (cwd) => run(bin, client.install, cwd, client.env), client.files ?? {});
+      assert.ok(existsSync(join(author.dir, client.lockfile)) || readdirSync(author.dir).some((f) => f.startsWith('bun.lock')), `${client.name} wrote its lockfile`);
+      assert.match(installed.stdout, new RegExp(`added "${client.script}": "revtrail install --from-prepare \\|\\| true" to package\\.json`));
+      await assertHooksWork(client.name, clone, second);
+    });
+  }
+});
 
 test('the script does nothing inside node_modules (a published package run in its users\' installs) or outside git', async () => {
   const dir = join(work, 'outside', 'node_modules', 'some-package');
