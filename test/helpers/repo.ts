@@ -26,7 +26,10 @@ export const gitEnv: NodeJS.ProcessEnv = {
   REVTRAIL: '',
   NO_COLOR: '1',
   LC_ALL: 'C',
+  // `revtrail trust` never writes the machine's own trust store from a test (docs/trust.md).
+  REVTRAIL_TRUST_FILE: join(tmpdir(), `revtrail-test-trust-${process.pid}.json`),
 };
+process.on('exit', () => rmSync(gitEnv.REVTRAIL_TRUST_FILE!, { force: true }));
 
 export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, ...gitEnv, ...extra };

@@ -1,7 +1,7 @@
 /** `revtrail candidates` (docs/gate.md): gate the mined threads, write candidate files, or explain. */
 import { relative, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { paint, useColor } from '../../core/output.js';
+import { escapeControl as esc, paint, useColor } from '../../core/output.js';
 
 interface CandidatesArgs {
   out?: string;
@@ -58,10 +58,10 @@ export default defineCommand<CandidatesArgs>({
       );
       return 0;
     }
-    for (const s of set.inBundle) context.stdout.write(m.inBundle(s.rule_source, s.document) + '\n');
+    for (const s of set.inBundle) context.stdout.write(esc(m.inBundle(s.rule_source, s.document)) + '\n');
     set.candidates.forEach((c, i) => {
       const w = written[i]!;
-      context.stdout.write((w.changed ? m.wrote(show(w.file), c.id, c.gate.threads, c.gate.files.length) : m.unchanged(show(w.file), c.id)) + '\n');
+      context.stdout.write(esc(w.changed ? m.wrote(show(w.file), c.id, c.gate.threads, c.gate.files.length) : m.unchanged(show(w.file), c.id)) + '\n');
     });
     if (set.candidates.length === 0) context.stdout.write(m.none(report.rules.length) + '\n');
     return 0;

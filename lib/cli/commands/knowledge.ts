@@ -9,10 +9,12 @@ import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
+import type { Diagnostic } from '../../bundle/types.js';
 import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
+import { escapeControl } from '../../core/output.js';
 import { bundleMessages as bm } from '../../messages/bundle.js';
 import { selectMessages as m } from '../../messages/select.js';
 
@@ -87,8 +89,24 @@ async function where(cwd: string, needRepo: boolean): Promise<{ top: string; con
   }
 }
 
+/** The configuration's problem as a check error, or null (fine, or no repository to have one). */
+async function checkConfig(cwd: string): Promise<Diagnostic | null> {
+  const repo = await findRepo(cwd).catch(() => null);
+  if (!repo) return null;
+  try {
+    await loadConfig(repo.top);
+    return null;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { level: 'error', file: null, line: null, message: error.message };
+  }
+}
+
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
+  // With DIR given the configuration is still checked (a broken one would stop every review);
+  // without DIR it names the bundle, so a broken one stops the check as it stops a review.
+  const configError = given !== undefined ? await checkConfig(context.cwd) : null;
   const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
   const name = shown(context.cwd, dir);
   const info = await stat(dir).catch(() => null);
@@ -96,7 +114,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   if (!info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
 
   const bundle = await loadBundle(dir, { base: context.cwd });
-  const errors = bundle.diagnostics.filter((d) => d.level === 'error');
+  const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
   if (args.json) {
@@ -109,7 +127,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     };
     context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const lines = [...errors, ...warnings].map(formatDiagnostic);
+    const lines = [...errors, ...warnings].map((d) => escapeControl(formatDiagnostic(d)));
     lines.push(bm.checkSummary(name, bundle.concepts.length, rules, errors.length, warnings.length));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -131,6 +149,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
   const { chunks, selections, bundle } = await selectChunks(session, source);
   const warnings = (bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic);
+  const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
     const report = {
@@ -157,7 +176,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
     if (s.matched.length === 0) out.push(m.noDocuments);
   }
   if (selections.length === 0) out.push(m.noChanges);
-  context.stdout.write(`${out.join('\n')}\n`);
-  for (const w of warnings) context.stderr.write(`${w}\n`);
+  context.stdout.write(`${out.map((l) => escapeControl(l)).join('\n')}\n`);
+  for (const w of shownWarnings) context.stderr.write(`${w}\n`);
   return 0;
 }

@@ -1,7 +1,7 @@
 /** `revtrail mine [REVS…]` (docs/mining.md): parses arguments, streams records, prints. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { progress } from '../../core/output.js';
+import { escapeControl as esc, progress } from '../../core/output.js';
 import type { MineFormat } from '../../mine/output.js';
 
 // Kept here (not imported) so that listing commands does not load mining.
@@ -64,7 +64,7 @@ export default defineCommand<MineArgs>({
       bar.done();
     }
     const { notices, noticeCount } = result;
-    for (const n of notices) context.stderr.write(`${n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text)}\n`);
+    for (const n of notices) context.stderr.write(`${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`);
     if (noticeCount > notices.length) context.stderr.write(`${m.warningsMore(noticeCount - notices.length)}\n`);
     return 0;
   },

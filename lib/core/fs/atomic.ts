@@ -5,11 +5,21 @@
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { storageFailure } from './storage.js';
 
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
 const TEMP_MARK = '.revtrail-tmp-';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+  try {
+    await writeAtomic(file, data, options);
+  } catch (error) {
+    // A full disk or a read-only .git: the file is as it was, and the error says so by name.
+    throw storageFailure(error, file);
+  }
+}
+
+async function writeAtomic(file: string, data: string | Uint8Array, options: { mode?: number }): Promise<void> {
   let mode = options.mode;
   if (mode === undefined) {
     try {
