@@ -9,6 +9,7 @@ import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
+import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './install-script.js';
@@ -148,9 +149,14 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   } catch (error) {
     add('config', 'fail', m.badConfig((error as Error).message), m.badConfigFix);
   }
-  // PLACEHOLDER(trust): `revtrail trust` is not in this version. When its store exists, check
-  // here that the configured reviewer command is the trusted one.
-  if (config?.reviewer.command) add('trust', 'info', m.trustNotChecked(config.reviewer.command.join(' ')));
+  // A reviewer program from the config runs only once trusted in this clone (docs/trust.md).
+  const command = config?.reviewer.command;
+  if (command) {
+    const trust = await trustState(repo.commonDir, command);
+    const shown = command.join(' ');
+    if (trust.state === 'trusted') add('trust', 'ok', m.trusted(shown));
+    else add('trust', config!.reviewer.required ? 'fail' : 'warn', trust.state === 'changed' ? m.trustChanged(shown) : m.untrusted(shown), m.trustFix);
+  }
 
   if (config) {
     const dir = resolve(top, config.knowledge);

@@ -153,7 +153,10 @@ export const doctorMessages = {
 
   badConfig: (why: string) => `the configuration does not load: ${why}`,
   badConfigFix: 'revtrail knowledge check shows the problems',
-  trustNotChecked: (command: string) => `the config names a reviewer program (${command}); trust is not checked by this version`,
+  trusted: (command: string) => `the configured reviewer program (${command}) is trusted in this clone`,
+  untrusted: (command: string) => `the configured reviewer program (${command}) is not trusted in this clone: reviews run without it`,
+  trustChanged: (command: string) => `the configured reviewer program changed to ${command} since it was trusted: reviews run without it`,
+  trustFix: 'read the command in revtrail.config.json, then revtrail trust (or remove reviewer.command)',
 
   noBundle: (dir: string) => `no knowledge bundle at ${dir}: only the built-in rules run (revtrail init writes a starter)`,
   bundleSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>

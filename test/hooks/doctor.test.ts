@@ -73,3 +73,23 @@ test('doctor in a clone where nothing is installed says so in one line, and yarn
   assert.equal(none.code, 1);
   assert.match(none.stdout, /FAIL {2}revtrail is not installed in this clone: core\.hooksPath is not set and \.husky\/ has no revtrail hook\n {8}fix: revtrail install\n/);
 });
+
+test('doctor and trust: a configured reviewer program not trusted here is a warning (a failure with reviewer.required), trusted is ok', async () => {
+  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' } });
+  cleanups.push(() => repo.cleanup());
+  const store = tempDir();
+  cleanups.push(() => rmSync(store, { recursive: true, force: true }));
+  const env = { REVTRAIL_TRUST_FILE: join(store, 'trust.json') };
+  repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: ['node', 'review.js'] } }));
+  const trustOf = async () => (JSON.parse((await repo.cli(['doctor', '--json'], { env })).stdout) as Report).checks.find((c) => c.check === 'trust')!;
+  const untrusted = await trustOf();
+  assert.equal(untrusted.level, 'warn');
+  assert.equal(untrusted.message, 'the configured reviewer program (node review.js) is not trusted in this clone: reviews run without it');
+  assert.match(untrusted.fix!, /revtrail trust/);
+  assert.equal((await repo.cli(['doctor'], { env })).code, 0, 'a warning alone needs no fixing');
+  repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: ['node', 'review.js'], required: true } }));
+  assert.equal((await trustOf()).level, 'fail');
+  assert.equal((await repo.cli(['doctor'], { env })).code, 1);
+  assert.equal((await repo.cli(['trust'], { env })).code, 0);
+  assert.deepEqual(await trustOf(), { check: 'trust', level: 'ok', message: 'the configured reviewer program (node review.js) is trusted in this clone' });
+});
