@@ -51,9 +51,12 @@ describe('revtrail review (done criteria)', () => {
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(text.code, 1, text.stderr);
     const lines = text.stdout.trim().split('\n');
-    assert.deepEqual(lines, [
-      'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query)',
-      'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key)',
+    // Each finding line ends with its ID (what `revtrail verdict` takes); the rule's message is under it.
+    assert.deepEqual(lines.map((l) => l.replace(/ rf-[0-9a-f]{10}$/, ' rf-ID')).map((l) => (l.startsWith('    An AWS') ? '    An AWS…' : l)), [
+      'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query) rf-ID',
+      '    Move the query into a repository and call it through a service.',
+      'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key) rf-ID',
+      '    An AWS…',
       '',
       '2 findings in 1 file (1 security, 1 bug).',
       'REQUEST_CHANGES',
@@ -81,7 +84,7 @@ describe('revtrail review (done criteria)', () => {
     repo.git(['add', '-A']);
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\)$/m);
+    assert.match(run.stdout, /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\) rf-[0-9a-f]{10}\n {4}Move the query into a repository/m);
     assert.match(run.stdout, /\nCOMMENT\n$/);
   });
 
@@ -171,7 +174,7 @@ describe('revtrail review (diff sources)', () => {
     assert.equal(after.code, 0);
     assert.deepEqual(after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]), [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']]);
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
-    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) \[ACKNOWLEDGE\]/);
+    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
     assert.match(text.stdout, /APPROVE\n$/);
   });
 
