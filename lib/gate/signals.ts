@@ -36,7 +36,7 @@ const unmet = (name: SignalName, fact: string, change: string): Signal => ({ nam
  */
 export function mayQualify(thread: Thread, facts: GateFacts): boolean {
   if (thread.state !== 'ACCEPT' || !thread.file || !facts.mainline) return false;
-  const accept = latestAccept(thread)!;
+  const accept = latestAccept(thread, facts)!;
   if (!facts.reachable.has(accept.commit) || !facts.touched.get(accept.commit)?.has(thread.file)) return false;
   if (thread.occurrences.some((o) => o.verdict === 'REJECT') || !facts.present.has(thread.file)) return false;
   return outcomeOf(facts.ci.get(accept.commit)) === 'pass';
@@ -47,7 +47,7 @@ export function threadSignals(
   thread: Thread,
   facts: GateFacts,
 ): Omit<Record<SignalName, Signal>, 'generalizable'> & { accept: MinedFinding | null; hit: MinedFinding | null } {
-  const accept = latestAccept(thread);
+  const accept = latestAccept(thread, facts);
   const mainlineName = facts.mainline?.name ?? 'the mainline';
   const latest = thread.occurrences[thread.occurrences.length - 1]!;
 

@@ -1,7 +1,9 @@
 /**
- * `revtrail hook commit-msg FILE` (SPEC §6): lint hand-written Review-Finding trailers, review the
- * staged diff, and add one OPEN trailer per new counted finding plus every queued verdict. The
- * message file changes only by an atomic replace, so a failure or a kill leaves it as it was.
+ * `revtrail hook commit-msg FILE` (docs/record.md): lint hand-written Review-Finding trailers,
+ * review what the commit really adds (a commit, an amend or a merge: ./commit-plan.ts), and add
+ * one OPEN trailer per new counted finding, the records an amend keeps, and the queued records
+ * whose finding this commit's history carries. The message file changes only by an atomic
+ * replace, so a failure or a kill leaves it as it was.
  *
  * This runs on every commit. The common case (no trailer written by hand, no finding, nothing
  * queued) runs three git processes (where and HEAD in one, core.commentChar beside it, then the
@@ -9,23 +11,22 @@
  * spawns no `git interpret-trailers`: each of those loads or runs only when a message, a
  * finding or a queued verdict needs it.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
-import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
+import { commentCharOf, isEmptyMessage, readCommentConfig } from '../trailers/message.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { TrailerRow } from '../core/trailer/row.js';
 import { isBlocking } from '../review/event.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
+import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const TRAILER_LINE = /^review-finding[ \t]*:/im;
-const AUTOSQUASH = /^(fixup|squash|amend)! /;
 
 export async function commitMsgHook(file: string, context: CliContext): Promise<number> {
   const err = context.stderr;
@@ -60,54 +61,79 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 2. An empty message stays empty so that git aborts the commit as usual.
   if (isEmptyMessage(text, commentChar)) return 0;
 
-  let history: HistoryRow[] | undefined;
-  const readHistory = async () =>
-    (history ??= hasHead ? await (await import('../core/trailer/history.js')).readHistoryRows(repo.top, 'HEAD') : []);
+  // 3. What this commit is: the history of its parents answers for it.
+  const plan = await planCommit(repo, hasHead);
+  let parentRows: HistoryRow[] | undefined;
+  const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../core/trailer/history.js')).readHistoryOf(repo.top, plan.parents) : []);
+  // An amend keeps the amended commit's records; they count as this branch's history too.
+  const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
+  const readHistory = async () => [...amendedRows.map((row) => ({ commit: plan.amended!, row })), ...(await readParents())];
 
-  // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
-  //    review that cannot run is a warning: the queued verdicts below are still recorded.
-  const rows: TrailerRow[] = [];
-  const skip = skipReason(text, commentChar, repo.gitDir);
-  if (skip) err.write(m.reviewSkipped(skip) + '\n');
-  else {
-    let outcome: 'blocked' | TrailerRow[];
-    try {
-      outcome = await reviewStaged(repo, hasHead, messageRows, readHistory, err);
-    } catch (error) {
-      reportReviewFailure(error, err);
-      outcome = [];
-    }
-    if (outcome === 'blocked') return 1;
-    rows.push(...outcome);
+  // 4. Review. One that cannot run is a warning: kept and queued records are still written.
+  let outcome: Reviewed | 'blocked' | null;
+  try {
+    outcome = await reviewCommit(repo, plan, messageRows, readHistory, err);
+  } catch (error) {
+    reportReviewFailure(error, err);
+    outcome = null;
   }
+  if (outcome === 'blocked') return 1;
 
-  // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message.
-  const queued = (await mayHaveQueued(repo.commonDir))
-    ? await (await import('../verdicts/queue.js')).pruneRecorded(repo.top, repo.commonDir, readHistory)
-    : [];
-  rows.push(...queued.map((q) => q.row));
+  const rows: TrailerRow[] = [];
+  const notes: string[] = [];
+  if (amendedRows.length) {
+    // Verdicts always; an OPEN row while this commit still raises its finding (docs/record.md).
+    const { recordKey } = await import('../core/trailer/history.js');
+    const present = new Set(messageRows.map(recordKey));
+    const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || !outcome || outcome.raised.has(r.id)));
+    rows.push(...kept);
+    if (kept.length) notes.push(m.amendKept(kept.length));
+  }
+  if (outcome) rows.push(...outcome.open);
+  if (outcome?.summary) writeLines(err, outcome.summary);
+
+  // 5. Queued records, where this commit's history carries their finding.
+  if (await mayHaveQueued(repo.commonDir)) {
+    const queued = await chooseFromQueue(repo, plan, [...messageRows, ...rows], outcome?.raised ?? new Set(), readParents);
+    rows.push(...queued.write.map((q) => q.row));
+    if (queued.write.length) notes.push(m.verdictsRecorded(queued.write.map((q) => `${q.verdict} ${q.id}`)));
+    if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
+  }
 
   if (rows.length) {
     const { addTrailersToFile } = await import('../trailers/write.js');
     await addTrailersToFile(path, rows, gitOptions);
-    if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
   }
+  writeLines(err, notes);
   return 0;
 }
 
-/** Reviews the staged diff; returns the OPEN rows to add, or 'blocked' (commitMsg.block). */
-async function reviewStaged(
+interface Reviewed {
+  /** OPEN rows for new counted findings. */
+  open: TrailerRow[];
+  /** Every finding ID this review raised, counted or answered by a verdict. */
+  raised: Set<string>;
+  summary: string[];
+}
+
+async function reviewCommit(
   repo: Repo,
-  hasHead: boolean,
+  plan: CommitPlan,
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
-): Promise<'blocked' | TrailerRow[]> {
+): Promise<'blocked' | Reviewed> {
   const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
-  // One read of HEAD's history serves suppression and "already recorded on this branch".
-  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory, queued: readQueue });
+  // One read of the history serves suppression and "already recorded on this branch".
+  const result = await runReview(session, {
+    cwd: repo.top,
+    source: await plan.source(),
+    verdictTip: plan.parents[0] ?? plan.amended,
+    history: readHistory,
+    queued: readQueue,
+  });
   for (const w of result.warnings) err.write(m.warning(w) + '\n');
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
@@ -115,7 +141,8 @@ async function reviewStaged(
     writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
     return 'blocked';
   }
-  const rows: TrailerRow[] = [];
+  const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
+  const open: TrailerRow[] = [];
   if (config.commitMsg.record && result.findings.length) {
     const { findingRow } = await import('../trailers/from-finding.js');
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
@@ -123,18 +150,58 @@ async function reviewStaged(
       if (known.has(finding.id)) continue;
       known.add(finding.id); // a folded finding and its twin never make two rows
       const row = findingRow(finding);
-      if (row) rows.push(row);
+      if (row) open.push(row);
       else err.write(m.notRecordable(finding.id) + '\n');
     }
   }
-  if (result.findings.length || result.suppressed.length) {
-    writeLines(err, [
-      m.summary(result.event, result.findings.length, rows.length, result.suppressed.length),
-      ...findingLines(result.findings),
-      ...(blocking.length ? [m.pushWillBlock] : []),
-    ]);
+  const summary =
+    result.findings.length || result.suppressed.length
+      ? [
+          m.summary(result.event, result.findings.length, open.length, result.suppressed.length, plan.kind),
+          ...findingLines(result.findings),
+          ...(blocking.length ? [m.pushWillBlock] : []),
+        ]
+      : [];
+  return { open, raised, summary };
+}
+
+/** The queued records this commit takes; those already in its history leave the queue. */
+async function chooseFromQueue(
+  repo: Repo,
+  plan: CommitPlan,
+  own: readonly TrailerRow[],
+  raised: ReadonlySet<string>,
+  readParents: () => Promise<HistoryRow[]>,
+) {
+  const [{ readQueue, pruneQueue }, { chooseQueued }, { git }, { recordKey }] = await Promise.all([
+    import('../verdicts/queue.js'),
+    import('../verdicts/choose.js'),
+    import('../core/git/run.js'),
+    import('../core/trailer/history.js'),
+  ]);
+  const entries = await readQueue(repo.commonDir);
+  // An amend replaces HEAD: what descends from HEAD's parents or is HEAD itself goes in.
+  const tips = plan.amended ? [plan.amended] : plan.parents;
+  const descends = async (anchor: string) => {
+    for (const tip of tips) {
+      const out = await git(['merge-base', '--is-ancestor', anchor, tip], { cwd: repo.top, okCodes: [1, 128] });
+      if (out.status === 0) return true;
+    }
+    return false;
+  };
+  const choice = await chooseQueued(entries, { history: await readParents(), own, raised, descends });
+  if (choice.recorded.length) {
+    const done = new Set(choice.recorded.map((e) => `${recordKey(e)}\0${e.carriedFrom ?? ''}`));
+    await pruneQueue(repo.commonDir, (e) => done.has(`${recordKey(e)}\0${e.carriedFrom ?? ''}`));
   }
-  return rows;
+  return choice;
+}
+
+/** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
+async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
+  const [{ commitMessages }, { lintMessage }] = await Promise.all([import('../core/trailer/history.js'), import('../trailers/lint.js')]);
+  const text = (await commitMessages(top, [commit])).get(commit) ?? '';
+  return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }
 
 function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
@@ -142,12 +209,3 @@ function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
   err.write(m.reviewFailed(`${error instanceof Error ? error.message : String(error)}${remedy}`) + '\n');
   if (process.env.REVTRAIL_DEBUG === '1' && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
 }
-
-function skipReason(text: string, commentChar: string, gitDir: string): string | null {
-  if (existsSync(join(gitDir, 'MERGE_HEAD'))) return m.skipMerge;
-  const subject = keptLines(text, commentChar).find((l) => l.text.trim())?.text ?? '';
-  const autosquash = AUTOSQUASH.exec(subject);
-  return autosquash ? m.skipFixup(autosquash[1]!) : null;
-}
-
-/** Keeps this commit's findings for `revtrail verdict` (an empty review erases the last one's). */

@@ -1,7 +1,7 @@
 /**
  * `revtrail install` (SPEC §6) on top of husky's own installer: husky sets core.hooksPath to
- * .husky/_ and writes its runner there; revtrail then writes .husky/commit-msg and
- * .husky/pre-push from hooks/ (or adds its marked block to a user's existing hook).
+ * .husky/_ and writes its runner there; revtrail then writes .husky/<hook> for each of HOOKS
+ * from hooks/ (or adds its marked block to a user's existing hook).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -15,9 +15,19 @@ import { addPrepare } from './package-json.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
 import { installMessages as m } from '../messages/hooks.js';
 
-export const HOOKS = ['commit-msg', 'pre-push'] as const;
+// commit-msg and pre-push review; the others keep the record through amends, rebases and
+// merges (docs/record.md) and cost a file test when there is nothing for them to do.
+export const HOOKS = ['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite'] as const;
 export type HookName = (typeof HOOKS)[number];
-const PLACEMENT: Record<HookName, 'top' | 'end'> = { 'commit-msg': 'end', 'pre-push': 'top' };
+// Hooks that read stdin go first (the block replays it); the rest after the user's lines.
+const PLACEMENT: Record<HookName, 'top' | 'end'> = {
+  'commit-msg': 'end',
+  'pre-push': 'top',
+  'prepare-commit-msg': 'end',
+  'post-commit': 'end',
+  'post-merge': 'end',
+  'post-rewrite': 'top',
+};
 export const HUSKY_DIR = '.husky';
 export const HUSKY_PATH = '.husky/_';
 const DEFAULT_CLI = 'node_modules/.bin/revtrail';

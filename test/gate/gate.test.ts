@@ -186,16 +186,18 @@ test('a fix merged through a merge commit counts as merged; the gate reads the m
   assert.match(signal(mx, 'not_dismissed').fact, /x\.ts exists at the tip of master/);
 });
 
-test('threads: occurrences oldest first, state is the latest verdict (a re-raised finding is OPEN again)', async () => {
+test('threads: occurrences oldest first, state is the latest human verdict (a copied OPEN row does not reopen it)', async () => {
   const s = track(scenario());
   s.raise('rf-00000000a1', 'src/a.ts');
   s.fix('rf-00000000a1', 'src/a.ts');
+  // The OPEN row again, later (what a cherry-pick of the raising commit leaves): the same record.
   s.verdict('rf-00000000a1', 'src/a.ts', 'OPEN', '');
   const e = await explain(s.repo.dir, 'rf-00000000a1');
-  assert.equal(e.threads[0]!.state, 'OPEN');
-  assert.equal(signal(e, 'resolved').met, false);
-  // merged still looks at the latest ACCEPT.
+  assert.equal(e.threads[0]!.state, 'ACCEPT');
+  assert.equal(signal(e, 'resolved').met, true);
   assert.equal(signal(e, 'merged').met, true);
+  s.verdict('rf-00000000a1', 'src/a.ts', 'DEFER', 'tracked in #7');
+  assert.equal((await explain(s.repo.dir, 'rf-00000000a1')).threads[0]!.state, 'DEFER');
 });
 
 test('--explain with an unknown target is an input error (exit 2)', async () => {
