@@ -206,3 +206,30 @@ test('--explain with an unknown target is an input error (exit 2)', async () => 
   assert.equal(run.code, 2);
   assert.match(run.stderr, /no finding thread or rule_source "rf-ffffffffff"/);
 });
+
+test('a merge and a cherry-pick that copied the ACCEPT row are not the fix commit: the commit that fixed it is', async () => {
+  const s = track(passingScenario());
+  const { repo } = s;
+  s.raise('rf-00000000e1', 'src/e.ts');
+  repo.git(['checkout', '-q', '-b', 'fix-e']);
+  const fix = s.fix('rf-00000000e1', 'src/e.ts');
+  s.ci(fix, 'pass');
+  repo.git(['checkout', '-q', 'main']);
+  repo.commit('chore: meanwhile', { 'src/other.ts': 'export const o = 1;\n' }, { env: s.time.next() });
+  // What revtrail once wrote: the queued ACCEPT a second time, into the merge.
+  const accept = row({ id: 'rf-00000000e1', file: 'src/e.ts', line: '2', rule_source: RULE, verdict: 'ACCEPT', rationale: 'Parameterized query instead of concatenation' });
+  repo.git(['merge', '--no-ff', '-q', '-m', message('Merge fix-e', [accept]), 'fix-e'], { env: s.time.next() });
+  // And a later cherry-pick of the fix onto another line of work carries it a third time.
+  repo.git(['checkout', '-q', '-b', 'backport', `${fix}~1`]);
+  repo.git(['cherry-pick', fix], { env: s.time.next() });
+  repo.git(['checkout', '-q', 'main']);
+  repo.git(['merge', '--no-ff', '-q', '-m', 'Merge backport', 'backport'], { env: s.time.next() });
+  const e = await explain(repo.dir, 'rf-00000000e1');
+  assert.equal(e.threads[0]!.state, 'ACCEPT');
+  assert.equal(signal(e, 'fix_commit').fact, `${fix.slice(0, 12)} changes src/e.ts (diff against its first parent)`);
+  assert.equal(signal(e, 'ci_successful').met, true, signal(e, 'ci_successful').fact);
+  assert.equal(signal(e, 'merged').met, true);
+  const stats = JSON.parse((await runCli(['stats', '--json'], { cwd: repo.dir })).stdout) as { rules: Array<{ rule_source: string; findings: number; counts: Record<string, number> }> };
+  const rule = stats.rules.find((x) => x.rule_source === RULE)!;
+  assert.deepEqual([rule.findings, rule.counts.ACCEPT, rule.counts.OPEN], [3, 3, 0], 'three findings, not five ACCEPT copies');
+});

@@ -97,3 +97,24 @@ test('stats on an empty repository: a line, exit 0; thresholds are strict', asyn
   assert.deepEqual([flagOf(0.3), flagOf(0.3001), flagOf(0.1), flagOf(0.0999), flagOf(null)], [null, 'investigate', null, 'performing well', null]);
   assert.deepEqual(computeStats([]).rules, []);
 });
+
+test('copies are one finding: a cherry-picked OPEN row after the verdict neither reopens it nor counts again', () => {
+  const at = (commit: string, date: string, verdict: 'OPEN' | 'REJECT', rationale = '') => ({
+    commit,
+    findings: [{
+      commit, date, author: 'A <a@x>', id: 'rf-00000000f1', file: 'a.ts', line: '1', rule_source: 'x:y', category: 'style', severity: 'nit',
+      issue: 'i', verdict, rationale, placement: 'trailer' as const, grammar: 'csv' as const,
+    }],
+    rejected: [],
+    warnings: [],
+  });
+  // git log order, newest first: a copy of the REJECT (merge), a copy of the OPEN (cherry-pick), the REJECT, the OPEN.
+  const report = computeStats([
+    at('c4', '2024-03-02T00:00:00Z', 'REJECT', 'see `x`'),
+    at('c3', '2024-03-01T00:00:00Z', 'OPEN'),
+    at('c2', '2024-02-01T00:00:00Z', 'REJECT', 'see `x`'),
+    at('c1', '2024-01-01T00:00:00Z', 'OPEN'),
+  ]);
+  assert.deepEqual(report.total, { findings: 1, open: 0, counts: { OPEN: 0, ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 }, human_verdicts: 1, reject_rate: 1 });
+  assert.deepEqual(report.timeline.map((m) => [m.month, m.counts.OPEN, m.counts.REJECT]), [['2024-01', 1, 0], ['2024-02', 0, 1]]);
+});
