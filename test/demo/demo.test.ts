@@ -16,7 +16,7 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     assert.match(r.stdout, new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     assert.match(r.stdout, /revtrail: push blocked: 6 blocking findings/);
     // The false positive's REJECT shows in the statistics: half of that rule's verdicts.
-    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +2 +1 +1 +0 +0 +50\.0% +investigate$/m);
+    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% +investigate$/m);
     assert.match(r.stdout, /main -> main/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates'));
