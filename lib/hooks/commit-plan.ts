@@ -13,7 +13,6 @@ import { git, gitOut } from '../core/git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { DiffSource } from '../diff/types.js';
 import { isAmendCommit } from './invocation.js';
-import { introducedDiff } from './merge-diff.js';
 
 export type CommitKind = 'commit' | 'amend' | 'merge';
 
@@ -53,8 +52,7 @@ export async function planCommit(repo: Repo, hasHead: boolean): Promise<CommitPl
 /** The index against one base (a plain diff), or against several (what a merge introduced). */
 async function cachedAgainst(top: string, bases: readonly string[]): Promise<DiffSource> {
   const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, '--cached', b, '--'], { cwd: top })));
-  const text = texts.length === 1 ? texts[0]! : introducedDiff(texts[0]!, texts.slice(1));
-  return { kind: 'text', text, name: 'git diff --cached' };
+  return { kind: 'text', text: await combined(texts), name: 'git diff --cached' };
 }
 
 async function emptyTree(top: string): Promise<string> {
@@ -66,5 +64,12 @@ export async function commitDiffSource(top: string, commit: string): Promise<Dif
   const parents = (await gitOut(['rev-parse', `${commit}^@`], { cwd: top })).split('\n').filter(Boolean);
   const bases = parents.length ? parents : [await emptyTree(top)];
   const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, b, commit, '--'], { cwd: top })));
-  return { kind: 'text', text: texts.length === 1 ? texts[0]! : introducedDiff(texts[0]!, texts.slice(1)), name: `commit ${commit}` };
+  return { kind: 'text', text: await combined(texts), name: `commit ${commit}` };
+}
+
+/** One diff as it is; several (one per parent of a merge): what the merge introduced. */
+async function combined(texts: readonly string[]): Promise<string> {
+  if (texts.length === 1) return texts[0]!;
+  const { introducedDiff } = await import('./merge-diff.js');
+  return introducedDiff(texts[0]!, texts.slice(1));
 }
