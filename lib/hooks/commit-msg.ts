@@ -72,7 +72,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 4. Review. One that cannot run is a warning: kept and queued records are still written.
   let outcome: Reviewed | 'blocked' | null;
   try {
-    outcome = await reviewCommit(repo, plan, messageRows, readHistory, err);
+    outcome = await reviewCommit(repo, plan, messageRows, readHistory, err, amendedRows.some((r) => r.verdict === 'OPEN'));
   } catch (error) {
     reportReviewFailure(error, err);
     outcome = null;
@@ -82,10 +82,12 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   const rows: TrailerRow[] = [];
   const notes: string[] = [];
   if (amendedRows.length) {
-    // Verdicts always; an OPEN row while this commit still raises its finding (docs/record.md).
+    // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
+    // here could tell (docs/record.md "Amend").
     const { recordKey } = await import('../core/trailer/history.js');
     const present = new Set(messageRows.map(recordKey));
-    const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || !outcome || outcome.raised.has(r.id)));
+    const stillThere = (r: TrailerRow) => !outcome || outcome.raised.has(r.id) || !outcome.runnable.has(r.rule_source);
+    const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || stillThere(r)));
     rows.push(...kept);
     if (kept.length) notes.push(m.amendKept(kept.length));
   }
@@ -113,6 +115,8 @@ interface Reviewed {
   open: TrailerRow[];
   /** Every finding ID this review raised, counted or answered by a verdict. */
   raised: Set<string>;
+  /** Rule sources it ran (filled only when an amended commit has OPEN rows to judge). */
+  runnable: Set<string>;
   summary: string[];
 }
 
@@ -122,6 +126,7 @@ async function reviewCommit(
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
+  judgeRows: boolean,
 ): Promise<'blocked' | Reviewed> {
   const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
@@ -162,7 +167,8 @@ async function reviewCommit(
           ...(blocking.length ? [m.pushWillBlock] : []),
         ]
       : [];
-  return { open, raised, summary };
+  const runnable = judgeRows ? await (await import('./rule-sources.js')).runnableRuleSources(session) : new Set<string>();
+  return { open, raised, summary, runnable };
 }
 
 /** The queued records this commit takes; those already in its history leave the queue. */

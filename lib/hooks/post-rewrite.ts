@@ -14,6 +14,7 @@ import type { TrailerRow } from '../core/trailer/row.js';
 import { lintMessage } from '../trailers/lint.js';
 import { enqueueCarried, pruneRows, readQueue, remapAnchors, type QueuedVerdict } from '../verdicts/queue.js';
 import { commitDiffSource } from './commit-plan.js';
+import { runnableRuleSources } from './rule-sources.js';
 import { writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -82,7 +83,7 @@ export async function postRewriteHook(_kind: string, input: string, context: Cli
 
 /**
  * Which missing records still apply. An OPEN row: while the new commit's own review still
- * raises its finding (a finding of a rule this review does not run is kept). A verdict: while
+ * raises its finding (a finding of a rule this review does not run is kept: ./rule-sources.ts). A verdict: while
  * its finding is on record in the new history, raised by the new commit, or carried too.
  */
 async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<Missing[]> {
@@ -103,8 +104,8 @@ async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<M
     }
     return ids;
   };
-  const runnable = new Set((await session.bundle().catch(() => ({ concepts: [] }))).concepts.flatMap((c) => c.rules.map((r) => r.ruleSource)));
-  const checkable = (ruleSource: string) => ruleSource.startsWith('builtin/') || runnable.has(ruleSource);
+  const runnable = await runnableRuleSources(session);
+  const checkable = (ruleSource: string) => runnable.has(ruleSource);
 
   const keep: Missing[] = [];
   for (const item of missing.filter((x) => x.row.verdict === 'OPEN')) {

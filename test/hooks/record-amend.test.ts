@@ -106,3 +106,14 @@ test('amend --no-verify drops the rows: post-rewrite queues them, says so, and t
   assert.deepEqual(view.mined, [`${id} DEFER`, `${id} OPEN`]);
   assert.deepEqual(view.counts, counts({ DEFER: 1 }));
 });
+
+test('amend -m keeps an OPEN row no rule here can judge (a reviewer program\'s), and drops a fixed one', async () => {
+  kit.branch('amend-unjudged');
+  const foreign = 'rf-00000000aa,au/a.js,1,reviewer/naming:vague-name,style,nit,Vague name,OPEN,';
+  await kit.commit({ 'au/a.js': `${DEBUGGER_LINE}\nexport const x = 1;\n` }, ['-m', `feat: au\n\nReview-Finding: ${foreign}`]);
+  const rows = kit.rows();
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0], foreign);
+  await kit.commit({ 'au/a.js': 'export const x = 1;\n' }, ['--amend', '-m', 'feat: au, without the debugger']);
+  assert.deepEqual(kit.rows(), [foreign]);
+});
