@@ -81,6 +81,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
 
   const rows: TrailerRow[] = [];
   const notes: string[] = [];
+  const recorded: string[] = [];
   if (amendedRows.length) {
     // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
     // here could tell (docs/record.md "Amend").
@@ -92,21 +93,40 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
     if (kept.length) notes.push(m.amendKept(kept.length));
   }
   if (outcome) rows.push(...outcome.open);
-  if (outcome?.summary) writeLines(err, outcome.summary);
 
-  // 5. Queued records, where this commit's history carries their finding.
-  if (await mayHaveQueued(repo.commonDir)) {
-    const queued = await chooseFromQueue(repo, plan, [...messageRows, ...rows], outcome?.raised ?? new Set(), readParents);
-    rows.push(...queued.write.map((q) => q.row));
-    if (queued.write.length) notes.push(m.verdictsRecorded(queued.write.map((q) => `${q.verdict} ${q.id}`)));
-    if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
+  // 5. Queued records, where this commit's history carries their finding. A queue that cannot be
+  //    read or locked now stays queued for the next commit; this one's rows go on.
+  try {
+    if (await mayHaveQueued(repo.commonDir)) {
+      const queued = await chooseFromQueue(repo, plan, [...messageRows, ...rows], outcome?.raised ?? new Set(), readParents);
+      rows.push(...queued.write.map((q) => q.row));
+      recorded.push(...queued.write.map((q) => `${q.verdict} ${q.id}`));
+      if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
+    }
+  } catch (error) {
+    err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
   }
 
+  // The review's report is printed once the rows are written: it says how many were recorded.
+  const report = (written: boolean) => [
+    ...(outcome ? outcome.report(written) : []),
+    ...(written ? notes : []),
+    ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
+  ];
   if (rows.length) {
     const { addTrailersToFile } = await import('../trailers/write.js');
-    await addTrailersToFile(path, rows, gitOptions);
+    try {
+      await addTrailersToFile(path, rows, gitOptions);
+    } catch (error) {
+      // A full disk or a read-only .git: the message is as it was (atomic replace), and saying
+      // so beats an "internal error"; the commit goes on without the rows.
+      const { StorageError } = await import('../core/fs/storage.js');
+      if (!(error instanceof StorageError)) throw error;
+      writeLines(err, [...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`]);
+      return 0;
+    }
   }
-  writeLines(err, notes);
+  writeLines(err, report(true));
   return 0;
 }
 
@@ -117,7 +137,8 @@ interface Reviewed {
   raised: Set<string>;
   /** Rule sources it ran (filled only when an amended commit has OPEN rows to judge). */
   runnable: Set<string>;
-  summary: string[];
+  /** The lines about this review, given whether its rows reached the message. */
+  report: (written: boolean) => string[];
 }
 
 async function reviewCommit(
@@ -139,7 +160,7 @@ async function reviewCommit(
     history: readHistory,
     queued: readQueue,
   });
-  for (const w of result.warnings) err.write(m.warning(w) + '\n');
+  writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
@@ -159,16 +180,16 @@ async function reviewCommit(
       else err.write(m.notRecordable(finding.id) + '\n');
     }
   }
-  const summary =
+  const report = (written: boolean) =>
     result.findings.length || result.suppressed.length
       ? [
-          m.summary(result.event, result.findings.length, open.length, result.suppressed.length, plan.kind),
+          m.summary(result.event, result.findings.length, written ? open.length : 0, result.suppressed.length, plan.kind),
           ...findingLines(result.findings),
           ...(blocking.length ? [m.pushWillBlock] : []),
         ]
       : [];
   const runnable = judgeRows ? await (await import('./rule-sources.js')).runnableRuleSources(session) : new Set<string>();
-  return { open, raised, summary, runnable };
+  return { open, raised, report, runnable };
 }
 
 /** The queued records this commit takes; those already in its history leave the queue. */
