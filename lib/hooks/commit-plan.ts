@@ -29,6 +29,14 @@ export interface CommitPlan {
 export async function planCommit(repo: Repo, hasHead: boolean): Promise<CommitPlan> {
   const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged' }) };
   if (!hasHead) return staged;
+  try {
+    return await planBeyondHead(repo, staged);
+  } catch {
+    return staged; // an odd repository state: review the staged diff, as for any commit
+  }
+}
+
+async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPlan> {
   const mergeHead = join(repo.gitDir, 'MERGE_HEAD');
   if (existsSync(mergeHead)) {
     const others = (await readFile(mergeHead, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean);
