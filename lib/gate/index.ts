@@ -2,7 +2,7 @@
  * The promotion gate over mined history (SPEC §8): threads, the facts git can tell about them
  * (batched), and the seven signals.
  */
-import { buildThreads, latestAccept } from './threads.js';
+import { acceptCopies, buildThreads } from './threads.js';
 import { resolveMainline } from './mainline.js';
 import { changedLines, filesAtTip, lineRange, touchedFiles, type LineRanges } from './facts.js';
 import { FactsCache } from './cache.js';
@@ -43,8 +43,7 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
   const accepts = new Set<string>();
   const files = new Set<string>();
   for (const t of threads) {
-    const a = latestAccept(t);
-    if (a) accepts.add(a.commit);
+    for (const a of acceptCopies(t)) accepts.add(a.commit); // which copy is the fix: lib/gate/threads.ts
     if (t.file) files.add(t.file);
   }
   const cache = await FactsCache.load(options.cache === false ? null : options.commonDir);

@@ -138,7 +138,7 @@ function context(thread: Thread, facts: GateFacts): ThreadContext {
   return {
     thread,
     facts,
-    accept: latestAccept(thread),
+    accept: latestAccept(thread, facts),
     latest: thread.occurrences[thread.occurrences.length - 1]!,
     mainlineName: facts.mainline?.name ?? 'the mainline',
     before: [],

@@ -1,4 +1,9 @@
-/** Threads (SPEC §8): every occurrence of one finding ID, oldest first; state = latest verdict. */
+/**
+ * Threads (docs/record.md "Counting"): every occurrence of one finding ID, oldest first. Copies
+ * of a record (a cherry-pick, a merge, a rebase leftover in a body) are occurrences of the same
+ * thread, not new findings. A thread's state is its latest human verdict, OPEN while it has
+ * none: a copied OPEN row after a verdict does not reopen it.
+ */
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import type { Thread } from './types.js';
 
@@ -15,12 +20,14 @@ export function buildThreads(commits: readonly CommitResult[]): Thread[] {
   const threads: Thread[] = [];
   for (const [id, occurrences] of byId) {
     const latest = occurrences[occurrences.length - 1]!;
+    let answered: MinedFinding | undefined;
+    for (let i = occurrences.length - 1; i >= 0 && !answered; i--) if (occurrences[i]!.verdict !== 'OPEN') answered = occurrences[i];
     let located: MinedFinding | undefined;
     for (let i = occurrences.length - 1; i >= 0 && !located; i--) if (occurrences[i]!.file) located = occurrences[i];
     threads.push({
       id,
       occurrences,
-      state: latest.verdict,
+      state: answered?.verdict ?? 'OPEN',
       rule_source: latest.rule_source,
       file: located?.file ?? null,
       line: located?.line ?? null,
@@ -31,8 +38,34 @@ export function buildThreads(commits: readonly CommitResult[]): Thread[] {
   return threads;
 }
 
-/** The occurrence carrying the latest ACCEPT, if any. */
-export function latestAccept(thread: Thread): MinedFinding | null {
-  for (let i = thread.occurrences.length - 1; i >= 0; i--) if (thread.occurrences[i]!.verdict === 'ACCEPT') return thread.occurrences[i]!;
-  return null;
+const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The latest ACCEPT and its copies (same rationale), oldest first: the record of the fix. */
+export function acceptCopies(thread: Thread): MinedFinding[] {
+  let latest: MinedFinding | undefined;
+  for (let i = thread.occurrences.length - 1; i >= 0 && !latest; i--) if (thread.occurrences[i]!.verdict === 'ACCEPT') latest = thread.occurrences[i];
+  if (!latest) return [];
+  const rationale = squeeze(latest.rationale);
+  return thread.occurrences.filter((o) => o.verdict === 'ACCEPT' && squeeze(o.rationale) === rationale);
+}
+
+/** What tells the commit that really carries a fix from a copy of its record. */
+export interface FixFacts {
+  /** Files each commit's first-parent diff touches. */
+  touched: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Commits reachable from the mainline. */
+  reachable: ReadonlySet<string>;
+}
+
+/**
+ * The occurrence carrying the latest ACCEPT. Among its copies, the first (oldest) whose commit
+ * changes the thread's file and is on the mainline, then one that changes the file, then one on
+ * the mainline, then the oldest: a merge or a cherry-pick that copied the row is not the fix.
+ */
+export function latestAccept(thread: Thread, facts?: FixFacts): MinedFinding | null {
+  const copies = acceptCopies(thread);
+  if (copies.length <= 1 || !facts) return copies[0] ?? null;
+  const touches = (o: MinedFinding) => !!thread.file && !!facts.touched.get(o.commit)?.has(thread.file);
+  const onMainline = (o: MinedFinding) => facts.reachable.has(o.commit);
+  return copies.find((o) => touches(o) && onMainline(o)) ?? copies.find(touches) ?? copies.find(onMainline) ?? copies[0]!;
 }

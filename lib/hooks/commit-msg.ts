@@ -1,7 +1,9 @@
 /**
- * `revtrail hook commit-msg FILE` (SPEC §6): lint hand-written Review-Finding trailers, review the
- * staged diff, and add one OPEN trailer per new counted finding plus every queued verdict. The
- * message file changes only by an atomic replace, so a failure or a kill leaves it as it was.
+ * `revtrail hook commit-msg FILE` (docs/record.md): lint hand-written Review-Finding trailers,
+ * review what the commit really adds (a commit, an amend or a merge: ./commit-plan.ts), and add
+ * one OPEN trailer per new counted finding, the records an amend keeps, and the queued records
+ * whose finding this commit's history carries. The message file changes only by an atomic
+ * replace, so a failure or a kill leaves it as it was.
  *
  * This runs on every commit. The common case (no trailer written by hand, no finding, nothing
  * queued) runs three git processes (where and HEAD in one, core.commentChar beside it, then the
@@ -9,23 +11,22 @@
  * spawns no `git interpret-trailers`: each of those loads or runs only when a message, a
  * finding or a queued verdict needs it.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
-import { commentCharOf, isEmptyMessage, keptLines, readCommentConfig } from '../trailers/message.js';
+import { commentCharOf, isEmptyMessage, readCommentConfig } from '../trailers/message.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { TrailerRow } from '../core/trailer/row.js';
 import { isBlocking } from '../review/event.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
+import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const TRAILER_LINE = /^review-finding[ \t]*:/im;
-const AUTOSQUASH = /^(fixup|squash|amend)! /;
 
 export async function commitMsgHook(file: string, context: CliContext): Promise<number> {
   const err = context.stderr;
@@ -60,46 +61,62 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 2. An empty message stays empty so that git aborts the commit as usual.
   if (isEmptyMessage(text, commentChar)) return 0;
 
-  let history: HistoryRow[] | undefined;
-  const readHistory = async () =>
-    (history ??= hasHead ? await (await import('../core/trailer/history.js')).readHistoryRows(repo.top, 'HEAD') : []);
+  // 3. What this commit is: the history of its parents answers for it.
+  const plan = await planCommit(repo, hasHead);
+  let parentRows: HistoryRow[] | undefined;
+  const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../core/trailer/history.js')).readHistoryOf(repo.top, plan.parents) : []);
+  // An amend keeps the amended commit's records; they count as this branch's history too.
+  const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
+  const readHistory = async () => [...amendedRows.map((row) => ({ commit: plan.amended!, row })), ...(await readParents())];
 
-  // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
-  //    review that cannot run is a warning: the queued verdicts below are still recorded.
-  const rows: TrailerRow[] = [];
-  // The review's report is printed once the rows are written: it says how many were recorded.
-  let report: (recorded: boolean) => string[] = () => [];
-  const skip = skipReason(text, commentChar, repo.gitDir);
-  if (skip) err.write(m.reviewSkipped(skip) + '\n');
-  else {
-    let outcome: 'blocked' | Reviewed;
-    try {
-      outcome = await reviewStaged(repo, hasHead, messageRows, readHistory, err);
-    } catch (error) {
-      reportReviewFailure(error, err);
-      outcome = { rows: [], report: () => [] };
-    }
-    if (outcome === 'blocked') return 1;
-    rows.push(...outcome.rows);
-    report = outcome.report;
-  }
-
-  // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message. A queue
-  //    that cannot be read or locked now stays queued for the next commit; this one's rows go on.
-  let queued: Awaited<ReturnType<typeof import('../verdicts/queue.js').pruneRecorded>> = [];
+  // 4. Review. One that cannot run is a warning: kept and queued records are still written.
+  let outcome: Reviewed | 'blocked' | null;
   try {
-    if (await mayHaveQueued(repo.commonDir)) queued = await (await import('../verdicts/queue.js')).pruneRecorded(repo.top, repo.commonDir, readHistory);
+    outcome = await reviewCommit(repo, plan, messageRows, readHistory, err, amendedRows.some((r) => r.verdict === 'OPEN'));
+  } catch (error) {
+    reportReviewFailure(error, err);
+    outcome = null;
+  }
+  if (outcome === 'blocked') return 1;
+
+  const rows: TrailerRow[] = [];
+  const notes: string[] = [];
+  const recorded: string[] = [];
+  if (amendedRows.length) {
+    // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
+    // here could tell (docs/record.md "Amend").
+    const { recordKey } = await import('../core/trailer/history.js');
+    const present = new Set(messageRows.map(recordKey));
+    const stillThere = (r: TrailerRow) => !outcome || outcome.raised.has(r.id) || !outcome.runnable.has(r.rule_source);
+    const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || stillThere(r)));
+    rows.push(...kept);
+    if (kept.length) notes.push(m.amendKept(kept.length));
+  }
+  if (outcome) rows.push(...outcome.open);
+
+  // 5. Queued records, where this commit's history carries their finding. A queue that cannot be
+  //    read or locked now stays queued for the next commit; this one's rows go on.
+  try {
+    if (await mayHaveQueued(repo.commonDir)) {
+      const queued = await chooseFromQueue(repo, plan, [...messageRows, ...rows], outcome?.raised ?? new Set(), readParents);
+      rows.push(...queued.write.map((q) => q.row));
+      recorded.push(...queued.write.map((q) => `${q.verdict} ${q.id}`));
+      if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
+    }
   } catch (error) {
     err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
   }
-  rows.push(...queued.map((q) => q.row));
 
-  let written = rows.length === 0;
+  // The review's report is printed once the rows are written: it says how many were recorded.
+  const report = (written: boolean) => [
+    ...(outcome ? outcome.report(written) : []),
+    ...(written ? notes : []),
+    ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
+  ];
   if (rows.length) {
     const { addTrailersToFile } = await import('../trailers/write.js');
     try {
       await addTrailersToFile(path, rows, gitOptions);
-      written = true;
     } catch (error) {
       // A full disk or a read-only .git: the message is as it was (atomic replace), and saying
       // so beats an "internal error"; the commit goes on without the rows.
@@ -109,30 +126,40 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
       return 0;
     }
   }
-  writeLines(err, report(written));
-  if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
+  writeLines(err, report(true));
   return 0;
 }
 
 interface Reviewed {
-  rows: TrailerRow[];
+  /** OPEN rows for new counted findings. */
+  open: TrailerRow[];
+  /** Every finding ID this review raised, counted or answered by a verdict. */
+  raised: Set<string>;
+  /** Rule sources it ran (filled only when an amended commit has OPEN rows to judge). */
+  runnable: Set<string>;
   /** The lines about this review, given whether its rows reached the message. */
-  report: (recorded: boolean) => string[];
+  report: (written: boolean) => string[];
 }
 
-/** Reviews the staged diff; returns the OPEN rows to add, or 'blocked' (commitMsg.block). */
-async function reviewStaged(
+async function reviewCommit(
   repo: Repo,
-  hasHead: boolean,
+  plan: CommitPlan,
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
+  judgeRows: boolean,
 ): Promise<'blocked' | Reviewed> {
   const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
-  // One read of HEAD's history serves suppression and "already recorded on this branch".
-  const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory, queued: readQueue });
+  // One read of the history serves suppression and "already recorded on this branch".
+  const result = await runReview(session, {
+    cwd: repo.top,
+    source: await plan.source(),
+    verdictTip: plan.parents[0] ?? plan.amended,
+    history: readHistory,
+    queued: readQueue,
+  });
   writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
@@ -140,7 +167,8 @@ async function reviewStaged(
     writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
     return 'blocked';
   }
-  const rows: TrailerRow[] = [];
+  const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
+  const open: TrailerRow[] = [];
   if (config.commitMsg.record && result.findings.length) {
     const { findingRow } = await import('../trailers/from-finding.js');
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
@@ -148,19 +176,59 @@ async function reviewStaged(
       if (known.has(finding.id)) continue;
       known.add(finding.id); // a folded finding and its twin never make two rows
       const row = findingRow(finding);
-      if (row) rows.push(row);
+      if (row) open.push(row);
       else err.write(m.notRecordable(finding.id) + '\n');
     }
   }
-  const report = (recorded: boolean) =>
+  const report = (written: boolean) =>
     result.findings.length || result.suppressed.length
       ? [
-          m.summary(result.event, result.findings.length, recorded ? rows.length : 0, result.suppressed.length),
+          m.summary(result.event, result.findings.length, written ? open.length : 0, result.suppressed.length, plan.kind),
           ...findingLines(result.findings),
           ...(blocking.length ? [m.pushWillBlock] : []),
         ]
       : [];
-  return { rows, report };
+  const runnable = judgeRows ? await (await import('./rule-sources.js')).runnableRuleSources(session) : new Set<string>();
+  return { open, raised, report, runnable };
+}
+
+/** The queued records this commit takes; those already in its history leave the queue. */
+async function chooseFromQueue(
+  repo: Repo,
+  plan: CommitPlan,
+  own: readonly TrailerRow[],
+  raised: ReadonlySet<string>,
+  readParents: () => Promise<HistoryRow[]>,
+) {
+  const [{ readQueue, pruneQueue }, { chooseQueued }, { git }, { recordKey }] = await Promise.all([
+    import('../verdicts/queue.js'),
+    import('../verdicts/choose.js'),
+    import('../core/git/run.js'),
+    import('../core/trailer/history.js'),
+  ]);
+  const entries = await readQueue(repo.commonDir);
+  // An amend replaces HEAD: what descends from HEAD's parents or is HEAD itself goes in.
+  const tips = plan.amended ? [plan.amended] : plan.parents;
+  const descends = async (anchor: string) => {
+    for (const tip of tips) {
+      const out = await git(['merge-base', '--is-ancestor', anchor, tip], { cwd: repo.top, okCodes: [1, 128] });
+      if (out.status === 0) return true;
+    }
+    return false;
+  };
+  const choice = await chooseQueued(entries, { history: await readParents(), own, raised, descends });
+  if (choice.recorded.length) {
+    const done = new Set(choice.recorded.map((e) => `${recordKey(e)}\0${e.carriedFrom ?? ''}`));
+    await pruneQueue(repo.commonDir, (e) => done.has(`${recordKey(e)}\0${e.carriedFrom ?? ''}`));
+  }
+  return choice;
+}
+
+/** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
+async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
+  const [{ commitMessages }, { lintMessage }] = await Promise.all([import('../core/trailer/history.js'), import('../trailers/lint.js')]);
+  const text = (await commitMessages(top, [commit])).get(commit) ?? '';
+  return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }
 
 function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
@@ -168,12 +236,3 @@ function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
   err.write(m.reviewFailed(`${error instanceof Error ? error.message : String(error)}${remedy}`) + '\n');
   if (process.env.REVTRAIL_DEBUG === '1' && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
 }
-
-function skipReason(text: string, commentChar: string, gitDir: string): string | null {
-  if (existsSync(join(gitDir, 'MERGE_HEAD'))) return m.skipMerge;
-  const subject = keptLines(text, commentChar).find((l) => l.text.trim())?.text ?? '';
-  const autosquash = AUTOSQUASH.exec(subject);
-  return autosquash ? m.skipFixup(autosquash[1]!) : null;
-}
-
-/** Keeps this commit's findings for `revtrail verdict` (an empty review erases the last one's). */

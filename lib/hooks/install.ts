@@ -1,7 +1,7 @@
 /**
  * `revtrail install` (SPEC §6) on top of husky's own installer: husky sets core.hooksPath to
- * .husky/_ and writes its runner there; revtrail then writes .husky/commit-msg and
- * .husky/pre-push from hooks/ (or adds its marked block to a user's existing hook).
+ * .husky/_ and writes its runner there; revtrail then writes .husky/<hook> for each of HOOKS
+ * from hooks/ (or adds its marked block to a user's existing hook).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -15,10 +15,21 @@ import { packageFile, planScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
 import { installMessages as m } from '../messages/hooks.js';
 
-/** post-checkout: sets the hooks up in a worktree added later (docs/hooks.md, "Worktrees"). */
-export const HOOKS = ['commit-msg', 'pre-push', 'post-checkout'] as const;
+// commit-msg and pre-push review; prepare-commit-msg, post-commit, post-merge and post-rewrite keep
+// the record through amends, rebases and merges (docs/record.md) and cost a file test when there is
+// nothing for them to do; post-checkout sets the hooks up in a worktree added later (docs/hooks.md).
+export const HOOKS = ['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'post-checkout'] as const;
 export type HookName = (typeof HOOKS)[number];
-const PLACEMENT: Record<HookName, 'top' | 'end'> = { 'commit-msg': 'end', 'pre-push': 'top', 'post-checkout': 'end' };
+// Hooks that read stdin go first (the block replays it); the rest after the user's lines.
+const PLACEMENT: Record<HookName, 'top' | 'end'> = {
+  'commit-msg': 'end',
+  'pre-push': 'top',
+  'prepare-commit-msg': 'end',
+  'post-commit': 'end',
+  'post-merge': 'end',
+  'post-rewrite': 'top',
+  'post-checkout': 'end',
+};
 export const HUSKY_DIR = '.husky';
 export const HUSKY_PATH = '.husky/_';
 const DEFAULT_CLI = 'node_modules/.bin/revtrail';

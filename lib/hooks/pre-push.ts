@@ -9,7 +9,7 @@ import { git, gitOut, gitRecords } from '../core/git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { Finding } from '../review/types.js';
 import { isBlocking } from '../review/event.js';
-import { rememberReview } from '../verdicts/peek.js';
+import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -161,7 +161,11 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
     for (const f of findings) ids.add(f.id);
   }
-  lines.push(...m.waysOn, ...[...ids].map(m.verdictCommand), m.thenCommit);
+  // Verdicts only queued do not count here (what is pushed must carry its answers): name them.
+  const queued = await queuedFor(repo.commonDir, ids);
+  const unanswered = [...ids].filter((id) => !queued.has(id));
+  if (unanswered.length) lines.push(...m.waysOn, ...unanswered.map(m.verdictCommand), m.thenCommit);
+  if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
   writeLines(err, lines);
   return 1;
 }
@@ -188,3 +192,12 @@ async function isMerge(top: string, commit: string): Promise<boolean> {
   return (await git(['rev-parse', '--verify', '--quiet', `${commit}^2`], { cwd: top, okCodes: [1, 128] })).status === 0;
 }
 
+
+/** The human verdicts queued (not committed) for these findings, by finding ID. */
+async function queuedFor(commonDir: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (!(await mayHaveQueued(commonDir))) return found;
+  const { readQueue } = await import('../verdicts/queue.js');
+  for (const e of await readQueue(commonDir)) if (ids.has(e.id) && e.verdict !== 'OPEN') found.set(e.id, e.verdict);
+  return found;
+}

@@ -25,6 +25,20 @@ export async function runHook(argv: string[], context: CliContext, input?: strin
         const { commitMsgHook } = await import('./commit-msg.js');
         return await commitMsgHook(args[0], context);
       }
+      case 'prepare-commit-msg': {
+        if (!args[0]) throw new UsageError(m.missingFile, { remedy: m.unknownHookRemedy });
+        const { prepareCommitMsgHook } = await import('./prepare-commit-msg.js');
+        return await prepareCommitMsgHook(args[0], context);
+      }
+      case 'post-commit':
+      case 'post-merge': {
+        const { postCommitHook } = await import('./post-commit.js');
+        return await postCommitHook(context);
+      }
+      case 'post-rewrite': {
+        const { postRewriteHook } = await import('./post-rewrite.js');
+        return await postRewriteHook(args[0] ?? '', input ?? (await readStdin()), context);
+      }
       case 'pre-push': {
         if (!args[0]) throw new UsageError(m.missingRemote, { remedy: m.unknownHookRemedy });
         const { prePushHook } = await import('./pre-push.js');

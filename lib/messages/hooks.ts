@@ -6,8 +6,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const hookMessages = {
   // Dispatcher
   unknownHook: (name: string) => `unknown hook "${name}"`,
-  unknownHookRemedy: 'Hooks: revtrail hook commit-msg FILE, revtrail hook pre-push REMOTE URL (ref lines on stdin).',
-  missingFile: 'hook commit-msg needs the message FILE git passes',
+  unknownHookRemedy:
+    'Hooks: revtrail hook commit-msg FILE, prepare-commit-msg FILE, post-commit, post-merge, post-rewrite amend|rebase (commit lines on stdin), pre-push REMOTE URL (ref lines on stdin).',
+  missingFile: 'this hook needs the message FILE git passes',
   missingRemote: 'hook pre-push needs REMOTE and URL (git passes both) and the ref lines on stdin',
   crashed: (why: string) => `revtrail: internal error in the hook: ${why}`,
 
@@ -16,11 +17,8 @@ export const hookMessages = {
   lintLine: (file: string, line: number, level: 'error' | 'warning', reason: string) =>
     `${file}:${line}: ${level === 'warning' ? 'warning: ' : ''}${reason}`,
   lintRemedy: '  Fix the line (id,file,line,rule_source,category,severity,issue,verdict,rationale) or delete it; your message is unchanged.',
-  reviewSkipped: (why: string) => `revtrail: review skipped (${why})`,
-  skipMerge: 'merge commit',
-  skipFixup: (kind: string) => `${kind}! commit`,
-  summary: (event: ReviewEvent, findings: number, recorded: number, suppressed: number) =>
-    `revtrail: ${event}: ${plural(findings, 'finding')}` +
+  summary: (event: ReviewEvent, findings: number, recorded: number, suppressed: number, kind: 'commit' | 'amend' | 'merge' = 'commit') =>
+    `revtrail: ${event}${kind === 'amend' ? ' (the whole amended commit)' : kind === 'merge' ? ' (what the merge adds)' : ''}: ${plural(findings, 'finding')}` +
     (recorded ? `, ${recorded} recorded as Review-Finding trailer${recorded === 1 ? '' : 's'}` : '') +
     (suppressed ? ` (${suppressed} more answered by a verdict)` : ''),
   findingLine: (path: string, line: string, severity: string, title: string, ruleSource: string, id: string) =>
@@ -30,6 +28,11 @@ export const hookMessages = {
   commitBlocked: (n: number) => `revtrail: commit aborted (commitMsg.block): ${plural(n, 'blocking finding')}; your message is unchanged`,
   commitBlockedRemedy: '  Fix them, or record a verdict (revtrail verdict ID REJECT|DEFER|ACKNOWLEDGE "…") and commit again.',
   verdictsRecorded: (items: readonly string[]) => `revtrail: recorded ${plural(items.length, 'queued verdict')}: ${items.join(', ')}`,
+  queueWaiting: (items: readonly string[]) =>
+    `revtrail: ${plural(items.length, 'queued verdict')} not recorded here (this branch has no record of ${items.length === 1 ? 'its finding' : 'their findings'}): ${items.join(', ')}; ${items.length === 1 ? 'it waits' : 'they wait'} for a commit on a branch that has`,
+  rewriteCarried: (items: readonly string[]) =>
+    `revtrail: ${plural(items.length, 'Review-Finding record')} the rewrite left out of ${items.length === 1 ? 'its new commit is' : 'their new commits are'} queued for your next commit: ${items.join(', ')}`,
+  amendKept: (n: number) => `revtrail: kept ${plural(n, 'Review-Finding record')} of the amended commit`,
   notRecordable: (id: string) => `revtrail: warning: finding ${id} cannot be written as a trailer row; not recorded`,
   warning: (text: string) => `revtrail: warning: ${text}`,
   reviewFailed: (why: string) => `revtrail: warning: the review did not run: ${why}; the commit goes on`,
@@ -49,6 +52,9 @@ export const hookMessages = {
   ],
   verdictCommand: (id: string) => `      revtrail verdict ${id} REJECT|DEFER|ACKNOWLEDGE "…"`,
   thenCommit: '    then: git commit (git commit --allow-empty -m "Record review verdicts" when nothing else changed), and push again.',
+  queuedNotCommitted: (items: readonly string[]) =>
+    `${plural(items.length, 'verdict')} ${items.length === 1 ? 'is' : 'are'} queued but not committed (a push counts committed verdicts only): ${items.join(', ')}`,
+  recordQueued: '  Record them: git commit --allow-empty -m "Record review verdicts" on the pushed branch, and push again.',
   pushNotes: (ref: string, event: ReviewEvent, n: number) => `revtrail: ${ref}: ${event}: ${plural(n, 'non-blocking finding')}`,
 };
 
@@ -90,7 +96,7 @@ export const installMessages = {
   fromPrepareFailed: (why: string) => `revtrail: could not set the git hooks up: ${why} (revtrail doctor says more); the install goes on`,
   fromPrepareNoHooks: 'revtrail: husky is set up, but .husky/ has no revtrail hooks yet: run revtrail install once and commit .husky/',
   installed: 'revtrail: hooks installed',
-  notInstalled: 'revtrail: nothing to uninstall (no revtrail block in the hooks of .husky/)',
+  notInstalled: 'revtrail: nothing to uninstall (no revtrail block in any .husky/ hook file)',
   uninstalled: 'revtrail: hooks uninstalled',
   removedFile: (file: string) => `removed ${file}`,
   removedBlock: (file: string) => `removed the revtrail block from ${file} (your lines are kept)`,

@@ -24,10 +24,11 @@ export const verdictMessages = {
   queued: (verdict: string, id: string, where: string, issue: string) => `Queued ${verdict} for ${id} (${where} ${issue}).`,
   replaced: (verdict: string, at: string) => `It replaces the queued ${verdict} from ${at}.`,
   alreadyDecided: (verdict: string, commit: string) => `It follows the ${verdict} recorded in ${commit.slice(0, 12)}.`,
-  next: 'The next commit records it as a Review-Finding trailer (nothing to commit? git commit --allow-empty -m "Record review verdicts").',
+  next: 'The next commit on a branch that has this finding records it as a Review-Finding trailer (nothing to commit? git commit --allow-empty -m "Record review verdicts").',
   listOpenTitle: (n: number) => `Open findings (${n}):`,
   listNone: '  none',
-  listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit:`,
+  listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit on a branch that has the finding:`,
+  listCarried: (commit: string) => `(a record of ${commit.slice(0, 12)} its rewrite left out)`,
   listOrigin: (origin: string, commit?: string) =>
     origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : origin === 'review' ? 'revtrail review, not committed' : 'commit review, not recorded',
   dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,

@@ -1,10 +1,15 @@
 /**
- * Statistics per rule_source (SPEC §8): occurrences per verdict and the reject rate, REJECT over
- * human verdicts (ACCEPT, REJECT, DEFER, ACKNOWLEDGE). Above 30% a rule is flagged to
- * investigate, below 10% it is performing well.
+ * Statistics per rule_source (docs/record.md "Counting"): they count findings (threads), not
+ * copies of trailers. A finding's copies (a cherry-pick, a merge, a rebase leftover in a
+ * body) are one thread, whose state is its latest human verdict (OPEN: none yet). Per rule:
+ * findings, the threads per state, and the reject rate (REJECT threads over threads with a
+ * human verdict) with its n. Above 30% a rule is flagged to investigate, below 10% it is
+ * performing well. The timeline counts, per month, findings raised (OPEN) and verdicts
+ * given (each distinct verdict once, where it first appears).
  */
 import type { CommitResult } from '../mine/types.js';
 import type { Verdict } from '../core/vocabulary.js';
+import { buildThreads } from '../gate/threads.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 export const INVESTIGATE_ABOVE = 0.3;
@@ -15,10 +20,13 @@ export type Flag = 'investigate' | 'performing well' | null;
 
 export interface RuleStats {
   rule_source: string;
-  /** Distinct finding IDs (threads). */
+  /** Distinct findings (threads). */
   findings: number;
-  /** Occurrences per verdict. */
+  /** Threads with no human verdict yet (counts.OPEN). */
+  open: number;
+  /** Threads per latest verdict. */
   counts: Counts;
+  /** Threads with a human verdict: the n of the reject rate. */
   human_verdicts: number;
   /** null when there is no human verdict yet. */
   reject_rate: number | null;
@@ -28,6 +36,7 @@ export interface RuleStats {
 export interface MonthStats {
   /** YYYY-MM of the committer date. */
   month: string;
+  /** OPEN: findings raised that month; the others: verdicts given that month. */
   counts: Counts;
 }
 
@@ -53,36 +62,44 @@ export function flagOf(rate: number | null): Flag {
 }
 
 export function computeStats(commits: readonly CommitResult[]): StatsReport {
-  const perRule = new Map<string, { counts: Counts; ids: Set<string> }>();
+  const perRule = new Map<string, Counts>();
   const perMonth = new Map<string, Counts>();
   const total = zero();
-  const ids = new Set<string>();
-  for (const c of commits) {
-    for (const f of c.findings) {
-      let r = perRule.get(f.rule_source);
-      if (!r) perRule.set(f.rule_source, (r = { counts: zero(), ids: new Set() }));
-      r.counts[f.verdict] += 1;
-      r.ids.add(f.id);
-      total[f.verdict] += 1;
-      ids.add(f.id);
-      const month = f.date.slice(0, 7);
-      let mc = perMonth.get(month);
-      if (!mc) perMonth.set(month, (mc = zero()));
-      mc[f.verdict] += 1;
+  const threads = buildThreads(commits);
+  const month = (date: string) => {
+    const key = date.slice(0, 7);
+    let mc = perMonth.get(key);
+    if (!mc) perMonth.set(key, (mc = zero()));
+    return mc;
+  };
+  for (const t of threads) {
+    let r = perRule.get(t.rule_source);
+    if (!r) perRule.set(t.rule_source, (r = zero()));
+    r[t.state] += 1;
+    total[t.state] += 1;
+    // Raised where the thread starts; each verdict where it first appears (copies are not new).
+    month(t.occurrences[0]!.date).OPEN += 1;
+    const given = new Set<string>();
+    for (const o of t.occurrences) {
+      if (o.verdict === 'OPEN') continue;
+      const key = `${o.verdict}\0${o.rationale.replace(/\s+/g, ' ').trim()}`;
+      if (given.has(key)) continue;
+      given.add(key);
+      month(o.date)[o.verdict] += 1;
     }
   }
   const rules: RuleStats[] = [...perRule]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([rule_source, r]) => {
-      const { human, rate } = rateOf(r.counts);
-      return { rule_source, findings: r.ids.size, counts: r.counts, human_verdicts: human, reject_rate: rate, flag: flagOf(rate) };
+    .map(([rule_source, c]) => {
+      const { human, rate } = rateOf(c);
+      const findings = Object.values(c).reduce((a, b) => a + b, 0);
+      return { rule_source, findings, open: c.OPEN, counts: c, human_verdicts: human, reject_rate: rate, flag: flagOf(rate) };
     });
   const { human, rate } = rateOf(total);
   return {
     commits: commits.length,
     rules,
-    total: { findings: ids.size, counts: total, human_verdicts: human, reject_rate: rate },
-    timeline: [...perMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, counts]) => ({ month, counts })),
+    total: { findings: threads.length, open: total.OPEN, counts: total, human_verdicts: human, reject_rate: rate },
+    timeline: [...perMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, counts]) => ({ month: key, counts })),
   };
 }
-

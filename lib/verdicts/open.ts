@@ -40,10 +40,14 @@ export async function findingState(top: string, commonDir: string): Promise<Find
     if (!seen) byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
     else if (seen.commit === commit && seen.state === 'OPEN' && row.verdict !== 'OPEN') byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
   }
+  // A record a rewrite left out waits in the queue: its finding is still known.
+  for (const q of queue) {
+    if (q.carriedFrom && !byId.has(q.id)) byId.set(q.id, { row: q.row, state: q.verdict, origin: 'history', commit: q.carriedFrom });
+  }
   for (const { row, origin } of reviewed) {
     if (!byId.has(row.id)) byId.set(row.id, { row, state: 'OPEN', origin });
   }
-  const queued = new Map(queue.map((q) => [q.id, q]));
+  const queued = new Map(queue.filter((q) => !q.carriedFrom).map((q) => [q.id, q]));
   const known = [...byId.values()].map((k) => (queued.has(k.row.id) ? { ...k, queued: queued.get(k.row.id) } : k));
   return { known, history, queue };
 }

@@ -1,35 +1,48 @@
 /**
- * The verdict queue (SPEC §5): human verdicts waiting for the next commit, one JSON object per
- * line in <commonDir>/revtrail/verdicts.jsonl. Changes happen under a lock and land by an atomic
- * rename, so two worktrees committing at once never tear or lose the file. An entry leaves the
- * queue only once its trailer is seen in a commit on HEAD: an aborted commit loses nothing.
+ * The verdict queue (docs/record.md): records waiting for the next commit, one JSON object per
+ * line in <commonDir>/revtrail/verdicts.jsonl. Two kinds of entry live here: human verdicts
+ * (`revtrail verdict`), and records a rewrite left out of their new commit (`carriedFrom`).
+ * Changes happen under a lock and land by an atomic rename, so two worktrees committing at once
+ * never tear or lose the file. An entry leaves the queue only once its trailer is in a commit
+ * that exists (post-commit, post-merge, post-rewrite): an aborted commit loses nothing.
  */
 import { readFile } from 'node:fs/promises';
 import { ensureDir, storageFailure } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
 import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
-import { readHistoryRows, type HistoryRow } from '../core/trailer/history.js';
-import type { HumanVerdict } from '../core/vocabulary.js';
+import { readHistoryRows, recordKey, type HistoryRow } from '../core/trailer/history.js';
+import { VERDICTS, type Verdict } from '../core/vocabulary.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { withLock } from '../core/fs/lock.js';
 import { queueFile, queueLock, revtrailDir } from '../core/state.js';
 
 export interface QueuedVerdict {
   id: string;
-  verdict: HumanVerdict;
+  /** A human verdict; OPEN only on a carried record. */
+  verdict: Verdict;
   rationale: string;
   /** The trailer row to write: the finding's fields with this verdict and rationale. */
   row: TrailerRow;
   /** ISO 8601 time the verdict was queued. */
   queuedAt: string;
+  /**
+   * A commit known to carry the finding (HEAD when the verdict was given on a finding a
+   * review or a push found, or the new commit of a rewrite): the entry may go into any commit
+   * that descends from it.
+   */
+  anchor?: string;
+  /** The rewritten commit whose record this is (a rewrite left it out of its new commit). */
+  carriedFrom?: string;
 }
 
 const queuedSchema = z.object({
   id: z.string(),
-  verdict: z.enum(['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE']),
+  verdict: z.enum(VERDICTS),
   rationale: z.string(),
   row: trailerRowSchema,
   queuedAt: z.string(),
+  anchor: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
+  carriedFrom: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
 });
 
 function parseQueue(text: string): QueuedVerdict[] {
@@ -43,14 +56,18 @@ function parseQueue(text: string): QueuedVerdict[] {
       continue; // a hand-edited line; the rest of the queue still counts
     }
     const parsed = queuedSchema.safeParse(raw);
-    if (parsed.success && parsed.data.row.id === parsed.data.id) entries.push(parsed.data);
+    if (!parsed.success) continue;
+    const e = parsed.data;
+    // The row must be this entry's record; OPEN only for a carried one.
+    if (e.row.id !== e.id || e.row.verdict !== e.verdict || (e.verdict === 'OPEN' && !e.carriedFrom)) continue;
+    entries.push(e as QueuedVerdict);
   }
   return entries;
 }
 
 const serialize = (entries: readonly QueuedVerdict[]) => entries.map((e) => JSON.stringify(e) + '\n').join('');
 
-/** The queued verdicts, oldest first; none when there is no queue yet. Never throws on content. */
+/** The queued entries, oldest first; none when there is no queue yet. Never throws on content. */
 export async function readQueue(commonDir: string): Promise<QueuedVerdict[]> {
   try {
     return parseQueue(await readFile(queueFile(commonDir), 'utf8'));
@@ -72,17 +89,43 @@ async function updateQueue(commonDir: string, change: (entries: QueuedVerdict[])
   });
 }
 
-/** Queues a verdict; a newer verdict for the same finding replaces the older one (returned). */
+/** A human verdict queued by `revtrail verdict` (not a carried record). */
+export const isHumanEntry = (e: QueuedVerdict) => e.carriedFrom === undefined;
+
+/** Queues a human verdict; a newer one for the same finding replaces the older one (returned). */
 export async function enqueueVerdict(commonDir: string, entry: QueuedVerdict): Promise<QueuedVerdict | null> {
   let replaced: QueuedVerdict | null = null;
   await updateQueue(commonDir, (entries) => {
-    replaced = entries.find((e) => e.id === entry.id) ?? null;
-    return [...entries.filter((e) => e.id !== entry.id), entry];
+    replaced = entries.find((e) => e.id === entry.id && isHumanEntry(e)) ?? null;
+    return [...entries.filter((e) => !(e.id === entry.id && isHumanEntry(e))), entry];
   });
   return replaced;
 }
 
-/** Removes the entries `recorded` says are in a commit on HEAD; returns what stays queued. */
+/** Queues records a rewrite left out (each record once); returns the ones that were new. */
+export async function enqueueCarried(commonDir: string, carried: readonly QueuedVerdict[]): Promise<QueuedVerdict[]> {
+  const added: QueuedVerdict[] = [];
+  if (carried.length === 0) return added;
+  await updateQueue(commonDir, (entries) => {
+    const known = new Set(entries.map((e) => recordKey(e)));
+    for (const c of carried) {
+      if (known.has(recordKey(c))) continue;
+      known.add(recordKey(c));
+      added.push(c);
+    }
+    return added.length ? [...entries, ...added] : null;
+  });
+  return added;
+}
+
+/** Follows a rewrite: anchors on a rewritten commit move to its new commit. */
+export async function remapAnchors(commonDir: string, rewritten: ReadonlyMap<string, string>): Promise<void> {
+  const entries = await readQueue(commonDir);
+  if (!entries.some((e) => e.anchor && rewritten.has(e.anchor))) return;
+  await updateQueue(commonDir, (list) => list.map((e) => (e.anchor && rewritten.has(e.anchor) ? { ...e, anchor: rewritten.get(e.anchor)! } : e)));
+}
+
+/** Removes the entries `recorded` says are in a commit; returns what stays queued. */
 export async function pruneQueue(commonDir: string, recorded: (entry: QueuedVerdict) => boolean): Promise<QueuedVerdict[]> {
   if ((await readQueue(commonDir)).length === 0) return [];
   return updateQueue(commonDir, (entries) => {
@@ -91,20 +134,31 @@ export async function pruneQueue(commonDir: string, recorded: (entry: QueuedVerd
   });
 }
 
-/** Drops the queued verdict for `id`; returns it, or null when none was queued. */
+/** Removes the entries whose record is one of `rows` (the rows of commits that exist). */
+export async function pruneRows(commonDir: string, rows: readonly TrailerRow[]): Promise<{ kept: QueuedVerdict[]; removed: QueuedVerdict[] }> {
+  const keys = new Set(rows.map((r) => recordKey(r)));
+  const removed: QueuedVerdict[] = [];
+  const kept = await pruneQueue(commonDir, (e) => {
+    const hit = keys.has(recordKey(e));
+    if (hit) removed.push(e);
+    return hit;
+  });
+  return { kept, removed };
+}
+
+/** Drops the queued human verdict for `id`; returns it, or null when none was queued. */
 export async function dropQueued(commonDir: string, id: string): Promise<QueuedVerdict | null> {
   let dropped: QueuedVerdict | null = null;
   await updateQueue(commonDir, (entries) => {
-    dropped = entries.find((e) => e.id === id) ?? null;
-    return dropped ? entries.filter((e) => e.id !== id) : null;
+    dropped = entries.find((e) => e.id === id && isHumanEntry(e)) ?? entries.find((e) => e.id === id) ?? null;
+    return dropped ? entries.filter((e) => e !== dropped) : null;
   });
   return dropped;
 }
 
-/** Whether a history row is this queued verdict's trailer (same finding, verdict and rationale). */
+/** Whether a history row is this queued entry's trailer (same finding, verdict and rationale). */
 export function isRecordedBy(entry: QueuedVerdict, row: TrailerRow): boolean {
-  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
-  return row.id === entry.id && row.verdict === entry.verdict && norm(row.rationale) === norm(entry.rationale);
+  return recordKey(entry) === recordKey(row);
 }
 
 /**
@@ -119,5 +173,5 @@ export async function pruneRecorded(
 ): Promise<QueuedVerdict[]> {
   if ((await readQueue(commonDir)).length === 0) return [];
   const rows = typeof history === 'function' ? await history() : (history ?? (await readHistoryRows(top, 'HEAD')));
-  return pruneQueue(commonDir, (entry) => rows.some((h) => isRecordedBy(entry, h.row)));
+  return (await pruneRows(commonDir, rows.map((h) => h.row))).kept;
 }

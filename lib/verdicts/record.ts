@@ -3,6 +3,7 @@
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { findRepo } from '../core/git/repo.js';
+import { git } from '../core/git/run.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../core/trailer/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
@@ -45,14 +46,24 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
     if (ambiguous.length) throw new UsageError(m.ambiguousId(id, ambiguous.map((a) => a.row.id)), { remedy: m.ambiguousRemedy });
     throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
   }
+  // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
+  // may go into any commit on top of it, even one whose history has no OPEN row for it yet
+  // (commits made with --no-verify). One found in uncommitted changes waits for its commit.
+  const anchor = found.origin === 'review' ? null : await headCommit(repo.top);
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,
     rationale,
     row: { ...found.row, verdict, rationale },
     queuedAt: new Date().toISOString(),
+    ...(anchor ? { anchor } : {}),
   };
   await pruneRecorded(repo.top, repo.commonDir, state.history);
   const replaced = await enqueueVerdict(repo.commonDir, entry);
   return { entry, finding: found, warnings: gate.filter((g) => g.level === 'warning').map((g) => g.message), replaced };
+}
+
+async function headCommit(top: string): Promise<string | null> {
+  const out = await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: top, okCodes: [1] });
+  return out.status === 0 ? out.stdout.trim() : null;
 }

@@ -186,16 +186,18 @@ test('a fix merged through a merge commit counts as merged; the gate reads the m
   assert.match(signal(mx, 'not_dismissed').fact, /x\.ts exists at the tip of master/);
 });
 
-test('threads: occurrences oldest first, state is the latest verdict (a re-raised finding is OPEN again)', async () => {
+test('threads: occurrences oldest first, state is the latest human verdict (a copied OPEN row does not reopen it)', async () => {
   const s = track(scenario());
   s.raise('rf-00000000a1', 'src/a.ts');
   s.fix('rf-00000000a1', 'src/a.ts');
+  // The OPEN row again, later (what a cherry-pick of the raising commit leaves): the same record.
   s.verdict('rf-00000000a1', 'src/a.ts', 'OPEN', '');
   const e = await explain(s.repo.dir, 'rf-00000000a1');
-  assert.equal(e.threads[0]!.state, 'OPEN');
-  assert.equal(signal(e, 'resolved').met, false);
-  // merged still looks at the latest ACCEPT.
+  assert.equal(e.threads[0]!.state, 'ACCEPT');
+  assert.equal(signal(e, 'resolved').met, true);
   assert.equal(signal(e, 'merged').met, true);
+  s.verdict('rf-00000000a1', 'src/a.ts', 'DEFER', 'tracked in #7');
+  assert.equal((await explain(s.repo.dir, 'rf-00000000a1')).threads[0]!.state, 'DEFER');
 });
 
 test('--explain with an unknown target is an input error (exit 2)', async () => {
@@ -203,4 +205,31 @@ test('--explain with an unknown target is an input error (exit 2)', async () => 
   const run = await runCli(['candidates', '--explain', 'rf-ffffffffff'], { cwd: s.repo.dir });
   assert.equal(run.code, 2);
   assert.match(run.stderr, /no finding thread or rule_source "rf-ffffffffff"/);
+});
+
+test('a merge and a cherry-pick that copied the ACCEPT row are not the fix commit: the commit that fixed it is', async () => {
+  const s = track(passingScenario());
+  const { repo } = s;
+  s.raise('rf-00000000e1', 'src/e.ts');
+  repo.git(['checkout', '-q', '-b', 'fix-e']);
+  const fix = s.fix('rf-00000000e1', 'src/e.ts');
+  s.ci(fix, 'pass');
+  repo.git(['checkout', '-q', 'main']);
+  repo.commit('chore: meanwhile', { 'src/other.ts': 'export const o = 1;\n' }, { env: s.time.next() });
+  // What revtrail once wrote: the queued ACCEPT a second time, into the merge.
+  const accept = row({ id: 'rf-00000000e1', file: 'src/e.ts', line: '2', rule_source: RULE, verdict: 'ACCEPT', rationale: 'Parameterized query instead of concatenation' });
+  repo.git(['merge', '--no-ff', '-q', '-m', message('Merge fix-e', [accept]), 'fix-e'], { env: s.time.next() });
+  // And a later cherry-pick of the fix onto another line of work carries it a third time.
+  repo.git(['checkout', '-q', '-b', 'backport', `${fix}~1`]);
+  repo.git(['cherry-pick', fix], { env: s.time.next() });
+  repo.git(['checkout', '-q', 'main']);
+  repo.git(['merge', '--no-ff', '-q', '-m', 'Merge backport', 'backport'], { env: s.time.next() });
+  const e = await explain(repo.dir, 'rf-00000000e1');
+  assert.equal(e.threads[0]!.state, 'ACCEPT');
+  assert.equal(signal(e, 'fix_commit').fact, `${fix.slice(0, 12)} changes src/e.ts (diff against its first parent)`);
+  assert.equal(signal(e, 'ci_successful').met, true, signal(e, 'ci_successful').fact);
+  assert.equal(signal(e, 'merged').met, true);
+  const stats = JSON.parse((await runCli(['stats', '--json'], { cwd: repo.dir })).stdout) as { rules: Array<{ rule_source: string; findings: number; counts: Record<string, number> }> };
+  const rule = stats.rules.find((x) => x.rule_source === RULE)!;
+  assert.deepEqual([rule.findings, rule.counts.ACCEPT, rule.counts.OPEN], [3, 3, 0], 'three findings, not five ACCEPT copies');
 });

@@ -37,7 +37,7 @@ function history(): TestRepo {
   return r;
 }
 
-test('stats --format json: counts per verdict, reject rate over human verdicts, flags', async () => {
+test('stats --format json: findings (threads) per latest verdict, reject rate over answered threads, flags', async () => {
   const r = history();
   const run = await runCli(['stats', '--format', 'json'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
@@ -47,7 +47,8 @@ test('stats --format json: counts per verdict, reject rate over human verdicts, 
   assert.deepEqual(by['noisy:rule'], {
     rule_source: 'noisy:rule',
     findings: 8,
-    counts: { OPEN: 8, ACCEPT: 2, REJECT: 4, DEFER: 1, ACKNOWLEDGE: 1 },
+    open: 0,
+    counts: { OPEN: 0, ACCEPT: 2, REJECT: 4, DEFER: 1, ACKNOWLEDGE: 1 },
     human_verdicts: 8,
     reject_rate: 0.5,
     flag: 'investigate',
@@ -55,7 +56,8 @@ test('stats --format json: counts per verdict, reject rate over human verdicts, 
   assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag], [0, 'performing well']);
   assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag], [0.2, null]);
   assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
-  assert.deepEqual(report.total.counts, { OPEN: 25, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
+  assert.deepEqual(report.total.counts, { OPEN: 1, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
+  assert.deepEqual([report.total.findings, report.total.open, report.total.human_verdicts], [25, 1, 24]);
   assert.ok(report.timeline.length >= 2);
   assert.equal(report.timeline.reduce((n: number, m: { counts: Record<string, number> }) => n + Object.values(m.counts).reduce((a, b) => a + b, 0), 0), 49);
   assert.deepEqual(JSON.parse((await runCli(['stats', '--json'], { cwd: r.dir })).stdout), report);
@@ -65,12 +67,12 @@ test('stats text and csv', async () => {
   const r = history();
   const text = await runCli(['stats'], { cwd: r.dir });
   assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
-  assert.match(text.stdout, /^noisy:rule +8 +8 +2 +4 +1 +1 +50\.0% of 8 +investigate$/m);
+  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% of 8 +investigate$/m);
   assert.match(text.stdout, /^good:rule .* 0\.0% of 11 +performing well$/m);
   assert.match(text.stdout, /^open:rule .* -$/m);
   const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
   assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag']);
-  assert.deepEqual(csv[3], ['noisy:rule', '8', '8', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
+  assert.deepEqual(csv[3], ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
 });
 
 test('stats --html writes one self-contained page with its charts', async () => {
@@ -95,4 +97,25 @@ test('stats on an empty repository: a line, exit 0; thresholds are strict', asyn
   assert.deepEqual([run.code, run.stdout], [0, 'no Review-Finding trailers in the history\n']);
   assert.deepEqual([flagOf(0.3), flagOf(0.3001), flagOf(0.1), flagOf(0.0999), flagOf(null)], [null, 'investigate', null, 'performing well', null]);
   assert.deepEqual(computeStats([]).rules, []);
+});
+
+test('copies are one finding: a cherry-picked OPEN row after the verdict neither reopens it nor counts again', () => {
+  const at = (commit: string, date: string, verdict: 'OPEN' | 'REJECT', rationale = '') => ({
+    commit,
+    findings: [{
+      commit, date, author: 'A <a@x>', id: 'rf-00000000f1', file: 'a.ts', line: '1', rule_source: 'x:y', category: 'style', severity: 'nit',
+      issue: 'i', verdict, rationale, placement: 'trailer' as const, grammar: 'csv' as const,
+    }],
+    rejected: [],
+    warnings: [],
+  });
+  // git log order, newest first: a copy of the REJECT (merge), a copy of the OPEN (cherry-pick), the REJECT, the OPEN.
+  const report = computeStats([
+    at('c4', '2024-03-02T00:00:00Z', 'REJECT', 'see `x`'),
+    at('c3', '2024-03-01T00:00:00Z', 'OPEN'),
+    at('c2', '2024-02-01T00:00:00Z', 'REJECT', 'see `x`'),
+    at('c1', '2024-01-01T00:00:00Z', 'OPEN'),
+  ]);
+  assert.deepEqual(report.total, { findings: 1, open: 0, counts: { OPEN: 0, ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 }, human_verdicts: 1, reject_rate: 1 });
+  assert.deepEqual(report.timeline.map((m) => [m.month, m.counts.OPEN, m.counts.REJECT]), [['2024-01', 1, 0], ['2024-02', 0, 1]]);
 });

@@ -23,7 +23,8 @@ export default defineCommand<VerdictArgs>({
           'VERDICT (any case): ACCEPT (fixed: state the fix), REJECT (the finding is wrong: cite something\n' +
           'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
           'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
-          'Review-Finding trailer; it stays queued until a commit on HEAD carries it.',
+          'Review-Finding trailer, on a branch whose history has the finding; it stays queued until\n' +
+          'a commit carries it.',
       )
       .positional('id', { type: 'string', describe: 'Finding ID (rf-…), or a unique prefix of it' })
       .positional('verdict', { type: 'string', describe: 'ACCEPT | REJECT | DEFER | ACKNOWLEDGE' })
@@ -100,7 +101,9 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Pro
   }
   lines.push('', m.listQueueTitle(state.queue.length));
   if (!state.queue.length) lines.push(m.listNone);
-  for (const q of state.queue) lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}`);
+  for (const q of state.queue) {
+    lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}${q.carriedFrom ? `  ${m.listCarried(q.carriedFrom)}` : ''}`);
+  }
   out.write(`${lines.join('\n')}\n`);
   return 0;
 }

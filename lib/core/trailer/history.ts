@@ -11,10 +11,22 @@ export interface HistoryRow {
   row: TrailerRow;
 }
 
+const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,unfold,separator=%x01)`;
+
+function rowsOfField(field: string): TrailerRow[] {
+  const rows: TrailerRow[] = [];
+  for (const value of field.split('\x01')) {
+    if (!value.trim()) continue;
+    const parsed = parseRow(value);
+    if (parsed.ok) rows.push(parsed.row);
+  }
+  return rows;
+}
+
 /** Rows newest commit first; unparseable values are skipped (mining reports them). */
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
   // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
-  const format = `%H%x00%(trailers:key=${TRAILER_KEY},valueonly,unfold,separator=%x01)`;
+  const format = `%H%x00${TRAILERS}`;
   const args = ['log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd })) {
@@ -22,24 +34,66 @@ export async function* historyRows(cwd: string, tip: string, extraArgs: string[]
       commit = field.replace(/^\n+/, '');
       continue;
     }
-    for (const value of field.split('\x01')) {
-      if (!value.trim()) continue;
-      const parsed = parseRow(value);
-      if (parsed.ok) yield { commit, row: parsed.row };
-    }
+    for (const row of rowsOfField(field)) yield { commit, row };
     commit = null;
   }
 }
 
 /** All rows reachable from `tip`, or none when `tip` does not resolve (an unborn branch). */
 export async function readHistoryRows(cwd: string, tip = 'HEAD'): Promise<HistoryRow[]> {
+  return readHistoryOf(cwd, [tip]);
+}
+
+/** All rows reachable from any of `tips` (a merge's parents); none for no tips. */
+export async function readHistoryOf(cwd: string, tips: readonly string[]): Promise<HistoryRow[]> {
   const rows: HistoryRow[] = [];
+  if (tips.length === 0) return rows;
   try {
-    for await (const r of historyRows(cwd, tip)) rows.push(r);
+    for await (const r of historyRows(cwd, tips[0]!, [...tips.slice(1)])) rows.push(r);
   } catch {
     return [];
   }
   return rows;
+}
+
+/** The rows git sees as trailers in each of `commits` (one git process). */
+export async function commitTrailerRows(cwd: string, commits: readonly string[]): Promise<Map<string, TrailerRow[]>> {
+  const result = new Map<string, TrailerRow[]>();
+  if (commits.length === 0) return result;
+  const args = ['log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
+  let commit: string | null = null;
+  for await (const field of gitRecords(args, { cwd, input: `${commits.join('\n')}\n` })) {
+    if (commit === null) {
+      commit = field.replace(/^\n+/, '');
+      continue;
+    }
+    result.set(commit, rowsOfField(field));
+    commit = null;
+  }
+  return result;
+}
+
+/** The full message of each of `commits` (one git process), by full commit ID. */
+export async function commitMessages(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (commits.length === 0) return result;
+  let commit: string | null = null;
+  for await (const field of gitRecords(['log', '--no-walk=unsorted', '--stdin', '--format=%H%x00%B', '-z'], { cwd, input: `${commits.join('\n')}\n` })) {
+    if (commit === null) {
+      commit = field.replace(/^\n+/, '');
+      continue;
+    }
+    result.set(commit, field);
+    commit = null;
+  }
+  return result;
+}
+
+const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** One record: the same finding with the same verdict and rationale (copies are the same record). */
+export function recordKey(row: Pick<TrailerRow, 'id' | 'verdict' | 'rationale'>): string {
+  return `${row.id}\0${row.verdict}\0${squeeze(row.rationale)}`;
 }
 
 /** Latest human verdict per finding id (history is read newest first). */

@@ -1,0 +1,83 @@
+/**
+ * What the commit the commit-msg hook runs for really is, and so what to review and whose
+ * history answers for it (docs/record.md):
+ * - a commit: the staged diff against HEAD, HEAD's history (the common case: no extra git call);
+ * - an amend: the whole resulting commit against the amended commit's parents, their history;
+ * - a merge (MERGE_HEAD): the lines in none of the parents, the history of all of them.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Repo } from '../core/git/repo.js';
+import { git, gitOut } from '../core/git/run.js';
+import { DIFF_ARGS } from '../diff/source.js';
+import type { DiffSource } from '../diff/types.js';
+import { isAmendCommit } from './invocation.js';
+
+export type CommitKind = 'commit' | 'amend' | 'merge';
+
+export interface CommitPlan {
+  kind: CommitKind;
+  /** The new commit's parents (HEAD by name for a plain commit; none on an unborn branch). */
+  parents: string[];
+  /** The commit an amend replaces. */
+  amended: string | null;
+  /** What the review reads. */
+  source: () => Promise<DiffSource>;
+}
+
+export async function planCommit(repo: Repo, hasHead: boolean): Promise<CommitPlan> {
+  const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged' }) };
+  if (!hasHead) return staged;
+  try {
+    return await planBeyondHead(repo, staged);
+  } catch {
+    return staged; // an odd repository state: review the staged diff, as for any commit
+  }
+}
+
+async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPlan> {
+  const mergeHead = join(repo.gitDir, 'MERGE_HEAD');
+  if (existsSync(mergeHead)) {
+    const others = (await readFile(mergeHead, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean);
+    const parents = ['HEAD', ...others];
+    return { kind: 'merge', parents, amended: null, source: () => cachedAgainst(repo.top, parents) };
+  }
+  const lookupAlias = async (name: string) => {
+    const out = await git(['config', '--get', `alias.${name}`], { cwd: repo.top, okCodes: [1] });
+    return out.status === 0 ? out.stdout.trim() : null;
+  };
+  if (!(await isAmendCommit(lookupAlias))) return staged;
+  const [amended, ...parents] = (await gitOut(['rev-parse', 'HEAD', 'HEAD^@'], { cwd: repo.top })).split('\n').filter(Boolean);
+  return {
+    kind: 'amend',
+    parents,
+    amended: amended!,
+    source: async () => (parents.length ? cachedAgainst(repo.top, parents) : cachedAgainst(repo.top, [await emptyTree(repo.top)])),
+  };
+}
+
+/** The index against one base (a plain diff), or against several (what a merge introduced). */
+async function cachedAgainst(top: string, bases: readonly string[]): Promise<DiffSource> {
+  const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, '--cached', b, '--'], { cwd: top })));
+  return { kind: 'text', text: await combined(texts), name: 'git diff --cached' };
+}
+
+async function emptyTree(top: string): Promise<string> {
+  return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top })).trim();
+}
+
+/** A commit's own diff: against its parent, the empty tree (a root), or its parents (a merge). */
+export async function commitDiffSource(top: string, commit: string): Promise<DiffSource> {
+  const parents = (await gitOut(['rev-parse', `${commit}^@`], { cwd: top })).split('\n').filter(Boolean);
+  const bases = parents.length ? parents : [await emptyTree(top)];
+  const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, b, commit, '--'], { cwd: top })));
+  return { kind: 'text', text: await combined(texts), name: `commit ${commit}` };
+}
+
+/** One diff as it is; several (one per parent of a merge): what the merge introduced. */
+async function combined(texts: readonly string[]): Promise<string> {
+  if (texts.length === 1) return texts[0]!;
+  const { introducedDiff } = await import('./merge-diff.js');
+  return introducedDiff(texts[0]!, texts.slice(1));
+}

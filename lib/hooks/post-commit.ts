@@ -1,0 +1,17 @@
+/**
+ * `revtrail hook post-commit` (and post-merge, which git runs instead for a merge): a queued
+ * record leaves the queue once the commit just made carries it (docs/record.md). The hook
+ * script calls this only when the queue file is not empty, so a clean commit costs nothing.
+ */
+import type { CliContext } from '../core/output.js';
+import { findRepo } from '../core/git/repo.js';
+import { mayHaveQueued } from '../verdicts/peek.js';
+
+export async function postCommitHook(context: CliContext): Promise<number> {
+  const repo = await findRepo(context.cwd);
+  if (!(await mayHaveQueued(repo.commonDir))) return 0;
+  const [{ commitTrailerRows }, { pruneRows }] = await Promise.all([import('../core/trailer/history.js'), import('../verdicts/queue.js')]);
+  const rows = [...(await commitTrailerRows(repo.top, ['HEAD'])).values()].flat();
+  if (rows.length) await pruneRows(repo.commonDir, rows);
+  return 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * `revtrail hook prepare-commit-msg FILE [SOURCE [COMMIT]]` during a rebase's squash or fixup
+ * step (the hook script calls it only then). git builds that message from the commits being
+ * folded together: a fixup's message is dropped, an `amend!` replaces the message, and a
+ * squash leaves the first commit's rows in the body where git's trailer view misses them. Here
+ * the records of both commits (the one being amended and the one folded into it) are put back
+ * into the message's trailer block, oldest first, each once (docs/record.md "Rebase").
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { CliContext } from '../core/output.js';
+import { findRepo } from '../core/git/repo.js';
+import { formatRow, type TrailerRow } from '../core/trailer/row.js';
+import { commitMessages } from '../core/trailer/history.js';
+import { commentCharFor, splitLines } from '../trailers/message.js';
+import { lintMessage } from '../trailers/lint.js';
+import { appendTrailers } from '../trailers/write.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+
+const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
+
+export async function prepareCommitMsgHook(file: string, context: CliContext): Promise<number> {
+  const repo = await findRepo(context.cwd);
+  const step = await currentFold(repo.gitDir);
+  if (!step) return 0;
+  const path = resolve(context.cwd, file);
+  const original = await readFile(path);
+  const text = original.toString('utf8');
+  const commentChar = await commentCharFor(repo.top, text);
+  const messages = [...(await commitMessages(repo.top, ['HEAD', step])).values()];
+  const rowsOf = (t: string) => lintMessage(t, { commentChar: '\0' }).rows.map((r) => r.row);
+  const lint = lintMessage(text, { commentChar });
+  const wanted: TrailerRow[] = [...messages.flatMap(rowsOf), ...lint.rows.map((r) => r.row)];
+  if (wanted.length === 0) return 0;
+
+  // Take every row line out (with its continuation lines), then add each row once at the end.
+  const drop = new Set<number>();
+  const lines = splitLines(text);
+  for (const { line } of lint.rows) {
+    drop.add(line);
+    for (let i = line; i < lines.length && /^[ \t]+\S/.test(lines[i]!); i++) drop.add(i + 1);
+  }
+  const kept = lines.filter((_, i) => !drop.has(i + 1)).join('\n') + (text.endsWith('\n') ? '\n' : '');
+  const seen = new Set<string>();
+  const rows = wanted.filter((r) => {
+    const value = formatRow(r);
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return true;
+  });
+  const after = await appendTrailers(Buffer.from(kept), rows, { cwd: repo.top, commentChar });
+  if (!after.equals(original)) await writeFileAtomic(path, after);
+  return 0;
+}
+
+/** The commit a squash or fixup step is folding in, from the rebase's list of done commands. */
+async function currentFold(gitDir: string): Promise<string | null> {
+  let done: string;
+  try {
+    done = await readFile(join(gitDir, 'rebase-merge', 'done'), 'utf8');
+  } catch {
+    return null;
+  }
+  const last = done.split('\n').filter((l) => l.trim() && !l.startsWith('#')).pop() ?? '';
+  return STEP.exec(last.trim())?.[2] ?? null;
+}

@@ -1,0 +1,141 @@
+/**
+ * Merges, branches and copies keep the record true (docs/record.md): a merge is reviewed for
+ * the lines it adds itself; a queued verdict goes only into a commit whose history has its
+ * finding, once; a cherry-picked copy is the same finding; a push counts committed verdicts
+ * only and names the queued ones.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addRemote } from './setup.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+
+const kit = await recordKit();
+const { r } = kit;
+const bare = addRemote(r);
+after(() => bare.cleanup());
+r.git(['push', '-q', '--no-verify', 'origin', 'main']);
+
+test('merge without conflicts: nothing of its own to review; a verdict queued before it is written once', async () => {
+  kit.branch('mg-base');
+  kit.branch('mg-topic');
+  await kit.commit({ 'mg/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: topic']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  r.git(['checkout', '-q', 'mg-base']);
+  await kit.commit({ 'mg/other.txt': 'x\n' }, ['-m', 'chore: base']);
+  // A verdict queued on the topic, not committed there: the merge's history has the finding.
+  r.git(['checkout', '-q', 'mg-topic']);
+  await kit.verdict(id, 'ACKNOWLEDGE', 'intended and documented in ADR-3');
+  r.git(['checkout', '-q', 'mg-base']);
+  // `-m merge`: git hands the hook a message without a final newline.
+  await kit.git(['merge', '--no-ff', '-m', 'merge', 'mg-topic']);
+  const ack = withVerdict(open!, 'ACKNOWLEDGE', 'intended and documented in ADR-3');
+  assert.deepEqual(kit.rows(), [ack], 'in git\'s trailer block (%(trailers) sees it)');
+  assert.equal(r.git(['log', '-1', '--format=%B']), `merge\n\nReview-Finding: ${ack}\n\n`);
+  assert.deepEqual(await kit.queue(), [], 'post-merge: recorded, so it left the queue');
+  // Back on the topic, the next commit does not write it a second time.
+  r.git(['checkout', '-q', 'mg-topic']);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: more']);
+  assert.deepEqual(kit.rows(), []);
+  r.git(['checkout', '-q', 'mg-base']);
+  await kit.git(['merge', '--no-ff', '--no-edit', 'mg-topic']);
+  assert.deepEqual(kit.rows(), []);
+  assert.deepEqual(kit.allRows().filter((x) => idOf(x) === id), [ack, open]);
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts], [1, counts({ ACKNOWLEDGE: 1 })]);
+});
+
+test('merge with a conflict: a resolution with markers left in is reviewed and recorded', async () => {
+  kit.branch('cf-base');
+  await kit.commit({ 'cf/c.js': 'one\n' }, ['-m', 'chore: c']);
+  kit.branch('cf-topic');
+  await kit.commit({ 'cf/c.js': 'topic\n' }, ['-m', 'chore: topic side']);
+  r.git(['checkout', '-q', 'cf-base']);
+  await kit.commit({ 'cf/c.js': 'base\n' }, ['-m', 'chore: base side']);
+  const merge = await r.run(['merge', 'cf-topic']);
+  assert.equal(merge.code, 1, 'a conflict');
+  // Committed as git left it: the markers are lines of neither parent.
+  const stderr = await kit.commit({}, ['--no-edit']);
+  const rows = kit.rows();
+  assert.deepEqual(rows.map((x) => x.split(',').slice(1, 4).join(',')), ['cf/c.js,1,builtin/git:conflict-marker']);
+  assert.match(rows[0]!, /,OPEN,$/);
+  assert.match(stderr, /\(what the merge adds\): 1 finding/);
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts], [1, counts({ OPEN: 1 })]);
+
+  // A clean resolution that adds a line of its own: that line alone is reviewed.
+  kit.branch('cf-base2', 'cf-base~2');
+  await kit.commit({ 'cf/c.js': 'base\n' }, ['-m', 'chore: base side']);
+  assert.equal((await r.run(['merge', 'cf-topic'])).code, 1);
+  r.write('cf/c.js', `topic\n${DEBUGGER_LINE}\n`);
+  await kit.commit({}, ['--no-edit']);
+  assert.deepEqual(kit.rows().map((x) => x.split(',').slice(1, 4).join(',')), ['cf/c.js,2,builtin/debug:debugger']);
+});
+
+test('switching branches with a queued verdict: it waits for the branch with the finding, then is written once', async () => {
+  kit.branch('sw-a');
+  await kit.commit({ 'sw/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'REJECT', 'not shipped: see `git grep -n debugger sw/`');
+  r.git(['checkout', '-q', '-b', 'sw-b', 'main']);
+  const elsewhere = await kit.commit({ 'sw/b.txt': 'b\n' }, ['-m', 'chore: b']);
+  assert.deepEqual(kit.rows(), [], 'sw-b never had the finding');
+  assert.match(elsewhere, new RegExp(`1 queued verdict not recorded here .*REJECT ${id}`));
+  assert.equal((await kit.queue()).length, 1);
+
+  r.git(['checkout', '-q', 'sw-a']);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+  const reject = withVerdict(open!, 'REJECT', 'not shipped: see `git grep -n debugger sw/`');
+  assert.deepEqual(kit.rows(), [reject]);
+  assert.deepEqual(await kit.queue(), []);
+  r.git(['checkout', '-q', 'sw-b']);
+  await kit.git(['merge', '--no-ff', '--no-edit', 'sw-a']);
+  assert.deepEqual(kit.allRows().filter((x) => idOf(x) === id), [reject, open]);
+  assert.deepEqual(kit.allRows('sw-b~1'), [], 'nothing landed on sw-b before the merge');
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts, view.human, view.rejectRate], [1, counts({ REJECT: 1 }), 1, 1]);
+});
+
+test('cherry-pick: the copies are the same finding; the fix commit is the real one, not a copy', async () => {
+  kit.branch('cp-src');
+  await kit.commit({ 'cp/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const raise = r.git(['rev-parse', 'HEAD']).trim();
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'ACCEPT', 'removed the statement from cp/a.js');
+  await kit.commit({ 'cp/a.js': 'export const a = 1;\n' }, ['-m', 'fix: a']);
+  const fix = r.git(['rev-parse', 'HEAD']).trim();
+  const accept = withVerdict(open!, 'ACCEPT', 'removed the statement from cp/a.js');
+  assert.deepEqual(kit.rows(), [accept]);
+
+  kit.branch('cp-dst');
+  await kit.git(['cherry-pick', raise, fix]);
+  assert.deepEqual(kit.rows(), [accept]);
+  assert.deepEqual(kit.rows('HEAD~1'), [open]);
+  await kit.git(['merge', '--no-ff', '--no-edit', 'cp-src']);
+  assert.deepEqual(kit.rows(), []);
+  const view = await kit.record();
+  assert.equal(view.mined.length, 4, view.mined.join('\n'));
+  assert.deepEqual([view.findings, view.counts], [1, counts({ ACCEPT: 1 })]);
+  const explained = await kit.explain(id);
+  assert.deepEqual([explained.state, explained.occurrences], ['ACCEPT', 4]);
+  assert.ok(explained.signals.fix_commit!.fact.includes(fix.slice(0, 7)) || explained.signals.fix_commit!.fact.includes(fix), explained.signals.fix_commit!.fact);
+  assert.equal(explained.signals.fix_commit!.met, true);
+});
+
+test('push: a verdict only queued does not open the gate; the output names it and the command that records it', async () => {
+  kit.branch('push-a');
+  await kit.commit({ 'pu/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const id = idOf(kit.rows()[0]!);
+  await kit.verdict(id, 'REJECT', 'fixture only, `npm test` shows it');
+  const blocked = await r.run(['push', 'origin', 'push-a']);
+  assert.equal(blocked.code, 1);
+  assert.match(blocked.stderr, new RegExp(`1 verdict is queued but not committed \\(a push counts committed verdicts only\\): REJECT ${id}`));
+  assert.match(blocked.stderr, /git commit --allow-empty -m "Record review verdicts"/);
+  assert.doesNotMatch(blocked.stderr, new RegExp(`revtrail verdict ${id} REJECT\\|DEFER`), 'it has its verdict already');
+  await kit.git(['commit', '--allow-empty', '-m', 'Record review verdicts']);
+  const through = await r.run(['push', 'origin', 'push-a']);
+  assert.equal(through.code, 0, through.stderr);
+  assert.equal(bare.git(['rev-parse', 'push-a']).trim(), r.git(['rev-parse', 'HEAD']).trim());
+});
