@@ -30,18 +30,35 @@ export type RuleDefinitionInput = z.input<typeof ruleDefinitionSchema>;
 
 export type RuleParse =
   | { ok: true; definition: RuleDefinition }
-  | { ok: false; issues: Array<{ path: Array<string | number>; message: string }> };
+  | { ok: false; issues: RuleIssue[] };
+
+export interface RuleIssue {
+  path: Array<string | number>;
+  message: string;
+  /** 'required': the key is missing; 'type': present with a value of another kind (message: what it must be). */
+  kind?: 'required' | 'type';
+}
+
+const A_TYPE: Record<string, string> = { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' };
 
 /** Applies the defaults (category architecture, confidence 1, no flags, no path limits). */
 export function parseRuleDefinition(raw: unknown): RuleParse {
   const result = ruleDefinitionSchema.safeParse(raw);
   if (!result.success) {
+    const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     return {
       ok: false,
-      issues: result.error.issues.map((issue) => ({
-        path: [...issue.path, ...(issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys.slice(0, 1) : [])] as Array<string | number>,
-        message: issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message,
-      })),
+      issues: result.error.issues.map((issue): RuleIssue => {
+        const path = issue.path as Array<string | number>;
+        if (issue.code === 'unrecognized_keys') return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: 'unknown key' };
+        if (issue.code === 'invalid_type') {
+          const expected = String((issue as { expected?: unknown }).expected ?? '');
+          // zod/mini says only "Invalid input": name what is missing or what the value must be.
+          if (path.length === 1 && given[path[0] as string] === undefined) return { path, message: 'is required', kind: 'required' };
+          return { path, message: `must be ${A_TYPE[expected] ?? expected}`, kind: 'type' };
+        }
+        return { path, message: issue.message };
+      }),
     };
   }
   const d = result.data;
