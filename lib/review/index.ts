@@ -135,6 +135,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       ruleFilter: options.ruleFilter,
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, options.queued && session.commonDir !== null ? await options.queued(session.commonDir) : [], options.history),
       onProgress: options.onProgress,
+      ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },
     warnings,
   );

@@ -9,7 +9,7 @@ import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft
 import { foldFindings } from './fold.js';
 import { computeEvent, isBlocking } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
-import { RuleRunner, type ReviewRule } from './rules.js';
+import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
 import type { DropReason, Finding, ReviewResult } from './types.js';
@@ -36,6 +36,8 @@ export interface PipelineOptions {
   /** Latest verdict per finding id; loaded only when there are findings. */
   verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
   onProgress?: (done: number, total: number, path: string) => void;
+  /** Rules known to overrun, and where to report new overruns (the bundle cache). */
+  ruleTime?: RuleTimeOptions;
 }
 
 /** Reviewer failures after which asking about further chunks is pointless. */
@@ -91,7 +93,7 @@ export async function reviewSelections(
   const dropped: Record<DropReason, number> = { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 };
   const drafts: FindingDraft[] = [];
   const summaries: Array<{ selection: ChunkSelection; summary: string }> = [];
-  const runner = new RuleRunner();
+  const runner = new RuleRunner(options.ruleTime);
   let reviewer = options.reviewer;
   // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
   const askReviewer = reviewer ? (await import('./reviewer-program.js')).askReviewer : null;
@@ -135,6 +137,7 @@ export async function reviewSelections(
       }
       options.onProgress?.(index + 1, selections.length, chunk.path);
     }
+    warnings.push(...runner.summary());
   } finally {
     await runner.close();
   }
