@@ -107,40 +107,50 @@ class Folder {
     return single(d.charCodeAt(0), 2);
   }
 
-  /** A class with the other case of every letter it holds added before its `]`. */
+  /**
+   * A class written anew from what it holds, plus the other case of every letter in it. Every
+   * character is written as an escape (`\\x61`), so that nothing added can turn into a range
+   * with a neighbour (`[a-]` plus `A` must not become `[a-A]`).
+   */
   private charClass(): string {
     const { s } = this;
-    const start = this.i;
     this.i++;
-    if (s[this.i] === '^') this.i++;
+    const negated = s[this.i] === '^';
+    if (negated) this.i++;
     // Atoms first (`dash`: an unescaped `-`, which may form a range), then the ranges.
-    const atoms: Array<{ value: number | null; dash: boolean }> = [];
+    const atoms: Array<{ value: number | null; text: string; dash: boolean }> = [];
     while (s[this.i] !== ']') {
       if (this.i >= s.length) throw new NotFoldable();
-      if (s[this.i] === '\\') atoms.push({ value: this.escape(true).value, dash: false });
-      else {
-        atoms.push({ value: s.charCodeAt(this.i), dash: s[this.i] === '-' });
+      if (s[this.i] === '\\') {
+        const { text, value } = this.escape(true);
+        atoms.push({ value, text, dash: false });
+      } else {
+        atoms.push({ value: s.charCodeAt(this.i), text: s[this.i]!, dash: s[this.i] === '-' });
         this.i++;
       }
     }
     this.i++; // the `]`
     const ranges: Array<[number, number]> = [];
+    let sets = '';
     for (let k = 0; k < atoms.length; k++) {
       const a = atoms[k]!.value;
       const b = atoms[k + 2]?.value;
       if (a !== null && atoms[k + 1]?.dash && b !== null && b !== undefined) {
+        if (b < a) throw new NotFoldable();
         ranges.push([a, b]);
         k += 2;
       } else if (a !== null) ranges.push([a, a]);
+      else sets += atoms[k]!.text;
     }
     const has = (c: number) => ranges.some(([a, b]) => a <= c && c <= b);
-    let extra = '';
+    const extra: Array<[number, number]> = [];
     for (const [a, b] of ranges) {
       for (let c = Math.max(a, 0x41); c <= Math.min(b, 0x7a); c++) {
-        const other = String.fromCharCode(otherCase(c));
-        if (isLetter(c) && !has(otherCase(c)) && !extra.includes(other)) extra += other;
+        if (isLetter(c) && !has(otherCase(c))) extra.push([otherCase(c), otherCase(c)]);
       }
     }
-    return s.slice(start, this.i - 1) + extra + ']';
+    const hex = (c: number) => `\\x${c.toString(16).padStart(2, '0')}`;
+    const written = [...ranges, ...extra].map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('');
+    return `[${negated ? '^' : ''}${written}${sets}]`;
   }
 }
