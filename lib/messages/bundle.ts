@@ -47,7 +47,7 @@ export const bundleMessages = {
   ruleRequired: (label: string, field: string) => `rule ${label}: ${field} is required`,
   ruleWrongType: (label: string, field: string, expected: string) => `rule ${label}: ${field} must be ${expected}`,
   patternMatchesEmpty: (label: string) =>
-    `rule ${label}: the pattern matches the empty string, so it flags every added line (make some part of it required)`,
+    `rule ${label}: the pattern matches the empty string, so it can flag lines that hold nothing it looks for (make some part of it required)`,
   patternSuperLinear: (label: string, why: string) =>
     `rule ${label}: the pattern risks super-linear matching (${why}); it runs under a time limit and is skipped when it overruns`,
   ruleOverran: (label: string) =>

@@ -154,6 +154,11 @@ export function patternShape(source: string): Shape {
   return { nested, unbounded, variable };
 }
 
+/** What identifies a rule's pattern for the "overran before" memory: a changed pattern is tried again. */
+export function ruleTimeKey(rule: { ruleSource: string; pattern: string; flags: string }): string {
+  return `${rule.ruleSource}\u0000${rule.flags}\u0000${rule.pattern}`;
+}
+
 export type RegexPlan =
   | { kind: 'linear'; regex: RegExp }
   | { kind: 'bounded'; regex: RegExp }

@@ -16,7 +16,9 @@ import type { Rule } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, isJavaScript, maskCode, maskLines, type MaskedLine } from './mask.js';
-import { enableBacktrackFallback, planRegex, RegexSandbox, type RegexPlan } from './regex-guard.js';
+import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
+
+export { ruleTimeKey } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -28,11 +30,6 @@ export const SANDBOX_TIMEOUT_MS = 1000;
 export const RULE_DEADLINE_MS = 1500;
 /** Time all bundle rules of one review may take together; after it, only the baseline runs. */
 export const RULE_PHASE_BUDGET_MS = 5000;
-
-/** What identifies a rule's pattern for the "overran before" memory: a changed pattern is tried again. */
-export function ruleTimeKey(rule: Pick<Rule, 'ruleSource' | 'pattern' | 'flags'>): string {
-  return `${rule.ruleSource}\u0000${rule.flags}\u0000${rule.pattern}`;
-}
 
 export interface RuleTimeOptions {
   /** Keys (ruleTimeKey) of rules that overran in an earlier review: skipped. Overruns of this run are added. */
