@@ -6,7 +6,7 @@
  */
 import { readFrontmatter } from './frontmatter.js';
 import { checkGlob } from './globs.js';
-import { compileRule, parseRuleDefinition } from './rules.js';
+import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
 import type { Concept, Rule } from './types.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -124,9 +124,9 @@ function readRules(
     const rawId = raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
     const label = rawId ? `"${rawId}"` : `#${i + 1}`;
     // A pattern that does not compile is the one error worth reading first: reported alone.
-    const brokenPattern = patternError(raw);
-    if (brokenPattern !== null) {
-      problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, brokenPattern) });
+    const compiled = compilePattern(raw);
+    if (typeof compiled === 'string') {
+      problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, compiled) });
       return;
     }
     const parsed = parseRuleDefinition(raw);
@@ -151,7 +151,7 @@ function readRules(
     def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
     if (problems.filter((p) => p.level === 'error').length > before) return;
     try {
-      rules.push({ ...compileRule(def, `${id}:${def.id}`, id), line: lineAt([...at, 'pattern']) });
+      rules.push({ ...compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined), line: lineAt([...at, 'pattern']) });
     } catch (error) {
       const why = (error as Error).message.replace(/^.*?pattern does not compile: /, '');
       problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, why) });
@@ -160,15 +160,17 @@ function readRules(
   return rules;
 }
 
-/** Why a rule's pattern (a non-empty string) does not compile with its flags, or null. */
-function patternError(raw: unknown): string | null {
+/**
+ * A rule's pattern compiled with its flags (as compileRule would), the reason it does not
+ * compile, or null when there is no pattern to try (the schema then says what is wrong).
+ */
+function compilePattern(raw: unknown): RegExp | string | null {
   if (raw === null || typeof raw !== 'object') return null;
   const { pattern, flags } = raw as { pattern?: unknown; flags?: unknown };
   if (typeof pattern !== 'string' || pattern === '') return null;
-  const usable = typeof flags === 'string' && /^[dgimsuvy]*$/.test(flags) ? [...new Set(flags.replace(/[gy]/g, ''))].join('') : '';
+  if (flags !== undefined && (typeof flags !== 'string' || !/^[dgimsuvy]*$/.test(flags))) return null;
   try {
-    new RegExp(pattern, usable);
-    return null;
+    return new RegExp(pattern, ruleFlags(flags ?? ''));
   } catch (error) {
     return (error as Error).message;
   }

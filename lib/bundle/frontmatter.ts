@@ -11,6 +11,7 @@
  */
 import type { Event } from 'js-yaml';
 import { bundleMessages as m } from '../messages/bundle.js';
+import { parseLite } from './yaml-lite.js';
 
 export type FrontmatterResult =
   | {
@@ -79,6 +80,18 @@ export async function readFrontmatter(text: string): Promise<FrontmatterResult> 
   if (!split.ok) return split;
   const { source, body } = split;
   if (source.trim() === '') return { ok: true, data: {}, body, lineAt: () => 1 };
+  // The plain YAML most frontmatter is: read without the library (what js-yaml would give).
+  const lite = parseLite(source);
+  if (lite) return { ok: true, data: lite.data, body, lineAt: lite.lineAt };
+  const parsed = await parseWithLibrary(source);
+  if (!parsed.ok) return parsed;
+  return { ok: true, data: parsed.data, body, lineAt: parsed.lineAt };
+}
+
+/** The frontmatter YAML through js-yaml, bounded (see the top of this file); exported for the tests that hold yaml-lite to it. */
+export async function parseWithLibrary(
+  source: string,
+): Promise<{ ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string }> {
   const yaml = await (library ??= load());
   // YAML line 1 is file line 2 (after the opening ---).
   const lines = new LineIndex(source);
@@ -100,10 +113,10 @@ export async function readFrontmatter(text: string): Promise<FrontmatterResult> 
     const alias = events[firstAlias] as { anchorStart: number };
     return { ok: false, line: lines.lineOf(alias.anchorStart), message: m.aliasBomb(MAX_EXPANDED) };
   }
-  if (data === null || data === undefined) return { ok: true, data: {}, body, lineAt: () => 1 };
+  if (data === null || data === undefined) return { ok: true, data: {}, lineAt: () => 1 };
   if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, line: 2, message: m.notAMapping };
   const tree = new EventTree(events, source, yaml, lines);
-  return { ok: true, data: data as Record<string, unknown>, body, lineAt: (path) => tree.lineAt(path) };
+  return { ok: true, data: data as Record<string, unknown>, lineAt: (path) => tree.lineAt(path) };
 }
 
 /**
@@ -215,12 +228,25 @@ class EventTree {
       for (let k = 0; k + 1 < items.length; k += 2) {
         const key = this.events[items[k]!]!;
         if (key.type !== this.yaml.EVENT_ID.SCALAR) continue;
-        const name = this.yaml.getScalarValue(this.source, key);
+        const name = this.keyName(key);
         if (!map.has(name)) map.set(name, { key: items[k]!, value: items[k + 1]! });
       }
       this.maps.set(i, map);
     }
     return map;
+  }
+
+  /** A key as the data has it: a plain `~`, `1` or `true` is resolved, then made a string. */
+  private keyName(event: Event): string {
+    const raw = this.yaml.getScalarValue(this.source, event as Parameters<JsYaml['getScalarValue']>[1]);
+    if ((event as { style?: number }).style !== this.yaml.SCALAR_STYLE.PLAIN || (event as { tagStart?: number }).tagStart !== -1) return raw;
+    // Only these can read as something other than text (null, a boolean, a number).
+    if (!/^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.0-9][-+.0-9A-Za-z_]*)$/.test(raw)) return raw;
+    try {
+      return String(this.yaml.load(raw));
+    } catch {
+      return raw;
+    }
   }
 
   private sequence(i: number): number[] {
@@ -229,9 +255,13 @@ class EventTree {
     return items;
   }
 
+  /** Where the value of event `i` starts; an empty value has none, so the nearest earlier one is taken. */
   private offset(i: number): number {
-    const e = this.events[i] as { type: number; start?: number; valueStart?: number; anchorStart?: number; tagStart?: number };
-    const candidates = [e.anchorStart, e.tagStart, e.start, e.valueStart].filter((n): n is number => typeof n === 'number' && n >= 0);
-    return candidates.length ? Math.min(...candidates) : 0;
+    for (let j = i; j >= 0; j--) {
+      const e = this.events[j] as { start?: number; valueStart?: number; valueEnd?: number; anchorStart?: number; tagStart?: number };
+      const candidates = [e.anchorStart, e.tagStart, e.start, e.valueStart].filter((n): n is number => typeof n === 'number' && n >= 0);
+      if (candidates.length) return j === i ? Math.min(...candidates) : Math.max(...candidates, e.valueEnd ?? -1);
+    }
+    return 0;
   }
 }

@@ -83,16 +83,22 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
 /**
  * Builds the regex once. `g` and `y` are dropped: they make RegExp#test remember lastIndex
  * between lines. Throws InputError (naming the rule source) when the pattern does not compile.
+ * `compiled`: the regex already built from def.pattern with ruleFlags(def.flags), to reuse.
  */
-export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null): Rule {
-  const flags = [...new Set(def.flags.replace(/[gy]/g, ''))].join('');
+export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null, compiled?: RegExp): Rule {
+  const flags = ruleFlags(def.flags);
   let regex: RegExp;
   try {
-    regex = new RegExp(def.pattern, flags);
+    regex = compiled ?? new RegExp(def.pattern, flags);
   } catch (error) {
     throw new InputError(`${ruleSource}: pattern does not compile: ${(error as Error).message}`);
   }
   return { ...def, flags, ruleSource, documentId, regex };
+}
+
+/** The flags a rule's regex is built with: `g` and `y` dropped, each flag once. */
+export function ruleFlags(flags: string): string {
+  return [...new Set(flags.replace(/[gy]/g, ''))].join('');
 }
 
 // Where a rule runs lives apart (./rule-paths.ts), so reviewing does not load the definition schema.
