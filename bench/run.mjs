@@ -1,7 +1,7 @@
 // `npm run bench [-- scenario ...] [--runs N]`: every scenario, or the named ones, as one table.
 import { printTable } from './lib.mjs';
 
-const all = ['startup', 'select-review', 'hooks', 'mine'];
+const all = ['startup', 'select-review', 'hooks', 'mine', 'hostile', 'parsers'];
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;

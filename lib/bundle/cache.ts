@@ -13,7 +13,9 @@
  *
  * It also remembers, per bundle, the rules whose pattern overran its time limit in a review
  * (keys naming rule and pattern, from the review stage), so later reviews skip them without
- * waiting again (docs/bundle.md "Time"); a changed pattern is a new key.
+ * waiting again (docs/bundle.md "Time"); a changed pattern is a new key, and after
+ * OVERRUN_MEMORY_MS the rule is tried once more (a machine that stalled is not held against it
+ * for ever).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,8 @@ import type { Concept, Rule } from './types.js';
 
 /** Bumped when the stored shape changes. */
 const FORMAT = 1;
+/** How long an overrun is remembered: a week. */
+export const OVERRUN_MEMORY_MS = 7 * 24 * 3600 * 1000;
 
 declare const REVTRAIL_VERSION: string | undefined;
 
@@ -48,8 +52,8 @@ interface CacheData {
   build: string;
   /** Real bundle path -> bundle-relative file -> entry. */
   bundles: Record<string, Record<string, Entry>>;
-  /** Real bundle path -> keys of rules that overran their time limit. */
-  overran?: Record<string, string[]>;
+  /** Real bundle path -> key of a rule that overran its time limit -> when (ms since the epoch). */
+  overran?: Record<string, Record<string, number>>;
 }
 
 let buildId: string | undefined;
@@ -96,9 +100,10 @@ export class ConceptCache {
   }
 
   /** Keys of the rules that overran in an earlier review of this bundle. */
-  overran(): string[] {
+  overran(now = Date.now()): string[] {
     const keys = this.data.overran?.[this.bundle];
-    return Array.isArray(keys) ? keys.filter((k) => typeof k === 'string') : [];
+    if (!keys || typeof keys !== 'object') return [];
+    return Object.keys(keys).filter((k) => typeof keys[k] === 'number' && now - keys[k]! < OVERRUN_MEMORY_MS);
   }
 
   /** The cache for the bundle at real path `bundle`, stored in `file`. */
@@ -156,13 +161,14 @@ function readCache(file: string, build: string): CacheData | null {
  * overran its time), so the file is read and written again; a failure to write is ignored (the
  * next review waits for the rule once more).
  */
-export function rememberOverrun(file: string, bundle: string, key: string): void {
+export function rememberOverrun(file: string, bundle: string, key: string, now = Date.now()): void {
   const build = currentBuild();
   const data: CacheData = readCache(file, build) ?? { format: FORMAT, build, bundles: Object.create(null) };
-  const overran = (data.overran ??= Object.create(null) as Record<string, string[]>);
-  const keys = (overran[bundle] ??= []);
-  if (keys.includes(key)) return;
-  keys.push(key);
+  const overran = (data.overran ??= Object.create(null) as Record<string, Record<string, number>>);
+  const keys = (overran[bundle] ??= Object.create(null) as Record<string, number>);
+  // Old entries go: only what is still remembered stays in the file.
+  for (const k of Object.keys(keys)) if (!(now - keys[k]! < OVERRUN_MEMORY_MS)) delete keys[k];
+  keys[key] = now;
   write(file, data);
 }
 

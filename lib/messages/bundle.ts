@@ -51,7 +51,7 @@ export const bundleMessages = {
   patternSuperLinear: (label: string, why: string) =>
     `rule ${label}: the pattern risks super-linear matching (${why}); it runs under a time limit and is skipped when it overruns`,
   ruleOverran: (label: string) =>
-    `rule ${label} overran its time limit in an earlier review and is skipped until its pattern changes`,
+    `rule ${label} overran its time limit in a review this week and is skipped for a week, or until its pattern changes`,
   ruleDuplicate: (id: string) => `rule id "${id}" is used twice in this concept`,
   ruleIdUnfit: (conceptId: string) =>
     `concept id "${conceptId}" holds a space, comma or colon, so its rules cannot be named "${conceptId}:<rule-id>"; rules ignored`,

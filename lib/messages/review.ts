@@ -25,9 +25,11 @@ export const reviewMessages = {
   ruleTimedOut: (ruleSource: string, path: string, ms: number) =>
     `${ruleSource} took over ${ms} ms on ${path} and was skipped for the rest of this review; simplify its pattern (nested quantifiers such as (a+)+ backtrack without end)`,
   ruleTimedOutRemembered: (ruleSource: string, path: string, ms: number) =>
-    `${ruleSource} took over ${ms} ms on ${path} and was skipped; later reviews skip it too until its pattern changes (nested quantifiers such as (a+)+ backtrack without end)`,
+    `${ruleSource} took over ${ms} ms on ${path} and was skipped; later reviews skip it too for a week, or until its pattern changes (nested quantifiers such as (a+)+ backtrack without end)`,
   ruleSkippedEarlier: (ruleSource: string) =>
-    `${ruleSource} skipped: its pattern overran its time limit in an earlier review (change the pattern, or run revtrail knowledge check)`,
+    `${ruleSource} skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)`,
+  ruleSandboxFailed: (ruleSource: string) =>
+    `${ruleSource} could not be run (the regex sandbox did not start or stopped) and was skipped for the rest of this review`,
   ruleTooSlow: (ruleSource: string, ms: number) =>
     `${ruleSource} took over ${ms} ms in this review and was skipped for the rest of it; simplify its pattern`,
   rulePhaseOverBudget: (ms: number, skipped: readonly string[]) =>

@@ -210,6 +210,7 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const cache = new Map();
 parentPort.on('message', ({ id, source, flags, texts }) => {
+  parentPort.postMessage({ id, started: true });
   const key = flags + '/' + source;
   let re = cache.get(key);
   if (!re) { re = new RegExp(source, flags); cache.set(key, re); }
@@ -219,31 +220,50 @@ parentPort.on('message', ({ id, source, flags, texts }) => {
 });
 `;
 
-/** A worker that runs risky regexes with a deadline. Started on first use; close() ends it. */
+/** How long a worker may take to start and pick up a job (a loaded machine): not the rule's time. */
+const START_LIMIT_MS = 10_000;
+
+/**
+ * A worker that runs risky regexes with a deadline. Started on first use; close() ends it. The
+ * deadline runs from when the worker starts on the job, so a slow thread start on a busy
+ * machine is never taken for a slow pattern.
+ */
 export class RegexSandbox {
   private worker: Worker | null = null;
   private nextId = 0;
 
   constructor(readonly timeoutMs: number) {}
 
-  /** Indexes of `texts` the regex matches, or 'timeout' (the worker is then replaced). */
-  test(regex: RegExp, texts: readonly string[], timeoutMs = this.timeoutMs): Promise<number[] | 'timeout'> {
+  /**
+   * Indexes of `texts` the regex matches; 'timeout' when it overran (the worker is then
+   * replaced); 'failed' when the worker could not run it at all.
+   */
+  test(regex: RegExp, texts: readonly string[], timeoutMs = this.timeoutMs): Promise<number[] | 'timeout' | 'failed'> {
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const onMessage = (message: { id: number; hits: number[] }) => {
-        if (message.id !== id) return;
+      let timer = setTimeout(() => finish('failed'), START_LIMIT_MS);
+      const finish = (outcome: number[] | 'timeout' | 'failed') => {
         clearTimeout(timer);
         worker.off('message', onMessage);
-        resolve(message.hits);
-      };
-      const timer = setTimeout(() => {
-        worker.off('message', onMessage);
+        worker.off('error', onFailure);
+        worker.off('exit', onFailure);
+        if (outcome !== 'timeout' && outcome !== 'failed') return resolve(outcome);
         if (this.worker === worker) this.worker = null;
         void worker.terminate();
-        resolve('timeout');
-      }, timeoutMs);
+        resolve(outcome);
+      };
+      const onMessage = (message: { id: number; started?: boolean; hits?: number[] }) => {
+        if (message.id !== id) return;
+        if (message.started) {
+          clearTimeout(timer);
+          timer = setTimeout(() => finish('timeout'), timeoutMs);
+        } else finish(message.hits ?? []);
+      };
+      const onFailure = () => finish('failed');
       worker.on('message', onMessage);
+      worker.on('error', onFailure);
+      worker.on('exit', onFailure);
       worker.postMessage({ id, source: regex.source, flags: regex.flags, texts });
     });
   }

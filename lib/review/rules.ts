@@ -27,9 +27,9 @@ export const MAX_FINDINGS_PER_RULE = 20;
 /** Time a sandboxed rule may take on one chunk before it is skipped (and remembered as too slow). */
 export const SANDBOX_TIMEOUT_MS = 1000;
 /** Time one bundle rule may take in one review, all chunks together, before it is skipped. */
-export const RULE_DEADLINE_MS = 1500;
+export const RULE_DEADLINE_MS = 1000;
 /** Time all bundle rules of one review may take together; after it, only the baseline runs. */
-export const RULE_PHASE_BUDGET_MS = 5000;
+export const RULE_PHASE_BUDGET_MS = 4000;
 
 export interface RuleTimeOptions {
   /** Keys (ruleTimeKey) of rules that overran in an earlier review: skipped. Overruns of this run are added. */
@@ -321,6 +321,10 @@ export class RuleRunner {
       // The full time when the budget allows; a shortened wait proves nothing about the rule.
       const wait = Math.max(1, Math.min(this.sandboxMs, budgetLeft));
       const result = await this.sandbox.test(regex, candidates.map(subjectOf), wait);
+      if (result === 'failed') {
+        warnings.push(m.ruleSandboxFailed(rule.ruleSource));
+        return this.stop(rule);
+      }
       if (result === 'timeout') {
         if (wait < this.sandboxMs) return this.outOfBudget(rule);
         const key = ruleTimeKey(rule);

@@ -12,6 +12,7 @@ import { extractLinks } from '../../lib/bundle/links.js';
 import { firstHeading } from '../../lib/bundle/concept.js';
 import { splitFrontmatter } from '../../lib/bundle/frontmatter.js';
 import { MAX_FILE_BYTES } from '../../lib/bundle/read.js';
+import { ConceptCache, OVERRUN_MEMORY_MS, rememberOverrun } from '../../lib/bundle/cache.js';
 import { characters, tokensOf, truncateToTokens, TRUNCATION_MARK } from '../../lib/select/budget.js';
 import { tempDir, writeFiles } from '../helpers/repo.js';
 import type { Bundle } from '../../lib/bundle/types.js';
@@ -145,4 +146,17 @@ test('the knowledge budget never copies a huge text into an array (155 MB crashe
   assert.equal(characters('😀😀a'), 3);
   assert.equal(truncateToTokens('😀'.repeat(100), 5).startsWith('😀'.repeat(7)), true);
   assert.ok(!truncateToTokens('😀'.repeat(100), 5).includes('\uFFFD'));
+});
+
+test('an overrun is remembered for a week, per bundle, and then forgotten', () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const file = join(dir, 'cache.json');
+  const now = Date.now();
+  rememberOverrun(file, '/kb', 'old', now - OVERRUN_MEMORY_MS - 1);
+  rememberOverrun(file, '/kb', 'recent', now - 1000);
+  rememberOverrun(file, '/other', 'elsewhere', now);
+  assert.deepEqual(ConceptCache.open(file, '/kb').overran(now), ['recent']);
+  assert.deepEqual(ConceptCache.open(file, '/other').overran(now), ['elsewhere']);
+  assert.deepEqual(ConceptCache.open(file, '/kb').overran(now + OVERRUN_MEMORY_MS), []);
 });

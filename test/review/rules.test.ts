@@ -129,7 +129,7 @@ describe('catastrophic backtracking', () => {
     try {
       const run = await later.run(chunkOf('src/a.ts', ['aaaa']), [rule]);
       assert.deepEqual(run.drafts, []);
-      assert.deepEqual(run.warnings, ['adr-9:counted skipped: its pattern overran its time limit in an earlier review (change the pattern, or run revtrail knowledge check)']);
+      assert.deepEqual(run.warnings, ['adr-9:counted skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)']);
     } finally {
       await later.close();
     }
