@@ -1,7 +1,12 @@
 // `npm run bench [-- scenario ...] [--runs N]`: every scenario, or the named ones, as one table.
+import { readdirSync } from 'node:fs';
 import { printTable } from './lib.mjs';
 
-const all = ['startup', 'select-review', 'hooks', 'mine', 'hostile', 'parsers'];
+// Every file in scenarios/ is a scenario; the default run takes the ones that time revtrail
+// against its floors (the slow or setup-heavy ones run only when named).
+const named = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4));
+const defaults = ['startup', 'select-review', 'hooks', 'mine'];
+const all = [...defaults, ...named.filter((n) => !defaults.includes(n)).sort()];
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;

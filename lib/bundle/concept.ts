@@ -4,6 +4,7 @@
  * Pure (async only to load the YAML library when a frontmatter needs it): the loader does the
  * reading and names the file.
  */
+import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
 import { readFrontmatter } from './frontmatter.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
@@ -25,8 +26,8 @@ export interface ConceptResult {
 }
 
 const GOVERNING = ['paths', 'domain', 'tags', 'rules'] as const;
-// A rule source is `<concept-id>:<rule-id>` (SPEC §5 grammar: no spaces, commas or colons in the id).
-const FITS_RULE_SOURCE = /^[^\s:,][^\s:,]*$/;
+// A rule source is `<concept-id>:<rule-id>`: the concept id must be its `name[/section]`.
+const FITS_RULE_SOURCE = RULE_SOURCE_NAME;
 
 /** `file` is the path inside the bundle (POSIX), e.g. `decisions/adr-001.md`. */
 export async function buildConcept(file: string, text: string): Promise<ConceptResult> {

@@ -2,7 +2,7 @@
 import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
 import { SIGNALS } from '../gate/types.js';
 import type { CandidateSet } from './build.js';
-import type { Paint } from '../core/output.js';
+import { escapeControl as esc, type Paint } from '../core/output.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
 export interface ThreadExplanation {
@@ -69,19 +69,19 @@ export function explain(report: GateReport, target: string, set: CandidateSet): 
 
 export function formatExplanation(e: Explanation, paint: Paint): string {
   const out: string[] = [];
-  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(e.rule_source, e.rule.threads, e.rule.qualifying, e.rule.min_recurrence)));
+  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(esc(e.rule_source), e.rule.threads, e.rule.qualifying, e.rule.min_recurrence, SIGNALS.length - 1)));
   const width = Math.max(...SIGNALS.map((s) => s.length));
   for (const t of e.threads) {
-    const where = t.file ? `${t.file}${t.line ? `:${t.line}` : ''}` : '';
-    out.push(paint.bold(m.explainThread(t.id, t.rule_source, where, t.state, t.occurrences)));
+    const where = t.file ? `${esc(t.file)}${t.line ? `:${t.line}` : ''}` : '';
+    out.push(paint.bold(m.explainThread(t.id, esc(t.rule_source), where, t.state, t.occurrences)));
     for (const s of t.signals) {
       const mark = s.met ? paint.green(m.signalMet.padEnd(5)) : paint.red(m.signalUnmet.padEnd(5));
-      out.push(`  ${mark}  ${s.name.padEnd(width)}  ${s.fact}`);
-      if (!s.met && s.change) out.push(`  ${' '.repeat(5)}  ${' '.repeat(width)}  ${paint.dim(`-> ${s.change}`)}`);
+      out.push(`  ${mark}  ${s.name.padEnd(width)}  ${esc(s.fact)}`);
+      if (!s.met && s.change) out.push(`  ${' '.repeat(5)}  ${' '.repeat(width)}  ${paint.dim(`-> ${esc(s.change)}`)}`);
     }
   }
   if (e.candidate.status === 'candidate') out.push(m.explainCandidate(e.candidate.id!));
-  else if (e.candidate.status === 'in_bundle') out.push(m.explainInBundle(e.candidate.document!));
+  else if (e.candidate.status === 'in_bundle') out.push(m.explainInBundle(esc(e.candidate.document!)));
   else out.push(m.explainNotCandidate);
   return out.join('\n') + '\n';
 }

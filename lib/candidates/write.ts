@@ -2,7 +2,8 @@
  * Writes candidate files to `<out>/<slug>.md` (default `.revtrail/candidates/`), never into
  * the knowledge bundle: a candidate becomes knowledge only when a human moves it there.
  */
-import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError, InputError } from '../core/errors.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
@@ -53,10 +54,8 @@ export async function writeCandidateFiles(out: string, files: ReadonlyArray<{ na
       written.push({ file, changed: false });
       continue;
     }
-    const tmp = `${file}.${process.pid}.tmp`;
     try {
-      await writeFile(tmp, text);
-      await rename(tmp, file);
+      await writeFileAtomic(file, text);
     } catch (error) {
       throw new InputError(m.outUnwritable(out, (error as Error).message), { remedy: m.outUnwritableRemedy });
     }

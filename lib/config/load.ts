@@ -27,19 +27,34 @@ async function readJson(file: string): Promise<unknown | undefined> {
 }
 
 export function parseConfig(raw: unknown, file: string | null): Config {
-  const result = configSchema.safeParse(raw ?? {});
+  const result = configSchema.safeParse(raw);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const keys = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
-  const path = [...issue.path, ...keys.slice(0, 1)].join('.');
-  throw new InputError(
-    issue.code === 'unrecognized_keys' ? m.unknownKey(file, path) : m.badValue(file, path, describeIssue(issue as Issue)),
-    { remedy: m.badConfigRemedy },
-  );
+  throw new InputError(configProblems(result.error.issues as unknown as Issue[], file), { remedy: rootRemedy(raw) });
+}
+
+/**
+ * Every problem at once, unknown keys first and all of them in one list: fixing a config one
+ * error per run is slow, and a second typo should not wait for the first to be fixed.
+ */
+function configProblems(issues: readonly Issue[], file: string | null): string {
+  const unknown: string[] = [];
+  const bad: string[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') unknown.push(...(issue.keys ?? []).map((k) => [...issue.path, k].join('.')));
+    else bad.push(m.badValue(issue.path.join('.'), describeIssue(issue)));
+  }
+  const parts = [...(unknown.length ? [m.unknownKeys(unknown)] : []), ...bad];
+  return `${m.where(file)}: ${parts.length ? parts.join('; ') : m.badValue('', m.invalidValue)}`;
+}
+
+function rootRemedy(raw: unknown): string {
+  return typeof raw !== 'object' || raw === null || Array.isArray(raw) ? m.notAnObjectRemedy : m.badConfigRemedy;
 }
 
 interface Issue {
   code: string;
+  path: PropertyKey[];
+  keys?: string[];
   expected?: string;
   origin?: string;
   minimum?: number | bigint;

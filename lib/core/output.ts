@@ -41,3 +41,33 @@ export function progress(stream: NodeJS.WriteStream = process.stderr): { update(
     },
   };
 }
+
+// C0 controls but tab, DEL, C1 controls, and the bidirectional overrides and isolates that can
+// make text read differently from what it is (docs/trust.md, "What reaches the terminal").
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_BUT_NEWLINE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\x1b': '\\e' };
+
+/**
+ * Text from repositories (paths, trailers, titles, bundle content, program output) made safe
+ * for a terminal: every control character becomes a visible escape (`\e`, `\n`, `\x07`,
+ * `\u202e`), so an ESC sequence in a file name cannot recolour, move or hide output. Every
+ * text output runs what it did not write itself through this. `keepNewlines` is for text made
+ * of several lines (a whole message): its line breaks stay, every other control is escaped.
+ */
+export function escapeControl(text: string, options: { keepNewlines?: boolean } = {}): string {
+  const pattern = options.keepNewlines ? CONTROL_BUT_NEWLINE : CONTROL;
+  pattern.lastIndex = 0;
+  if (!pattern.test(text)) return text;
+  return text.replace(pattern, (c) => {
+    const named = NAMED[c];
+    if (named) return named;
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** A command as a person would type it (words with spaces, quotes or backslashes quoted), escaped. */
+export function commandLabel(argv: readonly string[]): string {
+  return escapeControl(argv.map((a) => (a === '' || /[\s"'\\$`]/.test(a) ? JSON.stringify(a) : a)).join(' '));
+}

@@ -2,7 +2,7 @@
  * The history candidates and statistics read: HEAD and the mainline (or every ref with
  * --all), mined through the same cache as `revtrail mine`.
  */
-import { git } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { mineAll } from '../mine/index.js';
 import type { CommitResult } from '../mine/types.js';
 import { resolveMainline } from './mainline.js';
@@ -19,14 +19,14 @@ export interface History {
 export async function loadHistory(options: { cwd: string; commonDir: string; mainline?: string; all?: boolean; cache?: boolean }): Promise<History> {
   const [{ mainline, problem }, head] = await Promise.all([
     resolveMainline(options.cwd, options.mainline),
-    git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: options.cwd, okCodes: [1] }),
+    peelCommit(options.cwd, 'HEAD'),
   ]);
   const revs: string[] = [];
-  if (head.status === 0) revs.push('HEAD');
+  if (head !== null) revs.push('HEAD');
   if (mainline) revs.push(mainline.name);
   if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem };
   const commits = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
   // On the mainline itself (the usual case), everything read is reachable from it.
-  const onMainline = !options.all && mainline !== null && (head.status !== 0 || head.stdout.trim() === mainline.sha);
+  const onMainline = !options.all && mainline !== null && (head === null || head === mainline.sha);
   return { commits, mainline, mainlineProblem: problem, reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined };
 }

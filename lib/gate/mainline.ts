@@ -1,12 +1,10 @@
-/** The mainline (SPEC §2): config `mainline`, else origin/HEAD's target, else main, else master. */
+/** The mainline (docs/gate.md): config `mainline`, else origin/HEAD's target, else main, else master. */
 import { git } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 
-async function commitOf(cwd: string, rev: string): Promise<string | null> {
-  const r = await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd, okCodes: [1, 128] });
-  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-}
+const commitOf = peelCommit;
 
 export async function resolveMainline(cwd: string, configured?: string): Promise<{ mainline: Mainline | null; problem: string | null }> {
   if (configured) {

@@ -67,32 +67,57 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 3. Review the staged diff, unless this commit only merges or rearranges reviewed work. A
   //    review that cannot run is a warning: the queued verdicts below are still recorded.
   const rows: TrailerRow[] = [];
+  // The review's report is printed once the rows are written: it says how many were recorded.
+  let report: (recorded: boolean) => string[] = () => [];
   const skip = skipReason(text, commentChar, repo.gitDir);
   if (skip) err.write(m.reviewSkipped(skip) + '\n');
   else {
-    let outcome: 'blocked' | TrailerRow[];
+    let outcome: 'blocked' | Reviewed;
     try {
       outcome = await reviewStaged(repo, hasHead, messageRows, readHistory, err);
     } catch (error) {
       reportReviewFailure(error, err);
-      outcome = [];
+      outcome = { rows: [], report: () => [] };
     }
     if (outcome === 'blocked') return 1;
-    rows.push(...outcome);
+    rows.push(...outcome.rows);
+    report = outcome.report;
   }
 
-  // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message.
-  const queued = (await mayHaveQueued(repo.commonDir))
-    ? await (await import('../verdicts/queue.js')).pruneRecorded(repo.top, repo.commonDir, readHistory)
-    : [];
+  // 4. Queued verdicts: every one not yet in a commit on HEAD goes into this message. A queue
+  //    that cannot be read or locked now stays queued for the next commit; this one's rows go on.
+  let queued: Awaited<ReturnType<typeof import('../verdicts/queue.js').pruneRecorded>> = [];
+  try {
+    if (await mayHaveQueued(repo.commonDir)) queued = await (await import('../verdicts/queue.js')).pruneRecorded(repo.top, repo.commonDir, readHistory);
+  } catch (error) {
+    err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
+  }
   rows.push(...queued.map((q) => q.row));
 
+  let written = rows.length === 0;
   if (rows.length) {
     const { addTrailersToFile } = await import('../trailers/write.js');
-    await addTrailersToFile(path, rows, gitOptions);
-    if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
+    try {
+      await addTrailersToFile(path, rows, gitOptions);
+      written = true;
+    } catch (error) {
+      // A full disk or a read-only .git: the message is as it was (atomic replace), and saying
+      // so beats an "internal error"; the commit goes on without the rows.
+      const { StorageError } = await import('../core/fs/storage.js');
+      if (!(error instanceof StorageError)) throw error;
+      writeLines(err, [...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`]);
+      return 0;
+    }
   }
+  writeLines(err, report(written));
+  if (queued.length) err.write(m.verdictsRecorded(queued.map((q) => `${q.verdict} ${q.id}`)) + '\n');
   return 0;
+}
+
+interface Reviewed {
+  rows: TrailerRow[];
+  /** The lines about this review, given whether its rows reached the message. */
+  report: (recorded: boolean) => string[];
 }
 
 /** Reviews the staged diff; returns the OPEN rows to add, or 'blocked' (commitMsg.block). */
@@ -102,13 +127,13 @@ async function reviewStaged(
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
-): Promise<'blocked' | TrailerRow[]> {
+): Promise<'blocked' | Reviewed> {
   const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of HEAD's history serves suppression and "already recorded on this branch".
   const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: hasHead ? 'HEAD' : null, history: readHistory, queued: readQueue });
-  for (const w of result.warnings) err.write(m.warning(w) + '\n');
+  writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
@@ -127,14 +152,15 @@ async function reviewStaged(
       else err.write(m.notRecordable(finding.id) + '\n');
     }
   }
-  if (result.findings.length || result.suppressed.length) {
-    writeLines(err, [
-      m.summary(result.event, result.findings.length, rows.length, result.suppressed.length),
-      ...findingLines(result.findings),
-      ...(blocking.length ? [m.pushWillBlock] : []),
-    ]);
-  }
-  return rows;
+  const report = (recorded: boolean) =>
+    result.findings.length || result.suppressed.length
+      ? [
+          m.summary(result.event, result.findings.length, recorded ? rows.length : 0, result.suppressed.length),
+          ...findingLines(result.findings),
+          ...(blocking.length ? [m.pushWillBlock] : []),
+        ]
+      : [];
+  return { rows, report };
 }
 
 function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {

@@ -151,7 +151,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     if (blocking.length) blockedRefs.push({ ref: plan.update.localRef, findings: blocking });
     else if (found.size) err.write(m.pushNotes(plan.update.localRef, 'COMMENT', found.size) + '\n');
   }
-  for (const w of warnings) err.write(m.warning(w) + '\n');
+  writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, [...allFindings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
 
   if (blockedRefs.length === 0) return 0;

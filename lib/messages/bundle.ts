@@ -54,7 +54,7 @@ export const bundleMessages = {
     `rule ${label} overran its time limit in a review this week and is skipped for a week, or until its pattern changes`,
   ruleDuplicate: (id: string) => `rule id "${id}" is used twice in this concept`,
   ruleIdUnfit: (conceptId: string) =>
-    `concept id "${conceptId}" holds a space, comma or colon, so its rules cannot be named "${conceptId}:<rule-id>"; rules ignored`,
+    `concept id "${conceptId}" cannot name its rules "${conceptId}:<rule-id>" (a rule source is name[/section]:rule-id: letters, digits, _ . + @ -, at most one /); rules ignored — give the concept a short \`id\` in its frontmatter`,
   // knowledge check
   checkMissing: (dir: string) => `knowledge bundle ${dir} does not exist`,
   checkMissingRemedy: 'Give the bundle folder (knowledge check DIR), set "knowledge" in revtrail.config.json, or run revtrail init.',

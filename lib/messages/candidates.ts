@@ -1,4 +1,5 @@
 /** Every user-facing message of `revtrail candidates` and of the candidate model. */
+import { NUMBER_WORDS } from './gate.js';
 export const candidatesMessages = {
   emptyEvidence: 'a knowledge candidate needs evidence: at least one qualifying finding thread',
   emptyBody: 'a knowledge candidate needs a body',
@@ -36,8 +37,8 @@ export const candidatesMessages = {
 
   explainThread: (id: string, rule: string, where: string, state: string, n: number) =>
     `thread ${id} (${rule}${where ? `, ${where}` : ''}): state ${state}, ${n} occurrence${n === 1 ? '' : 's'}`,
-  explainRule: (rule: string, threads: number, qualifying: number, min: number) =>
-    `rule_source ${rule}: ${threads} thread${threads === 1 ? '' : 's'}, ${qualifying} meeting the other six signals (gate.minRecurrence ${min})`,
+  explainRule: (rule: string, threads: number, qualifying: number, min: number, others: number) =>
+    `rule_source ${rule}: ${threads} thread${threads === 1 ? '' : 's'}, ${qualifying} meeting the other ${NUMBER_WORDS[others] ?? others} signals (gate.minRecurrence ${min})`,
   explainCandidate: (id: string) => `candidate: yes (${id})`,
   explainNotCandidate: 'candidate: no (the gate is not passed)',
   explainInBundle: (doc: string) => `candidate: no: this rule_source belongs to ${doc} in the knowledge bundle already (it is knowledge)`,

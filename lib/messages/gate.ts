@@ -1,6 +1,9 @@
 /** Every user-facing text of the promotion gate: the fact behind each signal and what would change it. */
 const short = (sha: string) => sha.slice(0, 12);
 
+/** Counts as words in prose ("the other six signals"), derived from the signal registry. */
+export const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
 export const gateMessages = {
   noMainlineConfigured: (name: string) => `the configured mainline "${name}" does not resolve to a commit`,
   noMainlineFound: 'none of origin/HEAD, main, master exists',
@@ -43,8 +46,8 @@ export const gateMessages = {
   ciOther: (c: string, note: string) => `the CI note on ${short(c)} says "${note.slice(0, 60)}", not pass or fail`,
   ciOtherChange: (c: string) => `\`revtrail ci record pass ${short(c)}\` once CI passes`,
 
-  general: (rule: string, n: number, files: number, min: number) =>
-    `${rule} has ${n} thread${n === 1 ? '' : 's'} meeting the other six signals, in ${files} file${files === 1 ? '' : 's'} (needs ${min}, in at least 2 files)`,
+  general: (rule: string, n: number, files: number, min: number, others: number) =>
+    `${rule} has ${n} thread${n === 1 ? '' : 's'} meeting the other ${NUMBER_WORDS[others] ?? others} signals, in ${files} file${files === 1 ? '' : 's'} (needs ${min}, in at least 2 files)`,
   generalChange: (rule: string, moreThreads: number, moreFiles: boolean) =>
     [
       moreThreads > 0 ? `${moreThreads} more fixed, merged, CI-passing finding${moreThreads === 1 ? '' : 's'} of ${rule}` : '',

@@ -33,6 +33,9 @@ export const hookMessages = {
   notRecordable: (id: string) => `revtrail: warning: finding ${id} cannot be written as a trailer row; not recorded`,
   warning: (text: string) => `revtrail: warning: ${text}`,
   reviewFailed: (why: string) => `revtrail: warning: the review did not run: ${why}; the commit goes on`,
+  queueFailed: (why: string) => `revtrail: warning: the queued verdicts could not be read (${why}); they stay queued for the next commit`,
+  trailersNotWritten: (why: string, n: number) =>
+    `revtrail: warning: ${n === 1 ? 'the Review-Finding trailer was' : `${n} Review-Finding trailers were`} not added: ${why}; the commit goes on with your message unchanged`,
   saveFailed: (why: string) => `revtrail: warning: could not save the review for \`revtrail verdict\`: ${why}`,
 
   // pre-push

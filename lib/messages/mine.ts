@@ -3,6 +3,10 @@ export const mineMessages = {
   emptyValue: 'empty Review-Finding value',
   adrSeparator: 'adr-0029 finding needs " \u2014 " (space, em dash U+2014, space) between the severity and the text',
   adrCase: 'adr-0029 finding needs a lower-case reviewer and an upper-case SEVERITY (CRITICAL, HIGH, MEDIUM or LOW)',
+  adrReviewer: (reviewer: string) =>
+    `looks like the adr-0029 grammar (<reviewer> <SEVERITY> \u2014 <text>), but "${reviewer}" is not one of its reviewers (code-review, code, security, adversarial)`,
+  adrSeverity: (severity: string) =>
+    `looks like the adr-0029 grammar (<reviewer> <SEVERITY> \u2014 <text>), but "${severity}" is not one of its severities (CRITICAL, HIGH, MEDIUM, LOW)`,
   adrText: 'adr-0029 finding has no text after the em dash',
   bodyPlacement: (id: string) =>
     `Review-Finding ${id} is in the message body, not in git's trailer block (placement "body"): %(trailers) does not see it`,

@@ -41,12 +41,18 @@ export const reviewMessages = {
   // Reviewer program
   reviewerFailed: (label: string, where: string, kind: string, detail: string, round: 1 | 2) =>
     `reviewer program ${label} ${FAILURE_WORDS[kind] ?? 'failed'} on ${where}${round === 2 ? ' when asked again' : ''} (${detail}); the review goes on with the rule findings`,
+  reviewerNotTrusted: (label: string, configFile: string | null, changed: boolean) =>
+    `reviewer program ${label} (reviewer.command${configFile ? ` in ${configFile}` : ''}) is ${changed ? 'not the command trusted in this clone (it changed)' : 'not trusted in this clone'}: not run; check it, then run \`revtrail trust\` to allow it`,
+  reviewerOutsideRepo: (label: string) =>
+    `reviewer program ${label} (reviewer.command) is not run outside a git repository, where nothing can be trusted; give it as --reviewer to run it`,
   reviewerStopped: (label: string) => `reviewer program ${label} is not asked about the remaining chunks`,
   reviewerRequired: (label: string) => `the reviewer program ${label} is required (reviewer.required) and did not answer`,
   reviewerRequiredRemedy: 'Fix the program or its reviewer.command, or set reviewer.required to false.',
   reviewerFindingDropped: (where: string, why: string) => `reviewer finding on ${where} dropped: ${why}`,
   contradiction: (where: string, summary: string, blocking: readonly string[]) =>
     `reviewer summary for ${where} says "${summary.length > 80 ? `${summary.slice(0, 77)}...` : summary}" but there ${blocking.length === 1 ? 'is a blocking finding' : `are ${blocking.length} blocking findings`} (${blocking.slice(0, 3).join('; ')}); the event is computed from the findings`,
+
+  queueUnreadable: (why: string) => `queued verdicts not read (${why}); none of them suppresses a finding in this review`,
 
   // Summary
   summary: (counted: number, files: number, bySeverity: ReadonlyArray<[string, number]>, suppressed: number, droppedTotal: number) => {

@@ -1,5 +1,6 @@
 /**
- * The incremental mining cache (SPEC §7): derived, deletable, in the git common dir.
+ * The incremental mining cache: derived, deletable, in the git common dir. What keys it besides
+ * the tips: docs/trust.md, "The mine cache and history's shape".
  *
  * One entry per list of revision arguments: `<key>.json` (the signature the run was made for,
  * and the name of its data file) and `<key>-<nonce>.jsonl` (the records' canonical JSON lines,
@@ -21,8 +22,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { git, gitOut } from '../core/git/run.js';
 import { MinedCommit, commitOfLine } from './record.js';
 
-/** Bumped whenever a CommitResult's shape or the parser's reading changes. */
-export const CACHE_VERSION = 1;
+/** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
+export const CACHE_VERSION = 2;
 
 export interface Signature {
   version: number;
@@ -31,6 +32,11 @@ export interface Signature {
   tips: string[];
   /** The shallow boundary changes the walk without changing a tip. */
   shallow: string;
+  /**
+   * What else changes history's shape without moving a tip: replace refs (and the environment
+   * that turns them off or moves them) and grafts. A hash; '' when there is none of it.
+   */
+  shape: string;
 }
 
 /** A warning or a rejected line, as the CLI reports it after the output. */
@@ -64,21 +70,29 @@ const SHA = /^[0-9a-f]{40,64}$/;
 
 export async function signatureOf(cwd: string, commonDir: string, args: readonly string[]): Promise<Signature> {
   const all = args.includes('--all');
-  const [revs, head, shallow] = await Promise.all([
+  const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
+  const [revs, head, shallow, replaced, grafts] = await Promise.all([
     gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
     all ? git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] }).then((r) => r.stdout) : Promise.resolve(''),
     readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
+    gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
+    readFile(process.env.GIT_GRAFT_FILE || join(commonDir, 'info', 'grafts'), 'utf8').catch(() => ''),
   ]);
   const tips = revs.split('\n').filter(Boolean);
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
   if (head.trim()) tips.push(head.trim());
-  return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? createHash('sha256').update(shallow).digest('hex') : '' };
+  const noReplace = process.env.GIT_NO_REPLACE_OBJECTS !== undefined;
+  const shape = replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
+  return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };
 }
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function sameSignature(a: Signature, b: Signature): boolean {
   return (
     a.version === b.version &&
     a.shallow === b.shallow &&
+    a.shape === b.shape &&
     JSON.stringify(a.args) === JSON.stringify(b.args) &&
     JSON.stringify(a.tips) === JSON.stringify(b.tips)
   );
@@ -267,7 +281,7 @@ const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
  * null: then the run is mined in full (always correct, only slower).
  */
 export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
-  if (old.version !== now.version || old.shallow !== now.shallow) return null;
+  if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
   if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
   if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^')))) return null;
   if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;

@@ -4,19 +4,19 @@
  * and no NO_COLOR, decided by lib/cli/output.ts).
  */
 import type { Paint } from '../core/output.js';
-import { paint as makePaint } from '../core/output.js';
+import { escapeControl as esc, paint as makePaint } from '../core/output.js';
 import type { Finding, ReviewResult } from '../review/types.js';
 import { BLOCKING_SEVERITIES } from '../core/vocabulary.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 /** `path:line` exactly as SPEC §4 writes it (`line` is the last line of a span). */
 function location(f: Finding): string {
-  return `${f.path}:${f.line}`;
+  return `${esc(f.path)}:${f.line}`;
 }
 
 function findingLine(f: Finding, p: Paint): string {
   const severity = BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
-  return `${location(f)} ${severity} ${f.title} ${p.dim(`(${f.rule_source})`)}`;
+  return `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)}`;
 }
 
 /** Findings by file (files in path order, findings in line order), a blank line between files. */
@@ -37,11 +37,11 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
   if (result.suppressed.length) {
     if (lines.length) lines.push('');
     lines.push(m.suppressedHeading(result.suppressed.length));
-    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${f.title} (${f.rule_source}) [${f.verdict}]`)}`));
+    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) [${f.verdict}]`)}`));
   }
   const d = result.dropped;
   if (lines.length) lines.push('');
-  lines.push(...result.summary.split('\n'));
+  lines.push(...result.summary.split('\n').map((l) => esc(l)));
   if (d.low_confidence + d.off_diff + d.bad_citation + d.invalid > 0) lines.push(p.dim(m.droppedLine(d)));
   const colour = result.event === 'REQUEST_CHANGES' ? p.red : result.event === 'COMMENT' ? p.yellow : p.green;
   lines.push(p.bold(colour(m.eventLine(result.event))));
@@ -51,5 +51,5 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
 /** Warnings for stderr (text and SARIF output keep stdout for the report). */
 export function formatWarnings(result: ReviewResult, options: { color?: boolean } = {}): string {
   const p = makePaint(options.color ?? false);
-  return result.warnings.map((w) => `${p.yellow(m.warningLine(w))}\n`).join('');
+  return result.warnings.map((w) => `${p.yellow(m.warningLine(esc(w)))}\n`).join('');
 }

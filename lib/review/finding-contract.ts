@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
 import type { DropReason, Finding } from './types.js';
+import { RULE_SOURCE_PATTERN } from '../core/trailer/rule-source.js';
 
-/** Same grammar as the trailer's rule_source (`name[/section]:rule-id`), so every finding can be recorded. */
-export const RULE_SOURCE_PATTERN = /^[^\s:,][^\s:]*:[^\s:]+$/;
+// Same grammar as the trailer's rule_source, so every finding can be recorded.
+export { RULE_SOURCE_PATTERN };
 export const TITLE_MAX = 80;
 export const SUGGESTION_MAX_LINES = 6;
 

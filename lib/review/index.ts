@@ -7,7 +7,8 @@
  * diff, then credential rules per commit): `openReview()` once, then `runReview()` per diff
  * with `ruleFilter` and `reviewer: false`.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
 import { loadConfig } from '../config/load.js';
@@ -18,11 +19,14 @@ import { toChunks } from '../diff/chunk.js';
 import { loadBundle } from '../bundle/load.js';
 import { bundleCacheFile } from '../bundle/cache.js';
 import type { Bundle } from '../bundle/types.js';
+import type { Chunk } from '../diff/types.js';
+import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
-import type { DiffSource, ReviewOptions, ReviewResult } from './types.js';
+import type { ReviewOptions, ReviewResult } from './types.js';
+import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
@@ -35,6 +39,8 @@ export interface ReviewSession {
   /** Git common dir (verdict queue); null outside a repository. */
   commonDir: string | null;
   config: Config;
+  /** The file the configuration came from (`…/package.json#revtrail` for that key), or null. */
+  configFile?: string | null;
   /** Absolute path of the knowledge bundle. */
   knowledge: string;
   /** The bundle, loaded on first use and kept for the session. */
@@ -57,7 +63,8 @@ export async function openReview(
     top = resolve(cwd);
     commonDir = null;
   }
-  const config = overrides.config ?? (await loadConfig(top)).config;
+  const found = overrides.config ? { config: overrides.config, file: null } : await loadConfig(top);
+  const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
   const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(top, config.knowledge);
   let loaded: Promise<Bundle> | undefined;
@@ -66,6 +73,7 @@ export async function openReview(
     top,
     commonDir,
     config,
+    configFile: found.file,
     knowledge,
     bundle: () => (loaded ??= loadBundle(knowledge, { base: cwd, cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir) })),
   };
@@ -79,16 +87,27 @@ function defaultVerdictTip(source: DiffSource): string {
   return at === -1 ? 'HEAD' : range.slice(at) || 'HEAD';
 }
 
-function reviewerSettings(session: ReviewSession, options: ReviewOptions): ReviewerSettings | null {
+/**
+ * The reviewer program to ask, if any. One typed on the command line is the person's own
+ * choice and runs; one from the repository's configuration runs only once the person trusted
+ * that exact command for this clone (`revtrail trust`, docs/trust.md), else one warning line
+ * says how and the review goes on with the rules.
+ */
+async function reviewerSettings(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ReviewerSettings | null> {
   if (options.reviewer === false) return null;
   const argv = options.reviewer ?? session.config.reviewer.command;
   if (!argv || argv.length === 0) return null;
-  return {
-    argv,
-    timeoutMs: session.config.reviewer.timeoutMs,
-    required: session.config.reviewer.required,
-    label: argv.map((a) => (/[\s"'\\]/.test(a) ? JSON.stringify(a) : a)).join(' '),
-  };
+  const label = commandLabel(argv);
+  if (options.reviewer === undefined) {
+    const { trustState } = await import('../config/trust.js');
+    const trust = session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
+    if (trust.state !== 'trusted') {
+      const where = session.configFile ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile : null;
+      warnings.push(session.commonDir === null ? m.reviewerOutsideRepo(label) : m.reviewerNotTrusted(label, where, trust.state === 'changed'));
+      return null;
+    }
+  }
+  return { argv, timeoutMs: session.config.reviewer.timeoutMs, required: session.config.reviewer.required, label };
 }
 
 function emptyResult(warnings: string[]): ReviewResult {
@@ -105,35 +124,51 @@ function emptyResult(warnings: string[]): ReviewResult {
   };
 }
 
+/** The diff of `source` in chunks, with the documents each chunk selected (`knowledge select` shows this). */
+export async function selectChunks(session: ReviewSession, source: DiffSource): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
+  const text = await readDiffText(session.cwd, source);
+  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
+  // An empty diff costs no bundle load.
+  if (chunks.length === 0) return { chunks, selections: [], bundle: null };
+  const bundle = await session.bundle();
+  return { chunks, selections: selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens }), bundle };
+}
+
+/** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
+async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, warnings: string[]) {
+  if (!options.queued || session.commonDir === null) return [];
+  try {
+    return await options.queued(session.commonDir);
+  } catch (error) {
+    warnings.push(m.queueUnreadable(error instanceof Error ? error.message : String(error)));
+    return [];
+  }
+}
+
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
   const warnings: string[] = [];
-  const text = await readDiffText(session.cwd, options.source);
-  const files = parseDiff(text, options.source.kind === 'text' ? options.source.name : 'git diff');
-  const chunks = toChunks(files, config.chunkLines);
   if (Array.isArray(config.builtinRules)) {
     const unknown = unknownBuiltinIds(config.builtinRules);
     if (unknown.length) warnings.push(m.unknownBuiltin(unknown));
   }
-  if (chunks.length === 0) return emptyResult(warnings);
-
-  const bundle = await session.bundle();
+  const { selections, bundle } = await selectChunks(session, options.source);
+  if (bundle === null) return emptyResult(warnings);
   for (const d of bundle.diagnostics) {
     warnings.push(`${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
   }
-  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   return reviewSelections(
     selections,
     {
       top: session.top,
       builtin: builtinRules(config.builtinRules),
-      reviewer: reviewerSettings(session, options),
+      reviewer: await reviewerSettings(session, options, warnings),
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, options.queued && session.commonDir !== null ? await options.queued(session.commonDir) : [], options.history),
+      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), options.history),
       onProgress: options.onProgress,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },

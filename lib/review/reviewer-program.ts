@@ -18,6 +18,8 @@ import type { DropReason } from './types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
+/** How long output may still arrive after the program itself exited. */
+const EXIT_GRACE_MS = 250;
 
 export interface ReviewerError {
   /** Index of the finding in the program's previous answer. */
@@ -135,13 +137,25 @@ export function runProgram(argv: readonly string[], input: ReviewerInput, option
       const kind: FailureKind = error.code === 'ENOENT' ? 'missing' : error.code === 'EACCES' ? 'not-executable' : 'spawn';
       finish({ ok: false, kind, detail: error.message });
     });
-    child.on('close', (code, signal) => {
+    const complete = (code: number | null, signal: NodeJS.Signals | null) => {
       if (failure) return finish({ ok: false, ...failure });
       const lastError = errTail.trim().split('\n').slice(-1)[0] ?? '';
       if (code !== 0) {
         return finish({ ok: false, kind: 'crash', detail: `${signal ? `signal ${signal}` : `exit ${code}`}${lastError ? `: ${lastError}` : ''}` });
       }
       finish(parseOutput(Buffer.concat(out).toString('utf8')));
+    };
+    child.on('close', complete);
+    // A program that exits while something it started still holds its stdout (a daemon, a
+    // language server) has given its answer: read what is in the pipe for a moment, then end
+    // its process group and take the answer, instead of waiting for the timeout.
+    child.on('exit', (code, signal) => {
+      const grace = setTimeout(() => {
+        if (settled) return;
+        kill();
+        complete(code, signal);
+      }, EXIT_GRACE_MS);
+      grace.unref();
     });
     child.stdin!.on('error', () => {}); // the program may exit without reading its input
     child.stdin!.end(JSON.stringify(input));

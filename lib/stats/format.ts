@@ -1,6 +1,6 @@
 /** `revtrail stats` as text, JSON or CSV. */
 import { stringify } from 'csv-stringify/sync';
-import type { Paint } from '../core/output.js';
+import { escapeControl, type Paint } from '../core/output.js';
 import { VERDICTS } from '../core/vocabulary.js';
 import type { StatsReport } from './compute.js';
 import { statsMessages as m } from '../messages/stats.js';
@@ -25,7 +25,7 @@ export function formatStats(report: StatsReport, format: StatsFormat, paint: Pai
   if (report.rules.length === 0) return m.noFindings + '\n';
   const header = ['rule_source', 'findings', ...VERDICTS, 'reject rate', ''];
   const body = report.rules.map((r) => [
-    r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? '',
+    escapeControl(r.rule_source), String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? '',
   ]);
   const t = report.total;
   const totalRow = [m.total, String(t.findings), ...VERDICTS.map((v) => String(t.counts[v])), percent(t.reject_rate), ''];

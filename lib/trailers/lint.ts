@@ -5,6 +5,7 @@
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).
  */
 import { TRAILER_KEY, checkRationale, parseRow, type TrailerRow } from '../core/trailer/row.js';
+import { parseAdr0029 } from '../core/trailer/adr0029.js';
 import { keptLines } from './message.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 
@@ -34,8 +35,6 @@ export interface LintOptions {
 }
 
 const KEY_LINE = new RegExp(`^${TRAILER_KEY}[ \\t]*:(.*)$`, 'i');
-// ADR-0029 lines other tools write (SPEC §5 "Reading"): readable, but not what revtrail writes.
-const LEGACY = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 \S/;
 
 export const normalizeValue = (v: string) => v.replace(/\s+/g, ' ').trim();
 
@@ -59,8 +58,12 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
       value += ' ' + lines[i]!.text.trim();
       raw += ' ' + lines[i]!.text.trim();
     }
-    if (LEGACY.test(value.trim())) {
-      report(number, 'warning', m.legacyGrammar, raw);
+    // adr-0029 lines other tools write: readable, but not what revtrail writes; a near miss
+    // of that grammar is an error that says so.
+    const legacy = parseAdr0029(value.trim());
+    if (legacy) {
+      if (legacy.ok) report(number, 'warning', m.legacyGrammar, raw);
+      else report(number, 'error', legacy.reason, raw);
       continue;
     }
     const parsed = parseRow(value);

@@ -4,7 +4,8 @@
  * commit with commitMsg.record off). One entry per hook: a commit does not erase what the last
  * push found, and each new review of the same hook replaces the previous one.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { ensureDir } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
 import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
 import { findingRow } from '../trailers/from-finding.js';
@@ -53,7 +54,7 @@ export async function readLastReview(commonDir: string): Promise<ReviewedFinding
 /** Replaces the hook's entry with this review's findings (none: the entry is emptied). */
 export async function saveLastReview(commonDir: string, findings: readonly Finding[], origin: ReviewOrigin): Promise<void> {
   const rows = findings.map((f) => findingRow(f)).filter((r): r is TrailerRow => r !== null);
-  await mkdir(revtrailDir(commonDir), { recursive: true });
+  await ensureDir(revtrailDir(commonDir));
   await withLock(lastReviewLock(commonDir), async () => {
     const data = await readFileData(commonDir);
     if (rows.length === 0 && !data.reviews[origin]?.findings.length) return; // nothing to say, nothing to erase

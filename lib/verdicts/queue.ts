@@ -4,7 +4,8 @@
  * rename, so two worktrees committing at once never tear or lose the file. An entry leaves the
  * queue only once its trailer is seen in a commit on HEAD: an aborted commit loses nothing.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { ensureDir, storageFailure } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
 import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
 import { readHistoryRows, type HistoryRow } from '../core/trailer/history.js';
@@ -55,13 +56,13 @@ export async function readQueue(commonDir: string): Promise<QueuedVerdict[]> {
     return parseQueue(await readFile(queueFile(commonDir), 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+    throw storageFailure(error, queueFile(commonDir), 'read');
   }
 }
 
 /** Read-modify-write under the queue lock; writes only when `change` returns a new list. */
 async function updateQueue(commonDir: string, change: (entries: QueuedVerdict[]) => QueuedVerdict[] | null): Promise<QueuedVerdict[]> {
-  await mkdir(revtrailDir(commonDir), { recursive: true });
+  await ensureDir(revtrailDir(commonDir));
   return withLock(queueLock(commonDir), async () => {
     const entries = await readQueue(commonDir);
     const next = change(entries);

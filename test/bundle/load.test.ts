@@ -203,7 +203,7 @@ test('rules: defaults, validation with lines, bad regex, duplicate rule ids, unk
   assert.equal(out[5], 'kb/a.md:26: rule "typo": severity: must be one of bug, security, api-surface, test, nit, suggestion, question');
   assert.equal(out[6], 'kb/a.md:28: rule "typo": severty: unknown key');
   assert.match(out[7]!, /^kb\/a\.md:34: `exclude`: invalid glob "\{a,b": Missing closing/);
-  assert.match(out[8]!, /^kb\/b\.md:4: concept id "has space" holds a space, comma or colon/);
+  assert.match(out[8]!, /^kb\/b\.md:4: concept id "has space" cannot name its rules/);
   assert.equal(out.length, 9);
   assert.ok(b.diagnostics.every((d) => d.level === 'error'));
 });

@@ -45,3 +45,52 @@ test('an unknown or mistyped key is an error naming the key and the file', async
   writeFileSync(join(dir, 'revtrail.config.json'), '{ "knowledge": "docs", }');
   await assert.rejects(loadConfig(dir), /is not valid JSON/);
 });
+
+test('a timeout past what Node timers keep is an error, not a 1 ms timeout', async () => {
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ reviewer: { timeoutMs: 3000000000 } }));
+  await assert.rejects(loadConfig(dir), /"reviewer\.timeoutMs" is invalid: must be at most 2147483647/);
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ reviewer: { timeoutMs: 2147483647 } }));
+  assert.equal((await loadConfig(dir)).config.reviewer.timeoutMs, 2147483647);
+});
+
+test('every number has an upper bound', async () => {
+  for (const [key, value] of [['chunkLines', 1e12], ['maxKnowledgeTokens', 1e12]] as const) {
+    writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ [key]: value }));
+    await assert.rejects(loadConfig(dir), new RegExp(`"${key}" is invalid: must be at most`));
+  }
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ gate: { minRecurrence: 1e12 } }));
+  await assert.rejects(loadConfig(dir), /"gate\.minRecurrence" is invalid: must be at most/);
+});
+
+test('a configuration of null, a number or a string is rejected with a clear message', async () => {
+  for (const text of ['null', '3', '"x"', '[]']) {
+    writeFileSync(join(dir, 'revtrail.config.json'), text);
+    await assert.rejects(loadConfig(dir), (e: unknown) => {
+      assert.ok(e instanceof InputError, text);
+      assert.match(e.message, /revtrail\.config\.json: "\(root\)" is invalid: expected an object$/, text);
+      assert.match(e.remedy ?? '', /one JSON object/);
+      return true;
+    });
+  }
+  writeFileSync(join(dir, 'revtrail.config.json'), '{}');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x', revtrail: null }));
+  rmSync(join(dir, 'revtrail.config.json'));
+  await assert.rejects(loadConfig(dir), /package\.json#revtrail: "\(root\)" is invalid: expected an object/);
+  rmSync(join(dir, 'package.json'));
+});
+
+test('all unknown keys are named at once, with the bad values beside them', async () => {
+  writeFileSync(
+    join(dir, 'revtrail.config.json'),
+    JSON.stringify({ knowlege: 'docs', commitMsg: { blok: true }, reviewer: { timeout: 5, timeoutMs: -1 }, chunkLines: 'x' }),
+  );
+  await assert.rejects(loadConfig(dir), (e: unknown) => {
+    assert.ok(e instanceof InputError);
+    assert.match(e.message, /: unknown keys "/);
+    for (const key of ['knowlege', 'commitMsg.blok', 'reviewer.timeout']) assert.ok(e.message.includes(`"${key}"`), `${key} in ${e.message}`);
+    assert.match(e.message, /"reviewer\.timeoutMs" is invalid: must be greater than 0/);
+    assert.match(e.message, /"chunkLines" is invalid: expected a number/);
+    return true;
+  });
+  rmSync(join(dir, 'revtrail.config.json'));
+});

@@ -4,11 +4,33 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot, runProcess, tempDir } from '../helpers/repo.js';
 
-test('npm start runs the demo: blocked push, verdicts, push through, mining, stats, a candidate; exit 0', async () => {
+/**
+ * The demo runs once in the suite (it is the slowest single test): through `npm start`, as the
+ * README says, on what looks like a fresh machine — no git identity in the environment or any
+ * config file (a CI container, a new laptop), so it must not depend on ~/.gitconfig.
+ */
+test('npm start runs the demo with no git identity: blocked push, verdicts, push through, mining, stats, a candidate; exit 0', async () => {
   const parent = tempDir('revtrail-demo-parent-');
+  const home = tempDir('revtrail-empty-home-');
   try {
     // The demo makes its folder under the OS temp folder; TMPDIR points it at ours to clean up.
-    const r = await runProcess('npm', ['start', '--silent'], { cwd: projectRoot, env: { TMPDIR: parent }, timeoutMs: 180_000 });
+    const r = await runProcess('npm', ['start', '--silent'], {
+      cwd: projectRoot,
+      timeoutMs: 180_000,
+      env: {
+        TMPDIR: parent,
+        HOME: home,
+        XDG_CONFIG_HOME: home,
+        npm_config_cache: join(home, '.npm'),
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_AUTHOR_NAME: undefined,
+        GIT_AUTHOR_EMAIL: undefined,
+        GIT_COMMITTER_NAME: undefined,
+        GIT_COMMITTER_EMAIL: undefined,
+        EMAIL: undefined,
+      },
+    });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const folder = readdirSync(parent).find((f) => f.startsWith('revtrail-demo-'));
     assert.ok(folder, 'the throwaway repository is under TMPDIR');
@@ -18,6 +40,7 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     // The false positive's REJECT shows in the statistics: half of that rule's verdicts.
     assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +2 +1 +1 +0 +0 +50\.0% +investigate$/m);
     assert.match(r.stdout, /main -> main/);
+    assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates'));
     assert.deepEqual(candidates, ['builtin-debug-debugger.md']);
@@ -34,5 +57,6 @@ test('npm start runs the demo: blocked push, verdicts, push through, mining, sta
     assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 1);
   } finally {
     rmSync(parent, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 });

@@ -26,15 +26,30 @@ export const gitEnv: NodeJS.ProcessEnv = {
   REVTRAIL: '',
   NO_COLOR: '1',
   LC_ALL: 'C',
+  // `revtrail trust` never writes the machine's own trust store from a test (docs/trust.md).
+  REVTRAIL_TRUST_FILE: join(tmpdir(), `revtrail-test-trust-${process.pid}.json`),
 };
+process.on('exit', () => rmSync(gitEnv.REVTRAIL_TRUST_FILE!, { force: true }));
 
 export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, ...gitEnv, ...extra };
 }
 
-/** A temp folder (realpath, so comparisons with git's output hold), removed by cleanup(). */
+/**
+ * Every temp folder this process made. node:test runs each test file in a process of its own,
+ * so removing them when the process exits cleans up after a whole file, failed tests included:
+ * a test never needs cleanup code of its own (`cleanup()` still removes one early).
+ */
+const madeDirs = new Set<string>();
+process.on('exit', () => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temp folder (realpath, so comparisons with git's output hold), removed when the test file ends. */
 export function tempDir(prefix = 'revtrail-test-'): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  madeDirs.add(dir);
+  return dir;
 }
 
 export interface TestRepo {
@@ -87,8 +102,8 @@ export function makeRepo(options: { bare?: boolean; branch?: string; objectForma
 }
 
 /**
- * A repository maker for one test file: every repository it makes is removed when the file's
- * tests end.
+ * A repository maker for one test file. Every repository (like every tempDir) is removed when
+ * the file's process ends; this also removes them as soon as the file's tests end.
  */
 export function throwawayRepos(): (options?: Parameters<typeof makeRepo>[0]) => TestRepo {
   const made: TestRepo[] = [];

@@ -134,3 +134,22 @@ test('an empty value is rejected; commits in a batch keep their own records', ()
   assert.deepEqual(ra!.rejected.map((r) => r.reason), ['empty Review-Finding value']);
   assert.deepEqual(rb!.findings.map((f) => [f.commit, f.id, f.placement]), [['b'.repeat(40), 'rf-00000000bb', 'body']]);
 });
+
+test('rejection reasons name the problem: an adr-0029 line with an unknown reviewer or severity says so', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['nobody LOW \u2014 text', /adr-0029 grammar .*"nobody" is not one of its reviewers/],
+    ['nobody high - text', /"nobody" is not one of its reviewers/],
+    ['code-review BLOCKER \u2014 text', /"BLOCKER" is not one of its severities/],
+    ['code-review HIGH - text', /needs " \u2014 "/],
+    ['just words', /^neither grammar/],
+  ];
+  for (const [value, reason] of cases) {
+    const result = parseCommit(raw(`S\n\nReview-Finding: ${value}\n`, [value]));
+    assert.equal(result.findings.length, 0, value);
+    assert.match(result.rejected[0]!.reason, reason, value);
+    assert.doesNotMatch(result.rejected[0]!.reason, /1 fields/, value);
+  }
+  // A CSV row whose issue happens to read like the other grammar is still a CSV row.
+  const csv = formatRow(row({ id: 'rf-0123456789', issue: 'Token HIGH \u2014 leak', rationale: '' }));
+  assert.equal(parseCommit(raw(`S\n\nReview-Finding: ${csv}\n`, [csv])).findings.length, 1);
+});

@@ -318,6 +318,7 @@ describe('revtrail review (reviewer programs)', () => {
   test('reviewer.required in the config: a crashing program is an error, exit 2', async () => {
     const repo = await changed();
     repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: [program('crash.mjs')], required: true, timeoutMs: 5000 } }));
+    assert.equal((await runCli(['trust'], { cwd: repo.dir })).code, 0);
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /is required \(reviewer\.required\) and did not answer/);
@@ -327,6 +328,7 @@ describe('revtrail review (reviewer programs)', () => {
   test('reviewer.timeoutMs from the config ends a hanging program', async () => {
     const repo = await changed();
     repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: [program('hang.mjs')], timeoutMs: 500 } }));
+    assert.equal((await runCli(['trust'], { cwd: repo.dir })).code, 0);
     const started = Date.now();
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 0, run.stderr);

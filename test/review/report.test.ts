@@ -104,7 +104,15 @@ describe('sarif', () => {
     delete broken.runs[0].tool.driver.name;
     broken.runs[0].results[2].locations[0].physicalLocation.artifactLocation.uri = 'src/b c.ts';
     const problems = sarifProblems(broken).join('\n');
-    for (const expected of ['$.version', '.level: critical', 'startLine', 'ruleIndex', 'no property "extra"', 'requires "name"', 'not a URI reference']) {
+    for (const expected of [
+      '/version: must be equal to one of the allowed values ["2.1.0"]',
+      '/runs/0/results/0/level: must be equal to one of the allowed values',
+      '/runs/0/results/0/locations/0/physicalLocation/region/startLine: must be >= 1',
+      '/runs/0/results/0/ruleIndex: rules[2] is not',
+      '/runs/0/results/1: must NOT have additional properties "extra"',
+      "/runs/0/tool/driver: must have required property 'name'",
+      '/runs/0/results/2/locations/0/physicalLocation/artifactLocation/uri: must match format "uri-reference"',
+    ]) {
       assert.ok(problems.includes(expected), `${expected} in:\n${problems}`);
     }
   });

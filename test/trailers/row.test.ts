@@ -59,3 +59,31 @@ test('rationale gates: empty is an error on a human verdict, uncheckable REJECT 
   assert.deepEqual(checkRationale('ACKNOWLEDGE', 'documented intent in ADR-0004'), []);
   assert.deepEqual(checkRationale('ACCEPT', 'moved the query into the repository'), []);
 });
+
+test('file: any path git can hold (backslashes, quotes, commas, a drive-like colon, non-ASCII); never absolute, empty parts, . or ..', () => {
+  for (const file of ['b\\ack.js', 'C:odd.js', 'a "q", b.js', 'naïve/ü.ts', 'dir\\sub\\x.c', ' lead.js', '.github/x.yml']) {
+    const back = parseRow(formatRow({ ...row, file }));
+    assert.deepEqual(back.ok && back.row.file, file, file);
+  }
+  for (const file of ['/abs.js', 'a//b.js', 'a/./b.js', '../up.js', 'a/', '.git/config', 'x/.GIT/y']) {
+    const back = parseRow(formatRow({ ...row, file }));
+    assert.equal(back.ok, false, file);
+  }
+});
+
+test('rule_source is name[/section]:rule-id only: no < >, no second /', () => {
+  for (const ok of ['builtin/secrets:aws-access-key', 'adr-0001:no-db', 'adr-0029/code-review:high', 'reviewer:architecture']) {
+    assert.equal(parseRow(formatRow({ ...row, rule_source: ok })).ok, true, ok);
+  }
+  for (const bad of ['<b>x</b>:y', 'a/b/c:d', 'a:b>', 'a:b:c', '/a:b', 'a/:b', 'a:', ':b', 'a b:c']) {
+    const back = parseRow(formatRow({ ...row, rule_source: bad }));
+    assert.equal(back.ok, false, bad);
+    if (!back.ok) assert.match(back.reason, /^rule_source: rule_source must be name\[\/section\]:rule-id/, bad);
+  }
+});
+
+test('a value with no comma is named as fitting neither grammar, not "1 fields"', () => {
+  const back = parseRow('just some words');
+  assert.equal(back.ok, false);
+  if (!back.ok) assert.match(back.reason, /^neither grammar: not a CSV row of 9 fields .*, nor <reviewer> <SEVERITY> \u2014 <text>$/);
+});

@@ -17,5 +17,6 @@ export const commands: CommandEntry[] = [
   { name: 'uninstall', describe: 'Remove exactly what install added', load: () => import('./uninstall.js') },
   { name: 'hook', describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (what the installed hooks call)', load: () => import('./hook.js') },
   { name: 'verdict', describe: 'Queue a human verdict on a finding for the next commit; --list shows open findings', load: () => import('./verdict.js') },
+  { name: 'trust', describe: "Allow this clone's configured reviewer program to run (like direnv allow); --revoke forgets it", load: () => import('./trust.js') },
   { name: 'trailers', describe: 'Check the Review-Finding trailers of a commit message (trailers lint FILE|-)', load: () => import('./trailers.js') },
 ];

@@ -10,15 +10,13 @@ import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
 import { bundleCacheFile } from '../../bundle/cache.js';
-import { readDiffText, diffSourceFromFile } from '../../diff/source.js';
-import { parseDiff } from '../../diff/parse.js';
-import { toChunks } from '../../diff/chunk.js';
-import { selectDocuments } from '../../select/index.js';
+import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
 import type { Bundle, Diagnostic } from '../../bundle/types.js';
 import { matchesEmpty, ruleTimeKey, superLinearRisk } from '../../review/regex-guard.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
+import { escapeControl } from '../../core/output.js';
 import { bundleMessages as bm } from '../../messages/bundle.js';
 import { selectMessages as m } from '../../messages/select.js';
 
@@ -83,18 +81,34 @@ const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 const shown = (cwd: string, abs: string) => toPosix(relative(cwd, abs)) || '.';
 
 /** The work tree's top and its config; outside a repository only when the caller can do without. */
-async function where(cwd: string, needRepo: boolean): Promise<{ top: string; config: Config; cacheFile?: string }> {
+async function where(cwd: string, needRepo: boolean): Promise<{ top: string; config: Config }> {
   try {
     const repo = await findRepo(cwd);
-    return { top: repo.top, config: (await loadConfig(repo.top)).config, cacheFile: bundleCacheFile(repo.commonDir) };
+    return { top: repo.top, config: (await loadConfig(repo.top)).config };
   } catch (error) {
     if (needRepo || !(error instanceof NotARepositoryError)) throw error;
     return { top: cwd, config: parseConfig({}, null) };
   }
 }
 
+/** The configuration's problem as a check error, or null (fine, or no repository to have one). */
+async function checkConfig(cwd: string): Promise<Diagnostic | null> {
+  const repo = await findRepo(cwd).catch(() => null);
+  if (!repo) return null;
+  try {
+    await loadConfig(repo.top);
+    return null;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { level: 'error', file: null, line: null, message: error.message };
+  }
+}
+
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
+  // With DIR given the configuration is still checked (a broken one would stop every review);
+  // without DIR it names the bundle, so a broken one stops the check as it stops a review.
+  const configError = given !== undefined ? await checkConfig(context.cwd) : null;
   const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
   const name = shown(context.cwd, dir);
   const info = await stat(dir).catch(() => null);
@@ -105,7 +119,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const cacheFile = await findRepo(context.cwd).then((repo) => bundleCacheFile(repo.commonDir), () => undefined);
   const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true });
   bundle.diagnostics.push(...patternWarnings(bundle, context.cwd));
-  const errors = bundle.diagnostics.filter((d) => d.level === 'error');
+  const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
   if (args.json) {
@@ -118,7 +132,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     };
     context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const lines = [...errors, ...warnings].map(formatDiagnostic);
+    const lines = [...errors, ...warnings].map((d) => escapeControl(formatDiagnostic(d)));
     lines.push(bm.checkSummary(name, bundle.concepts.length, rules, errors.length, warnings.length));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -157,12 +171,11 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
         : args.range !== undefined
           ? { kind: 'range', range: args.range }
           : { kind: 'worktree' };
-  const { top, config, cacheFile } = await where(context.cwd, source.kind !== 'text');
-  const dir = args.knowledge !== undefined ? resolve(context.cwd, args.knowledge) : resolve(top, config.knowledge);
-  const [text, bundle] = await Promise.all([readDiffText(top, source), loadBundle(dir, { base: context.cwd, cacheFile })]);
-  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), config.chunkLines);
-  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: config.maxKnowledgeTokens });
-  const warnings = bundle.diagnostics.map(formatDiagnostic);
+  const { openReview, selectChunks } = await import('../../review/index.js');
+  const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
+  const { chunks, selections, bundle } = await selectChunks(session, source);
+  const warnings = (bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic);
+  const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
     const report = {
@@ -189,7 +202,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
     if (s.matched.length === 0) out.push(m.noDocuments);
   }
   if (selections.length === 0) out.push(m.noChanges);
-  context.stdout.write(`${out.join('\n')}\n`);
-  for (const w of warnings) context.stderr.write(`${w}\n`);
+  context.stdout.write(`${out.map((l) => escapeControl(l)).join('\n')}\n`);
+  for (const w of shownWarnings) context.stderr.write(`${w}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { InputError } from '../../core/errors.js';
+import { escapeControl as esc } from '../../core/output.js';
 import { trailerMessages as m } from '../../messages/trailers.js';
 
 interface LintArgs {
@@ -61,7 +62,7 @@ const lint = defineCommand<LintArgs>({
         `${JSON.stringify({ file: name, rows: result.rows.length, errors: result.errors, warnings: result.warnings, problems: result.problems }, null, 2)}\n`,
       );
     } else {
-      const out = result.problems.map((p) => `${m.problem(name, p.line, p.level, p.reason)}\n  ${p.text}`);
+      const out = result.problems.map((p) => `${esc(m.problem(name, p.line, p.level, p.reason))}\n  ${esc(p.text)}`);
       if (out.length) context.stdout.write(`${out.join('\n')}\n`);
       context.stderr.write(`${m.lintSummary(name, result.rows.length, result.errors, result.warnings)}\n`);
     }

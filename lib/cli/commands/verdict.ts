@@ -1,6 +1,7 @@
 /** `revtrail verdict ID VERDICT RATIONALE` and `verdict --list` (SPEC §5 "Verdict queue"). */
 import { defineCommand } from '../command.js';
 import { UsageError } from '../../core/errors.js';
+import { escapeControl as esc } from '../../core/output.js';
 import { verdictMessages as m } from '../../messages/verdicts.js';
 
 interface VerdictArgs {
@@ -49,13 +50,13 @@ export default defineCommand<VerdictArgs>({
     if (!args.id || !args.verdict) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
     const { recordVerdict } = await import('../../verdicts/record.js');
     const result = await recordVerdict(context.cwd, { id: args.id, verdict: args.verdict, rationale: (args.rationale ?? []).join(' ') });
-    for (const w of result.warnings) context.stderr.write(`revtrail: ${m.warning(w)}\n`);
+    for (const w of result.warnings) context.stderr.write(`revtrail: ${esc(m.warning(w))}\n`);
     if (args.json) {
       out.write(`${JSON.stringify({ queued: result.entry, replaced: result.replaced, warnings: result.warnings }, null, 2)}\n`);
       return 0;
     }
     const { row } = result.entry;
-    const lines = [m.queued(result.entry.verdict, row.id, `${row.file}:${row.line}`, row.issue)];
+    const lines = [m.queued(result.entry.verdict, row.id, `${esc(row.file)}:${row.line}`, esc(row.issue))];
     if (result.replaced) lines.push(m.replaced(result.replaced.verdict, result.replaced.queuedAt));
     else if (result.finding.state !== 'OPEN' && result.finding.commit) lines.push(m.alreadyDecided(result.finding.state, result.finding.commit));
     lines.push(m.next);
@@ -95,11 +96,11 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Pro
   if (!open.length) lines.push(m.listNone);
   for (const k of open) {
     const queued = k.queued ? `  [queued: ${k.queued.verdict}]` : '';
-    lines.push(`  ${k.row.id}  ${k.row.file}:${k.row.line}  ${k.row.severity}  ${k.row.issue}  (${k.row.rule_source}; ${m.listOrigin(k.origin, k.commit)})${queued}`);
+    lines.push(`  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listOrigin(k.origin, k.commit)})${queued}`);
   }
   lines.push('', m.listQueueTitle(state.queue.length));
   if (!state.queue.length) lines.push(m.listNone);
-  for (const q of state.queue) lines.push(`  ${q.id}  ${q.verdict}  ${q.row.file}:${q.row.line}  ${JSON.stringify(q.rationale)}`);
+  for (const q of state.queue) lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}`);
   out.write(`${lines.join('\n')}\n`);
   return 0;
 }

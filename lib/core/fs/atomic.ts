@@ -5,11 +5,21 @@
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { storageFailure } from './storage.js';
 
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
 const TEMP_MARK = '.revtrail-tmp-';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+  try {
+    await writeAtomic(file, data, options);
+  } catch (error) {
+    // A full disk or a read-only .git: the file is as it was, and the error says so by name.
+    throw storageFailure(error, file);
+  }
+}
+
+async function writeAtomic(file: string, data: string | Uint8Array, options: { mode?: number }): Promise<void> {
   let mode = options.mode;
   if (mode === undefined) {
     try {
@@ -55,4 +65,34 @@ export async function cleanStaleTemps(file: string): Promise<void> {
       // gone already, or not ours to remove
     }
   }
+}
+
+/**
+ * A file written as a stream that appears whole or not at all: the stream goes to a temp file
+ * beside `file`; `commit()` renames it over the target, `abort()` removes it.
+ */
+export interface AtomicStream {
+  stream: NodeJS.WritableStream & { destroy(): void };
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function openAtomicStream(file: string): Promise<AtomicStream> {
+  const { createWriteStream } = await import('node:fs');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dirname(file), { recursive: true });
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const stream = createWriteStream(temp, { flags: 'wx' });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  return {
+    stream,
+    commit: () => rename(temp, file),
+    abort: async () => {
+      stream.destroy();
+      await unlink(temp).catch(() => {});
+    },
+  };
 }

@@ -17,9 +17,15 @@ import { createHash } from 'node:crypto';
 import type { AdrSeverity } from '../vocabulary.js';
 import { mineMessages as m } from '../../messages/mine.js';
 
-const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/;
+// `s`: the text is anything after the dash, U+2028 and other line separators included.
+const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/s;
 // Looks like an attempt at this grammar (so it is explained as such when it does not fit).
 const PREFIX = /^(code-review|code|security|adversarial)[ \t]+(CRITICAL|HIGH|MEDIUM|LOW)(?=[\s\-\u2013\u2014:]|$)/i;
+// Near misses, so the reason names the real problem: a known severity after an unknown reviewer,
+// or an unknown severity after a known reviewer, then a dash. A CSV row never fits (its first
+// word runs into a comma). Linear: neighbouring classes are disjoint.
+const OTHER_REVIEWER = /^([A-Za-z][\w.-]*)[ \t]+(CRITICAL|HIGH|MEDIUM|LOW)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
+const OTHER_SEVERITY = /^(code-review|code|security|adversarial)[ \t]+([A-Za-z]+)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
 const LOCATION = /(?:^|[\s(\[`'"])((?:[\w.@+-]+\/)*[\w.@+-]*[\w@+-]\.[A-Za-z0-9]+):(\d+)(?:-(\d+))?(?=$|[\s),.;:\]`'"])/;
 
 export interface AdrFinding {
@@ -41,7 +47,13 @@ export function parseAdr0029(value: string): AdrResult {
   const full = FULL.exec(value);
   if (!full) {
     const prefix = PREFIX.exec(value);
-    if (!prefix) return null;
+    if (!prefix) {
+      const reviewer = OTHER_REVIEWER.exec(value);
+      if (reviewer) return { ok: false, reason: m.adrReviewer(reviewer[1]!) };
+      const severity = OTHER_SEVERITY.exec(value);
+      if (severity) return { ok: false, reason: m.adrSeverity(severity[2]!) };
+      return null;
+    }
     const exactCase = prefix[1] === prefix[1]!.toLowerCase() && prefix[2] === prefix[2]!.toUpperCase();
     return { ok: false, reason: exactCase ? m.adrSeparator : m.adrCase };
   }

@@ -6,15 +6,26 @@ import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../vocabulary.js';
+import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from './rule-source.js';
 
 export const TRAILER_KEY = 'Review-Finding';
 export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+
+/**
+ * Any path git can hold in a tree: relative, no empty, `.` or `..` part, nothing under `.git`.
+ * Backslashes, quotes, commas, colons and non-ASCII are ordinary characters of a name here
+ * (a file `b\ack.js` is recorded and answered like any other).
+ */
+export function isRepoPath(path: string): boolean {
+  if (!path || path.includes('\0')) return false;
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+}
 
 export const trailerRowSchema = z.strictObject({
   id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, 'id must be rf- and 6 to 40 lowercase hex digits')),
   file: z.string().check(
     z.minLength(1, 'file is empty'),
-    z.refine((f) => !f.startsWith('/') && !f.includes('\\') && !/^[A-Za-z]:/.test(f), 'file must be a repo-relative POSIX path'),
+    z.refine(isRepoPath, 'file must be a path inside the repository, as git writes it (no leading /, no empty, . or .. parts)'),
   ),
   line: z.string().check(
     z.regex(/^\d+(-\d+)?$/, 'line must be N or N-M'),
@@ -23,7 +34,7 @@ export const trailerRowSchema = z.strictObject({
       return a! >= 1 && (b === undefined || a! <= b);
     }, 'line must be N or N-M with 1 <= N <= M'),
   ),
-  rule_source: z.string().check(z.regex(/^[^\s:,][^\s:]*:[^\s:]+$/, 'rule_source must be name[/section]:rule-id')),
+  rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, `rule_source must be ${RULE_SOURCE_SHAPE}`)),
   category: z.enum(CATEGORIES, 'category is not one of ' + CATEGORIES.join(', ')),
   severity: z.enum(SEVERITIES, 'severity is not one of ' + SEVERITIES.join(', ')),
   issue: z.string().check(z.minLength(1, 'issue is empty'), z.maxLength(80, 'issue is longer than 80 characters')),
@@ -33,10 +44,11 @@ export const trailerRowSchema = z.strictObject({
 
 export type TrailerRow = z.output<typeof trailerRowSchema>;
 
-/** One line, nine fields; newlines inside a field become spaces so the record stays one line. */
+/** One line, nine fields; newlines inside a field become spaces so the record stays one line, and every field reads back as written. */
 export function formatRow(row: TrailerRow): string {
   const fields = ROW_FIELDS.map((k) => String(row[k]).replace(/\r\n|\r|\n/g, ' '));
-  return stringify([fields], { record_delimiter: '' }).trimEnd();
+  // A field with whitespace at an edge is quoted: the reader trims the value, and git the line.
+  return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
 }
 
 export type RowResult = { ok: true; row: TrailerRow } | { ok: false; reason: string };
@@ -52,6 +64,8 @@ export function parseRow(value: string): RowResult {
   if (records.length !== 1) return { ok: false, reason: records.length ? 'more than one CSV record' : 'empty value' };
   const fields = records[0]!;
   if (fields.length !== ROW_FIELDS.length) {
+    // One field: no comma at all, so it was never meant as a row of nine.
+    if (fields.length === 1) return { ok: false, reason: `neither grammar: not a CSV row of ${ROW_FIELDS.length} fields (${ROW_FIELDS.join(',')}), nor <reviewer> <SEVERITY> \u2014 <text>` };
     return { ok: false, reason: `${fields.length} fields, expected ${ROW_FIELDS.length} (${ROW_FIELDS.join(',')})` };
   }
   const candidate = Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]));

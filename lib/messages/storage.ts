@@ -1,0 +1,30 @@
+/** Every user-facing message about a write the file system refused (lib/core/fs/storage.ts). */
+const REASONS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file would be too large',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  ENOTDIR: 'a file is where a folder should be',
+  EISDIR: 'a folder is where a file should be',
+  EEXIST: 'a file is where a folder should be',
+  EMLINK: 'too many links',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+export const storageMessages = {
+  reason: (code: string) => `${REASONS[code] ?? 'refused'} (${code})`,
+  cannotRead: (file: string, reason: string) => `cannot read ${file}: ${reason}`,
+  cannotWrite: (file: string, reason: string) => `cannot write ${file}: ${reason}`,
+  remedy: (code: string, file: string) =>
+    code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG'
+      ? 'Free some disk space, then run the command again.'
+      : code === 'EROFS'
+        ? 'The repository is mounted read-only here: run revtrail where .git can be written.'
+        : code === 'EACCES' || code === 'EPERM'
+          ? `Check who owns ${file} and its folder (a git command run with sudo leaves root-owned files in .git).`
+          : code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR'
+            ? `Something is in the way on the path to ${file}: move it aside, then run the command again.`
+            : 'Fix the file system problem, then run the command again.',
+};

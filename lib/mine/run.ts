@@ -1,0 +1,89 @@
+/**
+ * One `revtrail mine` run (docs/mining.md): replays the cache when it holds exactly this run,
+ * else streams history through the record writer; the output file, if any, appears whole or not
+ * at all. The CLI only parses arguments and prints what this returns.
+ */
+import { openAtomicStream, type AtomicStream } from '../core/fs/atomic.js';
+import { InputError } from '../core/errors.js';
+import { mine, cachedRun } from './index.js';
+import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
+import { KEPT_NOTICES, type Notice } from './cache.js';
+import { mineMessages as m } from '../messages/mine.js';
+
+export interface MineRunOptions {
+  cwd: string;
+  commonDir: string;
+  revs: string[];
+  all: boolean;
+  cache: boolean;
+  format: MineFormat;
+  includeOpen: boolean;
+  redact: boolean;
+  /** Absolute output file; stdout when absent. */
+  out?: string;
+  stdout: NodeJS.WritableStream;
+  onProgress?: (commits: number, records: number) => void;
+  onPlan?: (plan: string, detail?: string) => void;
+}
+
+export interface MineRunResult {
+  /** The first KEPT_NOTICES warnings and rejected lines. */
+  notices: Notice[];
+  /** How many there were in all. */
+  noticeCount: number;
+}
+
+export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
+  let file: AtomicStream | null = null;
+  if (options.out) {
+    const out = options.out;
+    file = await openAtomicStream(out).catch((e: Error) => {
+      throw new InputError(m.outUnwritable(out, e.message), { remedy: m.outUnwritableRemedy });
+    });
+  }
+  const sink: Sink = file ? streamSink(file.stream, { close: true }) : streamSink(options.stdout);
+  const notices: Notice[] = [];
+  let noticeCount = 0;
+  const note = (n: Notice) => {
+    if (notices.length < KEPT_NOTICES) notices.push(n);
+    noticeCount += 1;
+  };
+  try {
+    // The cache holds exactly this run and the default output is wanted: copy it.
+    const cached = options.format === 'jsonl' && !options.redact ? await cachedRun(options) : null;
+    if (cached) {
+      try {
+        options.onPlan?.('replay', `${cached.meta.commits} commits, copied`);
+        await copyInto(sink, cached.file);
+      } finally {
+        await cached.file.close().catch(() => {});
+      }
+      await sink.end();
+      cached.meta.notices.forEach(note);
+      noticeCount = cached.meta.noticeCount;
+    } else {
+      const writer = recordWriter(sink, { format: options.format, includeOpen: options.includeOpen, redact: options.redact });
+      let commits = 0;
+      let records = 0;
+      let shown = 0;
+      for await (const commit of mine(options)) {
+        commits += 1;
+        records += commit.lines.length;
+        const { warnings, rejected } = commit.notices();
+        for (const w of warnings) note({ kind: 'warning', commit: w.commit, text: w.message });
+        for (const r of rejected) note({ kind: 'rejected', commit: r.commit, text: r.reason });
+        await writer.add(commit);
+        if (commits - shown >= 500) {
+          shown = commits;
+          options.onProgress?.(commits, records);
+        }
+      }
+      await writer.finish();
+    }
+    await file?.commit();
+  } catch (error) {
+    await file?.abort();
+    throw error;
+  }
+  return { notices, noticeCount };
+}
