@@ -152,7 +152,9 @@ function readRules(
     def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
     if (problems.filter((p) => p.level === 'error').length > before) return;
     try {
-      rules.push({ ...compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined), line: lineAt([...at, 'pattern']) });
+      const rule = compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined);
+      rule.line = lineAt([...at, 'pattern']);
+      rules.push(rule);
     } catch (error) {
       const why = (error as Error).message.replace(/^.*?pattern does not compile: /, '');
       problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, why) });

@@ -9,6 +9,9 @@ export interface Link {
 }
 
 const REFERENCE = /^ {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|\S+)/;
+// The usual index line, `- [Title](path.md)`, read without the scanner's tables. Anchored, and
+// each part's characters exclude what ends it: linear.
+const SIMPLE = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?\[([^[\]\\`!]*)\]\(([^\s()<>\\`]+)\)[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 export function extractLinks(markdown: string): Link[] {
@@ -28,6 +31,11 @@ export function extractLinks(markdown: string): Link[] {
     }
     if (fenceMatch) {
       fence = fenceMatch[1]!;
+      continue;
+    }
+    const simple = SIMPLE.exec(line);
+    if (simple) {
+      links.push({ target: simple[2]!, line: index + 1 });
       continue;
     }
     const text = withoutCodeSpans(line);

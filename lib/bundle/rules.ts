@@ -98,7 +98,7 @@ export function compileRule(def: RuleDefinition, ruleSource: string, documentId:
 
 /** The flags a rule's regex is built with: `g` and `y` dropped, each flag once. */
 export function ruleFlags(flags: string): string {
-  return [...new Set(flags.replace(/[gy]/g, ''))].join('');
+  return flags === '' ? '' : [...new Set(flags.replace(/[gy]/g, ''))].join('');
 }
 
 // Where a rule runs lives apart (./rule-paths.ts), so reviewing does not load the definition schema.
