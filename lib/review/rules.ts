@@ -21,25 +21,11 @@ import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type Reg
 export { ruleTimeKey } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
+import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
 
 export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
-/** Time a sandboxed rule may take on one chunk before it is skipped (and remembered as too slow). */
-export const SANDBOX_TIMEOUT_MS = 1000;
-/** Time one bundle rule may take in one review, all chunks together, before it is skipped. */
-export const RULE_DEADLINE_MS = 1000;
-/** Time all bundle rules of one review may take together; after it, only the baseline runs. */
-export const RULE_PHASE_BUDGET_MS = 4000;
-
-export interface RuleTimeOptions {
-  /** Keys (ruleTimeKey) of rules that overran in an earlier review: skipped. Overruns of this run are added. */
-  overran?: Set<string>;
-  /** Called with the key of a rule that overran in the sandbox (to remember it). */
-  onOverrun?: (key: string) => void;
-  budgetMs?: number;
-  deadlineMs?: number;
-  sandboxMs?: number;
-}
+export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, type RuleTimeOptions } from './rule-time.js';
 
 export interface LineContext {
   path: string;
