@@ -48,6 +48,7 @@ const lazyStringWidth = {
 // The bundle is written beside dist/cli and swapped in, so stale chunks never pile up and a
 // CLI started meanwhile sees the old bundle or the new one, not a half-written one.
 const esbuild = await import('esbuild');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const staging = `dist/cli-${process.pid}`;
 await esbuild.build({
   absWorkingDir: root,
@@ -63,7 +64,10 @@ await esbuild.build({
   // husky copies its own hook script from beside its module; it must stay a real package.
   external: ['husky'],
   banner: { js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);" },
-  define: { REVTRAIL_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
+  define: {
+    REVTRAIL_VERSION: JSON.stringify(manifest.version),
+    REVTRAIL_HOMEPAGE: JSON.stringify(typeof manifest.homepage === 'string' ? manifest.homepage : ''),
+  },
   plugins: [lazyStringWidth],
   logLevel: 'warning',
 });

@@ -10,6 +10,20 @@ import { cliMessages as m } from '../messages/cli.js';
 
 declare const REVTRAIL_VERSION: string | undefined;
 
+/**
+ * Help examples as a `# what it does` line over the command, each on a line of its own: yargs'
+ * two-column layout breaks a long command in the middle, which then cannot be copied.
+ */
+function examplesOnTheirOwnLines(parser: Argv): Argv {
+  const example = parser.example.bind(parser) as (command: unknown, description?: string) => Argv;
+  const patched = (command: unknown, description?: string): Argv => {
+    if (typeof command !== 'string') return example(command, description);
+    if (description) example(`# ${description}`, '');
+    return example(command, '');
+  };
+  return Object.assign(parser, { example: patched });
+}
+
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
   let exitCode = 0;
   const register = (parser: Argv, module: CommandModule<any>, describe: string): Argv =>
@@ -40,7 +54,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
   if (wanted !== undefined && !commands.some((c) => c.name === wanted)) {
     throw new UsageError(m.unknownCommand(wanted), { remedy: m.usageRemedy(undefined) });
   }
-  let parser = yargs(argv)
+  let parser = examplesOnTheirOwnLines(yargs(argv))
     .scriptName('revtrail')
     .usage(m.usage)
     .strict()

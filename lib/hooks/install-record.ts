@@ -14,8 +14,22 @@ const worktreeSchema = z.object({
   hooks: z.record(z.string(), hookRecord),
   /** .husky/_ did not exist before: husky made it for us. */
   huskyDirCreated: z.boolean(),
-  /** package.json (relative to the top level) that gained "prepare": "husky". */
-  prepareAdded: z.nullable(z.object({ file: z.string(), scriptsCreated: z.boolean() })),
+  /**
+   * package.json (relative to the top level) whose lifecycle script install wrote: `script`
+   * (default prepare) = `value` (default "husky", as older installs wrote it); `previous`: the
+   * JSON text of the value it replaced (an appended script), to put back byte for byte.
+   */
+  prepareAdded: z.nullable(
+    z.object({
+      file: z.string(),
+      scriptsCreated: z.boolean(),
+      script: z.optional(z.string()),
+      value: z.optional(z.string()),
+      previous: z.optional(z.string()),
+    }),
+  ),
+  /** Permission bits of a user's hook file before install made it executable, per hook. */
+  modes: z.optional(z.record(z.string(), z.number())),
 });
 
 const recordSchema = z.object({

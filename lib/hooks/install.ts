@@ -11,13 +11,14 @@ import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { RevtrailError } from '../core/errors.js';
 import { findBlock, insertBlock, replaceBlock } from './block.js';
-import { addPrepare } from './package-json.js';
+import { packageFile, planScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
 import { installMessages as m } from '../messages/hooks.js';
 
-export const HOOKS = ['commit-msg', 'pre-push'] as const;
+/** post-checkout: sets the hooks up in a worktree added later (docs/hooks.md, "Worktrees"). */
+export const HOOKS = ['commit-msg', 'pre-push', 'post-checkout'] as const;
 export type HookName = (typeof HOOKS)[number];
-const PLACEMENT: Record<HookName, 'top' | 'end'> = { 'commit-msg': 'end', 'pre-push': 'top' };
+const PLACEMENT: Record<HookName, 'top' | 'end'> = { 'commit-msg': 'end', 'pre-push': 'top', 'post-checkout': 'end' };
 export const HUSKY_DIR = '.husky';
 export const HUSKY_PATH = '.husky/_';
 const DEFAULT_CLI = 'node_modules/.bin/revtrail';
@@ -109,7 +110,7 @@ export function locateCli(repo: Repo): string | null {
   return found ? relative(repo.top, found).split(sep).join('/') : null;
 }
 
-async function runHusky(top: string): Promise<string> {
+export async function runHusky(top: string): Promise<string> {
   const { default: husky } = await import('husky');
   const before = process.cwd();
   // husky works on the current folder and needs .git in it (a file in a linked worktree).
@@ -121,7 +122,7 @@ async function runHusky(top: string): Promise<string> {
   }
 }
 
-async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null }> {
+async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
   const rel = `${HUSKY_DIR}/${name}`;
   const file = join(top, HUSKY_DIR, name);
   let text: string | null = null;
@@ -143,12 +144,15 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   }
   await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
-  const mode = (await stat(file)).mode;
-  if (!(mode & 0o100)) await chmod(file, mode | 0o755);
+  const mode = (await stat(file)).mode & 0o7777;
+  if (!(mode & 0o100)) {
+    await chmod(file, mode | 0o755);
+    return { action: m.hookBlockAdded(rel), kind: 'block', modeBefore: mode };
+  }
   return { action: m.hookBlockAdded(rel), kind: 'block' };
 }
 
-export async function install(cwd: string, options: { force?: boolean } = {}): Promise<InstallReport> {
+export async function install(cwd: string, options: { force?: boolean; appendPrepare?: boolean } = {}): Promise<InstallReport> {
   const repo = await findRepo(cwd);
   const { top, commonDir } = repo;
   const actions: string[] = [];
@@ -176,21 +180,22 @@ export async function install(cwd: string, options: { force?: boolean } = {}): P
   }
 
   for (const name of HOOKS) {
-    const { action, kind } = await writeHook(top, name, await hookBlock(name, cli));
+    const { action, kind, modeBefore } = await writeHook(top, name, await hookBlock(name, cli));
     actions.push(action);
     if (kind) entry.hooks[name] = kind;
+    if (modeBefore !== undefined) entry.modes = { ...entry.modes, [name]: modeBefore };
   }
 
-  const pkgFile = join(top, 'package.json');
-  try {
-    const prepare = await addPrepare(pkgFile);
-    if (prepare.kind === 'added') {
-      entry.prepareAdded = { file: 'package.json', scriptsCreated: prepare.scriptsCreated };
-      actions.push(m.prepareAdded('package.json'));
-    } else if (prepare.kind === 'kept' && !/\bhusky\b/.test(prepare.value)) notes.push(m.prepareKept('package.json', prepare.value));
-    else if (prepare.kind === 'none' && cli && cli.includes('/node_modules/')) notes.push(m.prepareHint(`${cli.slice(0, cli.indexOf('/node_modules/'))}/package.json`));
-  } catch (error) {
-    notes.push(m.badPackageJson('package.json', (error as Error).message));
+  const pkgRel = packageFile(top, cli, existsSync);
+  if (pkgRel) {
+    try {
+      const plan = await planScript(top, pkgRel, { append: options.appendPrepare ?? false, previous: entry.prepareAdded });
+      entry.prepareAdded = plan.record;
+      actions.push(...plan.actions);
+      notes.push(...plan.notes);
+    } catch (error) {
+      notes.push(m.badPackageJson(pkgRel, (error as Error).message));
+    }
   }
 
   record.worktrees[top] = entry;
@@ -198,7 +203,7 @@ export async function install(cwd: string, options: { force?: boolean } = {}): P
 
   notes.push(cli ? m.cliAt(cli) : m.cliFallback);
   if (repo.gitDir !== commonDir || (await hasOtherWorktrees(top))) notes.push(m.otherWorktrees);
-  notes.push(m.commitThem, m.undo);
+  notes.push(m.commitThem(HOOKS.map((h) => `${HUSKY_DIR}/${h}`)), m.undo);
   return { top, actions, notes, cli };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The `"prepare": "husky"` script (SPEC §6). The file is edited as text, never re-serialised: only
- * the inserted property changes, so a compact or hand-laid-out package.json keeps its layout and
- * uninstall, which cuts out exactly that text again, gives back the same bytes.
+ * The lifecycle script that sets the hooks up in a teammate's fresh clone (docs/hooks.md,
+ * "Fresh clones"). The file is edited as text, never re-serialised: only the inserted property
+ * or value changes, so a compact or hand-laid-out package.json keeps its layout and uninstall,
+ * which cuts out exactly that text again, gives back the same bytes.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 
@@ -10,7 +11,7 @@ interface PackageJson {
   [key: string]: unknown;
 }
 
-async function readPackage(file: string): Promise<{ text: string; json: PackageJson } | null> {
+export async function readPackage(file: string): Promise<{ text: string; json: PackageJson } | null> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -22,37 +23,42 @@ async function readPackage(file: string): Promise<{ text: string; json: PackageJ
   return { text, json: json as PackageJson };
 }
 
-export type PrepareOutcome =
+export type ScriptOutcome =
   | { kind: 'none' } // no package.json
   | { kind: 'added'; scriptsCreated: boolean }
   | { kind: 'kept'; value: string };
 
-/** Adds "prepare": "husky" when the package has no prepare script. Throws SyntaxError on bad JSON. */
-export async function addPrepare(file: string): Promise<PrepareOutcome> {
-  const pkg = await readPackage(file);
-  if (!pkg) return { kind: 'none' };
-  const { json, text } = pkg;
+function scriptsOf(json: PackageJson): Record<string, unknown> | undefined {
   const scripts = json.scripts;
   if (scripts !== undefined && (scripts === null || typeof scripts !== 'object' || Array.isArray(scripts))) {
     throw new SyntaxError('"scripts" is not an object');
   }
-  const existing = (scripts as Record<string, unknown> | undefined)?.prepare;
+  return scripts as Record<string, unknown> | undefined;
+}
+
+/** Adds scripts[name] = value when the package has no such script. Throws SyntaxError on bad JSON. */
+export async function addScript(file: string, name: string, value: string): Promise<ScriptOutcome> {
+  const pkg = await readPackage(file);
+  if (!pkg) return { kind: 'none' };
+  const { json, text } = pkg;
+  const existing = scriptsOf(json)?.[name];
   if (typeof existing === 'string') return { kind: 'kept', value: existing };
   if (existing !== undefined) return { kind: 'kept', value: JSON.stringify(existing) };
   const root = objectAt(text, skipSpace(text, 0));
   const scriptsProp = lastProp(root, 'scripts');
+  const literal = JSON.stringify(value);
   const out = scriptsProp
-    ? insertProperty(text, objectAt(text, scriptsProp.valueStart), 'prepare', '"husky"', root)
-    : insertProperty(text, root, 'scripts', null, root);
+    ? insertProperty(text, objectAt(text, scriptsProp.valueStart), JSON.stringify(name), literal, root)
+    : insertProperty(text, root, '"scripts"', { key: JSON.stringify(name), value: literal }, root);
   await writeFile(file, out);
   return { kind: 'added', scriptsCreated: scriptsProp === undefined };
 }
 
-/** Removes the prepare script install added, if it is still "husky". */
-export async function removePrepare(file: string, scriptsCreated: boolean): Promise<boolean> {
+/** Removes scripts[name] if it is still `value` (and `scripts` too when install created it). */
+export async function removeScript(file: string, name: string, value: string, scriptsCreated: boolean): Promise<boolean> {
   const pkg = await readPackage(file);
-  const scripts = pkg?.json.scripts as Record<string, unknown> | undefined;
-  if (!pkg || scripts?.prepare !== 'husky') return false;
+  const scripts = pkg ? scriptsOf(pkg.json) : undefined;
+  if (!pkg || !scripts || scripts[name] !== value) return false;
   const { text } = pkg;
   const root = objectAt(text, skipSpace(text, 0));
   const scriptsProp = lastProp(root, 'scripts')!;
@@ -61,10 +67,28 @@ export async function removePrepare(file: string, scriptsCreated: boolean): Prom
       ? removeProperty(text, root, scriptsProp)
       : (() => {
           const obj = objectAt(text, scriptsProp.valueStart);
-          return removeProperty(text, obj, lastProp(obj, 'prepare')!);
+          return removeProperty(text, obj, lastProp(obj, name)!);
         })();
   await writeFile(file, out);
   return true;
+}
+
+/**
+ * Replaces the value of scripts[name] when it is `from`: `to` is written as the JSON text given
+ * (`toLiteral`) or as JSON.stringify(to). Returns the value's text as it was (to restore it
+ * byte for byte), or null when the script is not `from`.
+ */
+export async function replaceScript(file: string, name: string, from: string, to: { value: string } | { literal: string }): Promise<string | null> {
+  const pkg = await readPackage(file);
+  const scripts = pkg ? scriptsOf(pkg.json) : undefined;
+  if (!pkg || !scripts || scripts[name] !== from) return null;
+  const { text } = pkg;
+  const root = objectAt(text, skipSpace(text, 0));
+  const obj = objectAt(text, lastProp(root, 'scripts')!.valueStart);
+  const prop = lastProp(obj, name)!;
+  const literal = 'literal' in to ? to.literal : JSON.stringify(to.value);
+  await writeFile(file, text.slice(0, prop.valueStart) + literal + text.slice(prop.end));
+  return text.slice(prop.valueStart, prop.end);
 }
 
 // --- a minimal JSON layout scanner: positions of an object's properties ---
@@ -160,15 +184,15 @@ function styleOf(text: string, obj: ObjectSpan, root: ObjectSpan) {
   return { eol, colon, multiline, unit, comma, pad };
 }
 
-/** Inserts `"key": value` as the last property of obj; value null: a new {"prepare": "husky"}. */
-function insertProperty(text: string, obj: ObjectSpan, key: string, value: string | null, root: ObjectSpan): string {
+/** Inserts `key: value` (JSON texts) as the last property of obj; an object value: a new one-property object. */
+function insertProperty(text: string, obj: ObjectSpan, key: string, value: string | { key: string; value: string }, root: ObjectSpan): string {
   const s = styleOf(text, obj, root);
   const indent = obj.props.length ? lineIndent(text, obj.props.at(-1)!.start) : lineIndent(text, obj.open) + s.unit;
-  const nested = (base: string) =>
+  const nested = (base: string, inner: { key: string; value: string }) =>
     s.multiline
-      ? `{${s.eol}${base}${s.unit}"prepare"${s.colon}"husky"${s.eol}${base}}`
-      : `{${s.pad}"prepare"${s.colon}"husky"${s.pad}}`;
-  const property = `"${key}"${s.colon}${value ?? nested(indent)}`;
+      ? `{${s.eol}${base}${s.unit}${inner.key}${s.colon}${inner.value}${s.eol}${base}}`
+      : `{${s.pad}${inner.key}${s.colon}${inner.value}${s.pad}}`;
+  const property = `${key}${s.colon}${typeof value === 'string' ? value : nested(indent, value)}`;
   if (obj.props.length) {
     const last = obj.props.at(-1)!;
     const sep = s.multiline ? `,${s.eol}${indent}` : s.comma;

@@ -4,12 +4,12 @@
  * the hook file install created, the prepare script it added, core.hooksPath if it set it.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { isBlankScript, removeBlock } from './block.js';
-import { removePrepare } from './package-json.js';
+import { undoScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord } from './install-record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
 import { installMessages as m } from '../messages/hooks.js';
@@ -44,14 +44,17 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
       actions.push(m.removedFile(rel));
     } else {
       await writeFile(file, rest);
+      // The user's file gets back the mode it had before install made it executable.
+      const mode = entry?.modes?.[name];
+      if (mode !== undefined) await chmod(file, mode);
       actions.push(m.removedBlock(rel));
     }
   }
 
   if (entry?.prepareAdded) {
-    const file = join(top, entry.prepareAdded.file);
     try {
-      if (await removePrepare(file, entry.prepareAdded.scriptsCreated)) actions.push(m.removedPrepare(entry.prepareAdded.file));
+      const undone = await undoScript(top, entry.prepareAdded);
+      if (undone) actions.push(undone);
     } catch (error) {
       notes.push(m.badPackageJson(entry.prepareAdded.file, (error as Error).message));
     }

@@ -65,23 +65,101 @@ export const installMessages = {
   hookBlockAdded: (file: string) => `added the revtrail block to ${file} (your lines are kept)`,
   hookBlockUpdated: (file: string) => `updated the revtrail block in ${file}`,
   hookUnchanged: (file: string) => `${file} is up to date`,
-  prepareAdded: (file: string) => `added "prepare": "husky" to ${file} (npm install sets the hooks up in fresh clones)`,
-  prepareKept: (file: string, value: string) => `${file} already has "prepare": "${value}"; left as is`,
-  prepareHint: (file: string) => `${file} has no "prepare" for husky; in a fresh clone run revtrail install (or add "prepare": "cd .. && husky" there)`,
+  scriptAdded: (file: string, name: string, value: string, pm: string) =>
+    `added "${name}": "${value}" to ${file} (${pm === 'yarn-berry' ? 'yarn install' : `${pm.replace(/-.*/, '')} install`} sets the hooks up in fresh clones)`,
+  scriptUpgraded: (file: string, name: string, value: string) => `"${name}" in ${file} is now "${value}" (a bare husky fails under pnpm)`,
+  scriptAppended: (file: string, name: string, value: string) => `"${name}" in ${file} is now "${value}" (your script runs first)`,
+  scriptKept: (file: string, name: string, value: string) => `${file} already has "${name}": ${value}; left as is`,
+  scriptSuggested: (file: string, name: string, value: string) =>
+    `${file} has no "${name}": fresh clones get no hooks. Add "${name}": "${value}" there (revtrail install --append-prepare writes it)`,
+  scriptAppendSuggested: (file: string, name: string, current: string, appended: string) =>
+    `${file} already has "${name}": "${current}"; to set the hooks up in fresh clones too, make it "${appended}" (revtrail install --append-prepare writes that)`,
+  huskyNotADependency: (file: string, name: string, current: string) =>
+    `"${name}": "${current}" in ${file} runs husky, which is not a dependency of that package: pnpm cannot run it. Use "revtrail install --from-prepare || true" instead`,
+  berryPnp: "yarn berry with Plug'n'Play has no node_modules/.bin/revtrail for the hooks to call: set nodeLinker: node-modules in .yarnrc.yml",
+  berryPublishable: (file: string) =>
+    `${file} is publishable (no "private": true) and yarn berry needs "postinstall", which also runs in your users' installs (it does nothing there); strip it when packing (pinst) or mark the package private`,
+  scriptRestored: (file: string, name: string) => `restored "${name}" in ${file}`,
+  removedScript: (file: string, name: string, value: string) => `removed "${name}": "${value}" from ${file}`,
   cliAt: (path: string) => `the hooks run ${path}`,
-  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH (npm install -D revtrail fixes that)',
-  commitThem: 'Commit .husky/commit-msg and .husky/pre-push so the team gets the hooks.',
+  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
+  commitThem: (files: readonly string[]) => `Commit ${files.join(', ')} and package.json so the team gets the hooks.`,
   undo: 'Undo: revtrail uninstall',
-  otherWorktrees: 'Other worktrees share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each.',
+  otherWorktrees: 'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
+  fromPrepareElsewhere: (value: string) => `revtrail: core.hooksPath is "${value}", not husky's; hooks not set up (revtrail doctor says more)`,
+  fromPrepareFailed: (why: string) => `revtrail: could not set the git hooks up: ${why} (revtrail doctor says more); the install goes on`,
+  fromPrepareNoHooks: 'revtrail: husky is set up, but .husky/ has no revtrail hooks yet: run revtrail install once and commit .husky/',
   installed: 'revtrail: hooks installed',
-  notInstalled: 'revtrail: nothing to uninstall (no revtrail block in .husky/commit-msg or .husky/pre-push)',
+  notInstalled: 'revtrail: nothing to uninstall (no revtrail block in the hooks of .husky/)',
   uninstalled: 'revtrail: hooks uninstalled',
   removedFile: (file: string) => `removed ${file}`,
   removedBlock: (file: string) => `removed the revtrail block from ${file} (your lines are kept)`,
-  removedPrepare: (file: string) => `removed "prepare": "husky" from ${file}`,
   hooksPathRestored: (value: string) => `core.hooksPath = ${value} (restored)`,
   hooksPathUnset: 'core.hooksPath unset',
   removedHuskyDir: (dir: string) => `removed ${dir}`,
   keptHooksPath: (value: string) => `core.hooksPath = ${value} kept (it was set before revtrail install, or other husky hooks use it)`,
   badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why}); its prepare script was not changed`,
+};
+
+const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export const doctorMessages = {
+  title: (top: string) => `revtrail doctor: ${top}`,
+  allGood: 'Everything is set up: the hooks run revtrail on commit and push.',
+  needsFixing: (count: number) => `${n(count, 'thing')} to fix (above); then run revtrail doctor again.`,
+  levels: { ok: 'ok', info: 'info', warn: 'warn', fail: 'FAIL' } as Record<string, string>,
+  fixPrefix: 'fix: ',
+
+  runInstall: 'revtrail install',
+  hooksPathUnset: 'core.hooksPath is not set: git runs no revtrail hook in this clone',
+  hooksPathElsewhere: (value: string, scope: string) => `core.hooksPath is "${value}" (${scope} config), not husky's .husky/_: the revtrail hooks do not run`,
+  hooksPathElsewhereFix: 'move those hooks into .husky/, then revtrail install --force (uninstall restores the old value)',
+  hooksPathOk: (value: string) => `core.hooksPath = ${value}`,
+
+  notInstalled: 'revtrail is not installed in this clone: core.hooksPath is not set and .husky/ has no revtrail hook',
+  thisWorktree: 'this worktree',
+  worktreeGone: (dir: string) => `worktree ${dir} is registered but its folder is gone`,
+  worktreeGoneFix: 'git worktree prune',
+  noRunner: "no .husky/_ (husky's runner is not committed), so git runs no hook there",
+  hooksMissing: (files: readonly string[]) => `no revtrail block in ${files.join(', ')}`,
+  worktreeProblems: (where: string, problems: readonly string[]) => `${where}: ${problems.join('; ')}`,
+  worktreeFix: (dir: string | null, hooks: boolean) =>
+    `${dir ? `cd ${dir} && ` : ''}revtrail install${hooks ? ', then commit .husky/ (or bring in a commit that has it)' : ' (or npm install there)'}`,
+  postCheckoutMissing: (where: string) => `${where}: no revtrail block in .husky/post-checkout: worktrees added later get no hooks`,
+  hooksOk: (where: string) => `${where}: husky's runner and the revtrail hooks are in place`,
+
+  noCli: (configured: string) => `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
+  noCliFix: 'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
+  cliOk: (cli: string) => `the hooks call ${cli}`,
+
+  noNode: 'node is not on PATH: the hooks cannot run revtrail',
+  noNodeFix: (execPath: string) => `put node's folder on PATH (this revtrail runs on ${execPath})`,
+  nodePrivate: (dir: string) => `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
+  nodePrivateFix: (initFile: string, dir: string) => `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
+  nodeOk: (dir: string) => `node is in ${dir}, on the PATH git clients start hooks with`,
+
+  noPackageJson: 'no package.json: teammates run revtrail install after cloning',
+  badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why})`,
+  badPackageJsonFix: 'fix the file, then revtrail install',
+  noScript: (file: string, name: string, pm: string) => `${file} has no "${name}" that sets the hooks up (${pm}): a teammate's fresh clone gets no hooks`,
+  noScriptFix: (name: string) => `revtrail install (it adds "${name}"; with a script of your own: revtrail install --append-prepare)`,
+  berryNeedsPostinstall: (file: string, pm: string) => `${file} sets the hooks up in "prepare", which yarn berry never runs (${pm})`,
+  berryPnp: (pm: string) => `yarn berry with Plug'n'Play (${pm}): there is no node_modules/.bin/revtrail for the hooks`,
+  berryPnpFix: 'set nodeLinker: node-modules in .yarnrc.yml and run yarn install',
+  bareHusky: (file: string, name: string, value: string, pm: string) =>
+    `"${name}": "${value}" in ${file} runs husky, which is not a dependency of that package (${pm}): pnpm cannot find it`,
+  bareHuskyFix: 'revtrail install (it makes the script revtrail install --from-prepare || true)',
+  scriptOk: (file: string, name: string, value: string, pm: string) => `"${name}": "${value}" in ${file} sets the hooks up in fresh clones (${pm})`,
+
+  badConfig: (why: string) => `the configuration does not load: ${why}`,
+  badConfigFix: 'revtrail knowledge check shows the problems',
+  trusted: (command: string) => `the configured reviewer program (${command}) is trusted in this clone`,
+  untrusted: (command: string) => `the configured reviewer program (${command}) is not trusted in this clone: reviews run without it`,
+  trustChanged: (command: string) => `the configured reviewer program changed to ${command} since it was trusted: reviews run without it`,
+  trustFix: 'read the command in revtrail.config.json, then revtrail trust (or remove reviewer.command)',
+
+  noBundle: (dir: string) => `no knowledge bundle at ${dir}: only the built-in rules run (revtrail init writes a starter)`,
+  bundleSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
+    `bundle ${dir}: ${n(concepts, 'document')}, ${n(rules, 'rule')}, ${n(errors, 'error')}, ${n(warnings, 'warning')}`,
+  bundleFix: (dir: string) => `revtrail knowledge check ${dir}`,
 };

@@ -34,9 +34,25 @@ export const reviewMessages = {
     `${ruleSource} took over ${ms} ms in this review and was skipped for the rest of it; simplify its pattern`,
   rulePhaseOverBudget: (ms: number, skipped: readonly string[]) =>
     `bundle rules used up their ${ms} ms budget for this review; not run from then on: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${plural(skipped.length - 5, 'more rule')}` : ''} (the built-in rules all ran)`,
-  unknownBuiltin: (entries: readonly string[]) =>
-    `builtinRules names no built-in rule: ${entries.join(', ')} (ids: conflict-marker, private-key, aws-access-key, aws-secret-key, github-token, slack-token, stripe-key, google-api-key, npm-token, focused-test, skipped-test, debugger, shell-exec, sql-concat)`,
+  unknownBuiltin: (entries: readonly string[], ids: readonly string[]) =>
+    `builtinRules names no built-in rule: ${entries.join(', ')} (ids: ${ids.join(', ')})`,
   badRuleFinding: (ruleSource: string, why: string) => `${ruleSource}: finding dropped: ${why}`,
+
+  // Files that get the credential rules only, and matches not reported (said with --verbose)
+  madeByTools: 'made by a tool (a lock file, minified bundle, source map or generated source, by its name)',
+  generatedHeader: (line: number) => `generated (line ${line} says so)`,
+  minified: (line: number, length: number) => `minified (line ${line} has ${length} characters)`,
+  generatedAttribute: 'generated (linguist-generated in git attributes)',
+  vendoredAttribute: 'vendored (linguist-vendored in git attributes)',
+  credentialsOnlyNote: (path: string, reason: string) => `${path}: ${reason}; only the credential rules ran`,
+  binaryNote: (path: string) => `${path}: binary or -diff in git attributes; its lines were not read`,
+  ruleDropNote: (path: string, line: number, ruleSource: string, why: string) => `${path}:${line}: not reported by ${ruleSource}: ${why}`,
+  attributesUnreadable: (why: string) => `git attributes could not be read (${why}); the review goes on without them`,
+  secretMessage: (what: string) =>
+    `${what} Anything pushed stays in the history even after a later commit removes it. Revoke or rotate the credential, ` +
+    'then load it from the environment or a secret store instead of the source.',
+  placeholderKey: (value: string) => `${value} looks like a placeholder or a published example, not a live credential`,
+  disabledInline: (directive: string) => `an ${directive} comment turns the rule off here`,
 
   // Reviewer program
   reviewerFailed: (label: string, where: string, kind: string, detail: string, round: 1 | 2) =>
@@ -78,7 +94,16 @@ export const reviewMessages = {
   emptyCommand: 'no program named',
   eventLine: (event: ReviewEvent) => event,
   suppressedHeading: (n: number) => `Suppressed by verdicts (${n}):`,
-  droppedLine: (d: { low_confidence: number; off_diff: number; bad_citation: number; invalid: number }) =>
-    `Dropped: ${d.low_confidence} low confidence, ${d.off_diff} off the diff, ${d.bad_citation} bad citation, ${d.invalid} invalid`,
+  droppedLine: (counts: object) => {
+    const d = counts as Readonly<Record<string, number>>;
+    const words: Array<[string, string]> = [
+      ['low_confidence', 'low confidence'], ['off_diff', 'off the diff'], ['bad_citation', 'bad citation'], ['invalid', 'invalid'],
+      ['placeholder', 'placeholder keys'], ['disabled_inline', 'disabled inline'], ['credentials_only', 'files checked for credentials only'],
+    ];
+    const shown = words.filter(([k], i) => i < 4 || (d[k] ?? 0) > 0);
+    const hint = shown.length > 4 ? ' (--verbose says which)' : '';
+    return `Dropped: ${shown.map(([k, w]) => `${d[k] ?? 0} ${w}`).join(', ')}${hint}`;
+  },
+  noteLine: (note: string) => `note: ${note}`,
   warningLine: (w: string) => `warning: ${w}`,
 };

@@ -9,9 +9,22 @@ export const statsMessages = {
   htmlUnwritableRemedy: 'Choose a file in a folder you can write to.',
   htmlTitle: 'revtrail: review findings per rule',
   htmlRateChart: 'Reject rate per rule (REJECT over human verdicts)',
-  htmlTimeChart: 'Findings over time (occurrences per month, by verdict)',
+  tooFewVerdicts: 'too few verdicts',
+  /** A rate with its sample size: "50.0% of 8". */
+  rateOf: (rate: string, n: number) => `${rate} of ${n}`,
+  htmlTimeChart: 'Findings raised and answered per month',
+  htmlTrendChart: 'Per rule: findings raised per month (rejected in red)',
   htmlTable: 'Counts per rule',
-  htmlLegendBands: 'above 30%: investigate; below 10%: performing well',
+  htmlRateColumn: 'reject rate (of n verdicts)',
+  htmlLegendBands: (min: number) =>
+    `REJECT over human verdicts, "of n" the verdicts it rests on. Above 30%: investigate; below 10%: performing well; under ${min} verdicts: too few verdicts to say.`,
   htmlNoVerdicts: 'no human verdicts yet',
-  htmlGenerated: (commits: number) => `From ${commits} commits with Review-Finding trailers.`,
+  htmlRaised: 'raised (first seen)',
+  htmlAnswered: 'answered (first human verdict)',
+  htmlMonthTip: (month: string, kind: string, n: number) => `${month}: ${n} ${kind}`,
+  htmlTrendOf: (rule: string) => `findings of ${rule} per month`,
+  htmlTrendSummary: (raised: number, recent: number, months: number) => `${raised} raised; ${recent} in the last ${months >= 3 ? '3 months' : months === 2 ? '2 months' : 'month'}`,
+  htmlSpan: (first: string, last: string) => (first === last ? `${first}.` : `${first} to ${last}.`),
+  htmlGenerated: (commits: number, findings: number, answered: number) =>
+    `${findings} finding${findings === 1 ? '' : 's'} from ${commits} commit${commits === 1 ? '' : 's'} with Review-Finding trailers; ${answered} human verdict${answered === 1 ? '' : 's'}.`,
 };

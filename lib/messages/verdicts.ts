@@ -4,6 +4,7 @@ export const verdictMessages = {
   lockBusyRemedy: (file: string) => `Wait for it to finish; if none is running, delete ${file}.`,
   badVerdict: (input: string) => `"${input}" is not a verdict`,
   badVerdictRemedy: 'VERDICT is ACCEPT (fixed), REJECT (wrong finding), DEFER (later) or ACKNOWLEDGE (known, intended).',
+  shortId: (input: string, hex: number) => `"${input}" is too short to name a finding: give at least ${hex} hex digits after rf-`,
   badId: (input: string) => `"${input}" is not a finding ID (rf- and hex digits)`,
   unknownId: (id: string) => `${id} is not a finding revtrail knows on this branch`,
   listRemedy: 'revtrail verdict --list shows the open findings; a review by the commit-msg or pre-push hook records new ones.',

@@ -8,7 +8,9 @@ import type { Severity } from '../core/vocabulary.js';
 import { toolVersion } from './version.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const INFORMATION_URI = 'https://www.npmjs.com/package/revtrail';
+declare const REVTRAIL_HOMEPAGE: string | undefined;
+/** package.json's `homepage`, set at bundle time; none yet (revtrail is not published), so no link. */
+export const INFORMATION_URI: string | undefined = typeof REVTRAIL_HOMEPAGE === 'string' && REVTRAIL_HOMEPAGE ? REVTRAIL_HOMEPAGE : undefined;
 
 type Level = 'error' | 'warning' | 'note';
 
@@ -86,7 +88,7 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
           driver: {
             name: 'revtrail',
             version: options.version ?? toolVersion(),
-            informationUri: INFORMATION_URI,
+            ...(INFORMATION_URI ? { informationUri: INFORMATION_URI } : {}),
             rules,
           },
         },

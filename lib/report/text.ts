@@ -1,6 +1,7 @@
 /**
  * `--format text`: findings grouped by file, one line each `path:line severity title
- * (rule_source)`, then the summary and the event. Colour only when the caller says so (TTY
+ * (rule_source) id` with the rule's message indented under it (the ID is what `revtrail
+ * verdict` takes), then the summary and the event. Colour only when the caller says so (TTY
  * and no NO_COLOR, decided by lib/cli/output.ts).
  */
 import type { Paint } from '../core/output.js';
@@ -16,7 +17,16 @@ function location(f: Finding): string {
 
 function findingLine(f: Finding, p: Paint): string {
   const severity = BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
-  return `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)}`;
+  const head = `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)} ${f.id}`;
+  return [head, ...message(f, '    ').map((l) => p.dim(l))].join('\n');
+}
+
+/** The rule's message under its finding, indented; nothing when it only repeats the title. */
+function message(f: Finding, indent: string): string[] {
+  const body = f.body.trim();
+  if (!body || body === f.title) return [];
+  // Blank lines (between folded bodies) would read as the gap between files.
+  return body.split(/\r?\n/).filter((l) => l.trim()).map((l) => `${indent}${esc(l.trimEnd())}`);
 }
 
 /** Findings by file (files in path order, findings in line order), a blank line between files. */
@@ -37,12 +47,12 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
   if (result.suppressed.length) {
     if (lines.length) lines.push('');
     lines.push(m.suppressedHeading(result.suppressed.length));
-    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) [${f.verdict}]`)}`));
+    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${f.verdict}]`)}`));
   }
   const d = result.dropped;
   if (lines.length) lines.push('');
   lines.push(...result.summary.split('\n').map((l) => esc(l)));
-  if (d.low_confidence + d.off_diff + d.bad_citation + d.invalid > 0) lines.push(p.dim(m.droppedLine(d)));
+  if (Object.values(d).some((n) => n > 0)) lines.push(p.dim(m.droppedLine(d)));
   const colour = result.event === 'REQUEST_CHANGES' ? p.red : result.event === 'COMMENT' ? p.yellow : p.green;
   lines.push(p.bold(colour(m.eventLine(result.event))));
   return `${lines.join('\n')}\n`;

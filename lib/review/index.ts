@@ -22,10 +22,11 @@ import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
-import { builtinRules, unknownBuiltinIds } from './builtin.js';
+import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
-import type { ReviewOptions, ReviewResult } from './types.js';
+import type { AttributeSource } from '../diff/attributes.js';
+import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -88,6 +89,16 @@ function defaultVerdictTip(source: DiffSource): string {
 }
 
 /**
+ * Whose .gitattributes describe the reviewed files: the work tree's for local changes and a
+ * diff file, the index's for staged changes, the tip's for a range (docs/review.md).
+ */
+function attributeSource(source: DiffSource): AttributeSource {
+  if (source.kind === 'staged') return { kind: 'index' };
+  if (source.kind === 'range') return { kind: 'tree', treeish: defaultVerdictTip(source) };
+  return { kind: 'worktree' };
+}
+
+/**
  * The reviewer program to ask, if any. One typed on the command line is the person's own
  * choice and runs; one from the repository's configuration runs only once the person trusted
  * that exact command for this clone (`revtrail trust`, docs/trust.md), else one warning line
@@ -119,7 +130,7 @@ function emptyResult(warnings: string[]): ReviewResult {
     suppressed: [],
     knowledge_docs: [],
     merged_findings: 0,
-    dropped: { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 },
+    dropped: noDrops(),
     warnings,
   };
 }
@@ -151,7 +162,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const warnings: string[] = [];
   if (Array.isArray(config.builtinRules)) {
     const unknown = unknownBuiltinIds(config.builtinRules);
-    if (unknown.length) warnings.push(m.unknownBuiltin(unknown));
+    if (unknown.length) warnings.push(m.unknownBuiltin(unknown, builtinIds()));
   }
   const { selections, bundle } = await selectChunks(session, options.source);
   if (bundle === null) return emptyResult(warnings);
@@ -168,6 +179,11 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
+      // Loaded on first use: a review without findings runs no git check-attr.
+      attributes:
+        session.commonDir === null
+          ? undefined
+          : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), options.history),
       onProgress: options.onProgress,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },

@@ -18,12 +18,20 @@ function extension(path: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
+/** `/* … *\/ code`: a block comment that closes with code after it on the same line. */
+function codeAfterBlockComment(t: string): boolean {
+  const end = t.indexOf('*/', 2);
+  if (end === -1) return false;
+  const rest = t.slice(end + 2).trim();
+  return rest !== '' && !rest.startsWith('//') && !rest.startsWith('/*');
+}
+
 /** Whole-line comments for the file's language (unknown languages: the common prefixes). */
 export function isCommentLine(path: string, text: string): boolean {
   const t = text.trimStart();
   if (t === '') return false;
   const ext = extension(path);
-  const slashes = t.startsWith('//') || t.startsWith('/*') || t === '*' || t.startsWith('* ') || t.startsWith('*/');
+  const slashes = t.startsWith('//') || (t.startsWith('/*') && !codeAfterBlockComment(t)) || t === '*' || t.startsWith('* ') || t.startsWith('*/');
   if (C_LIKE.has(ext)) return slashes || (ext === 'php' && t.startsWith('#'));
   if (HASH.has(ext)) return t.startsWith('#');
   if (DASH.has(ext)) return t.startsWith('--');
@@ -66,6 +74,8 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
   // Template frames on the stack: "inside a template" without scanning the stack per character.
   let templates = 0;
   let inComment = false;
+  // A '…' or "…" string whose line ended in a backslash continues on the next line.
+  let openQuote: string | null = null;
   const result: MaskedLine[] = [];
   for (const text of lines) {
     const line: MaskedLine = { code: '', inTemplate: templates > 0, inComment };
@@ -91,6 +101,16 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
       to = end;
     };
     let i = 0;
+    if (openQuote !== null) {
+      let j = 0;
+      while (j < text.length && text[j] !== openQuote) j += text[j] === '\\' ? 2 : 1;
+      blank(0, j);
+      if (j > text.length) i = text.length; // continued once more
+      else {
+        openQuote = null;
+        i = j + 1;
+      }
+    }
     while (i < text.length) {
       const c = text[i]!;
       const next = text[i + 1];
@@ -141,6 +161,8 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
         while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
         if (insideTemplate) blank(i, j + 1);
         else blank(i + 1, j);
+        // Past the end: the last backslash escaped the line break, the string goes on.
+        if (j > text.length && !insideTemplate) openQuote = c;
         i = j + 1;
         continue;
       }

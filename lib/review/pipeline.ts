@@ -12,7 +12,8 @@ import type { FailureKind } from './reviewer-program.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
-import type { DropReason, Finding, ReviewResult } from './types.js';
+import { noDrops, type Finding, type ReviewResult } from './types.js';
+import { FileFactsBook, type AttributeLoader } from './file-facts.js';
 import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -33,6 +34,11 @@ export interface PipelineOptions {
   minConfidence: number;
   softTests: boolean;
   ruleFilter?: (ruleSource: string) => boolean;
+  /**
+   * Git's attributes of changed paths (one batch per review), read only when needed: a
+   * reviewer program is configured, or a rule has a finding. Absent: no repository.
+   */
+  attributes?: AttributeLoader;
   /** Latest verdict per finding id; loaded only when there are findings. */
   verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
   onProgress?: (done: number, total: number, path: string) => void;
@@ -90,29 +96,42 @@ export async function reviewSelections(
   options: PipelineOptions,
   warnings: string[] = [],
 ): Promise<ReviewResult> {
-  const dropped: Record<DropReason, number> = { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 };
+  const dropped = noDrops();
+  const notes: string[] = [];
   const drafts: FindingDraft[] = [];
   const summaries: Array<{ selection: ChunkSelection; summary: string }> = [];
   const runner = new RuleRunner(options.ruleTime);
+  const facts = new FileFactsBook(options.attributes);
+  // Rule findings wait for the files' attributes (read once, after the last chunk, if any exist).
+  const pending: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: ReviewRule | undefined }> = [];
+  const binary = new Set<string>();
   let reviewer = options.reviewer;
   // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
   const askReviewer = reviewer ? (await import('./reviewer-program.js')).askReviewer : null;
   try {
+    // A reviewer program is not sent binary, generated or vendored files: their attributes come first.
+    if (reviewer) await readAttributes(facts, selections.map((s) => s.chunk.path), warnings);
     for (const [index, selection] of selections.entries()) {
       const { chunk } = selection;
-      const scope = scopeOf(selection);
-      const ran = await runner.run(chunk, rulesFor(selection, options));
-      warnings.push(...ran.warnings);
-      for (const draft of ran.drafts) {
-        const checked = checkShape(draft);
-        const inScope = checked.ok ? checkInScope(draft, scope, options.minConfidence) : checked;
-        if (inScope.ok) drafts.push(draft);
-        else {
-          dropped[inScope.reason]++;
-          if (inScope.reason !== 'low_confidence') warnings.push(m.badRuleFinding(draft.rule_source, inScope.message));
-        }
+      const known = facts.of(chunk);
+      if (known.binary) {
+        binary.add(chunk.path);
+        options.onProgress?.(index + 1, selections.length, chunk.path);
+        continue;
       }
-      if (reviewer && askReviewer && chunk.added.length > 0) {
+      let rules = rulesFor(selection, options);
+      if (known.credentialsOnly !== null) {
+        if (rules.some((r) => !r.credential)) facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
+        rules = rules.filter((r) => r.credential);
+      }
+      const ran = await runner.run(chunk, rules);
+      warnings.push(...ran.warnings);
+      for (const d of ran.dropped) {
+        dropped[d.reason]++;
+        notes.push(m.ruleDropNote(d.path, d.line, d.ruleSource, d.why));
+      }
+      for (const draft of ran.drafts) pending.push({ draft, selection, rule: rules.find((r) => r.ruleSource === draft.rule_source) });
+      if (reviewer && askReviewer && chunk.added.length > 0 && known.credentialsOnly === null) {
         const asked = await askReviewer(reviewer.argv, selection, {
           cwd: options.top,
           timeoutMs: reviewer.timeoutMs,
@@ -138,9 +157,35 @@ export async function reviewSelections(
       options.onProgress?.(index + 1, selections.length, chunk.path);
     }
     warnings.push(...runner.summary());
+    if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
   } finally {
     await runner.close();
   }
+  const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
+  for (const { draft, selection, rule } of pending) {
+    const { chunk } = selection;
+    if (rule?.secondary && credentialLines.has(`${draft.path}\0${draft.line}`)) continue;
+    const known = facts.of(chunk);
+    if (known.binary) {
+      binary.add(chunk.path);
+      continue;
+    }
+    if (known.credentialsOnly !== null && !rule?.credential) {
+      facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
+      continue;
+    }
+    if (rule?.standsWith && !rule.standsWith(chunk.added.find((a) => a.line === draft.line)?.text ?? '', known)) continue;
+    const checked = checkShape(draft);
+    const inScope = checked.ok ? checkInScope(draft, scopeOf(selection), options.minConfidence) : checked;
+    if (inScope.ok) drafts.push(draft);
+    else {
+      dropped[inScope.reason]++;
+      if (inScope.reason !== 'low_confidence') warnings.push(m.badRuleFinding(draft.rule_source, inScope.message));
+    }
+  }
+  for (const path of binary) notes.push(m.binaryNote(path));
+  for (const [path, reason] of facts.credentialsOnly) notes.push(m.credentialsOnlyNote(path, reason));
+  dropped.credentials_only = facts.credentialsOnly.size;
 
   const folded = foldFindings(dedupe(drafts));
   const lineTexts = new Map<string, Map<number, string>>();
@@ -177,5 +222,16 @@ export async function reviewSelections(
     merged_findings: folded.merged,
     dropped,
     warnings,
+    notes,
   };
+}
+
+/** Reads the attributes once; a failure is a warning (the review goes on as if none were set). */
+async function readAttributes(facts: FileFactsBook, paths: readonly string[], warnings: string[]): Promise<void> {
+  try {
+    await facts.read(paths);
+  } catch (error) {
+    warnings.push(m.attributesUnreadable(error instanceof Error ? error.message : String(error)));
+    facts.giveUp();
+  }
 }

@@ -7,21 +7,23 @@
  *  - a rule reports at most MAX_FINDINGS_PER_RULE lines per chunk (then a warning);
  *  - bundle patterns run as regex-guard.ts plans them (linear fallback, a clock checked between
  *    lines, or a sandbox with a deadline), and all bundle rules of one review share a time
- *    budget; a rule that overruns is skipped with a warning naming it, and one that overran in
- *    the sandbox is remembered (the bundle cache) so that later reviews do not wait for it
- *    again (docs/bundle.md "Time"). The built-in baseline is trusted and always runs.
+ *    budget (./rule-time.ts); a rule that overruns is skipped with a warning naming it, and one
+ *    that overran in the sandbox is remembered (the bundle cache) so that later reviews do not
+ *    wait for it again (docs/bundle.md "Time"). The built-in baseline is trusted and always runs.
  */
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { FindingDraft } from './finding-contract.js';
-import { isCommentLine, isJavaScript, maskCode, maskLines, type MaskedLine } from './mask.js';
+import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
+import { fileViews } from './views.js';
+import type { FileFacts } from './file-facts.js';
 import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
-
-export { ruleTimeKey } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
 import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
+
+export { ruleTimeKey } from './regex-guard.js';
 
 export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
@@ -29,6 +31,8 @@ export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, type RuleTi
 
 export interface LineContext {
   path: string;
+  /** The chunk the line is in (its hunks show the lines around it, context included). */
+  chunk: Chunk;
   /** Index into `added`. */
   index: number;
   added: Chunk['added'];
@@ -36,6 +40,7 @@ export interface LineContext {
    * The line as code (literal and comment contents blanked). For JavaScript-family files it is
    * lexed from the top of the file where the diff shows it (new files, hunks at line 1), so a
    * line inside a multi-line template or comment is known as such; elsewhere it is read alone.
+   * In HTML-like files (.html, .vue, .svelte) only the `<script>` parts are code.
    */
   view: () => MaskedLine;
 }
@@ -46,10 +51,20 @@ export interface RuleGuards {
   scope?: 'code' | 'text';
   /** Lines that are whole comments in the file's language are not checked. */
   skipComments?: boolean;
-  /** True when a match is a known look-alike (a documented example key, a tagged SQL template…). */
-  reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean;
+  /**
+   * True when a match is a known look-alike (a tagged SQL template, text in a heredoc…). A
+   * RuleDrop says why a match is not reported where the user may want to know (a placeholder
+   * key, an inline directive): it is counted under `dropped` and shown with --verbose.
+   */
+  reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean | RuleDrop;
+  /** Once git's attributes for the file are known: whether a finding stands (conflict-marker-size). */
+  standsWith?: (text: string, facts: FileFacts) => boolean;
   /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
   longLines?: boolean;
+  /** A credential format (built-in): runs on generated and minified files too, never demoted. */
+  credential?: boolean;
+  /** A heuristic that yields: not reported on a line a credential rule reports (one finding per problem). */
+  secondary?: boolean;
   /** Written and measured here (the baseline): never needs the regex sandbox. */
   trusted?: boolean;
   /**
@@ -61,9 +76,17 @@ export interface RuleGuards {
 
 export type ReviewRule = Rule & RuleGuards;
 
+export interface RuleDrop {
+  reason: 'placeholder' | 'disabled_inline';
+  /** What was not reported and why, for --verbose. */
+  why: string;
+}
+
 export interface RuleRun {
   drafts: FindingDraft[];
   warnings: string[];
+  /** Matches a rule chose not to report, with the reason. */
+  dropped: Array<RuleDrop & { ruleSource: string; path: string; line: number }>;
 }
 
 /** Per-chunk facts shared by every rule that runs on it. */
@@ -82,7 +105,7 @@ export class RuleRunner {
   private readonly sandbox: RegexSandbox;
   private readonly disabled = new Set<string>();
   private readonly plans = new WeakMap<Rule, RegexPlan>();
-  private readonly views = new WeakMap<Chunk, Map<number, MaskedLine>>();
+  private readonly views = new WeakMap<Chunk['file'], Map<number, MaskedLine>>();
   private readonly states = new WeakMap<Chunk, ChunkState>();
   private readonly overran: Set<string>;
   private readonly onOverrun: (key: string) => void;
@@ -109,6 +132,7 @@ export class RuleRunner {
   async run(chunk: Chunk, rules: readonly ReviewRule[]): Promise<RuleRun> {
     const drafts: FindingDraft[] = [];
     const warnings: string[] = [];
+    const dropped: RuleRun['dropped'] = [];
     const long = chunk.added.filter((a) => a.text.length > MAX_LINE_LENGTH);
     const applicable = rules.filter((r) => !this.disabled.has(r.ruleSource) && ruleAppliesTo(r, chunk.path));
     if (long.length && applicable.some((r) => !r.longLines)) {
@@ -118,7 +142,7 @@ export class RuleRunner {
     for (const rule of applicable) {
       if (!state || !this.mayMatch(state, rule)) continue;
       let hits: number[];
-      if (rule.trusted) hits = await this.matchLines(chunk, rule, null, warnings);
+      if (rule.trusted) hits = await this.matchLines(chunk, rule, null, warnings, dropped);
       else {
         if (this.overran.has(ruleTimeKey(rule))) {
           if (!this.warnedEarlier.has(rule.ruleSource)) warnings.push(m.ruleSkippedEarlier(rule.ruleSource));
@@ -130,7 +154,7 @@ export class RuleRunner {
           continue;
         }
         const started = performance.now();
-        hits = await this.matchLines(chunk, rule, started, warnings);
+        hits = await this.matchLines(chunk, rule, started, warnings, dropped);
         const took = performance.now() - started;
         this.spent += took;
         this.spentBy.set(rule.ruleSource, (this.spentBy.get(rule.ruleSource) ?? 0) + took);
@@ -156,7 +180,7 @@ export class RuleRunner {
         });
       }
     }
-    return { drafts, warnings };
+    return { drafts, warnings, dropped };
   }
 
   /** Warnings about the run as a whole (the budget used up), once at its end. */
@@ -196,21 +220,10 @@ export class RuleRunner {
     return false;
   }
 
-  /** Cross-line views of the hunks that start at line 1 of a JavaScript-family file. */
+  /** Cross-line views of the file's hunks (./mask.ts fileViews), shared by the chunks of one file. */
   private fileViews(chunk: Chunk): Map<number, MaskedLine> {
-    let views = this.views.get(chunk);
-    if (views) return views;
-    views = new Map();
-    if (isJavaScript(chunk.path)) {
-      for (const hunk of chunk.hunks) {
-        if (hunk.newStart !== 1) continue;
-        const lines = hunk.lines.filter((l) => l.kind !== 'del' && l.newLine !== null);
-        if (lines.some((l) => l.text.length > MAX_LINE_LENGTH)) continue; // minified: not worth lexing
-        const masked = maskLines(lines.map((l) => l.text));
-        lines.forEach((l, k) => views!.set(l.newLine!, masked[k]!));
-      }
-    }
-    this.views.set(chunk, views);
+    let views = this.views.get(chunk.file);
+    if (!views) this.views.set(chunk.file, (views = fileViews(chunk.path, chunk.file.hunks, MAX_LINE_LENGTH)));
     return views;
   }
 
@@ -222,6 +235,7 @@ export class RuleRunner {
     let view: MaskedLine | undefined;
     context = {
       path: chunk.path,
+      chunk,
       index,
       added: chunk.added,
       view: () => {
@@ -263,7 +277,7 @@ export class RuleRunner {
    * Indexes into chunk.added of the lines the rule flags. `started` is set for bundle rules
    * (when this call began): their time is limited.
    */
-  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number | null, warnings: string[]): Promise<number[]> {
+  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number | null, warnings: string[], dropped: RuleRun['dropped']): Promise<number[]> {
     const added = chunk.added;
     const plan = started === null ? null : this.planOf(rule);
     const regex = plan ? plan.regex : rule.regex;
@@ -330,10 +344,12 @@ export class RuleRunner {
       // A global regex (built-ins only; compileRule drops g) is tried match by match, so a
       // look-alike earlier on the line does not hide a real one after it.
       for (let match = regex.exec(subject); match; match = regex.global ? regex.exec(subject) : null) {
-        if (!rule.reject?.(match, text, this.context(chunk, index))) {
+        const rejected = rule.reject?.(match, text, this.context(chunk, index));
+        if (!rejected) {
           hits.push(index);
           break;
         }
+        if (typeof rejected === 'object') dropped.push({ ...rejected, ruleSource: rule.ruleSource, path: chunk.path, line: added[index]!.line });
         if (match[0] === '') regex.lastIndex++;
       }
     }

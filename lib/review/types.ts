@@ -72,6 +72,26 @@ export type SuppressedFinding = Finding & { verdict: string; rationale: string }
 
 export type DropReason = 'low_confidence' | 'off_diff' | 'bad_citation' | 'invalid';
 
+/**
+ * What the review did not report, counted: findings dropped by the finding contract (the first
+ * four), credential-shaped values that are placeholders or published examples, matches an inline
+ * directive turned off (`eslint-disable-next-line no-debugger`), and files that got the
+ * credential rules only (generated, vendored, minified). `notes` says which, with --verbose.
+ */
+export interface DroppedCounts {
+  low_confidence: number;
+  off_diff: number;
+  bad_citation: number;
+  invalid: number;
+  placeholder: number;
+  disabled_inline: number;
+  credentials_only: number;
+}
+
+export function noDrops(): DroppedCounts {
+  return { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0, placeholder: 0, disabled_inline: 0, credentials_only: 0 };
+}
+
 export interface ReviewResult {
   version: 1;
   summary: string;
@@ -80,6 +100,8 @@ export interface ReviewResult {
   suppressed: SuppressedFinding[];
   knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
   merged_findings: number;
-  dropped: { low_confidence: number; off_diff: number; bad_citation: number; invalid: number };
+  dropped: DroppedCounts;
   warnings: string[];
+  /** One line per dropped item and per file read for credentials only (printed with --verbose). */
+  notes?: string[];
 }

@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { escapeControl, type Paint } from '../core/output.js';
 import { VERDICTS } from '../core/vocabulary.js';
-import type { StatsReport } from './compute.js';
+import type { ShownReport } from './present.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 export const STATS_FORMATS = ['text', 'json', 'csv'] as const;
@@ -13,7 +13,12 @@ export function percent(rate: number | null): string {
   return rate === null ? '-' : `${(rate * 100).toFixed(1)}%`;
 }
 
-export function formatStats(report: StatsReport, format: StatsFormat, paint: Paint): string {
+/** A rate with the number of verdicts it rests on: "50.0% of 8". */
+export function rateWithN(rate: number | null, n: number): string {
+  return rate === null ? '-' : m.rateOf(percent(rate), n);
+}
+
+export function formatStats(report: ShownReport, format: StatsFormat, paint: Paint): string {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (format === 'csv') {
     const rows = report.rules.map((r) => [
@@ -25,10 +30,10 @@ export function formatStats(report: StatsReport, format: StatsFormat, paint: Pai
   if (report.rules.length === 0) return m.noFindings + '\n';
   const header = ['rule_source', 'findings', ...VERDICTS, 'reject rate', ''];
   const body = report.rules.map((r) => [
-    escapeControl(r.rule_source), String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? '',
+    escapeControl(r.rule_source), String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rateWithN(r.reject_rate, r.human_verdicts), r.flag ?? '',
   ]);
   const t = report.total;
-  const totalRow = [m.total, String(t.findings), ...VERDICTS.map((v) => String(t.counts[v])), percent(t.reject_rate), ''];
+  const totalRow = [m.total, String(t.findings), ...VERDICTS.map((v) => String(t.counts[v])), rateWithN(t.reject_rate, t.human_verdicts), ''];
   const table = [header, ...body, totalRow];
   const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const line = (row: string[]) =>

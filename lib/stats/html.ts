@@ -1,104 +1,190 @@
 /**
- * `stats --html FILE`: one self-contained page. Inline CSS and SVG only: no script, no font,
- * no image or style sheet from anywhere, so it opens offline and in a locked-down viewer.
+ * `stats --html FILE`: one self-contained page a tech lead reads at a glance (docs/stats.md).
+ * Inline CSS and SVG only: no script, no font, no image or style sheet from anywhere, so it
+ * opens offline and in a locked-down viewer. Rule names are HTML text, not SVG, so that a long
+ * one wraps instead of being cut off; every month axis is labelled to fit, from one month to
+ * years.
  */
-import { VERDICTS, type Verdict } from '../core/vocabulary.js';
-import { INVESTIGATE_ABOVE, PERFORMING_BELOW, type StatsReport } from './compute.js';
+import { VERDICTS } from '../core/vocabulary.js';
+import { INVESTIGATE_ABOVE, PERFORMING_BELOW } from './compute.js';
+import type { ShownReport, ShownRule } from './present.js';
+import type { MonthPoint, Trends } from './trend.js';
 import { percent } from './format.js';
 import { statsMessages as m } from '../messages/stats.js';
-
-const COLORS: Record<Verdict, string> = {
-  OPEN: '#8c8c8c',
-  ACCEPT: '#2e7d32',
-  REJECT: '#c62828',
-  DEFER: '#ef6c00',
-  ACKNOWLEDGE: '#1565c0',
-};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function rateChart(report: StatsReport): string {
-  const rules = report.rules;
-  const labelWidth = Math.min(420, 20 + Math.max(10, ...rules.map((r) => r.rule_source.length)) * 7);
-  const barWidth = 360;
-  const row = 24;
-  const height = rules.length * row + 40;
-  const width = labelWidth + barWidth + 80;
-  const x = (rate: number) => labelWidth + rate * barWidth;
-  const parts: string[] = [];
-  for (const [rate, cls] of [[PERFORMING_BELOW, 'good'], [INVESTIGATE_ABOVE, 'bad']] as const) {
-    parts.push(`<line class="band ${cls}" x1="${x(rate)}" x2="${x(rate)}" y1="0" y2="${rules.length * row}"/>`);
-    parts.push(`<text class="axis" x="${x(rate)}" y="${rules.length * row + 16}" text-anchor="middle">${percent(rate)}</text>`);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2024-03" → "Mar 2024". */
+export function monthName(month: string): string {
+  const [y, mo] = month.split('-');
+  return `${MONTHS[Number(mo) - 1]} ${y}`;
+}
+
+export interface AxisLabel {
+  index: number;
+  /** One or two lines (month, then the year where it changes). */
+  lines: string[];
+}
+
+/**
+ * Labels for a month axis whose slots are `slot` px wide: every month while they fit, else
+ * every 2nd, 3rd or 6th (on the quarter), else only the years (every 1, 2, 5 or 10).
+ */
+export function monthAxis(months: readonly string[], slot: number): AxisLabel[] {
+  const CHAR = 7.2; // px per character of 12px system-ui, with room to spare
+  const fits = (chars: number, every: number) => chars * CHAR + 8 <= slot * every;
+  if (months.length <= 3 && fits(8, 1)) return months.map((mo, index) => ({ index, lines: [monthName(mo)] }));
+  const month = (i: number) => Number(months[i]!.slice(5, 7));
+  const year = (i: number) => months[i]!.slice(0, 4);
+  for (const every of [1, 2, 3, 6]) {
+    if (!fits(4, every)) continue;
+    const labels: AxisLabel[] = [];
+    let lastYear = '';
+    months.forEach((_, i) => {
+      if ((month(i) - 1) % every !== 0) return;
+      const y = year(i);
+      labels.push({ index: i, lines: [MONTHS[month(i) - 1]!, y !== lastYear ? y : ''] });
+      lastYear = y;
+    });
+    return labels.map((l) => ({ index: l.index, lines: l.lines[1] ? l.lines : [l.lines[0]!] }));
   }
-  rules.forEach((r, i) => {
-    const y = i * row;
-    parts.push(`<text class="label" x="${labelWidth - 8}" y="${y + 16}" text-anchor="end">${escapeHtml(r.rule_source)}</text>`);
+  for (const every of [1, 2, 5, 10, 25]) {
+    if (!fits(4, every * 12)) continue;
+    return months.flatMap((_, i) => (month(i) === 1 && Number(year(i)) % every === 0 ? [{ index: i, lines: [year(i)] }] : []));
+  }
+  return [{ index: 0, lines: [year(0)] }];
+}
+
+function rateRows(rules: readonly ShownRule[]): string {
+  const rows = rules.map((r) => {
+    const cls = r.flag === m.investigate ? 'bad' : r.flag === m.performingWell ? 'good' : r.flag === m.tooFewVerdicts ? 'few' : 'mid';
+    const label = `<div class="rule"><code>${escapeHtml(r.rule_source)}</code></div>`;
     if (r.reject_rate === null) {
-      parts.push(`<text class="none" x="${labelWidth + 4}" y="${y + 16}">${escapeHtml(m.htmlNoVerdicts)}</text>`);
-      return;
+      return `${label}<div class="track"></div><div class="value none" data-rule="${escapeHtml(r.rule_source)}" data-n="0">${escapeHtml(m.htmlNoVerdicts)}</div>`;
     }
-    const cls = r.flag === 'investigate' ? 'bad' : r.flag === 'performing well' ? 'good' : 'mid';
-    const w = Math.max(1, r.reject_rate * barWidth);
-    parts.push(`<rect class="bar ${cls}" x="${labelWidth}" y="${y + 4}" width="${w.toFixed(1)}" height="${row - 8}"><title>${escapeHtml(`${r.rule_source}: ${percent(r.reject_rate)} of ${r.human_verdicts}`)}</title></rect>`);
-    parts.push(`<text class="value" x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 16}">${percent(r.reject_rate)}${r.flag ? ` ${escapeHtml(r.flag)}` : ''}</text>`);
+    const width = Math.max(0.5, r.reject_rate * 100).toFixed(1);
+    const text = `${m.rateOf(percent(r.reject_rate), r.human_verdicts)}${r.flag ? ` · ${r.flag}` : ''}`;
+    return (
+      `${label}<div class="track"><div class="bar ${cls}" style="width:${width}%" data-rule="${escapeHtml(r.rule_source)}" data-rate="${r.reject_rate}" data-n="${r.human_verdicts}"></div>` +
+      `<div class="band good" style="left:${PERFORMING_BELOW * 100}%"></div><div class="band bad" style="left:${INVESTIGATE_ABOVE * 100}%"></div></div>` +
+      `<div class="value ${cls}">${escapeHtml(text)}</div>`
+    );
   });
-  return `<svg role="img" aria-label="${escapeHtml(m.htmlRateChart)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>`;
+  const tick = (rate: number) => `<span style="left:${rate * 100}%">${Math.round(rate * 100)}%</span>`;
+  const axis = `<div></div><div class="track axis">${[0, PERFORMING_BELOW, INVESTIGATE_ABOVE, 1].map(tick).join('')}</div><div></div>`;
+  return `<div class="rates" role="img" aria-label="${escapeHtml(m.htmlRateChart)}">${rows.join('')}${axis}</div>`;
 }
 
-function timeChart(report: StatsReport): string {
-  const months = report.timeline;
-  const height = 220;
-  const plot = 170;
-  const barWidth = Math.max(6, Math.min(40, Math.floor(720 / Math.max(1, months.length)) - 4));
-  const width = 50 + months.length * (barWidth + 4) + 20;
-  const max = Math.max(1, ...months.map((mo) => VERDICTS.reduce((n, v) => n + mo.counts[v], 0)));
-  const parts: string[] = [`<text class="axis" x="4" y="12">${max}</text><text class="axis" x="4" y="${plot}">0</text>`];
-  const every = Math.max(1, Math.ceil(months.length / 12));
-  months.forEach((mo, i) => {
-    const x = 50 + i * (barWidth + 4);
-    let top = plot;
-    for (const v of VERDICTS) {
-      const n = mo.counts[v];
+/** Raised and answered findings per month, side by side, with a labelled month axis. */
+function timeChart(trends: Trends): string {
+  const points = trends.overall;
+  const plotW = 760;
+  const plotH = 180;
+  const left = 48;
+  const right = 44;
+  const slot = plotW / Math.max(1, points.length);
+  const max = Math.max(1, ...points.flatMap((p) => [p.raised, p.answered]));
+  const y = (n: number) => 10 + plotH - (n / max) * plotH;
+  const parts: string[] = [];
+  for (const tick of [0, Math.round(max / 2), max].filter((t, i, all) => all.indexOf(t) === i)) {
+    parts.push(`<line class="grid" x1="${left}" x2="${left + plotW}" y1="${y(tick).toFixed(1)}" y2="${y(tick).toFixed(1)}"/>`);
+    parts.push(`<text class="axis" x="${left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
+  }
+  const bar = Math.max(1, Math.min(18, (slot - 2) / 2));
+  points.forEach((p, i) => {
+    const center = left + (i + 0.5) * slot;
+    for (const [kind, n, x] of [['raised', p.raised, center - bar], ['answered', p.answered, center]] as const) {
       if (!n) continue;
-      const h = (n / max) * (plot - 10);
-      top -= h;
-      parts.push(`<rect x="${x}" y="${top.toFixed(1)}" width="${barWidth}" height="${h.toFixed(1)}" fill="${COLORS[v]}"><title>${escapeHtml(`${mo.month} ${v}: ${n}`)}</title></rect>`);
+      parts.push(
+        `<rect class="${kind}" x="${x.toFixed(1)}" y="${y(n).toFixed(1)}" width="${bar.toFixed(1)}" height="${(y(0) - y(n)).toFixed(1)}" data-month="${p.month}" data-kind="${kind}" data-count="${n}"><title>${escapeHtml(m.htmlMonthTip(monthName(p.month), kind, n))}</title></rect>`,
+      );
     }
-    if (i % every === 0) parts.push(`<text class="axis" x="${x + barWidth / 2}" y="${plot + 16}" text-anchor="middle">${escapeHtml(mo.month)}</text>`);
   });
-  const legend = VERDICTS.map((v, i) => `<rect x="${50 + i * 110}" y="${plot + 30}" width="10" height="10" fill="${COLORS[v]}"/><text class="axis" x="${64 + i * 110}" y="${plot + 39}">${v}</text>`);
-  return `<svg role="img" aria-label="${escapeHtml(m.htmlTimeChart)}" viewBox="0 0 ${Math.max(width, 600)} ${height + 20}" width="${Math.max(width, 600)}" height="${height + 20}">${parts.join('')}${legend.join('')}</svg>`;
+  for (const label of monthAxis(trends.months, slot)) {
+    const x = (left + (label.index + 0.5) * slot).toFixed(1);
+    parts.push(`<line class="tick" x1="${x}" x2="${x}" y1="${y(0)}" y2="${y(0) + 4}"/>`);
+    label.lines.forEach((line, k) => parts.push(`<text class="axis month" x="${x}" y="${(y(0) + 18 + k * 14).toFixed(1)}" text-anchor="middle">${escapeHtml(line)}</text>`));
+  }
+  const height = plotH + 58;
+  const width = left + plotW + right;
+  const legend = `<p class="legend"><span class="key raised"></span>${escapeHtml(m.htmlRaised)} <span class="key answered"></span>${escapeHtml(m.htmlAnswered)}</p>`;
+  return `<svg class="time" role="img" aria-label="${escapeHtml(m.htmlTimeChart)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>${legend}`;
 }
 
-function table(report: StatsReport): string {
-  const head = ['rule_source', 'findings', ...VERDICTS, 'reject rate', ''].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+/** Per rule: findings raised per month (rejections in red) on the page's month range. */
+function trendRows(trends: Trends, rules: readonly ShownRule[]): string {
+  const w = 360;
+  const h = 36;
+  const byRule = new Map(trends.rules.map((t) => [t.rule_source, t.points]));
+  const rows = rules.map((r) => {
+    const points: MonthPoint[] = byRule.get(r.rule_source) ?? [];
+    const slot = w / Math.max(1, points.length);
+    const max = Math.max(1, ...points.map((p) => Math.max(p.raised, p.rejected)));
+    // Raised (left) and rejected (right) side by side in each month's slot.
+    const bw = Math.max(1, (slot * 0.8) / 2);
+    const bars = points.flatMap((p, i) =>
+      (
+        [
+          ['raised', p.raised, i * slot + slot * 0.1],
+          ['rejected', p.rejected, i * slot + slot * 0.1 + bw],
+        ] as const
+      ).flatMap(([kind, n, x]) =>
+        n
+          ? [
+              `<rect class="${kind}" x="${x.toFixed(1)}" y="${(h - (n / max) * h).toFixed(1)}" width="${bw.toFixed(1)}" height="${((n / max) * h).toFixed(1)}" data-month="${p.month}" data-kind="${kind}" data-count="${n}"><title>${escapeHtml(m.htmlMonthTip(monthName(p.month), kind, n))}</title></rect>`,
+            ]
+          : [],
+      ),
+    );
+    const raised = points.reduce((n, p) => n + p.raised, 0);
+    const recent = points.slice(-3).reduce((n, p) => n + p.raised, 0);
+    const svg = `<svg class="spark" viewBox="0 0 ${w} ${h + 1}" width="${w}" height="${h + 1}" role="img" aria-label="${escapeHtml(m.htmlTrendOf(r.rule_source))}" data-rule="${escapeHtml(r.rule_source)}"><line class="base" x1="0" x2="${w}" y1="${h + 0.5}" y2="${h + 0.5}"/>${bars.join('')}</svg>`;
+    return `<div class="rule"><code>${escapeHtml(r.rule_source)}</code></div><div>${svg}</div><div class="value">${escapeHtml(m.htmlTrendSummary(raised, recent, points.length))}</div>`;
+  });
+  const span = trends.months.length ? m.htmlSpan(monthName(trends.months[0]!), monthName(trends.months.at(-1)!)) : '';
+  return `<p>${escapeHtml(span)}</p><div class="trends">${rows.join('')}</div>`;
+}
+
+function table(report: ShownReport): string {
+  const head = ['rule_source', 'findings', ...VERDICTS, m.htmlRateColumn, ''].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const rows = report.rules.map((r) => {
-    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? ''];
-    const cls = r.flag === 'investigate' ? ' class="bad"' : r.flag === 'performing well' ? ' class="good"' : '';
+    const rate = r.reject_rate === null ? '-' : m.rateOf(percent(r.reject_rate), r.human_verdicts);
+    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rate, r.flag ?? ''];
+    const cls = r.flag === m.investigate ? ' class="bad"' : r.flag === m.performingWell ? ' class="good"' : '';
     return `<tr${cls}>${cells.map((c, i) => (i === 0 ? `<td><code>${escapeHtml(c)}</code></td>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
   });
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-export function statsHtml(report: StatsReport): string {
-  const css = [
-    'body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222;background:#fff}',
-    'h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}',
-    'svg text{font:12px system-ui,sans-serif;fill:#222}svg .axis{fill:#666}svg .none{fill:#888;font-style:italic}',
-    '.bar.bad{fill:#c62828}.bar.good{fill:#2e7d32}.bar.mid{fill:#f9a825}',
-    '.band{stroke-dasharray:4 3;stroke-width:1}.band.bad{stroke:#c62828}.band.good{stroke:#2e7d32}',
-    'table{border-collapse:collapse}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:right}',
-    'td:first-child,th:first-child{text-align:left}tr.bad td{color:#c62828}tr.good td{color:#2e7d32}',
-  ].join('');
+const CSS = [
+  'body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222;background:#fff;max-width:1100px}',
+  'h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}code{font-size:13px;overflow-wrap:anywhere}',
+  '.rates,.trends{display:grid;grid-template-columns:minmax(8rem,max-content) minmax(200px,420px) auto;gap:6px 12px;align-items:center}',
+  '.track{position:relative;height:18px;background:#f3f3f3}.track.axis{background:none;height:16px;font-size:12px;color:#666}',
+  '.track.axis span{position:absolute;transform:translateX(-50%)}.track.axis span:first-child{transform:none}.track.axis span:last-child{transform:translateX(-100%)}',
+  '.bar{height:100%}.bar.bad{background:#c62828}.bar.good{background:#2e7d32}.bar.mid{background:#f9a825}.bar.few{background:#b0b0b0}',
+  '.band{position:absolute;top:-3px;bottom:-3px;border-left:1px dashed}.band.good{border-color:#2e7d32}.band.bad{border-color:#c62828}',
+  '.value{white-space:nowrap}.value.bad{color:#c62828}.value.good{color:#2e7d32}.value.few,.value.none{color:#777;font-style:italic}',
+  'svg{max-width:100%;height:auto;overflow:visible}svg text{font:12px system-ui,sans-serif;fill:#444}',
+  'svg .grid{stroke:#e5e5e5}svg .tick,svg .base{stroke:#999}svg .raised{fill:#5c6bc0}svg .answered{fill:#26a69a}svg .rejected{fill:#c62828}',
+  '.legend .key{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}.key.raised{background:#5c6bc0}.key.answered{background:#26a69a}',
+  'table{border-collapse:collapse}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:right}',
+  'td:first-child,th:first-child{text-align:left}td:last-child{white-space:nowrap}tr.bad td{color:#c62828}tr.good td{color:#2e7d32}',
+].join('');
+
+export function statsHtml(report: ShownReport, trends: Trends): string {
   const body =
     report.rules.length === 0
       ? `<p>${escapeHtml(m.noFindings)}</p>`
       : [
-          `<p>${escapeHtml(m.htmlGenerated(report.commits))}</p>`,
-          `<h2>${escapeHtml(m.htmlRateChart)}</h2><p>${escapeHtml(m.htmlLegendBands)}</p>${rateChart(report)}`,
-          `<h2>${escapeHtml(m.htmlTimeChart)}</h2>${timeChart(report)}`,
+          `<p>${escapeHtml(m.htmlGenerated(report.commits, report.total.findings, report.total.human_verdicts))}</p>`,
+          `<h2>${escapeHtml(m.htmlRateChart)}</h2><p>${escapeHtml(m.htmlLegendBands(report.min_verdicts))}</p>${rateRows(report.rules)}`,
+          `<h2>${escapeHtml(m.htmlTimeChart)}</h2>${timeChart(trends)}`,
+          `<h2>${escapeHtml(m.htmlTrendChart)}</h2>${trendRows(trends, report.rules)}`,
           `<h2>${escapeHtml(m.htmlTable)}</h2>${table(report)}`,
         ].join('\n');
   return `<!doctype html>
@@ -107,7 +193,7 @@ export function statsHtml(report: StatsReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(m.htmlTitle)}</title>
-<style>${css}</style>
+<style>${CSS}</style>
 </head>
 <body>
 <h1>${escapeHtml(m.htmlTitle)}</h1>

@@ -48,6 +48,16 @@ export async function findingState(top: string, commonDir: string): Promise<Find
   return { known, history, queue };
 }
 
+/** The shortest ID prefix a verdict takes: `rf-` and this many hex digits. */
+export const MIN_PREFIX_HEX = 6;
+
+/** Why an ID (trimmed, lower case) cannot name a finding, or null when its shape is right. */
+export function idProblem(id: string): 'too-short' | 'bad' | null {
+  if (/^rf-[0-9a-f]{6,40}$/.test(id)) return null;
+  if (/^(?:r|rf|rf-[0-9a-f]{0,5})$/.test(id)) return 'too-short';
+  return 'bad';
+}
+
 /** Finds a known finding by its full ID or a unique prefix of it (at least `rf-` and 6 hex digits). */
 export function lookupFinding(known: readonly KnownFinding[], id: string): { found: KnownFinding | null; ambiguous: KnownFinding[] } {
   const exact = known.find((k) => k.row.id === id);

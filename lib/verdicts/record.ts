@@ -7,7 +7,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../core/trailer/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
 import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
-import { findingState, lookupFinding, type KnownFinding } from './open.js';
+import { findingState, idProblem, lookupFinding, MIN_PREFIX_HEX, type KnownFinding } from './open.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
 
 const HUMAN: readonly HumanVerdict[] = ['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE'];
@@ -30,7 +30,9 @@ export interface RecordedVerdict {
 export async function recordVerdict(cwd: string, input: { id: string; verdict: string; rationale: string }): Promise<RecordedVerdict> {
   const verdict = parseVerdict(input.verdict);
   const id = input.id.trim().toLowerCase();
-  if (!/^rf-[0-9a-f]{6,40}$/.test(id)) throw new UsageError(m.badId(input.id), { remedy: m.listRemedy });
+  const problem = idProblem(id);
+  if (problem === 'too-short') throw new UsageError(m.shortId(input.id, MIN_PREFIX_HEX), { remedy: m.listRemedy });
+  if (problem) throw new UsageError(m.badId(input.id), { remedy: m.listRemedy });
   const rationale = input.rationale.replace(/\s+/g, ' ').trim();
   const gate = checkRationale(verdict, rationale);
   const error = gate.find((g) => g.level === 'error');

@@ -32,3 +32,29 @@ test('outside a git work tree: a clear error, and REVTRAIL_DEBUG=1 adds the stac
   const debug = await runCli(['review'], { cwd: outside, env: { GIT_CEILING_DIRECTORIES: outside, REVTRAIL_DEBUG: '1' } });
   assert.match(debug.stderr, /\n\s+at /);
 });
+
+test('help examples: each command whole on its own line, under a "# what it does" line, short enough for 80 columns', async () => {
+  const { commands } = await import('../../lib/cli/commands/index.js');
+  const subcommands: Record<string, string[]> = { knowledge: ['check', 'select'], ci: ['record'], trailers: ['lint'] };
+  let seen = 0;
+  const calls = commands.flatMap(({ name }) => (subcommands[name] ?? [undefined]).map((sub) => ({ name, args: sub ? [name, sub, '--help'] : [name, '--help'] })));
+  for (const { name, args } of calls) {
+    {
+      const r = await runCli(args, { cwd: repo.dir });
+      assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+      const at = r.stdout.indexOf('\nExamples:\n');
+      if (at === -1) continue;
+      const lines = r.stdout.slice(at + '\nExamples:\n'.length).split('\n\n')[0]!.trimEnd().split('\n');
+      assert.equal(lines.length % 2, 0, lines.join('\n'));
+      for (let i = 0; i < lines.length; i += 2) {
+        assert.match(lines[i]!, /^ {2}# \S/, `${name}: the description line`);
+        const command = lines[i + 1]!;
+        assert.match(command, /^ {2}(?:\S.*\| )?revtrail \S/, `${name}: the command line`);
+        for (const quote of ['"', '`', "'"]) assert.equal(command.split(quote).length % 2, 1, `${name}: quotes close on the line: ${command}`);
+        assert.ok(command.length <= 80, `${name}: fits 80 columns: ${command}`);
+        seen++;
+      }
+    }
+  }
+  assert.ok(seen >= 10, `examples checked: ${seen}`);
+});

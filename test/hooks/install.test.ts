@@ -1,6 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, runCli, tempDir } from '../helpers/repo.js';
 import { writeShim, withRun } from './setup.js';
@@ -22,7 +23,7 @@ const hooksPath = (repo: { git: (a: string[]) => string }) => {
   }
 };
 
-test('install: husky sets core.hooksPath, both hooks are written, prepare is added; uninstall restores every byte', async () => {
+test('install: husky sets core.hooksPath, the hooks are written, prepare is added; uninstall restores every byte', async () => {
   const repo = fresh();
   writeShim(repo.dir);
   const pkg = '{\n    "name": "app",\n    "version": "1.0.0"\n}\n';
@@ -32,7 +33,8 @@ test('install: husky sets core.hooksPath, both hooks are written, prepare is add
   assert.match(run.stdout, /core\.hooksPath = \.husky\/_/);
   assert.match(run.stdout, /created \.husky\/commit-msg/);
   assert.match(run.stdout, /created \.husky\/pre-push/);
-  assert.match(run.stdout, /added "prepare": "husky" to package\.json/);
+  assert.match(run.stdout, /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json/);
+  assert.match(run.stdout, /created \.husky\/post-checkout/);
   assert.match(run.stdout, /Undo: revtrail uninstall/);
   assert.equal(hooksPath(repo), '.husky/_');
   assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), "husky's runner is installed");
@@ -40,7 +42,7 @@ test('install: husky sets core.hooksPath, both hooks are written, prepare is add
   assert.match(hook, /^# >>> revtrail >>>\n/);
   assert.match(hook, /hook commit-msg "\$1"/);
   assert.doesNotMatch(hook, /npx/);
-  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, 'husky');
+  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, 'revtrail install --from-prepare || true');
   assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /^ {4}"scripts": \{$/m, 'indentation kept');
 
   const again = await repo.cli(['install']);
@@ -69,6 +71,8 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   const prePush = 'git lfs pre-push "$@"\n';
   repo.write('.husky/commit-msg', commitMsg);
   repo.write('.husky/pre-push', prePush);
+  chmodSync(join(repo.dir, '.husky', 'commit-msg'), 0o644);
+  chmodSync(join(repo.dir, '.husky', 'pre-push'), 0o750);
   repo.write('.husky/pre-commit', 'npm test\n');
   repo.write('package.json', '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
   const run = await repo.cli(['install']);
@@ -82,6 +86,9 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   const pp = readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8');
   assert.ok(pp.startsWith('# >>> revtrail >>>\n'));
   assert.ok(pp.endsWith('# <<< revtrail <<<\n\ngit lfs pre-push "$@"\n'), pp);
+  const mode = (file: string) => statSync(join(repo.dir, '.husky', file)).mode & 0o777;
+  assert.equal(mode('commit-msg'), 0o755, 'made executable for git');
+  assert.equal(mode('pre-push'), 0o750, 'already executable: left as it was');
   assert.equal((await repo.cli(['install'])).code, 0);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), cm, 'no second block');
 
@@ -89,6 +96,8 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   assert.equal(un.code, 0);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), commitMsg);
   assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), prePush);
+  assert.equal(mode('commit-msg'), 0o644, 'uninstall gives the file its mode back');
+  assert.equal(mode('pre-push'), 0o750);
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
   assert.equal(hooksPath(repo), '.husky/_', 'it was set before install');
   assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), 'husky stays for the user\'s hooks');
@@ -192,4 +201,102 @@ test('uninstall in a fresh clone (no record) removes the blocks by their markers
   assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), 'echo mine\n');
   assert.equal(hooksPath(repo), '.husky/_', 'without a record, core.hooksPath is not touched');
   assert.ok(statSync(join(repo.dir, '.husky', '_')).isDirectory());
+});
+
+test('a worktree added after install: post-checkout copies husky\'s runner there, and its commits are reviewed with the main worktree\'s CLI', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  assert.equal((await repo.cli(['install'])).code, 0);
+  repo.commit('chore: hooks');
+  const parent = tempDir();
+  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
+  const wt = join(parent, 'later');
+  const added = await repo.run(['worktree', 'add', '-q', '-b', 'later', wt]);
+  assert.equal(added.code, 0, added.stderr);
+  assert.match(added.stderr, /revtrail: hooks set up in this new worktree/);
+  assert.ok(existsSync(join(wt, '.husky', '_', 'h')));
+  assert.equal(existsSync(join(wt, 'node_modules')), false, 'no install of its own');
+  writeFileSync(join(wt, 'a.js'), 'debugger;\n');
+  repo.git(['add', '-A'], { cwd: wt });
+  const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { cwd: wt });
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.match(repo.git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: wt }), /^rf-[0-9a-f]{10},a\.js,1,builtin\/debug:debugger,/);
+  // A plain branch switch there runs the same hook and changes nothing.
+  const switched = await repo.run(['switch', '-q', '-c', 'other'], { cwd: wt });
+  assert.equal(switched.code, 0);
+  assert.equal(switched.stderr, '');
+});
+
+test('node not on the hooks\' PATH (a GUI git client): one line says so, the commit goes on, no exit 127', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  assert.equal((await repo.cli(['install'])).code, 0);
+  repo.commit('chore: hooks');
+  // Only what git and husky's runner need: git, sh and the two path tools, no node.
+  const bin = tempDir();
+  cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
+  const which = (tool: string) => execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+  for (const tool of ['git', 'sh', 'dirname', 'basename']) symlinkSync(which(tool), join(bin, tool));
+  repo.write('b.js', 'debugger;\n');
+  repo.git(['add', '-A']);
+  const commit = await repo.run(['commit', '-q', '-m', 'feat: b'], { env: { PATH: bin } });
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.match(commit.stderr, /^revtrail: node is not on this hook's PATH \(a GUI git client\?\); commit-msg check skipped\. Add node's folder to PATH in ~\/\.config\/husky\/init\.sh \(revtrail doctor\)$/m);
+  assert.doesNotMatch(commit.stderr, /No such file|127/);
+});
+
+test('monorepo: frontend/package.json with its own prepare gets the appended form suggested, written with --append-prepare, restored by uninstall', async () => {
+  const repo = fresh();
+  writeShim(join(repo.dir, 'frontend'));
+  const pkg = '{\n  "name": "web",\n  "scripts": {\n    "prepare": "npm run compile",\n    "compile": "tsc"\n  }\n}\n';
+  repo.write('frontend/package.json', pkg);
+  repo.write('.gitignore', 'node_modules/\n');
+  const suggested = await runCli(['install'], { cwd: join(repo.dir, 'frontend') });
+  assert.equal(suggested.code, 0, suggested.stderr);
+  assert.match(suggested.stdout, /frontend\/package\.json already has "prepare": "npm run compile"; to set the hooks up in fresh clones too, make it "npm run compile && \(revtrail install --from-prepare \|\| true\)" \(revtrail install --append-prepare writes that\)/);
+  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), pkg, 'nothing written without consent');
+  const appended = await runCli(['install', '--append-prepare'], { cwd: join(repo.dir, 'frontend') });
+  assert.equal(appended.code, 0, appended.stderr);
+  assert.match(appended.stdout, /"prepare" in frontend\/package\.json is now "npm run compile && \(revtrail install --from-prepare \|\| true\)"/);
+  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), pkg.replace('"npm run compile"', '"npm run compile && (revtrail install --from-prepare || true)"'));
+  const un = await runCli(['uninstall'], { cwd: repo.dir });
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /restored "prepare" in frontend\/package\.json/);
+  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), pkg);
+});
+
+test('an older install\'s bare "prepare": "husky" becomes revtrail\'s own command (pnpm cannot run husky)', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('package.json', '{"name":"app"}');
+  assert.equal((await repo.cli(['install'])).code, 0);
+  // What revtrail install wrote before: "prepare": "husky", recorded without script/value.
+  repo.write('package.json', '{"name":"app","scripts":{"prepare":"husky"}}');
+  const recordFile = join(repo.dir, '.git', 'revtrail', 'install.json');
+  const record = JSON.parse(readFileSync(recordFile, 'utf8'));
+  record.worktrees[repo.dir].prepareAdded = { file: 'package.json', scriptsCreated: true };
+  writeFileSync(recordFile, JSON.stringify(record));
+  const again = await repo.cli(['install']);
+  assert.match(again.stdout, /"prepare" in package\.json is now "revtrail install --from-prepare \|\| true" \(a bare husky fails under pnpm\)/);
+  assert.equal((await repo.cli(['uninstall'])).code, 0);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"app"}');
+});
+
+test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a root prepare; a publishable package is told what that means; uninstall removes it', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  const pkg = '{\n  "name": "lib-x",\n  "version": "1.0.0"\n}\n';
+  repo.write('package.json', pkg);
+  repo.write('.yarnrc.yml', 'nodeLinker: node-modules\n');
+  repo.write('yarn.lock', '__metadata:\n  version: 8\n');
+  const run = await repo.cli(['install']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /added "postinstall": "revtrail install --from-prepare \|\| true" to package\.json \(yarn install sets the hooks up in fresh clones\)/);
+  assert.match(run.stdout, /package\.json is publishable \(no "private": true\) and yarn berry needs "postinstall", which also runs in your users' installs \(it does nothing there\)/);
+  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, undefined);
+  const un = await repo.cli(['uninstall']);
+  assert.match(un.stdout, /removed "postinstall": "revtrail install --from-prepare \|\| true" from package\.json/);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
 });

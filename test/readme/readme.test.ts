@@ -26,7 +26,7 @@ function invocations(): string[][] {
 test('the README shows the commands of SPEC §2 and each exists with --help', async () => {
   const calls = invocations();
   const named = new Set(calls.map((c) => c[0]!));
-  for (const command of ['init', 'install', 'uninstall', 'review', 'knowledge', 'verdict', 'trailers', 'mine', 'stats', 'candidates', 'ci', 'demo']) {
+  for (const command of ['init', 'install', 'uninstall', 'doctor', 'review', 'knowledge', 'verdict', 'trailers', 'mine', 'stats', 'candidates', 'ci', 'demo']) {
     assert.ok(named.has(command), `README shows revtrail ${command}`);
   }
   const checked = new Map<string, string>();

@@ -3,14 +3,14 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRules, CREDENTIAL_RULE_SOURCES, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
-import { chunkOf, runOn } from './factory.js';
+import { chunkOf, reviewChunks } from './factory.js';
 
 const rules = builtinRules(true);
 
-/** rule_sources flagged on `lines` of `path` (each line numbered from 1). */
+/** rule_sources flagged on `lines` of `path` (each line numbered from 1), as a review reports them. */
 async function flagged(path: string, lines: string[]): Promise<string[]> {
-  const { drafts } = await runOn(chunkOf(path, lines), rules);
-  return drafts.map((d) => `${d.line} ${d.rule_source}`);
+  const { findings } = await reviewChunks([chunkOf(path, lines)], rules);
+  return findings.map((d) => `${d.line} ${d.rule_source}`);
 }
 
 async function fires(ruleSource: string, path: string, lines: string[], line = 1): Promise<void> {
@@ -34,7 +34,6 @@ const PEM_BODY = 'MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2dzR5j0oQvYtUvWFYVdq8PiRo2
 describe('metadata', () => {
   test('every rule has a severity and category from the vocabulary, a short title and a confidence', () => {
     const all = allBuiltinRules();
-    assert.equal(all.length, 14);
     for (const r of all) {
       assert.match(r.ruleSource, /^builtin\/[a-z]+:[a-z-]+$/);
       assert.ok(SEVERITIES.includes(r.severity) && CATEGORIES.includes(r.category), r.ruleSource);
@@ -126,7 +125,7 @@ describe('credentials', () => {
   });
   test('quiet on test keys and look-alikes', () =>
     quiet('src/pay.ts', [
-      "stripe('sk_test_51Hx8KqL2mN4pR6tV8xZ0aB2')",
+      "stripe('sk_test_4eC39HqLyjWDarjtT1zdp7dc')", // Stripe's documented test key
       "const slack = 'xoxb-not-a-real-token-this-will-not-work';",
       'process.env.npm_config_registry',
       "const npm = 'npm_lifecycle_event';",

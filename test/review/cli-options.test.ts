@@ -43,3 +43,34 @@ test('values still arrive: --diff - reads stdin, --knowledge DIR and --min-confi
   assert.deepEqual(result.findings.map((f) => `${f.path}:${f.line}`), ['b.js:1']);
   assert.deepEqual(result.warnings, ['none: knowledge bundle none does not exist: no documents are selected']);
 });
+
+test('--verbose says what was not reported and why; without it, the text report says that --verbose would', async () => {
+  const diff = [
+    'diff --git a/docs/setup.md b/docs/setup.md',
+    'new file mode 100644',
+    '--- /dev/null',
+    '+++ b/docs/setup.md',
+    '@@ -0,0 +1,2 @@',
+    '+export AWS_ACCESS_KEY_ID=AKIAZZZZZZZZZZZZZZZZ',
+    '+Run the tool.',
+    'diff --git a/src/a.js b/src/a.js',
+    'new file mode 100644',
+    '--- /dev/null',
+    '+++ b/src/a.js',
+    '@@ -0,0 +1,2 @@',
+    '+// eslint-disable-next-line no-debugger',
+    '+debugger;',
+    '',
+  ].join('\n');
+  const quiet = await runCli(['review', '--diff', '-'], { cwd: repo.dir, input: diff });
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.match(quiet.stdout, /Dropped: 0 low confidence, 0 off the diff, 0 bad citation, 0 invalid, 1 placeholder keys, 1 disabled inline \(--verbose says which\)/);
+  assert.doesNotMatch(quiet.stderr, /note:/);
+  const verbose = await runCli(['review', '--diff', '-', '--verbose'], { cwd: repo.dir, input: diff });
+  assert.match(verbose.stderr, /note: docs\/setup\.md:1: not reported by builtin\/secrets:aws-access-key: AKIAZZZZZZ… looks like a placeholder/);
+  assert.match(verbose.stderr, /note: src\/a\.js:2: not reported by builtin\/debug:debugger: an eslint-disable-next-line no-debugger comment turns the rule off here/);
+  const json = await runCli(['review', '--diff', '-', '--format', 'json'], { cwd: repo.dir, input: diff });
+  const result = JSON.parse(json.stdout) as { dropped: Record<string, number> };
+  assert.equal(result.dropped.placeholder, 1);
+  assert.equal(result.dropped.disabled_inline, 1);
+});

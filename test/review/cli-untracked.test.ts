@@ -27,7 +27,8 @@ test('a brand-new untracked file with a debugger statement: REQUEST_CHANGES; an 
   const text = await runCli(['review'], { cwd: join(r.dir, 'src') });
   assert.equal(text.code, 1, text.stderr);
   assert.deepEqual(text.stdout.trim().split('\n'), [
-    'src/new feature.js:2 bug `debugger` statement left in (builtin/debug:debugger)',
+    'src/new feature.js:2 bug `debugger` statement left in (builtin/debug:debugger) rf-8cdf1a1552',
+    '    A debugger statement pauses execution wherever developer tools are attached. Remove it.',
     '',
     '1 finding in 1 file (1 bug).',
     'REQUEST_CHANGES',

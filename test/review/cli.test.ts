@@ -7,7 +7,7 @@ import { fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../helper
 import { formatRow } from '../../lib/core/trailer/row.js';
 import { findingRow } from '../../lib/trailers/from-finding.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
-import type { ReviewResult } from '../../lib/review/types.js';
+import { noDrops, type ReviewResult } from '../../lib/review/types.js';
 import { sarifProblems } from './sarif-check.js';
 
 const repos: TestRepo[] = [];
@@ -51,9 +51,12 @@ describe('revtrail review (done criteria)', () => {
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(text.code, 1, text.stderr);
     const lines = text.stdout.trim().split('\n');
-    assert.deepEqual(lines, [
-      'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query)',
-      'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key)',
+    // Each finding line ends with its ID (what `revtrail verdict` takes); the rule's message is under it.
+    assert.deepEqual(lines.map((l) => l.replace(/ rf-[0-9a-f]{10}$/, ' rf-ID')).map((l) => (l.startsWith('    An AWS') ? '    An AWS…' : l)), [
+      'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query) rf-ID',
+      '    Move the query into a repository and call it through a service.',
+      'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key) rf-ID',
+      '    An AWS…',
       '',
       '2 findings in 1 file (1 security, 1 bug).',
       'REQUEST_CHANGES',
@@ -68,7 +71,7 @@ describe('revtrail review (done criteria)', () => {
     assert.equal(adr.category, 'architecture');
     assert.match(adr.id, /^rf-[0-9a-f]{10}$/);
     assert.deepEqual(result.knowledge_docs, [{ path: 'src/controllers/users.js', piece: 1, documents: ['adr-0001'] }]);
-    assert.deepEqual(result.dropped, { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 });
+    assert.deepEqual(result.dropped, noDrops());
     assert.deepEqual(result.warnings, []);
   });
 
@@ -81,7 +84,7 @@ describe('revtrail review (done criteria)', () => {
     repo.git(['add', '-A']);
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\)$/m);
+    assert.match(run.stdout, /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\) rf-[0-9a-f]{10}\n {4}Move the query into a repository/m);
     assert.match(run.stdout, /\nCOMMENT\n$/);
   });
 
@@ -171,7 +174,7 @@ describe('revtrail review (diff sources)', () => {
     assert.equal(after.code, 0);
     assert.deepEqual(after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]), [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']]);
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
-    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) \[ACKNOWLEDGE\]/);
+    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
     assert.match(text.stdout, /APPROVE\n$/);
   });
 
@@ -219,17 +222,21 @@ describe('revtrail review (diff sources)', () => {
 });
 
 describe('revtrail review (bad input)', () => {
-  test('a binary file and a 5 MB one-line file: reviewed, warned about, no crash', async () => {
+  test('a binary file and a 5 MB one-line file: reviewed for credentials only, said in dropped and with --verbose, no crash', async () => {
     const repo = await starterRepo();
     repo.write('assets/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 255]));
-    repo.write('dist/app.min.js', `${'var a=1;'.repeat(655_360)}\n`);
+    repo.write('dist/app.js', `${'var a=1;'.repeat(655_360)}debugger;\n`);
     repo.git(['add', '-A']);
     const started = Date.now();
     const { code, result } = await reviewJson(repo, ['--staged']);
     assert.ok(Date.now() - started < 30_000);
     assert.equal(code, 0);
     assert.equal(result.event, 'APPROVE');
-    assert.ok(result.warnings.some((w) => /^dist\/app\.min\.js:1 \(5242880 characters\): longer than 4000 characters/.test(w)), result.warnings.join('\n'));
+    assert.equal(result.dropped.credentials_only, 1);
+    const text = await runCli(['review', '--staged', '--verbose'], { cwd: repo.dir });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stderr, /note: dist\/app\.js: minified \(line 1 has 5242889 characters\); only the credential rules ran/);
+    assert.match(text.stdout, /1 files checked for credentials only/);
   });
 
   test('a catastrophically backtracking rule pattern on long and short lines: the review finishes', async () => {
@@ -237,14 +244,16 @@ describe('revtrail review (bad input)', () => {
     repo.write('.okfw/index.md', '- [Evil](evil.md)\n');
     repo.write('.okfw/evil.md', '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(?:a{1,16}){2,16}$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n');
     repo.commit('Evil rule');
-    repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n${'a'.repeat(100_000)}!\n`);
+    repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n`);
+    repo.write('src/b.txt', `${'a'.repeat(100_000)}!\n`);
     repo.git(['add', '-A']);
     const started = Date.now();
     const { code, result } = await reviewJson(repo, ['--staged']);
     assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
     assert.equal(code, 0);
     assert.ok(result.warnings.some((w) => /evil:a took over \d+ ms on src\/a\.txt and was skipped/.test(w)), result.warnings.join('\n'));
-    assert.ok(result.warnings.some((w) => /src\/a\.txt:3 \(100001 characters\)/.test(w)), result.warnings.join('\n'));
+    // The file with a 100,000-character line is minified: only the credential rules read it.
+    assert.equal(result.dropped.credentials_only, 1);
   });
 
   test('usage and input errors exit 2 with one or two lines', async () => {

@@ -6,7 +6,9 @@ import type { ChunkSelection, SelectedDocument } from '../../lib/select/types.js
 import type { ReviewRule } from '../../lib/review/rules.js';
 import { RuleRunner } from '../../lib/review/rules.js';
 import type { FindingDraft } from '../../lib/review/finding.js';
-import type { PipelineOptions } from '../../lib/review/pipeline.js';
+import { reviewSelections, type PipelineOptions } from '../../lib/review/pipeline.js';
+import type { PathAttributes } from '../../lib/diff/attributes.js';
+import type { ReviewResult } from '../../lib/review/types.js';
 
 /** A chunk whose added lines are `lines`, numbered from `start` (one hunk, an added file by default). */
 export function chunkOf(path: string, lines: readonly string[], options: { start?: number; piece?: number; language?: string | null } = {}): Chunk {
@@ -118,4 +120,29 @@ export function draft(overrides: Partial<FindingDraft> = {}): FindingDraft {
     confidence: 1,
     ...overrides,
   };
+}
+
+/**
+ * The whole rule phase on chunks, as a review runs it (file facts, attributes, drops), with no
+ * reviewer program; `attributes` stands for what git check-attr would say (asked only when a rule has a finding).
+ */
+export async function reviewChunks(
+  chunks: readonly Chunk[],
+  rules: readonly ReviewRule[],
+  attributes: Record<string, Partial<PathAttributes>> = {},
+): Promise<ReviewResult & { asked: string[][] }> {
+  const asked: string[][] = [];
+  const result = await reviewSelections(
+    chunks.map((c) => selectionOf(c, [])),
+    pipelineOptions({
+      builtin: rules,
+      attributes: async (paths) => {
+        asked.push([...paths]);
+        const known = new Map<string, PathAttributes>();
+        for (const [path, a] of Object.entries(attributes)) known.set(path, { markerSize: null, binary: false, generated: false, vendored: false, ...a });
+        return known;
+      },
+    }),
+  );
+  return { ...result, asked };
 }

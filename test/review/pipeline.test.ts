@@ -9,6 +9,7 @@ import { builtinRules } from '../../lib/review/builtin.js';
 import { findingJsonSchema } from '../../lib/review/finding.js';
 import { RevtrailError } from '../../lib/core/errors.js';
 import { chunkOf, concept, pipelineOptions, selectionOf } from './factory.js';
+import { noDrops } from '../../lib/review/types.js';
 
 const dir = tempDir();
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,7 +96,7 @@ describe('reviewer programs', () => {
     assert.match(reviewerFinding.id, /^rf-[0-9a-f]{10}$/);
     const [call] = calls(log);
     assert.deepEqual(call, { path: 'src/controllers/user.ts', errors: null, allowed: ['adr-001', 'style-guide'], knowledge: ['adr-001'], version: 1, hasSchema: true });
-    assert.deepEqual(result.dropped, { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 });
+    assert.deepEqual(result.dropped, noDrops());
     assert.match(result.summary, /src\/controllers\/user\.ts: One small naming remark\./);
   });
 
@@ -139,14 +140,14 @@ describe('reviewer programs', () => {
     const c = calls(log);
     assert.equal(c.length, 2);
     assert.equal(c[1]!.errors!.length, 2);
-    assert.deepEqual(result.dropped, { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 });
+    assert.deepEqual(result.dropped, noDrops());
     const titles = result.findings.map((f) => f.title).sort();
     assert.deepEqual(titles, ['Controller imports the database', 'Layering: controller reaches into storage', 'Style remark']);
   });
 
   test('contract breakers: each invalid finding dropped with its reason; the valid one counts', async () => {
     const result = await reviewSelections([selection()], pipelineOptions({ reviewer: reviewer('contract-breaker.mjs') }));
-    assert.deepEqual(result.dropped, { low_confidence: 1, off_diff: 0, bad_citation: 0, invalid: 6 });
+    assert.deepEqual(result.dropped, { ...noDrops(), low_confidence: 1, invalid: 6 });
     assert.deepEqual(result.findings.filter((f) => f.rule_source.startsWith('reviewer:')).map((f) => f.title), ['the valid one']);
     const reasons = result.warnings.join('\n');
     assert.match(reasons, /line: expected number, received string/);

@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatJson, formatSarif, formatText, formatWarnings } from '../../lib/report/index.js';
 import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
-import type { Finding, ReviewResult } from '../../lib/review/types.js';
+import { noDrops, type Finding, type ReviewResult } from '../../lib/review/types.js';
 import { splitCommand } from '../../lib/review/command-line.js';
 import { UsageError } from '../../lib/core/errors.js';
 import { sarifProblems } from './sarif-check.js';
@@ -30,14 +30,14 @@ const result: ReviewResult = {
   summary: '3 findings in 2 files (1 security, 1 bug, 1 nit); 1 suppressed by verdicts.',
   event: 'REQUEST_CHANGES',
   findings: [
-    finding({ id: 'rf-aaaaaaaaaa', path: 'src/b c.ts', line: 9, start_line: 7, severity: 'bug', category: 'architecture', title: 'Layering broken', rule_source: 'adr-1:layers', citations: ['adr-1'] }),
-    finding({ id: 'rf-bbbbbbbbbb', path: 'src/a.ts', line: 12, start_line: 12, severity: 'security', category: 'security', title: 'AWS access key ID committed', rule_source: 'builtin/secrets:aws-access-key' }),
+    finding({ id: 'rf-aaaaaaaaaa', path: 'src/b c.ts', line: 9, start_line: 7, severity: 'bug', category: 'architecture', title: 'Layering broken', rule_source: 'adr-1:layers', citations: ['adr-1'], body: 'Controllers call services.\n\nCites adr-1.' }),
+    finding({ id: 'rf-bbbbbbbbbb', path: 'src/a.ts', line: 12, start_line: 12, severity: 'security', category: 'security', title: 'AWS access key ID committed', rule_source: 'builtin/secrets:aws-access-key', body: 'Rotate the key.' }),
     finding({ id: 'rf-cccccccccc', path: 'src/a.ts', line: 2, start_line: 2, severity: 'nit', title: 'Naming', rule_source: 'reviewer:style', suggestion_code: 'const total = 1;' }),
   ],
   suppressed: [{ ...finding({ id: 'rf-dddddddddd', path: 'src/a.ts', line: 20, start_line: 20, severity: 'test', category: 'testing', title: 'Skipped test', rule_source: 'builtin/tests:skipped-test' }), verdict: 'DEFER', rationale: 'JIRA-42' }],
   knowledge_docs: [{ path: 'src/a.ts', piece: 1, documents: ['adr-1'] }],
   merged_findings: 1,
-  dropped: { low_confidence: 2, off_diff: 1, bad_citation: 0, invalid: 0 },
+  dropped: { ...noDrops(), low_confidence: 2, off_diff: 1 },
   warnings: ['src/min.js:1 (9000 characters): longer than 4000 characters; only the credential rules checked it'],
 };
 
@@ -47,13 +47,17 @@ describe('text', () => {
     assert.equal(
       text,
       [
-        'src/a.ts:2 nit Naming (reviewer:style)',
-        'src/a.ts:12 security AWS access key ID committed (builtin/secrets:aws-access-key)',
+        'src/a.ts:2 nit Naming (reviewer:style) rf-cccccccccc',
+        '    A body.',
+        'src/a.ts:12 security AWS access key ID committed (builtin/secrets:aws-access-key) rf-bbbbbbbbbb',
+        '    Rotate the key.',
         '',
-        'src/b c.ts:9 bug Layering broken (adr-1:layers)',
+        'src/b c.ts:9 bug Layering broken (adr-1:layers) rf-aaaaaaaaaa',
+        '    Controllers call services.',
+        '    Cites adr-1.',
         '',
         'Suppressed by verdicts (1):',
-        '  src/a.ts:20 test Skipped test (builtin/tests:skipped-test) [DEFER]',
+        '  src/a.ts:20 test Skipped test (builtin/tests:skipped-test) rf-dddddddddd [DEFER]',
         '',
         '3 findings in 2 files (1 security, 1 bug, 1 nit); 1 suppressed by verdicts.',
         'Dropped: 2 low confidence, 1 off the diff, 0 bad citation, 0 invalid',
@@ -67,7 +71,7 @@ describe('text', () => {
     assert.match(formatText(result, { color: true }), /\x1b\[31m/);
   });
   test('an approval is just the summary and the event', () => {
-    const empty: ReviewResult = { ...result, findings: [], suppressed: [], dropped: { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0 }, summary: 'No findings.', event: 'APPROVE' };
+    const empty: ReviewResult = { ...result, findings: [], suppressed: [], dropped: noDrops(), summary: 'No findings.', event: 'APPROVE' };
     assert.equal(formatText(empty), 'No findings.\nAPPROVE\n');
   });
   test('warnings go to their own stream, one line each', () => {
@@ -121,7 +125,8 @@ describe('sarif', () => {
     const run = sarif.runs[0];
     assert.deepEqual(
       { name: run.tool.driver.name, version: run.tool.driver.version, uri: run.tool.driver.informationUri },
-      { name: 'revtrail', version: '1.2.3', uri: 'https://www.npmjs.com/package/revtrail' },
+      // No informationUri while revtrail has no public page (package.json has no homepage).
+      { name: 'revtrail', version: '1.2.3', uri: undefined },
     );
     const rules = run.tool.driver.rules as Array<{ id: string; name: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: Record<string, unknown> }>;
     assert.deepEqual(rules.map((r) => r.id), ['adr-1:layers', 'builtin/secrets:aws-access-key', 'reviewer:style', 'builtin/tests:skipped-test']);
@@ -134,7 +139,7 @@ describe('sarif', () => {
     assert.equal(first.level, 'error');
     assert.deepEqual(first.locations[0].physicalLocation, { artifactLocation: { uri: 'src/b%20c.ts' }, region: { startLine: 7, endLine: 9 } });
     assert.deepEqual(first.partialFingerprints, { revtrailFindingId: 'rf-aaaaaaaaaa' });
-    assert.match(first.message.text, /^Layering broken\n\nA body\.\n\nCites: adr-1$/);
+    assert.match(first.message.text, /^Layering broken\n\nControllers call services\.\n\nCites adr-1\.\n\nCites: adr-1$/);
     assert.equal(run.results[2].level, 'note');
     const suppressed = run.results[3];
     assert.equal(suppressed.level, 'warning');

@@ -65,24 +65,25 @@ test('stats text and csv', async () => {
   const r = history();
   const text = await runCli(['stats'], { cwd: r.dir });
   assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
-  assert.match(text.stdout, /^noisy:rule +8 +8 +2 +4 +1 +1 +50\.0% +investigate$/m);
-  assert.match(text.stdout, /^good:rule .* 0\.0% +performing well$/m);
+  assert.match(text.stdout, /^noisy:rule +8 +8 +2 +4 +1 +1 +50\.0% of 8 +investigate$/m);
+  assert.match(text.stdout, /^good:rule .* 0\.0% of 11 +performing well$/m);
   assert.match(text.stdout, /^open:rule .* -$/m);
   const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
   assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag']);
   assert.deepEqual(csv[3], ['noisy:rule', '8', '8', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
 });
 
-test('stats --html writes one self-contained page with both charts', async () => {
+test('stats --html writes one self-contained page with its charts', async () => {
   const r = history();
   const run = await runCli(['stats', '--html', 'report.html'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /wrote report\.html/);
+  assert.equal(run.stderr, `wrote ${join(r.dir, "report.html")}\n`, "where the page is, in full");
   const html = readFileSync(join(r.dir, 'report.html'), 'utf8');
   assert.match(html, /^<!doctype html>/);
   assert.match(html, /Reject rate per rule/);
-  assert.match(html, /Findings over time/);
-  assert.equal((html.match(/<svg /g) ?? []).length, 2);
+  assert.match(html, /Findings raised and answered per month/);
+  assert.equal((html.match(/<svg class="time"/g) ?? []).length, 1);
+  assert.equal((html.match(/<svg class="spark"/g) ?? []).length, 4, 'a trend per rule');
   assert.match(html, /noisy:rule/);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(|https?:\/\//i);
 });

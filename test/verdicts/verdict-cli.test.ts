@@ -52,6 +52,12 @@ test('verdict refuses unknown IDs, bad verdicts and empty rationales (exit 2); w
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /rf-abcdefabcd is not a finding revtrail knows/);
   assert.match(unknown.stderr, /verdict --list/);
+  const short = await r.cli(['verdict', committedId.slice(0, 7), 'REJECT', '`x` y']);
+  assert.equal(short.code, 2);
+  assert.match(short.stderr, new RegExp(`"${committedId.slice(0, 7)}" is too short to name a finding: give at least 6 hex digits after rf-`));
+  const notId = await r.cli(['verdict', 'fix-7', 'REJECT', '`x` y']);
+  assert.equal(notId.code, 2);
+  assert.match(notId.stderr, /"fix-7" is not a finding ID/);
   const bad = await r.cli(['verdict', committedId, 'MAYBE', 'x']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /"MAYBE" is not a verdict/);

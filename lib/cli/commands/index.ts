@@ -14,6 +14,7 @@ export const commands: CommandEntry[] = [
   { name: 'ci', describe: 'Record a CI outcome for a commit in git notes: ci record pass|fail [COMMIT]', load: () => import('./ci.js') },
   { name: 'demo', describe: 'Run the end-to-end demo in a throwaway repository (npm start)', load: () => import('./demo.js') },
   { name: 'install', describe: 'Install the commit-msg and pre-push hooks through husky (idempotent)', load: () => import('./install.js') },
+  { name: 'doctor', describe: 'Check that the hooks run in this clone and say what to fix', load: () => import('./doctor.js') },
   { name: 'uninstall', describe: 'Remove exactly what install added', load: () => import('./uninstall.js') },
   { name: 'hook', describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (what the installed hooks call)', load: () => import('./hook.js') },
   { name: 'verdict', describe: 'Queue a human verdict on a finding for the next commit; --list shows open findings', load: () => import('./verdict.js') },

@@ -5,6 +5,8 @@ import { installMessages as m } from '../../messages/hooks.js';
 interface InstallArgs {
   force: boolean;
   json: boolean;
+  appendPrepare: boolean;
+  fromPrepare: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -13,17 +15,30 @@ export default defineCommand<InstallArgs>({
   builder: (yargs) =>
     yargs
       .usage(
-        '$0 install [--force]\n\n' +
-          'Sets core.hooksPath to .husky/_ (husky), writes .husky/commit-msg and .husky/pre-push (or adds a\n' +
-          'marked revtrail block to your own), and adds "prepare": "husky" to a top-level package.json\n' +
-          'without a prepare script. revtrail uninstall undoes exactly that.',
+        '$0 install [--force] [--append-prepare]\n\n' +
+          'Sets core.hooksPath to .husky/_ (husky), writes the hooks in .husky/ (or adds a marked revtrail\n' +
+          'block to your own), and adds the script that sets them up in fresh clones ("prepare", or\n' +
+          '"postinstall" under yarn berry: revtrail install --from-prepare || true) to a top-level\n' +
+          'package.json without one. revtrail uninstall undoes exactly that; revtrail doctor checks it.',
       )
       .option('force', { type: 'boolean', default: false, describe: 'Install even when core.hooksPath points elsewhere (uninstall restores it)' })
+      .option('append-prepare', {
+        type: 'boolean',
+        default: false,
+        describe: 'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
+      })
+      .option('from-prepare', { type: 'boolean', default: false, describe: "What the prepare script runs: husky's setup only, never failing the package install" })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
       .example('$0 install', 'from any folder of the work tree'),
   async run(args, context) {
+    if (args.fromPrepare) {
+      const { setUpFromPrepare } = await import('../../hooks/from-prepare.js');
+      const done = await setUpFromPrepare(context.cwd);
+      for (const line of done.lines) context.stderr.write(`${line}\n`);
+      return 0;
+    }
     const { install } = await import('../../hooks/install.js');
-    const report = await install(context.cwd, { force: args.force });
+    const report = await install(context.cwd, { force: args.force, appendPrepare: args.appendPrepare });
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;

@@ -18,6 +18,7 @@ interface ReviewArgs {
   reviewer?: string;
   softTests: boolean;
   minConfidence?: string;
+  verbose: boolean;
 }
 
 export default defineCommand<ReviewArgs>({
@@ -27,7 +28,7 @@ export default defineCommand<ReviewArgs>({
     yargs
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
-          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N]\n\n' +
+          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
@@ -41,6 +42,7 @@ export default defineCommand<ReviewArgs>({
       .option('reviewer', { type: 'string', requiresArg: true, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
       .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
       .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)' })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
@@ -103,6 +105,7 @@ export default defineCommand<ReviewArgs>({
       const { formatWarnings } = await import('../../report/text.js');
       context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
     }
+    if (args.verbose) for (const note of result.notes ?? []) context.stderr.write(`${m.noteLine(note)}\n`);
     context.stdout.write((await formatter)(result, { color: useColor(context.stdout) }));
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },

@@ -24,31 +24,33 @@ export default defineCommand<StatsArgs>({
       .option('html', { type: 'string', requiresArg: true, describe: 'also write a self-contained HTML page with charts to FILE' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }] = await Promise.all([
+    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { minVerdictsOf, withMinVerdicts }] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../gate/history.js'),
       import('../../stats/compute.js'),
       import('../../stats/format.js'),
+      import('../../stats/present.js'),
     ]);
     const repo = await findRepo(context.cwd);
     const { config } = await loadConfig(repo.top);
     const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
-    const report = computeStats(history.commits);
+    const report = withMinVerdicts(computeStats(history.commits), minVerdictsOf(config));
     if (args.html) {
       const file = resolve(context.cwd, args.html);
-      const [{ writeFile }, { statsHtml }, { InputError }, { statsMessages: m }] = await Promise.all([
+      const [{ writeFile }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }] = await Promise.all([
         import('node:fs/promises'),
         import('../../stats/html.js'),
+        import('../../stats/trend.js'),
         import('../../core/errors.js'),
         import('../../messages/stats.js'),
       ]);
       try {
-        await writeFile(file, statsHtml(report));
+        await writeFile(file, statsHtml(report, computeTrends(history.commits)));
       } catch (error) {
         throw new InputError(m.htmlUnwritable(file, (error as Error).message), { remedy: m.htmlUnwritableRemedy });
       }
-      context.stderr.write(m.wroteHtml(args.html) + '\n');
+      context.stderr.write(m.wroteHtml(file) + '\n');
     }
     const format = args.json ? 'json' : args.format;
     context.stdout.write(formatStats(report, format, paint(useColor(context.stdout))));

@@ -31,7 +31,7 @@ export default defineCommand<VerdictArgs>({
       .option('list', { type: 'boolean', default: false, describe: 'Show the open findings and the queued verdicts' })
       .option('drop', { type: 'boolean', default: false, describe: 'Remove the queued verdict of ID' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON output' })
-      .example('$0 verdict rf-0123456789 REJECT "`grep -n KEY test/fixtures/keys.ts` shows a test fixture"', 'queue a REJECT')
+      .example('$0 verdict rf-0123456789 REJECT "`grep KEY a.test.ts`: a fixture"', 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict'),
   async run(args, context) {
     const out = context.stdout;

@@ -1,0 +1,36 @@
+/** `revtrail doctor`: checks this clone's installation and says what to fix (docs/hooks.md, "Doctor"). */
+import { defineCommand } from '../command.js';
+import { paint, useColor } from '../../core/output.js';
+
+interface DoctorArgs {
+  json: boolean;
+}
+
+export default defineCommand<DoctorArgs>({
+  command: 'doctor',
+  describe: 'Check that the hooks run in this clone (every worktree, CLI, node, prepare script, bundle) and say what to fix',
+  builder: (yargs) =>
+    yargs
+      .usage('$0 doctor [--json]\n\nExit 0 when nothing needs fixing (warnings included), 1 when something does.')
+      .option('json', { type: 'boolean', default: false, describe: 'The checks as JSON' })
+      .example('$0 doctor', 'after cloning, or when a commit was not reviewed'),
+  async run(args, context) {
+    const [{ doctor }, { doctorMessages: m }] = await Promise.all([import('../../hooks/doctor.js'), import('../../messages/hooks.js')]);
+    const report = await doctor(context.cwd);
+    if (args.json) {
+      context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return report.ok ? 0 : 1;
+    }
+    const p = paint(useColor(context.stdout));
+    const colour = { ok: p.green, info: p.dim, warn: p.yellow, fail: p.red } as const;
+    const lines = [m.title(report.top)];
+    for (const c of report.checks) {
+      lines.push(`  ${colour[c.level](m.levels[c.level]!.padEnd(4))}  ${c.message}`);
+      if (c.fix) lines.push(`        ${m.fixPrefix}${c.fix}`);
+    }
+    const failed = report.checks.filter((c) => c.level === 'fail').length;
+    lines.push(failed ? m.needsFixing(failed) : m.allGood);
+    context.stdout.write(`${lines.join('\n')}\n`);
+    return report.ok ? 0 : 1;
+  },
+});

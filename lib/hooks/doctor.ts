@@ -1,0 +1,200 @@
+/**
+ * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
+ * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { findRepo } from '../core/git/repo.js';
+import { git } from '../core/git/run.js';
+import { loadConfig } from '../config/load.js';
+import { loadBundle } from '../bundle/load.js';
+import { trustState } from '../config/trust.js';
+import { findBlock } from './block.js';
+import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
+import { packageFile } from './install-script.js';
+import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
+import { doctorMessages as m } from '../messages/hooks.js';
+
+export type Level = 'ok' | 'info' | 'warn' | 'fail';
+
+export interface Check {
+  /** What was checked: hooks-path, worktree, hooks, cli, node, script, trust, bundle. */
+  check: string;
+  level: Level;
+  message: string;
+  /** What to do about it (warn and fail). */
+  fix?: string;
+}
+
+export interface DoctorReport {
+  top: string;
+  checks: Check[];
+  /** No check failed. */
+  ok: boolean;
+}
+
+const isExecutable = (file: string) => {
+  try {
+    return statSync(file).isFile() && (statSync(file).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+};
+
+/** The worktrees git knows, with whether their folder is there. */
+async function worktrees(top: string): Promise<string[]> {
+  const out = await git(['worktree', 'list', '--porcelain'], { cwd: top, okCodes: [128] });
+  const found: string[] = [];
+  for (const block of out.stdout.split('\n\n')) {
+    const path = /^worktree (.*)$/m.exec(block)?.[1];
+    if (path && !/^bare$/m.test(block)) found.push(path);
+  }
+  return found.length ? found : [top];
+}
+
+/** The CLI the hooks of `dir` call, by the hook script's own order; null: none. */
+export function hookCli(dir: string, main: string | null): { cli: string | null; configured: string } {
+  let configured = '';
+  try {
+    const text = readFileSync(join(dir, HUSKY_DIR, 'commit-msg'), 'utf8');
+    const quoted = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(text)?.[1];
+    configured = quoted?.replace(/'\\''/g, "'") ?? '';
+  } catch {
+    // no hook file: the defaults
+  }
+  const local = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(dir, p));
+  const fromMain = main && main !== dir ? [configured || 'node_modules/.bin/revtrail', 'node_modules/.bin/revtrail'].map((p) => resolve(main, p)) : [];
+  const found = [...local, ...fromMain].find(isExecutable);
+  if (found) return { cli: found, configured };
+  const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'revtrail')).find(isExecutable);
+  return { cli: onPath ?? null, configured };
+}
+
+function findOnPath(name: string): string | null {
+  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (isExecutable(join(d, name))) return d;
+  return null;
+}
+
+/** Hooks of HOOKS without a revtrail block in `dir`'s .husky/. */
+function missingHooks(dir: string): string[] {
+  return HOOKS.filter((name) => {
+    try {
+      return !findBlock(readFileSync(join(dir, HUSKY_DIR, name), 'utf8'));
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** One line per worktree: husky's runner there, and the committed hooks with their block. */
+function worktreeCheck(dir: string, here: boolean, add: (check: string, level: Level, message: string, fix?: string) => void): void {
+  const label = here ? m.thisWorktree : dir;
+  if (!existsSync(dir)) return add('worktree', 'warn', m.worktreeGone(dir), m.worktreeGoneFix);
+  const problems: string[] = [];
+  if (!existsSync(join(dir, HUSKY_PATH, 'h'))) problems.push(m.noRunner);
+  const missing = missingHooks(dir);
+  const needed = missing.filter((h) => h !== 'post-checkout');
+  if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
+  if (problems.length) return add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
+  if (missing.length) return add('worktree', 'warn', m.postCheckoutMissing(label), m.worktreeFix(here ? null : dir, true));
+  add('worktree', 'ok', m.hooksOk(label));
+}
+
+/** Folders a GUI git client has on PATH without a login shell (macOS launchd, desktop Linux). */
+const SYSTEM_DIRS = ['/usr/bin', '/bin', '/usr/local/bin', '/opt/homebrew/bin', '/usr/sbin', '/sbin'];
+
+export async function doctor(cwd: string): Promise<DoctorReport> {
+  const repo = await findRepo(cwd);
+  const { top } = repo;
+  const checks: Check[] = [];
+  const add = (check: string, level: Level, message: string, fix?: string) => checks.push({ check, level, message, ...(fix ? { fix } : {}) });
+
+  const hooksPath = await readHooksPath(top);
+  const trees = await worktrees(top);
+  const hooksHere = missingHooks(top);
+  const installed = (hooksPath && isHuskyPath(hooksPath.value, top)) || hooksHere.length < HOOKS.length;
+  let cli: string | null = null;
+  if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
+  else {
+    if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
+    else if (!isHuskyPath(hooksPath.value, top)) add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
+    else add('hooks-path', 'ok', m.hooksPathOk(hooksPath.value));
+
+    const common = repo.commonDir.replace(/[\\/]\.git$/, '');
+    const main = trees.includes(common) ? common : null;
+    for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
+    const found = hookCli(top, main);
+    cli = found.cli;
+    if (!cli) add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+    else add('cli', 'ok', m.cliOk(cli));
+  }
+
+  const nodeDir = findOnPath('node');
+  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(process.execPath));
+  else {
+    const initFile = join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'husky', 'init.sh');
+    const init = existsSync(initFile) ? readFileSync(initFile, 'utf8') : '';
+    if (SYSTEM_DIRS.includes(nodeDir) || init.includes(nodeDir)) add('node', 'ok', m.nodeOk(nodeDir));
+    else add('node', 'warn', m.nodePrivate(nodeDir), m.nodePrivateFix(initFile, nodeDir));
+  }
+
+  const pkgRel = installed ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  if (installed && !pkgRel) add('script', 'info', m.noPackageJson);
+  else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
+
+  let config: Awaited<ReturnType<typeof loadConfig>>['config'] | null = null;
+  try {
+    config = (await loadConfig(top)).config;
+  } catch (error) {
+    add('config', 'fail', m.badConfig((error as Error).message), m.badConfigFix);
+  }
+  // A reviewer program from the config runs only once trusted in this clone (docs/trust.md).
+  const command = config?.reviewer.command;
+  if (command) {
+    const trust = await trustState(repo.commonDir, command);
+    const shown = command.join(' ');
+    if (trust.state === 'trusted') add('trust', 'ok', m.trusted(shown));
+    else add('trust', config!.reviewer.required ? 'fail' : 'warn', trust.state === 'changed' ? m.trustChanged(shown) : m.untrusted(shown), m.trustFix);
+  }
+
+  if (config) {
+    const dir = resolve(top, config.knowledge);
+    if (!existsSync(dir)) add('bundle', 'info', m.noBundle(config.knowledge));
+    else {
+      const bundle = await loadBundle(dir, { base: top });
+      const errors = bundle.diagnostics.filter((d) => d.level === 'error').length;
+      const warnings = bundle.diagnostics.length - errors;
+      const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
+      const summary = m.bundleSummary(config.knowledge, bundle.concepts.length, rules, errors, warnings);
+      add('bundle', errors ? 'fail' : warnings ? 'warn' : 'ok', summary, errors || warnings ? m.bundleFix(config.knowledge) : undefined);
+    }
+  }
+  return { top, checks, ok: !checks.some((c) => c.level === 'fail') };
+}
+
+function scriptCheck(top: string, rel: string): Check {
+  const file = join(top, rel);
+  const detected = detectPackageManager(resolve(file, '..'), top);
+  const pm = `${PM_LABEL[detected.pm]}, from ${detected.evidence}`;
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    return { check: 'script', level: 'fail', message: m.badPackageJson(rel, (error as Error).message), fix: m.badPackageJsonFix };
+  }
+  const scripts = (json.scripts && typeof json.scripts === 'object' ? json.scripts : {}) as Record<string, unknown>;
+  const name = lifecycleScript(detected.pm);
+  const value = typeof scripts[name] === 'string' ? (scripts[name] as string) : null;
+  if (detected.pm === 'yarn-berry' && detected.nodeLinker === 'pnp') return { check: 'script', level: 'fail', message: m.berryPnp(pm), fix: m.berryPnpFix };
+  if (value === null || !setsUpHooks(value)) {
+    const other = detected.pm === 'yarn-berry' && typeof scripts.prepare === 'string' && setsUpHooks(scripts.prepare as string);
+    return { check: 'script', level: 'fail', message: other ? m.berryNeedsPostinstall(rel, pm) : m.noScript(rel, name, pm), fix: m.noScriptFix(name) };
+  }
+  const direct = ['dependencies', 'devDependencies'].some((k) => json[k] && typeof json[k] === 'object' && 'husky' in (json[k] as object));
+  if (!value.includes(SETUP_COMMAND) && !direct) {
+    const level = detected.pm === 'pnpm' ? 'fail' : 'warn';
+    return { check: 'script', level, message: m.bareHusky(rel, name, value, pm), fix: m.bareHuskyFix };
+  }
+  return { check: 'script', level: 'ok', message: m.scriptOk(rel, name, value, pm) };
+}

@@ -1,0 +1,65 @@
+/**
+ * Merge-conflict markers left in a file. The marker length is git's: 7, or the path's
+ * `conflict-marker-size` attribute (checked once the attributes are read: standsWith).
+ */
+import type { LineContext } from '../rules.js';
+import type { BuiltinFamily } from './define.js';
+import { quotedTextLines } from '../text-blocks.js';
+import { lineText } from '../file-lines.js';
+
+/** A run of one marker character at the start of a line, then a space or the end. */
+const MARKER = /^(?:<{7,}|\|{7,}|>{7,})(?= |$)/;
+
+function markerLength(text: string): number {
+  return MARKER.exec(text)?.[0].length ?? 0;
+}
+
+/** A start marker above, in the same piece, before any end marker: the same conflict (one finding per problem). */
+function sameConflict(match: RegExpExecArray, context: LineContext): boolean {
+  if (match[0].startsWith('<')) return false;
+  for (let k = context.index - 1; k >= 0 && k >= context.index - 2000; k--) {
+    const t = context.added[k]!.text;
+    if (/^<{7,}(?: |$)/.test(t)) return true;
+    if (/^>{7,}(?: |$)/.test(t)) return false;
+  }
+  return false;
+}
+
+/**
+ * `>>>>>>> On Monday, Ada wrote:` in a quoted e-mail: the label reads like an attribution, or
+ * the lines around are quoted too (`>`), which never happens around a real end marker.
+ */
+function emailQuote(match: RegExpExecArray, text: string, context: LineContext): boolean {
+  if (!match[0].startsWith('>')) return false;
+  if (/\bwrote:\s*$/.test(text)) return true;
+  const line = context.added[context.index]!.line;
+  return [lineText(context.chunk.file, line - 1), lineText(context.chunk.file, line + 1)].some((t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length);
+}
+
+function notAConflict(match: RegExpExecArray, text: string, context: LineContext): boolean {
+  if (sameConflict(match, context)) return true;
+  if (emailQuote(match, text, context)) return true;
+  // Text quoted by the file's own syntax: a fenced or listing block, a heredoc, a triple-quoted
+  // or raw string, a JavaScript template literal (a test's fixture, a Jest snapshot).
+  if (quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)) return true;
+  return context.view().inTemplate;
+}
+
+export const family: BuiltinFamily = {
+  section: 'git',
+  specs: () => [
+    {
+      id: 'conflict-marker',
+      // `=======` alone is not flagged: it is also a heading underline, and every conflict has
+      // a start or an end marker.
+      regex: MARKER,
+      severity: 'bug',
+      category: 'correctness',
+      title: 'Merge conflict marker left in the file',
+      message: 'A merge conflict marker is added: the conflict was not resolved. Keep the intended side and remove the markers.',
+      confidence: 0.95,
+      reject: notAConflict,
+      standsWith: (text, facts) => markerLength(text) === facts.markerSize,
+    },
+  ],
+};

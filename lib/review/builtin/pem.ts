@@ -1,0 +1,49 @@
+/**
+ * A private key block, not code that only names its header (`pem.startsWith('-----BEGIN …')`)
+ * nor a documented placeholder: key material follows the header on the next added lines (a PEM
+ * file), or after an escaped newline on the same line (a key inside a JSON or JS string).
+ * Encrypted keys carry RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`, `DEK-Info: …`) and a blank
+ * line before the body; PGP blocks carry `Version:`/`Comment:` headers: these are skipped.
+ */
+import type { LineContext, RuleDrop } from '../rules.js';
+import { reviewMessages as m } from '../../messages/review.js';
+
+/** For key material: real key bodies hold runs of `A` (zero bytes), so only words and elisions count. */
+const PLACEHOLDER_BODY = /example|sample|dummy|fake|placeholder|redacted|your|x{4}|\.\.\.|…|<[^>]*>/i;
+
+const KEY_MATERIAL = /^[A-Za-z0-9+/=]{16,}$/;
+
+/** Lines of key material looked at after the headers. */
+const BODY_LINES = 3;
+/** Header fields and blank lines skipped before the body. */
+const MAX_HEADER_LINES = 8;
+
+const unquote = (t: string) => t.trim().replace(/^["'`]|["'`,;]+$/g, '').replace(/\\n$/, '');
+
+export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
+  const after = text.slice(match.index + match[0].length);
+  // Inside a string: "-----BEGIN … KEY-----\n[Proc-Type: …\n…\n\n]MIIE…"
+  const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:(?:\\r)?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
+  if (inline) return PLACEHOLDER_BODY.test(inline[2]!) ? drop(inline[2]!) : false;
+  if (unquote(text) !== match[0]) return true;
+  const { added, index } = context;
+  const body: string[] = [];
+  let headers = 0;
+  for (let k = index + 1; k < added.length && body.length < BODY_LINES; k++) {
+    if (added[k]!.line !== added[index]!.line + (k - index)) break; // the block goes on in lines not added
+    const t = unquote(added[k]!.text);
+    if (body.length === 0 && (t === '' || /^[\w-]+:\s/.test(t) || /^\s/.test(added[k]!.text) && /:/.test(t))) {
+      if (++headers > MAX_HEADER_LINES) break;
+      continue;
+    }
+    if (/^-----END /.test(t)) break;
+    body.push(t);
+  }
+  const placeholder = body.find((t) => PLACEHOLDER_BODY.test(t));
+  if (placeholder !== undefined) return drop(placeholder);
+  return !body.some((t) => KEY_MATERIAL.test(t));
+}
+
+function drop(body: string): RuleDrop {
+  return { reason: 'placeholder', why: m.placeholderKey(`a private key block whose body reads "${body.slice(0, 24)}"`) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Credential formats of keys: private key blocks, AWS (access key IDs, secret keys, Bedrock API
+ * keys) and Google API keys. Patterns start with a literal and run in linear time; a value that
+ * is a placeholder or a published example is dropped and counted (./secret-shape.ts).
+ * The formats and where they are documented: docs/review.md.
+ */
+import type { BuiltinFamily, BuiltinSpec } from './define.js';
+import { notAPrivateKey } from './pem.js';
+import { characterClasses, entropy, notPlaceholder, placeholderDrop } from './secret-shape.js';
+import { reviewMessages as m } from '../../messages/review.js';
+
+export const secret = (spec: Omit<BuiltinSpec, 'severity' | 'category' | 'message'> & { what: string }): BuiltinSpec => {
+  const { what, ...rest } = spec;
+  return { severity: 'security', category: 'security', message: m.secretMessage(what), ...rest };
+};
+
+export const family: BuiltinFamily = {
+  section: 'secrets',
+  credential: true,
+  specs: () => [
+    secret({
+      id: 'private-key',
+      regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
+      title: 'Private key committed',
+      what: 'A private key block is added to the repository.',
+      confidence: 0.95,
+      reject: notAPrivateKey,
+    }),
+    secret({
+      id: 'aws-access-key',
+      // Long-term (AKIA), temporary (ASIA), service bearer (ABIA), context (ACCA) key IDs and
+      // the older A3T… shape; IDs of users, roles and groups (AIDA, AROA, AGPA) are not secrets.
+      regex: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g,
+      title: 'AWS access key ID committed',
+      what: 'An AWS access key ID (AKIA…/ASIA…) is added.',
+      confidence: 0.9,
+      reject: notPlaceholder(0, 2.5),
+    }),
+    secret({
+      id: 'aws-secret-key',
+      // The 40-character secret after any of its usual names: aws_secret_access_key,
+      // AWS_SECRET_ACCESS_KEY, SecretAccessKey (STS and CLI JSON), secretAccessKey (SDK options).
+      regex: /(?:aws_?)?secret_?access_?key|aws_?secret_?key/gi,
+      title: 'AWS secret access key committed',
+      what: 'An AWS secret access key is assigned in the source.',
+      confidence: 0.9,
+      reject: (match, text) => {
+        const value = /^["']?\s*(?:=>|:=|[:=])\s*\(?\s*["'`]?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/.exec(text.slice(match.index + match[0].length))?.[1];
+        // A real secret is random base64: mixed case and digits, well spread.
+        if (value === undefined || characterClasses(value) < 3 || entropy(value) < 4) return true;
+        return placeholderDrop(value);
+      },
+    }),
+    secret({
+      id: 'aws-bedrock-key',
+      // Long-term keys: ABSK + base64 of the service credential; short-term keys: a presigned
+      // URL in base64 behind `bedrock-api-key-`.
+      regex: /(?<![A-Za-z0-9+/])(?:ABSK[A-Za-z0-9+/]{60,}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{40,}={0,2})/g,
+      title: 'Amazon Bedrock API key committed',
+      what: 'An Amazon Bedrock API key (ABSK…/bedrock-api-key-…) is added.',
+      confidence: 0.9,
+      reject: notPlaceholder(0, 3.5),
+    }),
+    secret({
+      id: 'google-api-key',
+      regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+      title: 'Google API key committed',
+      what: 'A Google API key (AIza…) is added.',
+      confidence: 0.9,
+      reject: notPlaceholder(0, 3),
+    }),
+  ],
+};

@@ -1,0 +1,36 @@
+#!/bin/sh
+# revtrail in CI: reviews what a branch or pull request adds on top of its base and writes SARIF
+# for code scanning. Ships with revtrail: sh node_modules/revtrail/templates/ci/review.sh
+#
+#   BASE          what to compare with (default origin/main; in GitHub Actions
+#                 origin/${{ github.base_ref }}); it must be fetched (fetch-depth: 0)
+#   OUT           the SARIF file (default revtrail.sarif)
+#   REVTRAIL_BIN  the CLI (default node_modules/.bin/revtrail, else revtrail on PATH)
+#
+# Exit codes, as revtrail review's: 0 APPROVE or COMMENT, 1 REQUEST_CHANGES (a blocking
+# finding), 2 the review could not run (a usage or input error: no base, a broken config).
+# Only committed verdicts count here: a verdict queued on someone's machine is not in the range.
+#
+# A fork's pull request may run this as it is: revtrail runs no reviewer program that comes
+# from the repository's own config unless a person trusted it on that machine (CI never has), so
+# a pull request cannot make CI execute code through revtrail. Do not add --reviewer to a job
+# that runs for forks with secrets in reach.
+set -u
+base=${BASE:-origin/main}
+out=${OUT:-revtrail.sarif}
+cli=${REVTRAIL_BIN:-}
+if [ -z "$cli" ]; then
+  if [ -x node_modules/.bin/revtrail ]; then cli=node_modules/.bin/revtrail; else cli=revtrail; fi
+fi
+if ! git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
+  echo "revtrail-ci: $base is not in this clone; fetch it (actions/checkout with fetch-depth: 0) or set BASE" >&2
+  exit 2
+fi
+status=0
+"$cli" review --range "$base...HEAD" --format sarif >"$out" || status=$?
+case $status in
+  0) echo "revtrail-ci: no blocking finding; SARIF in $out" >&2 ;;
+  1) echo "revtrail-ci: blocking findings (REQUEST_CHANGES); SARIF in $out" >&2 ;;
+  *) echo "revtrail-ci: the review did not run (exit $status); see above" >&2 ;;
+esac
+exit "$status"

@@ -1,0 +1,63 @@
+/**
+ * The CI recipe (templates/ci/review.sh): reviews BASE...HEAD as SARIF and keeps review's exit
+ * codes, with a real clone of a real (bare) remote, as a CI checkout is.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../helpers/repo.js';
+import { writeShim } from '../hooks/setup.js';
+import { sarifProblems } from '../review/sarif-check.js';
+
+const made: TestRepo[] = [];
+after(() => made.forEach((r) => r.cleanup()));
+const script = join(projectRoot, 'templates', 'ci', 'review.sh');
+
+/** A remote with main, and a CI clone of it on branch `feature` with `files` committed. */
+function ciClone(files: Record<string, string>, base: Record<string, string> = {}): TestRepo {
+  const bare = makeRepo({ bare: true });
+  const dev = makeRepo();
+  made.push(bare, dev);
+  dev.commit('first', { 'README.md': 'hello\n', ...base });
+  dev.git(['remote', 'add', 'origin', bare.dir]);
+  dev.git(['push', '-q', 'origin', 'main']);
+  dev.git(['switch', '-q', '-c', 'feature']);
+  dev.commit('feat: change', files);
+  dev.git(['push', '-q', 'origin', 'feature']);
+  const ci = makeRepo({ dir: join(tempDir(), 'checkout') });
+  made.push(ci);
+  ci.git(['remote', 'add', 'origin', bare.dir]);
+  ci.git(['fetch', '-q', 'origin']);
+  ci.git(['switch', '-q', '-c', 'feature', 'origin/feature']);
+  writeShim(ci.dir);
+  return ci;
+}
+
+const runScript = (dir: string, env: NodeJS.ProcessEnv = {}) => runProcess('sh', [script], { cwd: dir, env });
+
+test('a blocking finding in the pull request: exit 1 and valid SARIF naming it', async () => {
+  const ci = ciClone({ 'src/a.js': 'debugger;\n' });
+  const run = await runScript(ci.dir);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /revtrail-ci: blocking findings \(REQUEST_CHANGES\); SARIF in revtrail\.sarif/);
+  const sarif = JSON.parse(readFileSync(join(ci.dir, 'revtrail.sarif'), 'utf8'));
+  assert.deepEqual(sarifProblems(sarif), []);
+  const results = sarif.runs[0].results as Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>;
+  assert.deepEqual(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]), [['builtin/debug:debugger', 'src/a.js', 1]]);
+});
+
+test('a clean pull request: exit 0; OUT names the file; only the range is reviewed, not the base', async () => {
+  const ci = ciClone({ 'src/b.js': 'export const b = 1;\n' }, { 'old/debug.js': 'debugger;\n' });
+  const run = await runScript(ci.dir, { OUT: 'scan.sarif' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /no blocking finding; SARIF in scan\.sarif/);
+  assert.deepEqual(JSON.parse(readFileSync(join(ci.dir, 'scan.sarif'), 'utf8')).runs[0].results, []);
+});
+
+test('a base that is not fetched: exit 2 and how to fetch it', async () => {
+  const ci = ciClone({ 'src/c.js': 'export const c = 1;\n' });
+  const run = await runScript(ci.dir, { BASE: 'origin/release' });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /^revtrail-ci: origin\/release is not in this clone; fetch it \(actions\/checkout with fetch-depth: 0\) or set BASE\n$/);
+});
