@@ -22,8 +22,6 @@ export const reviewMessages = {
   },
   tooManyMatches: (ruleSource: string, path: string, count: number, cap: number) =>
     `${ruleSource} matched ${count} lines of ${path}; only the first ${cap} are reported`,
-  ruleTimedOut: (ruleSource: string, path: string, ms: number) =>
-    `${ruleSource} took over ${ms} ms on ${path} and was skipped for the rest of this review; simplify its pattern (nested quantifiers such as (a+)+ backtrack without end)`,
   ruleTimedOutRemembered: (ruleSource: string, path: string, ms: number) =>
     `${ruleSource} took over ${ms} ms on ${path} and was skipped; later reviews skip it too for a week, or until its pattern changes (nested quantifiers such as (a+)+ backtrack without end)`,
   ruleSkippedEarlier: (ruleSource: string) =>
