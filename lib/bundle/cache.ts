@@ -4,12 +4,18 @@
  *
  * Kept in `<git common dir>/revtrail/bundle-cache-v1.json`, one section per bundle (its real
  * path). An entry is the result of buildConcept() for one file, reused only when the file's
- * bundle path and a hash of its whole text are the same, and only by the same build of
+ * bundle path and a hash of its bytes (as read, up to the size cap) are the same, and only by the same build of
  * revtrail (the parser may change between builds). buildConcept() is a pure function of
  * (path, text), so a hit gives exactly what parsing would: no timestamps to trust, no racy
  * window. Reading and hashing a file is cheap; parsing it is not.
  *
  * Never an error: a missing, damaged or unwritable cache only means parsing again.
+ *
+ * It also remembers, per bundle, the rules whose pattern overran its time limit in a review
+ * (keys naming rule and pattern, from the review stage), so later reviews skip them without
+ * waiting again (docs/bundle.md "Time"); a changed pattern is a new key, and after
+ * OVERRUN_MEMORY_MS the rule is tried once more (a machine that stalled is not held against it
+ * for ever).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -20,6 +26,8 @@ import type { Concept, Rule } from './types.js';
 
 /** Bumped when the stored shape changes. */
 const FORMAT = 1;
+/** How long an overrun is remembered: a week. */
+export const OVERRUN_MEMORY_MS = 7 * 24 * 3600 * 1000;
 
 declare const REVTRAIL_VERSION: string | undefined;
 
@@ -44,6 +52,8 @@ interface CacheData {
   build: string;
   /** Real bundle path -> bundle-relative file -> entry. */
   bundles: Record<string, Record<string, Entry>>;
+  /** Real bundle path -> key of a rule that overran its time limit -> when (ms since the epoch). */
+  overran?: Record<string, Record<string, number>>;
 }
 
 let buildId: string | undefined;
@@ -68,8 +78,8 @@ function currentBuild(): string {
   return buildId;
 }
 
-function hashText(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
+function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('base64');
 }
 
 export class ConceptCache {
@@ -83,16 +93,17 @@ export class ConceptCache {
     private readonly bundle: string,
   ) {
     const build = currentBuild();
-    let data: CacheData | null = null;
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as CacheData;
-      if (parsed && parsed.format === FORMAT && parsed.build === build && parsed.bundles && typeof parsed.bundles === 'object') data = parsed;
-    } catch {
-      // No cache yet, or one this build cannot read: start empty.
-    }
+    const data = readCache(file, build);
     this.data = data ?? { format: FORMAT, build, bundles: Object.create(null) };
     this.previous = this.data.bundles[bundle] ?? Object.create(null);
     if (!data) this.changed = true;
+  }
+
+  /** Keys of the rules that overran in an earlier review of this bundle. */
+  overran(now = Date.now()): string[] {
+    const keys = this.data.overran?.[this.bundle];
+    if (!keys || typeof keys !== 'object') return [];
+    return Object.keys(keys).filter((k) => typeof keys[k] === 'number' && now - keys[k]! < OVERRUN_MEMORY_MS);
   }
 
   /** The cache for the bundle at real path `bundle`, stored in `file`. */
@@ -100,9 +111,9 @@ export class ConceptCache {
     return new ConceptCache(file, bundle);
   }
 
-  /** The parse of `file` with this exact text, or null. */
-  get(file: string, text: string): { result: ConceptResult | null; hash: string } {
-    const hash = hashText(text);
+  /** The parse of `file` with these exact bytes, or null. */
+  get(file: string, bytes: Uint8Array): { result: ConceptResult | null; hash: string } {
+    const hash = hashBytes(bytes);
     const entry = this.previous[file];
     if (entry && entry.hash === hash && entry.result) {
       this.used[file] = entry;
@@ -126,20 +137,53 @@ export class ConceptCache {
     this.data.bundles[this.bundle] = this.used;
     // Sections of bundles that are gone (a deleted checkout, a --knowledge folder removed) go too.
     for (const root of Object.keys(this.data.bundles)) {
-      if (root !== this.bundle && !existsSync(root)) delete this.data.bundles[root];
-    }
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(temp, JSON.stringify(this.data));
-      renameSync(temp, this.file);
-    } catch {
-      // A read-only .git or a full disk: the next run parses again.
-      try {
-        unlinkSync(temp);
-      } catch {
-        // never written
+      if (root !== this.bundle && !existsSync(root)) {
+        delete this.data.bundles[root];
+        if (this.data.overran) delete this.data.overran[root];
       }
+    }
+    write(this.file, this.data);
+  }
+}
+
+function readCache(file: string, build: string): CacheData | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as CacheData;
+    if (parsed && parsed.format === FORMAT && parsed.build === build && parsed.bundles && typeof parsed.bundles === 'object') return parsed;
+  } catch {
+    // No cache yet, or one this build cannot read: start empty.
+  }
+  return null;
+}
+
+/**
+ * Adds `key` to the rules that overran in bundle `bundle` (real path). Rare (a pattern that
+ * overran its time), so the file is read and written again; a failure to write is ignored (the
+ * next review waits for the rule once more).
+ */
+export function rememberOverrun(file: string, bundle: string, key: string, now = Date.now()): void {
+  const build = currentBuild();
+  const data: CacheData = readCache(file, build) ?? { format: FORMAT, build, bundles: Object.create(null) };
+  const overran = (data.overran ??= Object.create(null) as Record<string, Record<string, number>>);
+  const keys = (overran[bundle] ??= Object.create(null) as Record<string, number>);
+  // Old entries go: only what is still remembered stays in the file.
+  for (const k of Object.keys(keys)) if (!(now - keys[k]! < OVERRUN_MEMORY_MS)) delete keys[k];
+  keys[key] = now;
+  write(file, data);
+}
+
+function write(file: string, data: CacheData): void {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, JSON.stringify(data));
+    renameSync(temp, file);
+  } catch {
+    // A read-only .git or a full disk: the next run parses again.
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never written
     }
   }
 }

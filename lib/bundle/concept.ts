@@ -7,7 +7,7 @@
 import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
 import { readFrontmatter } from './frontmatter.js';
 import { checkGlob } from './globs.js';
-import { compileRule, parseRuleDefinition } from './rules.js';
+import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
 import type { Concept, Rule } from './types.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -124,10 +124,19 @@ function readRules(
     const at = [...path, i];
     const rawId = raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
     const label = rawId ? `"${rawId}"` : `#${i + 1}`;
+    // A pattern that does not compile is the one error worth reading first: reported alone.
+    const compiled = compilePattern(raw);
+    if (typeof compiled === 'string') {
+      problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, compiled) });
+      return;
+    }
     const parsed = parseRuleDefinition(raw);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
-        problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message: m.ruleInvalid(label, issue.path.join('.'), issue.message) });
+        const field = issue.path.join('.');
+        const message =
+          issue.kind === 'required' ? m.ruleRequired(label, field) : issue.kind === 'type' ? m.ruleWrongType(label, field, issue.message.replace(/^must be /, '')) : m.ruleInvalid(label, field, issue.message);
+        problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message });
       }
       return;
     }
@@ -143,7 +152,9 @@ function readRules(
     def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
     if (problems.filter((p) => p.level === 'error').length > before) return;
     try {
-      rules.push(compileRule(def, `${id}:${def.id}`, id));
+      const rule = compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined);
+      rule.line = lineAt([...at, 'pattern']);
+      rules.push(rule);
     } catch (error) {
       const why = (error as Error).message.replace(/^.*?pattern does not compile: /, '');
       problems.push({ level: 'error', line: lineAt([...at, 'pattern']), message: m.rulePattern(label, why) });
@@ -152,15 +163,52 @@ function readRules(
   return rules;
 }
 
-/** The first `# heading` outside code blocks. */
-function firstHeading(body: string): string | null {
+/**
+ * A rule's pattern compiled with its flags (as compileRule would), the reason it does not
+ * compile, or null when there is no pattern to try (the schema then says what is wrong).
+ */
+function compilePattern(raw: unknown): RegExp | string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const { pattern, flags } = raw as { pattern?: unknown; flags?: unknown };
+  if (typeof pattern !== 'string' || pattern === '') return null;
+  if (flags !== undefined && (typeof flags !== 'string' || !/^[dgimsuvy]*$/.test(flags))) return null;
+  try {
+    return new RegExp(pattern, ruleFlags(flags ?? ''));
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * The first `# heading` outside code blocks: its text without the closing `#`s and spaces.
+ * Read by hand, linear in the body (a lazy regex over a line of spaces is quadratic).
+ */
+export function firstHeading(body: string): string | null {
   let fenced = false;
-  for (const line of body.split('\n')) {
+  for (let start = 0; start < body.length; ) {
+    let end = body.indexOf('\n', start);
+    if (end === -1) end = body.length;
+    const line = body.slice(start, end);
+    start = end + 1;
     if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
     else if (!fenced) {
-      const match = /^ {0,3}#[ \t]+(.+?)[ \t#]*$/.exec(line);
-      if (match) return match[1]!;
+      const title = atxHeading(line);
+      if (title !== null) return title;
     }
   }
   return null;
+}
+
+/** The text of a level-1 ATX heading line (`# Title #`), or null. */
+function atxHeading(line: string): string | null {
+  let i = 0;
+  while (i < 3 && line[i] === ' ') i++;
+  if (line[i] !== '#') return null;
+  i++;
+  const gap = i;
+  while (line[i] === ' ' || line[i] === '\t') i++;
+  if (i === gap || i >= line.length) return null;
+  let end = line.length;
+  while (end > i && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '#' || line[end - 1] === '\r')) end--;
+  return end > i ? line.slice(i, end) : null;
 }

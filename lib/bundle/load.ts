@@ -7,12 +7,13 @@
  * syscall each beats a promise and a thread-pool round trip each by far (hooks load it on
  * every commit). Parsed concepts can be kept in a ConceptCache between runs.
  */
-import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Bundle, Concept, Diagnostic } from './types.js';
 import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
-import { ConceptCache } from './cache.js';
+import { ConceptCache, rememberOverrun } from './cache.js';
+import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 const LINUX = process.platform === 'linux';
@@ -25,7 +26,12 @@ export interface LoadOptions {
    * ./cache.ts); the result is the same with or without it. None: every file is parsed.
    */
   cacheFile?: string;
+  /** Also warn about `.md` files under the bundle that no index reaches (`knowledge check`). */
+  audit?: boolean;
 }
+
+/** At most this many problems of one file are listed (a generated file can hold thousands). */
+export const MAX_PROBLEMS_PER_FILE = 20;
 
 export async function loadBundle(root: string, options: LoadOptions = {}): Promise<Bundle> {
   const absRoot = resolve(root);
@@ -73,13 +79,20 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
     }
     return real;
   };
-  const resolveLink = (lexical: string): { real: string; stats: Stats | null } | null => {
+  // An index may name one file many times: each path is resolved once.
+  const resolved = new Map<string, ReturnType<typeof resolveOnce>>();
+  const resolveLink = (lexical: string) => {
+    let r = resolved.get(lexical);
+    if (!r) resolved.set(lexical, (r = resolveOnce(lexical)));
+    return r;
+  };
+  const resolveOnce = (lexical: string): { real: string; stats: Stats | null } | { error: string } => {
     if (LINUX && folderIsReal(dirname(lexical))) {
       let stats: Stats;
       try {
         stats = lstatSync(lexical);
-      } catch {
-        return null;
+      } catch (error) {
+        return { error: (error as NodeJS.ErrnoException).code ?? 'ENOENT' };
       }
       if (!stats.isSymbolicLink()) return { real: lexical, stats };
     }
@@ -87,21 +100,34 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
       // The same libuv realpath as fs/promises' (symlinks followed), without the round trip.
       const real = realpathSync.native(lexical);
       return { real, stats: statOf(real) };
-    } catch {
+    } catch (error) {
+      return { error: (error as NodeJS.ErrnoException).code ?? 'ENOENT' };
+    }
+  };
+
+  // A file's text, read up to the cap; null (with the warning given) when it cannot be used.
+  const readText = (file: string): { text: string; bytes: Buffer } | null => {
+    let read;
+    try {
+      read = readCapped(file);
+    } catch (error) {
+      warn(display(file), null, m.unreadable(reason(error)));
       return null;
     }
+    if (read.truncated) warn(display(file), null, m.tooBig(read.size, MAX_FILE_BYTES));
+    const decoded = decodeUtf8(read.bytes);
+    if (!decoded.ok) {
+      warn(display(file), decoded.line, m.notUtf8(decoded.byte));
+      return null;
+    }
+    return { text: decoded.text, bytes: read.bytes };
   };
 
   const visited = new Set<string>([rootIndex]);
   const conceptFiles: string[] = [];
   const walk = (index: string, ancestors: Set<string>): void => {
-    let text: string;
-    try {
-      text = readFileSync(index, 'utf8');
-    } catch (error) {
-      warn(display(index), null, m.unreadable(reason(error)));
-      return;
-    }
+    const text = readText(index)?.text;
+    if (text === undefined) return;
     let shownIndex: string | undefined;
     // The index's shown name, made only for a warning.
     const here = () => (shownIndex ??= display(index));
@@ -113,12 +139,13 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
         warn(here(), link.line, m.linkLeaves(link.target));
         continue;
       }
-      const resolved = resolveLink(lexical);
-      if (!resolved) {
-        warn(here(), link.line, m.linkMissing(link.target));
+      const found = resolveLink(lexical);
+      if ('error' in found) {
+        const code = found.error;
+        warn(here(), link.line, code === 'ELOOP' ? m.linkLoop(link.target) : code === 'ENOENT' || code === 'ENOTDIR' ? m.linkMissing(link.target) : m.linkUnreadable(link.target, reason({ code })));
         continue;
       }
-      const { real, stats } = resolved;
+      const { real, stats } = found;
       if (!inside(real)) {
         warn(here(), link.line, m.linkLeavesViaSymlink(link.target, real));
         continue;
@@ -149,28 +176,47 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
   walk(rootIndex, new Set([rootIndex]));
 
   const cache = options.cacheFile !== undefined && conceptFiles.length ? ConceptCache.open(options.cacheFile, realRoot) : null;
+  if (cache) {
+    const cacheFile = options.cacheFile!;
+    bundle.overran = new Set(cache.overran());
+    bundle.rememberOverrun = (key) => rememberOverrun(cacheFile, realRoot, key);
+  }
   // The concept parser is loaded only when some file is not in the cache.
   let build: typeof import('./concept.js').buildConcept | undefined;
   const byId = new Map<string, Concept>();
   for (const file of conceptFiles) {
-    let text: string;
+    let read;
     try {
-      text = readFileSync(file, 'utf8');
+      read = readCapped(file);
     } catch (error) {
       warn(display(file), null, m.unreadable(reason(error)));
       continue;
     }
+    if (read.truncated) warn(display(file), null, m.tooBig(read.size, MAX_FILE_BYTES));
     const path = inBundle(file);
     let result: ConceptResult | null = null;
     let hash = '';
-    if (cache) ({ result, hash } = cache.get(path, text));
+    if (cache) ({ result, hash } = cache.get(path, read.bytes));
     if (!result) {
+      // Bytes in the cache were UTF-8 when they were stored: only a miss needs the check.
+      const decoded = decodeUtf8(read.bytes);
+      if (!decoded.ok) {
+        warn(display(file), decoded.line, m.notUtf8(decoded.byte));
+        continue;
+      }
       build ??= (await import('./concept.js')).buildConcept;
-      result = await build(path, text);
+      try {
+        result = await build(path, decoded.text);
+      } catch (error) {
+        // Whatever a concept holds, it costs only itself: the rest of the bundle goes on.
+        warn(display(file), 1, m.conceptFailed(error instanceof Error ? error.message : String(error)));
+        continue;
+      }
       cache?.set(path, hash, result);
     }
     const { concept, problems, idLine } = result;
-    for (const p of problems) diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
+    for (const p of problems.slice(0, MAX_PROBLEMS_PER_FILE)) diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
+    if (problems.length > MAX_PROBLEMS_PER_FILE) warn(display(file), null, m.tooManyProblems(problems.length - MAX_PROBLEMS_PER_FILE));
     if (!concept) continue;
     const other = byId.get(concept.id);
     if (other) {
@@ -181,6 +227,10 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
     bundle.concepts.push(concept);
   }
   cache?.save();
+  if (options.audit) {
+    const { unreachedFiles } = await import('./unreached.js');
+    for (const file of unreachedFiles(realRoot, visited)) warn(display(file), null, m.unreached);
+  }
   return bundle;
 }
 
@@ -197,8 +247,9 @@ function toPosix(p: string): string {
 function reason(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EISDIR') return 'it is a folder';
-  if (e.code === 'EACCES') return 'permission denied';
-  return e.message ?? String(error);
+  if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
+  if (e.code === 'ELOOP') return 'a symlink loop';
+  return e.message ?? e.code ?? String(error);
 }
 
 /** stat() (symlinks followed), or null when there is nothing there. */

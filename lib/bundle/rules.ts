@@ -30,18 +30,35 @@ export type RuleDefinitionInput = z.input<typeof ruleDefinitionSchema>;
 
 export type RuleParse =
   | { ok: true; definition: RuleDefinition }
-  | { ok: false; issues: Array<{ path: Array<string | number>; message: string }> };
+  | { ok: false; issues: RuleIssue[] };
+
+export interface RuleIssue {
+  path: Array<string | number>;
+  message: string;
+  /** 'required': the key is missing; 'type': present with a value of another kind (message: what it must be). */
+  kind?: 'required' | 'type';
+}
+
+const A_TYPE: Record<string, string> = { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' };
 
 /** Applies the defaults (category architecture, confidence 1, no flags, no path limits). */
 export function parseRuleDefinition(raw: unknown): RuleParse {
   const result = ruleDefinitionSchema.safeParse(raw);
   if (!result.success) {
+    const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     return {
       ok: false,
-      issues: result.error.issues.map((issue) => ({
-        path: [...issue.path, ...(issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys.slice(0, 1) : [])] as Array<string | number>,
-        message: issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message,
-      })),
+      issues: result.error.issues.map((issue): RuleIssue => {
+        const path = issue.path as Array<string | number>;
+        if (issue.code === 'unrecognized_keys') return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: 'unknown key' };
+        if (issue.code === 'invalid_type') {
+          const expected = String((issue as { expected?: unknown }).expected ?? '');
+          // zod/mini says only "Invalid input": name what is missing or what the value must be.
+          if (path.length === 1 && given[path[0] as string] === undefined) return { path, message: 'is required', kind: 'required' };
+          return { path, message: `must be ${A_TYPE[expected] ?? expected}`, kind: 'type' };
+        }
+        return { path, message: issue.message };
+      }),
     };
   }
   const d = result.data;
@@ -66,16 +83,22 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
 /**
  * Builds the regex once. `g` and `y` are dropped: they make RegExp#test remember lastIndex
  * between lines. Throws InputError (naming the rule source) when the pattern does not compile.
+ * `compiled`: the regex already built from def.pattern with ruleFlags(def.flags), to reuse.
  */
-export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null): Rule {
-  const flags = [...new Set(def.flags.replace(/[gy]/g, ''))].join('');
+export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null, compiled?: RegExp): Rule {
+  const flags = ruleFlags(def.flags);
   let regex: RegExp;
   try {
-    regex = new RegExp(def.pattern, flags);
+    regex = compiled ?? new RegExp(def.pattern, flags);
   } catch (error) {
     throw new InputError(`${ruleSource}: pattern does not compile: ${(error as Error).message}`);
   }
   return { ...def, flags, ruleSource, documentId, regex };
+}
+
+/** The flags a rule's regex is built with: `g` and `y` dropped, each flag once. */
+export function ruleFlags(flags: string): string {
+  return flags === '' ? '' : [...new Set(flags.replace(/[gy]/g, ''))].join('');
 }
 
 // Where a rule runs lives apart (./rule-paths.ts), so reviewing does not load the definition schema.

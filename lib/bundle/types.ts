@@ -29,6 +29,8 @@ export interface Rule extends RuleDefinition {
   /** The document that owns the rule (cited by its findings); null for built-ins. */
   documentId: string | null;
   regex: RegExp;
+  /** Line of the pattern in its concept file (bundle rules), for `knowledge check`. */
+  line?: number;
 }
 
 export interface Concept {
@@ -51,4 +53,11 @@ export interface Bundle {
   root: string;
   concepts: Concept[];
   diagnostics: Diagnostic[];
+  /**
+   * Keys of rules whose pattern overran its time limit in an earlier review (kept in the bundle
+   * cache); the review adds to it and calls rememberOverrun for each new one.
+   */
+  overran?: Set<string>;
+  /** Stores an overrun for later runs (absent without a bundle cache). */
+  rememberOverrun?(key: string): void;
 }

@@ -1,4 +1,6 @@
 /** Every user-facing message about the knowledge bundle (SPEC §3) and `knowledge check`. */
+const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+
 export const bundleMessages = {
   // Discovery
   noBundle: (dir: string) => `knowledge bundle ${dir} does not exist: no documents are selected`,
@@ -9,11 +11,23 @@ export const bundleMessages = {
   linkLeavesViaSymlink: (target: string, real: string) => `link to ${target} resolves (through a symlink) to ${real}, outside the bundle; ignored`,
   folderWithoutIndex: (target: string) => `link to folder ${target}, which has no index.md; ignored`,
   indexCycle: (target: string) => `link back to ${target}, which links here already (an index cycle); not followed again`,
+  linkLoop: (target: string) => `link to ${target}: a symlink loop (a link that leads back to itself); ignored`,
+  linkUnreadable: (target: string, why: string) => `link to ${target}: ${why}; ignored`,
   unreadable: (why: string) => `cannot read this file: ${why}`,
+  tooBig: (size: number, cap: number) =>
+    `this file is ${mib(size)}, over the ${mib(cap)} cap: only its first ${mib(cap)} is read`,
+  notUtf8: (byte: number) =>
+    `this file is not UTF-8 (byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here; Latin-1 or another encoding?); skipped. Save it as UTF-8`,
+  unreached: 'no index links to this file, so it is not loaded (link it from an index.md, or remove it)',
+  tooManyProblems: (more: number) => `${more} more problem${more === 1 ? '' : 's'} in this file not shown`,
   // Concepts
   noFrontmatter: 'no YAML frontmatter (a concept starts with a --- line); skipped',
   frontmatterNotClosed: 'the frontmatter has no closing --- line; skipped',
   badYaml: (why: string) => `frontmatter is not valid YAML: ${why}; skipped`,
+  tooManyAliases: (max: number) => `frontmatter has more than ${max} YAML aliases (*name); skipped`,
+  tooDeep: (max: number) => `frontmatter nests more than ${max} levels deep; skipped`,
+  aliasBomb: (max: number) => `frontmatter aliases expand to more than ${max} values (or refer to themselves); skipped`,
+  conceptFailed: (why: string) => `this concept cannot be read (${why}); skipped`,
   notAMapping: 'frontmatter is not a mapping of keys to values; skipped',
   noType: 'no `type` in the frontmatter (OKF requires a non-empty type); skipped',
   duplicateId: (id: string, other: string) => `duplicate concept id "${id}" (also ${other}); this one is ignored`,
@@ -30,6 +44,14 @@ export const bundleMessages = {
   // Rules
   ruleInvalid: (label: string, field: string, why: string) => `rule ${label}: ${field ? `${field}: ` : ''}${why}`,
   rulePattern: (label: string, why: string) => `rule ${label}: pattern does not compile: ${why}`,
+  ruleRequired: (label: string, field: string) => `rule ${label}: ${field} is required`,
+  ruleWrongType: (label: string, field: string, expected: string) => `rule ${label}: ${field} must be ${expected}`,
+  patternMatchesEmpty: (label: string) =>
+    `rule ${label}: the pattern matches the empty string, so it can flag lines that hold nothing it looks for (make some part of it required)`,
+  patternSuperLinear: (label: string, why: string) =>
+    `rule ${label}: the pattern risks super-linear matching (${why}); it runs under a time limit and is skipped when it overruns`,
+  ruleOverran: (label: string) =>
+    `rule ${label} overran its time limit in a review this week and is skipped for a week, or until its pattern changes`,
   ruleDuplicate: (id: string) => `rule id "${id}" is used twice in this concept`,
   ruleIdUnfit: (conceptId: string) =>
     `concept id "${conceptId}" cannot name its rules "${conceptId}:<rule-id>" (a rule source is name[/section]:rule-id: letters, digits, _ . + @ -, at most one /); rules ignored — give the concept a short \`id\` in its frontmatter`,

@@ -22,8 +22,16 @@ export const reviewMessages = {
   },
   tooManyMatches: (ruleSource: string, path: string, count: number, cap: number) =>
     `${ruleSource} matched ${count} lines of ${path}; only the first ${cap} are reported`,
-  ruleTimedOut: (ruleSource: string, path: string, ms: number) =>
-    `${ruleSource} took over ${ms} ms on ${path} and was skipped for the rest of this review; simplify its pattern (nested quantifiers such as (a+)+ backtrack without end)`,
+  ruleTimedOutRemembered: (ruleSource: string, path: string, ms: number) =>
+    `${ruleSource} took over ${ms} ms on ${path} and was skipped; later reviews skip it too for a week, or until its pattern changes (nested quantifiers such as (a+)+ backtrack without end)`,
+  ruleSkippedEarlier: (ruleSource: string) =>
+    `${ruleSource} skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)`,
+  ruleSandboxFailed: (ruleSource: string) =>
+    `${ruleSource} could not be run (the regex sandbox did not start or stopped) and was skipped for the rest of this review`,
+  ruleTooSlow: (ruleSource: string, ms: number) =>
+    `${ruleSource} took over ${ms} ms in this review and was skipped for the rest of it; simplify its pattern`,
+  rulePhaseOverBudget: (ms: number, skipped: readonly string[]) =>
+    `bundle rules used up their ${ms} ms budget for this review; not run from then on: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${plural(skipped.length - 5, 'more rule')}` : ''} (the built-in rules all ran)`,
   unknownBuiltin: (entries: readonly string[], ids: readonly string[]) =>
     `builtinRules names no built-in rule: ${entries.join(', ')} (ids: ${ids.join(', ')})`,
   badRuleFinding: (ruleSource: string, why: string) => `${ruleSource}: finding dropped: ${why}`,

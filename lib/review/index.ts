@@ -186,6 +186,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
           : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), options.history),
       onProgress: options.onProgress,
+      ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },
     warnings,
   );

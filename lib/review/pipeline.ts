@@ -9,7 +9,7 @@ import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft
 import { foldFindings } from './fold.js';
 import { computeEvent, isBlocking } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
-import { RuleRunner, type ReviewRule } from './rules.js';
+import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
 import { noDrops, type Finding, type ReviewResult } from './types.js';
@@ -42,6 +42,8 @@ export interface PipelineOptions {
   /** Latest verdict per finding id; loaded only when there are findings. */
   verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
   onProgress?: (done: number, total: number, path: string) => void;
+  /** Rules known to overrun, and where to report new overruns (the bundle cache). */
+  ruleTime?: RuleTimeOptions;
 }
 
 /** Reviewer failures after which asking about further chunks is pointless. */
@@ -98,7 +100,7 @@ export async function reviewSelections(
   const notes: string[] = [];
   const drafts: FindingDraft[] = [];
   const summaries: Array<{ selection: ChunkSelection; summary: string }> = [];
-  const runner = new RuleRunner();
+  const runner = new RuleRunner(options.ruleTime);
   const facts = new FileFactsBook(options.attributes);
   // Rule findings wait for the files' attributes (read once, after the last chunk, if any exist).
   const pending: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: ReviewRule | undefined }> = [];
@@ -154,6 +156,7 @@ export async function reviewSelections(
       }
       options.onProgress?.(index + 1, selections.length, chunk.path);
     }
+    warnings.push(...runner.summary());
     if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
   } finally {
     await runner.close();

@@ -5,7 +5,11 @@
  *    to rules marked `longLines` (the credential formats, whose patterns start with a literal
  *    and run in linear time); a warning names file:line;
  *  - a rule reports at most MAX_FINDINGS_PER_RULE lines per chunk (then a warning);
- *  - risky patterns run under regex-guard.ts (linear fallback or a sandbox with a deadline).
+ *  - bundle patterns run as regex-guard.ts plans them (linear fallback, a clock checked between
+ *    lines, or a sandbox with a deadline), and all bundle rules of one review share a time
+ *    budget (./rule-time.ts); a rule that overruns is skipped with a warning naming it, and one
+ *    that overran in the sandbox is remembered (the bundle cache) so that later reviews do not
+ *    wait for it again (docs/bundle.md "Time"). The built-in baseline is trusted and always runs.
  */
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
@@ -14,14 +18,16 @@ import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
 import type { FileFacts } from './file-facts.js';
-import { enableBacktrackFallback, needsSandbox, RegexSandbox } from './regex-guard.js';
+import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { reviewMessages as m } from '../messages/review.js';
+import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
+
+export { ruleTimeKey } from './regex-guard.js';
 
 export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
-/** Time a sandboxed rule may take on one chunk before it is skipped for the rest of the run. */
-export const SANDBOX_TIMEOUT_MS = 2000;
+export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, type RuleTimeOptions } from './rule-time.js';
 
 export interface LineContext {
   path: string;
@@ -94,16 +100,33 @@ interface ChunkState {
   contexts: Array<LineContext | undefined>;
 }
 
-/** Per-run state: the sandbox and the rules switched off because they overran. */
+/** Per-run state: the sandbox, the time used, and the rules switched off because they overran. */
 export class RuleRunner {
-  private readonly sandbox = new RegexSandbox(SANDBOX_TIMEOUT_MS);
+  private readonly sandbox: RegexSandbox;
   private readonly disabled = new Set<string>();
-  private readonly risky = new WeakMap<Rule, boolean>();
+  private readonly plans = new WeakMap<Rule, RegexPlan>();
   private readonly views = new WeakMap<Chunk['file'], Map<number, MaskedLine>>();
   private readonly states = new WeakMap<Chunk, ChunkState>();
+  private readonly overran: Set<string>;
+  private readonly onOverrun: (key: string) => void;
+  private readonly budgetMs: number;
+  private readonly deadlineMs: number;
+  private readonly sandboxMs: number;
+  /** Time used by bundle rules so far, and per rule. */
+  private spent = 0;
+  private readonly spentBy = new Map<string, number>();
+  private readonly warnedEarlier = new Set<string>();
+  /** Bundle rules not run because the budget was used up. */
+  private readonly unrun = new Set<string>();
 
-  constructor() {
+  constructor(options: RuleTimeOptions = {}) {
     enableBacktrackFallback();
+    this.overran = options.overran ?? new Set();
+    this.onOverrun = options.onOverrun ?? (() => {});
+    this.budgetMs = options.budgetMs ?? RULE_PHASE_BUDGET_MS;
+    this.deadlineMs = options.deadlineMs ?? RULE_DEADLINE_MS;
+    this.sandboxMs = options.sandboxMs ?? SANDBOX_TIMEOUT_MS;
+    this.sandbox = new RegexSandbox(this.sandboxMs);
   }
 
   async run(chunk: Chunk, rules: readonly ReviewRule[]): Promise<RuleRun> {
@@ -118,7 +141,24 @@ export class RuleRunner {
     const state = chunk.added.length ? this.state(chunk) : null;
     for (const rule of applicable) {
       if (!state || !this.mayMatch(state, rule)) continue;
-      const hits = await this.matchLines(chunk, rule, warnings, dropped);
+      let hits: number[];
+      if (rule.trusted) hits = await this.matchLines(chunk, rule, null, warnings, dropped);
+      else {
+        if (this.overran.has(ruleTimeKey(rule))) {
+          if (!this.warnedEarlier.has(rule.ruleSource)) warnings.push(m.ruleSkippedEarlier(rule.ruleSource));
+          this.warnedEarlier.add(rule.ruleSource);
+          continue;
+        }
+        if (this.spent >= this.budgetMs) {
+          this.unrun.add(rule.ruleSource);
+          continue;
+        }
+        const started = performance.now();
+        hits = await this.matchLines(chunk, rule, started, warnings, dropped);
+        const took = performance.now() - started;
+        this.spent += took;
+        this.spentBy.set(rule.ruleSource, (this.spentBy.get(rule.ruleSource) ?? 0) + took);
+      }
       if (hits.length > MAX_FINDINGS_PER_RULE) {
         warnings.push(m.tooManyMatches(rule.ruleSource, chunk.path, hits.length, MAX_FINDINGS_PER_RULE));
       }
@@ -141,6 +181,11 @@ export class RuleRunner {
       }
     }
     return { drafts, warnings, dropped };
+  }
+
+  /** Warnings about the run as a whole (the budget used up), once at its end. */
+  summary(): string[] {
+    return this.unrun.size ? [m.rulePhaseOverBudget(this.budgetMs, [...this.unrun])] : [];
   }
 
   close(): Promise<void> {
@@ -208,19 +253,52 @@ export class RuleRunner {
     return comments[index] === 1;
   }
 
-  /** Indexes into chunk.added of the lines the rule flags. */
-  private async matchLines(chunk: Chunk, rule: ReviewRule, warnings: string[], dropped: RuleRun['dropped']): Promise<number[]> {
+  /** How a bundle rule's regex runs, planned once per rule. */
+  private planOf(rule: ReviewRule): RegexPlan {
+    let plan = this.plans.get(rule);
+    if (!plan) this.plans.set(rule, (plan = planRegex(rule.regex)));
+    return plan;
+  }
+
+  /** Turns a bundle rule off for the rest of this run (its warning is the caller's). */
+  private stop(rule: ReviewRule): [] {
+    this.disabled.add(rule.ruleSource);
+    return [];
+  }
+
+  /** The phase budget is used up: this rule and every later bundle rule are not run. */
+  private outOfBudget(rule: ReviewRule): [] {
+    this.spent = Math.max(this.spent, this.budgetMs);
+    this.unrun.add(rule.ruleSource);
+    return [];
+  }
+
+  /**
+   * Indexes into chunk.added of the lines the rule flags. `started` is set for bundle rules
+   * (when this call began): their time is limited.
+   */
+  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number | null, warnings: string[], dropped: RuleRun['dropped']): Promise<number[]> {
     const added = chunk.added;
-    let risky = this.risky.get(rule);
-    if (risky === undefined) this.risky.set(rule, (risky = !rule.trusted && needsSandbox(rule.regex)));
+    const plan = started === null ? null : this.planOf(rule);
+    const regex = plan ? plan.regex : rule.regex;
+    const sandboxed = plan?.kind === 'sandbox';
+    // A rule planned 'bounded' is polynomial per line: its clock is read between lines.
+    const ruleLeft = this.deadlineMs - (this.spentBy.get(rule.ruleSource) ?? 0);
+    const budgetLeft = this.budgetMs - this.spent;
+    const deadline = plan?.kind === 'bounded' ? started! + Math.min(ruleLeft, budgetLeft) : Infinity;
+    const overdue = (): [] => {
+      if (budgetLeft < ruleLeft) return this.outOfBudget(rule);
+      warnings.push(m.ruleTooSlow(rule.ruleSource, this.deadlineMs));
+      return this.stop(rule);
+    };
     const guarded = rule.skipComments || rule.scope === 'code' || rule.reject !== undefined;
-    if (!guarded && !risky) {
+    if (!guarded && !sandboxed) {
       // A plain pattern on the raw lines: no per-line state at all.
-      const regex = rule.regex;
       const hits: number[] = [];
       for (let index = 0; index < added.length; index++) {
         const text = added[index]!.text;
         if (text.length > MAX_LINE_LENGTH && !rule.longLines) continue;
+        if (deadline !== Infinity && performance.now() > deadline) return overdue();
         regex.lastIndex = 0;
         if (regex.test(text)) hits.push(index);
       }
@@ -239,18 +317,27 @@ export class RuleRunner {
     }
     if (candidates.length === 0) return [];
     const subjectOf = (index: number) => (rule.scope === 'code' ? this.context(chunk, index).view().code : added[index]!.text);
-    if (risky) {
-      const result = await this.sandbox.test(rule.regex, candidates.map(subjectOf));
+    if (sandboxed) {
+      // The full time when the budget allows; a shortened wait proves nothing about the rule.
+      const wait = Math.max(1, Math.min(this.sandboxMs, budgetLeft));
+      const result = await this.sandbox.test(regex, candidates.map(subjectOf), wait);
+      if (result === 'failed') {
+        warnings.push(m.ruleSandboxFailed(rule.ruleSource));
+        return this.stop(rule);
+      }
       if (result === 'timeout') {
-        this.disabled.add(rule.ruleSource);
-        warnings.push(m.ruleTimedOut(rule.ruleSource, chunk.path, SANDBOX_TIMEOUT_MS));
-        return [];
+        if (wait < this.sandboxMs) return this.outOfBudget(rule);
+        const key = ruleTimeKey(rule);
+        this.overran.add(key);
+        this.onOverrun(key);
+        warnings.push(m.ruleTimedOutRemembered(rule.ruleSource, chunk.path, wait));
+        return this.stop(rule);
       }
       return result.map((k) => candidates[k]!);
     }
     const hits: number[] = [];
-    const regex = rule.regex;
     for (const index of candidates) {
+      if (deadline !== Infinity && performance.now() > deadline) return overdue();
       const text = added[index]!.text;
       const subject = subjectOf(index);
       regex.lastIndex = 0;

@@ -5,13 +5,30 @@
  */
 export const TRUNCATION_MARK = '[…truncated]';
 
-/** Characters as a reader counts them (code points, so an emoji is one). */
+/** Characters as a reader counts them (code points, so an emoji is one). No copy of the text. */
 export function characters(text: string): number {
   // Without surrogates every UTF-16 unit is one code point.
   if (!/[\uD800-\uDFFF]/.test(text)) return text.length;
-  let n = 0;
-  for (const _ of text) n++;
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    if (isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1))) {
+      n--;
+      i++;
+    }
+  }
   return n;
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** The UTF-16 length of the first `count` code points of `text` (never splits a surrogate pair). */
+function prefixLength(text: string, count: number): number {
+  let i = 0;
+  for (let k = 0; k < count && i < text.length; k++) {
+    i += isHigh(text.charCodeAt(i)) && i + 1 < text.length && isLow(text.charCodeAt(i + 1)) ? 2 : 1;
+  }
+  return i;
 }
 
 export function tokensOf(text: string): number {
@@ -22,8 +39,9 @@ export function tokensOf(text: string): number {
 export function truncateToTokens(text: string, maxTokens: number): string {
   const limit = Math.max(0, maxTokens) * 4;
   const markLength = characters(TRUNCATION_MARK);
-  if (limit <= markLength) return [...TRUNCATION_MARK].slice(0, limit).join('');
-  const keep = [...text].slice(0, limit - markLength - 1).join('');
+  if (limit <= markLength) return TRUNCATION_MARK.slice(0, prefixLength(TRUNCATION_MARK, limit));
+  // Only the kept prefix is ever copied: the text itself may be megabytes.
+  const keep = text.slice(0, prefixLength(text, limit - markLength - 1));
   // Back up to a line or word boundary when one is near, so the cut does not split a word.
   const boundary = Math.max(keep.lastIndexOf('\n'), keep.lastIndexOf(' '));
   const cut = boundary > keep.length * 0.8 ? keep.slice(0, boundary) : keep;

@@ -242,7 +242,7 @@ describe('revtrail review (bad input)', () => {
   test('a catastrophically backtracking rule pattern on long and short lines: the review finishes', async () => {
     const repo = await starterRepo();
     repo.write('.okfw/index.md', '- [Evil](evil.md)\n');
-    repo.write('.okfw/evil.md', '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(a+)+$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n');
+    repo.write('.okfw/evil.md', '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(?:a{1,16}){2,16}$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n');
     repo.commit('Evil rule');
     repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n`);
     repo.write('src/b.txt', `${'a'.repeat(100_000)}!\n`);

@@ -3,15 +3,17 @@
  * documents govern each chunk of a diff and why (SPEC §2, §3).
  */
 import { stat } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { defineCommand, type CliContext } from '../command.js';
 import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
 import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
-import type { Diagnostic } from '../../bundle/types.js';
+import { bundleCacheFile } from '../../bundle/cache.js';
 import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
+import type { Bundle, Diagnostic } from '../../bundle/types.js';
+import { matchesEmpty, ruleTimeKey, superLinearRisk } from '../../review/regex-guard.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
 import { escapeControl } from '../../core/output.js';
@@ -113,7 +115,10 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   if (!info) throw new InputError(bm.checkMissing(name), { remedy: bm.checkMissingRemedy });
   if (!info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
 
-  const bundle = await loadBundle(dir, { base: context.cwd });
+  // The repository's bundle cache, when there is one, holds the rules that overran in reviews.
+  const cacheFile = await findRepo(context.cwd).then((repo) => bundleCacheFile(repo.commonDir), () => undefined);
+  const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true });
+  bundle.diagnostics.push(...patternWarnings(bundle, context.cwd));
   const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
@@ -132,6 +137,27 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     context.stdout.write(`${lines.join('\n')}\n`);
   }
   return errors.length ? 1 : 0;
+}
+
+/**
+ * What `knowledge check` adds about rule patterns: ones that match the empty string, ones at
+ * risk of super-linear matching (they run in the regex sandbox, under a deadline), and ones
+ * that overran their time in an earlier review (docs/bundle.md "Time").
+ */
+function patternWarnings(bundle: Bundle, cwd: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const concept of bundle.concepts) {
+    const file = shown(cwd, join(bundle.root, concept.file));
+    for (const rule of concept.rules) {
+      const label = `"${rule.id}"`;
+      const warn = (message: string) => out.push({ level: 'warning', file, line: rule.line ?? null, message });
+      if (matchesEmpty(rule.pattern, rule.flags)) warn(bm.patternMatchesEmpty(label));
+      const risk = superLinearRisk(rule.pattern, rule.flags);
+      if (risk) warn(bm.patternSuperLinear(label, risk));
+      if (bundle.overran?.has(ruleTimeKey(rule))) warn(bm.ruleOverran(label));
+    }
+  }
+  return out;
 }
 
 async function select(args: SelectArgs, context: CliContext): Promise<number> {

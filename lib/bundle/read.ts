@@ -1,0 +1,91 @@
+/**
+ * Reading one bundle file with bounded memory: at most MAX_FILE_BYTES are read, whatever the
+ * file's size, and the bytes must be UTF-8 (docs/bundle.md "Caps"). A file over the cap is used
+ * up to the cap; the caller warns.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+
+/** The most of one bundle file (index or concept) that is read: 1 MiB. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+export interface CappedRead {
+  bytes: Buffer;
+  /** The file's size on disk (more than bytes.length when it was cut at the cap). */
+  size: number;
+  truncated: boolean;
+}
+
+/** Reads at most `cap` bytes of `file`; a cut never splits a UTF-8 sequence. Throws the fs error. */
+export function readCapped(file: string, cap = MAX_FILE_BYTES): CappedRead {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const want = Math.min(size, cap);
+    const bytes = Buffer.allocUnsafe(want);
+    let got = 0;
+    while (got < want) {
+      const n = readSync(fd, bytes, got, want - got, got);
+      if (n === 0) break; // the file shrank meanwhile
+      got += n;
+    }
+    const read = got < want ? bytes.subarray(0, got) : bytes;
+    if (size <= cap) return { bytes: read, size, truncated: false };
+    return { bytes: read.subarray(0, utf8Boundary(read)), size, truncated: true };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The length of `bytes` without a UTF-8 sequence cut off at its end. */
+function utf8Boundary(bytes: Uint8Array): number {
+  let start = bytes.length;
+  // Back up over at most three continuation bytes to the lead byte of the last sequence.
+  for (let k = 1; k <= 4 && start > 0; k++) {
+    const b = bytes[bytes.length - k]!;
+    if ((b & 0xc0) !== 0x80) {
+      const need = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+      start = need > k ? bytes.length - k : bytes.length;
+      break;
+    }
+  }
+  return start;
+}
+
+export type Decoded = { ok: true; text: string } | { ok: false; line: number; byte: number };
+
+/** The text of UTF-8 bytes, or where the first byte that is not UTF-8 sits (a Latin-1 file, a binary one). */
+export function decodeUtf8(bytes: Uint8Array): Decoded {
+  if (isUtf8(bytes)) return { ok: true, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') };
+  const at = firstInvalid(bytes);
+  let line = 1;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  return { ok: false, line, byte: bytes[at] ?? 0 };
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
+export function firstInvalid(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
+    else return i;
+    let cp = b & (0xff >> (need + 2));
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return bytes.length;
+}

@@ -1,0 +1,22 @@
+/**
+ * The time bundle rules may take (docs/bundle.md "Time"): per sandboxed call, per rule in one
+ * review, and for all of them together. The built-in baseline is not limited: it is linear and
+ * always runs.
+ */
+
+/** Time a sandboxed rule may take on one chunk before it is skipped (and remembered as too slow). */
+export const SANDBOX_TIMEOUT_MS = 1000;
+/** Time one bundle rule may take in one review, all chunks together, before it is skipped. */
+export const RULE_DEADLINE_MS = 1000;
+/** Time all bundle rules of one review may take together; after it, only the baseline runs. */
+export const RULE_PHASE_BUDGET_MS = 4000;
+
+export interface RuleTimeOptions {
+  /** Keys (ruleTimeKey) of rules that overran in an earlier review: skipped. Overruns of this run are added. */
+  overran?: Set<string>;
+  /** Called with the key of a rule that overran in the sandbox (to remember it). */
+  onOverrun?: (key: string) => void;
+  budgetMs?: number;
+  deadlineMs?: number;
+  sandboxMs?: number;
+}
