@@ -1,5 +1,5 @@
 // The frontmatter parser (docs/bundle.md "Parser"): `yaml` (the parser before), js-yaml with
-// revtrail's bounds, and what revtrail runs (yaml-lite, js-yaml for the rest), each in a fresh
+// revtrail's bounds, and revtrail's own reader (js-yaml through lib/bundle/frontmatter.ts), each in a fresh
 // process over the 1,000 frontmatters of the bench bundle and over hostile YAML. The floor is
 // `yaml`; a row holds when the parser revtrail uses is no slower.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

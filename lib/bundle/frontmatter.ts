@@ -11,7 +11,6 @@
  */
 import type { Event } from 'js-yaml';
 import { bundleMessages as m } from '../messages/bundle.js';
-import { parseLite } from './yaml-lite.js';
 
 export type FrontmatterResult =
   | {
@@ -80,15 +79,12 @@ export async function readFrontmatter(text: string): Promise<FrontmatterResult> 
   if (!split.ok) return split;
   const { source, body } = split;
   if (source.trim() === '') return { ok: true, data: {}, body, lineAt: () => 1 };
-  // The plain YAML most frontmatter is: read without the library (what js-yaml would give).
-  const lite = parseLite(source);
-  if (lite) return { ok: true, data: lite.data, body, lineAt: lite.lineAt };
   const parsed = await parseWithLibrary(source);
   if (!parsed.ok) return parsed;
   return { ok: true, data: parsed.data, body, lineAt: parsed.lineAt };
 }
 
-/** The frontmatter YAML through js-yaml, bounded (see the top of this file); exported for the tests that hold yaml-lite to it. */
+/** The frontmatter YAML through js-yaml, bounded (see the top of this file). */
 export async function parseWithLibrary(
   source: string,
 ): Promise<{ ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string }> {
