@@ -33,3 +33,14 @@ export type ReviewEvent = (typeof EVENTS)[number];
 /** Severities of the second trailer grammar (ADR-0029), kept raw when mined. */
 export const ADR_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type AdrSeverity = (typeof ADR_SEVERITIES)[number];
+
+/**
+ * rule_source of the built-in credential rules (private keys, cloud keys, tokens). Pre-push
+ * checks these on every pushed commit, and calibration never demotes them (docs/gate.md
+ * "Calibration"): a leaked key is never noise, however often people answered REJECT.
+ */
+export const CREDENTIAL_RULE_SOURCES: ReadonlySet<string> = new Set(
+  ['private-key', 'aws-access-key', 'aws-secret-key', 'github-token', 'slack-token', 'stripe-key', 'google-api-key', 'npm-token'].map(
+    (id) => `builtin/secrets:${id}`,
+  ),
+);

@@ -413,11 +413,7 @@ export function allBuiltinRules(): readonly ReviewRule[] {
 }
 
 /** rule_source of the credential rules (private keys, cloud keys, tokens): pre-push checks these per commit. */
-export const CREDENTIAL_RULE_SOURCES: ReadonlySet<string> = new Set(
-  ['private-key', 'aws-access-key', 'aws-secret-key', 'github-token', 'slack-token', 'stripe-key', 'google-api-key', 'npm-token'].map(
-    (id) => `builtin/secrets:${id}`,
-  ),
-);
+export { CREDENTIAL_RULE_SOURCES } from '../core/vocabulary.js';
 
 /** Whether a config entry names this rule: its id, its rule_source, or its section (`secrets`, `builtin/secrets`). */
 function names(entry: string, r: ReviewRule): boolean {
