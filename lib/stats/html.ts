@@ -4,7 +4,7 @@
  */
 import { VERDICTS, type Verdict } from '../core/vocabulary.js';
 import { INVESTIGATE_ABOVE, PERFORMING_BELOW, type StatsReport } from './compute.js';
-import { percent } from './format.js';
+import { calibrationCell, percent } from './format.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 const COLORS: Record<Verdict, string> = {
@@ -42,7 +42,9 @@ function rateChart(report: StatsReport): string {
     const cls = r.flag === 'investigate' ? 'bad' : r.flag === 'performing well' ? 'good' : 'mid';
     const w = Math.max(1, r.reject_rate * barWidth);
     parts.push(`<rect class="bar ${cls}" x="${labelWidth}" y="${y + 4}" width="${w.toFixed(1)}" height="${row - 8}"><title>${escapeHtml(`${r.rule_source}: ${percent(r.reject_rate)} of ${r.human_verdicts}`)}</title></rect>`);
-    parts.push(`<text class="value" x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 16}">${percent(r.reject_rate)}${r.flag ? ` ${escapeHtml(r.flag)}` : ''}</text>`);
+    // n beside the rate: a tech lead weighs 50% of 2 differently from 50% of 200.
+    const mark = r.calibrated ? `<tspan class="calibrated"> ${escapeHtml(m.htmlCalibratedMark)}</tspan>` : '';
+    parts.push(`<text class="value" x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 16}">${percent(r.reject_rate)} of ${r.human_verdicts}${r.flag ? ` ${escapeHtml(r.flag)}` : ''}${mark}</text>`);
   });
   return `<svg role="img" aria-label="${escapeHtml(m.htmlRateChart)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>`;
 }
@@ -73,9 +75,9 @@ function timeChart(report: StatsReport): string {
 }
 
 function table(report: StatsReport): string {
-  const head = ['rule_source', 'findings', ...VERDICTS, 'reject rate', ''].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const head = ['rule_source', 'findings', ...VERDICTS, 'reject rate', '', m.calibratedHeader].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const rows = report.rules.map((r) => {
-    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? ''];
+    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), percent(r.reject_rate), r.flag ?? '', calibrationCell(r, report)];
     const cls = r.flag === 'investigate' ? ' class="bad"' : r.flag === 'performing well' ? ' class="good"' : '';
     return `<tr${cls}>${cells.map((c, i) => (i === 0 ? `<td><code>${escapeHtml(c)}</code></td>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
   });
@@ -91,13 +93,14 @@ export function statsHtml(report: StatsReport): string {
     '.band{stroke-dasharray:4 3;stroke-width:1}.band.bad{stroke:#c62828}.band.good{stroke:#2e7d32}',
     'table{border-collapse:collapse}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:right}',
     'td:first-child,th:first-child{text-align:left}tr.bad td{color:#c62828}tr.good td{color:#2e7d32}',
+    'svg .calibrated{fill:#6a1b9a;font-weight:bold}td:last-child{text-align:left;color:#6a1b9a}',
   ].join('');
   const body =
     report.rules.length === 0
       ? `<p>${escapeHtml(m.noFindings)}</p>`
       : [
           `<p>${escapeHtml(m.htmlGenerated(report.commits))}</p>`,
-          `<h2>${escapeHtml(m.htmlRateChart)}</h2><p>${escapeHtml(m.htmlLegendBands)}</p>${rateChart(report)}`,
+          `<h2>${escapeHtml(m.htmlRateChart)}</h2><p>${escapeHtml(m.htmlLegendBands)}; ${escapeHtml(m.htmlLegendCalibrated(report.calibration))}</p>${rateChart(report)}`,
           `<h2>${escapeHtml(m.htmlTimeChart)}</h2>${timeChart(report)}`,
           `<h2>${escapeHtml(m.htmlTable)}</h2>${table(report)}`,
         ].join('\n');

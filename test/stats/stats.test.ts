@@ -44,6 +44,7 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
   const report = JSON.parse(run.stdout);
   const by = Object.fromEntries(report.rules.map((x: { rule_source: string }) => [x.rule_source, x]));
   assert.deepEqual(Object.keys(by), ['good:rule', 'mid:rule', 'noisy:rule', 'open:rule']);
+  const since = by['noisy:rule'].calibrated_since;
   assert.deepEqual(by['noisy:rule'], {
     rule_source: 'noisy:rule',
     findings: 8,
@@ -52,9 +53,14 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     human_verdicts: 8,
     reject_rate: 0.5,
     flag: 'investigate',
+    calibrated: true,
+    // Four REJECTs are too few; the fifth verdict (an ACCEPT: 4 of 5) crossed the threshold.
+    calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
   });
-  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag], [0, 'performing well']);
-  assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag], [0.2, null]);
+  assert.match(r.git(['log', '-1', '--format=%B', since.commit]), /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/);
+  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated], [0, 'performing well', false]);
+  assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag, by['mid:rule'].calibrated], [0.2, null, false]);
   assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
   assert.deepEqual(report.total.counts, { OPEN: 1, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
   assert.deepEqual([report.total.findings, report.total.open, report.total.human_verdicts], [25, 1, 24]);
@@ -67,12 +73,14 @@ test('stats text and csv', async () => {
   const r = history();
   const text = await runCli(['stats'], { cwd: r.dir });
   assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
-  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% +investigate$/m);
+  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% +investigate +since ACCEPT rf-0000000005 in [0-9a-f]{12}$/m);
   assert.match(text.stdout, /^good:rule .* 0\.0% +performing well$/m);
   assert.match(text.stdout, /^open:rule .* -$/m);
   const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
-  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag']);
-  assert.deepEqual(csv[3], ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
+  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag', 'calibrated', 'calibrated_since']);
+  assert.deepEqual(csv[3]!.slice(0, 11), ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate', 'true']);
+  assert.match(csv[3]![11]!, /^[0-9a-f]{40}$/);
+  assert.deepEqual(csv[1]!.slice(10), ['false', '']);
 });
 
 test('stats --html writes one self-contained page with both charts', async () => {
