@@ -15,8 +15,10 @@ function location(f: Finding): string {
 }
 
 function findingLine(f: Finding, p: Paint): string {
-  const severity = BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
-  return `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)}`;
+  const severity = f.calibration ? f.severity : BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
+  const line = `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)}`;
+  // A demoted rule's finding says why it does not block, and where to see the answers.
+  return f.calibration ? `${line}\n  ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source)))}` : line;
 }
 
 /** Findings by file (files in path order, findings in line order), a blank line between files. */
