@@ -9,6 +9,7 @@ import type { Config } from '../config/schema.js';
 import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
 import { evaluateGate } from '../gate/index.js';
+import { ruleTallies } from '../gate/threads.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
 import { buildCandidates, describe, type CandidateSet } from './build.js';
@@ -52,7 +53,7 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   const set = buildCandidates(report, bundle);
 
   if (target !== undefined) {
-    const explanation = explain(report, target, set);
+    const explanation = explain(report, target, set, ruleTallies(history.commits, config.calibration));
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });
     return { kind: 'explained', explanation };
   }
