@@ -83,6 +83,24 @@ test('stats text and csv', async () => {
   assert.deepEqual(csv[1]!.slice(10), ['false', '']);
 });
 
+test('stats --rule RULE: that rule, each of its findings with its verdict; an unknown rule is an input error naming the rules', async () => {
+  const r = history();
+  const json = JSON.parse((await runCli(['stats', '--rule', 'mid:rule', '--format', 'json'], { cwd: r.dir })).stdout);
+  assert.deepEqual(json.rules.map((x: { rule_source: string }) => x.rule_source), ['mid:rule']);
+  assert.deepEqual([json.total.findings, json.total.counts.REJECT], [5, 1]);
+  assert.deepEqual(json.threads.map((t: { state: string }) => t.state), ['REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACCEPT']);
+  assert.match(json.threads[0].verdict_commit, /^[0-9a-f]{40}$/);
+  assert.equal(json.threads[0].rationale, 'False positive: `grep x` shows nothing');
+  const text = await runCli(['stats', '--rule', 'mid:rule'], { cwd: r.dir });
+  assert.match(text.stdout, /^mid:rule +5 +0 +3 +1 +1 +0 +20\.0%$/m);
+  assert.match(text.stdout, /^5 findings of mid:rule, oldest first/m);
+  assert.match(text.stdout, /^ {2}rf-[0-9a-f]{10} +REJECT +src\/a\.ts:1 +[0-9a-f]{12} +False positive: `grep x` shows nothing$/m);
+  const unknown = await runCli(['stats', '--rule', 'nope:rule'], { cwd: r.dir });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no finding of rule nope:rule in this history/);
+  assert.match(unknown.stderr, /good:rule, mid:rule, noisy:rule, open:rule/);
+});
+
 test('stats --html writes one self-contained page with both charts', async () => {
   const r = history();
   const run = await runCli(['stats', '--html', 'report.html'], { cwd: r.dir });
@@ -94,6 +112,10 @@ test('stats --html writes one self-contained page with both charts', async () =>
   assert.match(html, /Findings over time/);
   assert.equal((html.match(/<svg /g) ?? []).length, 2);
   assert.match(html, /noisy:rule/);
+  // Calibration shows beside the rate and in the table, and the rate carries its n.
+  assert.match(html, /50\.0% of 8 investigate<tspan class="calibrated"> calibrated: not blocking<\/tspan>/);
+  assert.match(html, /<td>since ACCEPT rf-0000000005 in [0-9a-f]{12}<\/td>/);
+  assert.equal((html.match(/class="calibrated"/g) ?? []).length, 1);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(|https?:\/\//i);
 });
 
