@@ -45,7 +45,7 @@ export default defineCommand<ReviewArgs>({
       .option('calibration', {
         type: 'boolean',
         default: true,
-        describe: 'Let rules whose findings history mostly rejected stop blocking (config calibration; --no-calibration: every rule blocks)',
+        describe: 'A rule whose answered findings history mostly rejected stops blocking (config calibration); --no-calibration: every rule blocks',
       })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
