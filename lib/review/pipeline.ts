@@ -11,7 +11,7 @@ import { blocks, computeEvent } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
 import { RuleRunner, type ReviewRule } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
-import { SEVERITY_RANK } from '../core/vocabulary.js';
+import { CREDENTIAL_RULE_SOURCES, SEVERITY_RANK } from '../core/vocabulary.js';
 import type { FindingCalibration } from '../core/rule-tally.js';
 import type { DropReason, Finding, ReviewResult } from './types.js';
 import { RevtrailError } from '../core/errors.js';
@@ -155,7 +155,9 @@ export async function reviewSelections(
   const { suppressed } = answered;
   let counted = answered.counted;
   // A demoted rule's findings stay, marked with the numbers, and count at most as COMMENT.
-  const demoted = counted.length && options.calibration ? await options.calibration() : null;
+  // Credential rules are never demoted: a review with only those (pre-push, per commit) needs no numbers.
+  const calibratable = counted.some((f) => !CREDENTIAL_RULE_SOURCES.has(f.rule_source));
+  const demoted = calibratable && options.calibration ? await options.calibration() : null;
   if (demoted?.size) counted = counted.map((f) => (demoted.has(f.rule_source) ? { ...f, calibration: demoted.get(f.rule_source)! } : f));
   const calibrated = counted.filter((f) => f.calibration).length;
   const event = computeEvent(counted, options.softTests);
