@@ -2,6 +2,7 @@
 import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
 import { SIGNALS } from '../gate/types.js';
 import type { CandidateSet } from './build.js';
+import type { RuleTally } from '../core/rule-tally.js';
 import { escapeControl as esc, type Paint } from '../core/output.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
@@ -22,7 +23,25 @@ export interface Explanation {
   rule_source: string;
   candidate: { status: 'candidate' | 'in_bundle' | 'gate_unmet'; id: string | null; document: string | null };
   rule: { threads: number; qualifying: number; files: string[]; min_recurrence: number; passed: boolean; generalizable: Signal };
+  /** The rule's numbers as the review calibrates with them (the same as `stats`). */
+  calibration: RuleCalibration | null;
   threads: ThreadExplanation[];
+}
+
+export interface RuleCalibration {
+  rejected: number;
+  verdicts: number;
+  rate: number | null;
+  /** Demoted: its findings no longer block a review. */
+  calibrated: boolean;
+  exempt: boolean;
+  since: { commit: string | null; finding: string; verdict: string } | null;
+}
+
+function calibrationOf(t: RuleTally | undefined): RuleCalibration | null {
+  if (!t) return null;
+  const since = t.since ? { commit: t.since.commit, finding: t.since.id, verdict: t.since.verdict } : null;
+  return { rejected: t.rejected, verdicts: t.verdicts, rate: t.rate, calibrated: t.demoted, exempt: t.exempt, since };
 }
 
 function threadOf(g: ThreadGate): ThreadExplanation {
@@ -39,7 +58,7 @@ function threadOf(g: ThreadGate): ThreadExplanation {
 }
 
 /** null when the target names neither a thread nor a rule_source of the history. */
-export function explain(report: GateReport, target: string, set: CandidateSet): Explanation | null {
+export function explain(report: GateReport, target: string, set: CandidateSet, tallies: readonly RuleTally[] = []): Explanation | null {
   const thread = report.threads.find((g) => g.thread.id === target);
   const ruleSource = thread ? thread.thread.rule_source : target;
   const rule = report.rules.find((r) => r.rule_source === ruleSource);
@@ -63,6 +82,7 @@ export function explain(report: GateReport, target: string, set: CandidateSet): 
       passed: rule.passed,
       generalizable: rule.generalizable,
     },
+    calibration: calibrationOf(tallies.find((t) => t.rule_source === ruleSource)),
     threads: (thread ? [thread] : rule.threads).map(threadOf),
   };
 }
@@ -80,8 +100,14 @@ export function formatExplanation(e: Explanation, paint: Paint): string {
       if (!s.met && s.change) out.push(`  ${' '.repeat(5)}  ${' '.repeat(width)}  ${paint.dim(`-> ${esc(s.change)}`)}`);
     }
   }
+  if (e.calibration) out.push(calibrationLine(e.calibration));
   if (e.candidate.status === 'candidate') out.push(m.explainCandidate(e.candidate.id!));
   else if (e.candidate.status === 'in_bundle') out.push(m.explainInBundle(esc(e.candidate.document!)));
   else out.push(m.explainNotCandidate);
   return out.join('\n') + '\n';
+}
+
+function calibrationLine(c: RuleCalibration): string {
+  if (c.calibrated && c.since) return m.explainCalibrated(c.rejected, c.verdicts, c.since.verdict, c.since.finding, c.since.commit);
+  return m.explainNotCalibrated(c.rejected, c.verdicts, c.exempt);
 }

@@ -9,6 +9,7 @@ import type { Config } from '../config/schema.js';
 import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
 import { evaluateGate } from '../gate/index.js';
+import { ruleTallies } from '../gate/threads.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
 import { buildCandidates, describe, type CandidateSet } from './build.js';
@@ -25,6 +26,8 @@ export interface CandidatesRunOptions {
   /** A finding ID or rule_source to explain instead of writing files. */
   explain?: string;
   all: boolean;
+  /** Rules calibration never demotes (the built-in credential rules; the CLI passes the registry's). */
+  exempt?: (ruleSource: string) => boolean;
 }
 
 export type CandidatesRunResult =
@@ -52,7 +55,7 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   const set = buildCandidates(report, bundle);
 
   if (target !== undefined) {
-    const explanation = explain(report, target, set);
+    const explanation = explain(report, target, set, ruleTallies(history.commits, { ...config.calibration, exempt: options.exempt }));
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });
     return { kind: 'explained', explanation };
   }

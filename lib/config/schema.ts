@@ -34,6 +34,15 @@ export const configSchema = z.strictObject({
     minRecurrence: 2,
   }),
   privacy: z._default(z.strictObject({ redactAuthors: z._default(z.boolean(), false) }), { redactAuthors: false }),
+  // Rules people mostly reject stop blocking (docs/gate.md "Calibration"). demoteAbove 1 never demotes.
+  calibration: z._default(
+    z.strictObject({
+      enabled: z._default(z.boolean(), true),
+      minVerdicts: z._default(count(1_000_000), 5),
+      demoteAbove: z._default(z.number().check(z.gte(0), z.lte(1)), 0.3),
+    }),
+    { enabled: true, minVerdicts: 5, demoteAbove: 0.3 },
+  ),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -33,3 +33,4 @@ export type ReviewEvent = (typeof EVENTS)[number];
 /** Severities of the second trailer grammar (ADR-0029), kept raw when mined. */
 export const ADR_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type AdrSeverity = (typeof ADR_SEVERITIES)[number];
+

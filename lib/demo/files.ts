@@ -50,6 +50,14 @@ export function truncateAll(run: (sql: string) => void) {
 }
 `;
 
+// The same constant-list pattern again: the SQL rule's finding here is a false positive too.
+const archive = `const TABLES = ['orders', 'customers'] as const;
+
+export function purgeArchived(run: (sql: string) => void) {
+  for (const table of TABLES) run('DELETE FROM ' + table + ' WHERE archived = true');
+}
+`;
+
 export const demoFiles = {
   baseline: {
     '.gitignore': 'node_modules/\n.revtrail/\n',
@@ -70,6 +78,9 @@ export const demoFiles = {
     'src/repositories/orders.ts': repository,
     'src/jobs/sync.ts': syncJob(false),
     'src/util/format.ts': formatUtil(false),
+  } as Record<string, string>,
+  calibrated: {
+    'src/db/archive.ts': archive,
   } as Record<string, string>,
   /** What the demo's developer says of each finding. */
   answer(row: TrailerRow): { verdict: HumanVerdict; rationale: string } {

@@ -22,6 +22,8 @@ export interface DemoResult {
   folder: string;
   blockedPush: boolean;
   secondPush: boolean;
+  /** The push after calibration demoted the SQL rule went through. */
+  calibratedPush: boolean;
   candidates: string[];
 }
 
@@ -96,6 +98,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   chmodSync(shim, 0o755);
   write(demoFiles.baseline);
   must(revtrail(['init']), 'revtrail init');
+  // The demo's history is short: two answered findings of a rule are enough for calibration to
+  // judge it here (the default, 5, would need three more rounds of commits and verdicts).
+  const configFile = join(app, 'revtrail.config.json');
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { calibration?: Record<string, unknown> };
+  config.calibration = { ...config.calibration, minVerdicts: 2 };
+  writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+  say(m.calibrationConfig);
   must(revtrail(['install']), 'revtrail install');
   git(['add', '-A'], false);
   must(git(['commit', '-q', '-m', 'chore: start the shop service']), 'first commit');
@@ -146,6 +155,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const adrRule = open.find((r) => !r.rule_source.startsWith('builtin/'));
   if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
 
+  say(m.step(9, 'calibration: the SQL rule was rejected in 1 of its 2 answers, so its next finding no longer blocks the push'));
+  write(demoFiles.calibrated);
+  git(['add', '-A'], false);
+  must(git(['commit', '-q', '-m', 'feat: purge archived rows']), 'commit after calibration');
+  const third = git(['push', 'origin', 'main']);
+  revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
+
   say(m.outro(folder, app));
-  return { folder, blockedPush, secondPush: second.status === 0, candidates };
+  return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
 }

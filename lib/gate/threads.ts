@@ -6,6 +6,21 @@
  */
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import type { Thread } from './types.js';
+import { tallyRules, type CalibrationSettings, type Occurrence, type RuleTally } from '../core/rule-tally.js';
+
+/** Every mined occurrence oldest first (commits come newest first; each keeps its message order). */
+export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (let c = commits.length - 1; c >= 0; c--) {
+    for (const f of commits[c]!.findings) out.push({ id: f.id, rule_source: f.rule_source, verdict: f.verdict, commit: f.commit, date: f.date });
+  }
+  return out;
+}
+
+/** Per-rule numbers of mined history: the computation the review's calibration uses too (lib/core/rule-tally.ts). */
+export function ruleTallies(commits: readonly CommitResult[], settings?: CalibrationSettings): RuleTally[] {
+  return tallyRules(occurrencesOf(commits), settings);
+}
 
 /** `commits` in git log order (newest first), as mining yields them. Threads come oldest first. */
 export function buildThreads(commits: readonly CommitResult[]): Thread[] {

@@ -19,7 +19,7 @@ import { isRevtrailError } from '../core/errors.js';
 import { commentCharOf, isEmptyMessage, readCommentConfig } from '../trailers/message.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { TrailerRow } from '../core/trailer/row.js';
-import { isBlocking } from '../review/event.js';
+import { blocks } from '../review/event.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
@@ -162,7 +162,7 @@ async function reviewCommit(
   });
   writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
-  const blocking = result.findings.filter((f) => isBlocking(f.severity, config.softTests));
+  const blocking = result.findings.filter((f) => blocks(f, config.softTests));
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
     writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
     return 'blocked';

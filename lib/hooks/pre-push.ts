@@ -8,7 +8,8 @@ import type { CliContext } from '../core/output.js';
 import { git, gitOut, gitRecords } from '../core/git/run.js';
 import { DIFF_ARGS } from '../diff/source.js';
 import type { Finding } from '../review/types.js';
-import { isBlocking } from '../review/event.js';
+import { blocks } from '../review/event.js';
+import type { HistoryRow } from '../core/trailer/history.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -96,6 +97,13 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   const session = await openReview(repo.top, { repo });
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  // One read of each pushed tip's history serves every review of it: verdicts and calibration.
+  const histories = new Map<string, Promise<HistoryRow[]>>();
+  const historyOf = (tip: string) => () => {
+    let rows = histories.get(tip);
+    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(repo.top, tip))));
+    return rows;
+  };
   // Refs pushing the same commits (a branch and its tag) share one review.
   const cache = new Map<string, Promise<{ findings: Finding[]; warnings: string[] }>>();
   const reviewRange = (range: string, tip: string, only: 'all' | 'others') => {
@@ -106,6 +114,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
         cwd: repo.top,
         source: { kind: 'range', range },
         verdictTip: tip,
+        history: historyOf(tip),
         ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
       }).then((r) => ({ findings: r.findings, warnings: r.warnings }));
       cache.set(key, pending);
@@ -136,6 +145,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
           cwd: repo.top,
           source: { kind: 'text', text, name: `commit ${commit}` },
           verdictTip: tip,
+          history: historyOf(tip),
           ruleFilter: isCredential,
           reviewer: false,
         });
@@ -147,9 +157,12 @@ export async function prePushHook(remote: string, _url: string, input: string, c
       }
     }
     for (const f of found.values()) allFindings.set(f.id, f);
-    const blocking = [...found.values()].filter((f) => isBlocking(f.severity, softTests));
+    const blocking = [...found.values()].filter((f) => blocks(f, softTests));
+    const calibrated = [...found.values()].filter((f) => f.calibration);
     if (blocking.length) blockedRefs.push({ ref: plan.update.localRef, findings: blocking });
     else if (found.size) err.write(m.pushNotes(plan.update.localRef, 'COMMENT', found.size) + '\n');
+    // A demoted rule's findings are named either way, with why they do not block.
+    if (calibrated.length) writeLines(err, [m.pushCalibrated(plan.update.localRef, calibrated.length), ...findingLines(calibrated, 50)]);
   }
   writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, [...allFindings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));

@@ -39,6 +39,10 @@ export const candidatesMessages = {
     `thread ${id} (${rule}${where ? `, ${where}` : ''}): state ${state}, ${n} occurrence${n === 1 ? '' : 's'}`,
   explainRule: (rule: string, threads: number, qualifying: number, min: number, others: number) =>
     `rule_source ${rule}: ${threads} thread${threads === 1 ? '' : 's'}, ${qualifying} meeting the other ${NUMBER_WORDS[others] ?? others} signals (gate.minRecurrence ${min})`,
+  explainCalibrated: (rejected: number, verdicts: number, verdict: string, finding: string, commit: string | null) =>
+    `calibration: not blocking: ${rejected} of ${verdicts} answered findings were rejected; since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
+  explainNotCalibrated: (rejected: number, verdicts: number, exempt: boolean) =>
+    `calibration: blocking: ${rejected} of ${verdicts} answered findings were rejected${exempt ? ' (a credential rule: never demoted)' : ''}`,
   explainCandidate: (id: string) => `candidate: yes (${id})`,
   explainNotCandidate: 'candidate: no (the gate is not passed)',
   explainInBundle: (doc: string) => `candidate: no: this rule_source belongs to ${doc} in the knowledge bundle already (it is knowledge)`,

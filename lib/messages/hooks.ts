@@ -56,6 +56,7 @@ export const hookMessages = {
     `${plural(items.length, 'verdict')} ${items.length === 1 ? 'is' : 'are'} queued but not committed (a push counts committed verdicts only): ${items.join(', ')}`,
   recordQueued: '  Record them: git commit --allow-empty -m "Record review verdicts" on the pushed branch, and push again.',
   pushNotes: (ref: string, event: ReviewEvent, n: number) => `revtrail: ${ref}: ${event}: ${plural(n, 'non-blocking finding')}`,
+  pushCalibrated: (ref: string, n: number) => `revtrail: ${ref}: ${plural(n, 'finding')} of rules calibrated by history, not blocking:`,
 };
 
 export const installMessages = {

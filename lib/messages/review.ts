@@ -66,13 +66,18 @@ export const reviewMessages = {
   contradiction: (where: string, summary: string, blocking: readonly string[]) =>
     `reviewer summary for ${where} says "${summary.length > 80 ? `${summary.slice(0, 77)}...` : summary}" but there ${blocking.length === 1 ? 'is a blocking finding' : `are ${blocking.length} blocking findings`} (${blocking.slice(0, 3).join('; ')}); the event is computed from the findings`,
 
+  // Calibration (docs/gate.md "Calibration")
+  notBlocking: (rejected: number, verdicts: number, ruleSource: string) =>
+    `not blocking: ${rejected} of ${verdicts} answered findings of this rule were rejected in this history (revtrail stats --rule ${ruleSource})`,
+
   queueUnreadable: (why: string) => `queued verdicts not read (${why}); none of them suppresses a finding in this review`,
 
   // Summary
-  summary: (counted: number, files: number, bySeverity: ReadonlyArray<[string, number]>, suppressed: number, droppedTotal: number) => {
+  summary: (counted: number, files: number, bySeverity: ReadonlyArray<[string, number]>, suppressed: number, droppedTotal: number, calibrated = 0) => {
     const parts: string[] = [];
     if (counted === 0) parts.push('No findings');
     else parts.push(`${plural(counted, 'finding')} in ${plural(files, 'file')} (${bySeverity.map(([s, n]) => `${n} ${s}`).join(', ')})`);
+    if (calibrated) parts.push(`${calibrated} not blocking (calibrated by verdicts in history)`);
     if (suppressed) parts.push(`${suppressed} suppressed by verdicts`);
     if (droppedTotal) parts.push(`${droppedTotal} dropped`);
     return `${parts.join('; ')}.`;

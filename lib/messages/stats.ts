@@ -2,14 +2,22 @@
 export const statsMessages = {
   investigate: 'investigate',
   performingWell: 'performing well',
+  tooFewVerdicts: 'too few verdicts',
   noFindings: 'no Review-Finding trailers in the history',
   total: 'total',
+  calibratedHeader: 'calibrated',
+  calibratedSince: (commit: string | null, verdict: string, finding: string) =>
+    `since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
+  neverCalibrated: 'never (credential rule)',
+  threadsHeading: (rule: string, n: number) => `${n} finding${n === 1 ? '' : 's'} of ${rule}, oldest first (id, latest verdict, where, verdict commit, rationale):`,
+  unknownRule: (rule: string) => `no finding of rule ${rule} in this history`,
+  unknownRuleRemedy: (known: readonly string[]) =>
+    known.length ? `Rules with findings: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''} (revtrail stats lists them all).` : 'This history has no Review-Finding trailers yet.',
   wroteHtml: (file: string) => `wrote ${file}`,
   htmlUnwritable: (file: string, why: string) => `cannot write ${file}: ${why}`,
   htmlUnwritableRemedy: 'Choose a file in a folder you can write to.',
   htmlTitle: 'revtrail: review findings per rule',
   htmlRateChart: 'Reject rate per rule (REJECT over human verdicts)',
-  tooFewVerdicts: 'too few verdicts',
   /** A rate with its sample size: "50.0% of 8". */
   rateOf: (rate: string, n: number) => `${rate} of ${n}`,
   htmlTimeChart: 'Findings raised and answered per month',
@@ -27,4 +35,9 @@ export const statsMessages = {
   htmlSpan: (first: string, last: string) => (first === last ? `${first}.` : `${first} to ${last}.`),
   htmlGenerated: (commits: number, findings: number, answered: number) =>
     `${findings} finding${findings === 1 ? '' : 's'} from ${commits} commit${commits === 1 ? '' : 's'} with Review-Finding trailers; ${answered} human verdict${answered === 1 ? '' : 's'}.`,
+  htmlCalibratedMark: 'calibrated: not blocking',
+  htmlLegendCalibrated: (c: { enabled: boolean; minVerdicts: number; demoteAbove: number }) =>
+    c.enabled
+      ? `calibrated: above ${(c.demoteAbove * 100).toFixed(0)}% over at least ${c.minVerdicts} verdicts, its findings no longer block (credential rules always do)`
+      : 'calibration is off (calibration.enabled: false)',
 };

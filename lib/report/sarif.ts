@@ -55,7 +55,8 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
     const out: Record<string, unknown> = {
       ruleId: f.rule_source,
       ruleIndex: ruleIndex.get(f.rule_source)!,
-      level: sarifLevel(f.severity),
+      // A finding of a rule calibrated down counts at most as COMMENT: a note, whatever its severity.
+      level: f.calibration ? 'note' : sarifLevel(f.severity),
       message: { text: messageText(f) },
       locations: [
         {
@@ -72,6 +73,7 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
         confidence: f.confidence,
         citations: f.citations,
         ...(f.suggestion_code !== null ? { suggestion_code: f.suggestion_code } : {}),
+        ...(f.calibration ? { calibration: f.calibration } : {}),
       },
     };
     if ('verdict' in f) {

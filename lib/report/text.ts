@@ -16,9 +16,11 @@ function location(f: Finding): string {
 }
 
 function findingLine(f: Finding, p: Paint): string {
-  const severity = BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
+  const severity = f.calibration ? f.severity : BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
   const head = `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)} ${f.id}`;
-  return [head, ...message(f, '    ').map((l) => p.dim(l))].join('\n');
+  // A demoted rule's finding says why it does not block, and where to see the answers.
+  const why = f.calibration ? [`    ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source)))}`] : [];
+  return [head, ...message(f, '    ').map((l) => p.dim(l)), ...why].join('\n');
 }
 
 /** The rule's message under its finding, indented; nothing when it only repeats the title. */

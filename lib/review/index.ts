@@ -26,6 +26,7 @@ import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import { loadVerdicts } from './suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
+import type { HistoryRow } from '../core/trailer/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -170,6 +171,10 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
     warnings.push(`${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
   }
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
+  // One read of the tip's history serves suppression and calibration, and only when there are findings.
+  let rows: Promise<HistoryRow[]> | undefined;
+  const history = () => (rows ??= options.history ? options.history() : import('../core/trailer/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
+  const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
   return reviewSelections(
     selections,
     {
@@ -184,7 +189,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
         session.commonDir === null
           ? undefined
           : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), options.history),
+      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
+      calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
       onProgress: options.onProgress,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },

@@ -7,12 +7,14 @@ import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
 import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding-contract.js';
 import { foldFindings } from './fold.js';
-import { computeEvent, isBlocking } from './event.js';
+import { blocks, computeEvent } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
-import { noDrops, type Finding, type ReviewResult } from './types.js';
+import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
+import type { FindingCalibration } from '../core/rule-tally.js';
+import { noDrops, type DropReason, type Finding, type ReviewResult } from './types.js';
 import { FileFactsBook, type AttributeLoader } from './file-facts.js';
 import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -41,6 +43,8 @@ export interface PipelineOptions {
   attributes?: AttributeLoader;
   /** Latest verdict per finding id; loaded only when there are findings. */
   verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
+  /** The calibration of each demoted rule (by rule_source); loaded only when findings still count. */
+  calibration?: () => Promise<ReadonlyMap<string, FindingCalibration>>;
   onProgress?: (done: number, total: number, path: string) => void;
   /** Rules known to overrun, and where to report new overruns (the bundle cache). */
   ruleTime?: RuleTimeOptions;
@@ -196,20 +200,28 @@ export async function reviewSelections(
   }
   const findings = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
-  const { counted, suppressed } = applyVerdicts(findings, verdicts);
+  const answered = applyVerdicts(findings, verdicts);
+  const { suppressed } = answered;
+  let counted = answered.counted;
+  // A demoted rule's findings stay, marked with the numbers, and count at most as COMMENT.
+  // Credential rules are never demoted: a review with only those (pre-push, per commit) needs no numbers.
+  const calibratable = counted.some((f) => !CREDENTIAL_RULE_SOURCES.has(f.rule_source));
+  const demoted = calibratable && options.calibration ? await options.calibration() : null;
+  if (demoted?.size) counted = counted.map((f) => (demoted.has(f.rule_source) ? { ...f, calibration: demoted.get(f.rule_source)! } : f));
+  const calibrated = counted.filter((f) => f.calibration).length;
   const event = computeEvent(counted, options.softTests);
 
   for (const { selection, summary } of summaries) {
     if (!APPROVING.test(summary)) continue;
     const blocking = counted.filter(
-      (f) => f.path === selection.chunk.path && selection.chunk.changedLines.has(f.line) && isBlocking(f.severity, options.softTests),
+      (f) => f.path === selection.chunk.path && selection.chunk.changedLines.has(f.line) && blocks(f, options.softTests),
     );
     if (blocking.length) warnings.push(m.contradiction(where(selection.chunk), summary, blocking.map((f) => `${f.path}:${f.line} ${f.title}`)));
   }
 
   const bySeverity = SEVERITY_RANK.map((s) => [s, counted.filter((f) => f.severity === s).length] as [string, number]).filter(([, n]) => n > 0);
   const droppedTotal = Object.values(dropped).reduce((a, b) => a + b, 0);
-  const summaryLines = [m.summary(counted.length, new Set(counted.map((f) => f.path)).size, bySeverity, suppressed.length, droppedTotal)];
+  const summaryLines = [m.summary(counted.length, new Set(counted.map((f) => f.path)).size, bySeverity, suppressed.length, droppedTotal, calibrated)];
   for (const { selection, summary } of summaries) summaryLines.push(m.reviewerSummary(where(selection.chunk), summary.trim()));
 
   return {

@@ -3,6 +3,7 @@ import type { Category, Severity } from '../core/vocabulary.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
+import type { FindingCalibration } from '../core/rule-tally.js';
 
 export interface Finding {
   id: string;
@@ -18,6 +19,11 @@ export interface Finding {
   citations: string[];
   suggestion_code: string | null;
   confidence: number;
+  /**
+   * Set when history demoted the finding's rule (docs/gate.md "Calibration"): most of its answered
+   * findings were rejected, so this one counts at most as COMMENT.
+   */
+  calibration?: FindingCalibration;
 }
 
 export type { ReviewEvent } from '../core/vocabulary.js';
@@ -57,6 +63,11 @@ export interface ReviewOptions {
    * --range: what is pushed must carry its own answers (docs/record.md).
    */
   queued?: (commonDir: string) => Promise<readonly QueuedVerdictLike[]>;
+  /**
+   * false: no calibration in this run (`--no-calibration`); otherwise config `calibration`
+   * decides. The numbers come from the same history rows as the verdicts.
+   */
+  calibration?: boolean;
   /** Only these rule sources run (pre-push checks credential rules per commit). */
   ruleFilter?: (ruleSource: string) => boolean;
   /** Called as each chunk finishes (the CLI draws progress from it). */

@@ -1,22 +1,33 @@
 /**
- * Statistics per rule_source (docs/record.md "Counting"): they count findings (threads), not
- * copies of trailers. A finding's copies (a cherry-pick, a merge, a rebase leftover in a
- * body) are one thread, whose state is its latest human verdict (OPEN: none yet). Per rule:
- * findings, the threads per state, and the reject rate (REJECT threads over threads with a
- * human verdict) with its n. Above 30% a rule is flagged to investigate, below 10% it is
- * performing well. The timeline counts, per month, findings raised (OPEN) and verdicts
- * given (each distinct verdict once, where it first appears).
+ * Statistics per rule_source (docs/record.md "Counting", docs/gate.md "Statistics"): they count
+ * findings (threads), not copies of trailers. A finding's copies (a cherry-pick, a merge, a
+ * rebase leftover in a body) are one thread, whose state is its latest human verdict (OPEN:
+ * none yet). Per rule: findings, the threads per state, and the reject rate (REJECT threads over
+ * threads with a human verdict) with its n, from lib/core/rule-tally.ts — the same numbers the
+ * review calibrates with, including whether a rule is demoted and since which verdict. Above
+ * 30% a rule is flagged to investigate, below 10% it is performing well, and neither with fewer
+ * than `calibration.minVerdicts` verdicts. The timeline counts, per month, findings raised
+ * (OPEN) and verdicts given (each distinct verdict once, where it first appears).
  */
 import type { CommitResult } from '../mine/types.js';
 import type { Verdict } from '../core/vocabulary.js';
-import { buildThreads } from '../gate/threads.js';
+import { DEFAULT_CALIBRATION, zeroCounts, type CalibrationSettings, type VerdictCounts } from '../core/rule-tally.js';
+import { buildThreads, ruleTallies } from '../gate/threads.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 export const INVESTIGATE_ABOVE = 0.3;
 export const PERFORMING_BELOW = 0.1;
 
-export type Counts = Record<Verdict, number>;
-export type Flag = 'investigate' | 'performing well' | null;
+export type Counts = VerdictCounts;
+export type Flag = 'investigate' | 'performing well' | 'too few verdicts' | null;
+
+/** The verdict at which a rule crossed the calibration threshold. */
+export interface CalibratedSince {
+  commit: string | null;
+  date: string | null;
+  finding: string;
+  verdict: Verdict;
+}
 
 export interface RuleStats {
   rule_source: string;
@@ -31,6 +42,22 @@ export interface RuleStats {
   /** null when there is no human verdict yet. */
   reject_rate: number | null;
   flag: Flag;
+  /** Demoted by calibration: its findings no longer block a review. */
+  calibrated: boolean;
+  /** When calibrated: the verdict at which it crossed the threshold. */
+  calibrated_since: CalibratedSince | null;
+}
+
+/** One finding of a rule, for `stats --rule`: what people answered and where. */
+export interface ThreadStats {
+  id: string;
+  file: string | null;
+  line: string | null;
+  state: Verdict;
+  /** The commit holding the latest human verdict (null: none yet). */
+  verdict_commit: string | null;
+  rationale: string;
+  occurrences: number;
 }
 
 export interface MonthStats {
@@ -42,30 +69,42 @@ export interface MonthStats {
 
 export interface StatsReport {
   commits: number;
+  /** The calibration the `calibrated` fields were judged with. */
+  calibration: CalibrationSettings;
   rules: RuleStats[];
-  total: Omit<RuleStats, 'rule_source' | 'flag'>;
+  total: Omit<RuleStats, 'rule_source' | 'flag' | 'calibrated' | 'calibrated_since'>;
   timeline: MonthStats[];
+  /** With `--rule`: that rule's findings, oldest first. */
+  threads?: ThreadStats[];
 }
 
-const zero = (): Counts => ({ OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 });
+export interface StatsOptions {
+  calibration?: CalibrationSettings;
+  /** Only this rule_source (its rules row, total, timeline and threads). */
+  rule?: string;
+}
+
+const zero = zeroCounts;
 
 export function rateOf(counts: Counts): { human: number; rate: number | null } {
   const human = counts.ACCEPT + counts.REJECT + counts.DEFER + counts.ACKNOWLEDGE;
   return { human, rate: human ? counts.REJECT / human : null };
 }
 
-export function flagOf(rate: number | null): Flag {
+/** `n` and `minVerdicts` given: fewer verdicts than that are too few to judge by. */
+export function flagOf(rate: number | null, n = Infinity, minVerdicts = 0): Flag {
   if (rate === null) return null;
+  if (n < minVerdicts) return m.tooFewVerdicts as 'too few verdicts';
   if (rate > INVESTIGATE_ABOVE) return m.investigate as 'investigate';
   if (rate < PERFORMING_BELOW) return m.performingWell as 'performing well';
   return null;
 }
 
-export function computeStats(commits: readonly CommitResult[]): StatsReport {
-  const perRule = new Map<string, Counts>();
+export function computeStats(commits: readonly CommitResult[], options: StatsOptions = {}): StatsReport {
+  const settings = options.calibration ?? DEFAULT_CALIBRATION;
   const perMonth = new Map<string, Counts>();
   const total = zero();
-  const threads = buildThreads(commits);
+  const threads = buildThreads(commits).filter((t) => options.rule === undefined || t.rule_source === options.rule);
   const month = (date: string) => {
     const key = date.slice(0, 7);
     let mc = perMonth.get(key);
@@ -73,9 +112,6 @@ export function computeStats(commits: readonly CommitResult[]): StatsReport {
     return mc;
   };
   for (const t of threads) {
-    let r = perRule.get(t.rule_source);
-    if (!r) perRule.set(t.rule_source, (r = zero()));
-    r[t.state] += 1;
     total[t.state] += 1;
     // Raised where the thread starts; each verdict where it first appears (copies are not new).
     month(t.occurrences[0]!.date).OPEN += 1;
@@ -88,18 +124,41 @@ export function computeStats(commits: readonly CommitResult[]): StatsReport {
       month(o.date)[o.verdict] += 1;
     }
   }
-  const rules: RuleStats[] = [...perRule]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([rule_source, c]) => {
-      const { human, rate } = rateOf(c);
-      const findings = Object.values(c).reduce((a, b) => a + b, 0);
-      return { rule_source, findings, open: c.OPEN, counts: c, human_verdicts: human, reject_rate: rate, flag: flagOf(rate) };
-    });
+  const rules: RuleStats[] = ruleTallies(commits, settings)
+    .filter((t) => options.rule === undefined || t.rule_source === options.rule)
+    .map((t) => ({
+      rule_source: t.rule_source,
+      findings: t.findings,
+      open: t.counts.OPEN,
+      counts: t.counts,
+      human_verdicts: t.verdicts,
+      reject_rate: t.rate,
+      flag: flagOf(t.rate, t.verdicts, settings.minVerdicts),
+      calibrated: t.demoted,
+      calibrated_since: t.since ? { commit: t.since.commit, date: t.since.date, finding: t.since.id, verdict: t.since.verdict } : null,
+    }));
   const { human, rate } = rateOf(total);
-  return {
+  const report: StatsReport = {
     commits: commits.length,
+    calibration: settings,
     rules,
     total: { findings: threads.length, open: total.OPEN, counts: total, human_verdicts: human, reject_rate: rate },
     timeline: [...perMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, counts]) => ({ month: key, counts })),
   };
+  if (options.rule !== undefined) {
+    report.threads = threads.map((t) => {
+      let answered: (typeof t.occurrences)[number] | undefined;
+      for (let i = t.occurrences.length - 1; i >= 0 && !answered; i--) if (t.occurrences[i]!.verdict !== 'OPEN') answered = t.occurrences[i];
+      return {
+        id: t.id,
+        file: t.file,
+        line: t.line,
+        state: t.state,
+        verdict_commit: answered?.commit ?? null,
+        rationale: answered?.rationale ?? '',
+        occurrences: t.occurrences.length,
+      };
+    });
+  }
+  return report;
 }

@@ -9,7 +9,7 @@ import { VERDICTS } from '../core/vocabulary.js';
 import { INVESTIGATE_ABOVE, PERFORMING_BELOW } from './compute.js';
 import type { ShownReport, ShownRule } from './present.js';
 import type { MonthPoint, Trends } from './trend.js';
-import { percent } from './format.js';
+import { calibrationCell, percent } from './format.js';
 import { statsMessages as m } from '../messages/stats.js';
 
 export function escapeHtml(text: string): string {
@@ -67,7 +67,7 @@ function rateRows(rules: readonly ShownRule[]): string {
       return `${label}<div class="track"></div><div class="value none" data-rule="${escapeHtml(r.rule_source)}" data-n="0">${escapeHtml(m.htmlNoVerdicts)}</div>`;
     }
     const width = Math.max(0.5, r.reject_rate * 100).toFixed(1);
-    const text = `${m.rateOf(percent(r.reject_rate), r.human_verdicts)}${r.flag ? ` · ${r.flag}` : ''}`;
+    const text = `${m.rateOf(percent(r.reject_rate), r.human_verdicts)}${r.flag ? ` · ${r.flag}` : ''}${r.calibrated ? ` · ${m.htmlCalibratedMark}` : ''}`;
     return (
       `${label}<div class="track"><div class="bar ${cls}" style="width:${width}%" data-rule="${escapeHtml(r.rule_source)}" data-rate="${r.reject_rate}" data-n="${r.human_verdicts}"></div>` +
       `<div class="band good" style="left:${PERFORMING_BELOW * 100}%"></div><div class="band bad" style="left:${INVESTIGATE_ABOVE * 100}%"></div></div>` +
@@ -150,10 +150,10 @@ function trendRows(trends: Trends, rules: readonly ShownRule[]): string {
 }
 
 function table(report: ShownReport): string {
-  const head = ['rule_source', 'findings', ...VERDICTS, m.htmlRateColumn, ''].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const head = ['rule_source', 'findings', ...VERDICTS, m.htmlRateColumn, '', m.calibratedHeader].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const rows = report.rules.map((r) => {
     const rate = r.reject_rate === null ? '-' : m.rateOf(percent(r.reject_rate), r.human_verdicts);
-    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rate, r.flag ?? ''];
+    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rate, r.flag ?? '', calibrationCell(r, report)];
     const cls = r.flag === m.investigate ? ' class="bad"' : r.flag === m.performingWell ? ' class="good"' : '';
     return `<tr${cls}>${cells.map((c, i) => (i === 0 ? `<td><code>${escapeHtml(c)}</code></td>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
   });

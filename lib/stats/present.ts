@@ -6,25 +6,11 @@
 import type { RuleStats, StatsReport } from './compute.js';
 import { statsMessages as m } from '../messages/stats.js';
 
-export const DEFAULT_MIN_VERDICTS = 5;
-
 export type ShownFlag = RuleStats['flag'] | 'too few verdicts';
 export type ShownRule = Omit<RuleStats, 'flag'> & { flag: ShownFlag };
 export type ShownReport = Omit<StatsReport, 'rules'> & { rules: ShownRule[]; min_verdicts: number };
 
-/** `calibration.minVerdicts` of a configuration that may not have that key (yet). */
-export function minVerdictsOf(config: unknown): number {
-  const value = (config as { calibration?: { minVerdicts?: unknown } } | null)?.calibration?.minVerdicts;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_MIN_VERDICTS;
-}
-
 export function withMinVerdicts(report: StatsReport, minVerdicts: number): ShownReport {
-  return {
-    ...report,
-    min_verdicts: minVerdicts,
-    rules: report.rules.map((r) => ({
-      ...r,
-      flag: r.human_verdicts > 0 && r.human_verdicts < minVerdicts ? (m.tooFewVerdicts as 'too few verdicts') : r.flag,
-    })),
-  };
+  // computeStats already flags "too few verdicts" with the same minVerdicts (one computation).
+  return { ...report, min_verdicts: minVerdicts };
 }

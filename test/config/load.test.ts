@@ -22,6 +22,27 @@ test('defaults when there is no configuration', async () => {
   assert.deepEqual(config.commitMsg, { record: true, block: false });
   assert.deepEqual(config.gate, { minRecurrence: 2 });
   assert.deepEqual(config.privacy, { redactAuthors: false });
+  assert.deepEqual(config.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+});
+
+test('calibration: partial values keep the other defaults; bounds and unknown keys are named', async () => {
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { minVerdicts: 2 } }));
+  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: true, minVerdicts: 2, demoteAbove: 0.3 });
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { enabled: false, demoteAbove: 1 } }));
+  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: false, minVerdicts: 5, demoteAbove: 1 });
+  for (const [value, pattern] of [
+    [{ demoteAbove: 1.5 }, /"calibration\.demoteAbove" is invalid/],
+    [{ demoteAbove: -0.1 }, /"calibration\.demoteAbove" is invalid/],
+    [{ minVerdicts: 0 }, /"calibration\.minVerdicts" is invalid/],
+    [{ minVerdicts: 2.5 }, /"calibration\.minVerdicts" is invalid/],
+    [{ minVerdicts: 1e12 }, /"calibration\.minVerdicts" is invalid: must be at most/],
+    [{ enabled: 'yes' }, /"calibration\.enabled" is invalid/],
+    [{ demoteabove: 0.5 }, /unknown key "calibration\.demoteabove"/],
+  ] as const) {
+    writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: value }));
+    await assert.rejects(loadConfig(dir), pattern, JSON.stringify(value));
+  }
+  rmSync(join(dir, 'revtrail.config.json'));
 });
 
 test('package.json#revtrail is read when there is no revtrail.config.json', async () => {

@@ -9,7 +9,7 @@ import { projectRoot, runProcess, tempDir } from '../helpers/repo.js';
  * README says, on what looks like a fresh machine — no git identity in the environment or any
  * config file (a CI container, a new laptop), so it must not depend on ~/.gitconfig.
  */
-test('npm start runs the demo with no git identity: blocked push, verdicts, push through, mining, stats, a candidate; exit 0', async () => {
+test('npm start runs the demo with no git identity: blocked push, verdicts, push through, mining, stats, a candidate, a calibrated rule that no longer blocks; exit 0', async () => {
   const parent = tempDir('revtrail-demo-parent-');
   const home = tempDir('revtrail-empty-home-');
   try {
@@ -37,10 +37,12 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     const app = join(parent, folder, 'app');
     assert.match(r.stdout, new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     assert.match(r.stdout, /revtrail: push blocked: 6 blocking findings/);
-    // The false positive's REJECT shows in the statistics: half of that rule's two answered
-    // findings, too few (calibration.minVerdicts, 5) to flag the rule either way.
-    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +too few verdicts$/m);
-    assert.match(r.stdout, /main -> main/);
+    // The false positive's REJECT shows in the statistics: half of that rule's verdicts, which
+    // (with the demo's calibration.minVerdicts 2) calibrates the rule from that verdict on.
+    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +investigate +since REJECT rf-[0-9a-f]{10} in [0-9a-f]{12}$/m);
+    // Its next finding no longer blocks: the third push goes through, saying why.
+    assert.match(r.stdout, /\$ git push origin main\n(?: {4}.*\n)*? {4}revtrail: refs\/heads\/main: 1 finding of rules calibrated by history, not blocking:\n {6}src\/db\/archive\.ts:4 security SQL built by concatenation or interpolation \(builtin\/injection:sql-concat\) rf-[0-9a-f]{10}\n {8}not blocking: 1 of 2 answered findings of this rule were rejected in this history \(revtrail stats --rule builtin\/injection:sql-concat\)\n/);
+    assert.equal((r.stdout.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
     assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates'));

@@ -136,7 +136,7 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
   const bar = (rule: string) => page.locator(`.bar[data-rule="${rule}"]`);
   assert.deepEqual([await bar('noisy:rule').getAttribute('data-rate'), await bar('noisy:rule').getAttribute('data-n')], ['0.5', '8']);
   const values = await page.locator('.rates .value').allTextContents();
-  assert.ok(values.includes('50.0% of 8 · investigate'), values.join(' | '));
+  assert.ok(values.includes('50.0% of 8 · investigate · calibrated: not blocking'), values.join(' | '));
   assert.ok(values.includes('0.0% of 10 · performing well'), values.join(' | '));
   assert.ok(values.includes('66.7% of 3 · too few verdicts'), 'below minVerdicts (5): no investigate flag');
   assert.ok(values.includes('no human verdicts yet'));

@@ -44,6 +44,7 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
   const report = JSON.parse(run.stdout);
   const by = Object.fromEntries(report.rules.map((x: { rule_source: string }) => [x.rule_source, x]));
   assert.deepEqual(Object.keys(by), ['good:rule', 'mid:rule', 'noisy:rule', 'open:rule']);
+  const since = by['noisy:rule'].calibrated_since;
   assert.deepEqual(by['noisy:rule'], {
     rule_source: 'noisy:rule',
     findings: 8,
@@ -52,9 +53,14 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     human_verdicts: 8,
     reject_rate: 0.5,
     flag: 'investigate',
+    calibrated: true,
+    // Four REJECTs are too few; the fifth verdict (an ACCEPT: 4 of 5) crossed the threshold.
+    calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
   });
-  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag], [0, 'performing well']);
-  assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag], [0.2, null]);
+  assert.match(r.git(['log', '-1', '--format=%B', since.commit]), /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/);
+  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated], [0, 'performing well', false]);
+  assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag, by['mid:rule'].calibrated], [0.2, null, false]);
   assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
   assert.deepEqual(report.total.counts, { OPEN: 1, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
   assert.deepEqual([report.total.findings, report.total.open, report.total.human_verdicts], [25, 1, 24]);
@@ -67,12 +73,32 @@ test('stats text and csv', async () => {
   const r = history();
   const text = await runCli(['stats'], { cwd: r.dir });
   assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
-  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% of 8 +investigate$/m);
+  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% of 8 +investigate +since ACCEPT rf-0000000005 in [0-9a-f]{12}$/m);
   assert.match(text.stdout, /^good:rule .* 0\.0% of 11 +performing well$/m);
   assert.match(text.stdout, /^open:rule .* -$/m);
   const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
-  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag']);
-  assert.deepEqual(csv[3], ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate']);
+  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag', 'calibrated', 'calibrated_since']);
+  assert.deepEqual(csv[3]!.slice(0, 11), ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate', 'true']);
+  assert.match(csv[3]![11]!, /^[0-9a-f]{40}$/);
+  assert.deepEqual(csv[1]!.slice(10), ['false', '']);
+});
+
+test('stats --rule RULE: that rule, each of its findings with its verdict; an unknown rule is an input error naming the rules', async () => {
+  const r = history();
+  const json = JSON.parse((await runCli(['stats', '--rule', 'mid:rule', '--format', 'json'], { cwd: r.dir })).stdout);
+  assert.deepEqual(json.rules.map((x: { rule_source: string }) => x.rule_source), ['mid:rule']);
+  assert.deepEqual([json.total.findings, json.total.counts.REJECT], [5, 1]);
+  assert.deepEqual(json.threads.map((t: { state: string }) => t.state), ['REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACCEPT']);
+  assert.match(json.threads[0].verdict_commit, /^[0-9a-f]{40}$/);
+  assert.equal(json.threads[0].rationale, 'False positive: `grep x` shows nothing');
+  const text = await runCli(['stats', '--rule', 'mid:rule'], { cwd: r.dir });
+  assert.match(text.stdout, /^mid:rule +5 +0 +3 +1 +1 +0 +20\.0% of 5$/m);
+  assert.match(text.stdout, /^5 findings of mid:rule, oldest first/m);
+  assert.match(text.stdout, /^ {2}rf-[0-9a-f]{10} +REJECT +src\/a\.ts:1 +[0-9a-f]{12} +False positive: `grep x` shows nothing$/m);
+  const unknown = await runCli(['stats', '--rule', 'nope:rule'], { cwd: r.dir });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no finding of rule nope:rule in this history/);
+  assert.match(unknown.stderr, /good:rule, mid:rule, noisy:rule, open:rule/);
 });
 
 test('stats --html writes one self-contained page with its charts', async () => {
@@ -87,6 +113,9 @@ test('stats --html writes one self-contained page with its charts', async () => 
   assert.equal((html.match(/<svg class="time"/g) ?? []).length, 1);
   assert.equal((html.match(/<svg class="spark"/g) ?? []).length, 4, 'a trend per rule');
   assert.match(html, /noisy:rule/);
+  // Calibration shows beside the rate and in the table, and the rate carries its n.
+  assert.match(html, /50\.0% of 8 · investigate · calibrated: not blocking/);
+  assert.match(html, /<td>since ACCEPT rf-0000000005 in [0-9a-f]{12}<\/td>/);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(|https?:\/\//i);
 });
 

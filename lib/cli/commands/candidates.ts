@@ -20,12 +20,13 @@ export default defineCommand<CandidatesArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { runCandidates }, { formatExplanation }, { candidatesMessages: m }] = await Promise.all([
+    const [{ findRepo }, { loadConfig }, { runCandidates }, { formatExplanation }, { candidatesMessages: m }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../candidates/run.js'),
       import('../../candidates/explain.js'),
       import('../../messages/candidates.js'),
+      import('../../review/builtin.js'),
     ]);
     const repo = await findRepo(context.cwd);
     const { config } = await loadConfig(repo.top);
@@ -35,6 +36,7 @@ export default defineCommand<CandidatesArgs>({
       out: args.out === undefined ? undefined : resolve(context.cwd, args.out),
       explain: args.explain,
       all: args.all,
+      exempt: (ruleSource) => CREDENTIAL_RULE_SOURCES.has(ruleSource),
     });
     if (result.kind === 'explained') {
       const { explanation } = result;

@@ -8,6 +8,6 @@ export default defineCommand({
   async run(_args, context) {
     const { runDemo } = await import('../../demo/run.js');
     const result = await runDemo({ write: (text) => context.stdout.write(text) });
-    return result.blockedPush && result.secondPush ? 0 : 1;
+    return result.blockedPush && result.secondPush && result.calibratedPush ? 0 : 1;
   },
 });

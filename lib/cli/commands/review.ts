@@ -19,6 +19,7 @@ interface ReviewArgs {
   softTests: boolean;
   minConfidence?: string;
   verbose: boolean;
+  calibration: boolean;
 }
 
 export default defineCommand<ReviewArgs>({
@@ -28,7 +29,7 @@ export default defineCommand<ReviewArgs>({
     yargs
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
-          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose]\n\n' +
+          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
@@ -43,6 +44,11 @@ export default defineCommand<ReviewArgs>({
       .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
       .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
       .option('verbose', { type: 'boolean', default: false, describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)' })
+      .option('calibration', {
+        type: 'boolean',
+        default: true,
+        describe: 'A rule whose answered findings history mostly rejected stops blocking (config calibration); --no-calibration: every rule blocks',
+      })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
@@ -92,6 +98,7 @@ export default defineCommand<ReviewArgs>({
       reviewer,
       softTests: args.softTests || undefined,
       minConfidence,
+      calibration: args.calibration ? undefined : false,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
       queued: source.kind === 'range' ? undefined : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
       onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),

@@ -12,30 +12,40 @@ interface StatsArgs {
   html?: string;
   json: boolean;
   all: boolean;
+  rule?: string;
 }
 
 export default defineCommand<StatsArgs>({
   command: 'stats',
-  describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well)',
+  describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well), and which rules calibration demoted',
   builder: (y) =>
     y
       .option('format', { choices: STATS_FORMATS, default: 'text' as StatsFormat, describe: 'output format' })
       .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
       .option('html', { type: 'string', requiresArg: true, describe: 'also write a self-contained HTML page with charts to FILE' })
-      .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
+      .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
+      .option('rule', { type: 'string', requiresArg: true, describe: 'only this rule_source, with each of its findings and the verdict it got' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { minVerdictsOf, withMinVerdicts }] = await Promise.all([
+    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { withMinVerdicts }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../gate/history.js'),
       import('../../stats/compute.js'),
       import('../../stats/format.js'),
       import('../../stats/present.js'),
+      import('../../review/builtin.js'),
     ]);
+    // Credential rules are never calibrated; the review's rule registry knows which they are.
+    const exempt = (ruleSource: string) => CREDENTIAL_RULE_SOURCES.has(ruleSource);
     const repo = await findRepo(context.cwd);
     const { config } = await loadConfig(repo.top);
     const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
-    const report = withMinVerdicts(computeStats(history.commits), minVerdictsOf(config));
+    const report = withMinVerdicts(computeStats(history.commits, { calibration: { ...config.calibration, exempt }, rule: args.rule }), config.calibration.minVerdicts);
+    if (args.rule !== undefined && report.rules.length === 0) {
+      const [{ InputError }, { statsMessages: m }] = await Promise.all([import('../../core/errors.js'), import('../../messages/stats.js')]);
+      const known = computeStats(history.commits, { calibration: { ...config.calibration, exempt } }).rules.map((r) => r.rule_source);
+      throw new InputError(m.unknownRule(args.rule), { remedy: m.unknownRuleRemedy(known) });
+    }
     if (args.html) {
       const file = resolve(context.cwd, args.html);
       const [{ writeFile }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }] = await Promise.all([
