@@ -34,6 +34,8 @@ export const configSchema = z.strictObject({
     minRecurrence: 2,
   }),
   privacy: z._default(z.strictObject({ redactAuthors: z._default(z.boolean(), false) }), { redactAuthors: false }),
+  /** A doc map (docs/bundle.md "Doc map"): design documents without frontmatter, mapped to globs. Repo-relative. */
+  docMap: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type Config = z.output<typeof configSchema>;
