@@ -192,3 +192,24 @@ test('the bundle cache covers mapped documents: a changed one is picked up, an u
   r.write('docs/domain/sub/z-tax.md', '# Tax, revised\n');
   assert.deepEqual(await titles(), ['cached Store decision', 'cached docs/domain/sub/a-rates', 'Tax, revised']);
 });
+
+test('init --doc-map writes a config that names a starter doc map, which checks clean; an existing config is kept and named', async () => {
+  const r = repo();
+  const run = await runCli(['init', '--doc-map', '--json'], { cwd: r.dir });
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout) as { written: string[]; docMap: { path: string; configured: boolean } };
+  assert.deepEqual(report.written, ['revtrail.config.json', 'doc-map.yaml']);
+  assert.deepEqual(report.docMap, { path: 'doc-map.yaml', configured: true });
+  assert.equal(JSON.parse(readFileSync(join(r.dir, 'revtrail.config.json'), 'utf8')).docMap, 'doc-map.yaml');
+  const check = await runCli(['knowledge', 'check', '--json'], { cwd: r.dir });
+  assert.equal(check.code, 0, check.stdout + check.stderr);
+  assert.deepEqual(JSON.parse(check.stdout).warnings, []);
+
+  const kept = repo();
+  kept.write('revtrail.config.json', '{ "chunkLines": 50 }\n');
+  const second = await runCli(['init', '--doc-map'], { cwd: kept.dir });
+  assert.equal(second.code, 0, second.stderr);
+  assert.match(second.stdout, /kept {2}revtrail\.config\.json/);
+  assert.match(second.stdout, /add "docMap": "doc-map\.yaml" to it/);
+  assert.equal(readFileSync(join(kept.dir, 'revtrail.config.json'), 'utf8'), '{ "chunkLines": 50 }\n');
+});
