@@ -63,7 +63,29 @@ export async function buildConcept(file: string, text: string): Promise<ConceptR
     return out;
   };
 
-  const globs = (path: Array<string | number>, value: unknown, key: string): string[] => {
+  const globs = globReader(lineAt, problems);
+
+  const pathsAt = where('paths');
+  const paths = pathsAt ? globs(pathsAt, valueAt(pathsAt), 'paths') : [];
+  const domain = names('domain');
+  const tags = names('tags');
+  const rules = readRules(id, where('rules'), valueAt, lineAt, globs, problems);
+
+  const title =
+    typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
+  const description = typeof data.description === 'string' ? data.description : null;
+  return {
+    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules },
+    problems,
+    idLine: 'id' in data ? lineAt(['id']) : 1,
+  };
+}
+
+export type GlobReader = (path: Array<string | number>, value: unknown, key: string) => string[];
+
+/** Reads a glob or a list of globs at `path` of the frontmatter, each problem with its line. */
+export function globReader(lineAt: (path: ReadonlyArray<string | number>) => number, problems: Problem[]): GlobReader {
+  return (path, value, key) => {
     if (value === null || value === undefined) return [];
     const list = Array.isArray(value) ? value : [value];
     const out: string[] = [];
@@ -82,29 +104,15 @@ export async function buildConcept(file: string, text: string): Promise<ConceptR
     });
     return out;
   };
-
-  const pathsAt = where('paths');
-  const paths = pathsAt ? globs(pathsAt, valueAt(pathsAt), 'paths') : [];
-  const domain = names('domain');
-  const tags = names('tags');
-  const rules = readRules(id, where('rules'), valueAt, lineAt, globs, problems);
-
-  const title =
-    typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
-  const description = typeof data.description === 'string' ? data.description : null;
-  return {
-    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules },
-    problems,
-    idLine: 'id' in data ? lineAt(['id']) : 1,
-  };
 }
 
-function readRules(
+/** A concept's `rules` (at `path`, null when it has none), compiled; `id` is the concept's. */
+export function readRules(
   id: string,
   path: Array<string | number> | null,
   valueAt: (path: Array<string | number>) => unknown,
   lineAt: (path: ReadonlyArray<string | number>) => number,
-  globs: (path: Array<string | number>, value: unknown, key: string) => string[],
+  globs: GlobReader,
   problems: Problem[],
 ): Rule[] {
   if (!path) return [];

@@ -10,6 +10,7 @@
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Bundle, Concept, Diagnostic } from './types.js';
+import type { DocMapOptions } from './docmap.js';
 import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
 import { ConceptCache, rememberOverrun } from './cache.js';
@@ -28,12 +29,29 @@ export interface LoadOptions {
   cacheFile?: string;
   /** Also warn about `.md` files under the bundle that no index reaches (`knowledge check`). */
   audit?: boolean;
+  /** The configured doc map, read after the bundle (docs/bundle.md "Doc map"); none: not a file more is read. */
+  docMap?: DocMapOptions;
 }
 
 /** At most this many problems of one file are listed (a generated file can hold thousands). */
 export const MAX_PROBLEMS_PER_FILE = 20;
 
 export async function loadBundle(root: string, options: LoadOptions = {}): Promise<Bundle> {
+  const bundle = await loadOkf(root, options);
+  if (options.docMap) {
+    const base = options.base ?? process.cwd();
+    const { addDocMap } = await import('./docmap.js');
+    await addDocMap(bundle, options.docMap, (abs) => toPosix(relative(base, abs)) || '.', options.cacheFile);
+  }
+  return bundle;
+}
+
+/** The path of a concept's file: mapped documents live in the work tree, bundle concepts in the bundle. */
+export function conceptPath(bundle: Bundle, concept: Concept): string {
+  return concept.mapped && bundle.docMap ? join(bundle.docMap.top, concept.file) : join(bundle.root, concept.file);
+}
+
+async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const absRoot = resolve(root);
   const base = options.base ?? process.cwd();
   const show = (abs: string) => toPosix(relative(base, abs)) || '.';
@@ -49,7 +67,8 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
       return bundle;
     }
   } catch {
-    warn(show(absRoot), null, m.noBundle(show(absRoot)));
+    // A team with a doc map and no bundle is a normal setup, not one to warn about on every commit.
+    if (!options.docMap) warn(show(absRoot), null, m.noBundle(show(absRoot)));
     return bundle;
   }
   const rootIndex = join(realRoot, 'index.md');

@@ -1,6 +1,7 @@
 /**
  * The starter set `revtrail init` writes from templates/init/: revtrail.config.json and a
- * bundle with a root index and one example ADR. Never overwrites: a file is created only when
+ * bundle with a root index and one example ADR; with `--doc-map`, the config (naming the doc
+ * map) and a starter doc map instead of the bundle (docs/bundle.md "Doc map"). Never overwrites: a file is created only when
  * nothing is there (O_EXCL), and a bundle that already has an index.md gets no starter concepts
  * (they would not be linked from it).
  */
@@ -15,7 +16,12 @@ export interface StarterResult {
   /** Paths relative to the top level, POSIX. */
   written: string[];
   skipped: Array<{ path: string; reason: 'exists' | 'config-in-package-json' | 'bundle-has-index' }>;
+  /** With a doc map: the doc map file (repo-relative), and whether the configuration names it. */
+  docMap?: { path: string; configured: boolean };
 }
+
+/** Where `init --doc-map` puts the doc map when the configuration names none. */
+export const STARTER_DOC_MAP = 'doc-map.yaml';
 
 /** templates/init, found upward from this module (it runs from dist/lib/... or the dist/cli bundle). */
 export function templatesDir(): string {
@@ -31,14 +37,27 @@ export function templatesDir(): string {
 
 export async function writeStarter(
   top: string,
-  options: { knowledge: string; configInPackageJson: boolean; templates?: string },
+  options: { knowledge: string; configInPackageJson: boolean; templates?: string; docMap?: { configured: string | undefined } },
 ): Promise<StarterResult> {
   const templates = options.templates ?? templatesDir();
   const result: StarterResult = { written: [], skipped: [] };
   const show = (abs: string) => relative(top, abs).split(sep).join('/');
 
+  let config = await readFile(join(templates, 'revtrail.config.json'));
+  const docMap = options.docMap ? (options.docMap.configured ?? STARTER_DOC_MAP) : null;
+  if (docMap !== null && options.docMap!.configured === undefined) {
+    config = Buffer.from(`${JSON.stringify({ ...JSON.parse(config.toString('utf8')), docMap }, null, 2)}\n`);
+  }
   if (options.configInPackageJson) result.skipped.push({ path: 'package.json#revtrail', reason: 'config-in-package-json' });
-  else await create(join(templates, 'revtrail.config.json'), join(top, 'revtrail.config.json'), show, result);
+  else await create(config, join(top, 'revtrail.config.json'), show, result);
+
+  // A team coming from a doc map has its documents already: the doc map instead of a starter bundle.
+  if (docMap !== null) {
+    await create(await readFile(join(templates, 'doc-map.yaml')), resolve(top, docMap), show, result);
+    const configured = options.docMap!.configured !== undefined || result.written.includes('revtrail.config.json');
+    result.docMap = { path: show(resolve(top, docMap)), configured };
+    return result;
+  }
 
   const bundle = resolve(top, options.knowledge);
   if (existsSync(join(bundle, 'index.md'))) {
@@ -48,12 +67,11 @@ export async function writeStarter(
   const source = join(templates, 'bundle');
   // The index last: a bundle that has an index.md is a finished bundle to a later init.
   const files = (await listFiles(source)).sort((a, b) => Number(a === 'index.md') - Number(b === 'index.md') || a.localeCompare(b));
-  for (const file of files) await create(join(source, file), join(bundle, file), show, result);
+  for (const file of files) await create(await readFile(join(source, file)), join(bundle, file), show, result);
   return result;
 }
 
-async function create(from: string, to: string, show: (abs: string) => string, result: StarterResult): Promise<void> {
-  const content = await readFile(from);
+async function create(content: Buffer, to: string, show: (abs: string) => string, result: StarterResult): Promise<void> {
   try {
     await mkdir(dirname(to), { recursive: true });
     await writeFile(to, content, { flag: 'wx' });

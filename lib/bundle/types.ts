@@ -46,6 +46,11 @@ export interface Concept {
   domain: string[];
   tags: string[];
   rules: Rule[];
+  /**
+   * A document of the doc map (docs/bundle.md "Doc map"): `file` is relative to the work tree's
+   * top, not the bundle, and `paths` are its mappings' globs.
+   */
+  mapped?: true;
 }
 
 export interface Bundle {
@@ -58,6 +63,17 @@ export interface Bundle {
    * cache); the review adds to it and calls rememberOverrun for each new one.
    */
   overran?: Set<string>;
+  /** The doc map read with the bundle, when one is configured. */
+  docMap?: DocMapInfo;
   /** Stores an overrun for later runs (absent without a bundle cache). */
   rememberOverrun?(key: string): void;
+}
+
+export interface DocMapInfo {
+  /** Absolute path of the doc map file. */
+  file: string;
+  /** Absolute path of the work tree's top: what mapped documents' `file` is relative to. */
+  top: string;
+  /** The doc map itself cannot be used (missing, unreadable, not valid YAML): no document is mapped. */
+  unusable: boolean;
 }

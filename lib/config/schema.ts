@@ -43,6 +43,8 @@ export const configSchema = z.strictObject({
     }),
     { enabled: true, minVerdicts: 5, demoteAbove: 0.3 },
   ),
+  /** A doc map (docs/bundle.md "Doc map"): design documents without frontmatter, mapped to globs. Repo-relative. */
+  docMap: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -160,9 +160,10 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
 
   if (config) {
     const dir = resolve(top, config.knowledge);
-    if (!existsSync(dir)) add('bundle', 'info', m.noBundle(config.knowledge));
+    const docMap = config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top };
+    if (!existsSync(dir) && !docMap) add('bundle', 'info', m.noBundle(config.knowledge));
     else {
-      const bundle = await loadBundle(dir, { base: top });
+      const bundle = await loadBundle(dir, { base: top, docMap });
       const errors = bundle.diagnostics.filter((d) => d.level === 'error').length;
       const warnings = bundle.diagnostics.length - errors;
       const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);

@@ -55,6 +55,23 @@ export const bundleMessages = {
   ruleDuplicate: (id: string) => `rule id "${id}" is used twice in this concept`,
   ruleIdUnfit: (conceptId: string) =>
     `concept id "${conceptId}" cannot name its rules "${conceptId}:<rule-id>" (a rule source is name[/section]:rule-id: letters, digits, _ . + @ -, at most one /); rules ignored — give the concept a short \`id\` in its frontmatter`,
+  // Doc map
+  docMapMissing: (file: string) => `doc map ${file} (config "docMap") does not exist: no documents are mapped`,
+  docMapLeaves: (file: string) => `doc map ${file} (config "docMap") lies outside the work tree; not read`,
+  docMapInvalid: (why: string) => `${why}; no documents are mapped (the bundle and the built-in rules still run)`,
+  docMapTooBig: (size: number, cap: number) => `the doc map is ${mib(size)}, over the ${mib(cap)} cap`,
+  docMapNoMappings: 'the doc map has no `mappings` list ({mappings: [{paths: [globs], docs: [files or folders]}]}): no documents are mapped',
+  docMapUnknownKey: (key: string, where: string) => `unknown key "${key}" in ${where}; ignored (keys: ${where === 'the doc map' ? 'mappings' : 'paths, docs'})`,
+  docMapNotMapping: (n: number) => `mapping #${n} is not a {paths, docs} mapping; skipped`,
+  docMapNoPaths: (n: number) => `mapping #${n} has no usable \`paths\` globs; its documents govern nothing; skipped`,
+  docMapNoDocs: (n: number) => `mapping #${n} has no \`docs\` (files or folders); skipped`,
+  docMapNotText: (n: number, key: string) => `mapping #${n}: every \`${key}\` entry must be a non-empty string; this one is ignored`,
+  docMapDocMissing: (doc: string) => `document ${doc}: no such file or folder; skipped`,
+  docMapDocLeaves: (doc: string) => `document ${doc} lies outside the work tree; refused`,
+  docMapDocLeavesViaSymlink: (doc: string, real: string) => `document ${doc} resolves (through a symlink) to ${real}, outside the work tree; refused`,
+  docMapEmptyFolder: (doc: string) => `folder ${doc} holds no .md file; nothing mapped`,
+  docMapTooMany: (max: number) => `the doc map names more than ${max} documents; the rest are not read`,
+  docMapIdClash: (id: string, other: string) => `mapped document has id "${id}", which ${other} has too; this one is ignored (give one of them another \`id\`)`,
   // knowledge check
   checkMissing: (dir: string) => `knowledge bundle ${dir} does not exist`,
   checkMissingRemedy: 'Give the bundle folder (knowledge check DIR), set "knowledge" in revtrail.config.json, or run revtrail init.',
@@ -62,5 +79,7 @@ export const bundleMessages = {
   checkSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
     `${dir}: ${concepts} concept${concepts === 1 ? '' : 's'}, ${rules} rule${rules === 1 ? '' : 's'}, ` +
     `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+  checkDocMap: (file: string, documents: number, unusable: boolean) =>
+    unusable ? `doc map ${file}: cannot be used (exit 2)` : `doc map ${file}: ${documents} mapped document${documents === 1 ? '' : 's'} (counted above)`,
   checkFailed: (errors: number) => `knowledge check found ${errors} error${errors === 1 ? '' : 's'}`,
 };

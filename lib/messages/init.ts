@@ -14,6 +14,15 @@ export const initMessages = {
       '  3. git add <files> && revtrail knowledge select --staged',
       '                                       shows which documents govern the staged change, and why',
     ].join('\n'),
+  addDocMapKey: (file: string) => `The configuration names no doc map yet: add "docMap": "${file}" to it.`,
+  nextDocMap: (file: string) =>
+    [
+      'Next:',
+      `  1. edit ${file}: map your design documents (docs) to the code they govern (paths)`,
+      '  2. revtrail knowledge check          validates the doc map',
+      '  3. git add <files> && revtrail knowledge select --staged',
+      '                                       shows which documents govern the staged change, and why',
+    ].join('\n'),
   noTemplates: (dir: string) => `revtrail's templates folder was not found (looked for ${dir})`,
   noTemplatesRemedy: 'Reinstall revtrail: its package ships a templates/ folder.',
   cannotWrite: (path: string, why: string) => `cannot write ${path}: ${why}`,

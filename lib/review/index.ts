@@ -77,7 +77,12 @@ export async function openReview(
     config,
     configFile: found.file,
     knowledge,
-    bundle: () => (loaded ??= loadBundle(knowledge, { base: cwd, cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir) })),
+    bundle: () =>
+      (loaded ??= loadBundle(knowledge, {
+        base: cwd,
+        cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
+        docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
+      })),
   };
 }
 

@@ -19,7 +19,7 @@ export interface Match {
   tokens: number;
 }
 
-const PRIORITY: Record<MatchKind, number> = { paths: 1, domain: 2, tags: 3 };
+const PRIORITY: Record<MatchKind, number> = { paths: 1, 'doc-map': 1, domain: 2, tags: 3 };
 
 interface GlobEntry {
   glob: string;
@@ -108,7 +108,7 @@ export function compileSelector(bundle: Bundle): Selector {
       }
       for (const entry of hits) {
         const specificity = literalPrefixLength(entry.glob);
-        for (const concept of entry.concepts) offer(concept, 'paths', entry.glob, specificity);
+        for (const concept of entry.concepts) offer(concept, concept.mapped ? 'doc-map' : 'paths', entry.glob, specificity);
       }
       if (singles.size || qualified.size) {
         const names = chunkNames(namespace, paths);

@@ -2,7 +2,8 @@
 import type { Concept } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 
-export type MatchKind = 'paths' | 'domain' | 'tags';
+/** `doc-map`: a glob of a doc map mapping (as strong as `paths`). */
+export type MatchKind = 'paths' | 'doc-map' | 'domain' | 'tags';
 
 export interface SelectedDocument {
   concept: Concept;

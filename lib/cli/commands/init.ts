@@ -7,6 +7,7 @@ import { initMessages as m } from '../../messages/init.js';
 
 interface InitArgs {
   json: boolean;
+  docMap: boolean;
 }
 
 export default defineCommand<InitArgs>({
@@ -15,13 +16,16 @@ export default defineCommand<InitArgs>({
   builder: (yargs) =>
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print what was written and kept as JSON' })
-      .example('$0 init', 'set revtrail up in this repository (from any folder inside it)'),
+      .option('doc-map', { type: 'boolean', default: false, describe: 'Write a starter doc map (design documents without frontmatter) instead of a starter bundle' })
+      .example('$0 init', 'set revtrail up in this repository (from any folder inside it)')
+      .example('$0 init --doc-map', 'map existing design documents (docs/adr/*.md ...) to the code they govern'),
   async run(args, context) {
     const repo = await findRepo(context.cwd);
     const { config, file } = await loadConfig(repo.top);
     const result = await writeStarter(repo.top, {
       knowledge: config.knowledge,
       configInPackageJson: file !== null && file.endsWith('package.json'),
+      docMap: args.docMap ? { configured: config.docMap } : undefined,
     });
     if (args.json) {
       context.stdout.write(`${JSON.stringify({ top: repo.top, ...result }, null, 2)}\n`);
@@ -33,6 +37,12 @@ export default defineCommand<InitArgs>({
       out.push(skip.reason === 'exists' ? m.keptFile(skip.path) : skip.reason === 'bundle-has-index' ? m.keptBundle(skip.path) : m.keptConfigInPackage);
     }
     if (result.written.length === 0) out.push(m.nothingWritten);
+    if (result.docMap) {
+      if (!result.docMap.configured) out.push('', m.addDocMapKey(result.docMap.path));
+      out.push('', m.nextDocMap(result.docMap.path));
+      context.stdout.write(`${out.join('\n')}\n`);
+      return 0;
+    }
     const adr = result.written.find((p) => /\/decisions\/.+\.md$/.test(p)) ?? null;
     out.push('', m.next(adr));
     context.stdout.write(`${out.join('\n')}\n`);

@@ -8,7 +8,8 @@ import { defineCommand, type CliContext } from '../command.js';
 import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
 import { loadConfig, parseConfig } from '../../config/load.js';
-import { loadBundle, formatDiagnostic } from '../../bundle/load.js';
+import { conceptPath, loadBundle, formatDiagnostic } from '../../bundle/load.js';
+import type { DocMapOptions } from '../../bundle/docmap.js';
 import { bundleCacheFile } from '../../bundle/cache.js';
 import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
@@ -104,6 +105,14 @@ async function checkConfig(cwd: string): Promise<Diagnostic | null> {
   }
 }
 
+/** The configured doc map, if any (a broken configuration is checkConfig's to report). */
+async function docMapOf(cwd: string): Promise<DocMapOptions | undefined> {
+  const repo = await findRepo(cwd).catch(() => null);
+  if (!repo) return undefined;
+  const config = await loadConfig(repo.top).then((found) => found.config, () => null);
+  return config?.docMap === undefined ? undefined : { file: resolve(repo.top, config.docMap), top: repo.top };
+}
+
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
   // With DIR given the configuration is still checked (a broken one would stop every review);
@@ -111,22 +120,26 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const configError = given !== undefined ? await checkConfig(context.cwd) : null;
   const dir = given !== undefined ? resolve(context.cwd, given) : await where(context.cwd, true).then(({ top, config }) => resolve(top, config.knowledge));
   const name = shown(context.cwd, dir);
+  const docMap = await docMapOf(context.cwd);
   const info = await stat(dir).catch(() => null);
-  if (!info) throw new InputError(bm.checkMissing(name), { remedy: bm.checkMissingRemedy });
-  if (!info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
+  // With a doc map the bundle may be absent (docs/bundle.md "Doc map").
+  if (!info && !docMap) throw new InputError(bm.checkMissing(name), { remedy: bm.checkMissingRemedy });
+  if (info && !info.isDirectory()) throw new InputError(bm.checkNotAFolder(name), { remedy: bm.checkMissingRemedy });
 
   // The repository's bundle cache, when there is one, holds the rules that overran in reviews.
   const cacheFile = await findRepo(context.cwd).then((repo) => bundleCacheFile(repo.commonDir), () => undefined);
-  const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true });
+  const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true, docMap });
   bundle.diagnostics.push(...patternWarnings(bundle, context.cwd));
   const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
+  const mapped = bundle.concepts.filter((c) => c.mapped).length;
   if (args.json) {
     const plain = (d: (typeof errors)[number]) => ({ file: d.file, line: d.line, message: d.message });
     const report = {
       bundle: name,
-      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: c.rules.map((r) => r.ruleSource) })),
+      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: c.rules.map((r) => r.ruleSource), ...(c.mapped ? { mapped: true, paths: c.paths } : {}) })),
+      ...(bundle.docMap ? { docMap: { file: shown(context.cwd, bundle.docMap.file), usable: !bundle.docMap.unusable, documents: mapped } } : {}),
       errors: errors.map(plain),
       warnings: warnings.map(plain),
     };
@@ -134,8 +147,11 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   } else {
     const lines = [...errors, ...warnings].map((d) => escapeControl(formatDiagnostic(d)));
     lines.push(bm.checkSummary(name, bundle.concepts.length, rules, errors.length, warnings.length));
+    if (bundle.docMap) lines.push(bm.checkDocMap(shown(context.cwd, bundle.docMap.file), mapped, bundle.docMap.unusable));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
+  // A doc map that cannot be read at all is an input error (exit 2): in the hooks it only warns.
+  if (bundle.docMap?.unusable) return 2;
   return errors.length ? 1 : 0;
 }
 
@@ -147,7 +163,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
 function patternWarnings(bundle: Bundle, cwd: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const concept of bundle.concepts) {
-    const file = shown(cwd, join(bundle.root, concept.file));
+    const file = shown(cwd, conceptPath(bundle, concept));
     for (const rule of concept.rules) {
       const label = `"${rule.id}"`;
       const warn = (message: string) => out.push({ level: 'warning', file, line: rule.line ?? null, message });
