@@ -1,5 +1,5 @@
 /**
- * One concept file to a Concept (SPEC §3): OKF's required `type`, the ID, the governing keys
+ * One concept file to a Concept (docs/bundle.md): OKF's required `type`, the ID, the governing keys
  * (under `x:` or at top level, `x:` winning per key) and the rules, each problem with its line.
  * Pure (async only to load the YAML library when a frontmatter needs it): the loader does the
  * reading and names the file.

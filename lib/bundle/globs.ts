@@ -13,7 +13,7 @@ function picomatch(): typeof Picomatch {
   return (library ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch);
 }
 
-/** Dot files match, as SPEC §3 asks; `**` spans folders (picomatch's default). */
+/** Dot files match, as docs/bundle.md asks; `**` spans folders (picomatch's default). */
 export const GLOB_OPTIONS = { dot: true } as const;
 
 export type GlobCheck =

@@ -1,5 +1,5 @@
 /**
- * Loads a knowledge bundle (SPEC §3) by progressive disclosure: from `<bundle>/index.md`,
+ * Loads a knowledge bundle (docs/bundle.md) by progressive disclosure: from `<bundle>/index.md`,
  * follow the index links; linked `.md` files are concepts, linked folders and `index.md` files
  * are indexes to descend into. Never throws for content problems: they become diagnostics.
  *

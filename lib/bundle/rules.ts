@@ -1,5 +1,5 @@
 /**
- * Rule definitions of a concept (SPEC §3 `rules`): validated with zod/mini (the hooks load
+ * Rule definitions of a concept (docs/bundle.md `rules`): validated with zod/mini (the hooks load
  * this), compiled once per run. compileRule is shared with the built-in baseline.
  */
 import * as z from 'zod/mini';

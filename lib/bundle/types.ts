@@ -1,4 +1,4 @@
-/** A knowledge bundle in Open Knowledge Format as revtrail reads it (SPEC §3). */
+/** A knowledge bundle in Open Knowledge Format as revtrail reads it (docs/bundle.md). */
 import type { Category, Severity } from '../core/vocabulary.js';
 
 export interface Diagnostic {

@@ -1,5 +1,5 @@
 /**
- * Candidates from the gate (SPEC §8): one per rule_source whose qualifying threads pass the
+ * Candidates from the gate (docs/gate.md): one per rule_source whose qualifying threads pass the
  * gate, unless the rule_source belongs to a document of the knowledge bundle already.
  * Everything is derived from history, nothing from the clock, so the same history gives the
  * same candidates.

@@ -1,5 +1,5 @@
 /**
- * The knowledge candidate (SPEC §8). A candidate is a draft for a human: what history shows,
+ * The knowledge candidate (docs/gate.md). A candidate is a draft for a human: what history shows,
  * never approved knowledge. That is enforced here, in types and at run time:
  * - `trust_level` is the literal "inferred": the constructor takes no trust level, and an
  *   input carrying one (or any unknown key) is refused;

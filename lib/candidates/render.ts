@@ -1,4 +1,4 @@
-/** A candidate as an OKF concept file, from templates/candidate.md (SPEC §8). */
+/** A candidate as an OKF concept file, from templates/candidate.md (docs/gate.md). */
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

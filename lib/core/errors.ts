@@ -1,5 +1,5 @@
 /**
- * Errors a user can act on. Each carries the exit code the CLI returns for it (SPEC §2:
+ * Errors a user can act on. Each carries the exit code the CLI returns for it (docs/cli.md:
  * 1 blocking outcome, 2 usage or input error) and, where there is one, the remedy to print.
  */
 export class RevtrailError extends Error {

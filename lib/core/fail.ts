@@ -1,4 +1,4 @@
-/** Turns any error into the CLI's exit code and one or two lines (SPEC §2). */
+/** Turns any error into the CLI's exit code and one or two lines (docs/cli.md). */
 import { isRevtrailError } from './errors.js';
 import { escapeControl as esc } from './output.js';
 

@@ -1,4 +1,4 @@
-/** The finding vocabulary shared by findings, trailers and mining (SPEC §4, §5). */
+/** The finding vocabulary shared by findings, trailers and mining (docs/review.md, docs/trailers.md). */
 export const SEVERITIES = ['bug', 'security', 'api-surface', 'test', 'nit', 'suggestion', 'question'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 

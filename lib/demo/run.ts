@@ -1,5 +1,5 @@
 /**
- * `revtrail demo` (SPEC §9): the whole story in a throwaway repository, through the real CLI,
+ * `revtrail demo` (docs/architecture.md): the whole story in a throwaway repository, through the real CLI,
  * the real hooks and a local bare remote. Never touches the repository it is started from.
  */
 import { spawnSync } from 'node:child_process';

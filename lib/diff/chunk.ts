@@ -1,5 +1,5 @@
 /**
- * Chunking (SPEC §3): one file's changes, split into pieces of at most `chunkLines` changed
+ * Chunking (docs/bundle.md): one file's changes, split into pieces of at most `chunkLines` changed
  * (added or deleted) lines. Whole hunks go together while they fit; only a hunk that alone is
  * over the limit is cut, between runs of changes where it can be, inside a run only when one
  * run is itself over the limit.

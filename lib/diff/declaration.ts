@@ -1,6 +1,6 @@
 /**
  * The declared package/namespace of a file, read from the lines a diff shows of it (added and
- * context lines; SPEC §3 table). Pure: no file is read, so a declaration outside the hunks is
+ * context lines; docs/bundle.md table). Pure: no file is read, so a declaration outside the hunks is
  * not seen and the file is then matched by its folders only.
  */
 

@@ -1,4 +1,4 @@
-/** A parsed unified diff (SPEC §4 "Diff"). Lines are numbered in the new file. */
+/** A parsed unified diff (docs/review.md "Diff"). Lines are numbered in the new file. */
 export type FileStatus = 'added' | 'deleted' | 'modified' | 'renamed' | 'copied';
 
 export interface DiffLine {
@@ -41,7 +41,7 @@ export function filePath(file: DiffFile): string {
 }
 
 /**
- * One file's changes, split into pieces of at most `chunkLines` changed lines (SPEC §3).
+ * One file's changes, split into pieces of at most `chunkLines` changed lines (docs/bundle.md).
  * The unit of selection and of a reviewer program call.
  */
 export interface Chunk {

@@ -1,5 +1,5 @@
 /**
- * Untracked files in the work-tree diff (SPEC §2: "all uncommitted changes against HEAD").
+ * Untracked files in the work-tree diff (docs/cli.md: "all uncommitted changes against HEAD").
  * `git diff HEAD` only sees paths the index knows, so new files are marked intent-to-add in a
  * throwaway copy of the index; the user's index is read once (copied) and never written.
  */

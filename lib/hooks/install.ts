@@ -1,5 +1,5 @@
 /**
- * `revtrail install` (SPEC §6) on top of husky's own installer: husky sets core.hooksPath to
+ * `revtrail install` (docs/hooks.md) on top of husky's own installer: husky sets core.hooksPath to
  * .husky/_ and writes its runner there; revtrail then writes .husky/<hook> for each of HOOKS
  * from hooks/ (or adds its marked block to a user's existing hook).
  */

@@ -1,5 +1,5 @@
 /**
- * `revtrail hook pre-push REMOTE URL` (SPEC §6). For every ref line git sends: what the push adds
+ * `revtrail hook pre-push REMOTE URL` (docs/hooks.md). For every ref line git sends: what the push adds
  * is reviewed as one combined diff, and the credential rules also run on each pushed commit on
  * its own, because a secret a later commit removed is still in the pushed history. Any ref whose
  * review has a counted blocking finding (after verdicts) blocks the whole push.

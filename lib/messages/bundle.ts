@@ -1,4 +1,4 @@
-/** Every user-facing message about the knowledge bundle (SPEC §3) and `knowledge check`. */
+/** Every user-facing message about the knowledge bundle (docs/bundle.md) and `knowledge check`. */
 const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
 
 export const bundleMessages = {

@@ -1,4 +1,4 @@
-/** `--format json`: the ReviewResult itself (SPEC §4 "Output"), strict JSON, stable key order. */
+/** `--format json`: the ReviewResult itself (docs/review.md "Output"), strict JSON, stable key order. */
 import type { ReviewResult } from '../review/types.js';
 
 export function formatJson(result: ReviewResult): string {

@@ -10,7 +10,7 @@ import type { Finding, ReviewResult } from '../review/types.js';
 import { BLOCKING_SEVERITIES } from '../core/vocabulary.js';
 import { reviewMessages as m } from '../messages/review.js';
 
-/** `path:line` exactly as SPEC §4 writes it (`line` is the last line of a span). */
+/** `path:line` exactly as docs/review.md writes it (`line` is the last line of a span). */
 function location(f: Finding): string {
   return `${esc(f.path)}:${f.line}`;
 }

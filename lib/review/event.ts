@@ -1,4 +1,4 @@
-/** The event is mechanical (SPEC §4): it follows from the counted findings alone. */
+/** The event is mechanical (docs/review.md): it follows from the counted findings alone. */
 import { BLOCKING_SEVERITIES, type Severity } from '../core/vocabulary.js';
 import type { Finding, ReviewEvent } from './types.js';
 

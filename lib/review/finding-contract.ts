@@ -1,5 +1,5 @@
 /**
- * The finding contract (SPEC §4): one zod schema is the source of the strict JSON shape, of the
+ * The finding contract (docs/review.md): one zod schema is the source of the strict JSON shape, of the
  * JSON Schema handed to reviewer programs (./finding.ts), and of every check a finding passes
  * before it counts. zod/mini: the commit-msg hook loads this module; the JSON Schema converter,
  * a large module, is left to ./finding.ts, which only reviewer programs need.
@@ -170,7 +170,7 @@ export function describeLines(lines: ReadonlySet<number>): string {
 }
 
 /**
- * The checks beyond shape (SPEC §4): confidence first (a doubtful finding is not worth asking
+ * The checks beyond shape (docs/review.md): confidence first (a doubtful finding is not worth asking
  * about again), then the lines, then the citations.
  */
 export function checkInScope(f: FindingDraft, scope: ChunkScope, minConfidence: number): Checked {

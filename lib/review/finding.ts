@@ -1,5 +1,5 @@
 /**
- * The finding contract (SPEC §4), all of it: ./finding-contract.ts plus the JSON Schema handed
+ * The finding contract (docs/review.md), all of it: ./finding-contract.ts plus the JSON Schema handed
  * to reviewer programs. The review path imports the contract alone, so zod's JSON Schema
  * converter (a large module) is loaded only with a reviewer program.
  */

@@ -1,5 +1,5 @@
 /**
- * One finding per problem (SPEC §4): an architecture finding and a specific finding on
+ * One finding per problem (docs/review.md): an architecture finding and a specific finding on
  * overlapping lines of the same file that cite a common document are one problem.
  */
 import { moreSevere } from '../core/vocabulary.js';

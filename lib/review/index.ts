@@ -1,5 +1,5 @@
 /**
- * `review()`: the one entry the CLI and the hooks share (SPEC §4). Gathers the inputs (repo,
+ * `review()`: the one entry the CLI and the hooks share (docs/review.md). Gathers the inputs (repo,
  * config, diff, bundle, verdicts) and hands them to the pipeline. The bundle and the history
  * are read only when a diff has something to review: an empty commit costs one `git diff`.
  *
@@ -203,7 +203,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   );
 }
 
-/** Reviews a diff (SPEC §4). Used by `revtrail review` and the hooks. */
+/** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */
 export async function review(options: ReviewOptions): Promise<ReviewResult> {
   const session = await openReview(options.cwd, {
     knowledge: options.knowledge,

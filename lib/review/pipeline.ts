@@ -53,7 +53,7 @@ export interface PipelineOptions {
 /** Reviewer failures after which asking about further chunks is pointless. */
 const STOPS_REVIEWER: readonly FailureKind[] = ['missing', 'not-executable', 'spawn', 'timeout'];
 
-// Words of approval in a reviewer's summary (SPEC §4): checked against blocking findings.
+// Words of approval in a reviewer's summary (docs/review.md): checked against blocking findings.
 const APPROVING = /\b(?:approve[ds]?|approving|lgtm|looks good|no concerns|non-blocking)\b/i;
 
 function where(chunk: Chunk): string {

@@ -1,5 +1,5 @@
 /**
- * The optional reviewer program (SPEC §4): a local executable asked about one chunk at a time.
+ * The optional reviewer program (docs/review.md): a local executable asked about one chunk at a time.
  * Run without a shell (argv), cwd = the top level, with a timeout and a 1 MiB output cap.
  * Its findings pass the same contract as rule findings; the invalid ones send the chunk back
  * once with the errors. A program that fails never stops the review (unless required).

@@ -1,5 +1,5 @@
 /**
- * Verdicts suppress (SPEC §4): a finding whose id has a REJECT, DEFER or ACKNOWLEDGE verdict
+ * Verdicts suppress (docs/review.md): a finding whose id has a REJECT, DEFER or ACKNOWLEDGE verdict
  * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
  * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
  */

@@ -1,4 +1,4 @@
-/** The review's inputs and result (SPEC §4). `review()` in ./index.ts is shared by CLI and hooks. */
+/** The review's inputs and result (docs/review.md). `review()` in ./index.ts is shared by CLI and hooks. */
 import type { Category, Severity } from '../core/vocabulary.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { Repo } from '../core/git/repo.js';

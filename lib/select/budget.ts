@@ -1,5 +1,5 @@
 /**
- * The knowledge budget (SPEC §3): tokens = ceil(characters / 4); documents are given in
+ * The knowledge budget (docs/bundle.md): tokens = ceil(characters / 4); documents are given in
  * selection order until the first one that no longer fits; a best match that alone is over
  * the budget is cut to fit and ends with `[…truncated]`.
  */

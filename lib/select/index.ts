@@ -1,4 +1,4 @@
-/** Selection per chunk plus the knowledge budget (SPEC §3): what governs each piece of a diff. */
+/** Selection per chunk plus the knowledge budget (docs/bundle.md): what governs each piece of a diff. */
 import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection, SelectedDocument } from './types.js';

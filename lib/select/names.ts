@@ -1,5 +1,5 @@
 /**
- * Domain and tag names against a chunk (SPEC §3). A single name matches any segment of the
+ * Domain and tag names against a chunk (docs/bundle.md). A single name matches any segment of the
  * declared namespace or any folder name; a qualified name (`Shop.Repositories`,
  * `Shop::Repositories`, `App\Http`, `com/acme/store`) matches the namespace it names and
  * anything nested in it, and the same run of folder names anywhere in the path.

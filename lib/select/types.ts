@@ -1,4 +1,4 @@
-/** Which documents govern a chunk, and why (SPEC §3 "Selection per chunk" and "Budget"). */
+/** Which documents govern a chunk, and why (docs/bundle.md "Selection per chunk" and "Budget"). */
 import type { Concept } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Lint of the Review-Finding trailers in a message (SPEC §5): every `Review-Finding:` line, key
+ * Lint of the Review-Finding trailers in a message (docs/trailers.md): every `Review-Finding:` line, key
  * case-insensitive, must hold a valid row, and a human verdict a rationale that passes the
  * feedback-log gates. Errors block (a hand-written trailer that mining would reject); warnings
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).

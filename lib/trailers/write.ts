@@ -1,5 +1,5 @@
 /**
- * Writing Review-Finding trailers (SPEC §5): only through `git interpret-trailers`, so they land
+ * Writing Review-Finding trailers (docs/trailers.md): only through `git interpret-trailers`, so they land
  * in git's own trailer block (after Signed-off-by:, before comments and the scissors line) and
  * `%(trailers)` sees every one. Bytes in, bytes out: a message in another encoding survives.
  */

@@ -40,7 +40,7 @@ export async function mayHaveLastFindings(commonDir: string, origin: ReviewOrigi
 }
 
 /**
- * Keeps a review's findings for `revtrail verdict` (SPEC §5: open findings include the latest
+ * Keeps a review's findings for `revtrail verdict` (docs/trailers.md: open findings include the latest
  * review). Derived data: a failure is passed to `onError` and never fails the caller; a clean
  * review with nothing to erase loads and writes nothing.
  */

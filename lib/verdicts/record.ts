@@ -1,5 +1,5 @@
 /**
- * `revtrail verdict ID VERDICT RATIONALE` (SPEC §5): checks the ID against the known findings and
+ * `revtrail verdict ID VERDICT RATIONALE` (docs/trailers.md): checks the ID against the known findings and
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { findRepo } from '../core/git/repo.js';

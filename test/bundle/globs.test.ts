@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkGlob, compileGlob, compileGlobs } from '../../lib/bundle/globs.js';
 
-test('globs follow SPEC §3: `**` spans folders, `*` stays in one, dot files match', () => {
+test('globs follow docs/bundle.md: `**` spans folders, `*` stays in one, dot files match', () => {
   const cases: Array<[string, string, boolean]> = [
     ['src/controllers/**', 'src/controllers/a.ts', true],
     ['src/controllers/**', 'src/controllers/deep/er/a.ts', true],

@@ -106,7 +106,7 @@ test('a credential rule with a high reject rate still blocks', async () => {
   const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
   const aws = stats.rules.find((x: { rule_source: string }) => x.rule_source === AWS);
   assert.deepEqual([aws.reject_rate, aws.human_verdicts, aws.calibrated, aws.calibrated_since], [1, 6, false, null]);
-  assert.match((await r.cli(['stats'])).stdout, /^builtin\/secrets:aws-access-key .* 100\.0% +investigate +never \(credential rule\)$/m);
+  assert.match((await r.cli(['stats'])).stdout, /^builtin\/secrets:aws-access-key .* 100\.0% of 6 +investigate +never \(credential rule\)$/m);
 });
 
 test('--no-calibration and calibration.enabled: false restore blocking', async () => {

@@ -30,7 +30,7 @@ function history(r: TestRepo) {
   return { a, b, c, t };
 }
 
-test('mine: one JSONL record per occurrence, newest first, with exactly the SPEC fields', async () => {
+test('mine: one JSONL record per occurrence, newest first, with exactly the documented fields', async () => {
   const r = repo();
   const { a, b, c } = history(r);
   const run = await runCli(['mine'], { cwd: r.dir });

@@ -23,7 +23,7 @@ function invocations(): string[][] {
   return found;
 }
 
-test('the README shows the commands of SPEC §2 and each exists with --help', async () => {
+test('the README shows the commands of docs/cli.md and each exists with --help', async () => {
   const calls = invocations();
   const named = new Set(calls.map((c) => c[0]!));
   for (const command of ['init', 'install', 'uninstall', 'doctor', 'review', 'knowledge', 'verdict', 'trailers', 'mine', 'stats', 'candidates', 'ci', 'demo']) {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 `ci record`, black-box, on a machine with no git identity in any config file: the
+ * docs/cli.md `ci record`, black-box, on a machine with no git identity in any config file: the
  * identity CI gives in GIT_COMMITTER_* / GIT_AUTHOR_* must reach git, as it does for git itself.
  */
 import { test, after } from 'node:test';

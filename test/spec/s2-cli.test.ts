@@ -1,5 +1,5 @@
 /**
- * SPEC §2, black-box: usage errors are one or two lines, an option that takes a value needs
+ * docs/cli.md, black-box: usage errors are one or two lines, an option that takes a value needs
  * one, configuration errors say what the value must be, --json where output is worth parsing.
  */
 import { test, after } from 'node:test';

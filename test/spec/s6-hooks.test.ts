@@ -1,5 +1,5 @@
 /**
- * SPEC §6, black-box: install adds the "prepare" script that sets the hooks up in fresh clones
+ * docs/hooks.md, black-box: install adds the "prepare" script that sets the hooks up in fresh clones
  * (revtrail's own bin, which reaches husky under pnpm too) to a package.json without one, and
  * uninstall removes exactly what install added — whatever the file's layout.
  */

@@ -91,13 +91,23 @@ test('a stale lock (its holder was killed) is broken; a live one is waited for',
   utimesSync(lock, old, old);
   assert.equal(await withLock(lock, async () => 'ran'), 'ran');
   const order: string[] = [];
+  // b asks for the lock only once a holds it, and a lets go only once b is waiting: no timing.
+  let entered!: () => void;
+  const aHolds = new Promise<void>((r) => (entered = r));
+  let release!: () => void;
+  const bWaits = new Promise<void>((r) => (release = r));
   await Promise.all([
     withLock(lock, async () => {
       order.push('a-in');
-      await new Promise((r) => setTimeout(r, 50));
+      entered();
+      await bWaits;
       order.push('a-out');
     }),
-    new Promise((r) => setTimeout(r, 5)).then(() => withLock(lock, async () => order.push('b'))),
+    aHolds.then(() => {
+      const b = withLock(lock, async () => order.push('b'));
+      release();
+      return b;
+    }),
   ]);
   assert.deepEqual(order, ['a-in', 'a-out', 'b']);
 });

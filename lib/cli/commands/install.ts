@@ -1,4 +1,4 @@
-/** `revtrail install` (SPEC §6): husky's installer, then revtrail's commit-msg and pre-push hooks. */
+/** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
 import { installMessages as m } from '../../messages/hooks.js';
 

@@ -1,6 +1,6 @@
 /**
  * `revtrail knowledge check [DIR]` validates a bundle; `revtrail knowledge select` shows which
- * documents govern each chunk of a diff and why (SPEC §2, §3).
+ * documents govern each chunk of a diff and why (docs/cli.md, docs/bundle.md).
  */
 import { stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';

@@ -1,4 +1,4 @@
-/** `revtrail review` (SPEC §4): parses the flags, runs review(), prints the report, returns the exit code. */
+/** `revtrail review` (docs/review.md): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { findRepo } from '../../core/git/repo.js';
@@ -104,7 +104,7 @@ export default defineCommand<ReviewArgs>({
       onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
     });
     bar.done();
-    // `revtrail verdict` accepts IDs from the latest review too (SPEC §5); a --diff file reviewed
+    // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
     // outside a repository has nowhere to keep them, and needs not.
     const repo = await findRepo(context.cwd).catch(() => null);
     if (repo) await rememberReview(repo.commonDir, result.findings, 'review');

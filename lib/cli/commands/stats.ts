@@ -1,4 +1,4 @@
-/** `revtrail stats` (SPEC §8): counts per verdict and reject rate per rule_source. */
+/** `revtrail stats` (docs/gate.md): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { paint, useColor } from '../../core/output.js';

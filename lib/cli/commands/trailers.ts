@@ -1,4 +1,4 @@
-/** `revtrail trailers lint FILE|-` (SPEC §5): checks every Review-Finding trailer of a message. */
+/** `revtrail trailers lint FILE|-` (docs/trailers.md): checks every Review-Finding trailer of a message. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';

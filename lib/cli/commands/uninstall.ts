@@ -1,4 +1,4 @@
-/** `revtrail uninstall` (SPEC §6): removes exactly what `revtrail install` added. */
+/** `revtrail uninstall` (docs/hooks.md): removes exactly what `revtrail install` added. */
 import { defineCommand } from '../command.js';
 import { installMessages as m } from '../../messages/hooks.js';
 

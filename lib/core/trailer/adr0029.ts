@@ -1,5 +1,5 @@
 /**
- * The second Review-Finding grammar, written by other tools (SPEC §5):
+ * The second Review-Finding grammar, written by other tools (docs/trailers.md):
  * `<reviewer> <SEVERITY> — <text>`, reviewer code-review|code|security|adversarial, SEVERITY
  * CRITICAL|HIGH|MEDIUM|LOW, then space, em dash (U+2014), space.
  *

@@ -1,5 +1,5 @@
 /**
- * The Review-Finding trailer value: one CSV record of nine fields (SPEC §5). csv-stringify
+ * The Review-Finding trailer value: one CSV record of nine fields (docs/trailers.md). csv-stringify
  * writes it and csv-parse reads it; zod validates every field.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -88,7 +88,7 @@ const CHECKABLE = /(https?:\/\/\S+)|(`[^`]+`)|("[^"]{3,}")|('[^']{3,}')|(\$ \S+)
 // A tracker reference, a time line or a documented intent.
 const TRACKED = /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\d+)|(\b(until|by|before|after|next|sprint|release|Q[1-4]|v?\d+\.\d+|\d{4}-\d{2}(-\d{2})?)\b)|(\b(documented|intended|intentional|by design|per|see)\b)/i;
 
-/** The feedback-log gates on a human verdict's rationale (SPEC §5). */
+/** The feedback-log gates on a human verdict's rationale (docs/trailers.md). */
 export function checkRationale(verdict: string, rationale: string): GateProblem[] {
   const text = rationale.trim();
   if (verdict === 'OPEN') return [];
