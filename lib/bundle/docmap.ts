@@ -12,7 +12,6 @@ import { ConceptCache, rememberOverrun } from './cache.js';
 import type { ConceptResult } from './concept.js';
 import { checkGlob } from './globs.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
-import { parseLite } from './yaml-lite.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 /** The most documents one doc map brings in (a folder such as `.` expands to a lot). */
@@ -136,8 +135,7 @@ async function readDocMap(file: string): Promise<Parsed> {
   const source = text.replace(/\r\n/g, '\n');
   if (source.trim() === '') return { ok: true, data: {}, lineAt: () => 1 };
   // Both parsers count the first YAML line as line 2 (a frontmatter's, after its ---).
-  const lite = parseLite(source);
-  const parsed = lite ? { ok: true as const, ...lite } : await (await import('./frontmatter.js')).parseWithLibrary(source);
+  const parsed = await (await import('./frontmatter.js')).parseWithLibrary(source);
   if (!parsed.ok) return { ok: false, line: parsed.line - 1, why: parsed.message.replace(/^frontmatter /, 'the doc map ').replace(/; skipped$/, '') };
   return { ok: true, data: parsed.data, lineAt: (path) => Math.max(1, parsed.lineAt(path) - 1) };
 }
