@@ -1,6 +1,6 @@
 // Shared bench helpers: timing by medians of real processes, a seeded PRNG, the result table.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,4 +92,33 @@ export function printTable(rows) {
     console.log(l.map((c, j) => c.padEnd(widths[j])).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
+}
+
+/**
+ * A folder the bench makes once and reuses (a generated history, installed tools): under
+ * $REVTRAIL_BENCH_CACHE or <tmp>/revtrail-bench, outside the repository. `make(dir)` fills a
+ * staging folder that is renamed into place, so a run stopped half-way leaves nothing that looks
+ * finished; `key` (the inputs) decides whether what is there is still the right thing.
+ */
+export function cachedFolder(name, key, make) {
+  const base = process.env.REVTRAIL_BENCH_CACHE || join(tmpdir(), 'revtrail-bench');
+  const dir = join(base, name);
+  const done = `${dir}.done`;
+  try {
+    if (existsSync(dir) && readFileSync(done, 'utf8') === key) return dir;
+  } catch {
+    // not made yet
+  }
+  mkdirSync(base, { recursive: true });
+  const staging = mkdtempSync(join(base, `${name}.staging-`));
+  try {
+    make(staging);
+    rmSync(done, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+    writeFileSync(done, key);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return dir;
 }
