@@ -71,11 +71,11 @@ export function peakMemoryMiB(command, args, { cwd, env } = {}) {
 /**
  * A row of the table: revtrail's median next to the floor it is compared with.
  * kind 'ratio': holds when value/floor <= target; kind 'ms': holds when value <= target ms;
- * kind 'MiB': holds when value <= target.
+ * kind 'MiB': holds when value <= target; kind 'info': a figure to compare with, no target.
  */
-export function row({ scenario, value, floorName, floor, target, kind = 'ratio', note = '' }) {
+export function row({ scenario, value, floorName, floor, target = null, kind = 'ratio', note = '' }) {
   const ratio = floor ? value / floor : null;
-  const holds = kind === 'ratio' ? ratio !== null && ratio <= target : value <= target;
+  const holds = kind === 'info' ? null : kind === 'ratio' ? ratio !== null && ratio <= target : value <= target;
   return { scenario, value, floorName, floor, ratio, target, kind, holds, note };
 }
 
@@ -84,8 +84,9 @@ export function printTable(rows) {
   const lines = [['scenario', 'revtrail', 'floor', 'floor value', 'ratio', 'target', 'holds']];
   for (const r of rows) {
     const unit = r.kind === 'MiB' ? 'MiB' : 'ms';
-    const target = r.kind === 'ratio' ? `<= ${r.target}x` : `<= ${r.target} ${unit}`;
-    lines.push([r.scenario, fmt(r.value, unit), r.floorName ?? '-', fmt(r.floor), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`, target, r.holds ? 'yes' : 'NO']);
+    const target = r.kind === 'info' ? '-' : r.kind === 'ratio' ? `<= ${r.target}x` : `<= ${r.target} ${unit}`;
+    const holds = r.holds === null ? '-' : r.holds ? 'yes' : 'NO';
+    lines.push([r.scenario, fmt(r.value, unit), r.floorName ?? '-', fmt(r.floor), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`, target, holds]);
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const [i, l] of lines.entries()) {
