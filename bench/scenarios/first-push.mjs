@@ -1,0 +1,75 @@
+// A first push of a long history: `revtrail hook pre-push` for a new branch holding every commit
+// of a generated history with realistic patches (bench/gen-patches.mjs: several files and a few
+// hundred changed lines per commit, the 100-concept bench bundle), to an empty remote, against
+// `git log -p` over the same commits. Each round times both back to back.
+//
+//   node bench/scenarios/first-push.mjs [COMMITS=3000] [--runs N]
+//   npm run bench -- first-push
+//
+// The history is generated once into the bench cache (bench/lib.mjs cachedFolder).
+// Target: <= 1.5x `git log -p` (aiming at 1.2x).
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { cachedFolder, cli, git, median, printTable, row, timeOnce, tmp } from '../lib.mjs';
+
+export const name = 'first-push';
+
+const generator = join(dirname(fileURLToPath(import.meta.url)), '..', 'gen-patches.mjs');
+
+export function pushHistory(commits) {
+  const key = `${commits} seed 5 ${createHash('sha256').update(readFileSync(generator)).digest('hex').slice(0, 16)}`;
+  return cachedFolder(`patches-${commits}`, key, (dir) => {
+    execFileSync(process.execPath, [generator, dir, String(commits)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  });
+}
+
+export async function run({ runs = 5, commits = 3000 } = {}) {
+  const dir = pushHistory(commits);
+  const remote = tmp('revtrail-bench-first-push-remote-');
+  // A remote of this run's own, with no remote-tracking refs: everything is new to it.
+  const name = `bench${process.pid}`;
+  try {
+    git(remote, ['init', '-q', '--bare']);
+    git(dir, ['remote', 'add', name, remote]);
+    const tip = git(dir, ['rev-parse', 'HEAD']).trim();
+    const stdin = `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`;
+    // What the push would review, and what pre-push remembers, is cleared before each run.
+    const clear = () => rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
+    const hook = () => {
+      clear();
+      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], { cwd: dir, input: stdin, okCodes: [0, 1] });
+    };
+    const floor = () => timeOnce('git', ['log', '-p', tip], { cwd: dir });
+    floor();
+    hook();
+    const floors = [];
+    const hooks = [];
+    for (let i = 0; i < runs; i++) {
+      floors.push(floor());
+      hooks.push(hook());
+    }
+    return [
+      row({ scenario: `pre-push, first push of ${commits.toLocaleString('en')} commits`, value: median(hooks), floorName: 'git log -p', floor: median(floors), target: 1.5 }),
+    ];
+  } finally {
+    rmSync(remote, { recursive: true, force: true });
+    try {
+      git(dir, ['remote', 'remove', name]);
+    } catch {
+      // never added
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--runs');
+  const runs = at >= 0 ? Number(args[at + 1]) : 5;
+  const positional = args.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+  const rows = await run({ runs, commits: Number(positional[0] ?? 3000) });
+  console.log(`node ${process.version}, median of ${runs} runs\n`);
+  printTable(rows);
+}
