@@ -222,6 +222,12 @@ test('a worktree added after install: post-checkout copies husky\'s runner there
   const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { cwd: wt });
   assert.equal(commit.code, 0, commit.stderr);
   assert.match(repo.git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: wt }), /^rf-[0-9a-f]{10},a\.js,1,builtin\/debug:debugger,/);
+  // The hooks that keep the record find the main worktree's CLI too: an amend that skips
+  // commit-msg drops the row, and post-rewrite queues it there instead of losing it.
+  const amend = await repo.run(['commit', '-q', '--amend', '--no-verify', '-m', 'feat: a, reworded'], { cwd: wt });
+  assert.equal(amend.code, 0, amend.stderr);
+  assert.doesNotMatch(amend.stderr, /not found/);
+  assert.match(amend.stderr, /revtrail: 1 Review-Finding record the rewrite left out of its new commit is queued for your next commit: OPEN rf-[0-9a-f]{10}/);
   // A plain branch switch there runs the same hook and changes nothing.
   const switched = await repo.run(['switch', '-q', '-c', 'other'], { cwd: wt });
   assert.equal(switched.code, 0);
