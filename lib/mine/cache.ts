@@ -127,11 +127,11 @@ export class MineCache {
    * Opens a run's data for replay, or null when it is gone or not what the meta says. The file
    * is open before anything is read, so deleting the cache afterwards changes nothing.
    */
-  async open(meta: CacheMeta): Promise<AsyncGenerator<MinedCommit> | null> {
+  async open(meta: CacheMeta): Promise<AsyncGenerator<MinedCommit[]> | null> {
     const h = await this.openFile(meta);
     if (!h) return null;
     return (async function* () {
-      // Big reads and a plain split: a cached run is mostly copying.
+      // Big reads and a plain split: a cached run is mostly copying. One batch per read.
       const decoder = new StringDecoder('utf8');
       const buffer = Buffer.allocUnsafe(1 << 22);
       let rest = '';
@@ -143,19 +143,21 @@ export class MineCache {
           const text = rest + (bytesRead ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
           const lines = text.split('\n');
           rest = bytesRead ? lines.pop()! : '';
+          const batch: MinedCommit[] = [];
           for (const line of lines) {
             if (!line) continue;
             const of = commitOfLine(line);
             if (of !== commit && group.length) {
-              yield new MinedCommit(commit, { lines: group });
+              batch.push(new MinedCommit(commit, { lines: group }));
               group = [];
             }
             commit = of;
             group.push(line);
           }
+          if (!bytesRead && group.length) batch.push(new MinedCommit(commit, { lines: group }));
+          if (batch.length) yield batch;
           if (!bytesRead) break;
         }
-        if (group.length) yield new MinedCommit(commit, { lines: group });
       } finally {
         await h.close().catch(() => {});
       }
@@ -202,14 +204,17 @@ export class CacheWriter {
   }
 
   /** A cache problem never stops mining: the run just is not cached. */
-  async add(commit: MinedCommit): Promise<void> {
+  async add(batch: readonly MinedCommit[]): Promise<void> {
     await this.ready;
     if (this.failed || !this.stream) return;
-    const text = commit.lines.join('\n') + '\n';
-    const { warnings, rejected } = commit.notices();
-    for (const w of warnings) this.notice({ kind: 'warning', commit: w.commit, text: w.message });
-    for (const r of rejected) this.notice({ kind: 'rejected', commit: r.commit, text: r.reason });
-    this.commits += 1;
+    let text = '';
+    for (const commit of batch) {
+      text += commit.lines.join('\n') + '\n';
+      const { warnings, rejected } = commit.notices();
+      for (const w of warnings) this.notice({ kind: 'warning', commit: w.commit, text: w.message });
+      for (const r of rejected) this.notice({ kind: 'rejected', commit: r.commit, text: r.reason });
+    }
+    this.commits += batch.length;
     this.bytes += Buffer.byteLength(text);
     if (!this.stream.write(text)) await drained(this.stream);
   }
