@@ -20,7 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { git, gitOut } from '../core/git/run.js';
-import { MinedCommit, commitOfLine } from './record.js';
+import { MinedCommit, commitOfLine, type StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
 export const CACHE_VERSION = 2;
@@ -125,15 +125,17 @@ export class MineCache {
 
   /**
    * Opens a run's data for replay, or null when it is gone or not what the meta says. The file
-   * is open before anything is read, so deleting the cache afterwards changes nothing.
+   * is open before anything is read, so deleting the cache afterwards changes nothing. With a
+   * pool, the records are made to be held (StringPool.hold).
    */
-  async open(meta: CacheMeta): Promise<AsyncGenerator<MinedCommit[]> | null> {
+  async open(meta: CacheMeta, pool?: StringPool): Promise<AsyncGenerator<MinedCommit[]> | null> {
     const h = await this.openFile(meta);
     if (!h) return null;
     return (async function* () {
-      // Big reads and a plain split: a cached run is mostly copying. One batch per read.
+      // Big reads and a plain split: a cached run is mostly copying. One batch per read, and a
+      // read small enough that its text and lines are not a memory peak of their own.
       const decoder = new StringDecoder('utf8');
-      const buffer = Buffer.allocUnsafe(1 << 22);
+      const buffer = Buffer.allocUnsafe(1 << 20);
       let rest = '';
       let commit = '';
       let group: string[] = [];
@@ -148,13 +150,13 @@ export class MineCache {
             if (!line) continue;
             const of = commitOfLine(line);
             if (of !== commit && group.length) {
-              batch.push(new MinedCommit(commit, { lines: group }));
+              batch.push(new MinedCommit(commit, { lines: group, pool }));
               group = [];
             }
             commit = of;
             group.push(line);
           }
-          if (!bytesRead && group.length) batch.push(new MinedCommit(commit, { lines: group }));
+          if (!bytesRead && group.length) batch.push(new MinedCommit(commit, { lines: group, pool }));
           if (batch.length) yield batch;
           if (!bytesRead) break;
         }

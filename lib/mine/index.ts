@@ -6,7 +6,7 @@
 import { GitError } from '../core/git/errors.js';
 import { InputError } from '../core/errors.js';
 import { readCommitBatches } from './log.js';
-import { MinedCommit } from './record.js';
+import { MinedCommit, StringPool } from './record.js';
 import type { FileHandle } from 'node:fs/promises';
 import { MineCache, cacheDir, planIncremental, sameSignature, signatureOf, type CacheMeta, type CacheWriter } from './cache.js';
 import type { CommitResult, RawCommit } from './types.js';
@@ -42,9 +42,10 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
 
 /**
  * mine() a batch at a time (as many commits as one read of git's output or of the cache
- * brings): history-sized callers pay one await per batch instead of one per commit.
+ * brings): history-sized callers pay one await per batch instead of one per commit. With a
+ * pool, the records are made to be held (mineAll keeps a whole history).
  */
-export async function* mineBatches(options: MineOptions): AsyncGenerator<MinedCommit[]> {
+export async function* mineBatches(options: MineOptions, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   const { cwd, commonDir } = options;
   const args = mineArgs(options);
   const signature = await signatureOf(cwd, commonDir, args);
@@ -55,13 +56,13 @@ export async function* mineBatches(options: MineOptions): AsyncGenerator<MinedCo
   }
   if (options.cache === false) {
     options.onPlan?.('full');
-    yield* full(cwd, args, null);
+    yield* full(cwd, args, null, pool);
     return;
   }
   const cache = new MineCache(cacheDir(commonDir));
   const previous = await cache.lookup(args);
   if (previous && sameSignature(previous, signature)) {
-    const replay = await cache.open(previous);
+    const replay = await cache.open(previous, pool);
     if (replay) {
       options.onPlan?.('replay', `${previous.commits} commits`);
       yield* replay;
@@ -70,13 +71,13 @@ export async function* mineBatches(options: MineOptions): AsyncGenerator<MinedCo
   }
   if (previous) {
     const stdin = await planIncremental(cwd, previous, signature);
-    const replay = stdin ? await cache.open(previous) : null;
+    const replay = stdin ? await cache.open(previous, pool) : null;
     if (stdin && replay) {
       options.onPlan?.('incremental');
       const writer = cache.writer(signature, previous);
       let finished = false;
       try {
-        for await (const batch of parsed(readCommitBatches(cwd, [], stdin.join('\n') + '\n'))) {
+        for await (const batch of parsed(readCommitBatches(cwd, [], stdin.join('\n') + '\n'), pool)) {
           await writer.add(batch);
           yield batch;
         }
@@ -95,13 +96,13 @@ export async function* mineBatches(options: MineOptions): AsyncGenerator<MinedCo
     await replay?.return(undefined);
   }
   options.onPlan?.('full');
-  yield* full(cwd, args, cache.writer(signature, previous));
+  yield* full(cwd, args, cache.writer(signature, previous), pool);
 }
 
-async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null): AsyncGenerator<MinedCommit[]> {
+async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   let finished = false;
   try {
-    for await (const batch of parsed(readCommitBatches(cwd, args))) {
+    for await (const batch of parsed(readCommitBatches(cwd, args), pool)) {
       await writer?.add(batch);
       yield batch;
     }
@@ -121,13 +122,15 @@ async function* full(cwd: string, args: readonly string[], writer: CacheWriter |
 }
 
 /** Parses each batch of commits; skips commits the grep let through for nothing. */
-async function* parsed(raws: AsyncIterable<RawCommit[]>): AsyncGenerator<MinedCommit[]> {
+async function* parsed(raws: AsyncIterable<RawCommit[]>, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   // Loaded only when something is parsed: a cached run needs neither csv-parse nor zod.
   const { parseCommits } = await import('./parse.js');
   for await (const raw of raws) {
     const batch: MinedCommit[] = [];
     for (const result of parseCommits(raw)) {
-      if (result.findings.length || result.rejected.length) batch.push(new MinedCommit(result.commit, { result }));
+      if (!result.findings.length && !result.rejected.length) continue;
+      pool?.hold(result);
+      batch.push(new MinedCommit(result.commit, { result }));
     }
     if (batch.length) yield batch;
   }
@@ -151,7 +154,8 @@ export async function cachedRun(options: MineOptions): Promise<{ file: FileHandl
 /** The whole mined history in memory (candidates and statistics work on all of it). */
 export async function mineAll(options: MineOptions): Promise<CommitResult[]> {
   const results: CommitResult[] = [];
-  for await (const batch of mineBatches(options)) for (const c of batch) results.push(c.result);
+  const pool = new StringPool();
+  for await (const batch of mineBatches(options, pool)) for (const c of batch) results.push(c.result);
   return results;
 }
 
