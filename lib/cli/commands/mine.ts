@@ -77,13 +77,16 @@ export default defineCommand<MineArgs>({
       .option('cache', { type: 'boolean', default: true, describe: 'use the incremental cache in the git dir (--no-cache: read everything)' })
       .example('$0 mine --all --format csv --out feedback.csv', 'the feedback log of every branch'),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { runMine }, { mineMessages: m }] = await Promise.all([
-      import('../../core/git/repo.js'),
+    // git looks for the repository while the rest loads.
+    const { findRepo } = await import('../../core/git/repo.js');
+    const found = findRepo(context.cwd);
+    found.catch(() => {});
+    const [{ loadConfig }, { runMine }, { mineMessages: m }] = await Promise.all([
       import('../../config/load.js'),
       import('../../mine/run.js'),
       import('../../messages/mine.js'),
     ]);
-    const repo = await findRepo(context.cwd);
+    const repo = await found;
     const { config } = await loadConfig(repo.top);
     const debug = process.env.REVTRAIL_DEBUG === '1';
     const bar = progress(context.stderr);
