@@ -18,9 +18,9 @@
  * for ever).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { currentBuild } from '../core/build.js';
 import type { ConceptResult } from './concept.js';
 import type { Concept, Rule } from './types.js';
 
@@ -28,8 +28,6 @@ import type { Concept, Rule } from './types.js';
 const FORMAT = 1;
 /** How long an overrun is remembered: a week. */
 export const OVERRUN_MEMORY_MS = 7 * 24 * 3600 * 1000;
-
-declare const REVTRAIL_VERSION: string | undefined;
 
 export function bundleCacheFile(commonDir: string): string {
   return join(commonDir, 'revtrail', `bundle-cache-v${FORMAT}.json`);
@@ -54,28 +52,6 @@ interface CacheData {
   bundles: Record<string, Record<string, Entry>>;
   /** Real bundle path -> key of a rule that overran its time limit -> when (ms since the epoch). */
   overran?: Record<string, Record<string, number>>;
-}
-
-let buildId: string | undefined;
-
-/**
- * This build of revtrail: its version plus the identity of this module's file. In the bundled
- * CLI the chunk names carry content hashes (and a chunk names the chunks it imports), and a
- * rebuild rewrites the file, so any change to the code gives another id.
- */
-function currentBuild(): string {
-  if (buildId !== undefined) return buildId;
-  let file = '';
-  try {
-    const path = fileURLToPath(import.meta.url);
-    const s = statSync(path);
-    file = `${path}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    file = import.meta.url;
-  }
-  // The Node version too: a pattern one V8 accepts may not compile in another.
-  buildId = `${typeof REVTRAIL_VERSION === 'string' ? REVTRAIL_VERSION : 'dev'}|${process.version}|${file}`;
-  return buildId;
 }
 
 function hashBytes(bytes: Uint8Array): string {
