@@ -149,7 +149,9 @@ async function reviewCommit(
   err: NodeJS.WritableStream,
   judgeRows: boolean,
 ): Promise<'blocked' | Reviewed> {
-  const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
+  const { openReview, runReview } = await import('../review/index.js');
+  // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
+  const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of the history serves suppression and "already recorded on this branch".

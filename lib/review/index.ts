@@ -12,6 +12,8 @@ import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
 import { loadConfig } from '../config/load.js';
+import { configCacheFile, derivedCacheFile } from '../core/state.js';
+import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
 import { readDiffText } from '../diff/source.js';
 import { parseDiff } from '../diff/parse.js';
@@ -65,7 +67,9 @@ export async function openReview(
     top = resolve(cwd);
     commonDir = null;
   }
-  const found = overrides.config ? { config: overrides.config, file: null } : await loadConfig(top);
+  const found = overrides.config
+    ? { config: overrides.config, file: null }
+    : await loadConfig(top, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
   const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
   const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(top, config.knowledge);
@@ -77,12 +81,15 @@ export async function openReview(
     config,
     configFile: found.file,
     knowledge,
-    bundle: () =>
-      (loaded ??= loadBundle(knowledge, {
+    bundle: () => {
+      // Globs' regexes and rules' needles from earlier runs, before selection needs them.
+      if (!loaded && commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
+      return (loaded ??= loadBundle(knowledge, {
         base: cwd,
         cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
         docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
-      })),
+      }));
+    },
   };
 }
 
@@ -180,7 +187,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   let rows: Promise<HistoryRow[]> | undefined;
   const history = () => (rows ??= options.history ? options.history() : import('../core/trailer/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
   const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
-  return reviewSelections(
+  const result = await reviewSelections(
     selections,
     {
       top: session.top,
@@ -201,6 +208,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
     },
     warnings,
   );
+  await saveDerivedCache();
+  return result;
 }
 
 /** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */

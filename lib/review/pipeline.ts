@@ -5,7 +5,7 @@
  */
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
-import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding-contract.js';
+import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './finding-contract.js';
 import { foldFindings } from './fold.js';
 import { blocks, computeEvent } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
@@ -165,6 +165,8 @@ export async function reviewSelections(
   } finally {
     await runner.close();
   }
+  // The schema (and zod) load only when a rule found something: a clean commit never starts them.
+  const { checkShape } = pending.length ? await import('./finding-schema.js') : { checkShape: null as never };
   const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
   for (const { draft, selection, rule } of pending) {
     const { chunk } = selection;
