@@ -4,10 +4,13 @@
  *
  * Kept in `<git common dir>/revtrail/bundle-cache-v1.json`, one section per bundle (its real
  * path). An entry is the result of buildConcept() for one file, reused only when the file's
- * bundle path and a hash of its bytes (as read, up to the size cap) are the same, and only by the same build of
- * revtrail (the parser may change between builds). buildConcept() is a pure function of
- * (path, text), so a hit gives exactly what parsing would: no timestamps to trust, no racy
- * window. Reading and hashing a file is cheap; parsing it is not.
+ * bundle path and a hash of its bytes (as read, up to the size cap) are the same, and only by
+ * the same build of revtrail (the parser may change between builds). buildConcept() is a pure
+ * function of (path, text), so a hit gives exactly what parsing would. On a warm commit even
+ * reading and hashing a hundred files shows, so an entry also keeps the file's stat() signature
+ * from when it was hashed, and a file whose stat() still says the same is not read at all (as
+ * git's index does; files changed within two seconds of being read get no signature: the racy
+ * case, docs/bundle.md "Cache").
  *
  * Never an error: a missing, damaged or unwritable cache only means parsing again.
  *
@@ -42,6 +45,8 @@ interface StoredResult {
 }
 interface Entry {
   hash: string;
+  /** The file's stat() signature when its bytes were hashed (see `lookup`). */
+  stat?: string;
   result: StoredResult;
 }
 interface CacheData {
@@ -52,6 +57,22 @@ interface CacheData {
   bundles: Record<string, Record<string, Entry>>;
   /** Real bundle path -> key of a rule that overran its time limit -> when (ms since the epoch). */
   overran?: Record<string, Record<string, number>>;
+}
+
+/**
+ * A file changed less than this before it was read may change again within the same timestamp
+ * tick (coarse file-system clocks: up to 2 s on FAT) without its stat() changing: git's "racily
+ * clean" case. Such a file gets no signature; it is hashed on the next run, as any file without one.
+ */
+const RACY_MS = 2000;
+
+/**
+ * What stat() says of a file's identity and last change (size, mtime, ctime, inode), or
+ * undefined while the file is too recently changed to be known by it (RACY_MS).
+ */
+export function statSignature(stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number }, now = Date.now()): string | undefined {
+  if (!(Math.max(stats.mtimeMs, stats.ctimeMs) + RACY_MS < now)) return undefined;
+  return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
 }
 
 function hashBytes(bytes: Uint8Array): string {
@@ -87,19 +108,35 @@ export class ConceptCache {
     return new ConceptCache(file, bundle);
   }
 
+  /**
+   * The parse of `file` without reading it: when stat() says it is the very file whose bytes
+   * were hashed (same size, mtime, ctime and inode; see statSignature). Else null, and `get`
+   * decides by its bytes.
+   */
+  lookup(file: string, signature: string | undefined): ConceptResult | null {
+    const entry = this.previous[file];
+    if (signature === undefined || !entry?.result || entry.stat !== signature) return null;
+    this.used[file] = entry;
+    return restore(entry.result);
+  }
+
   /** The parse of `file` with these exact bytes, or null. */
-  get(file: string, bytes: Uint8Array): { result: ConceptResult | null; hash: string } {
+  get(file: string, bytes: Uint8Array, signature?: string): { result: ConceptResult | null; hash: string } {
     const hash = hashBytes(bytes);
     const entry = this.previous[file];
     if (entry && entry.hash === hash && entry.result) {
-      this.used[file] = entry;
+      // The same bytes under a new signature (a checkout, a touch, no longer racy): kept for the next run.
+      if (signature !== undefined && entry.stat !== signature) {
+        this.used[file] = { ...entry, stat: signature };
+        this.changed = true;
+      } else this.used[file] = entry;
       return { result: restore(entry.result), hash };
     }
     return { result: null, hash };
   }
 
-  set(file: string, hash: string, result: ConceptResult): void {
-    this.used[file] = { hash, result: store(result) };
+  set(file: string, hash: string, result: ConceptResult, signature?: string): void {
+    this.used[file] = { hash, ...(signature === undefined ? {} : { stat: signature }), result: store(result) };
     this.changed = true;
   }
 
