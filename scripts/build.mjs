@@ -95,7 +95,7 @@ const commonjs = {
   define: { ...define, 'import.meta.url': '__rtImportMetaUrl' },
   banner: { js: "var __rtImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await esbuild.build({ ...commonjs, entryPoints: ['lib/hooks/run.ts'], outfile: `${staging}/hook.cjs` });
+await esbuild.build({ ...commonjs, entryPoints: ['lib/hooks/run.ts'], outfile: `${staging}/hook.cjs`, minifyWhitespace: true, minifySyntax: true });
 await esbuild.build({ ...commonjs, entryPoints: ['lib/cli/hook-start.ts'], outfile: `${staging}/hook-start.cjs` });
 rmSync(join(root, 'dist', 'cli'), { recursive: true, force: true });
 renameSync(join(root, staging), join(root, 'dist', 'cli'));

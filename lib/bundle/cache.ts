@@ -20,7 +20,7 @@
  * OVERRUN_MEMORY_MS the rule is tried once more (a machine that stalled is not held against it
  * for ever).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { currentBuild } from '../core/build.js';
@@ -76,7 +76,7 @@ export function statSignature(stats: { size: number; mtimeMs: number; ctimeMs: n
 }
 
 function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('base64');
+  return crypto().createHash('sha1').update(bytes).digest('base64');
 }
 
 export class ConceptCache {
@@ -186,7 +186,7 @@ export function rememberOverrun(file: string, bundle: string, key: string, now =
 }
 
 function write(file: string, data: CacheData): void {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temp, JSON.stringify(data));

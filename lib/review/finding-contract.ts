@@ -4,7 +4,7 @@
  * ./finding-schema.ts and loads only once a finding exists to check: a clean commit never
  * starts zod (docs/hooks.md "Start-up").
  */
-import { createHash } from 'node:crypto';
+import { crypto } from '../core/node-module.js';
 import type { DropReason, Finding } from './types.js';
 import { RULE_SOURCE_PATTERN } from '../core/trailer/rule-source.js';
 
@@ -18,7 +18,7 @@ export const SUGGESTION_MAX_LINES = 6;
  * in, so the id survives edits above the finding; the occurrence index tells repeats apart.
  */
 export function findingId(ruleSource: string, path: string, lineText: string, occurrence: number): string {
-  const hash = createHash('sha1');
+  const hash = crypto().createHash('sha1');
   hash.update(`${ruleSource}\0${path}\0${lineText.trim()}\0${occurrence}`);
   return `rf-${hash.digest('hex').slice(0, 10)}`;
 }

@@ -12,12 +12,9 @@
  *     the rule is then skipped.
  * Lines over a length cap are not given to bundle rules at all (rules.ts).
  */
-import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
+import { v8, workerThreads } from '../core/node-module.js';
 import { foldCase } from './regex-fold.js';
-
-/** A Node module loaded when first needed: most commits run no rule that needs V8's flags or a worker (docs/hooks.md "Start-up"). */
-const builtin = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
 let enginesSet = false;
 let probeWorks = false;
@@ -30,7 +27,7 @@ export function enableBacktrackFallback(): void {
   if (enginesSet) return;
   enginesSet = true;
   try {
-    const { setFlagsFromString } = builtin<typeof import('node:v8')>('node:v8');
+    const { setFlagsFromString } = v8();
     setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
     setFlagsFromString('--enable-experimental-regexp-engine');
     new RegExp('a', 'l');
@@ -279,7 +276,7 @@ export class RegexSandbox {
   }
 
   private start(): Worker {
-    const { Worker } = builtin<typeof import('node:worker_threads')>('node:worker_threads');
+    const { Worker } = workerThreads();
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref(); // never keeps the CLI alive
     worker.on('error', () => {

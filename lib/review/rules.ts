@@ -18,7 +18,7 @@ import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
 import type { FileFacts } from './file-facts.js';
-import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
+import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
 import { derived } from '../core/derived-cache.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -121,7 +121,8 @@ export class RuleRunner {
   private readonly unrun = new Set<string>();
 
   constructor(options: RuleTimeOptions = {}) {
-    enableBacktrackFallback();
+    // V8's backtrack fallback is switched on by the first bundle rule's plan (planRegex), before
+    // any bundle pattern runs; a commit no bundle rule reaches never loads node:v8 for it.
     this.overran = options.overran ?? new Set();
     this.onOverrun = options.onOverrun ?? (() => {});
     this.budgetMs = options.budgetMs ?? RULE_PHASE_BUDGET_MS;
