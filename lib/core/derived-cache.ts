@@ -20,6 +20,8 @@ const MAX_ENTRIES = 10_000;
 interface Store {
   file: string;
   tables: Record<string, Record<string, unknown>>;
+  /** Entries per table, counted once (Object.keys on every insert would be quadratic). */
+  sizes: Map<string, number>;
   dirty: boolean;
 }
 
@@ -35,7 +37,7 @@ export function openDerivedCache(file: string): void {
   } catch {
     // none yet: computed as needed
   }
-  store = { file, tables, dirty: false };
+  store = { file, tables, sizes: new Map(), dirty: false };
 }
 
 /** The value of `key` in `table`: from an earlier run when it passes `valid`, else computed now (and kept). */
@@ -46,8 +48,13 @@ export function derived<T>(table: string, key: string, compute: () => T, valid: 
   const value = compute();
   if (store) {
     let target = store.tables[table];
-    if (!target || Object.keys(target).length >= MAX_ENTRIES) store.tables[table] = target = Object.create(null) as Record<string, unknown>;
+    let size = store.sizes.get(table) ?? (target ? Object.keys(target).length : 0);
+    if (!target || size >= MAX_ENTRIES) {
+      store.tables[table] = target = Object.create(null) as Record<string, unknown>;
+      size = 0;
+    }
     target[key] = value;
+    store.sizes.set(table, size + 1);
     store.dirty = true;
   }
   return value;
