@@ -21,6 +21,7 @@ import { Script } from 'node:vm';
 
 interface HookBundle {
   runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
+  v8FlagsChanged(): boolean;
 }
 
 /** Exit code of a hook that could not start: never 1, which tells the hook script "blocked". */
@@ -53,12 +54,16 @@ async function run(argv: string[]): Promise<number> {
     filename: file,
     cachedData,
   });
-  // Made before the hook runs: a rule may switch V8 flags on (review/regex-guard.ts), and V8
-  // rejects a cache made under other flags than the next process starts with.
-  if (!cachedData || script.cachedDataRejected) saveCache(cacheFile, script.createCachedData());
+  // A new cache is best made after the run: it then holds the functions the run compiled too.
+  // But a bundle rule may switch V8 flags on (review/regex-guard.ts), and V8 rejects a cache
+  // made under other flags than the next process starts with: then the one made now is kept.
+  const needed = !cachedData || script.cachedDataRejected;
+  const beforeRun = needed ? script.createCachedData() : null;
   const module = { exports: {} as HookBundle };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  return module.exports.runHook(argv, { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
+  const code = await module.exports.runHook(argv, { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
+  if (beforeRun) saveCache(cacheFile, module.exports.v8FlagsChanged() ? beforeRun : script.createCachedData());
+  return code;
 }
 
 function saveCache(file: string, data: Buffer): void {

@@ -13,7 +13,7 @@
  * Lines over a length cap are not given to bundle rules at all (rules.ts).
  */
 import type { Worker } from 'node:worker_threads';
-import { v8, workerThreads } from '../core/node-module.js';
+import { setV8Flags, workerThreads } from '../core/node-module.js';
 import { foldCase } from './regex-fold.js';
 
 let enginesSet = false;
@@ -27,9 +27,7 @@ export function enableBacktrackFallback(): void {
   if (enginesSet) return;
   enginesSet = true;
   try {
-    const { setFlagsFromString } = v8();
-    setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-    setFlagsFromString('--enable-experimental-regexp-engine');
+    setV8Flags(['--enable-experimental-regexp-engine-on-excessive-backtracks', '--enable-experimental-regexp-engine']);
     new RegExp('a', 'l');
     probeWorks = true;
   } catch {

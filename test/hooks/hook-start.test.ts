@@ -56,6 +56,22 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   assert.equal(damaged.message, first.message);
   assert.notDeepEqual(readFileSync(cacheFile), Buffer.alloc(4096, 7));
 
+  // A run whose bundle rule switches V8 flags on (regex-guard) still leaves a cache the next
+  // process accepts: it is not written again.
+  rmSync(cacheFile);
+  repo.commit('docs: a bundle', {
+    '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
+    '.okfw/no-eval.md': '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "ev(a|i)l\\\\(", severity: bug, category: security, title: No eval}\n---\n# No eval\n',
+  });
+  repo.write('src/b.js', 'eval("1");\n');
+  repo.git(['add', '-A']);
+  const flagged = await commitMsg();
+  assert.match(flagged.message, /,src\/b\.js,1,no-eval:eval,/);
+  const afterFlags = readFileSync(cacheFile);
+  const next = await commitMsg();
+  assert.equal(next.message, flagged.message);
+  assert.deepEqual(readFileSync(cacheFile), afterFlags, 'accepted by the next process, so not written again');
+
   // No hook bundle (a broken install): a warning and exit 3, which the hook scripts let through.
   rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));
   const broken = await commitMsg();
