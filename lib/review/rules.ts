@@ -357,7 +357,7 @@ export class RuleRunner {
   }
 }
 
-interface Prefilter {
+export interface Prefilter {
   needles: readonly string[];
   ignoreCase: boolean;
 }
@@ -365,7 +365,7 @@ interface Prefilter {
 const prefilters = new WeakMap<Rule, Prefilter | null>();
 
 /** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
-function prefilterOf(rule: ReviewRule): Prefilter | null {
+export function prefilterOf(rule: ReviewRule): Prefilter | null {
   let filter = prefilters.get(rule);
   if (filter === undefined) {
     const needles = rule.needles !== undefined ? rule.needles : regexNeedles(rule.pattern, rule.flags, { masked: rule.scope === 'code' });
