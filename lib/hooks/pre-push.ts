@@ -46,24 +46,32 @@ export interface PushPlan {
   commits: string[];
   /** The pushed commit (tags peeled): verdicts come from its history. */
   tip: string | null;
+  /** One commit with one parent: its own diff is the combined diff. */
+  single: boolean;
 }
 
 export async function planRef(top: string, remote: string, update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
-  const none = { update, range: null, commits: [], tip: null };
+  const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peelCommit(top, update.localSha);
   if (!tip) return none; // a tag of a tree or blob: no commits to review
   const remoteTip = ZERO.test(update.remoteSha) ? null : await peelCommit(top, update.remoteSha);
   if (remoteTip) {
-    const commits = await revList(top, [tip, `^${remoteTip}`]);
-    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null };
+    const listed = await revList(top, [tip, `^${remoteTip}`]);
+    const commits = listed.map((c) => c.commit);
+    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what no
   // remote-tracking ref of this remote already has.
-  const commits = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
-  if (commits.length === 0) return { update, tip, commits, range: null };
-  const base = (await firstParent(top, commits[commits.length - 1]!)) ?? (await emptyTree());
-  return { update, tip, commits, range: `${base}..${tip}` };
+  const listed = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
+  const commits = listed.map((c) => c.commit);
+  if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+  const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
+  return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+}
+
+function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {
+  return listed.length === 1 && listed[0]!.parents.length === 1;
 }
 
 async function peelCommit(top: string, rev: string): Promise<string | null> {
@@ -71,12 +79,13 @@ async function peelCommit(top: string, rev: string): Promise<string | null> {
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
-async function firstParent(top: string, commit: string): Promise<string | null> {
-  return peelCommit(top, `${commit}^1`);
-}
-
-async function revList(top: string, args: string[]): Promise<string[]> {
-  return (await gitOut(['rev-list', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+/** The commits with their parents (first parent first): one git process answers both. */
+async function revList(top: string, args: string[]): Promise<Array<{ commit: string; parents: string[] }>> {
+  const lines = (await gitOut(['rev-list', '--parents', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+  return lines.map((line) => {
+    const [commit, ...parents] = line.split(' ');
+    return { commit: commit!, parents };
+  });
 }
 
 export async function prePushHook(remote: string, _url: string, input: string, context: CliContext): Promise<number> {
@@ -152,8 +161,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
       for (const w of r.warnings) warnings.add(w);
     };
     // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
-    const single = plan.commits.length === 1 && (await firstParent(repo.top, plan.commits[0]!)) !== null && !(await isMerge(repo.top, plan.commits[0]!));
-    if (single) {
+    if (plan.single) {
       add(await reviewRange(plan.range!, tip, 'all', plan.update.localRef).result);
       shown.clear();
     } else {
@@ -209,11 +217,6 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   writeLines(err, lines);
   return 1;
 }
-
-async function isMerge(top: string, commit: string): Promise<boolean> {
-  return (await git(['rev-parse', '--verify', '--quiet', `${commit}^2`], { cwd: top, okCodes: [1, 128] })).status === 0;
-}
-
 
 /** One turn of the event loop: what git wrote meanwhile is read. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
