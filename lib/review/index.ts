@@ -169,19 +169,25 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
   }
 }
 
+/** What every review with this config warns about first (a `builtinRules` entry that names nothing). */
+export function configWarnings(config: Config): string[] {
+  if (!Array.isArray(config.builtinRules)) return [];
+  const unknown = unknownBuiltinIds(config.builtinRules);
+  return unknown.length ? [m.unknownBuiltin(unknown, builtinIds())] : [];
+}
+
+/** The bundle's diagnostics, as every review that loads it warns them. */
+export function bundleWarnings(bundle: Bundle): string[] {
+  return bundle.diagnostics.map((d) => `${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
+}
+
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
-  const warnings: string[] = [];
-  if (Array.isArray(config.builtinRules)) {
-    const unknown = unknownBuiltinIds(config.builtinRules);
-    if (unknown.length) warnings.push(m.unknownBuiltin(unknown, builtinIds()));
-  }
+  const warnings = configWarnings(config);
   const { selections, bundle } = await selectChunks(session, options.source);
   if (bundle === null) return emptyResult(warnings);
-  for (const d of bundle.diagnostics) {
-    warnings.push(`${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
-  }
+  warnings.push(...bundleWarnings(bundle));
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   // One read of the tip's history serves suppression and calibration, and only when there are findings.
   let rows: Promise<HistoryRow[]> | undefined;
@@ -204,6 +210,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
       calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
       onProgress: options.onProgress,
+      pause: options.pause,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },
     warnings,

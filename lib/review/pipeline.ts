@@ -46,6 +46,8 @@ export interface PipelineOptions {
   /** The calibration of each demoted rule (by rule_source); loaded only when findings still count. */
   calibration?: () => Promise<ReadonlyMap<string, FindingCalibration>>;
   onProgress?: (done: number, total: number, path: string) => void;
+  /** Awaited between chunks: lets other work of the caller go on during a long review. */
+  pause?: () => Promise<void>;
   /** Rules known to overrun, and where to report new overruns (the bundle cache). */
   ruleTime?: RuleTimeOptions;
 }
@@ -159,6 +161,7 @@ export async function reviewSelections(
         }
       }
       options.onProgress?.(index + 1, selections.length, chunk.path);
+      if (options.pause) await options.pause();
     }
     warnings.push(...runner.summary());
     if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);

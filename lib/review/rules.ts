@@ -359,7 +359,7 @@ export class RuleRunner {
   }
 }
 
-interface Prefilter {
+export interface Prefilter {
   needles: readonly string[];
   ignoreCase: boolean;
 }
@@ -368,7 +368,7 @@ const prefilters = new WeakMap<Rule, Prefilter | null>();
 const isNeedles = (value: unknown): value is string[] | null => value === null || (Array.isArray(value) && value.every((n) => typeof n === 'string'));
 
 /** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
-function prefilterOf(rule: ReviewRule): Prefilter | null {
+export function prefilterOf(rule: ReviewRule): Prefilter | null {
   let filter = prefilters.get(rule);
   if (filter === undefined) {
     const masked = rule.scope === 'code';
