@@ -91,7 +91,12 @@ async function revList(top: string, args: string[]): Promise<Array<{ commit: str
 export async function prePushHook(remote: string, _url: string, input: string, context: CliContext): Promise<number> {
   const err = context.stderr;
   const { findRepo } = await import('../core/git/repo.js');
-  const repo = await findRepo(context.cwd);
+  const located = findRepo(context.cwd);
+  // The review's modules load while git answers where and what: a push with nothing new pays
+  // for loading them, every other push gets them sooner.
+  const modules = Promise.all([import('../review/index.js'), import('../review/credentials.js'), import('./push-check.js')]);
+  modules.catch(() => {}); // awaited below when there is work
+  const repo = await located;
   const { updates, bad } = parseRefLines(input);
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
 
@@ -102,11 +107,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
-  const [{ openReview, runReview, CREDENTIAL_RULE_SOURCES }, { credentialCheck }, { checkCommits }] = await Promise.all([
-    import('../review/index.js'),
-    import('../review/credentials.js'),
-    import('./push-check.js'),
-  ]);
+  const [{ openReview, runReview, CREDENTIAL_RULE_SOURCES }, { credentialCheck }, { checkCommits }] = await modules;
   const session = await openReview(repo.top, { repo });
   const shown = pushProgress(err);
   const softTests = session.config.softTests;

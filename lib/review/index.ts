@@ -67,6 +67,8 @@ export async function openReview(
     top = resolve(cwd);
     commonDir = null;
   }
+  // Globs' regexes and rules' needles from earlier runs, before selection or a rule needs them.
+  if (commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
   const found = overrides.config
     ? { config: overrides.config, file: null }
     : await loadConfig(top, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
@@ -81,15 +83,12 @@ export async function openReview(
     config,
     configFile: found.file,
     knowledge,
-    bundle: () => {
-      // Globs' regexes and rules' needles from earlier runs, before selection needs them.
-      if (!loaded && commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
-      return (loaded ??= loadBundle(knowledge, {
+    bundle: () =>
+      (loaded ??= loadBundle(knowledge, {
         base: cwd,
         cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
         docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
-      }));
-    },
+      })),
   };
 }
 
