@@ -1,7 +1,8 @@
 // Build: tsc type-checks and emits one file per module (tests import these), then esbuild
 // bundles the CLI so that start-up loads one file instead of hundreds (hooks run on every commit).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -50,6 +51,12 @@ const lazyStringWidth = {
 const esbuild = await import('esbuild');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const staging = `dist/cli-${process.pid}`;
+const define = {
+  // One id for both bundles (lib/core/build.ts): the sources and the locked dependencies.
+  REVTRAIL_BUILD: JSON.stringify(sourceHash()),
+  REVTRAIL_VERSION: JSON.stringify(manifest.version),
+  REVTRAIL_HOMEPAGE: JSON.stringify(typeof manifest.homepage === 'string' ? manifest.homepage : ''),
+};
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: ['lib/cli/main.ts'],
@@ -64,15 +71,48 @@ await esbuild.build({
   // husky copies its own hook script from beside its module; it must stay a real package.
   external: ['husky'],
   banner: { js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);" },
-  define: {
-    REVTRAIL_VERSION: JSON.stringify(manifest.version),
-    REVTRAIL_HOMEPAGE: JSON.stringify(typeof manifest.homepage === 'string' ? manifest.homepage : ''),
-  },
+  define,
   plugins: [lazyStringWidth],
   logLevel: 'warning',
 });
+// The hook path on its own (lib/cli/hook-start.ts, docs/hooks.md "Start-up"): one CommonJS
+// file, compiled through V8's code cache by a tiny CommonJS starter (no ES module loader).
+const shared = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  define,
+  plugins: [lazyStringWidth],
+  logLevel: 'warning',
+};
+const commonjs = {
+  ...shared,
+  format: 'cjs',
+  // vm.Script (the code cache's loader) has no ES module loader behind import(): a dynamic
+  // import of a node: module becomes a require().
+  supported: { 'dynamic-import': false },
+  define: { ...define, 'import.meta.url': '__rtImportMetaUrl' },
+  banner: { js: "var __rtImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+await esbuild.build({ ...commonjs, entryPoints: ['lib/hooks/run.ts'], outfile: `${staging}/hook.cjs`, minifyWhitespace: true, minifySyntax: true });
+await esbuild.build({ ...commonjs, entryPoints: ['lib/cli/hook-start.ts'], outfile: `${staging}/hook-start.cjs` });
 rmSync(join(root, 'dist', 'cli'), { recursive: true, force: true });
 renameSync(join(root, staging), join(root, 'dist', 'cli'));
+
+function sourceHash() {
+  const hash = createHash('sha1');
+  const files = readdirSync(join(root, 'lib'), { recursive: true }).filter((f) => String(f).endsWith('.ts')).map(String).sort();
+  for (const file of [...files.map((f) => join('lib', f)), 'package.json', 'package-lock.json']) {
+    hash.update(file).update('\0');
+    try {
+      hash.update(readFileSync(join(root, file)));
+    } catch {
+      // no lockfile in an installed tarball
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 if (typeErrors) {
   console.error('build: TypeScript reported errors (above)');

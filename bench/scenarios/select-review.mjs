@@ -19,9 +19,11 @@ export async function run({ runs }) {
     const review = timeMedian(runs, () =>
       timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json'], { cwd: dir, okCodes: [0, 1] }),
     );
-    const cache = join(dir, '.git', 'revtrail', 'bundle-cache-v1.json');
+    // A fresh clone has none of the derived caches: parsed concepts, globs' regexes and rules'
+    // needles, the validated config.
+    const caches = ['bundle-cache-v1.json', 'derived-v1.json', 'config-cache-v1.json'].map((f) => join(dir, '.git', 'revtrail', f));
     const uncached = (args, okCodes) => () => {
-      rmSync(cache, { force: true });
+      for (const cache of caches) rmSync(cache, { force: true });
       return timeOnce(process.execPath, [cli, ...args], { cwd: dir, okCodes });
     };
     const selectCold = timeMedian(runs, uncached(['knowledge', 'select', '--staged', '--json'], [0]));
@@ -31,6 +33,8 @@ export async function run({ runs }) {
       row({ scenario: 'review 500 files/20k lines/2k rules', value: review, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
       row({ scenario: 'knowledge select, no bundle cache', value: selectCold, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),
       row({ scenario: 'review, no bundle cache', value: reviewCold, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
+      row({ scenario: 'knowledge select: fresh clone against warm', value: selectCold, floorName: 'warm', floor: select, target: 1.5 }),
+      row({ scenario: 'review: fresh clone against warm', value: reviewCold, floorName: 'warm', floor: review, target: 1.5 }),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,10 +4,13 @@
  *
  * Kept in `<git common dir>/revtrail/bundle-cache-v1.json`, one section per bundle (its real
  * path). An entry is the result of buildConcept() for one file, reused only when the file's
- * bundle path and a hash of its bytes (as read, up to the size cap) are the same, and only by the same build of
- * revtrail (the parser may change between builds). buildConcept() is a pure function of
- * (path, text), so a hit gives exactly what parsing would: no timestamps to trust, no racy
- * window. Reading and hashing a file is cheap; parsing it is not.
+ * bundle path and a hash of its bytes (as read, up to the size cap) are the same, and only by
+ * the same build of revtrail (the parser may change between builds). buildConcept() is a pure
+ * function of (path, text), so a hit gives exactly what parsing would. On a warm commit even
+ * reading and hashing a hundred files shows, so an entry also keeps the file's stat() signature
+ * from when it was hashed, and a file whose stat() still says the same is not read at all (as
+ * git's index does; files changed within two seconds of being read get no signature: the racy
+ * case, docs/bundle.md "Cache").
  *
  * Never an error: a missing, damaged or unwritable cache only means parsing again.
  *
@@ -17,10 +20,10 @@
  * OVERRUN_MEMORY_MS the rule is tried once more (a machine that stalled is not held against it
  * for ever).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { crypto } from '../core/node-module.js';
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { currentBuild } from '../core/build.js';
 import type { ConceptResult } from './concept.js';
 import type { Concept, Rule } from './types.js';
 
@@ -28,8 +31,6 @@ import type { Concept, Rule } from './types.js';
 const FORMAT = 1;
 /** How long an overrun is remembered: a week. */
 export const OVERRUN_MEMORY_MS = 7 * 24 * 3600 * 1000;
-
-declare const REVTRAIL_VERSION: string | undefined;
 
 export function bundleCacheFile(commonDir: string): string {
   return join(commonDir, 'revtrail', `bundle-cache-v${FORMAT}.json`);
@@ -44,6 +45,8 @@ interface StoredResult {
 }
 interface Entry {
   hash: string;
+  /** The file's stat() signature when its bytes were hashed (see `lookup`). */
+  stat?: string;
   result: StoredResult;
 }
 interface CacheData {
@@ -56,30 +59,24 @@ interface CacheData {
   overran?: Record<string, Record<string, number>>;
 }
 
-let buildId: string | undefined;
+/**
+ * A file changed less than this before it was read may change again within the same timestamp
+ * tick (coarse file-system clocks: up to 2 s on FAT) without its stat() changing: git's "racily
+ * clean" case. Such a file gets no signature; it is hashed on the next run, as any file without one.
+ */
+const RACY_MS = 2000;
 
 /**
- * This build of revtrail: its version plus the identity of this module's file. In the bundled
- * CLI the chunk names carry content hashes (and a chunk names the chunks it imports), and a
- * rebuild rewrites the file, so any change to the code gives another id.
+ * What stat() says of a file's identity and last change (size, mtime, ctime, inode), or
+ * undefined while the file is too recently changed to be known by it (RACY_MS).
  */
-function currentBuild(): string {
-  if (buildId !== undefined) return buildId;
-  let file = '';
-  try {
-    const path = fileURLToPath(import.meta.url);
-    const s = statSync(path);
-    file = `${path}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    file = import.meta.url;
-  }
-  // The Node version too: a pattern one V8 accepts may not compile in another.
-  buildId = `${typeof REVTRAIL_VERSION === 'string' ? REVTRAIL_VERSION : 'dev'}|${process.version}|${file}`;
-  return buildId;
+export function statSignature(stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number }, now = Date.now()): string | undefined {
+  if (!(Math.max(stats.mtimeMs, stats.ctimeMs) + RACY_MS < now)) return undefined;
+  return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
 }
 
 function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('base64');
+  return crypto().createHash('sha1').update(bytes).digest('base64');
 }
 
 export class ConceptCache {
@@ -111,19 +108,35 @@ export class ConceptCache {
     return new ConceptCache(file, bundle);
   }
 
+  /**
+   * The parse of `file` without reading it: when stat() says it is the very file whose bytes
+   * were hashed (same size, mtime, ctime and inode; see statSignature). Else null, and `get`
+   * decides by its bytes.
+   */
+  lookup(file: string, signature: string | undefined): ConceptResult | null {
+    const entry = this.previous[file];
+    if (signature === undefined || !entry?.result || entry.stat !== signature) return null;
+    this.used[file] = entry;
+    return restore(entry.result);
+  }
+
   /** The parse of `file` with these exact bytes, or null. */
-  get(file: string, bytes: Uint8Array): { result: ConceptResult | null; hash: string } {
+  get(file: string, bytes: Uint8Array, signature?: string): { result: ConceptResult | null; hash: string } {
     const hash = hashBytes(bytes);
     const entry = this.previous[file];
     if (entry && entry.hash === hash && entry.result) {
-      this.used[file] = entry;
+      // The same bytes under a new signature (a checkout, a touch, no longer racy): kept for the next run.
+      if (signature !== undefined && entry.stat !== signature) {
+        this.used[file] = { ...entry, stat: signature };
+        this.changed = true;
+      } else this.used[file] = entry;
       return { result: restore(entry.result), hash };
     }
     return { result: null, hash };
   }
 
-  set(file: string, hash: string, result: ConceptResult): void {
-    this.used[file] = { hash, result: store(result) };
+  set(file: string, hash: string, result: ConceptResult, signature?: string): void {
+    this.used[file] = { hash, ...(signature === undefined ? {} : { stat: signature }), result: store(result) };
     this.changed = true;
   }
 
@@ -173,7 +186,7 @@ export function rememberOverrun(file: string, bundle: string, key: string, now =
 }
 
 function write(file: string, data: CacheData): void {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temp, JSON.stringify(data));

@@ -1,5 +1,6 @@
 /** Path globs of a bundle (`paths`, a rule's `paths`/`exclude`): checked once, compiled once. */
 import { createRequire } from 'node:module';
+import { derived } from '../core/derived-cache.js';
 import type Picomatch from 'picomatch';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -55,13 +56,34 @@ export function literalPrefixLength(glob: string): number {
 
 export type PathMatcher = (path: string) => boolean;
 
-const compiled = new Map<string, PathMatcher>();
+/** A glob compiled by picomatch: its regex, as source and flags (what the bundle cache keeps). */
+export type CompiledGlob = [source: string, flags: string];
 
-/** One glob as a predicate, compiled once per run (bundles repeat the same globs). */
+const compiled = new Map<string, PathMatcher>();
+const isCompiled = (value: unknown): value is CompiledGlob => Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string';
+
+/**
+ * The regex of a glob. picomatch compiles it once; the derived cache keeps it between runs (keyed
+ * by build, so by picomatch's version too): a warm review never loads picomatch.
+ */
+export function compiledGlob(glob: string): CompiledGlob {
+  return derived('glob', glob, () => {
+    const regex = picomatch().makeRe(glob, GLOB_OPTIONS);
+    return [regex.source, regex.flags];
+  }, isCompiled);
+}
+
+/**
+ * One glob as a predicate, compiled once per run (bundles repeat the same globs). The test is
+ * picomatch's own for these options (picomatch.test: a non-empty path equal to the glob, or one
+ * its regex matches); test/bundle/globs-property.test.ts holds it to picomatch's matcher.
+ */
 export function compileGlob(glob: string): PathMatcher {
   let matcher = compiled.get(glob);
   if (!matcher) {
-    matcher = picomatch()(glob, GLOB_OPTIONS);
+    const [source, flags] = compiledGlob(glob);
+    const regex = new RegExp(source, flags);
+    matcher = (path) => path !== '' && (path === glob || regex.test(path));
     compiled.set(glob, matcher);
   }
   return matcher;

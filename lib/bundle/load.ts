@@ -13,7 +13,7 @@ import type { Bundle, Concept, Diagnostic } from './types.js';
 import type { DocMapOptions } from './docmap.js';
 import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
-import { ConceptCache, rememberOverrun } from './cache.js';
+import { ConceptCache, rememberOverrun, statSignature } from './cache.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -144,6 +144,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
 
   const visited = new Set<string>([rootIndex]);
   const conceptFiles: string[] = [];
+  // What stat() said of each concept file (its signature lets the cache skip reading it).
+  const conceptStats = new Map<string, Stats | null>();
   const walk = (index: string, ancestors: Set<string>): void => {
     const text = readText(index)?.text;
     if (text === undefined) return;
@@ -188,7 +190,10 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         continue;
       }
       visited.add(file);
-      if (kind === 'concept') conceptFiles.push(file);
+      if (kind === 'concept') {
+        conceptFiles.push(file);
+        conceptStats.set(file, stats);
+      }
       else walk(file, new Set([...ancestors, file]));
     }
   };
@@ -204,19 +209,25 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   let build: typeof import('./concept.js').buildConcept | undefined;
   const byId = new Map<string, Concept>();
   for (const file of conceptFiles) {
-    let read;
-    try {
-      read = readCapped(file);
-    } catch (error) {
-      warn(display(file), null, m.unreadable(reason(error)));
-      continue;
-    }
-    if (read.truncated) warn(display(file), null, m.tooBig(read.size, MAX_FILE_BYTES));
     const path = inBundle(file);
-    let result: ConceptResult | null = null;
+    const stats = conceptStats.get(file);
+    let signature = stats?.isFile() ? statSignature(stats) : undefined;
+    let result: ConceptResult | null = cache?.lookup(path, signature) ?? null;
     let hash = '';
-    if (cache) ({ result, hash } = cache.get(path, read.bytes));
+    let read = null;
     if (!result) {
+      try {
+        read = readCapped(file);
+      } catch (error) {
+        warn(display(file), null, m.unreadable(reason(error)));
+        continue;
+      }
+      // The signature is of what was read only if the size is still what stat() said.
+      if (read.size !== stats?.size) signature = undefined;
+      if (read.truncated) warn(display(file), null, m.tooBig(read.size, MAX_FILE_BYTES));
+      if (cache) ({ result, hash } = cache.get(path, read.bytes, signature));
+    } else if (stats!.size > MAX_FILE_BYTES) warn(display(file), null, m.tooBig(stats!.size, MAX_FILE_BYTES));
+    if (!result && read) {
       // Bytes in the cache were UTF-8 when they were stored: only a miss needs the check.
       const decoded = decodeUtf8(read.bytes);
       if (!decoded.ok) {
@@ -231,8 +242,9 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         warn(display(file), 1, m.conceptFailed(error instanceof Error ? error.message : String(error)));
         continue;
       }
-      cache?.set(path, hash, result);
+      cache?.set(path, hash, result, signature);
     }
+    if (!result) continue;
     const { concept, problems, idLine } = result;
     for (const p of problems.slice(0, MAX_PROBLEMS_PER_FILE)) diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
     if (problems.length > MAX_PROBLEMS_PER_FILE) warn(display(file), null, m.tooManyProblems(problems.length - MAX_PROBLEMS_PER_FILE));

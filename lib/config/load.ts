@@ -1,8 +1,21 @@
-/** Finds and validates the configuration: revtrail.config.json, else package.json#revtrail. */
+/**
+ * Finds and validates the configuration: revtrail.config.json, else package.json#revtrail.
+ *
+ * Validation is zod's (./schema.ts), loaded only when needed: the hooks run on every commit and
+ * zod's start-up alone costs more than a clean commit's review (docs/hooks.md "Start-up"). A
+ * validated configuration is kept in the git common dir together with the exact text it came
+ * from and the build that validated it; the next run with the same text and build takes it
+ * from there. Validation is a pure function of the text, so a hit gives exactly what
+ * validating would; a missing or damaged cache only means validating again.
+ */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { configSchema, type Config } from './schema.js';
+import { dirname, join } from 'node:path';
+import type { Config } from './schema.js';
 import { InputError } from '../core/errors.js';
+import { currentBuild } from '../core/build.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { ensureDir } from '../core/fs/storage.js';
 import { configMessages as m } from '../messages/config.js';
 
 export interface LoadedConfig {
@@ -11,14 +24,16 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-async function readJson(file: string): Promise<unknown | undefined> {
-  let text: string;
+async function readText(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new InputError(m.unreadable(file, (error as Error).message), { remedy: m.unreadableRemedy });
   }
+}
+
+function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -26,7 +41,8 @@ async function readJson(file: string): Promise<unknown | undefined> {
   }
 }
 
-export function parseConfig(raw: unknown, file: string | null): Config {
+export async function parseConfig(raw: unknown, file: string | null): Promise<Config> {
+  const { configSchema } = await import('./schema.js');
   const result = configSchema.safeParse(raw);
   if (result.success) return result.data;
   throw new InputError(configProblems(result.error.issues as unknown as Issue[], file), { remedy: rootRemedy(raw) });
@@ -86,14 +102,56 @@ function article(kind: string): string {
   return kind === 'array' ? 'a list' : kind === 'object' ? 'an object' : `a ${kind}`;
 }
 
-export async function loadConfig(top: string): Promise<LoadedConfig> {
+export interface LoadOptions {
+  /** Where validated configurations are kept between runs (configCacheFile of core/state.ts); none: always validated. */
+  cacheFile?: string;
+}
+
+export async function loadConfig(top: string, options: LoadOptions = {}): Promise<LoadedConfig> {
   const own = join(top, 'revtrail.config.json');
-  const raw = await readJson(own);
-  if (raw !== undefined) return { config: parseConfig(raw, own), file: own };
+  const ownText = await readText(own);
   const pkgFile = join(top, 'package.json');
-  const pkg = (await readJson(pkgFile)) as { revtrail?: unknown } | undefined;
+  const pkgText = ownText === undefined ? await readText(pkgFile) : undefined;
+  // The text that decides the configuration: what the cache is keyed by.
+  const source = ownText !== undefined ? { file: own, text: ownText } : { file: pkgFile, text: pkgText ?? '' };
+  const cached = options.cacheFile ? readCached(options.cacheFile, source) : undefined;
+  if (cached) return cached;
+  const found = await validate(ownText, own, pkgText, pkgFile);
+  if (options.cacheFile) await saveCached(options.cacheFile, source, found);
+  return found;
+}
+
+async function validate(ownText: string | undefined, own: string, pkgText: string | undefined, pkgFile: string): Promise<LoadedConfig> {
+  if (ownText !== undefined) return { config: await parseConfig(parseJson(own, ownText), own), file: own };
+  const pkg = pkgText === undefined ? undefined : (parseJson(pkgFile, pkgText) as { revtrail?: unknown } | undefined);
   if (pkg && typeof pkg === 'object' && pkg.revtrail !== undefined) {
-    return { config: parseConfig(pkg.revtrail, `${pkgFile}#revtrail`), file: pkgFile };
+    return { config: await parseConfig(pkg.revtrail, `${pkgFile}#revtrail`), file: pkgFile };
   }
-  return { config: parseConfig({}, null), file: null };
+  return { config: await parseConfig({}, null), file: null };
+}
+
+interface CachedConfig {
+  build: string;
+  source: { file: string; text: string };
+  found: LoadedConfig;
+}
+
+function readCached(cacheFile: string, source: CachedConfig['source']): LoadedConfig | undefined {
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as CachedConfig;
+    if (cached.build === currentBuild() && cached.source?.file === source.file && cached.source.text === source.text && cached.found?.config) return cached.found;
+  } catch {
+    // none yet, or unreadable: validate
+  }
+  return undefined;
+}
+
+async function saveCached(cacheFile: string, source: CachedConfig['source'], found: LoadedConfig): Promise<void> {
+  const entry: CachedConfig = { build: currentBuild(), source, found };
+  try {
+    await ensureDir(dirname(cacheFile));
+    await writeFileAtomic(cacheFile, JSON.stringify(entry));
+  } catch {
+    // a read-only .git or a full disk: the next run validates again
+  }
 }

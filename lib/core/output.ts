@@ -67,6 +67,20 @@ export function escapeControl(text: string, options: { keepNewlines?: boolean } 
   });
 }
 
+// What JSON.stringify leaves raw that a terminal may act on: DEL, C1, bidirectional controls.
+const JSON_RAW_CONTROL = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text with the controls JSON.stringify leaves raw written as `\uXXXX` escapes: the same
+ * JSON to a parser, and nothing a terminal acts on when it is printed (docs/trust.md, "What
+ * reaches the terminal"). They can only occur inside strings, where an escape means the same.
+ */
+export function jsonForTerminal(text: string): string {
+  JSON_RAW_CONTROL.lastIndex = 0;
+  if (!JSON_RAW_CONTROL.test(text)) return text;
+  return text.replace(JSON_RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** A command as a person would type it (words with spaces, quotes or backslashes quoted), escaped. */
 export function commandLabel(argv: readonly string[]): string {
   return escapeControl(argv.map((a) => (a === '' || /[\s"'\\$`]/.test(a) ? JSON.stringify(a) : a)).join(' '));

@@ -7,3 +7,5 @@ export const queueLock = (commonDir: string) => join(commonDir, 'revtrail', 'ver
 export const lastReviewFile = (commonDir: string) => join(commonDir, 'revtrail', 'last-review.json');
 export const lastReviewLock = (commonDir: string) => join(commonDir, 'revtrail', 'last-review.lock');
 export const installFile = (commonDir: string) => join(commonDir, 'revtrail', 'install.json');
+export const configCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'config-cache-v1.json');
+export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'derived-v1.json');

@@ -27,7 +27,7 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
     case 'staged':
       // Without a commit, --cached compares with HEAD, or shows everything as new on an
       // unborn branch: one git process instead of two (the commit-msg hook runs this).
-      return await runDiff(cwd, ['--cached'], '--staged');
+      return await (source.text ?? runDiff(cwd, ['--cached'], '--staged'));
     case 'range': {
       const range = source.range.trim();
       // A leading dash would be read as an option; a range needs at least one side.

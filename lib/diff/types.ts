@@ -67,6 +67,7 @@ export interface Chunk {
 /** Where the diff comes from. Default: all uncommitted changes against HEAD. */
 export type DiffSource =
   | { kind: 'worktree' }
-  | { kind: 'staged' }
+  /** `text`: the staged diff already being read (the commit-msg hook starts it beside its other git calls). */
+  | { kind: 'staged'; text?: Promise<string> }
   | { kind: 'range'; range: string }
   | { kind: 'text'; text: string; name: string };

@@ -22,6 +22,7 @@ import type { TrailerRow } from '../core/trailer/row.js';
 import { blocks } from '../review/event.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
+import { readDiffText } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -35,6 +36,10 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   const located = locateHook(context.cwd);
   const reads = Promise.all([readFile(path), readCommentConfig(context.cwd)]);
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
+  // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
+  // that, so it need not wait for the other answers. An amend or a merge reads its own.
+  const stagedDiff = readDiffText(context.cwd, { kind: 'staged' });
+  stagedDiff.catch(() => {}); // an error surfaces where the review reads it
   const { repo, hasHead } = await located;
   const [original, configured] = await reads;
   const text = original.toString('utf8');
@@ -62,7 +67,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   if (isEmptyMessage(text, commentChar)) return 0;
 
   // 3. What this commit is: the history of its parents answers for it.
-  const plan = await planCommit(repo, hasHead);
+  const plan = await planCommit(repo, hasHead, stagedDiff);
   let parentRows: HistoryRow[] | undefined;
   const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../core/trailer/history.js')).readHistoryOf(repo.top, plan.parents) : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
@@ -149,7 +154,9 @@ async function reviewCommit(
   err: NodeJS.WritableStream,
   judgeRows: boolean,
 ): Promise<'blocked' | Reviewed> {
-  const [{ openReview, runReview }, { readQueue }] = await Promise.all([import('../review/index.js'), import('../verdicts/queue.js')]);
+  const { openReview, runReview } = await import('../review/index.js');
+  // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
+  const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of the history serves suppression and "already recorded on this branch".

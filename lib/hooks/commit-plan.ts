@@ -26,8 +26,9 @@ export interface CommitPlan {
   source: () => Promise<DiffSource>;
 }
 
-export async function planCommit(repo: Repo, hasHead: boolean): Promise<CommitPlan> {
-  const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged' }) };
+/** `stagedDiff`: the staged diff, when the caller already started reading it. */
+export async function planCommit(repo: Repo, hasHead: boolean, stagedDiff?: Promise<string>): Promise<CommitPlan> {
+  const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged', text: stagedDiff }) };
   if (!hasHead) return staged;
   try {
     return await planBeyondHead(repo, staged);

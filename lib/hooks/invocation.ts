@@ -5,7 +5,7 @@
  * from there (docs/record.md "Amend"): /proc on Linux (file reads, no process), `ps` elsewhere.
  * Any doubt answers "not an amend"; post-rewrite then still keeps the record.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
 
@@ -17,9 +17,11 @@ interface ProcessInfo {
   argv: string[];
 }
 
-async function procInfo(pid: number): Promise<ProcessInfo | null> {
+function procInfo(pid: number): ProcessInfo | null {
   try {
-    const [stat, cmdline] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/cmdline`)]);
+    // Synchronous: /proc files are in memory, and each asynchronous read is four thread-pool round trips.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`);
     // The command name sits in parentheses and may hold any character: fields follow the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const argv = cmdline.toString('utf8').split('\0');

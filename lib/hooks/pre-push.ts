@@ -5,13 +5,13 @@
  * review has a counted blocking finding (after verdicts) blocks the whole push.
  */
 import type { CliContext } from '../core/output.js';
-import { git, gitOut, gitRecords } from '../core/git/run.js';
-import { DIFF_ARGS } from '../diff/source.js';
+import { git, gitOut } from '../core/git/run.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/event.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
+import { pushProgress } from './push-progress.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 export interface RefUpdate {
@@ -46,24 +46,32 @@ export interface PushPlan {
   commits: string[];
   /** The pushed commit (tags peeled): verdicts come from its history. */
   tip: string | null;
+  /** One commit with one parent: its own diff is the combined diff. */
+  single: boolean;
 }
 
 export async function planRef(top: string, remote: string, update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
-  const none = { update, range: null, commits: [], tip: null };
+  const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peelCommit(top, update.localSha);
   if (!tip) return none; // a tag of a tree or blob: no commits to review
   const remoteTip = ZERO.test(update.remoteSha) ? null : await peelCommit(top, update.remoteSha);
   if (remoteTip) {
-    const commits = await revList(top, [tip, `^${remoteTip}`]);
-    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null };
+    const listed = await revList(top, [tip, `^${remoteTip}`]);
+    const commits = listed.map((c) => c.commit);
+    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what no
   // remote-tracking ref of this remote already has.
-  const commits = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
-  if (commits.length === 0) return { update, tip, commits, range: null };
-  const base = (await firstParent(top, commits[commits.length - 1]!)) ?? (await emptyTree());
-  return { update, tip, commits, range: `${base}..${tip}` };
+  const listed = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
+  const commits = listed.map((c) => c.commit);
+  if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+  const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
+  return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+}
+
+function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {
+  return listed.length === 1 && listed[0]!.parents.length === 1;
 }
 
 async function peelCommit(top: string, rev: string): Promise<string | null> {
@@ -71,18 +79,24 @@ async function peelCommit(top: string, rev: string): Promise<string | null> {
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
-async function firstParent(top: string, commit: string): Promise<string | null> {
-  return peelCommit(top, `${commit}^1`);
-}
-
-async function revList(top: string, args: string[]): Promise<string[]> {
-  return (await gitOut(['rev-list', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+/** The commits with their parents (first parent first): one git process answers both. */
+async function revList(top: string, args: string[]): Promise<Array<{ commit: string; parents: string[] }>> {
+  const lines = (await gitOut(['rev-list', '--parents', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+  return lines.map((line) => {
+    const [commit, ...parents] = line.split(' ');
+    return { commit: commit!, parents };
+  });
 }
 
 export async function prePushHook(remote: string, _url: string, input: string, context: CliContext): Promise<number> {
   const err = context.stderr;
   const { findRepo } = await import('../core/git/repo.js');
-  const repo = await findRepo(context.cwd);
+  const located = findRepo(context.cwd);
+  // The review's modules load while git answers where and what: a push with nothing new pays
+  // for loading them, every other push gets them sooner.
+  const modules = Promise.all([import('../review/index.js'), import('../review/credentials.js'), import('./push-check.js')]);
+  modules.catch(() => {}); // awaited below when there is work
+  const repo = await located;
   const { updates, bad } = parseRefLines(input);
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
 
@@ -93,8 +107,9 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
-  const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
+  const [{ openReview, runReview, CREDENTIAL_RULE_SOURCES }, { credentialCheck }, { checkCommits }] = await modules;
   const session = await openReview(repo.top, { repo });
+  const shown = pushProgress(err);
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   // One read of each pushed tip's history serves every review of it: verdicts and calibration.
@@ -105,19 +120,30 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     return rows;
   };
   // Refs pushing the same commits (a branch and its tag) share one review.
-  const cache = new Map<string, Promise<{ findings: Finding[]; warnings: string[] }>>();
-  const reviewRange = (range: string, tip: string, only: 'all' | 'others') => {
+  const cache = new Map<string, { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }>();
+  const reviewRange = (range: string, tip: string, only: 'all' | 'others', ref: string, pause?: () => Promise<void>) => {
     const key = `${only} ${range} ${tip}`;
     let pending = cache.get(key);
     if (!pending) {
-      pending = runReview(session, {
+      let sawChunk: (yes: boolean) => void = () => {};
+      const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
+      const result = runReview(session, {
         cwd: repo.top,
         source: { kind: 'range', range },
         verdictTip: tip,
         history: historyOf(tip),
         ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
-      }).then((r) => ({ findings: r.findings, warnings: r.warnings }));
-      cache.set(key, pending);
+        onProgress: (done, total, path) => {
+          sawChunk(true);
+          shown.reviewing(ref, done, total, path);
+        },
+        pause,
+      }).then((r) => {
+        sawChunk(r.knowledge_docs.length > 0);
+        return { findings: r.findings, warnings: r.warnings };
+      });
+      result.catch(() => sawChunk(false));
+      cache.set(key, (pending = { result, hasDiff }));
     }
     return pending;
   };
@@ -136,21 +162,31 @@ export async function prePushHook(remote: string, _url: string, input: string, c
       for (const w of r.warnings) warnings.add(w);
     };
     // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
-    const single = plan.commits.length === 1 && (await firstParent(repo.top, plan.commits[0]!)) !== null && !(await isMerge(repo.top, plan.commits[0]!));
-    add(await reviewRange(plan.range!, tip, single ? 'all' : 'others'));
-    if (!single) {
+    if (plan.single) {
+      add(await reviewRange(plan.range!, tip, 'all', plan.update.localRef).result);
+      shown.clear();
+    } else {
+      // The commits' own diffs stream from git while the combined diff is reviewed.
       const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
-      for await (const { commit, text } of commitDiffs(repo.top, todo)) {
-        const r = await runReview(session, {
-          cwd: repo.top,
-          source: { kind: 'text', text, name: `commit ${commit}` },
-          verdictTip: tip,
-          history: historyOf(tip),
-          ruleFilter: isCredential,
-          reviewer: false,
-        });
-        perCommit.set(`${tip} ${commit}`, { findings: r.findings, warnings: r.warnings });
-      }
+      let failed = false;
+      const review = reviewRange(plan.range!, tip, 'others', plan.update.localRef, todo.length ? turn : undefined);
+      const checking = checkCommits(repo.top, todo, credentialCheck(session, tip, historyOf(tip)), {
+        // A commit the screen passes over warns only what the combined review warns already,
+        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
+        screen: review.hasDiff,
+        results: perCommit,
+        key: (commit) => `${tip} ${commit}`,
+        progress: (done) => shown.checking(plan.update.localRef, done, todo.length),
+        stopped: () => failed,
+      });
+      checking.catch(() => {});
+      const combined = await review.result.catch((error) => {
+        failed = true;
+        throw error;
+      });
+      await checking;
+      shown.clear();
+      add(combined);
       for (const commit of plan.commits) {
         const r = perCommit.get(`${tip} ${commit}`);
         if (r) add(r);
@@ -183,28 +219,8 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   return 1;
 }
 
-/**
- * Each commit's own diff against its first parent (a root commit against the empty tree), from
- * one `git log` streamed commit by commit instead of one `git diff` per commit.
- */
-async function* commitDiffs(top: string, commits: readonly string[]): AsyncGenerator<{ commit: string; text: string }> {
-  if (commits.length === 0) return;
-  const args = [
-    'log', '--no-walk=unsorted', '--stdin', '--format=%x00%H', '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
-    ...DIFF_ARGS.slice(1),
-  ];
-  for await (const record of gitRecords(args, { cwd: top, input: `${commits.join('\n')}\n`, separator: '\0' })) {
-    const newline = record.indexOf('\n');
-    const commit = (newline === -1 ? record : record.slice(0, newline)).trim();
-    if (!commit) continue;
-    yield { commit, text: newline === -1 ? '' : record.slice(newline + 1).replace(/^\n/, '') };
-  }
-}
-
-async function isMerge(top: string, commit: string): Promise<boolean> {
-  return (await git(['rev-parse', '--verify', '--quiet', `${commit}^2`], { cwd: top, okCodes: [1, 128] })).status === 0;
-}
-
+/** One turn of the event loop: what git wrote meanwhile is read. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The human verdicts queued (not committed) for these findings, by finding ID. */
 async function queuedFor(commonDir: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {

@@ -1,6 +1,6 @@
 /**
  * `revtrail hook prepare-commit-msg FILE [SOURCE [COMMIT]]` during a rebase's squash or fixup
- * step (the hook script calls it only then). git builds that message from the commits being
+ * step, and for the commit after `git merge --squash` (the hook script calls it only then). git builds that message from the commits being
  * folded together: a fixup's message is dropped, an `amend!` replaces the message, and a
  * squash leaves the first commit's rows in the body where git's trailer view misses them. Here
  * the records of both commits (the one being amended and the one folded into it) are put back
@@ -21,13 +21,13 @@ const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
 export async function prepareCommitMsgHook(file: string, context: CliContext): Promise<number> {
   const repo = await findRepo(context.cwd);
-  const step = await currentFold(repo.gitDir);
-  if (!step) return 0;
+  const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.gitDir));
+  if (!folded) return 0;
   const path = resolve(context.cwd, file);
   const original = await readFile(path);
   const text = original.toString('utf8');
   const commentChar = await commentCharFor(repo.top, text);
-  const messages = [...(await commitMessages(repo.top, ['HEAD', step])).values()];
+  const messages = [...(await commitMessages(repo.top, folded)).values()];
   const rowsOf = (t: string) => lintMessage(t, { commentChar: '\0' }).rows.map((r) => r.row);
   const lint = lintMessage(text, { commentChar });
   const wanted: TrailerRow[] = [...messages.flatMap(rowsOf), ...lint.rows.map((r) => r.row)];
@@ -53,8 +53,11 @@ export async function prepareCommitMsgHook(file: string, context: CliContext): P
   return 0;
 }
 
-/** The commit a squash or fixup step is folding in, from the rebase's list of done commands. */
-async function currentFold(gitDir: string): Promise<string | null> {
+/**
+ * A rebase's squash or fixup step: the commit being amended (HEAD) and the one it folds in,
+ * from the rebase's list of done commands.
+ */
+async function currentFold(gitDir: string): Promise<string[] | null> {
   let done: string;
   try {
     done = await readFile(join(gitDir, 'rebase-merge', 'done'), 'utf8');
@@ -62,5 +65,22 @@ async function currentFold(gitDir: string): Promise<string | null> {
     return null;
   }
   const last = done.split('\n').filter((l) => l.trim() && !l.startsWith('#')).pop() ?? '';
-  return STEP.exec(last.trim())?.[2] ?? null;
+  const step = STEP.exec(last.trim())?.[2];
+  return step ? ['HEAD', step] : null;
+}
+
+/**
+ * `git merge --squash`: the commits it squashed, oldest first, as git listed them in SQUASH_MSG
+ * (`commit <id>` lines, newest first). Their records go into the one commit that replaces them,
+ * whether it is written with git's prepared message or with `-m` (docs/record.md "Squash merge").
+ */
+async function squashedCommits(gitDir: string): Promise<string[] | null> {
+  let text: string;
+  try {
+    text = await readFile(join(gitDir, 'SQUASH_MSG'), 'utf8');
+  } catch {
+    return null;
+  }
+  const commits = [...text.matchAll(/^commit ([0-9a-f]{40}|[0-9a-f]{64})$/gm)].map((m) => m[1]!).reverse();
+  return commits.length ? commits : null;
 }

@@ -11,6 +11,10 @@ import { UsageError } from '../core/errors.js';
 import { reportError } from '../core/fail.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
+// For the start-up's code cache (lib/cli/hook-start.ts): a cache made after a run that changed
+// V8's flags would be rejected by the next process.
+export { v8FlagsChanged } from '../core/node-module.js';
+
 /** Exit code of an internal failure (never 1, which means "blocked"). */
 export const HOOK_INTERNAL_ERROR = 3;
 

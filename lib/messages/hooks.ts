@@ -57,6 +57,12 @@ export const hookMessages = {
   recordQueued: '  Record them: git commit --allow-empty -m "Record review verdicts" on the pushed branch, and push again.',
   pushNotes: (ref: string, event: ReviewEvent, n: number) => `revtrail: ${ref}: ${event}: ${plural(n, 'non-blocking finding')}`,
   pushCalibrated: (ref: string, n: number) => `revtrail: ${ref}: ${plural(n, 'finding')} of rules calibrated by history, not blocking:`,
+  // pre-push progress (a terminal only: one line, overwritten)
+  pushProgress: (ref: string, parts: readonly string[], seconds: string) => `revtrail: ${ref}: ${parts.join('; ')} (${seconds} s)`,
+  pushReviewing: (done: number, total: number, path: string) =>
+    `reviewing what the push adds, ${done.toLocaleString('en')}/${total.toLocaleString('en')} chunks (${path})`,
+  pushChecking: (done: number, total: number) =>
+    `checking each commit for credentials, ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${total === 1 ? 'commit' : 'commits'}`,
 };
 
 export const installMessages = {

@@ -1,7 +1,8 @@
 /** `--format json`: the ReviewResult itself (docs/review.md "Output"), strict JSON, stable key order. */
 import type { ReviewResult } from '../review/types.js';
+import { jsonForTerminal } from '../core/output.js';
 
 export function formatJson(result: ReviewResult): string {
   const { version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings } = result;
-  return `${JSON.stringify({ version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings }, null, 2)}\n`;
+  return `${jsonForTerminal(JSON.stringify({ version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings }, null, 2))}\n`;
 }

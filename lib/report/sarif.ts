@@ -6,6 +6,7 @@
 import type { Finding, ReviewResult, SuppressedFinding } from '../review/types.js';
 import type { Severity } from '../core/vocabulary.js';
 import { toolVersion } from './version.js';
+import { jsonForTerminal } from '../core/output.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 declare const REVTRAIL_HOMEPAGE: string | undefined;
@@ -111,5 +112,5 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return `${jsonForTerminal(JSON.stringify(sarif, null, 2))}\n`;
 }

@@ -12,6 +12,8 @@ import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
 import { loadConfig } from '../config/load.js';
+import { configCacheFile, derivedCacheFile } from '../core/state.js';
+import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
 import { readDiffText } from '../diff/source.js';
 import { parseDiff } from '../diff/parse.js';
@@ -65,7 +67,11 @@ export async function openReview(
     top = resolve(cwd);
     commonDir = null;
   }
-  const found = overrides.config ? { config: overrides.config, file: null } : await loadConfig(top);
+  // Globs' regexes and rules' needles from earlier runs, before selection or a rule needs them.
+  if (commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
+  const found = overrides.config
+    ? { config: overrides.config, file: null }
+    : await loadConfig(top, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
   const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
   const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(top, config.knowledge);
@@ -162,25 +168,31 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
   }
 }
 
+/** What every review with this config warns about first (a `builtinRules` entry that names nothing). */
+export function configWarnings(config: Config): string[] {
+  if (!Array.isArray(config.builtinRules)) return [];
+  const unknown = unknownBuiltinIds(config.builtinRules);
+  return unknown.length ? [m.unknownBuiltin(unknown, builtinIds())] : [];
+}
+
+/** The bundle's diagnostics, as every review that loads it warns them. */
+export function bundleWarnings(bundle: Bundle): string[] {
+  return bundle.diagnostics.map((d) => `${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
+}
+
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
-  const warnings: string[] = [];
-  if (Array.isArray(config.builtinRules)) {
-    const unknown = unknownBuiltinIds(config.builtinRules);
-    if (unknown.length) warnings.push(m.unknownBuiltin(unknown, builtinIds()));
-  }
+  const warnings = configWarnings(config);
   const { selections, bundle } = await selectChunks(session, options.source);
   if (bundle === null) return emptyResult(warnings);
-  for (const d of bundle.diagnostics) {
-    warnings.push(`${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
-  }
+  warnings.push(...bundleWarnings(bundle));
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   // One read of the tip's history serves suppression and calibration, and only when there are findings.
   let rows: Promise<HistoryRow[]> | undefined;
   const history = () => (rows ??= options.history ? options.history() : import('../core/trailer/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
   const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
-  return reviewSelections(
+  const result = await reviewSelections(
     selections,
     {
       top: session.top,
@@ -197,10 +209,13 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
       calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
       onProgress: options.onProgress,
+      pause: options.pause,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
     },
     warnings,
   );
+  await saveDerivedCache();
+  return result;
 }
 
 /** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */

@@ -63,6 +63,17 @@ export interface MaskedLine {
 
 type Frame = { kind: 'template' } | { kind: 'expression'; depth: number };
 
+// The only characters that change anything in code, and in template text: runs of the others
+// are skipped in one regex step (they are copied, or blanked as one range inside a template).
+const CODE_SPECIAL = /[/"'`{}]/g;
+const TEMPLATE_SPECIAL = /[\\`$]/g;
+
+/** Index of the next character `special` finds at or after `from`, or the line's end. */
+function nextSpecial(special: RegExp, text: string, from: number): number {
+  special.lastIndex = from;
+  return special.test(text) ? special.lastIndex - 1 : text.length;
+}
+
 /**
  * JavaScript lexing of consecutive lines: the contents of string, template and regex literals
  * and of comments are blanked out, so a match on `code` is a match in code. Templates and
@@ -126,6 +137,12 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
       }
       if (top?.kind === 'template') {
         // Template text: blank up to the closing backtick or a `${`.
+        const stop = nextSpecial(TEMPLATE_SPECIAL, text, i);
+        if (stop > i) {
+          blank(i, stop);
+          i = stop;
+          continue;
+        }
         if (c === '\\') {
           blank(i, i + 2);
           i += 2;
@@ -144,6 +161,12 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
         continue;
       }
       // Code, or an expression inside a template (blanked too: it is part of a literal).
+      const stop = nextSpecial(CODE_SPECIAL, text, i);
+      if (stop > i) {
+        if (insideTemplate) blank(i, stop);
+        i = stop;
+        continue;
+      }
       if (c === '/' && next === '/') {
         blank(i, text.length);
         break;

@@ -5,7 +5,7 @@
  */
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
-import { assignIds, checkInScope, checkShape, type ChunkScope, type FindingDraft } from './finding-contract.js';
+import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './finding-contract.js';
 import { foldFindings } from './fold.js';
 import { blocks, computeEvent } from './event.js';
 import type { FailureKind } from './reviewer-program.js';
@@ -46,6 +46,8 @@ export interface PipelineOptions {
   /** The calibration of each demoted rule (by rule_source); loaded only when findings still count. */
   calibration?: () => Promise<ReadonlyMap<string, FindingCalibration>>;
   onProgress?: (done: number, total: number, path: string) => void;
+  /** Awaited between chunks: lets other work of the caller go on during a long review. */
+  pause?: () => Promise<void>;
   /** Rules known to overrun, and where to report new overruns (the bundle cache). */
   ruleTime?: RuleTimeOptions;
 }
@@ -159,12 +161,15 @@ export async function reviewSelections(
         }
       }
       options.onProgress?.(index + 1, selections.length, chunk.path);
+      if (options.pause) await options.pause();
     }
     warnings.push(...runner.summary());
     if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
   } finally {
     await runner.close();
   }
+  // The schema (and zod) load only when a rule found something: a clean commit never starts them.
+  const { checkShape } = pending.length ? await import('./finding-schema.js') : { checkShape: null as never };
   const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
   for (const { draft, selection, rule } of pending) {
     const { chunk } = selection;

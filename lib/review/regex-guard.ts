@@ -12,8 +12,8 @@
  *     the rule is then skipped.
  * Lines over a length cap are not given to bundle rules at all (rules.ts).
  */
-import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { setV8Flags, workerThreads } from '../core/node-module.js';
 import { foldCase } from './regex-fold.js';
 
 let enginesSet = false;
@@ -27,8 +27,7 @@ export function enableBacktrackFallback(): void {
   if (enginesSet) return;
   enginesSet = true;
   try {
-    setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-    setFlagsFromString('--enable-experimental-regexp-engine');
+    setV8Flags(['--enable-experimental-regexp-engine-on-excessive-backtracks', '--enable-experimental-regexp-engine']);
     new RegExp('a', 'l');
     probeWorks = true;
   } catch {
@@ -275,6 +274,7 @@ export class RegexSandbox {
   }
 
   private start(): Worker {
+    const { Worker } = workerThreads();
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref(); // never keeps the CLI alive
     worker.on('error', () => {

@@ -18,8 +18,9 @@ import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
 import type { FileFacts } from './file-facts.js';
-import { enableBacktrackFallback, planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
+import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
 import { regexNeedles } from './needles.js';
+import { derived } from '../core/derived-cache.js';
 import { reviewMessages as m } from '../messages/review.js';
 import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
 
@@ -120,7 +121,8 @@ export class RuleRunner {
   private readonly unrun = new Set<string>();
 
   constructor(options: RuleTimeOptions = {}) {
-    enableBacktrackFallback();
+    // V8's backtrack fallback is switched on by the first bundle rule's plan (planRegex), before
+    // any bundle pattern runs; a commit no bundle rule reaches never loads node:v8 for it.
     this.overran = options.overran ?? new Set();
     this.onOverrun = options.onOverrun ?? (() => {});
     this.budgetMs = options.budgetMs ?? RULE_PHASE_BUDGET_MS;
@@ -357,18 +359,20 @@ export class RuleRunner {
   }
 }
 
-interface Prefilter {
+export interface Prefilter {
   needles: readonly string[];
   ignoreCase: boolean;
 }
 
 const prefilters = new WeakMap<Rule, Prefilter | null>();
+const isNeedles = (value: unknown): value is string[] | null => value === null || (Array.isArray(value) && value.every((n) => typeof n === 'string'));
 
 /** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
-function prefilterOf(rule: ReviewRule): Prefilter | null {
+export function prefilterOf(rule: ReviewRule): Prefilter | null {
   let filter = prefilters.get(rule);
   if (filter === undefined) {
-    const needles = rule.needles !== undefined ? rule.needles : regexNeedles(rule.pattern, rule.flags, { masked: rule.scope === 'code' });
+    const masked = rule.scope === 'code';
+    const needles = rule.needles !== undefined ? rule.needles : derived('needles', `${masked ? 'code' : 'line'}\0${rule.flags}\0${rule.pattern}`, () => regexNeedles(rule.pattern, rule.flags, { masked }), isNeedles);
     filter = needles && { needles, ignoreCase: rule.flags.includes('i') };
     prefilters.set(rule, filter);
   }

@@ -72,6 +72,11 @@ export interface ReviewOptions {
   ruleFilter?: (ruleSource: string) => boolean;
   /** Called as each chunk finishes (the CLI draws progress from it). */
   onProgress?: (done: number, total: number, path: string) => void;
+  /**
+   * Awaited between chunks, outside any rule's time: pre-push reads the pushed commits' diffs
+   * from git while the combined diff is reviewed.
+   */
+  pause?: () => Promise<void>;
   /** The repository of `cwd`, when the caller has found it already (the hooks): saves a git call. */
   repo?: Repo;
   /** The configuration of that repository, when the caller has loaded it already. */

@@ -1,6 +1,6 @@
 /** `revtrail stats` as text, JSON or CSV. */
 import { stringify } from 'csv-stringify/sync';
-import { escapeControl, type Paint } from '../core/output.js';
+import { escapeControl, jsonForTerminal, type Paint } from '../core/output.js';
 import { VERDICTS } from '../core/vocabulary.js';
 import type { RuleStats, StatsReport } from './compute.js';
 import type { ShownReport } from './present.js';
@@ -33,7 +33,7 @@ export function rateWithN(rate: number | null, n: number): string {
 }
 
 export function formatStats(report: ShownReport, format: StatsFormat, paint: Paint): string {
-  if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
+  if (format === 'json') return jsonForTerminal(JSON.stringify(report, null, 2)) + '\n';
   if (format === 'csv') {
     const rows = report.rules.map((r) => [
       r.rule_source, r.findings, ...VERDICTS.map((v) => r.counts[v]), r.human_verdicts,

@@ -1,10 +1,10 @@
 /** The parsed-concept cache: hits, invalidation by edits and removals, and the same bundle with or without it. */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
-import { bundleCacheFile } from '../../lib/bundle/cache.js';
+import { bundleCacheFile, statSignature } from '../../lib/bundle/cache.js';
 import { makeRepo, runCli, tempDir, writeFiles } from '../helpers/repo.js';
 import type { Bundle } from '../../lib/bundle/types.js';
 
@@ -161,4 +161,35 @@ test('knowledge select keeps its cache in the git common dir and prints the same
   assert.equal(review.stdout, reviewWithout.stdout);
   assert.equal(review.code, reviewWithout.code);
   assert.deepEqual((JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }> }).findings.map((f) => f.rule_source), ['rules:ok']);
+});
+
+test('stat() signatures: an old file is not read again; new bytes under an old mtime (ctime moves) and a recent change are read', async () => {
+  const { dir, kb, cacheFile } = setup();
+  const hour = Date.now() / 1000 - 3600;
+  for (const f of Object.keys(FILES)) utimesSync(join(kb, f), hour, hour);
+  const plain = snapshot(await loadBundle(kb, { base: dir }));
+  assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+  const entries = cached(cacheFile).bundles[realpathSync(kb)]!;
+  // ctime is now for files written by this test: no signature until they are two seconds old.
+  const signed = Object.values(entries).filter((e) => (e as { stat?: string }).stat !== undefined).length;
+  assert.equal(signed, 0, 'files changed within two seconds (ctime) get no signature');
+  assert.equal(statSignature({ size: 1, mtimeMs: 0, ctimeMs: 1000, ino: 1 }, 2999), undefined);
+  assert.equal(statSignature({ size: 1, mtimeMs: 0, ctimeMs: 1000, ino: 1 }, 3001), '1:0:1000:1');
+
+  // The same lookups with the clock two seconds on: every file has a signature and is found by it.
+  const realNow = Date.now;
+  Date.now = () => realNow() + 5000;
+  try {
+    assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+    const later = cached(cacheFile).bundles[realpathSync(kb)]!;
+    assert.ok(Object.values(later).every((e) => typeof (e as { stat?: string }).stat === 'string'), 'signatures kept');
+    // Same size, other bytes, mtime put back: the ctime still says the file changed.
+    const a = join(kb, 'a.md');
+    writeFileSync(a, FILES['a.md']!.replace('domain: store', 'domain: shop!'));
+    utimesSync(a, hour, hour);
+    const edited = await loadBundle(kb, { base: dir, cacheFile });
+    assert.deepEqual(edited.concepts.find((c) => c.id === 'adr-a')!.domain, ['shop!']);
+  } finally {
+    Date.now = realNow;
+  }
 });

@@ -1,7 +1,8 @@
 /** Path globs of a bundle, compiled once through picomatch. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkGlob, compileGlob, compileGlobs } from '../../lib/bundle/globs.js';
+import { createRequire } from 'node:module';
+import { checkGlob, compiledGlob, compileGlob, compileGlobs, GLOB_OPTIONS } from '../../lib/bundle/globs.js';
 
 test('globs follow docs/bundle.md: `**` spans folders, `*` stays in one, dot files match', () => {
   const cases: Array<[string, string, boolean]> = [
@@ -31,4 +32,31 @@ test('checkGlob is memoized without sharing mistakes between globs', () => {
   assert.equal(dotted.ok && dotted.glob, 'x/*.ts');
   assert.equal(checkGlob('src/[a').ok, false);
   assert.equal(checkGlob('src/a').ok, true);
+});
+
+test('property: a compiled glob matches exactly what picomatch matches, from a fresh regex or a cached one', async () => {
+  const fc = (await import('fast-check')).default;
+  const picomatch = createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
+  const part = fc.constantFrom('src', 'a', 'b.ts', '.env', 'x y', '*', '**', '*.ts', '[ab]', '{a,b}', '?', 'a*', '@(a|b)', '!(a)', '+(a)', '\\*');
+  const glob = fc.array(part, { minLength: 1, maxLength: 4 }).map((p) => p.join('/'));
+  const segment = fc.constantFrom('src', 'a', 'b', 'b.ts', '.env', 'x y', 'a.ts', '*', 'ab', '');
+  const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((p) => p.join('/'));
+  fc.assert(
+    fc.property(glob, fc.array(path, { minLength: 1, maxLength: 6 }), (g, paths) => {
+      let reference: (p: string) => boolean;
+      try {
+        reference = picomatch(g, GLOB_OPTIONS);
+      } catch {
+        return true; // a glob picomatch refuses is refused by checkGlob before it is ever compiled
+      }
+      const fresh = compileGlob(g);
+      for (const p of paths) assert.equal(fresh(p), reference(p), `${g} on ${JSON.stringify(p)}`);
+      // Through the derived cache: what another run stored gives the same answers.
+      const [source, flags] = compiledGlob(g);
+      const again = new RegExp(source, flags);
+      for (const p of paths) assert.equal(p !== '' && (p === g || again.test(p)), reference(p), `${g} on ${JSON.stringify(p)} (cached)`);
+      return true;
+    }),
+    { numRuns: 300 },
+  );
 });

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/repo.js';
 import { loadConfig } from '../../lib/config/load.js';
@@ -114,4 +114,32 @@ test('all unknown keys are named at once, with the bad values beside them', asyn
     return true;
   });
   rmSync(join(dir, 'revtrail.config.json'));
+});
+
+test('the config cache: a hit only for the same text; a changed, broken or removed file is read again', async () => {
+  const cacheFile = join(dir, 'cache', 'config-cache-v1.json');
+  const cached = (options = { cacheFile }) => loadConfig(dir, options);
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: 50 }));
+  assert.equal((await cached()).config.chunkLines, 50);
+  assert.ok(existsSync(cacheFile), 'a validated configuration is kept');
+  // A hit is the same value validating gives.
+  assert.deepEqual(await cached(), await loadConfig(dir));
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: 60 }));
+  assert.equal((await cached()).config.chunkLines, 60);
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: -1 }));
+  await assert.rejects(cached(), /"chunkLines" is invalid/);
+  writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: 60 }));
+  assert.equal((await cached()).config.chunkLines, 60, 'the valid text again: from the cache, still right');
+  rmSync(join(dir, 'revtrail.config.json'));
+  assert.deepEqual(await cached(), { config: (await loadConfig(dir)).config, file: null });
+  // A damaged cache is only a miss.
+  writeFileSync(cacheFile, '{"build": 1, "found": ');
+  assert.equal((await cached()).file, null);
+  // A cache whose text matches but whose content was tampered with by another build is not trusted.
+  const entry = JSON.parse(readFileSync(cacheFile, 'utf8')) as { build: string; found: { config: { chunkLines: number } } };
+  entry.build = 'another build';
+  entry.found.config.chunkLines = 7;
+  writeFileSync(cacheFile, JSON.stringify(entry));
+  assert.equal((await cached()).config.chunkLines, 400);
+  rmSync(join(dir, 'cache'), { recursive: true, force: true });
 });

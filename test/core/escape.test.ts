@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { escapeControl } from '../../lib/core/output.js';
+import { escapeControl, jsonForTerminal } from '../../lib/core/output.js';
 import { formatRow } from '../../lib/core/trailer/row.js';
 import { runCli } from '../helpers/repo.js';
 import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
@@ -63,4 +63,19 @@ test('review, the hooks, verdict --list, trailers lint and mine print no raw con
     assert.doesNotMatch(run.stdout.replace(/^\{.*$/gm, ''), RAW, `${name} stdout`);
     assert.doesNotMatch(run.stderr, RAW, `${name} stderr`);
   }
+});
+
+test('property: JSON for a terminal parses to the same value and holds no raw DEL, C1 or bidi control', () => {
+  const risky = fc.constantFrom('\x7f', '\x85', '\x9b', '\u061c', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', 'a', '"', '\\', '\n', 'é', '😀');
+  const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.array(risky, { maxLength: 12 }).map((a) => a.join('')));
+  fc.assert(
+    fc.property(fc.array(text, { maxLength: 4 }), (values) => {
+      const value = { values, nested: { key: values.join('') } };
+      const out = jsonForTerminal(JSON.stringify(value, null, 2));
+      assert.deepEqual(JSON.parse(out), value);
+      assert.doesNotMatch(out, /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }),
+    { numRuns: 300 },
+  );
+  assert.equal(jsonForTerminal(JSON.stringify('a\u202eb')), '"a\\u202eb"');
 });

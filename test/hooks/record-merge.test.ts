@@ -139,3 +139,27 @@ test('push: a verdict only queued does not open the gate; the output names it an
   assert.equal(through.code, 0, through.stderr);
   assert.equal(bare.git(['rev-parse', 'push-a']).trim(), r.git(['rev-parse', 'HEAD']).trim());
 });
+
+test('merge --squash: the topic\'s records go into the squash commit, once, with -m and with git\'s prepared message', async () => {
+  kit.branch('sq-base');
+  kit.branch('sq-topic');
+  await kit.commit({ 'sq/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: topic']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'ACKNOWLEDGE', 'kept on purpose');
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record the verdict']);
+  const ack = withVerdict(open!, 'ACKNOWLEDGE', 'kept on purpose');
+  for (const how of [['-m', 'feat: squashed'], ['--no-edit']]) {
+    r.git(['checkout', '-q', '-B', 'sq-target', 'sq-base']);
+    await kit.git(['merge', '--squash', 'sq-topic']);
+    await kit.commit({}, how);
+    assert.deepEqual(kit.rows(), [open, ack], `${how.join(' ')}: in git's trailer block, oldest first`);
+    assert.equal(kit.messageRowCount(), 2, `${how.join(' ')}: the squash's own review adds no second OPEN row`);
+    // The topic branch can go: the target's history alone holds the thread.
+    const view = await kit.record();
+    assert.deepEqual([view.findings, view.counts], [1, counts({ ACKNOWLEDGE: 1 })], how.join(' '));
+  }
+  // The next commit on the target has nothing to carry.
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: after']);
+  assert.deepEqual(kit.rows(), []);
+});

@@ -88,7 +88,7 @@ async function where(cwd: string, needRepo: boolean): Promise<{ top: string; con
     return { top: repo.top, config: (await loadConfig(repo.top)).config };
   } catch (error) {
     if (needRepo || !(error instanceof NotARepositoryError)) throw error;
-    return { top: cwd, config: parseConfig({}, null) };
+    return { top: cwd, config: await parseConfig({}, null) };
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { crypto } from '../node-module.js';
 import { storageFailure } from './storage.js';
 
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
@@ -28,7 +28,7 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: { m
       mode = 0o644;
     }
   }
-  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
   const handle = await open(temp, 'wx', mode);
   try {
     try {
@@ -81,7 +81,7 @@ export async function openAtomicStream(file: string): Promise<AtomicStream> {
   const { createWriteStream } = await import('node:fs');
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dirname(file), { recursive: true });
-  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
   const stream = createWriteStream(temp, { flags: 'wx' });
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());

@@ -10,7 +10,7 @@
  */
 import { link, lstat, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { crypto } from '../node-module.js';
 import { RevtrailError } from '../errors.js';
 import { storageFailure } from './storage.js';
 import { verdictMessages as m } from '../../messages/verdicts.js';
@@ -57,7 +57,7 @@ export async function withLock<T>(lockFile: string, work: () => Promise<T>, opti
  * create and a write. False: someone holds it.
  */
 async function create(lockFile: string, content: string): Promise<boolean> {
-  const temp = `${lockFile}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temp = `${lockFile}.${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
   try {
     await writeFile(temp, content, { flag: 'wx' });
     try {
@@ -119,7 +119,7 @@ async function breakIfStale(lockFile: string): Promise<boolean> {
   // Rename first: of two processes breaking the same stale lock, only one moves it. If what
   // moved is not the lock judged stale (another process broke it and took a fresh one in
   // between), it goes back where it was.
-  const aside = `${lockFile}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const aside = `${lockFile}.stale-${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
   try {
     await rename(lockFile, aside);
   } catch {

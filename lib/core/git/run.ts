@@ -119,6 +119,31 @@ export async function* gitRecordBatches(
   }
 }
 
+/**
+ * git's stdout as it arrives, in raw pieces: for callers that look at bytes before decoding
+ * any (the pre-push credential screen reads tens of megabytes and decodes almost none).
+ */
+export async function* gitChunks(args: readonly string[], options: GitOptions): AsyncGenerator<Buffer> {
+  const child = spawnGit(args, options);
+  const err: Buffer[] = [];
+  child.stderr!.on('data', (b: Buffer) => err.push(b));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
+    child.on('close', (code) => resolve(code));
+  });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(options.input ?? '');
+  try {
+    for await (const piece of child.stdout! as AsyncIterable<Buffer>) yield piece;
+    const code = await exited;
+    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) {
+      throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
+    }
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
+}
+
 /** Lines of a git command's output, streamed. */
 export function gitLines(args: readonly string[], options: GitOptions): AsyncGenerator<string> {
   return gitRecords(args, { ...options, separator: '\n' });

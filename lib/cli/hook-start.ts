@@ -1,0 +1,81 @@
+/**
+ * Start-up of `revtrail hook …` (docs/hooks.md, "Start-up"). The hooks run on every commit
+ * and push, so their code is one CommonJS file (dist/cli/hook.cjs: no chunk graph to resolve
+ * and link, no ES module loader) compiled with V8's code cache: the bytes V8 produced for this
+ * file the last time are handed back to it, and compiling the file costs a lookup instead of a
+ * parse.
+ *
+ * Node 22 does this itself (module.enableCompileCache); Node 20, which revtrail supports, does
+ * not. The cache lives beside the bundle, inside the installed package, and nowhere shared: a
+ * code cache is trusted like code, so it is never read from a folder other users can write
+ * (such as the system temp folder). V8 checks that the cache matches the source, its own
+ * version and its flags, and rejects it otherwise; a rejected or missing cache only means
+ * compiling as before, then writing a fresh one. When the package folder is read-only, nothing
+ * is written and nothing else changes.
+ */
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+interface HookBundle {
+  runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
+  v8FlagsChanged(): boolean;
+}
+
+/** Exit code of a hook that could not start: never 1, which tells the hook script "blocked". */
+const COULD_NOT_START = 3;
+
+/** Runs the hook named in `argv` and sets the process's exit code. */
+export function startHook(argv: string[]): void {
+  run(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`revtrail: the hook could not start (${error instanceof Error ? error.message : String(error)}); reinstall revtrail (npm install)\n`);
+      process.exitCode = COULD_NOT_START;
+    },
+  );
+}
+
+async function run(argv: string[]): Promise<number> {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'hook.cjs');
+  // One cache per Node version and architecture: a switch of Node (nvm) keeps both warm.
+  const cacheFile = `${file}.${process.version}-${process.arch}.v8cache`;
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // first run with this Node: compiled normally, cache written below
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  // A new cache is best made after the run: it then holds the functions the run compiled too.
+  // But a bundle rule may switch V8 flags on (review/regex-guard.ts), and V8 rejects a cache
+  // made under other flags than the next process starts with: then the one made now is kept.
+  const needed = !cachedData || script.cachedDataRejected;
+  const beforeRun = needed ? script.createCachedData() : null;
+  const module = { exports: {} as HookBundle };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  const code = await module.exports.runHook(argv, { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
+  if (beforeRun) saveCache(cacheFile, module.exports.v8FlagsChanged() ? beforeRun : script.createCachedData());
+  return code;
+}
+
+function saveCache(file: string, data: Buffer): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, file); // readers see the old cache or the new one, never half of one
+  } catch {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never written: a read-only install
+    }
+  }
+}

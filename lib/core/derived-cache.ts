@@ -1,0 +1,73 @@
+/**
+ * Small derived values kept between runs: each is a pure function of its key (the regex picomatch
+ * makes of a glob, the needles of a rule's pattern), so a hit gives exactly what computing
+ * would. Kept in `<git common dir>/revtrail/derived-v1.json`, for one build only (the code that
+ * computes them may change between builds); a missing, damaged or unwritable file only means
+ * computing again. Why: a warm commit then loads neither picomatch nor the regex parser
+ * (docs/hooks.md "Start-up").
+ *
+ * One store per process, opened by the review's session; with none open, values are computed.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { currentBuild } from './build.js';
+import { writeFileAtomic } from './fs/atomic.js';
+import { ensureDir } from './fs/storage.js';
+
+/** Past this many entries a table starts over: the keys of a bundle that keeps changing do not pile up. */
+const MAX_ENTRIES = 10_000;
+
+interface Store {
+  file: string;
+  tables: Record<string, Record<string, unknown>>;
+  /** Entries per table, counted once (Object.keys on every insert would be quadratic). */
+  sizes: Map<string, number>;
+  dirty: boolean;
+}
+
+let store: Store | null = null;
+
+/** Opens the store in `file` for this process (once; a second call with another file switches). */
+export function openDerivedCache(file: string): void {
+  if (store?.file === file) return;
+  let tables: Store['tables'] = Object.create(null);
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { build?: unknown; tables?: unknown };
+    if (data.build === currentBuild() && data.tables && typeof data.tables === 'object') tables = data.tables as Store['tables'];
+  } catch {
+    // none yet: computed as needed
+  }
+  store = { file, tables, sizes: new Map(), dirty: false };
+}
+
+/** The value of `key` in `table`: from an earlier run when it passes `valid`, else computed now (and kept). */
+export function derived<T>(table: string, key: string, compute: () => T, valid: (value: unknown) => value is T): T {
+  const entries = store?.tables[table];
+  const known = entries?.[key];
+  if (known !== undefined && valid(known)) return known;
+  const value = compute();
+  if (store) {
+    let target = store.tables[table];
+    let size = store.sizes.get(table) ?? (target ? Object.keys(target).length : 0);
+    if (!target || size >= MAX_ENTRIES) {
+      store.tables[table] = target = Object.create(null) as Record<string, unknown>;
+      size = 0;
+    }
+    target[key] = value;
+    store.sizes.set(table, size + 1);
+    store.dirty = true;
+  }
+  return value;
+}
+
+/** Writes the store when this run computed something it did not hold. Never an error. */
+export async function saveDerivedCache(): Promise<void> {
+  if (!store?.dirty) return;
+  store.dirty = false;
+  try {
+    await ensureDir(dirname(store.file));
+    await writeFileAtomic(store.file, JSON.stringify({ build: currentBuild(), tables: store.tables }));
+  } catch {
+    // a read-only .git or a full disk: the next run computes again
+  }
+}

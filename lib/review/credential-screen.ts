@@ -1,0 +1,66 @@
+/**
+ * A screen in front of the per-commit credential review of a push (docs/hooks.md "Push"): from
+ * a commit's raw diff bytes, whether any credential rule could report anything at all. Almost
+ * every commit of a long history holds no credential, and for those this is a few regex scans
+ * of bytes never decoded, instead of a parsed diff and a rule run.
+ *
+ * Sound, not complete: a commit the review would report on always passes. Every match of a
+ * rule contains one of its needles (./needles.ts) on one added line, and an added line is a
+ * line of the diff that starts with `+` (file headers pass too: harmless). So the needles are
+ * looked for in the bytes (read as latin1: byte offsets are string offsets, and ASCII needles
+ * match UTF-8 text exactly where they match its bytes), and only a `+` line holding one is
+ * decoded and given the rules' own regexes, as the diff reader would hand it on.
+ */
+import { prefilterOf, type ReviewRule } from './rules.js';
+
+/** True: the commit may hold a credential finding (review it); false: it cannot. */
+export type CredentialScreen = (diff: Buffer) => boolean;
+
+const PLAIN_NEEDLE = /^[\x20-\x7e]+$/;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The screen for these rules, or null when one of them cannot be screened soundly (no
+ * needles, a needle outside printable ASCII, Unicode case folding, a rule that reads masked
+ * code): every commit is then reviewed.
+ */
+export function credentialScreen(rules: readonly ReviewRule[]): CredentialScreen | null {
+  const exact = new Set<string>();
+  const folded = new Set<string>();
+  for (const rule of rules) {
+    const filter = prefilterOf(rule);
+    if (!filter || rule.scope === 'code' || !filter.needles.every((n) => PLAIN_NEEDLE.test(n))) return null;
+    // Under `u` or `v`, `i` folds non-ASCII letters onto ASCII ones (ſ is s): bytes cannot tell.
+    if (filter.ignoreCase && /[uv]/.test(rule.flags)) return null;
+    for (const n of filter.needles) (filter.ignoreCase ? folded : exact).add(n);
+  }
+  const searches: RegExp[] = [];
+  // Without `u`, `i` matches an ASCII letter only to ASCII letters: right on latin1 bytes.
+  if (exact.size) searches.push(new RegExp([...exact].map(escape).join('|'), 'g'));
+  if (folded.size) searches.push(new RegExp([...folded].map(escape).join('|'), 'gi'));
+  const anyRuleMatches = (line: string) =>
+    rules.some((rule) => {
+      rule.regex.lastIndex = 0;
+      const hit = rule.regex.test(line);
+      rule.regex.lastIndex = 0;
+      return hit;
+    });
+
+  return (diff) => {
+    const text = diff.toString('latin1');
+    for (const search of searches) {
+      search.lastIndex = 0;
+      for (let found = search.exec(text); found; found = search.exec(text)) {
+        const start = text.lastIndexOf('\n', found.index) + 1;
+        const newline = text.indexOf('\n', found.index);
+        const end = newline === -1 ? text.length : newline;
+        search.lastIndex = end; // every rule runs on this line now: on to the next one
+        if (text.charCodeAt(start) !== 0x2b /* + */) continue;
+        // The line as the diff reader gives it to the rules: no marker, no CR of a CRLF file.
+        const line = diff.toString('utf8', start + 1, end);
+        if (anyRuleMatches(line.endsWith('\r') ? line.slice(0, -1) : line)) return true;
+      }
+    }
+    return false;
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The hooks' start-up (docs/hooks.md "Start-up"): the single-file hook bundle compiled through
+ * V8's code cache. Run from a copy of the package, so that its cache file is this test's own.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeRepo, projectRoot, runProcess, tempDir } from '../helpers/repo.js';
+
+function packageCopy(): string {
+  const dir = tempDir('revtrail-package-');
+  mkdirSync(join(dir, 'bin'));
+  mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+  for (const f of ['revtrail.js', 'package.json']) copyFileSync(join(projectRoot, 'bin', f), join(dir, 'bin', f));
+  for (const f of ['hook-start.cjs', 'hook.cjs']) copyFileSync(join(projectRoot, 'dist', 'cli', f), join(dir, 'dist', 'cli', f));
+  writeFileSync(join(dir, 'package.json'), readFileSync(join(projectRoot, 'package.json')));
+  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+const cacheFiles = (pkg: string) => readdirSync(join(pkg, 'dist', 'cli')).filter((f) => f.endsWith('.v8cache'));
+
+test('the hook bundle writes its code cache once, survives a damaged one, and a missing bundle is exit 3, never 1', async () => {
+  const pkg = packageCopy();
+  const bin = join(pkg, 'bin', 'revtrail.js');
+  const repo = makeRepo();
+  repo.commit('base', { 'README.md': 'hello\n' });
+  repo.write('src/a.js', 'const key = "AKIAZ3MHALF2ODNN7ABC";\n');
+  repo.git(['add', '-A']);
+  const commitMsg = async () => {
+    const message = join(repo.dir, '.git', 'COMMIT_EDITMSG');
+    writeFileSync(message, 'feat: a\n');
+    const run = await runProcess(process.execPath, [bin, 'hook', 'commit-msg', message], { cwd: repo.dir });
+    return { ...run, message: readFileSync(message, 'utf8') };
+  };
+
+  const first = await commitMsg();
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.message, /^Review-Finding: rf-[0-9a-f]{10},src\/a\.js,1,builtin\/secrets:aws-access-key,/m);
+  const caches = cacheFiles(pkg);
+  assert.deepEqual(caches, [`hook.cjs.${process.version}-${process.arch}.v8cache`]);
+  const cacheFile = join(pkg, 'dist', 'cli', caches[0]!);
+  const written = readFileSync(cacheFile);
+  assert.ok(written.length > 1000, 'V8 produced a cache');
+
+  // A cache V8 accepts is not written again.
+  const second = await commitMsg();
+  assert.equal(second.message, first.message);
+  assert.deepEqual(readFileSync(cacheFile), written);
+
+  // Garbage in the cache: V8 rejects it, the hook does the same work, and a good cache replaces it.
+  writeFileSync(cacheFile, Buffer.alloc(4096, 7));
+  const damaged = await commitMsg();
+  assert.equal(damaged.code, 0, damaged.stderr);
+  assert.equal(damaged.message, first.message);
+  assert.notDeepEqual(readFileSync(cacheFile), Buffer.alloc(4096, 7));
+
+  // A run whose bundle rule switches V8 flags on (regex-guard) still leaves a cache the next
+  // process accepts: it is not written again.
+  rmSync(cacheFile);
+  repo.commit('docs: a bundle', {
+    '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
+    '.okfw/no-eval.md': '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "ev(a|i)l\\\\(", severity: bug, category: security, title: No eval}\n---\n# No eval\n',
+  });
+  repo.write('src/b.js', 'eval("1");\n');
+  repo.git(['add', '-A']);
+  const flagged = await commitMsg();
+  assert.match(flagged.message, /,src\/b\.js,1,no-eval:eval,/);
+  const afterFlags = readFileSync(cacheFile);
+  const next = await commitMsg();
+  assert.equal(next.message, flagged.message);
+  assert.deepEqual(readFileSync(cacheFile), afterFlags, 'accepted by the next process, so not written again');
+
+  // No hook bundle (a broken install): a warning and exit 3, which the hook scripts let through.
+  rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));
+  const broken = await commitMsg();
+  assert.equal(broken.code, 3);
+  assert.match(broken.stderr, /^revtrail: the hook could not start \(.*hook\.cjs.*\); reinstall revtrail \(npm install\)$/m);
+  assert.equal(broken.message, 'feat: a\n', 'the message is untouched');
+  assert.ok(!existsSync(join(pkg, 'dist', 'cli', 'hook.cjs')));
+});

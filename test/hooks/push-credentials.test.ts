@@ -1,0 +1,122 @@
+/**
+ * pre-push's per-commit credential check (docs/hooks.md "Push"): one streamed git log, a screen
+ * on raw bytes, and a credential-only review of what passes it. A key any pushed commit adds
+ * blocks, wherever it sits in the history and whatever later commits do with it; git's
+ * attributes decide as in any review (not text: not read; generated: credential rules still run).
+ * One repository with a pushed main; each case is a branch of its own, pushed through the hook.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AWS_KEY, addRemote, installedRepo, type HookRepo } from './setup.js';
+import type { TestRepo } from '../helpers/repo.js';
+import { pushProgress } from '../../lib/hooks/push-progress.js';
+
+const cleanups: Array<{ cleanup(): void }> = [];
+after(() => cleanups.forEach((c) => c.cleanup()));
+
+let shared: Promise<HookRepo> | undefined;
+function repo(): Promise<HookRepo> {
+  shared ??= (async () => {
+    const r = await installedRepo();
+    const bare: TestRepo = addRemote(r);
+    cleanups.push(r, bare);
+    r.write('.gitattributes', '*.bin binary\ngen/** linguist-generated\n');
+    r.commit('chore: attributes');
+    r.git(['push', '-q', '--no-verify', 'origin', 'main']);
+    return r;
+  })();
+  return shared;
+}
+
+const ZERO = '0'.repeat(40);
+const commit = (r: HookRepo, message: string, files: Record<string, string>) => {
+  for (const [p, c] of Object.entries(files)) r.write(p, c);
+  r.git(['add', '-A']);
+  r.git(['commit', '-q', '--no-verify', '-m', message]);
+  return r.git(['rev-parse', 'HEAD']).trim();
+};
+/** The hook as git runs it for a new branch: what no origin ref has is reviewed. */
+const prePush = (r: HookRepo, branch: string) => {
+  const sha = r.git(['rev-parse', branch]).trim();
+  return r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `refs/heads/${branch} ${sha} refs/heads/${branch} ${ZERO}\n` });
+};
+const branch = (r: HookRepo, name: string) => r.git(['checkout', '-q', '-b', name, 'main']);
+const filler = (n: number) => Array.from({ length: 120 }, (_, i) => `export const v${n}_${i} = "${'x'.repeat(24)}";`).join('\n') + '\n';
+
+test('a key in a middle commit, removed later, blocks: through a git log larger than one pipe read', async () => {
+  const r = await repo();
+  branch(r, 'middle');
+  // ~4 KB a commit over 40 commits: the diffs reach the hook in many pieces.
+  for (let n = 0; n < 20; n++) commit(r, `feat: part ${n}`, { [`src/part${n}.ts`]: filler(n) });
+  commit(r, 'feat: key', { 'src/config.ts': `export const key = "${AWS_KEY}";\n` });
+  commit(r, 'fix: env', { 'src/config.ts': 'export const key = process.env.KEY;\n' });
+  for (let n = 20; n < 40; n++) commit(r, `feat: part ${n}`, { [`src/part${n}.ts`]: filler(n) });
+  const push = await prePush(r, 'middle');
+  assert.equal(push.code, 1, push.stderr);
+  assert.match(push.stderr, /refs\/heads\/middle \(1 blocking finding\):/);
+  assert.match(push.stderr, /src\/config\.ts:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+});
+
+test('merges: a key from a merged branch, and a key only the merge commit adds, both block', async () => {
+  const r = await repo();
+  branch(r, 'side');
+  commit(r, 'feat: side key', { 'side.js': `const k = "${AWS_KEY}";\n` });
+  commit(r, 'fix: side env', { 'side.js': 'const k = process.env.K;\n' });
+  branch(r, 'merged');
+  commit(r, 'docs: main work', { 'notes.txt': 'main\n' });
+  r.git(['merge', '-q', '--no-ff', '--no-verify', '-m', 'merge side', 'side']);
+  const merged = await prePush(r, 'merged');
+  assert.equal(merged.code, 1, merged.stderr);
+  assert.match(merged.stderr, /side\.js:1 security AWS access key ID committed/);
+
+  // An "evil" merge: the key is in the merge commit's own change, and gone in the next commit.
+  branch(r, 'evil-side');
+  commit(r, 'feat: a', { 'a.txt': 'a\n' });
+  branch(r, 'evil');
+  commit(r, 'feat: b', { 'b.txt': 'b\n' });
+  r.git(['merge', '-q', '--no-ff', '--no-commit', 'evil-side']);
+  r.write('evil.js', `const k = "${AWS_KEY}";\n`);
+  r.git(['add', 'evil.js']);
+  r.git(['commit', '-q', '--no-verify', '-m', 'merge evil-side']);
+  commit(r, 'fix: no key', { 'evil.js': 'const k = process.env.K;\n' });
+  const evil = await prePush(r, 'evil');
+  assert.equal(evil.code, 1, evil.stderr);
+  assert.match(evil.stderr, /evil\.js:1 security AWS access key ID committed/);
+  assert.doesNotMatch(evil.stderr, /side\.js/, 'what the remote has is not reviewed again');
+});
+
+test('git attributes: a key in a file that is not text is not read; in a generated file it blocks', async () => {
+  const r = await repo();
+  branch(r, 'binary');
+  commit(r, 'feat: blob', { 'data.bin': `key=${AWS_KEY}\n` });
+  commit(r, 'fix: blob', { 'data.bin': 'key=none\n' });
+  commit(r, 'docs: more', { 'more.txt': 'more\n' });
+  const binary = await prePush(r, 'binary');
+  assert.equal(binary.code, 0, binary.stderr);
+  assert.doesNotMatch(binary.stderr, /AWS/);
+
+  branch(r, 'generated');
+  commit(r, 'build: out', { 'gen/out.js': `var k="${AWS_KEY}";\n` });
+  commit(r, 'build: clean', { 'gen/out.js': 'var k=null;\n' });
+  commit(r, 'docs: more', { 'more.txt': 'more\n' });
+  const generated = await prePush(r, 'generated');
+  assert.equal(generated.code, 1, generated.stderr);
+  assert.match(generated.stderr, /gen\/out\.js:1 security AWS access key ID committed/);
+});
+
+test('progress: one line on a terminal, with both phases, cleared; nothing on a pipe', () => {
+  const written: string[] = [];
+  const tty = { isTTY: true, columns: 200, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
+  const shown = pushProgress(tty);
+  shown.reviewing('refs/heads/x', 1, 2, 'src/\x1bbad.ts');
+  shown.checking('refs/heads/x', 3, 3);
+  shown.clear();
+  assert.match(written[0]!, /^\r\x1b\[Krevtrail: refs\/heads\/x: reviewing what the push adds, 1\/2 chunks \(src\/\\ebad\.ts\) \(\d+\.\d s\)$/);
+  assert.match(written[1]!, /reviewing what the push adds, 1\/2 chunks .*; checking each commit for credentials, 3\/3 commits \(\d+\.\d s\)$/);
+  assert.equal(written.at(-1), '\r\x1b[K');
+  const piped: string[] = [];
+  const pipe = pushProgress({ isTTY: false, write: (s: string) => piped.push(s) } as unknown as NodeJS.WriteStream);
+  pipe.reviewing('refs/heads/x', 1, 1, 'a');
+  pipe.clear();
+  assert.deepEqual(piped, []);
+});
