@@ -81,13 +81,15 @@ export default defineCommand<MineArgs>({
     const { findRepo } = await import('../../core/git/repo.js');
     const found = findRepo(context.cwd);
     found.catch(() => {});
-    const [{ loadConfig }, { runMine }, { mineMessages: m }] = await Promise.all([
+    const [{ loadConfig }, { configCacheFile }, { runMine }, { mineMessages: m }] = await Promise.all([
       import('../../config/load.js'),
+      import('../../core/state.js'),
       import('../../mine/run.js'),
       import('../../messages/mine.js'),
     ]);
     const repo = await found;
-    const { config } = await loadConfig(repo.top);
+    // A configuration validated before is not validated again (zod loads only when it changed).
+    const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     const debug = process.env.REVTRAIL_DEBUG === '1';
     const bar = progress(context.stderr);
     let result;
