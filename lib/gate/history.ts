@@ -23,7 +23,8 @@ export async function loadHistory(options: { cwd: string; commonDir: string; mai
   ]);
   const revs: string[] = [];
   if (head !== null) revs.push('HEAD');
-  if (mainline) revs.push(mainline.name);
+  // On the mainline itself, HEAD alone walks the same commits, and shares `revtrail mine`'s cache.
+  if (mainline && mainline.sha !== head) revs.push(mainline.name);
   if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem };
   const commits = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
   // On the mainline itself (the usual case), everything read is reachable from it.

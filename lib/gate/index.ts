@@ -8,7 +8,7 @@ import { changedLines, filesAtTip, lineRange, touchedFiles, type LineRanges } fr
 import { FactsCache } from './cache.js';
 import { judge, mayQualify, type GateFacts } from './signals.js';
 import { readCiNotes } from '../ci/notes.js';
-import { mine } from '../mine/index.js';
+import { mineBatches } from '../mine/index.js';
 import type { CommitResult } from '../mine/types.js';
 import type { GateReport, Mainline, Thread } from './types.js';
 
@@ -123,6 +123,6 @@ async function cachedChanged(cwd: string, cache: FactsCache, wanted: Map<string,
 /** Commits with findings reachable from the mainline: the (cached) mining of the mainline alone. */
 async function reachableCommits(options: GateOptions, mainline: string): Promise<Set<string>> {
   const set = new Set<string>();
-  for await (const c of mine({ cwd: options.cwd, commonDir: options.commonDir, revs: [mainline], cache: options.cache })) set.add(c.commit);
+  for await (const batch of mineBatches({ cwd: options.cwd, commonDir: options.commonDir, revs: [mainline], cache: options.cache })) for (const c of batch) set.add(c.commit);
   return set;
 }

@@ -5,8 +5,8 @@
  */
 import { GitError } from '../core/git/errors.js';
 import { InputError } from '../core/errors.js';
-import { readCommits } from './log.js';
-import { MinedCommit } from './record.js';
+import { readCommitBatches } from './log.js';
+import { MinedCommit, StringPool } from './record.js';
 import type { FileHandle } from 'node:fs/promises';
 import { MineCache, cacheDir, planIncremental, sameSignature, signatureOf, type CacheMeta, type CacheWriter } from './cache.js';
 import type { CommitResult, RawCommit } from './types.js';
@@ -37,6 +37,15 @@ export function mineArgs(options: Pick<MineOptions, 'revs' | 'all'>): string[] {
 }
 
 export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
+  for await (const batch of mineBatches(options)) yield* batch;
+}
+
+/**
+ * mine() a batch at a time (as many commits as one read of git's output or of the cache
+ * brings): history-sized callers pay one await per batch instead of one per commit. With a
+ * pool, the records are made to be held (mineAll keeps a whole history).
+ */
+export async function* mineBatches(options: MineOptions, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   const { cwd, commonDir } = options;
   const args = mineArgs(options);
   const signature = await signatureOf(cwd, commonDir, args);
@@ -47,13 +56,13 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
   }
   if (options.cache === false) {
     options.onPlan?.('full');
-    yield* full(cwd, args, null);
+    yield* full(cwd, args, null, pool);
     return;
   }
   const cache = new MineCache(cacheDir(commonDir));
   const previous = await cache.lookup(args);
   if (previous && sameSignature(previous, signature)) {
-    const replay = await cache.open(previous);
+    const replay = await cache.open(previous, pool);
     if (replay) {
       options.onPlan?.('replay', `${previous.commits} commits`);
       yield* replay;
@@ -62,19 +71,19 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
   }
   if (previous) {
     const stdin = await planIncremental(cwd, previous, signature);
-    const replay = stdin ? await cache.open(previous) : null;
+    const replay = stdin ? await cache.open(previous, pool) : null;
     if (stdin && replay) {
       options.onPlan?.('incremental');
       const writer = cache.writer(signature, previous);
       let finished = false;
       try {
-        for await (const commit of parsed(readCommits(cwd, [], stdin.join('\n') + '\n'))) {
-          await writer.add(commit);
-          yield commit;
+        for await (const batch of parsed(readCommitBatches(cwd, [], stdin.join('\n') + '\n'), pool)) {
+          await writer.add(batch);
+          yield batch;
         }
-        for await (const commit of replay) {
-          await writer.add(commit);
-          yield commit;
+        for await (const batch of replay) {
+          await writer.add(batch);
+          yield batch;
         }
         finished = true;
       } finally {
@@ -87,15 +96,15 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
     await replay?.return(undefined);
   }
   options.onPlan?.('full');
-  yield* full(cwd, args, cache.writer(signature, previous));
+  yield* full(cwd, args, cache.writer(signature, previous), pool);
 }
 
-async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null): AsyncGenerator<MinedCommit> {
+async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   let finished = false;
   try {
-    for await (const commit of parsed(readCommits(cwd, args))) {
-      await writer?.add(commit);
-      yield commit;
+    for await (const batch of parsed(readCommitBatches(cwd, args), pool)) {
+      await writer?.add(batch);
+      yield batch;
     }
     finished = true;
   } catch (error) {
@@ -112,28 +121,19 @@ async function* full(cwd: string, args: readonly string[], writer: CacheWriter |
   }
 }
 
-const BATCH_COMMITS = 256;
-const BATCH_CHARS = 1 << 20;
-
-/** Parses commits in batches (one CSV parse per batch); skips commits the grep let through for nothing. */
-async function* parsed(raws: AsyncIterable<RawCommit>): AsyncGenerator<MinedCommit> {
+/** Parses each batch of commits; skips commits the grep let through for nothing. */
+async function* parsed(raws: AsyncIterable<RawCommit[]>, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   // Loaded only when something is parsed: a cached run needs neither csv-parse nor zod.
   const { parseCommits } = await import('./parse.js');
-  let batch: RawCommit[] = [];
-  let chars = 0;
-  function* flush(): Generator<MinedCommit> {
-    for (const result of parseCommits(batch)) {
-      if (result.findings.length || result.rejected.length) yield new MinedCommit(result.commit, { result });
-    }
-    batch = [];
-    chars = 0;
-  }
   for await (const raw of raws) {
-    batch.push(raw);
-    chars += raw.body.length;
-    if (batch.length >= BATCH_COMMITS || chars >= BATCH_CHARS) yield* flush();
+    const batch: MinedCommit[] = [];
+    for (const result of parseCommits(raw)) {
+      if (!result.findings.length && !result.rejected.length) continue;
+      pool?.hold(result);
+      batch.push(new MinedCommit(result.commit, { result }));
+    }
+    if (batch.length) yield batch;
   }
-  yield* flush();
 }
 
 /**
@@ -154,7 +154,8 @@ export async function cachedRun(options: MineOptions): Promise<{ file: FileHandl
 /** The whole mined history in memory (candidates and statistics work on all of it). */
 export async function mineAll(options: MineOptions): Promise<CommitResult[]> {
   const results: CommitResult[] = [];
-  for await (const c of mine(options)) results.push(c.result);
+  const pool = new StringPool();
+  for await (const batch of mineBatches(options, pool)) for (const c of batch) results.push(c.result);
   return results;
 }
 

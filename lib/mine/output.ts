@@ -5,7 +5,6 @@
  * human verdict, OPEN rows only when asked). Everything streams; nothing waits for the end
  * except JSON's rejected and warnings lists.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { FileHandle } from 'node:fs/promises';
 import type { MineWarning, RejectedRecord } from './types.js';
 import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
@@ -135,6 +134,8 @@ function jsonWriter(sink: Sink, options: WriterOptions): RecordWriter {
 }
 
 function csvWriter(sink: Sink, options: WriterOptions): RecordWriter {
+  // Loaded for CSV output only: a cached run copied out as JSONL never needs it.
+  let stringify: typeof import('csv-stringify/sync').stringify | null = null;
   let headerWritten = false;
   const header = async () => {
     if (headerWritten) return;
@@ -150,7 +151,9 @@ function csvWriter(sink: Sink, options: WriterOptions): RecordWriter {
         if (f.verdict === 'OPEN' && !options.includeOpen) continue;
         rows.push([f.date.slice(0, 10), f.file ?? '', f.line ?? '', f.rule_source, f.category, f.severity, f.issue, f.verdict, f.rationale]);
       }
-      if (rows.length) await sink.write(stringify(rows, { record_delimiter: '\n' }));
+      if (!rows.length) return;
+      stringify ??= (await import('csv-stringify/sync')).stringify;
+      await sink.write(stringify(rows, { record_delimiter: '\n' }));
     },
     async finish() {
       await header();

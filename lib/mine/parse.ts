@@ -46,9 +46,13 @@ export function findingLines(body: string): FindingLine[] {
   return lines;
 }
 
+// Printable ASCII words with single spaces between them: nothing for normalize to change.
+const NORMAL = /^[!-~]+(?: [!-~]+)*$/;
+
 /** Whitespace differences (folding, indentation) do not make two values different. */
 function normalize(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
+  // Most values are already normal: a test is cheaper than building a copy.
+  return NORMAL.test(value) ? value : value.replace(/\s+/g, ' ').trim();
 }
 
 /**

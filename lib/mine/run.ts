@@ -5,7 +5,7 @@
  */
 import { openAtomicStream, type AtomicStream } from '../core/fs/atomic.js';
 import { InputError } from '../core/errors.js';
-import { mine, cachedRun } from './index.js';
+import { mineBatches, cachedRun } from './index.js';
 import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
 import { KEPT_NOTICES, type Notice } from './cache.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -66,13 +66,15 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
       let commits = 0;
       let records = 0;
       let shown = 0;
-      for await (const commit of mine(options)) {
-        commits += 1;
-        records += commit.lines.length;
-        const { warnings, rejected } = commit.notices();
-        for (const w of warnings) note({ kind: 'warning', commit: w.commit, text: w.message });
-        for (const r of rejected) note({ kind: 'rejected', commit: r.commit, text: r.reason });
-        await writer.add(commit);
+      for await (const batch of mineBatches(options)) {
+        for (const commit of batch) {
+          commits += 1;
+          records += commit.lines.length;
+          const { warnings, rejected } = commit.notices();
+          for (const w of warnings) note({ kind: 'warning', commit: w.commit, text: w.message });
+          for (const r of rejected) note({ kind: 'rejected', commit: r.commit, text: r.reason });
+          await writer.add(commit);
+        }
         if (commits - shown >= 500) {
           shown = commits;
           options.onProgress?.(commits, records);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { findingLines, placements, parseCommit, parseCommits } from '../../lib/mine/parse.js';
 import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
 import type { RawCommit } from '../../lib/mine/types.js';
@@ -152,4 +153,17 @@ test('rejection reasons name the problem: an adr-0029 line with an unknown revie
   // A CSV row whose issue happens to read like the other grammar is still a CSV row.
   const csv = formatRow(row({ id: 'rf-0123456789', issue: 'Token HIGH \u2014 leak', rationale: '' }));
   assert.equal(parseCommit(raw(`S\n\nReview-Finding: ${csv}\n`, [csv])).findings.length, 1);
+});
+
+test('placements: values that differ only in whitespace (runs, tabs, newlines, Unicode spaces, edges) are the same value', () => {
+  const reference = (v: string) => v.replace(/\s+/g, ' ').trim();
+  const piece = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', 'a', 'b', 'rf-1', ',', '"', 'é', '~', '!');
+  const value = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+  fc.assert(
+    fc.property(value, value, (v, w) => {
+      const expected = reference(w) !== '' && reference(v) === reference(w) ? 'trailer' : 'body';
+      assert.deepEqual(placements([{ value: v, raw: v }], [w]), [expected]);
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatRow, parseRow, isRepoPath, checkRationale, ROW_FIELDS, type TrailerRow } from '../../lib/core/trailer/row.js';
+import { formatRow, parseRow, isRepoPath, checkRationale, trailerRowSchema, ROW_FIELDS, type TrailerRow } from '../../lib/core/trailer/row.js';
 import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
 import { RULE_SOURCE_PATTERN } from '../../lib/core/trailer/rule-source.js';
 import { parseRows } from '../../lib/mine/rows.js';
@@ -57,6 +57,35 @@ test('any row round-trips: one line, nine fields, every field back as written (n
       assert.deepEqual(parseRows([value])[0], back);
     }),
     { numRuns: 500 },
+  );
+});
+
+test('isRepoPath answers as the plain reading: no empty, . or .. part, no .git in any case, no NUL', () => {
+  const reference = (p: string) => !!p && !p.includes('\0') && p.split('/').every((x) => x !== '' && x !== '.' && x !== '..' && x.toLowerCase() !== '.git');
+  const piece = fc.constantFrom('/', '.', '..', '.git', '.GIT', '.Git', '.gIt/', 'git', '.gitx', 'a', '\0', '\u0130', '\u212a', 'é', '');
+  fc.assert(
+    fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 6 }), (parts) => {
+      const p = parts.join('');
+      assert.equal(isRepoPath(p), reference(p), JSON.stringify(p));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test('the schema takes a line N or N-M with 1 <= N <= M, read as numbers', () => {
+  const reference = (l: string) => {
+    if (!/^\d+(-\d+)?$/.test(l)) return false;
+    const [a, b] = l.split('-').map(Number);
+    return a! >= 1 && (b === undefined || a! <= b);
+  };
+  const digits = fc.stringMatching(/^[0-9]{1,4}$/);
+  const line = fc.oneof(digits, fc.tuple(digits, digits).map(([a, b]) => `${a}-${b}`), fc.string({ maxLength: 5 }));
+  fc.assert(
+    fc.property(line, (l) => {
+      const fields = ['rf-0123456789', 'a.ts', l, 'builtin/sql:concat', 'security', 'bug', 'x', 'OPEN', ''];
+      assert.equal(trailerRowSchema.safeParse(Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]))).success, reference(l), l);
+    }),
+    { numRuns: 2000 },
   );
 });
 

@@ -64,6 +64,17 @@ export async function* gitRecords(
   args: readonly string[],
   options: GitOptions & { separator?: string },
 ): AsyncGenerator<string> {
+  for await (const batch of gitRecordBatches(args, options)) yield* batch;
+}
+
+/**
+ * gitRecords a read at a time: every record completed by one chunk of output, in order. For
+ * history-sized output, where one await per record costs more than the parsing.
+ */
+export async function* gitRecordBatches(
+  args: readonly string[],
+  options: GitOptions & { separator?: string },
+): AsyncGenerator<string[]> {
   const child = spawnGit(args, options);
   const separator = options.separator ?? '\0';
   const err: Buffer[] = [];
@@ -74,20 +85,31 @@ export async function* gitRecords(
   });
   child.stdin!.on('error', () => {});
   child.stdin!.end(options.input ?? '');
-  let pending = '';
+  // The unfinished record's pieces: a record longer than many reads is joined once, not
+  // copied again on every read.
+  let parts: string[] = [];
   child.stdout!.setEncoding('utf8');
   try {
-    for await (const piece of child.stdout! as AsyncIterable<string>) {
-      pending += piece;
-      let start = 0;
-      let at: number;
-      while ((at = pending.indexOf(separator, start)) !== -1) {
-        yield pending.slice(start, at);
+    for await (const chunk of child.stdout! as AsyncIterable<string>) {
+      // A separator of several characters may straddle two reads: look from the last record's end.
+      const piece = separator.length > 1 && parts.length ? parts.splice(0).join('') + chunk : chunk;
+      let at = piece.indexOf(separator);
+      if (at === -1) {
+        parts.push(piece);
+        continue;
+      }
+      const batch = [parts.length ? parts.join('') + piece.slice(0, at) : piece.slice(0, at)];
+      parts = [];
+      let start = at + separator.length;
+      while ((at = piece.indexOf(separator, start)) !== -1) {
+        batch.push(piece.slice(start, at));
         start = at + separator.length;
       }
-      pending = pending.slice(start);
+      if (start < piece.length) parts.push(piece.slice(start));
+      yield batch;
     }
-    if (pending) yield pending;
+    const rest = parts.join('');
+    if (rest) yield [rest];
     const code = await exited;
     if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) {
       throw new GitError(args, code, Buffer.concat(err).toString('utf8'));

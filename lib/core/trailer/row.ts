@@ -18,7 +18,25 @@ export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'sev
  */
 export function isRepoPath(path: string): boolean {
   if (!path || path.includes('\0')) return false;
-  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+  // Part by part without splitting (mining checks every row's path).
+  for (let start = 0; ; ) {
+    const slash = path.indexOf('/', start);
+    const end = slash === -1 ? path.length : slash;
+    if (end === start) return false;
+    if (end - start <= 4 && path.charCodeAt(start) === 46) {
+      const part = path.slice(start, end);
+      if (part === '.' || part === '..' || part.toLowerCase() === '.git') return false;
+    }
+    if (slash === -1) return true;
+    start = slash + 1;
+  }
+}
+
+/** N >= 1, and N <= M in N-M (the text already matched the line pattern). */
+function lineInOrder(l: string): boolean {
+  const dash = l.indexOf('-');
+  const a = Number(dash === -1 ? l : l.slice(0, dash));
+  return a >= 1 && (dash === -1 || a <= Number(l.slice(dash + 1)));
 }
 
 export const trailerRowSchema = z.strictObject({
@@ -29,10 +47,7 @@ export const trailerRowSchema = z.strictObject({
   ),
   line: z.string().check(
     z.regex(/^\d+(-\d+)?$/, 'line must be N or N-M'),
-    z.refine((l) => {
-      const [a, b] = l.split('-').map(Number);
-      return a! >= 1 && (b === undefined || a! <= b);
-    }, 'line must be N or N-M with 1 <= N <= M'),
+    z.refine(lineInOrder, 'line must be N or N-M with 1 <= N <= M'),
   ),
   rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, `rule_source must be ${RULE_SOURCE_SHAPE}`)),
   category: z.enum(CATEGORIES, 'category is not one of ' + CATEGORIES.join(', ')),

@@ -1,0 +1,48 @@
+/**
+ * gitRecords and gitRecordBatches cut git's output into records exactly as a split of the
+ * whole output would, whatever the reads bring: records far longer than one read, multi-byte
+ * characters across read boundaries, a separator of several characters, no trailing separator.
+ * The output is a real blob printed by `git cat-file`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gitRecordBatches, gitRecords } from '../../lib/core/git/run.js';
+import { throwawayRepos } from '../helpers/repo.js';
+
+const repos = throwawayRepos();
+
+async function collect(it: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const r of it) out.push(r);
+  return out;
+}
+
+test('records come back whole and in order, one at a time or a read at a time', async () => {
+  const repo = repos();
+  // 4,000 short records, one of 3 MB, and characters of two to four bytes everywhere.
+  const records = Array.from({ length: 4000 }, (_, i) => `r${i} é漢😀 ${'x'.repeat(i % 300)}`);
+  records.splice(1234, 0, '😀'.repeat(750_000));
+  records.push('last, with no separator after it');
+  for (const separator of ['\0', '\n', '\x1f\x1e']) {
+    const sha = repo.git(['hash-object', '-w', '--stdin'], { input: records.join(separator) }).trim();
+    const args = ['cat-file', 'blob', sha];
+    assert.deepEqual(await collect(gitRecords(args, { cwd: repo.dir, separator })), records, JSON.stringify(separator));
+    const batches: string[][] = [];
+    for await (const b of gitRecordBatches(args, { cwd: repo.dir, separator })) batches.push(b);
+    assert.ok(batches.every((b) => b.length > 0), 'no empty batch');
+    assert.ok(batches.length > 1, 'more than one read');
+    assert.deepEqual(batches.flat(), records);
+  }
+});
+
+test('a failing git command throws; a reader that stops early is not kept waiting for the rest', async () => {
+  const repo = repos();
+  await assert.rejects(collect(gitRecords(['cat-file', 'blob', 'no-such-object'], { cwd: repo.dir })), /cat-file/);
+  const sha = repo.git(['hash-object', '-w', '--stdin'], { input: 'a\0'.repeat(200_000) }).trim();
+  let seen = 0;
+  for await (const r of gitRecords(['cat-file', 'blob', sha], { cwd: repo.dir })) {
+    assert.equal(r, 'a');
+    if (++seen === 10) break;
+  }
+  assert.equal(seen, 10);
+});
