@@ -13,9 +13,6 @@ export async function main(argv: string[], context: CliContext = defaultContext(
       const { runHook } = await import('../hooks/run.js');
       return await runHook(argv.slice(1), context);
     }
-    const { runPlain } = await import('./plain.js');
-    const plain = await runPlain(argv, context);
-    if (plain !== null) return plain;
     const { runCli } = await import('./yargs.js');
     return await runCli(argv, context);
   } catch (error) {

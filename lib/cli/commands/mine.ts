@@ -7,7 +7,7 @@ import type { MineFormat } from '../../mine/output.js';
 // Kept here (not imported) so that listing commands does not load mining.
 const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;
 
-export interface MineArgs {
+interface MineArgs {
   revs?: string[];
   _: Array<string | number>;
   all: boolean;
@@ -18,49 +18,6 @@ export interface MineArgs {
   redact: boolean;
   cache: boolean;
 }
-
-const FLAGS: Record<string, keyof MineArgs> = { '--all': 'all', '--json': 'json', '--include-open': 'include-open', '--redact': 'redact', '--cache': 'cache', '--no-cache': 'cache' };
-
-/**
- * The arguments yargs would give for a plain command line (flags spelled out in full, each at
- * most once, values that cannot be taken for options), or null for anything else, which yargs
- * then reads. A cached `mine` costs less than loading yargs (docs/mining.md, "Start-up");
- * test/cli/plain-args.test.ts holds this equal to yargs.
- */
-export function plainArgs(argv: readonly string[]): MineArgs | null {
-  if (argv[0] !== 'mine') return null;
-  const args: MineArgs = { _: ['mine'], all: false, format: 'jsonl', json: false, 'include-open': false, redact: false, cache: true };
-  const revs: string[] = [];
-  const seen = new Set<string>();
-  const once = (key: string) => !seen.has(key) && seen.add(key);
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    const flag = FLAGS[a];
-    if (flag) {
-      if (!once(flag)) return null;
-      (args as unknown as Record<string, boolean>)[flag] = a !== '--no-cache';
-      continue;
-    }
-    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    if (name === '--format' || name === '--out') {
-      const value = inline ?? argv[++i];
-      if (value === undefined || !PLAIN_VALUE.test(value) || !once(name)) return null;
-      if (name === '--out') args.out = value;
-      else if ((MINE_FORMATS as readonly string[]).includes(value)) args.format = value as MineFormat;
-      else return null;
-      continue;
-    }
-    if (!PLAIN_VALUE.test(a) || MAGIC_WORD.test(a)) return null;
-    revs.push(a);
-  }
-  args.revs = revs;
-  return args;
-}
-
-// A word yargs reads as it is: not an option, nothing it would split or expand; not 'help'
-// (yargs' help) nor true/false (the value of a flag before it).
-const PLAIN_VALUE = /^(?!-)[\w./@^~{}:+-]+$/;
-const MAGIC_WORD = /^(help|true|false)$/i;
 
 export default defineCommand<MineArgs>({
   command: 'mine [revs..]',
