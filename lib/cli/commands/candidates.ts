@@ -1,6 +1,7 @@
 /** `revtrail candidates` (docs/gate.md): gate the mined threads, write candidate files, or explain. */
 import { relative, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
+import { configCacheFile } from '../../core/state.js';
 import { escapeControl as esc, paint, useColor } from '../../core/output.js';
 
 interface CandidatesArgs {
@@ -29,7 +30,7 @@ export default defineCommand<CandidatesArgs>({
       import('../../review/builtin.js'),
     ]);
     const repo = await findRepo(context.cwd);
-    const { config } = await loadConfig(repo.top);
+    const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     const result = await runCandidates({
       repo,
       config,

@@ -1,6 +1,7 @@
 /** `revtrail stats` (docs/gate.md): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
+import { configCacheFile } from '../../core/state.js';
 import { paint, useColor } from '../../core/output.js';
 import type { StatsFormat } from '../../stats/format.js';
 
@@ -38,7 +39,7 @@ export default defineCommand<StatsArgs>({
     // Credential rules are never calibrated; the review's rule registry knows which they are.
     const exempt = (ruleSource: string) => CREDENTIAL_RULE_SOURCES.has(ruleSource);
     const repo = await findRepo(context.cwd);
-    const { config } = await loadConfig(repo.top);
+    const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
     const report = withMinVerdicts(computeStats(history.commits, { calibration: { ...config.calibration, exempt }, rule: args.rule }), config.calibration.minVerdicts);
     if (args.rule !== undefined && report.rules.length === 0) {
