@@ -8,6 +8,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { MineWarning, RejectedRecord } from './types.js';
 import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
+import { jsonForTerminal } from '../core/output.js';
 
 export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;
 export type MineFormat = (typeof MINE_FORMATS)[number];
@@ -101,8 +102,8 @@ export function recordWriter(sink: Sink, options: WriterOptions): RecordWriter {
       if (!options.redact) return sink.write(commit.lines.join('\n') + '\n');
       const result = commit.result;
       let text = '';
-      for (const f of result.findings) text += JSON.stringify(outputRecord(f, true)) + '\n';
-      for (const r of result.rejected) text += JSON.stringify(rejectedRecord(r)) + '\n';
+      for (const f of result.findings) text += jsonForTerminal(JSON.stringify(outputRecord(f, true))) + '\n';
+      for (const r of result.rejected) text += jsonForTerminal(JSON.stringify(rejectedRecord(r))) + '\n';
       if (text) await sink.write(text);
     },
     finish: () => sink.end(),
@@ -118,7 +119,7 @@ function jsonWriter(sink: Sink, options: WriterOptions): RecordWriter {
       const result = commit.result;
       let text = '';
       for (const f of result.findings) {
-        text += (first ? '{"records":[\n' : ',\n') + JSON.stringify(outputRecord(f, options.redact));
+        text += (first ? '{"records":[\n' : ',\n') + jsonForTerminal(JSON.stringify(outputRecord(f, options.redact)));
         first = false;
       }
       rejected.push(...result.rejected.map(rejectedRecord));
@@ -127,7 +128,7 @@ function jsonWriter(sink: Sink, options: WriterOptions): RecordWriter {
     },
     async finish() {
       const head = first ? '{"records":[' : '\n';
-      await sink.write(`${head}],\n"rejected":${JSON.stringify(rejected)},\n"warnings":${JSON.stringify(warnings)}}\n`);
+      await sink.write(`${head}],\n"rejected":${jsonForTerminal(JSON.stringify(rejected))},\n"warnings":${jsonForTerminal(JSON.stringify(warnings))}}\n`);
       await sink.end();
     },
   };

@@ -5,6 +5,7 @@
 import type { CommitResult, MinedFinding, MineWarning, RejectedRecord } from './types.js';
 import { redactAuthor } from './redact.js';
 import { mineMessages as m } from '../messages/mine.js';
+import { jsonForTerminal } from '../core/output.js';
 
 /** SPEC §7's fields in its order (plus raw_severity on adr-0029 records). */
 export function outputRecord(f: MinedFinding, redact = false): MinedFinding {
@@ -108,7 +109,8 @@ export class MinedCommit {
   get lines(): string[] {
     if (!this.cachedLines) {
       const r = this.cachedResult!;
-      this.cachedLines = [...r.findings.map((f) => JSON.stringify(outputRecord(f))), ...r.rejected.map((x) => JSON.stringify(rejectedRecord(x)))];
+      // Lines as printed (and cached): JSON with nothing a terminal acts on (core/output.ts).
+      this.cachedLines = [...r.findings.map((f) => jsonForTerminal(JSON.stringify(outputRecord(f)))), ...r.rejected.map((x) => jsonForTerminal(JSON.stringify(rejectedRecord(x))))];
     }
     return this.cachedLines;
   }

@@ -46,3 +46,14 @@ test('records read back from their lines equal the parsed records, pooled or not
     assert.deepEqual(held, result);
   }
 });
+
+test('record lines hold no raw DEL, C1 or bidi control, and read back to the same record', () => {
+  const tricky = formatRow(row({ id: 'rf-1111111111', verdict: 'REJECT', rationale: 'looks \u202eok\u202c here \x85 \x7f' }));
+  const [mined] = parseCommits([raw(4, `S\n\nReview-Finding: ${tricky}\n`, [tricky])]);
+  const commit = new MinedCommit(mined!.commit, { result: mined! });
+  const [line] = commit.lines;
+  assert.doesNotMatch(line!, /[\x7f-\x9f\u202a-\u202e]/);
+  assert.match(line!, /looks \\u202eok\\u202c here \\u0085 \\u007f/);
+  const back = new MinedCommit(mined!.commit, { lines: commit.lines });
+  assert.deepEqual(back.result.findings, mined!.findings);
+});
