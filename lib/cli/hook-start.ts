@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { hookMessages as m } from '../messages/hooks.js';
 
 interface HookBundle {
   runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
@@ -34,7 +35,7 @@ export function startHook(argv: string[]): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`revtrail: the hook could not start (${error instanceof Error ? error.message : String(error)}); reinstall revtrail (npm install)\n`);
+      process.stderr.write(`${m.couldNotStart((error instanceof Error ? error.message : String(error)).split('\n')[0]!)}\n`);
       process.exitCode = COULD_NOT_START;
     },
   );

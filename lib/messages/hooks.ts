@@ -11,6 +11,8 @@ export const hookMessages = {
   missingFile: 'this hook needs the message FILE git passes',
   missingRemote: 'hook pre-push needs REMOTE and URL (git passes both) and the ref lines on stdin',
   crashed: (why: string) => `revtrail: internal error in the hook: ${why}`,
+  // bin/revtrail.js says the same when it cannot load the starter itself (it cannot import this).
+  couldNotStart: (why: string) => `revtrail: the hook could not start (${why}); reinstall revtrail (npm install)`,
 
   // commit-msg
   lintFailed: (n: number) => `revtrail: commit aborted: ${plural(n, 'Review-Finding trailer')} in the message ${n === 1 ? 'is' : 'are'} not valid`,

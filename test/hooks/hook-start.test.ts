@@ -79,4 +79,8 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   assert.match(broken.stderr, /^revtrail: the hook could not start \(.*hook\.cjs.*\); reinstall revtrail \(npm install\)$/m);
   assert.equal(broken.message, 'feat: a\n', 'the message is untouched');
   assert.ok(!existsSync(join(pkg, 'dist', 'cli', 'hook.cjs')));
+  rmSync(join(pkg, 'dist', 'cli', 'hook-start.cjs'));
+  const noStarter = await commitMsg();
+  assert.equal(noStarter.code, 3);
+  assert.match(noStarter.stderr, /^revtrail: the hook could not start \(.*hook-start\.cjs.*\); reinstall revtrail \(npm install\)$/m);
 });
