@@ -150,7 +150,7 @@ async function saveCached(cacheFile: string, source: CachedConfig['source'], fou
   const entry: CachedConfig = { build: currentBuild(), source, found };
   try {
     await ensureDir(dirname(cacheFile));
-    await writeFileAtomic(cacheFile, JSON.stringify(entry));
+    await writeFileAtomic(cacheFile, JSON.stringify(entry), { durable: false });
   } catch {
     // a read-only .git or a full disk: the next run validates again
   }

@@ -66,7 +66,7 @@ export async function saveDerivedCache(): Promise<void> {
   store.dirty = false;
   try {
     await ensureDir(dirname(store.file));
-    await writeFileAtomic(store.file, JSON.stringify({ build: currentBuild(), tables: store.tables }));
+    await writeFileAtomic(store.file, JSON.stringify({ build: currentBuild(), tables: store.tables }), { durable: false });
   } catch {
     // a read-only .git or a full disk: the next run computes again
   }

@@ -10,7 +10,17 @@ import { storageFailure } from './storage.js';
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
 const TEMP_MARK = '.revtrail-tmp-';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+export interface AtomicWriteOptions {
+  mode?: number;
+  /**
+   * false: no fsync before the rename. For derived caches only: after a crash such a file may be
+   * empty or old, which only means computing it again, and an fsync can cost tens of
+   * milliseconds on a busy disk. Default true.
+   */
+  durable?: boolean;
+}
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   try {
     await writeAtomic(file, data, options);
   } catch (error) {
@@ -19,7 +29,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   }
 }
 
-async function writeAtomic(file: string, data: string | Uint8Array, options: { mode?: number }): Promise<void> {
+async function writeAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
   let mode = options.mode;
   if (mode === undefined) {
     try {
@@ -33,7 +43,7 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: { m
   try {
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }
