@@ -3,6 +3,7 @@
  * directly: spawning git costs a few milliseconds, loading a wrapper library costs more.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { GitError, GitNotFoundError } from './errors.js';
 
 export interface GitOptions {
@@ -22,6 +23,11 @@ export interface GitResult {
 
 // Output we parse must not depend on the user's locale, pager or colour settings.
 const FIXED_ENV = { LC_ALL: 'C', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+
+/** Exit 0, or a code the caller takes as an answer (`okCodes`). */
+function accepted(code: number | null, options: GitOptions): boolean {
+  return code === 0 || (code !== null && (options.okCodes?.includes(code) ?? false));
+}
 
 function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
   const spawnOptions: SpawnOptions = {
@@ -43,7 +49,7 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
     child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
     child.on('close', (code) => {
       const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status: code ?? -1 };
-      if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve(result);
+      if (accepted(code, options)) resolve(result);
       else reject(new GitError(args, code, result.stderr));
     });
     child.stdin!.on('error', () => {}); // git may exit before reading all input
@@ -75,53 +81,39 @@ export async function* gitRecordBatches(
   args: readonly string[],
   options: GitOptions & { separator?: string },
 ): AsyncGenerator<string[]> {
-  const child = spawnGit(args, options);
   const separator = options.separator ?? '\0';
-  const err: Buffer[] = [];
-  child.stderr!.on('data', (b: Buffer) => err.push(b));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
-    child.on('close', (code) => resolve(code));
-  });
-  child.stdin!.on('error', () => {});
-  child.stdin!.end(options.input ?? '');
+  // A character split across two reads is joined by the decoder, as setEncoding would.
+  const decoder = new StringDecoder('utf8');
   // The unfinished record's pieces: a record longer than many reads is joined once, not
   // copied again on every read.
   let parts: string[] = [];
-  child.stdout!.setEncoding('utf8');
-  try {
-    for await (const chunk of child.stdout! as AsyncIterable<string>) {
-      // A separator of several characters may straddle two reads: look from the last record's end.
-      const piece = separator.length > 1 && parts.length ? parts.splice(0).join('') + chunk : chunk;
-      let at = piece.indexOf(separator);
-      if (at === -1) {
-        parts.push(piece);
-        continue;
-      }
-      const batch = [parts.length ? parts.join('') + piece.slice(0, at) : piece.slice(0, at)];
-      parts = [];
-      let start = at + separator.length;
-      while ((at = piece.indexOf(separator, start)) !== -1) {
-        batch.push(piece.slice(start, at));
-        start = at + separator.length;
-      }
-      if (start < piece.length) parts.push(piece.slice(start));
-      yield batch;
+  for await (const bytes of gitChunks(args, options)) {
+    const chunk = decoder.write(bytes);
+    // A separator of several characters may straddle two reads: look from the last record's end.
+    const piece = separator.length > 1 && parts.length ? parts.splice(0).join('') + chunk : chunk;
+    let at = piece.indexOf(separator);
+    if (at === -1) {
+      if (piece) parts.push(piece);
+      continue;
     }
-    const rest = parts.join('');
-    if (rest) yield [rest];
-    const code = await exited;
-    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) {
-      throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
+    const batch = [parts.length ? parts.join('') + piece.slice(0, at) : piece.slice(0, at)];
+    parts = [];
+    let start = at + separator.length;
+    while ((at = piece.indexOf(separator, start)) !== -1) {
+      batch.push(piece.slice(start, at));
+      start = at + separator.length;
     }
-  } finally {
-    if (child.exitCode === null) child.kill();
+    if (start < piece.length) parts.push(piece.slice(start));
+    yield batch;
   }
+  const rest = parts.join('') + decoder.end();
+  if (rest) yield [rest];
 }
 
 /**
  * git's stdout as it arrives, in raw pieces: for callers that look at bytes before decoding
- * any (the pre-push credential screen reads tens of megabytes and decodes almost none).
+ * any (the pre-push credential screen reads tens of megabytes and decodes almost none), and
+ * under gitRecordBatches. A failing exit code throws once the output has been read.
  */
 export async function* gitChunks(args: readonly string[], options: GitOptions): AsyncGenerator<Buffer> {
   const child = spawnGit(args, options);
@@ -136,9 +128,7 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
   try {
     for await (const piece of child.stdout! as AsyncIterable<Buffer>) yield piece;
     const code = await exited;
-    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) {
-      throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
-    }
+    if (!accepted(code, options)) throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
   } finally {
     if (child.exitCode === null) child.kill();
   }
