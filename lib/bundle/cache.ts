@@ -21,7 +21,8 @@
  * for ever).
  */
 import { crypto } from '../core/node-module.js';
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../core/fs/atomic.js';
 import { dirname, join } from 'node:path';
 import { currentBuild } from '../core/build.js';
 import type { ConceptResult } from './concept.js';
@@ -186,18 +187,11 @@ export function rememberOverrun(file: string, bundle: string, key: string, now =
 }
 
 function write(file: string, data: CacheData): void {
-  const temp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, JSON.stringify(data));
-    renameSync(temp, file);
+    writeFileAtomicSync(file, JSON.stringify(data));
   } catch {
     // A read-only .git or a full disk: the next run parses again.
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never written
-    }
   }
 }
 

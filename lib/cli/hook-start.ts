@@ -13,12 +13,13 @@
  * compiling as before, then writing a fresh one. When the package folder is read-only, nothing
  * is written and nothing else changes.
  */
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { hookMessages as m } from '../messages/hooks.js';
+import { writeFileAtomicSync } from '../core/fs/atomic.js';
 
 interface HookBundle {
   runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
@@ -67,16 +68,11 @@ async function run(argv: string[]): Promise<number> {
   return code;
 }
 
+/** Readers see the old cache or the new one, never half of one; a read-only install writes nothing. */
 function saveCache(file: string, data: Buffer): void {
-  const temp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, data);
-    renameSync(temp, file); // readers see the old cache or the new one, never half of one
+    writeFileAtomicSync(file, data);
   } catch {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never written: a read-only install
-    }
+    // the next run compiles as this one did
   }
 }

@@ -8,14 +8,11 @@
  * from there. Validation is a pure function of the text, so a hit gives exactly what
  * validating would; a missing or damaged cache only means validating again.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from './schema.js';
 import { InputError } from '../core/errors.js';
-import { currentBuild } from '../core/build.js';
-import { writeFileAtomic } from '../core/fs/atomic.js';
-import { ensureDir } from '../core/fs/storage.js';
+import { readDerivedFile, writeDerivedFile } from '../core/derived-cache.js';
 import { configMessages as m } from '../messages/config.js';
 
 export interface LoadedConfig {
@@ -131,27 +128,17 @@ async function validate(ownText: string | undefined, own: string, pkgText: strin
 }
 
 interface CachedConfig {
-  build: string;
   source: { file: string; text: string };
   found: LoadedConfig;
 }
 
+/** The cached validation of exactly this text, by this build (core/derived-cache.ts), or undefined. */
 function readCached(cacheFile: string, source: CachedConfig['source']): LoadedConfig | undefined {
-  try {
-    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as CachedConfig;
-    if (cached.build === currentBuild() && cached.source?.file === source.file && cached.source.text === source.text && cached.found?.config) return cached.found;
-  } catch {
-    // none yet, or unreadable: validate
-  }
+  const cached = readDerivedFile(cacheFile) as Partial<CachedConfig> | null;
+  if (cached?.source?.file === source.file && cached.source.text === source.text && cached.found?.config) return cached.found;
   return undefined;
 }
 
-async function saveCached(cacheFile: string, source: CachedConfig['source'], found: LoadedConfig): Promise<void> {
-  const entry: CachedConfig = { build: currentBuild(), source, found };
-  try {
-    await ensureDir(dirname(cacheFile));
-    await writeFileAtomic(cacheFile, JSON.stringify(entry), { durable: false });
-  } catch {
-    // a read-only .git or a full disk: the next run validates again
-  }
+function saveCached(cacheFile: string, source: CachedConfig['source'], found: LoadedConfig): Promise<void> {
+  return writeDerivedFile(cacheFile, { source, found });
 }

@@ -27,17 +27,35 @@ interface Store {
 
 let store: Store | null = null;
 
+/**
+ * The content of a derived file this build wrote, or null: none yet, damaged, or another
+ * build's. Shared by the derived values here and the validated configuration (config/load.ts).
+ */
+export function readDerivedFile(file: string): Record<string, unknown> | null {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (data && typeof data === 'object' && (data as { build?: unknown }).build === currentBuild()) return data as Record<string, unknown>;
+  } catch {
+    // none yet, or unreadable
+  }
+  return null;
+}
+
+/** Writes `content` as this build's derived file (atomic, no fsync). Never an error: the next run computes again. */
+export async function writeDerivedFile(file: string, content: Record<string, unknown>): Promise<void> {
+  try {
+    await ensureDir(dirname(file));
+    await writeFileAtomic(file, JSON.stringify({ ...content, build: currentBuild() }), { durable: false });
+  } catch {
+    // a read-only .git or a full disk
+  }
+}
+
 /** Opens the store in `file` for this process (once; a second call with another file switches). */
 export function openDerivedCache(file: string): void {
   if (store?.file === file) return;
-  let tables: Store['tables'] = Object.create(null);
-  try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { build?: unknown; tables?: unknown };
-    if (data.build === currentBuild() && data.tables && typeof data.tables === 'object') tables = data.tables as Store['tables'];
-  } catch {
-    // none yet: computed as needed
-  }
-  store = { file, tables, sizes: new Map(), dirty: false };
+  const tables = readDerivedFile(file)?.tables;
+  store = { file, tables: tables && typeof tables === 'object' ? (tables as Store['tables']) : Object.create(null), sizes: new Map(), dirty: false };
 }
 
 /** The value of `key` in `table`: from an earlier run when it passes `valid`, else computed now (and kept). */
@@ -64,10 +82,5 @@ export function derived<T>(table: string, key: string, compute: () => T, valid: 
 export async function saveDerivedCache(): Promise<void> {
   if (!store?.dirty) return;
   store.dirty = false;
-  try {
-    await ensureDir(dirname(store.file));
-    await writeFileAtomic(store.file, JSON.stringify({ build: currentBuild(), tables: store.tables }), { durable: false });
-  } catch {
-    // a read-only .git or a full disk: the next run computes again
-  }
+  await writeDerivedFile(store.file, { tables: store.tables });
 }

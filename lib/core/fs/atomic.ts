@@ -2,6 +2,7 @@
  * Replacing a file so that a reader (or a crash) sees the old content or the new, never a torn
  * mix: write a temp file in the same folder, fsync it, rename it over the target.
  */
+import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { crypto } from '../node-module.js';
@@ -51,6 +52,26 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: Ato
   } catch (error) {
     await unlink(temp).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * The same replace for a caller that cannot wait: derived caches written in the middle of a run
+ * (the bundle cache, the hooks' code cache). No fsync (see `durable`), default mode; throws
+ * StorageError like writeFileAtomic.
+ */
+export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
+  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+  try {
+    writeFileSync(temp, data, { flag: 'wx' });
+    renameSync(temp, file);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never written
+    }
+    throw storageFailure(error, file);
   }
 }
 
