@@ -1,6 +1,7 @@
 /**
- * Entry point of the bundled CLI. The hook path is split off before yargs loads: hooks run
- * on every commit and push, and yargs alone costs tens of milliseconds of start-up.
+ * Entry point of the bundled CLI. The installed hooks never come here: bin/revtrail.js starts
+ * `revtrail hook …` from its own single-file bundle (lib/cli/hook-start.ts, docs/hooks.md
+ * "Start-up"); `revtrail hook --help` and a call of main() go through yargs' `hook` command.
  */
 import module from 'node:module';
 import { reportError } from '../core/fail.js';
@@ -9,10 +10,6 @@ import type { CliContext } from './command.js';
 export async function main(argv: string[], context: CliContext = defaultContext()): Promise<number> {
   enableCompileCache();
   try {
-    if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
-      const { runHook } = await import('../hooks/run.js');
-      return await runHook(argv.slice(1), context);
-    }
     const { runCli } = await import('./yargs.js');
     return await runCli(argv, context);
   } catch (error) {

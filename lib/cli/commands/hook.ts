@@ -1,6 +1,6 @@
 /**
- * `revtrail hook NAME ...`: what the installed hook scripts run. cli/main.ts sends it straight to
- * hooks/run.ts without loading yargs; this module only gives it --help.
+ * `revtrail hook NAME ...`: what the installed hook scripts run. bin/revtrail.js starts it from the
+ * hook bundle without loading yargs (lib/cli/hook-start.ts); this module gives it --help.
  */
 import { defineCommand } from '../command.js';
 
@@ -20,7 +20,11 @@ export default defineCommand<HookArgs>({
           'any other non-zero exit is an internal failure the script reports as a warning.\n' +
           'REVTRAIL=0 skips the hooks.',
       )
-      .positional('name', { type: 'string', choices: ['commit-msg', 'pre-push'], describe: 'The hook' })
+      .positional('name', {
+        type: 'string',
+        choices: ['commit-msg', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'pre-push'],
+        describe: 'The hook',
+      })
       .positional('args', { type: 'string', array: true, describe: 'What git passes to the hook' }),
   async run(args, context) {
     const { runHook } = await import('../../hooks/run.js');
