@@ -1,6 +1,6 @@
 /**
- * `revtrail hook <name> ...`: what the installed hook scripts run. Reached without yargs (see
- * cli/main.ts) and each hook's module loads only when called: this path runs on every commit.
+ * `revtrail hook <name> ...`: what the installed hook scripts run. Reached without yargs (the
+ * hook bundle, cli/hook-start.ts) and each hook's module loads only when called: this path runs on every commit.
  *
  * Exit protocol with the hook scripts (hooks/): 0 go on, 1 blocking outcome (the script exits
  * 1), anything else an internal failure the script reports as a warning before letting git go
