@@ -143,9 +143,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   };
 
   const visited = new Set<string>([rootIndex]);
-  const conceptFiles: string[] = [];
-  // What stat() said of each concept file (its signature lets the cache skip reading it).
-  const conceptStats = new Map<string, Stats | null>();
+  // Each concept file with what stat() said of it (its signature lets the cache skip reading it).
+  const conceptFiles: Array<{ file: string; stats: Stats | null }> = [];
   const walk = (index: string, ancestors: Set<string>): void => {
     const text = readText(index)?.text;
     if (text === undefined) return;
@@ -190,10 +189,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         continue;
       }
       visited.add(file);
-      if (kind === 'concept') {
-        conceptFiles.push(file);
-        conceptStats.set(file, stats);
-      }
+      if (kind === 'concept') conceptFiles.push({ file, stats });
       else walk(file, new Set([...ancestors, file]));
     }
   };
@@ -208,9 +204,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   // The concept parser is loaded only when some file is not in the cache.
   let build: typeof import('./concept.js').buildConcept | undefined;
   const byId = new Map<string, Concept>();
-  for (const file of conceptFiles) {
+  for (const { file, stats } of conceptFiles) {
     const path = inBundle(file);
-    const stats = conceptStats.get(file);
     let signature = stats?.isFile() ? statSignature(stats) : undefined;
     let result: ConceptResult | null = cache?.lookup(path, signature) ?? null;
     let hash = '';
