@@ -9,7 +9,7 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { prng, benchEnv } from './lib.mjs';
+import { benchEnv, generatorArgs, prng } from './lib.mjs';
 
 const RULES = Array.from({ length: 24 }, (_, i) => ({
   source: i < 4 ? `builtin/${['sql', 'shell', 'tests', 'secrets'][i]}:rule-${i}` : `decisions/adr-${String(i).padStart(3, '0')}:rule-${i}`,
@@ -170,16 +170,8 @@ export function generateHistory(dir, commits, { seed = 42 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const seedAt = args.indexOf('--seed');
-  const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : 42;
-  const positional = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
-  const [dir, count = '100000'] = positional;
-  if (!dir) {
-    console.error('usage: node bench/gen-history.mjs DIR [COMMITS] [--seed N]');
-    process.exit(2);
-  }
+  const { dir, count, seed } = generatorArgs('gen-history.mjs', { seed: 42, count: 100000 });
   const started = Date.now();
-  const result = generateHistory(dir, Number(count), { seed });
+  const result = generateHistory(dir, count, { seed });
   console.error(`${result.dir}: ${result.commits} commits, ${result.trailers} Review-Finding lines (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

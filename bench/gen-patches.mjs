@@ -8,7 +8,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
-import { benchEnv, prng, tmp } from './lib.mjs';
+import { benchEnv, generatorArgs, prng, tmp } from './lib.mjs';
 import { generateBundle } from './gen-bundle.mjs';
 
 const WORDS = ['user', 'order', 'item', 'cache', 'config', 'request', 'result', 'value', 'count', 'total', 'name', 'path', 'token', 'entry', 'record', 'state', 'event', 'queue', 'limit', 'offset'];
@@ -127,16 +127,8 @@ export function generatePatches(dir, commits, { seed = 5 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const seedAt = args.indexOf('--seed');
-  const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : 5;
-  const positional = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
-  const [dir, count = '3000'] = positional;
-  if (!dir) {
-    console.error('usage: node bench/gen-patches.mjs DIR [COMMITS] [--seed N]');
-    process.exit(2);
-  }
+  const { dir, count, seed } = generatorArgs('gen-patches.mjs', { seed: 5, count: 3000 });
   const started = Date.now();
-  generatePatches(dir, Number(count), { seed });
+  generatePatches(dir, count, { seed });
   console.error(`${dir}: ${count} commits (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

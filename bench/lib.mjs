@@ -123,3 +123,19 @@ export function cachedFolder(name, key, make) {
   }
   return dir;
 }
+
+/**
+ * The command line of a generator run on its own: `DIR [COUNT] [--seed N]`. Exits 2 with the
+ * usage line when DIR is missing.
+ */
+export function generatorArgs(script, defaults) {
+  const args = process.argv.slice(2);
+  const seedAt = args.indexOf('--seed');
+  const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : defaults.seed;
+  const [dir, count = String(defaults.count)] = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
+  if (!dir) {
+    console.error(`usage: node bench/${script} DIR [COMMITS] [--seed N]`);
+    process.exit(2);
+  }
+  return { dir, count: Number(count), seed };
+}
