@@ -29,7 +29,7 @@ export async function checkCommits(top: string, commits: readonly string[], chec
   let done = 0;
   for await (const { commit, diff } of commitPatches(top, commits)) {
     if (options.stopped?.()) return;
-    if (screen === undefined) screen = (await options.screen) ? check.screen : null;
+    if (screen === undefined) screen = (await options.screen) ? await check.screen() : null;
     const passed = screen !== null && !screen(diff);
     options.results.set(options.key(commit), passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`));
     options.progress?.(++done);

@@ -147,14 +147,34 @@ function emptyResult(warnings: string[]): ReviewResult {
   };
 }
 
-/** The diff of `source` in chunks, with the documents each chunk selected (`knowledge select` shows this). */
-export async function selectChunks(session: ReviewSession, source: DiffSource): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
+/**
+ * The diff of `source` in chunks, with the documents each chunk selected (`knowledge select`
+ * shows this). `documentsMatter` false for the loaded bundle: no document could change the
+ * review, so none is selected.
+ */
+export async function selectChunks(
+  session: ReviewSession,
+  source: DiffSource,
+  documentsMatter: (bundle: Bundle) => boolean = () => true,
+): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
   const text = await readDiffText(session.cwd, source);
   const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
   // An empty diff costs no bundle load.
   if (chunks.length === 0) return { chunks, selections: [], bundle: null };
   const bundle = await session.bundle();
+  if (!documentsMatter(bundle)) return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle };
   return { chunks, selections: selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens }), bundle };
+}
+
+/**
+ * Whether selected documents can change this review: they bring bundle rules and context for a
+ * reviewer program. With no reviewer and a rule filter no bundle rule passes (pre-push's
+ * per-commit credential review), they cannot.
+ */
+function documentsMatter(options: ReviewOptions): (bundle: Bundle) => boolean {
+  const filter = options.ruleFilter;
+  if (options.reviewer !== false || !filter) return () => true;
+  return (bundle) => bundle.concepts.some((c) => c.rules.some((r) => filter(r.ruleSource)));
 }
 
 /** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
@@ -169,14 +189,14 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
 }
 
 /** What every review with this config warns about first (a `builtinRules` entry that names nothing). */
-export function configWarnings(config: Config): string[] {
+function configWarnings(config: Config): string[] {
   if (!Array.isArray(config.builtinRules)) return [];
   const unknown = unknownBuiltinIds(config.builtinRules);
   return unknown.length ? [m.unknownBuiltin(unknown, builtinIds())] : [];
 }
 
 /** The bundle's diagnostics, as every review that loads it warns them. */
-export function bundleWarnings(bundle: Bundle): string[] {
+function bundleWarnings(bundle: Bundle): string[] {
   return bundle.diagnostics.map((d) => `${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
 }
 
@@ -184,7 +204,7 @@ export function bundleWarnings(bundle: Bundle): string[] {
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
   const warnings = configWarnings(config);
-  const { selections, bundle } = await selectChunks(session, options.source);
+  const { selections, bundle } = await selectChunks(session, options.source, documentsMatter(options));
   if (bundle === null) return emptyResult(warnings);
   warnings.push(...bundleWarnings(bundle));
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;

@@ -120,3 +120,19 @@ test('progress: one line on a terminal, with both phases, cleared; nothing on a 
   pipe.clear();
   assert.deepEqual(piped, []);
 });
+
+test('a bundle rule that takes a built-in credential rule_source is checked in every pushed commit too: the screen steps aside', async () => {
+  const r = await repo();
+  branch(r, 'bundle-secret');
+  commit(r, 'docs: a team credential rule', {
+    '.okfw/index.md': '---\ntype: Index\n---\n- [Team tokens](team-tokens.md)\n',
+    '.okfw/team-tokens.md':
+      '---\ntype: Decision\nid: builtin/secrets\npaths: ["**"]\nrules:\n  - {id: aws-access-key, pattern: "corp_tok_[0-9]{8}", severity: security, category: security, title: Corporate token committed}\n---\n# Team tokens\n',
+  });
+  commit(r, 'feat: token', { 'src/token.ts': 'export const token = "corp_tok_12345678";\n' });
+  commit(r, 'fix: env', { 'src/token.ts': 'export const token = process.env.TOKEN;\n' });
+  const push = await prePush(r, 'bundle-secret');
+  assert.equal(push.code, 1, push.stderr);
+  assert.match(push.stderr, /src\/token\.ts:1 security Corporate token committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  r.git(['checkout', '-q', 'main']);
+});
