@@ -13,9 +13,9 @@
  * compiling as before, then writing a fresh one. When the package folder is read-only, nothing
  * is written and nothing else changes.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -42,10 +42,25 @@ export function startHook(argv: string[]): void {
   );
 }
 
+declare const REVTRAIL_BUILD: string | undefined;
+
+/** The hooks that get a code cache of their own; any other name shares one. */
+const CACHED_HOOKS = new Set(['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite']);
+
+/**
+ * Where the code cache of `hook` lives. One per hook: a cache holds what its run compiled, and a
+ * commit should not deserialize what a push compiled. One per build too, because V8 checks only
+ * the source's length: a rebuilt bundle of the same length must not meet the old cache. And one
+ * per Node version and architecture, so that a switch of Node (nvm) keeps both warm.
+ */
+export function codeCacheFile(bundle: string, hook: string): string {
+  const build = typeof REVTRAIL_BUILD === 'string' ? REVTRAIL_BUILD.slice(0, 12) : 'dev';
+  return `${bundle}.${CACHED_HOOKS.has(hook) ? hook : 'other'}.${build}.${process.version}-${process.arch}.v8cache`;
+}
+
 async function run(argv: string[]): Promise<number> {
   const file = join(dirname(fileURLToPath(import.meta.url)), 'hook.cjs');
-  // One cache per Node version and architecture: a switch of Node (nvm) keeps both warm.
-  const cacheFile = `${file}.${process.version}-${process.arch}.v8cache`;
+  const cacheFile = codeCacheFile(file, argv[0] ?? '');
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -68,11 +83,26 @@ async function run(argv: string[]): Promise<number> {
   return code;
 }
 
-/** Readers see the old cache or the new one, never half of one; a read-only install writes nothing. */
+/**
+ * Readers see the old cache or the new one, never half of one; a read-only install writes
+ * nothing. This hook's caches of other builds (a package updated in place) go: V8 would reject
+ * them anyway.
+ */
 function saveCache(file: string, data: Buffer): void {
   try {
     writeFileAtomicSync(file, data);
   } catch {
-    // the next run compiles as this one did
+    return; // the next run compiles as this one did
+  }
+  // hook.cjs.HOOK.BUILD.NODE-ARCH.v8cache: the same hook and Node, another build.
+  const name = basename(file);
+  const hookPrefix = name.slice(0, name.indexOf('.', 'hook.cjs.'.length) + 1);
+  const nodeSuffix = `.${process.version}-${process.arch}.v8cache`;
+  try {
+    for (const other of readdirSync(dirname(file))) {
+      if (other !== name && other.startsWith(hookPrefix) && other.endsWith(nodeSuffix)) rmSync(join(dirname(file), other), { force: true });
+    }
+  } catch {
+    // left for the next write
   }
 }

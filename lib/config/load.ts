@@ -8,7 +8,7 @@
  * from there. Validation is a pure function of the text, so a hit gives exactly what
  * validating would; a missing or damaged cache only means validating again.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './schema.js';
 import { InputError } from '../core/errors.js';
@@ -21,9 +21,10 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-async function readText(file: string): Promise<string | undefined> {
+// A small file read synchronously: no fs/promises on a clean commit (docs/hooks.md, "Start-up").
+function readText(file: string): string | undefined {
   try {
-    return await readFile(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new InputError(m.unreadable(file, (error as Error).message), { remedy: m.unreadableRemedy });
@@ -106,9 +107,9 @@ export interface LoadOptions {
 
 export async function loadConfig(top: string, options: LoadOptions = {}): Promise<LoadedConfig> {
   const own = join(top, 'revtrail.config.json');
-  const ownText = await readText(own);
+  const ownText = readText(own);
   const pkgFile = join(top, 'package.json');
-  const pkgText = ownText === undefined ? await readText(pkgFile) : undefined;
+  const pkgText = ownText === undefined ? readText(pkgFile) : undefined;
   // The text that decides the configuration: what the cache is keyed by.
   const source = ownText !== undefined ? { file: own, text: ownText } : { file: pkgFile, text: pkgText ?? '' };
   const cached = options.cacheFile ? readCached(options.cacheFile, source) : undefined;

@@ -3,11 +3,9 @@
  * stdin). Options pin every setting that would change git's output format, whatever the
  * user's config says (external diff tools, colour, prefixes, textconv, relative paths).
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DiffSource } from './types.js';
 import { git, gitOut } from '../core/git/run.js';
-import { listUntracked, withUntrackedIndex } from './untracked.js';
 import { GitError } from '../core/git/errors.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
@@ -45,6 +43,8 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
  * go through a temporary index (./untracked.ts).
  */
 async function worktreeDiff(cwd: string): Promise<string> {
+  // Loaded here: a hook's staged diff needs neither it nor fs/promises (docs/hooks.md, "Start-up").
+  const { listUntracked, withUntrackedIndex } = await import('./untracked.js');
   const [head, untracked] = await Promise.all([
     // One process: where this work tree's index is (GIT_INDEX_FILE and linked worktrees
     // included, printed even when HEAD is unborn), and whether HEAD is a commit.
@@ -88,6 +88,7 @@ export async function diffSourceFromFile(file: string, cwd: string, stdin: NodeJ
   if (file === '-') return { kind: 'text', text: await readStream(stdin), name: 'stdin' };
   const path = resolve(cwd, file);
   try {
+    const { readFile } = await import('node:fs/promises');
     return { kind: 'text', text: await readFile(path, 'utf8'), name: file };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

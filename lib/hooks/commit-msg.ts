@@ -11,7 +11,7 @@
  * spawns no `git interpret-trailers`: each of those loads or runs only when a message, a
  * finding or a queued verdict needs it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import type { Repo } from '../core/git/repo.js';
@@ -34,7 +34,8 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   const path = resolve(context.cwd, file);
   // Independent reads at once: each git process costs milliseconds on every commit.
   const located = locateHook(context.cwd);
-  const reads = Promise.all([readFile(path), readCommentConfig(context.cwd)]);
+  // The message is read synchronously: a small file, and no fs/promises on a clean commit.
+  const reads = Promise.all([Promise.resolve().then(() => readFileSync(path)), readCommentConfig(context.cwd)]);
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
   // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
   // that, so it need not wait for the other answers. An amend or a merge reads its own.

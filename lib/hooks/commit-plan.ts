@@ -6,7 +6,6 @@
  * - a merge (MERGE_HEAD): the lines in none of the parents, the history of all of them.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Repo } from '../core/git/repo.js';
 import { git, gitOut } from '../core/git/run.js';
@@ -40,6 +39,7 @@ export async function planCommit(repo: Repo, hasHead: boolean, stagedDiff?: Prom
 async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPlan> {
   const mergeHead = join(repo.gitDir, 'MERGE_HEAD');
   if (existsSync(mergeHead)) {
+    const { readFile } = await import('node:fs/promises');
     const others = (await readFile(mergeHead, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean);
     const parents = ['HEAD', ...others];
     return { kind: 'merge', parents, amended: null, source: () => cachedAgainst(repo.top, parents) };

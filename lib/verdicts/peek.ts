@@ -2,8 +2,10 @@
  * Cheap looks at the verdict files for the hooks' common case, a commit with nothing queued
  * and no findings: a file read, no schema, no lock. Each answers "maybe" whenever unsure, and
  * the caller then takes the full path (queue.ts, last-review.ts), which decides as before.
+ * The reads are synchronous: small files, and fs/promises is not loaded on a clean commit
+ * (docs/hooks.md, "Start-up").
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { lastReviewFile, queueFile } from '../core/state.js';
 import type { ReviewOrigin } from './last-review.js';
 import type { Finding } from '../review/types.js';
@@ -11,7 +13,7 @@ import type { Finding } from '../review/types.js';
 /** False only when the verdict queue surely holds no entry (no file, or only blank lines). */
 export async function mayHaveQueued(commonDir: string): Promise<boolean> {
   try {
-    return (await readFile(queueFile(commonDir), 'utf8')).trim() !== '';
+    return readFileSync(queueFile(commonDir), 'utf8').trim() !== '';
   } catch (error) {
     // No queue yet; any other failure is for readQueue to report.
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';
@@ -25,7 +27,7 @@ export async function mayHaveQueued(commonDir: string): Promise<boolean> {
 export async function mayHaveLastFindings(commonDir: string, origin: ReviewOrigin): Promise<boolean> {
   let text: string;
   try {
-    text = await readFile(lastReviewFile(commonDir), 'utf8');
+    text = readFileSync(lastReviewFile(commonDir), 'utf8');
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }

@@ -39,7 +39,9 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.message, /^Review-Finding: rf-[0-9a-f]{10},src\/a\.js,1,builtin\/secrets:aws-access-key,/m);
   const caches = cacheFiles(pkg);
-  assert.deepEqual(caches, [`hook.cjs.${process.version}-${process.arch}.v8cache`]);
+  // One cache for this hook, this build and this Node.
+  assert.equal(caches.length, 1, caches.join(' '));
+  assert.match(caches[0]!, new RegExp(`^hook\\.cjs\\.commit-msg\\.[0-9a-f]{12}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
   const cacheFile = join(pkg, 'dist', 'cli', caches[0]!);
   const written = readFileSync(cacheFile);
   assert.ok(written.length > 1000, 'V8 produced a cache');
@@ -71,6 +73,21 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   const next = await commitMsg();
   assert.equal(next.message, flagged.message);
   assert.deepEqual(readFileSync(cacheFile), afterFlags, 'accepted by the next process, so not written again');
+
+  // A package updated in place: writing this hook's cache removes its caches of other builds
+  // under this Node, and leaves another Node's and another hook's alone.
+  const build = caches[0]!.split('.')[3]!;
+  const nodeSuffix = `${process.version}-${process.arch}.v8cache`;
+  const inCli = (name: string) => join(pkg, 'dist', 'cli', name);
+  const stale = inCli(`hook.cjs.commit-msg.000000000000.${nodeSuffix}`);
+  const otherNode = inCli(`hook.cjs.commit-msg.${build}.v1.0.0-${process.arch}.v8cache`);
+  const otherHook = inCli(`hook.cjs.pre-push.000000000000.${nodeSuffix}`);
+  for (const f of [stale, otherNode, otherHook]) writeFileSync(f, 'stale');
+  rmSync(cacheFile);
+  assert.equal((await commitMsg()).code, 0);
+  assert.ok(existsSync(cacheFile), 'a new cache');
+  assert.equal(existsSync(stale), false, 'the other build of this hook is gone');
+  assert.ok(existsSync(otherNode) && existsSync(otherHook), 'another Node and another hook are kept');
 
   // No hook bundle (a broken install): a warning and exit 3, which the hook scripts let through.
   rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));

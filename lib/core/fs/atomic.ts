@@ -3,7 +3,6 @@
  * mix: write a temp file in the same folder, fsync it, rename it over the target.
  */
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { crypto } from '../node-module.js';
 import { storageFailure } from './storage.js';
@@ -31,6 +30,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 }
 
 async function writeAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
+  // Loaded on the first write: a clean commit writes nothing (docs/hooks.md, "Start-up").
+  const { open, rename, stat, unlink } = await import('node:fs/promises');
   let mode = options.mode;
   if (mode === undefined) {
     try {
@@ -77,7 +78,7 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array): vo
 
 /** Removes temp files a killed writer left beside `file` (older than a minute, so never a live one). */
 export async function cleanStaleTemps(file: string): Promise<void> {
-  const { readdir } = await import('node:fs/promises');
+  const { readdir, stat, unlink } = await import('node:fs/promises');
   const dir = dirname(file);
   const prefix = `${basename(file)}${TEMP_MARK}`;
   let names: string[];
@@ -110,7 +111,7 @@ export interface AtomicStream {
 
 export async function openAtomicStream(file: string): Promise<AtomicStream> {
   const { createWriteStream } = await import('node:fs');
-  const { mkdir } = await import('node:fs/promises');
+  const { mkdir, rename, unlink } = await import('node:fs/promises');
   await mkdir(dirname(file), { recursive: true });
   const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
   const stream = createWriteStream(temp, { flags: 'wx' });

@@ -3,7 +3,6 @@
  * file where a folder should be) is the person's to fix, not revtrail's bug: it becomes a
  * StorageError naming the file and what to do, printed in one or two lines like any user error.
  */
-import { mkdir } from 'node:fs/promises';
 import { RevtrailError } from '../errors.js';
 import { storageMessages as m } from '../../messages/storage.js';
 
@@ -29,6 +28,7 @@ export function storageFailure(error: unknown, file: string, action: 'read' | 'w
 /** mkdir -p, refused writes reported as a StorageError naming the folder. */
 export async function ensureDir(dir: string): Promise<void> {
   try {
+    const { mkdir } = await import('node:fs/promises');
     await mkdir(dir, { recursive: true });
   } catch (error) {
     throw storageFailure(error, dir);

@@ -33,9 +33,15 @@ function spawnGit(args: readonly string[], options: GitOptions): ReturnType<type
   const spawnOptions: SpawnOptions = {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, ...FIXED_ENV },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    // No input: stdin is /dev/null, one pipe and stream fewer for each of the hook's git calls.
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   };
-  return spawn('git', args as string[], spawnOptions);
+  const child = spawn('git', args as string[], spawnOptions);
+  if (child.stdin) {
+    child.stdin.on('error', () => {}); // git may exit before reading all input
+    child.stdin.end(options.input);
+  }
+  return child;
 }
 
 /** Runs git to completion and returns its output; throws GitError on a failing exit code. */
@@ -52,8 +58,6 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
       if (accepted(code, options)) resolve(result);
       else reject(new GitError(args, code, result.stderr));
     });
-    child.stdin!.on('error', () => {}); // git may exit before reading all input
-    child.stdin!.end(options.input ?? '');
   });
 }
 
@@ -123,8 +127,6 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
     child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
     child.on('close', (code) => resolve(code));
   });
-  child.stdin!.on('error', () => {});
-  child.stdin!.end(options.input ?? '');
   try {
     for await (const piece of child.stdout! as AsyncIterable<Buffer>) yield piece;
     const code = await exited;
