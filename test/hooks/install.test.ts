@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, runCli, tempDir } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runCli, tempDir } from '../helpers/repo.js';
 import { writeShim, withRun } from './setup.js';
 
 const cleanups: Array<() => void> = [];
@@ -305,4 +305,21 @@ test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a r
   const un = await repo.cli(['uninstall']);
   assert.match(un.stdout, /removed "postinstall": "revtrail install --from-prepare \|\| true" from package\.json/);
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
+});
+
+test('every hook script that starts revtrail gets the one shared CLI lookup, filled in, and parses as sh', async () => {
+  const { HOOKS, hookBlock } = await import('../../lib/hooks/install.js');
+  const lookup = readFileSync(join(projectRoot, 'hooks', 'find-cli.sh'), 'utf8').split('\n\n').slice(1).join('\n\n').trim().split('\n');
+  for (const name of HOOKS) {
+    const template = readFileSync(join(projectRoot, 'hooks', name), 'utf8');
+    const script = await hookBlock(name, 'tools/node_modules/.bin/revtrail');
+    assert.doesNotMatch(script, /@REVTRAIL_/, name);
+    execFileSync('sh', ['-n'], { input: script });
+    if (!template.includes('"$revtrail_cli" hook')) continue;
+    // The lookup, indented as the placeholder was, with the install's CLI path quoted in.
+    const indent = /^([ \t]*)@REVTRAIL_FIND_CLI@$/m.exec(template)?.[1];
+    assert.ok(indent !== undefined, `${name} takes the shared lookup`);
+    const expected = lookup.map((l) => (l ? indent + l : l)).join('\n').replace('@REVTRAIL_BIN@', "'tools/node_modules/.bin/revtrail'");
+    assert.ok(script.includes(expected), name);
+  }
 });
