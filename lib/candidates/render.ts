@@ -1,22 +1,11 @@
 /** A candidate as an OKF concept file, from templates/candidate.md (docs/gate.md). */
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../core/package-root.js';
 import { toYaml, yamlScalar } from './yaml.js';
 import type { KnowledgeCandidate } from './model.js';
 
 declare const REVTRAIL_VERSION: string | undefined;
-
-/** The package folder: the first ancestor of this module holding `templates/` (bundled or not). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'templates', 'candidate.md'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error('templates/candidate.md not found beside the revtrail package');
-}
 
 export async function revtrailVersion(): Promise<string> {
   if (typeof REVTRAIL_VERSION === 'string') return REVTRAIL_VERSION;

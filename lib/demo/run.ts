@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseRow, type TrailerRow } from '../core/trailer/row.js';
 import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';
+import { packageRoot } from '../core/package-root.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -25,17 +25,6 @@ export interface DemoResult {
   /** The push after calibration demoted the SQL rule went through. */
   calibratedPush: boolean;
   candidates: string[];
-}
-
-/** The package root, found from this module's own location (bundled or not). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'bin', 'revtrail.js'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('cannot find the revtrail package root');
-    dir = up;
-  }
-  return dir;
 }
 
 interface Ran {

@@ -6,9 +6,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
+import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
 import { findBlock, insertBlock, replaceBlock } from './block.js';
 import { packageFile, planScript } from './install-script.js';
@@ -42,17 +42,6 @@ export interface InstallReport {
   cli: string | null;
   /** HUSKY=0: nothing was installed. */
   skipped?: boolean;
-}
-
-/** The revtrail package folder (holds hooks/), found from this module in any build layout. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'hooks', 'commit-msg')) && existsSync(join(dir, 'package.json'))) return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new Error('the revtrail package has no hooks/ folder');
-    dir = up;
-  }
 }
 
 /** A value for a POSIX sh word, in single quotes. */
