@@ -39,6 +39,7 @@ function check(raw: string): GlobCheck {
   const glob = raw.replace(/^(\.?\/)+/, '');
   const warning = glob !== raw ? m.absoluteGlob(raw) : null;
   if (glob === '') return { ok: false, error: m.emptyGlob };
+  if (literalFolder(glob) !== undefined) return { ok: true, glob, warning }; // always a valid glob
   try {
     // strictBrackets makes an unbalanced [ { ( an error instead of a literal character.
     picomatch().makeRe(glob, { ...GLOB_OPTIONS, strictBrackets: true });
@@ -81,12 +82,45 @@ export function compiledGlob(glob: string): CompiledGlob {
 export function compileGlob(glob: string): PathMatcher {
   let matcher = compiled.get(glob);
   if (!matcher) {
-    const [source, flags] = compiledGlob(glob);
-    const regex = new RegExp(source, flags);
-    matcher = (path) => path !== '' && (path === glob || regex.test(path));
+    const folder = literalFolder(glob);
+    matcher = folder === undefined ? regexMatcher(glob) : folderMatcher(glob, folder);
     compiled.set(glob, matcher);
   }
   return matcher;
+}
+
+function regexMatcher(glob: string): PathMatcher {
+  const [source, flags] = compiledGlob(glob);
+  const regex = new RegExp(source, flags);
+  return (path) => path !== '' && (path === glob || regex.test(path));
+}
+
+// A path of plain segments: none empty, none `.` or `..` (what git names a file with).
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))[^/]+(?:\/(?!\.\.?(?:\/|$))[^/]+)*$/;
+// `FOLDER/**` with a FOLDER of literal, plain segments: most bundles' scope globs.
+const FOLDER_GLOB = /^((?:(?!\.\.?\/)[\w.\- ]+\/)*(?!\.\.?\/)[\w.\- ]+)\/\*\*$/;
+
+/** FOLDER of a `FOLDER/**` glob whose folder is literal, else undefined. */
+function literalFolder(glob: string): string | undefined {
+  return FOLDER_GLOB.exec(glob)?.[1];
+}
+
+/**
+ * `FOLDER/**` without a regex for the paths that decide it plainly: a plain path below FOLDER
+ * matches, a plain one elsewhere does not (the regex is anchored at FOLDER's literal start). Any
+ * other path (FOLDER itself, `.` or `..` or empty segments) goes to picomatch's regex, made on
+ * first need: a hook's commit then compiles no regex for such globs. The property test in
+ * test/bundle/globs.test.ts holds both paths to picomatch.
+ */
+function folderMatcher(glob: string, folder: string): PathMatcher {
+  let regex: PathMatcher | undefined;
+  const byRegex = (path: string) => (regex ??= regexMatcher(glob))(path);
+  return (path) => {
+    if (path.length > folder.length + 1 && path.startsWith(folder) && path.charCodeAt(folder.length) === 47) {
+      return PLAIN_PATH.test(path.slice(folder.length + 1)) || byRegex(path);
+    }
+    return path !== folder && PLAIN_PATH.test(path) ? false : byRegex(path);
+  };
 }
 
 /** One matcher for a list of globs (each compiled once). Empty list: matches nothing. */

@@ -37,9 +37,13 @@ test('checkGlob is memoized without sharing mistakes between globs', () => {
 test('property: a compiled glob matches exactly what picomatch matches, from a fresh regex or a cached one', async () => {
   const fc = (await import('fast-check')).default;
   const picomatch = createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
-  const part = fc.constantFrom('src', 'a', 'b.ts', '.env', 'x y', '*', '**', '*.ts', '[ab]', '{a,b}', '?', 'a*', '@(a|b)', '!(a)', '+(a)', '\\*');
-  const glob = fc.array(part, { minLength: 1, maxLength: 4 }).map((p) => p.join('/'));
-  const segment = fc.constantFrom('src', 'a', 'b', 'b.ts', '.env', 'x y', 'a.ts', '*', 'ab', '');
+  const part = fc.constantFrom('src', 'a', 'b.ts', '.env', 'x y', '*', '**', '*.ts', '[ab]', '{a,b}', '?', 'a*', '@(a|b)', '!(a)', '+(a)', '\\*', '.', '..', '...', 'a-b_c');
+  // Half of them `FOLDER/**`, which compileGlob decides mostly without a regex.
+  const glob = fc.oneof(
+    fc.array(part, { minLength: 1, maxLength: 4 }).map((p) => p.join('/')),
+    fc.array(part, { minLength: 1, maxLength: 3 }).map((p) => `${p.join('/')}/**`),
+  );
+  const segment = fc.constantFrom('src', 'a', 'b', 'b.ts', '.env', 'x y', 'a.ts', '*', 'ab', '', '.', '..', '...', 'a-b_c', '**');
   const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((p) => p.join('/'));
   fc.assert(
     fc.property(glob, fc.array(path, { minLength: 1, maxLength: 6 }), (g, paths) => {
@@ -57,6 +61,6 @@ test('property: a compiled glob matches exactly what picomatch matches, from a f
       for (const p of paths) assert.equal(p !== '' && (p === g || again.test(p)), reference(p), `${g} on ${JSON.stringify(p)} (cached)`);
       return true;
     }),
-    { numRuns: 300 },
+    { numRuns: 600 },
   );
 });
