@@ -27,8 +27,26 @@ export interface GateFacts {
   evidenceScope: Set<string>;
 }
 
-const met = (name: SignalName, fact: string): Signal => ({ name, met: true, fact, change: null });
-const unmet = (name: SignalName, fact: string, change: string): Signal => ({ name, met: false, fact, change });
+/**
+ * A signal's decision. Its texts (the fact, and what would change an unmet signal) are written
+ * only when someone reads them (`--explain`): a history has thousands of threads, and the gate
+ * otherwise needs only whether each signal holds.
+ */
+export interface Decision {
+  met: boolean;
+  texts: () => { fact: string; change: string | null };
+  /** evidence only: the occurrence that is the evidence (null when there is none). */
+  hit?: MinedFinding | null;
+}
+
+const met = (fact: () => string): Decision => ({ met: true, texts: () => ({ fact: fact(), change: null }) });
+const unmet = (texts: () => [fact: string, change: string]): Decision => ({
+  met: false,
+  texts: () => {
+    const [fact, change] = texts();
+    return { fact, change };
+  },
+});
 
 /** What a thread signal decides on: the thread, the facts, and the signals decided before it. */
 interface ThreadContext {
@@ -38,7 +56,7 @@ interface ThreadContext {
   latest: MinedFinding;
   mainlineName: string;
   /** The signals decided so far, in registry order. */
-  before: readonly Signal[];
+  before: ReadonlyArray<{ name: SignalName; decision: Decision }>;
 }
 
 /**
@@ -50,17 +68,17 @@ interface ThreadContext {
 interface ThreadSignal {
   name: SignalName;
   needs: 'history' | 'diffs';
-  decide(ctx: ThreadContext): Signal & { hit?: MinedFinding | null };
+  decide(ctx: ThreadContext): Decision;
 }
 
 const merged: ThreadSignal = {
   name: 'merged',
   needs: 'history',
   decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet('merged', m.noAccept, m.recordAccept(thread.id, mainlineName));
-    if (!facts.mainline) return unmet('merged', m.noMainline(facts.mainlineProblem ?? ''), m.setMainline);
-    if (facts.reachable.has(accept.commit)) return met('merged', m.mergedMet(accept.commit, mainlineName));
-    return unmet('merged', m.mergedUnmet(accept.commit, mainlineName), m.mergeIt(accept.commit, mainlineName));
+    if (!accept) return unmet(() => [m.noAccept, m.recordAccept(thread.id, mainlineName)]);
+    if (!facts.mainline) return unmet(() => [m.noMainline(facts.mainlineProblem ?? ''), m.setMainline]);
+    if (facts.reachable.has(accept.commit)) return met(() => m.mergedMet(accept.commit, mainlineName));
+    return unmet(() => [m.mergedUnmet(accept.commit, mainlineName), m.mergeIt(accept.commit, mainlineName)]);
   },
 };
 
@@ -69,20 +87,21 @@ const resolved: ThreadSignal = {
   needs: 'history',
   decide: ({ thread, latest }) =>
     thread.state === 'ACCEPT'
-      ? met('resolved', m.resolvedMet(latest.commit))
-      : unmet('resolved', m.resolvedUnmet(thread.state, latest.commit), m.resolveIt(thread.id)),
+      ? met(() => m.resolvedMet(latest.commit))
+      : unmet(() => [m.resolvedUnmet(thread.state, latest.commit), m.resolveIt(thread.id)]),
 };
 
 const fixCommit: ThreadSignal = {
   name: 'fix_commit',
   needs: 'history',
   decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet('fix_commit', m.noFixCommit, m.recordAccept(thread.id, mainlineName));
-    if (!thread.file) return unmet('fix_commit', m.noFile, m.noFileChange);
-    const files = facts.touched.get(accept.commit) ?? new Set<string>();
-    return files.has(thread.file)
-      ? met('fix_commit', m.fixMet(accept.commit, thread.file))
-      : unmet('fix_commit', m.fixUnmet(accept.commit, thread.file, files.size), m.fixIt(thread.file));
+    if (!accept) return unmet(() => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
+    const file = thread.file;
+    if (!file) return unmet(() => [m.noFile, m.noFileChange]);
+    const files = facts.touched.get(accept.commit);
+    return files?.has(file)
+      ? met(() => m.fixMet(accept.commit, file))
+      : unmet(() => [m.fixUnmet(accept.commit, file, files?.size ?? 0), m.fixIt(file)]);
   },
 };
 
@@ -90,12 +109,17 @@ const notDismissed: ThreadSignal = {
   name: 'not_dismissed',
   needs: 'history',
   decide: ({ thread, facts, mainlineName }) => {
-    const reject = [...thread.occurrences].reverse().find((o) => o.verdict === 'REJECT');
-    if (reject) return unmet('not_dismissed', m.rejected(reject.commit, reject.rationale), m.rejectedChange);
-    if (!thread.file) return unmet('not_dismissed', m.noFile, m.noFileChange);
-    if (!facts.mainline) return unmet('not_dismissed', m.noMainlineForFile(thread.file), m.setMainline);
-    if (!facts.present.has(thread.file)) return unmet('not_dismissed', m.fileGone(thread.file, mainlineName), m.fileGoneChange(thread.file, mainlineName));
-    return met('not_dismissed', m.notDismissedMet(thread.file, mainlineName));
+    let reject: MinedFinding | undefined;
+    for (let i = thread.occurrences.length - 1; i >= 0 && !reject; i--) if (thread.occurrences[i]!.verdict === 'REJECT') reject = thread.occurrences[i];
+    if (reject) {
+      const { commit, rationale } = reject;
+      return unmet(() => [m.rejected(commit, rationale), m.rejectedChange]);
+    }
+    const file = thread.file;
+    if (!file) return unmet(() => [m.noFile, m.noFileChange]);
+    if (!facts.mainline) return unmet(() => [m.noMainlineForFile(file), m.setMainline]);
+    if (!facts.present.has(file)) return unmet(() => [m.fileGone(file, mainlineName), m.fileGoneChange(file, mainlineName)]);
+    return met(() => m.notDismissedMet(file, mainlineName));
   },
 };
 
@@ -103,13 +127,14 @@ const ciSuccessful: ThreadSignal = {
   name: 'ci_successful',
   needs: 'history',
   decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet('ci_successful', m.noFixCommit, m.recordAccept(thread.id, mainlineName));
-    const note = facts.ci.get(accept.commit);
+    if (!accept) return unmet(() => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
+    const fix = accept.commit;
+    const note = facts.ci.get(fix);
     const outcome = outcomeOf(note);
-    if (outcome === 'pass') return met('ci_successful', m.ciPass(accept.commit));
-    if (outcome === 'fail') return unmet('ci_successful', m.ciFail(accept.commit), m.ciFailChange(accept.commit));
-    if (outcome === 'none') return unmet('ci_successful', m.ciNone(accept.commit), m.ciNoneChange(accept.commit));
-    return unmet('ci_successful', m.ciOther(accept.commit, note ?? ''), m.ciOtherChange(accept.commit));
+    if (outcome === 'pass') return met(() => m.ciPass(fix));
+    if (outcome === 'fail') return unmet(() => [m.ciFail(fix), m.ciFailChange(fix)]);
+    if (outcome === 'none') return unmet(() => [m.ciNone(fix), m.ciNoneChange(fix)]);
+    return unmet(() => [m.ciOther(fix, note ?? ''), m.ciOtherChange(fix)]);
   },
 };
 
@@ -118,16 +143,19 @@ const evidence: ThreadSignal = {
   needs: 'diffs',
   decide: ({ thread, facts, before }) => {
     const located = thread.occurrences.filter((o) => o.file && lineRange(o.line));
-    if (located.length === 0) return unmet('evidence', m.evidenceNoLocation, m.evidenceNoLocationChange);
+    if (located.length === 0) return { ...unmet(() => [m.evidenceNoLocation, m.evidenceNoLocationChange]), hit: null };
     if (!facts.evidenceScope.has(thread.id)) {
       // Outside the scope only when an earlier signal already rules the thread out.
-      const first = before.find((s) => !s.met);
-      return unmet('evidence', m.notChecked(first?.name ?? 'the gate'), first?.change ?? m.evidenceChange);
+      const first = before.find((s) => !s.decision.met);
+      return {
+        ...unmet(() => [m.notChecked(first?.name ?? 'the gate'), (first && first.decision.texts().change) ?? m.evidenceChange]),
+        hit: null,
+      };
     }
     const hit = located.find((o) => intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) ?? null;
     return hit
-      ? { ...met('evidence', m.evidenceMet(hit.file!, hit.line!, hit.commit)), hit }
-      : { ...unmet('evidence', m.evidenceUnmet(located.length), m.evidenceChange), hit: null };
+      ? { ...met(() => m.evidenceMet(hit.file!, hit.line!, hit.commit)), hit }
+      : { ...unmet(() => [m.evidenceUnmet(located.length), m.evidenceChange]), hit: null };
   },
 };
 
@@ -151,58 +179,81 @@ export function mayQualify(thread: Thread, facts: GateFacts): boolean {
   return THREAD_SIGNALS.every((s) => s.needs !== 'history' || s.decide(ctx).met);
 }
 
-type ThreadSignals = Partial<Record<SignalName, Signal>>;
+const signalOf = (name: SignalName, d: Decision): Signal => ({ name, met: d.met, ...d.texts() });
 
-/** Every thread signal, decided in registry order, with the ACCEPT and evidence occurrences. */
-export function threadSignals(thread: Thread, facts: GateFacts): { signals: ThreadSignals; accept: MinedFinding | null; hit: MinedFinding | null } {
-  const ctx = context(thread, facts);
-  const decided: Signal[] = [];
-  const signals: ThreadSignals = {};
-  let hit: MinedFinding | null = null;
-  for (const def of THREAD_SIGNALS) {
-    const { hit: found, ...signal } = def.decide({ ...ctx, before: decided });
-    if (found !== undefined) hit = found;
-    decided.push(signal);
-    signals[def.name] = signal;
-  }
-  return { signals, accept: ctx.accept, hit };
+/** Which signals hold, as a record shared by every thread with the same outcome (at most 2^7). */
+const metRecords = new Map<number, Readonly<Record<SignalName, boolean>>>();
+function metRecord(bits: number): Readonly<Record<SignalName, boolean>> {
+  let record = metRecords.get(bits);
+  if (!record) metRecords.set(bits, (record = Object.freeze(Object.fromEntries(SIGNALS.map((n, i) => [n, (bits & bit(n)) !== 0])) as Record<SignalName, boolean>)));
+  return record;
+}
+const bit = (name: SignalName) => 1 << SIGNALS.indexOf(name);
+const THREAD_BITS = THREAD_SIGNALS.reduce((bits, s) => bits | bit(s.name), 0);
+
+/** A thread's signals as decided: which hold (a bit per SIGNALS entry), and the decisions themselves only when explained. */
+interface Decided {
+  thread: Thread;
+  bits: number;
+  decisions: Map<SignalName, Decision> | null;
+  accept: MinedFinding | null;
+  hit: MinedFinding | null;
 }
 
-/** Signals of every thread, then `generalizable` per rule_source. */
-export function judge(threads: readonly Thread[], facts: GateFacts, minRecurrence: number): GateReport {
-  const partial = threads.map((thread) => ({ thread, ...threadSignals(thread, facts) }));
-  const byRule = new Map<string, typeof partial>();
-  for (const p of partial) {
-    const list = byRule.get(p.thread.rule_source);
-    if (list) list.push(p);
-    else byRule.set(p.thread.rule_source, [p]);
+/** Every thread signal, decided in registry order, with the ACCEPT and evidence occurrences. */
+function decideThread(thread: Thread, facts: GateFacts, keep: boolean): Decided {
+  const ctx = context(thread, facts);
+  const before: Array<{ name: SignalName; decision: Decision }> = [];
+  const decisions = keep ? new Map<SignalName, Decision>() : null;
+  let hit: MinedFinding | null = null;
+  let bits = 0;
+  for (const def of THREAD_SIGNALS) {
+    const decision = def.decide({ ...ctx, before });
+    if (decision.hit !== undefined) hit = decision.hit;
+    if (decision.met) bits |= bit(def.name);
+    before.push({ name: def.name, decision });
+    decisions?.set(def.name, decision);
   }
-  const all: ThreadGate[] = [];
+  return { thread, bits, decisions, accept: ctx.accept, hit };
+}
+
+/**
+ * Signals of every thread, then `generalizable` per rule_source. Facts and changes are written
+ * for the threads `explain` names (and every rule's `generalizable`); the others say only which
+ * signals hold.
+ */
+export function judge(threads: readonly Thread[], facts: GateFacts, minRecurrence: number, explain?: (thread: Thread) => boolean): GateReport {
+  const byRule = new Map<string, Decided[]>();
+  for (const thread of threads) {
+    const d = decideThread(thread, facts, explain?.(thread) ?? false);
+    const list = byRule.get(thread.rule_source);
+    if (list) list.push(d);
+    else byRule.set(thread.rule_source, [d]);
+  }
+  const gateOf = new Map<Thread, ThreadGate>();
   const rules: RuleGate[] = [];
   for (const [rule, list] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const qualifyingPartial = list.filter((p) => THREAD_SIGNALS.every((def) => p.signals[def.name]?.met));
-    const files = [...new Set(qualifyingPartial.map((p) => p.thread.file!))].sort();
-    const enough = qualifyingPartial.length >= minRecurrence && files.length >= 2;
-    const fact = m.general(rule, qualifyingPartial.length, files.length, minRecurrence, THREAD_SIGNALS.length);
-    const generalizable = enough
-      ? met('generalizable', fact)
-      : unmet('generalizable', fact, m.generalChange(rule, Math.max(0, minRecurrence - qualifyingPartial.length), files.length < 2));
-    const gates: ThreadGate[] = list.map((p) => {
-      const signals = Object.fromEntries(SIGNALS.map((n) => [n, n === 'generalizable' ? generalizable : p.signals[n]!])) as Record<SignalName, Signal>;
-      return { thread: p.thread, accept: p.accept, evidence: p.hit, signals, passed: SIGNALS.every((n) => signals[n].met) };
-    });
-    all.push(...gates);
-    rules.push({
-      rule_source: rule,
-      threads: gates,
-      qualifying: gates.filter((g) => qualifyingPartial.some((p) => p.thread === g.thread)),
-      files,
-      minRecurrence,
-      passed: enough,
-      generalizable,
-    });
+    const qualifyingDecided = list.filter((d) => d.bits === THREAD_BITS);
+    const files = [...new Set(qualifyingDecided.map((d) => d.thread.file!))].sort();
+    const enough = qualifyingDecided.length >= minRecurrence && files.length >= 2;
+    const fact = m.general(rule, qualifyingDecided.length, files.length, minRecurrence, THREAD_SIGNALS.length);
+    const generalizable: Signal = enough
+      ? { name: 'generalizable', met: true, fact, change: null }
+      : { name: 'generalizable', met: false, fact, change: m.generalChange(rule, Math.max(0, minRecurrence - qualifyingDecided.length), files.length < 2) };
+    const gates: ThreadGate[] = [];
+    const qualifying: ThreadGate[] = [];
+    for (const d of list) {
+      const decisions = d.decisions;
+      const signals = decisions
+        ? (Object.fromEntries(SIGNALS.map((n) => [n, n === 'generalizable' ? generalizable : signalOf(n, decisions.get(n)!)])) as Record<SignalName, Signal>)
+        : null;
+      const bits = enough ? d.bits | bit('generalizable') : d.bits;
+      const gate: ThreadGate = { thread: d.thread, accept: d.accept, evidence: d.hit, met: metRecord(bits), signals, passed: d.bits === THREAD_BITS && enough };
+      gates.push(gate);
+      if (d.bits === THREAD_BITS) qualifying.push(gate);
+      gateOf.set(d.thread, gate);
+    }
+    rules.push({ rule_source: rule, threads: gates, qualifying, files, minRecurrence, passed: enough, generalizable });
   }
-  const order = new Map(threads.map((t, i) => [t, i]));
-  all.sort((a, b) => order.get(a.thread)! - order.get(b.thread)!);
-  return { mainline: facts.mainline, mainlineProblem: facts.mainlineProblem, threads: all, rules };
+  return { mainline: facts.mainline, mainlineProblem: facts.mainlineProblem, threads: threads.map((t) => gateOf.get(t)!), rules };
 }
