@@ -51,12 +51,17 @@ export class FactsCache {
     return cache;
   }
 
-  /** The commit's cached entries, in file order (a later one replaces an earlier one). */
-  private entries(commit: string): Entry[] {
+  /**
+   * The commit's cached entries, in file order (a later one replaces an earlier one). `kind`:
+   * lines this cache wrote that are plainly of the other kind are not parsed.
+   */
+  private entries(commit: string, kind: 't' | 'f'): Entry[] {
     const starts = this.linesOf.get(commit);
     if (starts === undefined) return [];
     const list: Entry[] = [];
+    const other = `${PREFIX}${commit}","${kind === 't' ? 'f' : 't'}":`;
     for (const at of typeof starts === 'number' ? [starts] : starts) {
+      if (this.text.startsWith(other, at)) continue;
       const end = this.text.indexOf('\n', at);
       const e = entryAt(this.text, at, end < 0 ? this.text.length : end);
       if (e && e.c === commit) list.push(e);
@@ -68,7 +73,7 @@ export class FactsCache {
     const known = this.touchedBy.get(commit);
     if (known) return known;
     let files: string[] | undefined;
-    for (const e of this.entries(commit)) if ('t' in e && Array.isArray(e.t)) files = e.t;
+    for (const e of this.entries(commit, 't')) if ('t' in e && Array.isArray(e.t)) files = e.t;
     return files && new Set(files);
   }
 
@@ -76,7 +81,7 @@ export class FactsCache {
     const known = this.changedBy.get(`${commit}\0${file}`);
     if (known) return known;
     let ranges: LineRanges | undefined;
-    for (const e of this.entries(commit)) if ('f' in e && e.f === file && Array.isArray(e.r)) ranges = e.r;
+    for (const e of this.entries(commit, 'f')) if ('f' in e && e.f === file && Array.isArray(e.r)) ranges = e.r;
     return ranges;
   }
 

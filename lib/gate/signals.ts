@@ -138,24 +138,29 @@ const ciSuccessful: ThreadSignal = {
   },
 };
 
+const located = (o: MinedFinding) => !!o.file && lineRange(o.line) !== null;
+
 const evidence: ThreadSignal = {
   name: 'evidence',
   needs: 'diffs',
   decide: ({ thread, facts, before }) => {
-    const located = thread.occurrences.filter((o) => o.file && lineRange(o.line));
-    if (located.length === 0) return { ...unmet(() => [m.evidenceNoLocation, m.evidenceNoLocationChange]), hit: null };
     if (!facts.evidenceScope.has(thread.id)) {
-      // Outside the scope only when an earlier signal already rules the thread out.
-      const first = before.find((s) => !s.decision.met);
+      // Outside the scope only when an earlier signal already rules the thread out (or it has no location).
       return {
-        ...unmet(() => [m.notChecked(first?.name ?? 'the gate'), (first && first.decision.texts().change) ?? m.evidenceChange]),
+        ...unmet(() => {
+          if (!thread.occurrences.some(located)) return [m.evidenceNoLocation, m.evidenceNoLocationChange];
+          const first = before.find((s) => !s.decision.met);
+          return [m.notChecked(first?.name ?? 'the gate'), (first && first.decision.texts().change) ?? m.evidenceChange];
+        }),
         hit: null,
       };
     }
-    const hit = located.find((o) => intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) ?? null;
+    const candidates = thread.occurrences.filter(located);
+    if (candidates.length === 0) return { ...unmet(() => [m.evidenceNoLocation, m.evidenceNoLocationChange]), hit: null };
+    const hit = candidates.find((o) => intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) ?? null;
     return hit
       ? { ...met(() => m.evidenceMet(hit.file!, hit.line!, hit.commit)), hit }
-      : { ...unmet(() => [m.evidenceUnmet(located.length), m.evidenceChange]), hit: null };
+      : { ...unmet(() => [m.evidenceUnmet(candidates.length), m.evidenceChange]), hit: null };
   },
 };
 
