@@ -28,35 +28,28 @@ export interface GateFacts {
 }
 
 /**
- * A signal's decision. Its texts (the fact, and what would change an unmet signal) are written
- * only when someone reads them (`--explain`): a history has thousands of threads, and the gate
- * otherwise needs only whether each signal holds.
+ * One way a signal can come out, with the texts that say so: the fact, and what would change an
+ * unmet signal. Cases are made once, with the registry; deciding a signal picks one and builds
+ * nothing, so every thread of a long history is decided cheaply, and the texts are written only
+ * when someone reads them (`--explain`).
  */
-export interface Decision {
+export interface Case {
   met: boolean;
-  texts: () => { fact: string; change: string | null };
-  /** evidence only: the occurrence that is the evidence (null when there is none). */
-  hit?: MinedFinding | null;
+  texts(ctx: ThreadContext): [fact: string, change: string | null];
 }
 
-const met = (fact: () => string): Decision => ({ met: true, texts: () => ({ fact: fact(), change: null }) });
-const unmet = (texts: () => [fact: string, change: string]): Decision => ({
-  met: false,
-  texts: () => {
-    const [fact, change] = texts();
-    return { fact, change };
-  },
-});
+const met = (fact: (ctx: ThreadContext) => string): Case => ({ met: true, texts: (ctx) => [fact(ctx), null] });
+const unmet = (texts: (ctx: ThreadContext) => [fact: string, change: string]): Case => ({ met: false, texts });
 
-/** What a thread signal decides on: the thread, the facts, and the signals decided before it. */
-interface ThreadContext {
+/** What a thread signal decides on: the thread, the facts, and (for the texts) the signals decided before it. */
+export interface ThreadContext {
   thread: Thread;
   facts: GateFacts;
   accept: MinedFinding | null;
   latest: MinedFinding;
   mainlineName: string;
-  /** The signals decided so far, in registry order. */
-  before: ReadonlyArray<{ name: SignalName; decision: Decision }>;
+  /** The signals decided before this one, in registry order. */
+  before: ReadonlyArray<{ name: SignalName; case: Case }>;
 }
 
 /**
@@ -68,99 +61,118 @@ interface ThreadContext {
 interface ThreadSignal {
   name: SignalName;
   needs: 'history' | 'diffs';
-  decide(ctx: ThreadContext): Decision;
+  decide(ctx: ThreadContext): Case;
 }
 
+// The accept of a case that is only decided when there is one.
+const fixOf = (ctx: ThreadContext) => ctx.accept!.commit;
+const noAcceptCase = unmet(({ thread, mainlineName }) => [m.noAccept, m.recordAccept(thread.id, mainlineName)]);
+const noFixCommitCase = unmet(({ thread, mainlineName }) => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
+const noFileCase = unmet(() => [m.noFile, m.noFileChange]);
+
+const mergedCases = {
+  noMainline: unmet(({ facts }) => [m.noMainline(facts.mainlineProblem ?? ''), m.setMainline]),
+  reachable: met((ctx) => m.mergedMet(fixOf(ctx), ctx.mainlineName)),
+  unreachable: unmet((ctx) => [m.mergedUnmet(fixOf(ctx), ctx.mainlineName), m.mergeIt(fixOf(ctx), ctx.mainlineName)]),
+};
 const merged: ThreadSignal = {
   name: 'merged',
   needs: 'history',
-  decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet(() => [m.noAccept, m.recordAccept(thread.id, mainlineName)]);
-    if (!facts.mainline) return unmet(() => [m.noMainline(facts.mainlineProblem ?? ''), m.setMainline]);
-    if (facts.reachable.has(accept.commit)) return met(() => m.mergedMet(accept.commit, mainlineName));
-    return unmet(() => [m.mergedUnmet(accept.commit, mainlineName), m.mergeIt(accept.commit, mainlineName)]);
+  decide: ({ facts, accept }) => {
+    if (!accept) return noAcceptCase;
+    if (!facts.mainline) return mergedCases.noMainline;
+    return facts.reachable.has(accept.commit) ? mergedCases.reachable : mergedCases.unreachable;
   },
 };
 
+const resolvedCases = {
+  accepted: met(({ latest }) => m.resolvedMet(latest.commit)),
+  other: unmet(({ thread, latest }) => [m.resolvedUnmet(thread.state, latest.commit), m.resolveIt(thread.id)]),
+};
 const resolved: ThreadSignal = {
   name: 'resolved',
   needs: 'history',
-  decide: ({ thread, latest }) =>
-    thread.state === 'ACCEPT'
-      ? met(() => m.resolvedMet(latest.commit))
-      : unmet(() => [m.resolvedUnmet(thread.state, latest.commit), m.resolveIt(thread.id)]),
+  decide: ({ thread }) => (thread.state === 'ACCEPT' ? resolvedCases.accepted : resolvedCases.other),
 };
 
+const fixCases = {
+  changes: met((ctx) => m.fixMet(fixOf(ctx), ctx.thread.file!)),
+  elsewhere: unmet((ctx) => [m.fixUnmet(fixOf(ctx), ctx.thread.file!, ctx.facts.touched.get(fixOf(ctx))?.size ?? 0), m.fixIt(ctx.thread.file!)]),
+};
 const fixCommit: ThreadSignal = {
   name: 'fix_commit',
   needs: 'history',
-  decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet(() => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
-    const file = thread.file;
-    if (!file) return unmet(() => [m.noFile, m.noFileChange]);
-    const files = facts.touched.get(accept.commit);
-    return files?.has(file)
-      ? met(() => m.fixMet(accept.commit, file))
-      : unmet(() => [m.fixUnmet(accept.commit, file, files?.size ?? 0), m.fixIt(file)]);
+  decide: ({ thread, facts, accept }) => {
+    if (!accept) return noFixCommitCase;
+    if (!thread.file) return noFileCase;
+    return facts.touched.get(accept.commit)?.has(thread.file) ? fixCases.changes : fixCases.elsewhere;
   },
 };
 
+function lastReject(thread: Thread): MinedFinding | undefined {
+  for (let i = thread.occurrences.length - 1; i >= 0; i--) if (thread.occurrences[i]!.verdict === 'REJECT') return thread.occurrences[i];
+  return undefined;
+}
+const dismissedCases = {
+  rejected: unmet(({ thread }) => {
+    const reject = lastReject(thread)!;
+    return [m.rejected(reject.commit, reject.rationale), m.rejectedChange];
+  }),
+  noMainline: unmet(({ thread }) => [m.noMainlineForFile(thread.file!), m.setMainline]),
+  gone: unmet(({ thread, mainlineName }) => [m.fileGone(thread.file!, mainlineName), m.fileGoneChange(thread.file!, mainlineName)]),
+  present: met(({ thread, mainlineName }) => m.notDismissedMet(thread.file!, mainlineName)),
+};
 const notDismissed: ThreadSignal = {
   name: 'not_dismissed',
   needs: 'history',
-  decide: ({ thread, facts, mainlineName }) => {
-    let reject: MinedFinding | undefined;
-    for (let i = thread.occurrences.length - 1; i >= 0 && !reject; i--) if (thread.occurrences[i]!.verdict === 'REJECT') reject = thread.occurrences[i];
-    if (reject) {
-      const { commit, rationale } = reject;
-      return unmet(() => [m.rejected(commit, rationale), m.rejectedChange]);
-    }
-    const file = thread.file;
-    if (!file) return unmet(() => [m.noFile, m.noFileChange]);
-    if (!facts.mainline) return unmet(() => [m.noMainlineForFile(file), m.setMainline]);
-    if (!facts.present.has(file)) return unmet(() => [m.fileGone(file, mainlineName), m.fileGoneChange(file, mainlineName)]);
-    return met(() => m.notDismissedMet(file, mainlineName));
+  decide: ({ thread, facts }) => {
+    if (lastReject(thread)) return dismissedCases.rejected;
+    if (!thread.file) return noFileCase;
+    if (!facts.mainline) return dismissedCases.noMainline;
+    return facts.present.has(thread.file) ? dismissedCases.present : dismissedCases.gone;
   },
 };
 
+const ciCases = {
+  pass: met((ctx) => m.ciPass(fixOf(ctx))),
+  fail: unmet((ctx) => [m.ciFail(fixOf(ctx)), m.ciFailChange(fixOf(ctx))]),
+  none: unmet((ctx) => [m.ciNone(fixOf(ctx)), m.ciNoneChange(fixOf(ctx))]),
+  other: unmet((ctx) => [m.ciOther(fixOf(ctx), ctx.facts.ci.get(fixOf(ctx)) ?? ''), m.ciOtherChange(fixOf(ctx))]),
+};
 const ciSuccessful: ThreadSignal = {
   name: 'ci_successful',
   needs: 'history',
-  decide: ({ thread, facts, accept, mainlineName }) => {
-    if (!accept) return unmet(() => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
-    const fix = accept.commit;
-    const note = facts.ci.get(fix);
-    const outcome = outcomeOf(note);
-    if (outcome === 'pass') return met(() => m.ciPass(fix));
-    if (outcome === 'fail') return unmet(() => [m.ciFail(fix), m.ciFailChange(fix)]);
-    if (outcome === 'none') return unmet(() => [m.ciNone(fix), m.ciNoneChange(fix)]);
-    return unmet(() => [m.ciOther(fix, note ?? ''), m.ciOtherChange(fix)]);
-  },
+  decide: ({ facts, accept }) => (accept ? ciCases[outcomeOf(facts.ci.get(accept.commit))] : noFixCommitCase),
 };
 
 const located = (o: MinedFinding) => !!o.file && lineRange(o.line) !== null;
 
+/** The occurrence whose file:line lies in lines its commit changed: the evidence, if any. */
+export function evidenceHit(thread: Thread, facts: GateFacts): MinedFinding | null {
+  for (const o of thread.occurrences) if (located(o) && intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) return o;
+  return null;
+}
+
+const evidenceCases = {
+  noLocation: unmet(() => [m.evidenceNoLocation, m.evidenceNoLocationChange]),
+  // Outside the scope only when an earlier signal already rules the thread out.
+  notChecked: unmet((ctx) => {
+    const first = ctx.before.find((s) => !s.case.met);
+    return [m.notChecked(first?.name ?? 'the gate'), (first && first.case.texts(ctx)[1]) ?? m.evidenceChange];
+  }),
+  hit: met((ctx) => {
+    const hit = evidenceHit(ctx.thread, ctx.facts)!;
+    return m.evidenceMet(hit.file!, hit.line!, hit.commit);
+  }),
+  miss: unmet(({ thread }) => [m.evidenceUnmet(thread.occurrences.filter(located).length), m.evidenceChange]),
+};
 const evidence: ThreadSignal = {
   name: 'evidence',
   needs: 'diffs',
-  decide: ({ thread, facts, before }) => {
-    if (!facts.evidenceScope.has(thread.id)) {
-      // Outside the scope only when an earlier signal already rules the thread out (or it has no location).
-      return {
-        ...unmet(() => {
-          if (!thread.occurrences.some(located)) return [m.evidenceNoLocation, m.evidenceNoLocationChange];
-          const first = before.find((s) => !s.decision.met);
-          return [m.notChecked(first?.name ?? 'the gate'), (first && first.decision.texts().change) ?? m.evidenceChange];
-        }),
-        hit: null,
-      };
-    }
-    const candidates = thread.occurrences.filter(located);
-    if (candidates.length === 0) return { ...unmet(() => [m.evidenceNoLocation, m.evidenceNoLocationChange]), hit: null };
-    const hit = candidates.find((o) => intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) ?? null;
-    return hit
-      ? { ...met(() => m.evidenceMet(hit.file!, hit.line!, hit.commit)), hit }
-      : { ...unmet(() => [m.evidenceUnmet(candidates.length), m.evidenceChange]), hit: null };
+  decide: ({ thread, facts }) => {
+    if (!thread.occurrences.some(located)) return evidenceCases.noLocation;
+    if (!facts.evidenceScope.has(thread.id)) return evidenceCases.notChecked;
+    return evidenceHit(thread, facts) ? evidenceCases.hit : evidenceCases.miss;
   },
 };
 
@@ -184,7 +196,21 @@ export function mayQualify(thread: Thread, facts: GateFacts): boolean {
   return THREAD_SIGNALS.every((s) => s.needs !== 'history' || s.decide(ctx).met);
 }
 
-const signalOf = (name: SignalName, d: Decision): Signal => ({ name, met: d.met, ...d.texts() });
+/** Every signal of an explained thread, with its texts; `generalizable` is the rule's. */
+function signalsOf(ctx: ThreadContext, cases: readonly Case[], generalizable: Signal): Record<SignalName, Signal> {
+  const signals = {} as Record<SignalName, Signal>;
+  for (const n of SIGNALS) {
+    const i = THREAD_SIGNALS.findIndex((s) => s.name === n);
+    if (i < 0) {
+      signals[n] = generalizable;
+      continue;
+    }
+    const before = THREAD_SIGNALS.slice(0, i).map((s, j) => ({ name: s.name, case: cases[j]! }));
+    const [fact, change] = cases[i]!.texts({ ...ctx, before });
+    signals[n] = { name: n, met: cases[i]!.met, fact, change };
+  }
+  return signals;
+}
 
 /** Which signals hold, as a record shared by every thread with the same outcome (at most 2^7). */
 const metRecords = new Map<number, Readonly<Record<SignalName, boolean>>>();
@@ -196,11 +222,11 @@ function metRecord(bits: number): Readonly<Record<SignalName, boolean>> {
 const bit = (name: SignalName) => 1 << SIGNALS.indexOf(name);
 const THREAD_BITS = THREAD_SIGNALS.reduce((bits, s) => bits | bit(s.name), 0);
 
-/** A thread's signals as decided: which hold (a bit per SIGNALS entry), and the decisions themselves only when explained. */
+/** A thread's signals as decided: which hold (a bit per SIGNALS entry), and the context and cases only when explained. */
 interface Decided {
   thread: Thread;
   bits: number;
-  decisions: Map<SignalName, Decision> | null;
+  explained: { ctx: ThreadContext; cases: Case[] } | null;
   accept: MinedFinding | null;
   hit: MinedFinding | null;
 }
@@ -208,18 +234,15 @@ interface Decided {
 /** Every thread signal, decided in registry order, with the ACCEPT and evidence occurrences. */
 function decideThread(thread: Thread, facts: GateFacts, keep: boolean): Decided {
   const ctx = context(thread, facts);
-  const before: Array<{ name: SignalName; decision: Decision }> = [];
-  const decisions = keep ? new Map<SignalName, Decision>() : null;
-  let hit: MinedFinding | null = null;
+  const cases: Case[] = [];
   let bits = 0;
   for (const def of THREAD_SIGNALS) {
-    const decision = def.decide({ ...ctx, before });
-    if (decision.hit !== undefined) hit = decision.hit;
-    if (decision.met) bits |= bit(def.name);
-    before.push({ name: def.name, decision });
-    decisions?.set(def.name, decision);
+    const c = def.decide(ctx);
+    if (c.met) bits |= bit(def.name);
+    if (keep) cases.push(c);
   }
-  return { thread, bits, decisions, accept: ctx.accept, hit };
+  const hit = bits & bit('evidence') ? evidenceHit(thread, facts) : null;
+  return { thread, bits, explained: keep ? { ctx, cases } : null, accept: ctx.accept, hit };
 }
 
 /**
@@ -248,10 +271,7 @@ export function judge(threads: readonly Thread[], facts: GateFacts, minRecurrenc
     const gates: ThreadGate[] = [];
     const qualifying: ThreadGate[] = [];
     for (const d of list) {
-      const decisions = d.decisions;
-      const signals = decisions
-        ? (Object.fromEntries(SIGNALS.map((n) => [n, n === 'generalizable' ? generalizable : signalOf(n, decisions.get(n)!)])) as Record<SignalName, Signal>)
-        : null;
+      const signals = d.explained ? signalsOf(d.explained.ctx, d.explained.cases, generalizable) : null;
       const bits = enough ? d.bits | bit('generalizable') : d.bits;
       const gate: ThreadGate = { thread: d.thread, accept: d.accept, evidence: d.hit, met: metRecord(bits), signals, passed: d.bits === THREAD_BITS && enough };
       gates.push(gate);
