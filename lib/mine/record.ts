@@ -95,6 +95,8 @@ export class StringPool {
       r.reason = this.share(r.reason, own);
     }
     for (const w of result.warnings) w.commit = commit;
+    // Lists read back from the cache are exact already (MinedCommit.result).
+    if (own) return;
     result.findings = exact(result.findings);
     result.rejected = exact(result.rejected);
     result.warnings = exact(result.warnings);
@@ -135,12 +137,16 @@ export class MinedCommit {
       const lines = this.cachedLines!;
       // Parsed into a list of exactly their number: usually every line is a finding.
       const records = lines.map((line) => JSON.parse(line) as MinedFinding | RejectedRecord);
-      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: [], warnings: [] };
+      // Every list exactly as long as it is (a held history keeps them), empty ones shared when held.
+      const none = (): never[] => (this.pool ? NONE : []);
+      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: none(), warnings: none() };
       if (records.some((r) => 'type' in r)) {
-        result.findings = records.filter((r): r is MinedFinding => !('type' in r));
-        result.rejected = records.filter((r): r is RejectedRecord => 'type' in r);
+        result.findings = exact(records.filter((r): r is MinedFinding => !('type' in r)));
+        result.rejected = exact(records.filter((r): r is RejectedRecord => 'type' in r));
       }
-      for (const f of result.findings) if (f.placement === 'body') result.warnings.push(bodyWarning(f.commit, f.id));
+      let warnings: MineWarning[] | null = null;
+      for (const f of result.findings) if (f.placement === 'body') (warnings ??= []).push(bodyWarning(f.commit, f.id));
+      if (warnings) result.warnings = exact(warnings);
       // A record's commit, not this.commit: that one was cut out of a cache read and would keep
       // the whole read alive.
       result.commit = records[0]?.commit ?? ownCopy(this.commit);
