@@ -12,13 +12,7 @@ const FILE = 'facts-v1.jsonl';
 
 type Entry = { c: string; t: string[] } | { c: string; f: string; r: LineRanges };
 
-const PREFIX = '{"c":"';
-
 export class FactsCache {
-  /** The cache file as read; each line is parsed only when its commit is asked about. */
-  private text = '';
-  /** Where each commit's lines start in `text` (a few thousand commits: far smaller than their parsed facts). */
-  private readonly linesOf = new Map<string, number | number[]>();
   private readonly touchedBy = new Map<string, Set<string>>();
   private readonly changedBy = new Map<string, LineRanges>();
   private pending: string[] = [];
@@ -28,61 +22,26 @@ export class FactsCache {
   static async load(commonDir: string | null): Promise<FactsCache> {
     const cache = new FactsCache(commonDir ? join(commonDir, 'revtrail', 'gate-cache') : null);
     if (!cache.dir) return cache;
-    const text = (cache.text = await readFile(join(cache.dir, FILE), 'utf8').catch(() => ''));
-    for (let at = 0; at < text.length; ) {
-      let end = text.indexOf('\n', at);
-      if (end < 0) end = text.length;
-      let commit: string | undefined;
-      if (text.startsWith(PREFIX, at)) {
-        const close = text.indexOf('"', at + PREFIX.length);
-        if (close > 0 && close < end) commit = text.slice(at + PREFIX.length, close);
-      } else if (end > at) {
-        // Not as this cache writes lines: read it now to learn its commit.
-        commit = entryAt(text, at, end)?.c;
+    const text = await readFile(join(cache.dir, FILE), 'utf8').catch(() => '');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const e = JSON.parse(line) as Entry;
+        if ('t' in e && Array.isArray(e.t)) cache.touchedBy.set(e.c, new Set(e.t));
+        else if ('f' in e && Array.isArray(e.r)) cache.changedBy.set(`${e.c}\0${e.f}`, e.r);
+      } catch {
+        // A torn line (two writers, a crash) is just not cached.
       }
-      if (typeof commit === 'string') {
-        const known = cache.linesOf.get(commit);
-        if (known === undefined) cache.linesOf.set(commit, at);
-        else if (typeof known === 'number') cache.linesOf.set(commit, [known, at]);
-        else known.push(at);
-      }
-      at = end + 1;
     }
     return cache;
   }
 
-  /**
-   * The commit's cached entries, in file order (a later one replaces an earlier one). `kind`:
-   * lines this cache wrote that are plainly of the other kind are not parsed.
-   */
-  private entries(commit: string, kind: 't' | 'f'): Entry[] {
-    const starts = this.linesOf.get(commit);
-    if (starts === undefined) return [];
-    const list: Entry[] = [];
-    const other = `${PREFIX}${commit}","${kind === 't' ? 'f' : 't'}":`;
-    for (const at of typeof starts === 'number' ? [starts] : starts) {
-      if (this.text.startsWith(other, at)) continue;
-      const end = this.text.indexOf('\n', at);
-      const e = entryAt(this.text, at, end < 0 ? this.text.length : end);
-      if (e && e.c === commit) list.push(e);
-    }
-    return list;
-  }
-
   touched(commit: string): Set<string> | undefined {
-    const known = this.touchedBy.get(commit);
-    if (known) return known;
-    let files: string[] | undefined;
-    for (const e of this.entries(commit, 't')) if ('t' in e && Array.isArray(e.t)) files = e.t;
-    return files && new Set(files);
+    return this.touchedBy.get(commit);
   }
 
   changed(commit: string, file: string): LineRanges | undefined {
-    const known = this.changedBy.get(`${commit}\0${file}`);
-    if (known) return known;
-    let ranges: LineRanges | undefined;
-    for (const e of this.entries(commit, 'f')) if ('f' in e && e.f === file && Array.isArray(e.r)) ranges = e.r;
-    return ranges;
+    return this.changedBy.get(`${commit}\0${file}`);
   }
 
   setTouched(commit: string, files: Set<string>): void {
@@ -106,15 +65,5 @@ export class FactsCache {
     } catch {
       // Not cached this time.
     }
-  }
-}
-
-/** The entry on one line, or null for a torn line (two writers, a crash): that is just not cached. */
-function entryAt(text: string, at: number, end: number): Entry | null {
-  try {
-    const e = JSON.parse(text.slice(at, end)) as Entry;
-    return e && typeof e === 'object' && typeof e.c === 'string' ? e : null;
-  } catch {
-    return null;
   }
 }
