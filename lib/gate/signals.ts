@@ -1,7 +1,7 @@
 /**
  * The promotion gate as a pure function of observed facts (SPEC §8). It answers "should a
- * human look at this?", never "is this true?". Each signal keeps the fact it was decided on and,
- * when unmet, what would change it.
+ * human look at this?", never "is this true?". Each signal can say the fact it was decided on and,
+ * when unmet, what would change it (written only for the threads explained: docs/mining.md).
  */
 import type { MinedFinding } from '../mine/types.js';
 import { latestAccept } from './threads.js';
@@ -234,15 +234,15 @@ interface Decided {
 /** Every thread signal, decided in registry order, with the ACCEPT and evidence occurrences. */
 function decideThread(thread: Thread, facts: GateFacts, keep: boolean): Decided {
   const ctx = context(thread, facts);
-  const cases: Case[] = [];
+  const cases: Case[] | null = keep ? [] : null;
   let bits = 0;
   for (const def of THREAD_SIGNALS) {
     const c = def.decide(ctx);
     if (c.met) bits |= bit(def.name);
-    if (keep) cases.push(c);
+    cases?.push(c);
   }
   const hit = bits & bit('evidence') ? evidenceHit(thread, facts) : null;
-  return { thread, bits, explained: keep ? { ctx, cases } : null, accept: ctx.accept, hit };
+  return { thread, bits, explained: cases ? { ctx, cases } : null, accept: ctx.accept, hit };
 }
 
 /**
