@@ -101,7 +101,7 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
         min_recurrence: rule.minRecurrence,
         threads: rule.qualifying.length,
         files: rule.files,
-        signals: Object.fromEntries(SIGNALS.map((s) => [s, rule.qualifying.every((g) => g.signals[s].met)])) as Record<(typeof SIGNALS)[number], boolean>,
+        signals: Object.fromEntries(SIGNALS.map((s) => [s, rule.qualifying.every((g) => g.met[s])])) as Record<(typeof SIGNALS)[number], boolean>,
       },
       generated_at: newest,
     },

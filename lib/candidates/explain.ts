@@ -45,6 +45,9 @@ function calibrationOf(t: RuleTally | undefined): RuleCalibration | null {
 }
 
 function threadOf(g: ThreadGate): ThreadExplanation {
+  const signals = g.signals;
+  // runCandidates asks the gate to explain exactly the threads named here.
+  if (!signals) throw new Error(`gate: thread ${g.thread.id} was not explained`);
   return {
     id: g.thread.id,
     rule_source: g.thread.rule_source,
@@ -53,7 +56,7 @@ function threadOf(g: ThreadGate): ThreadExplanation {
     state: g.thread.state,
     occurrences: g.thread.occurrences.length,
     passed: g.passed,
-    signals: SIGNALS.map((s) => g.signals[s]),
+    signals: SIGNALS.map((s) => signals[s]),
   };
 }
 

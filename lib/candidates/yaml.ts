@@ -20,29 +20,62 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether a value is written on lines of its own (a mapping or sequence with something in it). */
+function isBlock(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (!isObject(value)) return false;
+  for (const _ in value) return true;
+  return false;
+}
+
+/** An empty mapping or sequence, or a scalar, on the line of its key or dash. */
+function inline(value: unknown): string {
+  return isObject(value) ? '{}' : Array.isArray(value) ? '[]' : yamlScalar(value);
+}
+
+/**
+ * Appends the lines of `value` to `out`, each indented by `pad`, except that the first line
+ * starts with `first` instead (a sequence item's `- `). One list for the whole document: a few
+ * thousand evidence entries make no string twice.
+ */
+function emit(value: unknown, pad: string, first: string, out: string[]): void {
+  let lead = first;
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.push(`${lead}[]`);
+      return;
+    }
+    const inner = `${pad}  `;
+    for (const item of value) {
+      if (isObject(item) && isBlock(item)) emit(item, inner, `${lead}- `, out);
+      else if (isBlock(item)) {
+        out.push(`${lead}-`);
+        emit(item, inner, inner, out);
+      } else out.push(`${lead}- ${inline(item)}`);
+      lead = pad;
+    }
+    return;
+  }
+  if (isObject(value)) {
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const v = value[key];
+      const k = yamlScalar(key);
+      if (isBlock(v)) {
+        out.push(`${lead}${k}:`);
+        emit(v, `${pad}  `, `${pad}  `, out);
+      } else out.push(`${lead}${k}: ${inline(v)}`);
+      lead = pad;
+    }
+    return;
+  }
+  out.push(`${lead}${yamlScalar(value)}`);
+}
+
 /** Lines of a block mapping or sequence, each indented by `indent` spaces. */
 export function toYaml(value: unknown, indent = 0): string {
   const pad = ' '.repeat(indent);
   const out: string[] = [];
-  if (Array.isArray(value)) {
-    if (value.length === 0) return `${pad}[]`;
-    for (const item of value) {
-      if (isObject(item) && Object.keys(item).length) {
-        const inner = toYaml(item, indent + 2).split('\n');
-        out.push(`${pad}- ${inner[0]!.slice(indent + 2)}`, ...inner.slice(1));
-      } else if (Array.isArray(item) && item.length) {
-        out.push(`${pad}-`, toYaml(item, indent + 2));
-      } else out.push(`${pad}- ${isObject(item) ? '{}' : Array.isArray(item) ? '[]' : yamlScalar(item)}`);
-    }
-    return out.join('\n');
-  }
-  if (isObject(value)) {
-    for (const [key, v] of Object.entries(value)) {
-      const k = yamlScalar(key);
-      if ((isObject(v) && Object.keys(v).length) || (Array.isArray(v) && v.length)) out.push(`${pad}${k}:`, toYaml(v, indent + 2));
-      else out.push(`${pad}${k}: ${isObject(v) ? '{}' : Array.isArray(v) ? '[]' : yamlScalar(v)}`);
-    }
-    return out.join('\n');
-  }
-  return `${pad}${yamlScalar(value)}`;
+  emit(value, pad, pad, out);
+  return out.join('\n');
 }

@@ -27,7 +27,7 @@ export interface GateOptions {
   /** The mainline when the caller resolved it already. */
   resolved?: { mainline: Mainline | null; problem: string | null };
   minRecurrence: number;
-  /** Threads whose every signal must be computed even when an earlier one fails (--explain). */
+  /** Threads to explain (--explain): their facts are written, and their rule's changed lines read. */
   explain?: (thread: Thread) => boolean;
   /** Use and refresh the caches (default true). */
   cache?: boolean;
@@ -71,7 +71,7 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
   }
   facts.changed = await cachedChanged(cwd, cache, wanted);
   await cache.save();
-  return judge(threads, facts, options.minRecurrence);
+  return judge(threads, facts, options.minRecurrence, options.explain);
 }
 
 async function cachedTouched(cwd: string, cache: FactsCache, commits: string[]): Promise<Map<string, Set<string>>> {

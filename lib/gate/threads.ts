@@ -33,7 +33,9 @@ export function buildThreads(commits: readonly CommitResult[]): Thread[] {
     }
   }
   const threads: Thread[] = [];
-  for (const [id, occurrences] of byId) {
+  for (const [id, grown] of byId) {
+    // Held as long as the gate's report: exactly as long as it is (push leaves room for more).
+    const occurrences = grown.length === 1 ? grown : grown.slice();
     const latest = occurrences[occurrences.length - 1]!;
     let answered: MinedFinding | undefined;
     for (let i = occurrences.length - 1; i >= 0 && !answered; i--) if (occurrences[i]!.verdict !== 'OPEN') answered = occurrences[i];
@@ -53,15 +55,23 @@ export function buildThreads(commits: readonly CommitResult[]): Thread[] {
   return threads;
 }
 
-const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+// Words with single spaces between them: nothing for squeeze to change (most rationales).
+const SQUEEZED = /^\S+(?: \S+)*$/;
+const squeeze = (s: string) => (SQUEEZED.test(s) ? s : s.replace(/\s+/g, ' ').trim());
 
 /** The latest ACCEPT and its copies (same rationale), oldest first: the record of the fix. */
 export function acceptCopies(thread: Thread): MinedFinding[] {
   let latest: MinedFinding | undefined;
   for (let i = thread.occurrences.length - 1; i >= 0 && !latest; i--) if (thread.occurrences[i]!.verdict === 'ACCEPT') latest = thread.occurrences[i];
   if (!latest) return [];
-  const rationale = squeeze(latest.rationale);
-  return thread.occurrences.filter((o) => o.verdict === 'ACCEPT' && squeeze(o.rationale) === rationale);
+  const fix = latest;
+  let rationale: string | undefined;
+  return thread.occurrences.filter((o) => {
+    if (o.verdict !== 'ACCEPT') return false;
+    if (o === fix || o.rationale === fix.rationale) return true;
+    rationale ??= squeeze(fix.rationale);
+    return squeeze(o.rationale) === rationale;
+  });
 }
 
 /** What tells the commit that really carries a fix from a copy of its record. */

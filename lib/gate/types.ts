@@ -34,7 +34,13 @@ export interface ThreadGate {
   accept: MinedFinding | null;
   /** The occurrence whose file:line lies in lines its commit changed, if one was found. */
   evidence: MinedFinding | null;
-  signals: Record<SignalName, Signal>;
+  /** Whether each signal holds (read only: threads with the same outcome share one record). */
+  met: Readonly<Record<SignalName, boolean>>;
+  /**
+   * Every signal with the fact behind it and what would change it; only for the threads the
+   * gate was asked to explain (GateOptions.explain), null for the rest.
+   */
+  signals: Record<SignalName, Signal> | null;
   passed: boolean;
 }
 

@@ -35,9 +35,20 @@ export function rejectedRecord(r: RejectedRecord): RejectedRecord {
 
 const REJECTED_PREFIX = '{"type":"rejected"';
 
+const parseLine = (line: string) => JSON.parse(line) as MinedFinding | RejectedRecord;
+const isRejected = (r: MinedFinding | RejectedRecord): r is RejectedRecord => 'type' in r;
+
 /** The warning a finding outside git's trailer block earns. */
 export function bodyWarning(commit: string, id: string): MineWarning {
   return { type: 'warning', commit, id, message: m.bodyPlacement(id) };
+}
+
+/** The empty list every held commit without rejected lines or warnings shares (frozen: held records are read only). */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/** A list as held: exactly its length (a list grown by push keeps room for 16 more), or NONE. */
+function exact<T>(list: T[]): T[] {
+  return list.length === 0 ? NONE : list.length === 1 ? [list[0]!] : list.slice();
 }
 
 /**
@@ -48,41 +59,50 @@ export function bodyWarning(commit: string, id: string): MineWarning {
  */
 export class StringPool {
   private readonly seen = new Map<string, string>();
-  share(text: string): string {
+  /** `own`: the text is no view into a bigger one (JSON.parse's are not), so it needs no copy. */
+  share(text: string, own = false): string {
     const known = this.seen.get(text);
     if (known !== undefined) return known;
-    if (text.length > 200 || this.seen.size >= 100_000) return ownCopy(text);
-    const own = ownCopy(text);
-    this.seen.set(own, own);
-    return own;
+    const kept = own ? text : ownCopy(text);
+    if (text.length <= 200 && this.seen.size < 100_000) this.seen.set(kept, kept);
+    return kept;
   }
 
-  /** A commit's records, kept: texts shared, and none of them a view into git's output. */
-  hold(result: CommitResult): void {
-    const commit = ownCopy(result.commit);
+  /**
+   * A commit's records, kept: texts shared, lists exactly as long as they are, and no text a
+   * view into git's output. `own`: the records' texts are their own already (JSON.parse's).
+   */
+  hold(result: CommitResult, own = false): void {
+    const copy = own ? (text: string) => text : ownCopy;
+    const commit = copy(result.commit);
     result.commit = commit;
     let date = '';
     let dateOwn = '';
     for (const f of result.findings) {
       f.commit = commit;
-      if (f.date !== date) dateOwn = ownCopy((date = f.date));
+      if (f.date !== date) dateOwn = copy((date = f.date));
       f.date = dateOwn;
-      f.author = this.share(f.author);
-      f.id = this.share(f.id);
-      if (f.file !== null) f.file = this.share(f.file);
-      if (f.line !== null) f.line = this.share(f.line);
-      f.rule_source = this.share(f.rule_source);
-      f.category = this.share(f.category);
-      f.severity = this.share(f.severity);
-      f.issue = this.share(f.issue);
-      f.rationale = this.share(f.rationale);
+      f.author = this.share(f.author, own);
+      f.id = this.share(f.id, own);
+      if (f.file !== null) f.file = this.share(f.file, own);
+      if (f.line !== null) f.line = this.share(f.line, own);
+      f.rule_source = this.share(f.rule_source, own);
+      f.category = this.share(f.category, own);
+      f.severity = this.share(f.severity, own);
+      f.issue = this.share(f.issue, own);
+      f.rationale = this.share(f.rationale, own);
     }
     for (const r of result.rejected) {
       r.commit = commit;
-      r.raw = ownCopy(r.raw);
-      r.reason = this.share(r.reason);
+      r.raw = copy(r.raw);
+      r.reason = this.share(r.reason, own);
     }
     for (const w of result.warnings) w.commit = commit;
+    // Lists read back from the cache are exact already (MinedCommit.result).
+    if (own) return;
+    result.findings = exact(result.findings);
+    result.rejected = exact(result.rejected);
+    result.warnings = exact(result.warnings);
   }
 }
 
@@ -117,18 +137,22 @@ export class MinedCommit {
 
   get result(): CommitResult {
     if (!this.cachedResult) {
-      const result: CommitResult = { commit: this.commit, findings: [], rejected: [], warnings: [] };
-      for (const line of this.cachedLines!) {
-        const record = JSON.parse(line) as MinedFinding | RejectedRecord;
-        if ('type' in record) result.rejected.push(record);
-        else {
-          result.findings.push(record);
-          if (record.placement === 'body') result.warnings.push(bodyWarning(record.commit, record.id));
-        }
+      const lines = this.cachedLines!;
+      // Parsed into a list of exactly their number: usually every line is a finding.
+      const records = lines.map(parseLine);
+      // Every list exactly as long as it is (a held history keeps them), empty ones shared when held.
+      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: this.pool ? NONE : [], warnings: this.pool ? NONE : [] };
+      if (records.some(isRejected)) {
+        result.findings = exact(records.filter((r): r is MinedFinding => !isRejected(r)));
+        result.rejected = exact(records.filter(isRejected));
       }
-      // this.commit was cut out of a cache read and would keep the whole read alive.
-      result.commit = ownCopy(result.commit);
-      this.pool?.hold(result);
+      let warnings: MineWarning[] | null = null;
+      for (const f of result.findings) if (f.placement === 'body') (warnings ??= []).push(bodyWarning(f.commit, f.id));
+      if (warnings) result.warnings = exact(warnings);
+      // A record's commit, not this.commit: that one was cut out of a cache read and would keep
+      // the whole read alive.
+      result.commit = records[0]?.commit ?? ownCopy(this.commit);
+      this.pool?.hold(result, true);
       this.cachedResult = result;
     }
     return this.cachedResult;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
+import fc from 'fast-check';
 import { toYaml, yamlScalar } from '../../lib/candidates/yaml.js';
 
 test('every string reads back as itself', () => {
@@ -28,4 +29,22 @@ test('nested objects and arrays read back equal', () => {
   };
   const text = `x:\n${toYaml(value, 2)}\n`;
   assert.deepEqual(parse(text), { x: value });
+});
+
+test('any plain data reads back equal, at any indentation (property)', () => {
+  const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]));
+  const key = fc.string().filter((k) => k !== '__proto__');
+  const tree = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+  })).node;
+  fc.assert(
+    fc.property(fc.dictionary(key, tree, { minKeys: 1, maxKeys: 4 }), fc.nat(3), (generated, level) => {
+      // fast-check's dictionaries may have no prototype; the YAML reader's always do.
+      const value = JSON.parse(JSON.stringify(generated)) as Record<string, unknown>;
+      const indent = 2 * (level + 1);
+      const text = `x:\n${toYaml(value, indent)}\n`;
+      assert.deepEqual(parse(text), { x: value });
+    }),
+    { numRuns: 500 },
+  );
 });
