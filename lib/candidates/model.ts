@@ -8,6 +8,7 @@
  * - construction refuses empty evidence, an empty body and an unmet gate.
  * test/candidates/model.test.ts fails if any of this is loosened.
  */
+import * as z from 'zod/mini';
 import { RevtrailError } from '../core/errors.js';
 import { SIGNALS, type SignalName } from '../gate/types.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
@@ -61,65 +62,30 @@ export interface CandidateInput {
   status?: never;
 }
 
-/**
- * The input's shape, checked by hand: exactly these keys at every level (an unknown key, a
- * trust level or a status included, is refused), each of its type. (zod did this before; it was
- * the one module candidates loaded for it, and its parse a tenth of a large run.)
- */
-type Check = (value: unknown) => string | null;
-const SHA_PATTERN = /^[0-9a-f]{40,64}$/;
-const isText = (v: unknown): v is string => typeof v === 'string';
-const text: Check = (v) => (isText(v) ? null : m.badType('a string', v));
-const filled: Check = (v) => text(v) ?? ((v as string).length >= 1 ? null : m.badEmpty);
-const sha: Check = (v) => text(v) ?? (SHA_PATTERN.test(v as string) ? null : m.badCommit);
-const bool: Check = (v) => (typeof v === 'boolean' ? null : m.badType('true or false', v));
-const whole: Check = (v) => (Number.isSafeInteger(v) ? null : m.badType('a whole number', v));
-const positive: Check = (v) => whole(v) ?? ((v as number) > 0 ? null : m.badPositive);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const evidenceSchema = z.strictObject({
+  finding: z.string().check(z.minLength(1)),
+  commit: z.string().check(z.regex(/^[0-9a-f]{40,64}$/)),
+  file: z.string().check(z.minLength(1)),
+  line: z.string().check(z.minLength(1)),
+  fix_commit: z.string().check(z.regex(/^[0-9a-f]{40,64}$/)),
+  rationale: z.string(),
+});
 
-/** The first problem of `value` against `shape` (exactly its keys), as [path, why]. */
-function problem(value: unknown, shape: Record<string, Check | ((v: unknown) => [string, string] | null)>, at: string): [string, string] | null {
-  if (!isRecord(value)) return [at, m.badType('an object', value)];
-  const unknown = Object.keys(value).filter((k) => !Object.prototype.hasOwnProperty.call(shape, k));
-  if (unknown.length) return [at, m.badKeys(unknown)];
-  for (const key of Object.keys(shape)) {
-    const found = shape[key]!(value[key]);
-    if (found === null) continue;
-    const path = at ? `${at}.${key}` : key;
-    return typeof found === 'string' ? [path, found] : [found[0] ? `${path}.${found[0]}` : path, found[1]];
-  }
-  return null;
-}
-
-const evidenceShape = { finding: filled, commit: sha, file: filled, line: filled, fix_commit: sha, rationale: text };
-const signalShape = Object.fromEntries(SIGNALS.map((s) => [s, bool])) as Record<SignalName, Check>;
-const gateShape = {
-  passed: bool,
-  min_recurrence: positive,
-  threads: whole,
-  files: (v: unknown): [string, string] | null => {
-    if (!Array.isArray(v)) return ['', m.badType('a list', v)];
-    const i = v.findIndex((f) => !isText(f));
-    return i < 0 ? null : [String(i), m.badType('a string', v[i])];
-  },
-  signals: (v: unknown) => problem(v, signalShape, ''),
-};
-const inputShape = {
-  rule_source: filled,
-  title: filled,
-  body: text,
-  category: filled,
-  evidence: (v: unknown): [string, string] | null => {
-    if (!Array.isArray(v)) return ['', m.badType('a list', v)];
-    for (let i = 0; i < v.length; i++) {
-      const found = problem(v[i], evidenceShape, String(i));
-      if (found) return found;
-    }
-    return null;
-  },
-  gate: (v: unknown) => problem(v, gateShape, ''),
-  generated_at: filled,
-};
+const inputSchema = z.strictObject({
+  rule_source: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  body: z.string(),
+  category: z.string().check(z.minLength(1)),
+  evidence: z.array(evidenceSchema),
+  gate: z.strictObject({
+    passed: z.boolean(),
+    min_recurrence: z.number().check(z.int(), z.positive()),
+    threads: z.number().check(z.int()),
+    files: z.array(z.string()),
+    signals: z.record(z.enum(SIGNALS), z.boolean()),
+  }),
+  generated_at: z.string().check(z.minLength(1)),
+});
 
 export class CandidateRefused extends RevtrailError {
   constructor(message: string) {
@@ -141,22 +107,26 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The only way to make a candidate. */
-export function createCandidate(input: CandidateInput, slug?: string): KnowledgeCandidate {
-  const found = problem(input, inputShape, '');
-  if (found) throw new CandidateRefused(m.badInput(`${found[0] || 'input'}: ${found[1]}`));
-  const data = input as CandidateInput;
+export function createCandidate(input: CandidateInput, slug: string = slugOf(input.rule_source)): KnowledgeCandidate {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
+    throw new CandidateRefused(m.badInput(`${issue.path.join('.') || 'input'}: ${issue.message}${keys}`));
+  }
+  const data = parsed.data;
   if (data.evidence.length === 0) throw new CandidateRefused(m.emptyEvidence);
   if (!data.body.trim()) throw new CandidateRefused(m.emptyBody);
   const unmetSignals = SIGNALS.filter((s) => data.gate.signals[s] !== true);
   if (!data.gate.passed || unmetSignals.length) throw new CandidateRefused(m.gateUnmet(unmetSignals.length ? unmetSignals : ['passed']));
   const signals = Object.fromEntries(SIGNALS.map((s) => [s, true])) as Record<SignalName, true>;
   return deepFreeze({
-    id: `kc-${slug ?? slugOf(data.rule_source)}`,
+    id: `kc-${slug}`,
     rule_source: data.rule_source,
     title: data.title,
     body: data.body,
     category: data.category,
-    evidence: data.evidence.map((e) => ({ finding: e.finding, commit: e.commit, file: e.file, line: e.line, fix_commit: e.fix_commit, rationale: e.rationale })),
+    evidence: data.evidence.map((e) => ({ ...e })),
     gate: { passed: true as const, min_recurrence: data.gate.min_recurrence, threads: data.gate.threads, files: [...data.gate.files], signals },
     trust_level: TRUST_LEVEL,
     status: 'generated' as const,

@@ -35,9 +35,6 @@ export function rejectedRecord(r: RejectedRecord): RejectedRecord {
 
 const REJECTED_PREFIX = '{"type":"rejected"';
 
-const parseLine = (line: string) => JSON.parse(line) as MinedFinding | RejectedRecord;
-const isRejected = (r: MinedFinding | RejectedRecord): r is RejectedRecord => 'type' in r;
-
 /** The warning a finding outside git's trailer block earns. */
 export function bodyWarning(commit: string, id: string): MineWarning {
   return { type: 'warning', commit, id, message: m.bodyPlacement(id) };
@@ -139,12 +136,13 @@ export class MinedCommit {
     if (!this.cachedResult) {
       const lines = this.cachedLines!;
       // Parsed into a list of exactly their number: usually every line is a finding.
-      const records = lines.map(parseLine);
+      const records = lines.map((line) => JSON.parse(line) as MinedFinding | RejectedRecord);
       // Every list exactly as long as it is (a held history keeps them), empty ones shared when held.
-      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: this.pool ? NONE : [], warnings: this.pool ? NONE : [] };
-      if (records.some(isRejected)) {
-        result.findings = exact(records.filter((r): r is MinedFinding => !isRejected(r)));
-        result.rejected = exact(records.filter(isRejected));
+      const none = (): never[] => (this.pool ? NONE : []);
+      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: none(), warnings: none() };
+      if (records.some((r) => 'type' in r)) {
+        result.findings = exact(records.filter((r): r is MinedFinding => !('type' in r)));
+        result.rejected = exact(records.filter((r): r is RejectedRecord => 'type' in r));
       }
       let warnings: MineWarning[] | null = null;
       for (const f of result.findings) if (f.placement === 'body') (warnings ??= []).push(bodyWarning(f.commit, f.id));
