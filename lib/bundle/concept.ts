@@ -5,7 +5,7 @@
  * reading and names the file.
  */
 import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
-import { readFrontmatter } from './frontmatter.js';
+import { frontmatterReader, readFrontmatter, type FrontmatterResult } from './frontmatter.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
 import type { Concept, Rule } from './types.js';
@@ -31,8 +31,17 @@ const FITS_RULE_SOURCE = RULE_SOURCE_NAME;
 
 /** `file` is the path inside the bundle (POSIX), e.g. `decisions/adr-001.md`. */
 export async function buildConcept(file: string, text: string): Promise<ConceptResult> {
+  return conceptOf(file, await readFrontmatter(text));
+}
+
+/** buildConcept without a promise per file, once the parser is loaded (the loader's loop over a whole bundle). */
+export async function conceptBuilder(): Promise<(file: string, text: string) => ConceptResult> {
+  const read = await frontmatterReader();
+  return (file, text) => conceptOf(file, read(text));
+}
+
+function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
   const problems: Problem[] = [];
-  const fm = await readFrontmatter(text);
   if (!fm.ok) return { concept: null, problems: [{ level: 'warning', line: fm.line, message: fm.message }], idLine: 1 };
   const { data, lineAt } = fm;
   const type = data.type;

@@ -202,7 +202,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     bundle.rememberOverrun = (key) => rememberOverrun(cacheFile, realRoot, key);
   }
   // The concept parser is loaded only when some file is not in the cache.
-  let build: typeof import('./concept.js').buildConcept | undefined;
+  let concepts: typeof import('./concept.js') | undefined;
+  let build: ((file: string, text: string) => ConceptResult) | null | undefined;
   const byId = new Map<string, Concept>();
   for (const { file, stats } of conceptFiles) {
     const path = inBundle(file);
@@ -229,9 +230,12 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         warn(display(file), decoded.line, m.notUtf8(decoded.byte));
         continue;
       }
-      build ??= (await import('./concept.js')).buildConcept;
+      concepts ??= await import('./concept.js');
+      // One promise for the parser, not one per file; should it not load, each concept goes the
+      // promise way and fails on its own (or needs no parser), as it always did.
+      if (build === undefined) build = await concepts.conceptBuilder().catch(() => null);
       try {
-        result = await build(path, decoded.text);
+        result = build ? build(path, decoded.text) : await concepts.buildConcept(path, decoded.text);
       } catch (error) {
         // Whatever a concept holds, it costs only itself: the rest of the bundle goes on.
         warn(display(file), 1, m.conceptFailed(error instanceof Error ? error.message : String(error)));
