@@ -99,15 +99,16 @@ export function globReader(lineAt: (path: ReadonlyArray<string | number>) => num
     const list = Array.isArray(value) ? value : [value];
     const out: string[] = [];
     list.forEach((item, i) => {
-      const line = lineAt(Array.isArray(value) ? [...path, i] : path);
+      // Found only for a problem: a line costs a walk of the parse, and most globs have none.
+      const line = () => lineAt(Array.isArray(value) ? [...path, i] : path);
       if (typeof item !== 'string') {
-        problems.push({ level: 'error', line, message: m.badKey(key, m.notGlobs) });
+        problems.push({ level: 'error', line: line(), message: m.badKey(key, m.notGlobs) });
         return;
       }
       const checked = checkGlob(item);
-      if (!checked.ok) problems.push({ level: 'error', line, message: `\`${key}\`: ${checked.error}` });
+      if (!checked.ok) problems.push({ level: 'error', line: line(), message: `\`${key}\`: ${checked.error}` });
       else {
-        if (checked.warning) problems.push({ level: 'warning', line, message: `\`${key}\`: ${checked.warning}` });
+        if (checked.warning) problems.push({ level: 'warning', line: line(), message: `\`${key}\`: ${checked.warning}` });
         out.push(checked.glob);
       }
     });

@@ -30,6 +30,8 @@ export const MAX_EXPANDED = 10_000;
 export const MAX_DEPTH = 64;
 
 const FENCE = /^---[ \t]*$/;
+/** A plain key that may read as something other than text (null, a boolean, a number). */
+const KEY_MAY_RESOLVE = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.0-9][-+.0-9A-Za-z_]*)$/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
 
 const stripCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -241,12 +243,17 @@ class EventTree {
     let map = this.maps.get(i);
     if (!map) {
       map = new Map();
-      const items = this.children(i);
-      for (let k = 0; k + 1 < items.length; k += 2) {
-        const key = this.events[items[k]!]!;
-        if (key.type !== this.yaml.EVENT_ID.SCALAR) continue;
-        const name = this.keyName(key);
-        if (!map.has(name)) map.set(name, { key: items[k]!, value: items[k + 1]! });
+      const end = this.ends.get(i) ?? i;
+      // Children alternate key, value; a key without a value (never in a parsed stream) is none.
+      for (let key = i + 1; key < end; ) {
+        const value = this.next(key);
+        if (value >= end) break;
+        const event = this.events[key]!;
+        if (event.type === this.yaml.EVENT_ID.SCALAR) {
+          const name = this.keyName(event);
+          if (!map.has(name)) map.set(name, { key, value });
+        }
+        key = this.next(value);
       }
       this.maps.set(i, map);
     }
@@ -258,7 +265,7 @@ class EventTree {
     const raw = this.yaml.getScalarValue(this.source, event as Parameters<JsYaml['getScalarValue']>[1]);
     if ((event as { style?: number }).style !== this.yaml.SCALAR_STYLE.PLAIN || (event as { tagStart?: number }).tagStart !== -1) return raw;
     // Only these can read as something other than text (null, a boolean, a number).
-    if (!/^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.0-9][-+.0-9A-Za-z_]*)$/.test(raw)) return raw;
+    if (!KEY_MAY_RESOLVE.test(raw)) return raw;
     try {
       return String(this.yaml.load(raw));
     } catch {
@@ -272,12 +279,22 @@ class EventTree {
     return items;
   }
 
-  /** Where the value of event `i` starts; an empty value has none, so the nearest earlier one is taken. */
+  /**
+   * Where the value of event `i` starts (the least of its anchor, tag and value starts); an empty
+   * value has none, so the nearest earlier event's last position is taken.
+   */
   private offset(i: number): number {
     for (let j = i; j >= 0; j--) {
       const e = this.events[j] as { start?: number; valueStart?: number; valueEnd?: number; anchorStart?: number; tagStart?: number };
-      const candidates = [e.anchorStart, e.tagStart, e.start, e.valueStart].filter((n): n is number => typeof n === 'number' && n >= 0);
-      if (candidates.length) return j === i ? Math.min(...candidates) : Math.max(...candidates, e.valueEnd ?? -1);
+      let least = Infinity;
+      let most = -1;
+      for (const n of [e.anchorStart, e.tagStart, e.start, e.valueStart]) {
+        if (typeof n === 'number' && n >= 0) {
+          if (n < least) least = n;
+          if (n > most) most = n;
+        }
+      }
+      if (most !== -1) return j === i ? least : Math.max(most, e.valueEnd ?? -1);
     }
     return 0;
   }
