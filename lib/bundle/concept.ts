@@ -164,11 +164,12 @@ export function readRules(
       return;
     }
     seen.add(def.id);
-    const before = problems.filter((p) => p.level === 'error').length;
+    const before = problems.length;
     const rawRule = raw as Record<string, unknown>;
     def.paths = globs([...at, 'paths'], rawRule.paths, 'paths');
     def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
-    if (problems.filter((p) => p.level === 'error').length > before) return;
+    // Only the problems the globs just added are looked at: all of them each time was quadratic.
+    for (let k = before; k < problems.length; k++) if (problems[k]!.level === 'error') return;
     try {
       const rule = compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined);
       rule.line = lineAt([...at, 'pattern']);
