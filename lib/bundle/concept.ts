@@ -5,7 +5,8 @@
  * reading and names the file.
  */
 import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
-import { frontmatterReader, readFrontmatter, type FrontmatterResult } from './frontmatter.js';
+import { frontmatterOf, isBlank, readFrontmatter, splitFrontmatter, yamlLibrary, type FrontmatterResult, type JsYaml, type Parsed } from './frontmatter.js';
+import { parseMany } from './frontmatter-batch.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
 import type { Concept, Rule } from './types.js';
@@ -34,10 +35,42 @@ export async function buildConcept(file: string, text: string): Promise<ConceptR
   return conceptOf(file, await readFrontmatter(text));
 }
 
-/** buildConcept without a promise per file, once the parser is loaded (the loader's loop over a whole bundle). */
-export async function conceptBuilder(): Promise<(file: string, text: string) => ConceptResult> {
-  const read = await frontmatterReader();
-  return (file, text) => conceptOf(file, read(text));
+/** What building one concept gave: its result, or what building it threw. */
+export type Built = { result: ConceptResult } | { error: unknown };
+
+/**
+ * buildConcept for many files (the loader's, on a fresh clone): the same result for each, with
+ * their frontmatters parsed as one YAML stream where that cannot change them (./frontmatter-batch.ts).
+ * Something one file throws stays that file's.
+ */
+export async function buildConcepts(jobs: ReadonlyArray<{ file: string; text: string }>): Promise<Built[]> {
+  const one = async (job: { file: string; text: string }): Promise<Built> => {
+    try {
+      return { result: await buildConcept(job.file, job.text) };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const splits = jobs.map((job) => splitFrontmatter(job.text));
+  const sources: string[] = [];
+  const at = splits.map((split) => (split.ok && !isBlank(split.source) ? sources.push(split.source) - 1 : -1));
+  let yaml: JsYaml | null = null;
+  let parsed: Parsed[] = [];
+  try {
+    if (sources.length) parsed = parseMany((yaml = await yamlLibrary()), sources);
+  } catch {
+    // A parser that will not load, or a stream that fails as a whole: each file on its own, as ever.
+    const out: Built[] = [];
+    for (const job of jobs) out.push(await one(job));
+    return out;
+  }
+  return jobs.map((job, k) => {
+    try {
+      return { result: conceptOf(job.file, frontmatterOf(splits[k]!, yaml, at[k] === -1 ? undefined : parsed[at[k]!])) };
+    } catch (error) {
+      return { error };
+    }
+  });
 }
 
 function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {

@@ -68,8 +68,13 @@ function normalise(text: string): string {
   return lf.endsWith('\r') ? lf.slice(0, -1) : lf;
 }
 
-type JsYaml = typeof import('js-yaml');
+export type JsYaml = typeof import('js-yaml');
 let library: Promise<JsYaml> | undefined;
+
+/** js-yaml, loaded on first call. */
+export function yamlLibrary(): Promise<JsYaml> {
+  return (library ??= load());
+}
 
 async function load(): Promise<JsYaml> {
   const loaded = await import('js-yaml');
@@ -83,36 +88,26 @@ export async function readFrontmatter(text: string): Promise<FrontmatterResult> 
   return frontmatterOf(split, yaml);
 }
 
-/**
- * A reader of frontmatter that answers at once, once the parser is loaded: for the loader's
- * loop over a thousand files on a fresh clone, where a promise per file is time.
- */
-export async function frontmatterReader(): Promise<(text: string) => FrontmatterResult> {
-  const yaml = await (library ??= load());
-  return (text) => frontmatterOf(splitFrontmatter(text), yaml);
-}
+export const isBlank = (source: string) => source.trim() === '';
 
-const isBlank = (source: string) => source.trim() === '';
-
-/** `yaml` may be null only when there is no YAML to parse. */
-function frontmatterOf(split: SplitResult, yaml: JsYaml | null): FrontmatterResult {
+/** `yaml` may be null only when there is no YAML to parse; `parsed`: the YAML's parse, when already made. */
+export function frontmatterOf(split: SplitResult, yaml: JsYaml | null, parsed?: Parsed): FrontmatterResult {
   if (!split.ok) return split;
   const { source, body } = split;
   if (isBlank(source)) return { ok: true, data: {}, body, lineAt: () => 1 };
-  const parsed = parseWith(yaml!, source);
-  if (!parsed.ok) return parsed;
-  return { ok: true, data: parsed.data, body, lineAt: parsed.lineAt };
+  const yamlParse = parsed ?? parseWith(yaml!, source);
+  if (!yamlParse.ok) return yamlParse;
+  return { ok: true, data: yamlParse.data, body, lineAt: yamlParse.lineAt };
 }
 
-type Parsed = { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string };
+export type Parsed = { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string };
 
 /** The frontmatter YAML through js-yaml, bounded (see the top of this file). */
 export async function parseWithLibrary(source: string): Promise<Parsed> {
   return parseWith(await (library ??= load()), source);
 }
 
-function parseWith(yaml: JsYaml, source: string): Parsed {
-  // YAML line 1 is file line 2 (after the opening ---).
+export function parseWith(yaml: JsYaml, source: string): Parsed {
   const lines = new LineIndex(source);
   let events: Event[];
   let data: unknown;
@@ -127,14 +122,25 @@ function parseWith(yaml: JsYaml, source: string): Parsed {
     if (/maxDepth/.test(why)) return { ok: false, line: at, message: m.tooDeep(MAX_DEPTH) };
     return { ok: false, line: at, message: m.badYaml(why) };
   }
+  return parsedDocument(yaml, events, data, source, 0, source);
+}
+
+/**
+ * What a document that parsed is: the bounds on its aliases and its shape checked, lines found
+ * from its events. `events` and `data` are one document's; their offsets count in `text`, where
+ * the frontmatter `source` starts at `base` (0, unless several were parsed as one stream).
+ */
+export function parsedDocument(yaml: JsYaml, events: Event[], data: unknown, text: string, base: number, source: string): Parsed {
+  // YAML line 1 is file line 2 (after the opening ---).
+  const lines = new LineIndex(source);
   const firstAlias = events.findIndex((e) => e.type === yaml.EVENT_ID.ALIAS);
   if (firstAlias !== -1 && expandedSize(data, MAX_EXPANDED) > MAX_EXPANDED) {
     const alias = events[firstAlias] as { anchorStart: number };
-    return { ok: false, line: lines.lineOf(alias.anchorStart), message: m.aliasBomb(MAX_EXPANDED) };
+    return { ok: false, line: lines.lineOf(alias.anchorStart - base), message: m.aliasBomb(MAX_EXPANDED) };
   }
   if (data === null || data === undefined) return { ok: true, data: {}, lineAt: () => 1 };
   if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, line: 2, message: m.notAMapping };
-  const tree = new EventTree(events, source, yaml, lines);
+  const tree = new EventTree(events, text, base, yaml, lines);
   return { ok: true, data: data as Record<string, unknown>, lineAt: (path) => tree.lineAt(path) };
 }
 
@@ -190,7 +196,9 @@ class EventTree {
 
   constructor(
     private readonly events: Event[],
+    /** The text the events' offsets count in; the frontmatter starts at `base` in it. */
     private readonly source: string,
+    private readonly base: number,
     private readonly yaml: JsYaml,
     private readonly lines: LineIndex,
   ) {
@@ -294,7 +302,7 @@ class EventTree {
           if (n > most) most = n;
         }
       }
-      if (most !== -1) return j === i ? least : Math.max(most, e.valueEnd ?? -1);
+      if (most !== -1) return (j === i ? least : Math.max(most, e.valueEnd ?? -1)) - this.base;
     }
     return 0;
   }
