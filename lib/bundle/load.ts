@@ -208,17 +208,18 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     path: string;
     signature: string | undefined;
     hash: string;
-    said: Diagnostic[];
+    /** What reading it said (null: nothing, as for most files). */
+    said: Diagnostic[] | null;
     result: ConceptResult | null;
     /** Index in `jobs`, or -1. */
     job: number;
   }
   const pending: Pending[] = [];
   const jobs: Array<{ file: string; text: string }> = [];
-  const say = (entry: Pending, line: number | null, message: string) => entry.said.push({ level: 'warning', file: display(entry.file), line, message });
+  const say = (entry: Pending, line: number | null, message: string) => (entry.said ??= []).push({ level: 'warning', file: display(entry.file), line, message });
   for (const { file, stats } of conceptFiles) {
     const path = inBundle(file);
-    const entry: Pending = { file, path, signature: stats?.isFile() ? statSignature(stats) : undefined, hash: '', said: [], result: null, job: -1 };
+    const entry: Pending = { file, path, signature: stats?.isFile() ? statSignature(stats) : undefined, hash: '', said: null, result: null, job: -1 };
     pending.push(entry);
     entry.result = cache?.lookup(path, entry.signature) ?? null;
     if (entry.result) {
@@ -248,7 +249,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const byId = new Map<string, Concept>();
   for (const entry of pending) {
     const { file } = entry;
-    diagnostics.push(...entry.said);
+    if (entry.said) diagnostics.push(...entry.said);
     let result = entry.result;
     if (entry.job !== -1) {
       const out = built[entry.job]!;
