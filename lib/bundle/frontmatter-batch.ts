@@ -18,6 +18,11 @@ import { MAX_ALIASES, MAX_DEPTH, parseWith, parsedDocument, type JsYaml, type Pa
 
 /** At most this much YAML (characters) in one stream: its events are held until it is read. */
 const MAX_STREAM = 4 * 1024 * 1024;
+/**
+ * A frontmatter longer than this is parsed alone: js-yaml's cost per call is nothing beside its
+ * parse, and a stream that fails would have it parsed twice (a 50,000-key frontmatter, say).
+ */
+const MAX_STREAMED = 8 * 1024;
 
 // Lines that mean something at the level of a stream, and line breaks the fence finder does not see.
 const STREAM_LEVEL = /^(?:---|\.\.\.|%)|[\r\uFEFF]/m;
@@ -40,7 +45,7 @@ export function parseMany(yaml: JsYaml, sources: readonly string[]): Parsed[] {
     size = 0;
   };
   sources.forEach((source, i) => {
-    if (!streamable(source)) {
+    if (source.length > MAX_STREAMED || !streamable(source)) {
       out[i] = parseWith(yaml, source);
       return;
     }
