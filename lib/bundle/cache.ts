@@ -76,8 +76,13 @@ export function statSignature(stats: { size: number; mtimeMs: number; ctimeMs: n
   return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
 }
 
+let cryptoModule: typeof import('node:crypto') | undefined;
+
 function hashBytes(bytes: Uint8Array): string {
-  return crypto().createHash('sha1').update(bytes).digest('base64');
+  // Held here: crypto() is a require() each call, which a thousand files feel.
+  const c = (cryptoModule ??= crypto());
+  // crypto.hash (Node 20.12+) is the one-shot form: no Hash object per file on a fresh clone's thousand.
+  return typeof c.hash === 'function' ? c.hash('sha1', bytes, 'base64') : c.createHash('sha1').update(bytes).digest('base64');
 }
 
 export class ConceptCache {

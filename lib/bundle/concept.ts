@@ -5,7 +5,8 @@
  * reading and names the file.
  */
 import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
-import { readFrontmatter } from './frontmatter.js';
+import { frontmatterOf, isBlank, readFrontmatter, splitFrontmatter, yamlLibrary, type FrontmatterResult, type JsYaml, type Parsed } from './frontmatter.js';
+import { parseMany } from './frontmatter-batch.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
 import type { Concept, Rule } from './types.js';
@@ -31,8 +32,49 @@ const FITS_RULE_SOURCE = RULE_SOURCE_NAME;
 
 /** `file` is the path inside the bundle (POSIX), e.g. `decisions/adr-001.md`. */
 export async function buildConcept(file: string, text: string): Promise<ConceptResult> {
+  return conceptOf(file, await readFrontmatter(text));
+}
+
+/** What building one concept gave: its result, or what building it threw. */
+export type Built = { result: ConceptResult } | { error: unknown };
+
+/**
+ * buildConcept for many files (the loader's, on a fresh clone): the same result for each, with
+ * their frontmatters parsed as one YAML stream where that cannot change them (./frontmatter-batch.ts).
+ * Something one file throws stays that file's.
+ */
+export async function buildConcepts(jobs: ReadonlyArray<{ file: string; text: string }>): Promise<Built[]> {
+  const one = async (job: { file: string; text: string }): Promise<Built> => {
+    try {
+      return { result: await buildConcept(job.file, job.text) };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const splits = jobs.map((job) => splitFrontmatter(job.text));
+  const sources: string[] = [];
+  const at = splits.map((split) => (split.ok && !isBlank(split.source) ? sources.push(split.source) - 1 : -1));
+  let yaml: JsYaml | null = null;
+  let parsed: Parsed[] = [];
+  try {
+    if (sources.length) parsed = parseMany((yaml = await yamlLibrary()), sources);
+  } catch {
+    // A parser that will not load, or a stream that fails as a whole: each file on its own, as ever.
+    const out: Built[] = [];
+    for (const job of jobs) out.push(await one(job));
+    return out;
+  }
+  return jobs.map((job, k) => {
+    try {
+      return { result: conceptOf(job.file, frontmatterOf(splits[k]!, yaml, at[k] === -1 ? undefined : parsed[at[k]!])) };
+    } catch (error) {
+      return { error };
+    }
+  });
+}
+
+function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
   const problems: Problem[] = [];
-  const fm = await readFrontmatter(text);
   if (!fm.ok) return { concept: null, problems: [{ level: 'warning', line: fm.line, message: fm.message }], idLine: 1 };
   const { data, lineAt } = fm;
   const type = data.type;
@@ -90,15 +132,16 @@ export function globReader(lineAt: (path: ReadonlyArray<string | number>) => num
     const list = Array.isArray(value) ? value : [value];
     const out: string[] = [];
     list.forEach((item, i) => {
-      const line = lineAt(Array.isArray(value) ? [...path, i] : path);
+      // Found only for a problem: a line costs a walk of the parse, and most globs have none.
+      const line = () => lineAt(Array.isArray(value) ? [...path, i] : path);
       if (typeof item !== 'string') {
-        problems.push({ level: 'error', line, message: m.badKey(key, m.notGlobs) });
+        problems.push({ level: 'error', line: line(), message: m.badKey(key, m.notGlobs) });
         return;
       }
       const checked = checkGlob(item);
-      if (!checked.ok) problems.push({ level: 'error', line, message: `\`${key}\`: ${checked.error}` });
+      if (!checked.ok) problems.push({ level: 'error', line: line(), message: `\`${key}\`: ${checked.error}` });
       else {
-        if (checked.warning) problems.push({ level: 'warning', line, message: `\`${key}\`: ${checked.warning}` });
+        if (checked.warning) problems.push({ level: 'warning', line: line(), message: `\`${key}\`: ${checked.warning}` });
         out.push(checked.glob);
       }
     });
@@ -154,11 +197,12 @@ export function readRules(
       return;
     }
     seen.add(def.id);
-    const before = problems.filter((p) => p.level === 'error').length;
+    const before = problems.length;
     const rawRule = raw as Record<string, unknown>;
     def.paths = globs([...at, 'paths'], rawRule.paths, 'paths');
     def.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
-    if (problems.filter((p) => p.level === 'error').length > before) return;
+    // Only the problems the globs just added are looked at: all of them each time was quadratic.
+    for (let k = before; k < problems.length; k++) if (problems[k]!.level === 'error') return;
     try {
       const rule = compileRule(def, `${id}:${def.id}`, id, compiled ?? undefined);
       rule.line = lineAt([...at, 'pattern']);

@@ -30,6 +30,8 @@ export const MAX_EXPANDED = 10_000;
 export const MAX_DEPTH = 64;
 
 const FENCE = /^---[ \t]*$/;
+/** A plain key that may read as something other than text (null, a boolean, a number). */
+const KEY_MAY_RESOLVE = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.0-9][-+.0-9A-Za-z_]*)$/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
 
 const stripCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -66,8 +68,13 @@ function normalise(text: string): string {
   return lf.endsWith('\r') ? lf.slice(0, -1) : lf;
 }
 
-type JsYaml = typeof import('js-yaml');
+export type JsYaml = typeof import('js-yaml');
 let library: Promise<JsYaml> | undefined;
+
+/** js-yaml, loaded on first call. */
+export function yamlLibrary(): Promise<JsYaml> {
+  return (library ??= load());
+}
 
 async function load(): Promise<JsYaml> {
   const loaded = await import('js-yaml');
@@ -76,20 +83,31 @@ async function load(): Promise<JsYaml> {
 
 export async function readFrontmatter(text: string): Promise<FrontmatterResult> {
   const split = splitFrontmatter(text);
-  if (!split.ok) return split;
-  const { source, body } = split;
-  if (source.trim() === '') return { ok: true, data: {}, body, lineAt: () => 1 };
-  const parsed = await parseWithLibrary(source);
-  if (!parsed.ok) return parsed;
-  return { ok: true, data: parsed.data, body, lineAt: parsed.lineAt };
+  // The parser is loaded only for a frontmatter with something to parse.
+  const yaml = split.ok && !isBlank(split.source) ? await (library ??= load()) : null;
+  return frontmatterOf(split, yaml);
 }
 
+export const isBlank = (source: string) => source.trim() === '';
+
+/** `yaml` may be null only when there is no YAML to parse; `parsed`: the YAML's parse, when already made. */
+export function frontmatterOf(split: SplitResult, yaml: JsYaml | null, parsed?: Parsed): FrontmatterResult {
+  if (!split.ok) return split;
+  const { source, body } = split;
+  if (isBlank(source)) return { ok: true, data: {}, body, lineAt: () => 1 };
+  const yamlParse = parsed ?? parseWith(yaml!, source);
+  if (!yamlParse.ok) return yamlParse;
+  return { ok: true, data: yamlParse.data, body, lineAt: yamlParse.lineAt };
+}
+
+export type Parsed = { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string };
+
 /** The frontmatter YAML through js-yaml, bounded (see the top of this file). */
-export async function parseWithLibrary(
-  source: string,
-): Promise<{ ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string }> {
-  const yaml = await (library ??= load());
-  // YAML line 1 is file line 2 (after the opening ---).
+export async function parseWithLibrary(source: string): Promise<Parsed> {
+  return parseWith(await (library ??= load()), source);
+}
+
+export function parseWith(yaml: JsYaml, source: string): Parsed {
   const lines = new LineIndex(source);
   let events: Event[];
   let data: unknown;
@@ -104,14 +122,25 @@ export async function parseWithLibrary(
     if (/maxDepth/.test(why)) return { ok: false, line: at, message: m.tooDeep(MAX_DEPTH) };
     return { ok: false, line: at, message: m.badYaml(why) };
   }
+  return parsedDocument(yaml, events, data, source, 0, source);
+}
+
+/**
+ * What a document that parsed is: the bounds on its aliases and its shape checked, lines found
+ * from its events. `events` and `data` are one document's; their offsets count in `text`, where
+ * the frontmatter `source` starts at `base` (0, unless several were parsed as one stream).
+ */
+export function parsedDocument(yaml: JsYaml, events: Event[], data: unknown, text: string, base: number, source: string): Parsed {
+  // YAML line 1 is file line 2 (after the opening ---).
+  const lines = new LineIndex(source);
   const firstAlias = events.findIndex((e) => e.type === yaml.EVENT_ID.ALIAS);
   if (firstAlias !== -1 && expandedSize(data, MAX_EXPANDED) > MAX_EXPANDED) {
     const alias = events[firstAlias] as { anchorStart: number };
-    return { ok: false, line: lines.lineOf(alias.anchorStart), message: m.aliasBomb(MAX_EXPANDED) };
+    return { ok: false, line: lines.lineOf(alias.anchorStart - base), message: m.aliasBomb(MAX_EXPANDED) };
   }
   if (data === null || data === undefined) return { ok: true, data: {}, lineAt: () => 1 };
   if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, line: 2, message: m.notAMapping };
-  const tree = new EventTree(events, source, yaml, lines);
+  const tree = new EventTree(events, text, base, yaml, lines);
   return { ok: true, data: data as Record<string, unknown>, lineAt: (path) => tree.lineAt(path) };
 }
 
@@ -167,7 +196,9 @@ class EventTree {
 
   constructor(
     private readonly events: Event[],
+    /** The text the events' offsets count in; the frontmatter starts at `base` in it. */
     private readonly source: string,
+    private readonly base: number,
     private readonly yaml: JsYaml,
     private readonly lines: LineIndex,
   ) {
@@ -220,12 +251,17 @@ class EventTree {
     let map = this.maps.get(i);
     if (!map) {
       map = new Map();
-      const items = this.children(i);
-      for (let k = 0; k + 1 < items.length; k += 2) {
-        const key = this.events[items[k]!]!;
-        if (key.type !== this.yaml.EVENT_ID.SCALAR) continue;
-        const name = this.keyName(key);
-        if (!map.has(name)) map.set(name, { key: items[k]!, value: items[k + 1]! });
+      const end = this.ends.get(i) ?? i;
+      // Children alternate key, value; a key without a value (never in a parsed stream) is none.
+      for (let key = i + 1; key < end; ) {
+        const value = this.next(key);
+        if (value >= end) break;
+        const event = this.events[key]!;
+        if (event.type === this.yaml.EVENT_ID.SCALAR) {
+          const name = this.keyName(event);
+          if (!map.has(name)) map.set(name, { key, value });
+        }
+        key = this.next(value);
       }
       this.maps.set(i, map);
     }
@@ -237,7 +273,7 @@ class EventTree {
     const raw = this.yaml.getScalarValue(this.source, event as Parameters<JsYaml['getScalarValue']>[1]);
     if ((event as { style?: number }).style !== this.yaml.SCALAR_STYLE.PLAIN || (event as { tagStart?: number }).tagStart !== -1) return raw;
     // Only these can read as something other than text (null, a boolean, a number).
-    if (!/^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.0-9][-+.0-9A-Za-z_]*)$/.test(raw)) return raw;
+    if (!KEY_MAY_RESOLVE.test(raw)) return raw;
     try {
       return String(this.yaml.load(raw));
     } catch {
@@ -251,12 +287,22 @@ class EventTree {
     return items;
   }
 
-  /** Where the value of event `i` starts; an empty value has none, so the nearest earlier one is taken. */
+  /**
+   * Where the value of event `i` starts (the least of its anchor, tag and value starts); an empty
+   * value has none, so the nearest earlier event's last position is taken.
+   */
   private offset(i: number): number {
     for (let j = i; j >= 0; j--) {
       const e = this.events[j] as { start?: number; valueStart?: number; valueEnd?: number; anchorStart?: number; tagStart?: number };
-      const candidates = [e.anchorStart, e.tagStart, e.start, e.valueStart].filter((n): n is number => typeof n === 'number' && n >= 0);
-      if (candidates.length) return j === i ? Math.min(...candidates) : Math.max(...candidates, e.valueEnd ?? -1);
+      let least = Infinity;
+      let most = -1;
+      for (const n of [e.anchorStart, e.tagStart, e.start, e.valueStart]) {
+        if (typeof n === 'number' && n >= 0) {
+          if (n < least) least = n;
+          if (n > most) most = n;
+        }
+      }
+      if (most !== -1) return (j === i ? least : Math.max(most, e.valueEnd ?? -1)) - this.base;
     }
     return 0;
   }

@@ -201,43 +201,65 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     bundle.overran = new Set(cache.overran());
     bundle.rememberOverrun = (key) => rememberOverrun(cacheFile, realRoot, key);
   }
-  // The concept parser is loaded only when some file is not in the cache.
-  let build: typeof import('./concept.js').buildConcept | undefined;
-  const byId = new Map<string, Concept>();
+  // Each file as the cache or its bytes left it: a result, or text for the parser. What reading
+  // it said is kept with it, so diagnostics stay in file order when all are built at once.
+  interface Pending {
+    file: string;
+    path: string;
+    signature: string | undefined;
+    hash: string;
+    /** What reading it said (null: nothing, as for most files). */
+    said: Diagnostic[] | null;
+    result: ConceptResult | null;
+    /** Index in `jobs`, or -1. */
+    job: number;
+  }
+  const pending: Pending[] = [];
+  const jobs: Array<{ file: string; text: string }> = [];
+  const say = (entry: Pending, line: number | null, message: string) => (entry.said ??= []).push({ level: 'warning', file: display(entry.file), line, message });
   for (const { file, stats } of conceptFiles) {
     const path = inBundle(file);
-    let signature = stats?.isFile() ? statSignature(stats) : undefined;
-    let result: ConceptResult | null = cache?.lookup(path, signature) ?? null;
-    let hash = '';
-    let read = null;
-    if (!result) {
-      try {
-        read = readCapped(file);
-      } catch (error) {
-        warn(display(file), null, m.unreadable(reason(error)));
+    const entry: Pending = { file, path, signature: stats?.isFile() ? statSignature(stats) : undefined, hash: '', said: null, result: null, job: -1 };
+    pending.push(entry);
+    entry.result = cache?.lookup(path, entry.signature) ?? null;
+    if (entry.result) {
+      if (stats!.size > MAX_FILE_BYTES) say(entry, null, m.tooBig(stats!.size, MAX_FILE_BYTES));
+      continue;
+    }
+    let read;
+    try {
+      read = readCapped(file);
+    } catch (error) {
+      say(entry, null, m.unreadable(reason(error)));
+      continue;
+    }
+    // The signature is of what was read only if the size is still what stat() said.
+    if (read.size !== stats?.size) entry.signature = undefined;
+    if (read.truncated) say(entry, null, m.tooBig(read.size, MAX_FILE_BYTES));
+    if (cache) ({ result: entry.result, hash: entry.hash } = cache.get(path, read.bytes, entry.signature));
+    if (entry.result) continue;
+    // Bytes in the cache were UTF-8 when they were stored: only a miss needs the check.
+    const decoded = decodeUtf8(read.bytes);
+    if (!decoded.ok) say(entry, decoded.line, m.notUtf8(decoded.byte));
+    else entry.job = jobs.push({ file: path, text: decoded.text }) - 1;
+  }
+  // The concept parser is loaded only when some file is not in the cache.
+  const built = jobs.length ? await (await import('./concept.js')).buildConcepts(jobs) : [];
+
+  const byId = new Map<string, Concept>();
+  for (const entry of pending) {
+    const { file } = entry;
+    if (entry.said) diagnostics.push(...entry.said);
+    let result = entry.result;
+    if (entry.job !== -1) {
+      const out = built[entry.job]!;
+      // Whatever a concept holds, it costs only itself: the rest of the bundle goes on.
+      if ('error' in out) {
+        warn(display(file), 1, m.conceptFailed(out.error instanceof Error ? out.error.message : String(out.error)));
         continue;
       }
-      // The signature is of what was read only if the size is still what stat() said.
-      if (read.size !== stats?.size) signature = undefined;
-      if (read.truncated) warn(display(file), null, m.tooBig(read.size, MAX_FILE_BYTES));
-      if (cache) ({ result, hash } = cache.get(path, read.bytes, signature));
-    } else if (stats!.size > MAX_FILE_BYTES) warn(display(file), null, m.tooBig(stats!.size, MAX_FILE_BYTES));
-    if (!result && read) {
-      // Bytes in the cache were UTF-8 when they were stored: only a miss needs the check.
-      const decoded = decodeUtf8(read.bytes);
-      if (!decoded.ok) {
-        warn(display(file), decoded.line, m.notUtf8(decoded.byte));
-        continue;
-      }
-      build ??= (await import('./concept.js')).buildConcept;
-      try {
-        result = await build(path, decoded.text);
-      } catch (error) {
-        // Whatever a concept holds, it costs only itself: the rest of the bundle goes on.
-        warn(display(file), 1, m.conceptFailed(error instanceof Error ? error.message : String(error)));
-        continue;
-      }
-      cache?.set(path, hash, result, signature);
+      result = out.result;
+      cache?.set(entry.path, entry.hash, result, entry.signature);
     }
     if (!result) continue;
     const { concept, problems, idLine } = result;

@@ -93,7 +93,23 @@ export function compileRule(def: RuleDefinition, ruleSource: string, documentId:
   } catch (error) {
     throw new InputError(`${ruleSource}: pattern does not compile: ${(error as Error).message}`);
   }
-  return { ...def, flags, ruleSource, documentId, regex };
+  // Spelled out: a spread of the definition costs a few µs per rule in cold code, which a
+  // fresh clone's thousands of rules feel. Same keys, same order (JSON output, the cache).
+  return {
+    id: def.id,
+    pattern: def.pattern,
+    flags,
+    severity: def.severity,
+    category: def.category,
+    title: def.title,
+    message: def.message,
+    confidence: def.confidence,
+    paths: def.paths,
+    exclude: def.exclude,
+    ruleSource,
+    documentId,
+    regex,
+  };
 }
 
 /** The flags a rule's regex is built with: `g` and `y` dropped, each flag once. */
