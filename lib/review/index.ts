@@ -157,13 +157,20 @@ export async function selectChunks(
   source: DiffSource,
   documentsMatter: (bundle: Bundle) => boolean = () => true,
 ): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
-  const text = await readDiffText(session.cwd, source);
-  const chunks = toChunks(parseDiff(text, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
-  // An empty diff costs no bundle load.
+  const diff = readDiffText(session.cwd, source);
+  // The bundle loads while git writes the diff: reading it is this thread's work, writing the
+  // diff is git's, on the other core (docs/bundle.md "Fresh clone"). It starts once git is spawned;
+  // for an empty diff it is not used, nor is an error it met.
+  const loading = new Promise<Bundle>((resolve, reject) => setImmediate(() => session.bundle().then(resolve, reject)));
+  loading.catch(() => {});
+  const chunks = toChunks(parseDiff(await diff, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
   if (chunks.length === 0) return { chunks, selections: [], bundle: null };
-  const bundle = await session.bundle();
+  const bundle = await loading;
   if (!documentsMatter(bundle)) return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle };
-  return { chunks, selections: selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens }), bundle };
+  const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens });
+  // The globs' regexes selection made, kept for the next run (`knowledge select` ends here).
+  await saveDerivedCache();
+  return { chunks, selections, bundle };
 }
 
 /**
