@@ -11,7 +11,8 @@
  * match UTF-8 text exactly where they match its bytes), and only a `+` line holding one is
  * decoded and given the rules' own regexes, as the diff reader would hand it on.
  */
-import { prefilterOf, type ReviewRule } from './rules.js';
+import { prefilterOf } from './prefilter.js';
+import type { ReviewRule } from './rule-types.js';
 
 /** True: the commit may hold a credential finding (review it); false: it cannot. */
 export type CredentialScreen = (diff: Buffer) => boolean;

@@ -17,10 +17,9 @@ import type { Chunk } from '../diff/types.js';
 import type { FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
-import type { FileFacts } from './file-facts.js';
 import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
-import { regexNeedles } from './needles.js';
-import { derived } from '../core/derived-cache.js';
+import { prefilterOf } from './prefilter.js';
+import type { LineContext, ReviewRule, RuleRun } from './rule-types.js';
 import { reviewMessages as m } from '../messages/review.js';
 import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
 
@@ -30,65 +29,7 @@ export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
 export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, type RuleTimeOptions } from './rule-time.js';
 
-export interface LineContext {
-  path: string;
-  /** The chunk the line is in (its hunks show the lines around it, context included). */
-  chunk: Chunk;
-  /** Index into `added`. */
-  index: number;
-  added: Chunk['added'];
-  /**
-   * The line as code (literal and comment contents blanked). For JavaScript-family files it is
-   * lexed from the top of the file where the diff shows it (new files, hunks at line 1), so a
-   * line inside a multi-line template or comment is known as such; elsewhere it is read alone.
-   * In HTML-like files (.html, .vue, .svelte) only the `<script>` parts are code.
-   */
-  view: () => MaskedLine;
-}
-
-/** What the built-in baseline adds to a plain rule, to stay quiet on look-alikes. */
-export interface RuleGuards {
-  /** 'code': the regex runs on the line with strings, regex literals and comments blanked out. */
-  scope?: 'code' | 'text';
-  /** Lines that are whole comments in the file's language are not checked. */
-  skipComments?: boolean;
-  /**
-   * True when a match is a known look-alike (a tagged SQL template, text in a heredoc…). A
-   * RuleDrop says why a match is not reported where the user may want to know (a placeholder
-   * key, an inline directive): it is counted under `dropped` and shown with --verbose.
-   */
-  reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean | RuleDrop;
-  /** Once git's attributes for the file are known: whether a finding stands (conflict-marker-size). */
-  standsWith?: (text: string, facts: FileFacts) => boolean;
-  /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
-  longLines?: boolean;
-  /** A credential format (built-in): runs on generated and minified files too, never demoted. */
-  credential?: boolean;
-  /** A heuristic that yields: not reported on a line a credential rule reports (one finding per problem). */
-  secondary?: boolean;
-  /** Written and measured here (the baseline): never needs the regex sandbox. */
-  trusted?: boolean;
-  /**
-   * Strings one of which every match contains (./needles.ts reads them from the pattern; the
-   * baseline declares its own, checked against that reading by a test, to spare the parse).
-   */
-  needles?: readonly string[] | null;
-}
-
-export type ReviewRule = Rule & RuleGuards;
-
-export interface RuleDrop {
-  reason: 'placeholder' | 'disabled_inline';
-  /** What was not reported and why, for --verbose. */
-  why: string;
-}
-
-export interface RuleRun {
-  drafts: FindingDraft[];
-  warnings: string[];
-  /** Matches a rule chose not to report, with the reason. */
-  dropped: Array<RuleDrop & { ruleSource: string; path: string; line: number }>;
-}
+export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './rule-types.js';
 
 /** Per-chunk facts shared by every rule that runs on it. */
 interface ChunkState {
@@ -357,24 +298,4 @@ export class RuleRunner {
     }
     return hits;
   }
-}
-
-export interface Prefilter {
-  needles: readonly string[];
-  ignoreCase: boolean;
-}
-
-const prefilters = new WeakMap<Rule, Prefilter | null>();
-const isNeedles = (value: unknown): value is string[] | null => value === null || (Array.isArray(value) && value.every((n) => typeof n === 'string'));
-
-/** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
-export function prefilterOf(rule: ReviewRule): Prefilter | null {
-  let filter = prefilters.get(rule);
-  if (filter === undefined) {
-    const masked = rule.scope === 'code';
-    const needles = rule.needles !== undefined ? rule.needles : derived('needles', `${masked ? 'code' : 'line'}\0${rule.flags}\0${rule.pattern}`, () => regexNeedles(rule.pattern, rule.flags, { masked }), isNeedles);
-    filter = needles && { needles, ignoreCase: rule.flags.includes('i') };
-    prefilters.set(rule, filter);
-  }
-  return filter;
 }
