@@ -1,17 +1,15 @@
 /** The parsed-concept cache: hits, invalidation by edits and removals, and the same bundle with or without it. */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
 import { bundleCacheFile, statSignature } from '../../lib/bundle/cache.js';
 import { makeRepo, runCli, tempDir, writeFiles } from '../helpers/repo.js';
+import { concept } from './kit.js';
 import type { Bundle } from '../../lib/bundle/types.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const concept = (front: string, body = '# Heading\n\nBody text.\n') => `---\n${front}\n---\n${body}`;
 
 const FILES: Record<string, string> = {
   'index.md': '[a](a.md) [b](b.md) [bad](bad.md) [dup](dup.md) [rules](rules.md) [notype](notype.md)\n',
@@ -25,7 +23,6 @@ const FILES: Record<string, string> = {
 
 function setup(): { dir: string; kb: string; cacheFile: string } {
   const dir = tempDir();
-  dirs.push(dir);
   writeFiles(join(dir, 'kb'), FILES);
   return { dir, kb: join(dir, 'kb'), cacheFile: join(dir, 'git', 'revtrail', 'bundle-cache-v1.json') };
 }

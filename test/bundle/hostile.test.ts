@@ -3,30 +3,20 @@
  * is skipped or cut with a warning naming it, and everything else still loads. The parser
  * cases finish (a generous per-test timeout is the outcome: the old code took minutes).
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
+import { loadBundle } from '../../lib/bundle/load.js';
 import { extractLinks } from '../../lib/bundle/links.js';
 import { firstHeading } from '../../lib/bundle/concept.js';
 import { splitFrontmatter } from '../../lib/bundle/frontmatter.js';
 import { MAX_FILE_BYTES } from '../../lib/bundle/read.js';
 import { ConceptCache, OVERRUN_MEMORY_MS, rememberOverrun } from '../../lib/bundle/cache.js';
 import { characters, tokensOf, truncateToTokens, TRUNCATION_MARK } from '../../lib/select/budget.js';
-import { tempDir, writeFiles } from '../helpers/repo.js';
-import type { Bundle } from '../../lib/bundle/types.js';
+import { tempDir } from '../helpers/repo.js';
+import { bundleDir, lines, ids } from './kit.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function bundleDir(files: Record<string, string>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  writeFiles(join(dir, 'kb'), files);
-  return dir;
-}
-const lines = (b: Bundle) => b.diagnostics.map(formatDiagnostic);
-const ids = (b: Bundle) => b.concepts.map((c) => c.id);
 const GOOD = '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: r, pattern: "forbidden\\\\(", severity: bug, title: Forbidden}\n---\n# Good\n';
 const FINISHES = { timeout: 30_000 };
 
@@ -150,7 +140,6 @@ test('the knowledge budget never copies a huge text into an array (155 MB crashe
 
 test('an overrun is remembered for a week, per bundle, and then forgotten', () => {
   const dir = tempDir();
-  dirs.push(dir);
   const file = join(dir, 'cache.json');
   const now = Date.now();
   rememberOverrun(file, '/kb', 'old', now - OVERRUN_MEMORY_MS - 1);

@@ -1,18 +1,15 @@
 /** Link resolution through symlinked folders: the real path decides, whichever way it is found. */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
 import { tempDir, writeFiles } from '../helpers/repo.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const concept = (front: string) => `---\n${front}\n---\n# Heading\n`;
 
 test('a link through a symlinked folder inside the bundle reaches the same file once; one leaving the bundle is reported', async () => {
   const dir = tempDir();
-  dirs.push(dir);
   writeFiles(join(dir, 'kb'), {
     'index.md': '[a](sub/a.md) [alias](alias/a.md) [deep](alias/deeper/b.md) [out](away/x.md) [outdir](away/)\n',
     'sub/a.md': concept('type: Note\nid: a'),
@@ -32,7 +29,6 @@ test('a link through a symlinked folder inside the bundle reaches the same file 
 
 test('a bundle reached through a symlink shows the path the user gave', async () => {
   const dir = tempDir();
-  dirs.push(dir);
   writeFiles(join(dir, 'real-kb'), { 'index.md': '[a](a.md) [gone](gone.md)\n', 'a.md': concept('type: Note') });
   symlinkSync(join(dir, 'real-kb'), join(dir, 'kb'));
   const b = await loadBundle(join(dir, 'kb'), { base: dir });

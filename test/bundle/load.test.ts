@@ -1,22 +1,10 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
-import { tempDir, writeFiles } from '../helpers/repo.js';
-import type { Bundle } from '../../lib/bundle/types.js';
+import { loadBundle } from '../../lib/bundle/load.js';
+import { bundleDir, concept, lines, ids } from './kit.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function bundleDir(files: Record<string, string>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  writeFiles(join(dir, 'kb'), files);
-  return dir;
-}
-const concept = (front: string, body = '# Heading\n\nBody text.\n') => `---\n${front}\n---\n${body}`;
-const lines = (b: Bundle) => b.diagnostics.map(formatDiagnostic);
-const ids = (b: Bundle) => b.concepts.map((c) => c.id);
 
 test('discovery follows index links only: relative, bundle-absolute, folders, nested indexes', async () => {
   const dir = bundleDir({
