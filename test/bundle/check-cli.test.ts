@@ -1,20 +1,10 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, makeRepo, runCli, tempDir, writeFiles, type TestRepo } from '../helpers/repo.js';
+import { fixturesDir, runCli, tempDir, throwawayRepos, writeFiles } from '../helpers/repo.js';
 
-const repos: TestRepo[] = [];
-const dirs: string[] = [];
-after(() => {
-  repos.forEach((r) => r.cleanup());
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = throwawayRepos();
 
 test('check: a broken bundle prints file:line: message for each problem and exits 1', async () => {
   const r = repo();
@@ -58,7 +48,6 @@ test('check: a broken bundle prints file:line: message for each problem and exit
 
 test('check: warnings alone exit 0; a DIR argument works outside a repository', async () => {
   const dir = tempDir();
-  dirs.push(dir);
   writeFiles(join(dir, 'kb'), { 'index.md': '[gone](gone.md)\n[fixture](ok.md)\n', 'ok.md': '---\ntype: Note\ndomain: x\n---\n# OK\n' });
   const run = await runCli(['knowledge', 'check', 'kb'], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: dir } });
   assert.equal(run.code, 0, run.stderr);
