@@ -1,12 +1,11 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { toChunks, splitHunk } from '../../lib/diff/chunk.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { throwawayRepos } from '../helpers/repo.js';
 import type { Hunk } from '../../lib/diff/types.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+const newRepo = throwawayRepos();
 const DIFF = ['diff', '--no-ext-diff', '--no-color', '-M', '--src-prefix=a/', '--dst-prefix=b/'];
 const numbered = (n: number, f = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
 
@@ -18,8 +17,7 @@ function assertPieceIsValid(diff: string, expectedAdds: Array<[string, number]>)
 }
 
 test('small files are one piece; the piece carries headers, language, namespace and added lines', () => {
-  const r = makeRepo();
-  repos.push(r);
+  const r = newRepo();
   r.commit('base', { 'src/store/db.go': 'package store\n\nfunc A() {}\n' });
   r.write('src/store/db.go', 'package store\n\nfunc A() {}\nfunc B() {}\n');
   r.git(['mv', 'src/store/db.go', 'src/store/data base.go']);
@@ -42,8 +40,7 @@ test('files without text changes (binary, mode-only) are one piece with no hunks
 });
 
 test('whole hunks stay together; a new piece starts when the next hunk does not fit', () => {
-  const r = makeRepo();
-  repos.push(r);
+  const r = newRepo();
   const before = numbered(200);
   r.commit('base', { 'a.txt': before });
   // Three separate hunks with 3, 4 and 3 added lines.
@@ -63,8 +60,7 @@ test('whole hunks stay together; a new piece starts when the next hunk does not 
 });
 
 test('one oversized hunk is cut between runs first, inside a run only when the run alone is too long', () => {
-  const r = makeRepo();
-  repos.push(r);
+  const r = newRepo();
   const before = numbered(30);
   r.commit('base', { 'a.txt': before });
   // One hunk (runs close together): run1 = 4 changed lines (2 replaced), run2 = 2, run3 = 24.

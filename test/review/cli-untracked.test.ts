@@ -1,13 +1,12 @@
 /** `revtrail review` with no source option reviews untracked files too, and never writes the index. */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
+import { runCli, throwawayRepos, type TestRepo } from '../helpers/repo.js';
 import type { ReviewResult } from '../../lib/review/types.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+const newRepo = throwawayRepos();
 
 function indexState(r: TestRepo): string {
   const env = { GIT_OPTIONAL_LOCKS: '0' };
@@ -15,8 +14,7 @@ function indexState(r: TestRepo): string {
 }
 
 test('a brand-new untracked file with a debugger statement: REQUEST_CHANGES; an ignored one is not reviewed', async () => {
-  const r = makeRepo();
-  repos.push(r);
+  const r = newRepo();
   r.commit('base', { 'README.md': '# app\n', '.gitignore': 'scratch/\n*.tmp.js\n' });
   r.write('src/new feature.js', 'export function f() {\n  debugger;\n}\n');
   r.write('scratch/try.js', 'debugger;\n');

@@ -1,25 +1,23 @@
 /** `revtrail review` end to end: real repositories, the real CLI, real reviewer programs. */
-import { test, describe, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
+import { fixturesDir, runCli, tempDir, throwawayRepos, type TestRepo } from '../helpers/repo.js';
 import { formatRow } from '../../lib/core/trailer/row.js';
 import { findingRow } from '../../lib/trailers/from-finding.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
 import { noDrops, type ReviewResult } from '../../lib/review/types.js';
 import { sarifProblems } from './sarif-check.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+const newRepo = throwawayRepos();
 
 const AWS = 'AKIA' + 'Z7QW4RTY2UI8OP3L';
 const program = (name: string) => join(fixturesDir, 'review', name);
 
 /** A repository with the starter bundle of `revtrail init`, committed. */
 async function starterRepo(): Promise<TestRepo> {
-  const repo = makeRepo();
-  repos.push(repo);
+  const repo = newRepo();
   const init = await runCli(['init'], { cwd: repo.dir });
   assert.equal(init.code, 0, init.stderr);
   repo.commit('Start', { 'README.md': '# app\n', 'src/controllers/.keep': '' });

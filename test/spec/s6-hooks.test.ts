@@ -3,14 +3,13 @@
  * (revtrail's own bin, which reaches husky under pnpm too) to a package.json without one, and
  * uninstall removes exactly what install added — whatever the file's layout.
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
+import { runCli, throwawayRepos } from '../helpers/repo.js';
 
-const repos: TestRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+const newRepo = throwawayRepos();
 
 const SETUP = 'revtrail install --from-prepare || true';
 const layouts: Array<[string, string]> = [
@@ -23,8 +22,7 @@ const layouts: Array<[string, string]> = [
 
 for (const [layout, original] of layouts) {
   test(`package.json ${layout}: install adds only the prepare script, uninstall gives back every byte`, async () => {
-    const repo = makeRepo();
-    repos.push(repo);
+    const repo = newRepo();
     repo.commit('chore: start', { 'package.json': original });
     const installed = await runCli(['install'], { cwd: repo.dir });
     assert.equal(installed.code, 0, installed.stderr);
