@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,12 +7,9 @@ import { cliPath, tempDir, testEnv, runProcess } from '../helpers/repo.js';
 import { DEBUGGER_LINE, allTrailerRows, installedRepo, writeShim, type HookRepo } from './setup.js';
 import { readQueue } from '../../lib/verdicts/queue.js';
 
-const repos: HookRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
 async function repo(files?: Record<string, string>): Promise<HookRepo> {
-  const r = await installedRepo({ files });
-  repos.push(r);
-  return r;
+  return installedRepo({ files });
 }
 const ROW = /^rf-[0-9a-f]{10},/;
 const stage = (r: HookRepo, files: Record<string, string>) => {

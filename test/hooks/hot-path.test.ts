@@ -3,18 +3,15 @@
  * each one). The common case reads no history and spawns no `git interpret-trailers`; those run
  * only when a finding, a hand-written trailer or a queued verdict needs them.
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEBUGGER_LINE, installedRepo, type HookRepo } from './setup.js';
 
-const repos: HookRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
 async function repo(): Promise<HookRepo> {
-  const r = await installedRepo();
-  repos.push(r);
-  return r;
+  return installedRepo();
 }
 
 /** Runs `revtrail hook commit-msg` on `message`; returns the git commands it ran, sorted, and the file after. */

@@ -3,7 +3,7 @@
  * commit-msg and pre-push, uninstall removes them, and on a clean commit they cost no process:
  * revtrail runs once (commit-msg), and the others only when they have something to do.
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,13 +11,11 @@ import { cliPath, makeRepo } from '../helpers/repo.js';
 import { DEBUGGER_LINE, withRun, type HookRepo } from './setup.js';
 
 const RECORD_HOOKS = ['prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite'];
-const repos: HookRepo[] = [];
-after(() => repos.forEach((r) => r.cleanup()));
+// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
 
 /** A CLI shim that logs each call (its arguments) before running the real CLI. */
 function loggingRepo(): { r: HookRepo; calls: () => string[] } {
   const r = withRun(makeRepo());
-  repos.push(r);
   const log = join(r.dir, '.git', 'calls.log');
   writeFileSync(log, '');
   r.write('node_modules/.bin/revtrail', `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
