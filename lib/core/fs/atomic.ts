@@ -10,6 +10,11 @@ import { storageFailure } from './storage.js';
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
 const TEMP_MARK = '.revtrail-tmp-';
 
+/** A fresh temp file name in `file`'s folder (the same file system, so the rename is atomic). */
+function tempBeside(file: string): string {
+  return join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+}
+
 export interface AtomicWriteOptions {
   mode?: number;
   /**
@@ -40,7 +45,7 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: Ato
       mode = 0o644;
     }
   }
-  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+  const temp = tempBeside(file);
   const handle = await open(temp, 'wx', mode);
   try {
     try {
@@ -62,7 +67,7 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: Ato
  * StorageError like writeFileAtomic.
  */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
-  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+  const temp = tempBeside(file);
   try {
     writeFileSync(temp, data, { flag: 'wx' });
     renameSync(temp, file);
@@ -113,7 +118,7 @@ export async function openAtomicStream(file: string): Promise<AtomicStream> {
   const { createWriteStream } = await import('node:fs');
   const { mkdir, rename, unlink } = await import('node:fs/promises');
   await mkdir(dirname(file), { recursive: true });
-  const temp = join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+  const temp = tempBeside(file);
   const stream = createWriteStream(temp, { flags: 'wx' });
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
