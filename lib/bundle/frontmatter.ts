@@ -108,7 +108,6 @@ export async function parseWithLibrary(source: string): Promise<Parsed> {
 }
 
 export function parseWith(yaml: JsYaml, source: string): Parsed {
-  const lines = new LineIndex(source);
   let events: Event[];
   let data: unknown;
   try {
@@ -116,7 +115,7 @@ export function parseWith(yaml: JsYaml, source: string): Parsed {
     data = yaml.constructFromEvents(events, { source, maxAliases: MAX_ALIASES })[0];
   } catch (error) {
     const e = error as { reason?: unknown; mark?: { position?: unknown }; message?: unknown };
-    const at = typeof e.mark?.position === 'number' ? lines.lineOf(e.mark.position) : 2;
+    const at = typeof e.mark?.position === 'number' ? new LineIndex(source).lineOf(e.mark.position) : 2;
     const why = typeof e.reason === 'string' && e.reason ? e.reason : String(e.message ?? error).split('\n')[0]!;
     if (/maxAliases/.test(why)) return { ok: false, line: at, message: m.tooManyAliases(MAX_ALIASES) };
     if (/maxDepth/.test(why)) return { ok: false, line: at, message: m.tooDeep(MAX_DEPTH) };
