@@ -1,10 +1,11 @@
 /**
  * `revtrail hook prepare-commit-msg FILE [SOURCE [COMMIT]]` during a rebase's squash or fixup
- * step, and for the commit after `git merge --squash` (the hook script calls it only then). git builds that message from the commits being
- * folded together: a fixup's message is dropped, an `amend!` replaces the message, and a
- * squash leaves the first commit's rows in the body where git's trailer view misses them. Here
- * the records of both commits (the one being amended and the one folded into it) are put back
- * into the message's trailer block, oldest first, each once (docs/record.md "Rebase").
+ * step, and for the commit after `git merge --squash` (the hook script calls it only then).
+ * git builds that message from the commits being folded together: a fixup's message is
+ * dropped, an `amend!` replaces the message, and a squash leaves the first commit's rows in the
+ * body where git's trailer view misses them. Here the records of the commits folded together
+ * are put back into the message's trailer block, oldest first, each once (docs/record.md
+ * "Rebase", "Squash merge").
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
