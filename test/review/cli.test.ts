@@ -109,6 +109,19 @@ describe('revtrail review (diff sources)', () => {
     assert.equal(run.stdout, 'No findings.\nAPPROVE\n');
   });
 
+  test('no changes: the bundle, read while git writes the diff, says nothing; with a change its warning shows', async () => {
+    const repo = newRepo();
+    repo.commit('Start', { 'revtrail.config.json': '{"knowledge": "nowhere"}\n' });
+    const empty = await runCli(['review'], { cwd: repo.dir });
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.equal(empty.stdout, 'No findings.\nAPPROVE\n');
+    assert.equal(empty.stderr, '');
+    repo.write('a.js', 'export const a = 1;\n');
+    const changed = await runCli(['review'], { cwd: repo.dir });
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.match(changed.stderr, /knowledge bundle nowhere does not exist/);
+  });
+
   test('default: all uncommitted changes against HEAD (staged and not), from a subfolder', async () => {
     const repo = await starterRepo();
     repo.write('src/a.test.js', "it.only('focus', () => {});\n");
