@@ -11,11 +11,29 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const count = (max: number) => z.number().check(z.int(), z.positive(), z.lte(max));
 
+/** Hooks a model reviewer may run in (docs/review.md "Model reviewer"): pre-push by default, commit-msg only when named. */
+export const MODEL_HOOKS = ['commit-msg', 'pre-push'] as const;
+
+/** A local OpenAI-compatible chat completions server (docs/review.md "Model reviewer"). */
+const model = z.strictObject({
+  endpoint: z.string().check(z.minLength(1)),
+  model: z.string().check(z.minLength(1)),
+  timeoutMs: z._default(count(MAX_TIMER_MS), 60000),
+  maxConcurrency: z._default(count(64), 1),
+  hooks: z._default(z.array(z.enum(MODEL_HOOKS)), ['pre-push']),
+});
+
 const reviewer = z.strictObject({
   command: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
   timeoutMs: z._default(count(MAX_TIMER_MS), 60000),
   required: z._default(z.boolean(), false),
+  model: z.optional(model),
 });
+
+/** The answers that may open the gate for a credential finding (docs/gate.md "Answers by kind"). */
+export const CREDENTIAL_ANSWERS = ['REJECT', 'DEFER', 'ACKNOWLEDGE'] as const;
+
+const globs = z.array(z.string().check(z.minLength(1)));
 
 export const configSchema = z.strictObject({
   knowledge: z._default(z.string().check(z.minLength(1)), '.okfw'),
@@ -27,11 +45,26 @@ export const configSchema = z.strictObject({
   reviewer: z._default(reviewer, { timeoutMs: 60000, required: false }),
   softTests: z._default(z.boolean(), false),
   commitMsg: z._default(
-    z.strictObject({ record: z._default(z.boolean(), true), block: z._default(z.boolean(), false) }),
-    { record: true, block: false },
+    z.strictObject({
+      record: z._default(z.boolean(), true),
+      block: z._default(z.boolean(), false),
+      // A credential never enters a commit by default, whatever `block` says (docs/gate.md).
+      blockCredentials: z._default(z.boolean(), true),
+    }),
+    { record: true, block: false, blockCredentials: true },
   ),
-  gate: z._default(z.strictObject({ minRecurrence: z._default(count(1_000_000), 2) }), {
-    minRecurrence: 2,
+  gate: z._default(
+    z.strictObject({
+      minRecurrence: z._default(count(1_000_000), 2),
+      credentialAnswers: z._default(z.array(z.enum(CREDENTIAL_ANSWERS)).check(z.minLength(1)), ['REJECT']),
+    }),
+    { minRecurrence: 2, credentialAnswers: ['REJECT'] },
+  ),
+  /** Per-rule path excludes: rule_source or rule id -> globs (docs/review.md "Allow comments and excludes"). */
+  exclude: z._default(z.record(z.string().check(z.minLength(1)), globs), {}),
+  /** Trailer rows folded in git's continuation form past this width; 0 never folds (docs/trailers.md). */
+  trailers: z._default(z.strictObject({ foldAt: z._default(z.number().check(z.int(), z.gte(0), z.lte(100_000)), 100) }), {
+    foldAt: 100,
   }),
   privacy: z._default(z.strictObject({ redactAuthors: z._default(z.boolean(), false) }), { redactAuthors: false }),
   // Rules people mostly reject stop blocking (docs/gate.md "Calibration"). demoteAbove 1 never demotes.
@@ -40,8 +73,10 @@ export const configSchema = z.strictObject({
       enabled: z._default(z.boolean(), true),
       minVerdicts: z._default(count(1_000_000), 5),
       demoteAbove: z._default(z.number().check(z.gte(0), z.lte(1)), 0.3),
+      // Rules (rule_source) whose `security` findings calibration may demote; none by default.
+      security: z._default(z.array(z.string().check(z.minLength(1))), []),
     }),
-    { enabled: true, minVerdicts: 5, demoteAbove: 0.3 },
+    { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] },
   ),
   /** A doc map (docs/bundle.md "Doc map"): design documents without frontmatter, mapped to globs. Repo-relative. */
   docMap: z.optional(z.string().check(z.minLength(1))),

@@ -19,17 +19,41 @@ test('defaults when there is no configuration', async () => {
   assert.equal(config.minConfidence, 0.8);
   assert.equal(config.builtinRules, true);
   assert.deepEqual(config.reviewer, { timeoutMs: 60000, required: false });
-  assert.deepEqual(config.commitMsg, { record: true, block: false });
-  assert.deepEqual(config.gate, { minRecurrence: 2 });
+  assert.deepEqual(config.commitMsg, { record: true, block: false, blockCredentials: true });
+  assert.deepEqual(config.gate, { minRecurrence: 2, credentialAnswers: ['REJECT'] });
+  assert.deepEqual(config.exclude, {});
+  assert.deepEqual(config.trailers, { foldAt: 100 });
   assert.deepEqual(config.privacy, { redactAuthors: false });
-  assert.deepEqual(config.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+  assert.deepEqual(config.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
+});
+
+test('this round\'s keys: the model reviewer, credential answers, excludes and folding are validated', async () => {
+  writeFileSync(
+    join(dir, 'revtrail.config.json'),
+    JSON.stringify({ reviewer: { model: { endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-coder:7b' } }, exclude: { 'builtin/debug:debugger': ['test/**'] } }),
+  );
+  const { config } = await loadConfig(dir);
+  assert.deepEqual(config.reviewer.model, { endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-coder:7b', timeoutMs: 60000, maxConcurrency: 1, hooks: ['pre-push'] });
+  assert.deepEqual(config.exclude, { 'builtin/debug:debugger': ['test/**'] });
+  for (const [value, pattern] of [
+    [{ gate: { credentialAnswers: ['ACCEPT'] } }, /"gate\.credentialAnswers\.0" is invalid/],
+    [{ gate: { credentialAnswers: [] } }, /"gate\.credentialAnswers" is invalid/],
+    [{ trailers: { foldAt: -1 } }, /"trailers\.foldAt" is invalid/],
+    [{ reviewer: { model: { endpoint: 'http://127.0.0.1:1' } } }, /"reviewer\.model\.model" is invalid/],
+    [{ reviewer: { model: { endpoint: 'x', model: 'm', hooks: ['post-commit'] } } }, /"reviewer\.model\.hooks\.0" is invalid/],
+    [{ exclude: { 'builtin/debug:debugger': 'test/**' } }, /"exclude\.builtin\/debug:debugger" is invalid/],
+  ] as const) {
+    writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify(value));
+    await assert.rejects(loadConfig(dir), pattern);
+  }
+  rmSync(join(dir, 'revtrail.config.json'));
 });
 
 test('calibration: partial values keep the other defaults; bounds and unknown keys are named', async () => {
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { minVerdicts: 2 } }));
-  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: true, minVerdicts: 2, demoteAbove: 0.3 });
+  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: true, minVerdicts: 2, demoteAbove: 0.3, security: [] });
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { enabled: false, demoteAbove: 1 } }));
-  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: false, minVerdicts: 5, demoteAbove: 1 });
+  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: false, minVerdicts: 5, demoteAbove: 1, security: [] });
   for (const [value, pattern] of [
     [{ demoteAbove: 1.5 }, /"calibration\.demoteAbove" is invalid/],
     [{ demoteAbove: -0.1 }, /"calibration\.demoteAbove" is invalid/],
