@@ -58,7 +58,7 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
   });
   assert.match(r.git(['log', '-1', '--format=%B', since.commit]), /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/);
-  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
   assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated], [0, 'performing well', false]);
   assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag, by['mid:rule'].calibrated], [0.2, null, false]);
   assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
