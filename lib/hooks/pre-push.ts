@@ -295,7 +295,7 @@ async function credentialWays(
       const oldest = held[0]!;
       const parent = facts.get(oldest.commit)?.parent ?? null;
       if (held.length === 1 && oldest.commit === oldest.tip) lines.push(m.rewriteAmend(oldest.commit));
-      else lines.push(m.rewriteRebase(oldest.commit, parent ? parent.slice(0, 12) : '--root'));
+      else lines.push(...m.rewriteRebase(held.map((h) => h.commit), parent ? parent.slice(0, 12) : '--root'));
     }
     lines.push(m.rotate);
     if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));

@@ -73,9 +73,11 @@ export const hookMessages = {
   credentialCommit: (sha: string, subject: string) => `    ${sha.slice(0, 12)} ${subject}`,
   credentialRewrite: '  Take it out of history, then push again:',
   rewriteAmend: (sha: string) => `    ${sha.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`,
-  rewriteRebase: (sha: string, base: string) =>
-    `    git rebase -i ${base}   (mark ${sha.slice(0, 12)} "edit", remove the key, git add, git commit --amend, git rebase --continue;` +
-    ' or move the commit that removed it right after it as "fixup")',
+  rewriteRebase: (shas: readonly string[], base: string) => [
+    `    git rebase -i ${base}`,
+    `      mark ${shas.map((c) => c.slice(0, 12)).join(', ')} "edit": at each stop remove the key, git add, git commit --amend, git rebase --continue`,
+    `      (or, where a later commit removed it, move that commit right after ${shas[0]!.slice(0, 12)} as "fixup")`,
+  ],
   rotate: '  And rotate it (revoke the key and issue a new one): a key that was ever in a commit may have been copied.',
   credentialNotSecret: (id: string, answers: readonly string[]) =>
     `  Not a secret (a test value, a published example)? revtrail verdict ${id} ${answers.join('|')} "…", commit, and push again.`,
