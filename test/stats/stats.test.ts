@@ -25,9 +25,11 @@ function history(): TestRepo {
   const add = (rule: string, verdicts: Array<'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE'>, step = 3600) => {
     for (const v of verdicts) {
       const fid = id();
-      r.commit(message('raise', [row({ id: fid, rule_source: rule })]), {}, { env: t.next(step) });
+      // Findings of severity bug: a rule of `security` findings is never calibrated unless calibration.security names it.
+      const kind = { category: 'correctness', severity: 'bug' } as const;
+      r.commit(message('raise', [row({ id: fid, rule_source: rule, ...kind })]), {}, { env: t.next(step) });
       const rationale = v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
-      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale })]), {}, { env: t.next(step) });
+      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale, ...kind })]), {}, { env: t.next(step) });
     }
   };
   add('noisy:rule', ['REJECT', 'REJECT', 'REJECT', 'REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACKNOWLEDGE']);
@@ -58,7 +60,7 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
   });
   assert.match(r.git(['log', '-1', '--format=%B', since.commit]), /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/);
-  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3 });
+  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
   assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated], [0, 'performing well', false]);
   assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag, by['mid:rule'].calibrated], [0.2, null, false]);
   assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
