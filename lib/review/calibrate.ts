@@ -5,7 +5,7 @@
  */
 import type { HistoryRow } from '../core/trailer/history.js';
 import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
-import { findingCalibration, occurrencesOfRows, tallyRules, type CalibrationSettings, type FindingCalibration } from '../core/rule-tally.js';
+import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../core/rule-tally.js';
 
 /**
  * The rules calibration never demotes: the credential rules (a leaked key is never a false
@@ -17,9 +17,8 @@ export function calibrationExempt(
   records: Iterable<{ rule_source: string; severity: string }>,
   security: readonly string[] = [],
 ): (ruleSource: string) => boolean {
-  const securityRules = new Set<string>();
-  for (const r of records) if (r.severity === 'security' && !security.includes(r.rule_source)) securityRules.add(r.rule_source);
-  return (s) => CREDENTIAL_RULE_SOURCES.has(s) || securityRules.has(s);
+  const securityRule = securityExempt(records, security);
+  return (s) => CREDENTIAL_RULE_SOURCES.has(s) || securityRule(s);
 }
 
 /** rule_source → the numbers its findings carry, for every demoted rule. */
