@@ -24,7 +24,8 @@ export default defineCommand<VerdictArgs>({
           'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
           'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
           'Review-Finding trailer, on a branch whose history has the finding; it stays queued until\n' +
-          'a commit carries it.',
+          'a commit carries it. A credential finding takes REJECT alone (not a secret), unless\n' +
+          'gate.credentialAnswers allows more; a real key is removed from history and rotated.',
       )
       .positional('id', { type: 'string', describe: 'Finding ID (rf-…), or a unique prefix of it' })
       .positional('verdict', { type: 'string', describe: 'ACCEPT | REJECT | DEFER | ACKNOWLEDGE' })
