@@ -10,6 +10,7 @@ import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
 import { evaluateGate } from '../gate/index.js';
 import { ruleTallies } from '../gate/threads.js';
+import { securityExempt } from '../core/rule-tally.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
 import { buildCandidates, describe, type CandidateSet } from './build.js';
@@ -55,7 +56,10 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   const set = buildCandidates(report, bundle);
 
   if (target !== undefined) {
-    const explanation = explain(report, target, set, ruleTallies(history.commits, { ...config.calibration, exempt: options.exempt }));
+    // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
+    const security = securityExempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
+    const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
+    const explanation = explain(report, target, set, ruleTallies(history.commits, { ...config.calibration, exempt }));
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });
     return { kind: 'explained', explanation };
   }

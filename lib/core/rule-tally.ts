@@ -122,6 +122,17 @@ export function tallyRules(occurrences: Iterable<Occurrence>, settings: Calibrat
   return [...rules.values()].filter((r) => r.findings > 0).sort((a, b) => (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0));
 }
 
+/**
+ * Rules whose recorded findings are `security` and that `named` (config `calibration.security`)
+ * does not name: calibration never demotes them (docs/gate.md "Calibration"). `stats`,
+ * `candidates --explain` and the review combine it with the credential rules.
+ */
+export function securityExempt(records: Iterable<{ rule_source: string; severity: string }>, named: readonly string[] = []): (ruleSource: string) => boolean {
+  const rules = new Set<string>();
+  for (const r of records) if (r.severity === 'security' && !named.includes(r.rule_source)) rules.add(r.rule_source);
+  return (s) => rules.has(s);
+}
+
 /** The numbers a demoted rule's findings carry; null when the rule is not demoted. */
 export function findingCalibration(t: RuleTally | undefined): FindingCalibration | null {
   return t?.demoted && t.rate !== null ? { rejected: t.rejected, verdicts: t.verdicts, rate: t.rate } : null;

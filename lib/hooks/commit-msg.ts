@@ -155,7 +155,7 @@ async function reviewCommit(
   err: NodeJS.WritableStream,
   judgeRows: boolean,
 ): Promise<'blocked' | Reviewed> {
-  const { openReview, runReview } = await import('../review/index.js');
+  const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
   const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
   const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
@@ -171,6 +171,13 @@ async function reviewCommit(
   writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => blocks(f, config.softTests));
+  // A credential never enters a commit by default, whatever commitMsg.block says; only an answer
+  // that opens the gate for a credential (a queued REJECT) lets it through (docs/gate.md).
+  const credentials = config.commitMsg.blockCredentials ? result.findings.filter((f) => CREDENTIAL_RULE_SOURCES.has(f.rule_source)) : [];
+  if (credentials.length) {
+    writeLines(err, [m.credentialBlocked(credentials.length), ...findingLines(credentials, 50), ...m.credentialWaysOn(credentials.map((f) => f.id), config.gate.credentialAnswers)]);
+    return 'blocked';
+  }
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
     writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
     return 'blocked';

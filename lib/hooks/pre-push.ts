@@ -11,6 +11,7 @@ import { blocks } from '../review/event.js';
 import type { HistoryRow } from '../core/trailer/history.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { findingLines, writeLines } from './print.js';
+import { lineSpan } from '../core/trailer/span.js';
 import { pushProgress } from './push-progress.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -152,6 +153,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   // by refs that push the same commits.
   const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
   const blockedRefs: Array<{ ref: string; findings: Finding[] }> = [];
+  const foundBy = new Map<PushPlan, ReadonlySet<string>>();
   const allFindings = new Map<string, Finding>();
   const warnings = new Set<string>();
   for (const plan of work) {
@@ -193,6 +195,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
       }
     }
     for (const f of found.values()) allFindings.set(f.id, f);
+    foundBy.set(plan, new Set(found.keys()));
     const blocking = [...found.values()].filter((f) => blocks(f, softTests));
     const calibrated = [...found.values()].filter((f) => f.calibration);
     if (blocking.length) blockedRefs.push({ ref: plan.update.localRef, findings: blocking });
@@ -210,13 +213,94 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
     for (const f of findings) ids.add(f.id);
   }
-  // Verdicts only queued do not count here (what is pushed must carry its answers): name them.
+  const blocking = [...ids].map((id) => allFindings.get(id)!);
+  const credentialAnswers = session.config.gate.credentialAnswers;
+  // Verdicts only queued do not count here (what is pushed must carry its answers): name them,
+  // when committing them would open the gate for their finding's kind.
   const queued = await queuedFor(repo.commonDir, ids);
-  const unanswered = [...ids].filter((id) => !queued.has(id));
-  if (unanswered.length) lines.push(...m.waysOn, ...unanswered.map(m.verdictCommand), m.thenCommit);
+  for (const [id, verdict] of queued) {
+    const f = allFindings.get(id)!;
+    if (isCredential(f.rule_source) && !credentialAnswers.includes(verdict as (typeof credentialAnswers)[number])) queued.delete(id);
+  }
+  const others = blocking.filter((f) => !isCredential(f.rule_source) && !queued.has(f.id));
+  const credentials = blocking.filter((f) => isCredential(f.rule_source) && !queued.has(f.id));
+  if (others.length) {
+    lines.push(...m.waysOn);
+    for (const f of others) lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
+    lines.push(m.thenCommit);
+  }
+  if (credentials.length) lines.push(...(await credentialWays(repo.top, credentials, credentialHolders(work, perCommit, foundBy, credentials), credentialAnswers)));
   if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
   writeLines(err, lines);
   return 1;
+}
+
+/**
+ * The pushed commits whose own diff adds each credential finding, oldest first, with the tip
+ * of the ref that pushes them (the one commit `git commit --amend` can rewrite).
+ */
+function credentialHolders(
+  plans: readonly PushPlan[],
+  perCommit: ReadonlyMap<string, { findings: Finding[] }>,
+  foundBy: ReadonlyMap<PushPlan, ReadonlySet<string>>,
+  credentials: readonly Finding[],
+): Map<string, Array<{ commit: string; tip: string }>> {
+  const wanted = new Set(credentials.map((f) => f.id));
+  const holders = new Map<string, Array<{ commit: string; tip: string }>>();
+  for (const plan of plans) {
+    const tip = plan.tip!;
+    // One non-merge commit: its own review was the combined one.
+    const found = (commit: string) => (plan.single ? [...(foundBy.get(plan) ?? [])] : (perCommit.get(`${tip} ${commit}`)?.findings ?? []).map((f) => f.id));
+    for (const commit of [...plan.commits].reverse()) {
+      for (const id of found(commit)) {
+        if (!wanted.has(id)) continue;
+        let list = holders.get(id);
+        if (!list) holders.set(id, (list = []));
+        if (!list.some((h) => h.commit === commit)) list.push({ commit, tip });
+      }
+    }
+  }
+  return holders;
+}
+
+/**
+ * The ways on for credential findings (docs/gate.md "After an ACCEPT"): the commits that hold
+ * each one and the rewrite that takes it out, a rotation reminder, and a verdict only where it
+ * opens the gate for a credential and the finding was not answered as a real key (ACCEPT).
+ */
+async function credentialWays(
+  top: string,
+  credentials: readonly Finding[],
+  holders: ReadonlyMap<string, ReadonlyArray<{ commit: string; tip: string }>>,
+  answers: readonly string[],
+): Promise<string[]> {
+  const commits = [...new Set([...holders.values()].flatMap((h) => h.map((x) => x.commit)))];
+  const facts = new Map<string, { subject: string; parent: string | null }>();
+  if (commits.length) {
+    const out = await gitOut(['log', '--no-walk=unsorted', '--format=%H%x00%P%x00%s', ...commits, '--'], { cwd: top });
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [sha, parents, subject] = line.split('\0');
+      facts.set(sha!, { subject: subject ?? '', parent: parents?.split(' ')[0] || null });
+    }
+  }
+  const lines: string[] = [];
+  for (const f of credentials) {
+    lines.push(m.credentialTitle(f.id, `${f.path}:${lineSpan(f.start_line, f.line)}`));
+    if (f.answer?.verdict === 'ACCEPT') lines.push(m.credentialAccepted(f.answer.rationale));
+    else if (f.answer) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
+    const held = holders.get(f.id) ?? [];
+    if (held.length) {
+      lines.push(m.credentialHeldBy(held.length), ...held.map((h) => m.credentialCommit(h.commit, facts.get(h.commit)?.subject ?? '')));
+      lines.push(m.credentialRewrite);
+      const oldest = held[0]!;
+      const parent = facts.get(oldest.commit)?.parent ?? null;
+      if (held.length === 1 && oldest.commit === oldest.tip) lines.push(m.rewriteAmend(oldest.commit));
+      else lines.push(...m.rewriteRebase(held.map((h) => h.commit), parent ? parent.slice(0, 12) : '--root'));
+    }
+    lines.push(m.rotate);
+    if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));
+  }
+  return lines;
 }
 
 /** One turn of the event loop: what git wrote meanwhile is read. */

@@ -42,7 +42,7 @@ export const candidatesMessages = {
   explainCalibrated: (rejected: number, verdicts: number, verdict: string, finding: string, commit: string | null) =>
     `calibration: not blocking: ${rejected} of ${verdicts} answered findings were rejected; since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
   explainNotCalibrated: (rejected: number, verdicts: number, exempt: boolean) =>
-    `calibration: blocking: ${rejected} of ${verdicts} answered findings were rejected${exempt ? ' (a credential rule: never demoted)' : ''}`,
+    `calibration: blocking: ${rejected} of ${verdicts} answered findings were rejected${exempt ? ' (a credential or security rule: never demoted)' : ''}`,
   explainCandidate: (id: string) => `candidate: yes (${id})`,
   explainNotCandidate: 'candidate: no (the gate is not passed)',
   explainInBundle: (doc: string) => `candidate: no: this rule_source belongs to ${doc} in the knowledge bundle already (it is knowledge)`,

@@ -4,7 +4,9 @@ export const demoMessages = {
     `revtrail demo: a throwaway repository in ${folder}\n` +
     `(your current repository is not touched; nothing leaves this machine)\n`,
   step: (n: number, what: string) => `\n== ${n}. ${what}\n`,
-  calibrationConfig: '  revtrail.config.json: calibration.minVerdicts 2 (default 5), since this history is short\n',
+  calibrationConfig:
+    '  revtrail.config.json: calibration.minVerdicts 2 (default 5), since this history is short;\n' +
+    '  calibration.security names builtin/injection:sql-concat (security findings are never demoted unless a rule is named)\n',
   trailersWritten: '  The commit-msg hook recorded the findings as trailers:\n',
   candidateFile: (path: string) => `  ${path}:\n`,
   stepFailed: (what: string, output: string) => `demo step failed: ${what}\n${output}`,

@@ -29,6 +29,16 @@ export const hookMessages = {
   pushWillBlock: '  A push with these blocking findings is stopped until each is fixed or has a verdict (revtrail verdict ID VERDICT "…").',
   commitBlocked: (n: number) => `revtrail: commit aborted (commitMsg.block): ${plural(n, 'blocking finding')}; your message is unchanged`,
   commitBlockedRemedy: '  Fix them, or record a verdict (revtrail verdict ID REJECT|DEFER|ACKNOWLEDGE "…") and commit again.',
+  // commit-msg: the credential stop (docs/gate.md "The credential stop")
+  credentialBlocked: (n: number) =>
+    `revtrail: commit aborted: ${n === 1 ? 'a credential' : `${n} credentials`} in what this commit adds (commitMsg.blockCredentials); your message is unchanged`,
+  credentialWaysOn: (ids: readonly string[], answers: readonly string[]) => [
+    '  Two ways on:',
+    '    - a real secret: take it out of the file (read it from the environment or a secret store), git add, and commit again;',
+    '      rotate it if it was ever shared or pushed.',
+    `    - not a secret (a test value, a published example): answer it, then commit again (the commit records the answer):`,
+    ...ids.map((id) => `        revtrail verdict ${id} ${answers.join('|')} "…"`),
+  ],
   verdictsRecorded: (items: readonly string[]) => `revtrail: recorded ${plural(items.length, 'queued verdict')}: ${items.join(', ')}`,
   queueWaiting: (items: readonly string[]) =>
     `revtrail: ${plural(items.length, 'queued verdict')} not recorded here (this branch has no record of ${items.length === 1 ? 'its finding' : 'their findings'}): ${items.join(', ')}; ${items.length === 1 ? 'it waits' : 'they wait'} for a commit on a branch that has`,
@@ -52,7 +62,26 @@ export const hookMessages = {
     '  - a fix, committed (a secret stays in the pushed history: rewrite the commits that added it), or',
     '  - a verdict, committed:',
   ],
-  verdictCommand: (id: string) => `      revtrail verdict ${id} REJECT|DEFER|ACKNOWLEDGE "…"`,
+  verdictCommand: (id: string, answers: readonly string[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE']) => `      revtrail verdict ${id} ${answers.join('|')} "…"`,
+  // pre-push: credentials (docs/gate.md "Answers by kind", "After an ACCEPT")
+  credentialTitle: (id: string, where: string) => `A credential, ${id} (${where}):`,
+  credentialAccepted: (rationale: string) =>
+    `  answered ACCEPT ("${rationale}"): fixed in the files, but the pushed history still holds it, so pushing it publishes the key.`,
+  credentialWrongAnswer: (verdict: string, answers: readonly string[]) =>
+    `  answered ${verdict}, which does not open the gate for a credential (gate.credentialAnswers: ${answers.join(', ')}).`,
+  credentialHeldBy: (n: number) => `  ${n === 1 ? 'This pushed commit adds it' : `These ${n} pushed commits add it`}:`,
+  credentialCommit: (sha: string, subject: string) => `    ${sha.slice(0, 12)} ${subject}`,
+  credentialRewrite: '  Take it out of history, then push again:',
+  rewriteAmend: (sha: string) => `    ${sha.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`,
+  rewriteRebase: (shas: readonly string[], base: string) => [
+    `    git rebase -i ${base}`,
+    `      mark ${shas.map((c) => c.slice(0, 12)).join(', ')} "edit": at each stop remove the key, git add, git commit --amend, git rebase --continue`,
+    `      (or, where a later commit removed it, move that commit right after ${shas[0]!.slice(0, 12)} as "fixup")`,
+  ],
+  rotate: '  And rotate it (revoke the key and issue a new one): a key that was ever in a commit may have been copied.',
+  credentialNotSecret: (id: string, answers: readonly string[]) =>
+    `  Not a secret (a test value, a published example)? revtrail verdict ${id} ${answers.join('|')} "…", commit, and push again.`,
+  stillFoundAfterAccept: (id: string) => `  ${id} was answered ACCEPT, yet what the push adds still has it: fix it, or answer it again.`,
   thenCommit: '    then: git commit (git commit --allow-empty -m "Record review verdicts" when nothing else changed), and push again.',
   queuedNotCommitted: (items: readonly string[]) =>
     `${plural(items.length, 'verdict')} ${items.length === 1 ? 'is' : 'are'} queued but not committed (a push counts committed verdicts only): ${items.join(', ')}`,

@@ -8,7 +8,7 @@ export const statsMessages = {
   calibratedHeader: 'calibrated',
   calibratedSince: (commit: string | null, verdict: string, finding: string) =>
     `since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
-  neverCalibrated: 'never (credential rule)',
+  neverCalibrated: 'never (credential or security rule)',
   threadsHeading: (rule: string, n: number) => `${n} finding${n === 1 ? '' : 's'} of ${rule}, oldest first (id, latest verdict, where, verdict commit, rationale):`,
   unknownRule: (rule: string) => `no finding of rule ${rule} in this history`,
   unknownRuleRemedy: (known: readonly string[]) =>

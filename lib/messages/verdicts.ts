@@ -21,6 +21,16 @@ export const verdictMessages = {
       ACKNOWLEDGE: 'ACKNOWLEDGE names the documented intent, e.g. "intended, see ADR-7".',
     })[verdict] ?? 'Give a rationale.',
   warning: (text: string) => `warning: ${text}`,
+  // Answers by kind (docs/gate.md): a credential is opened by gate.credentialAnswers alone.
+  credentialAnswerRefused: (verdict: string, id: string, answers: readonly string[]) =>
+    `${verdict} does not open the gate for a credential: ${id} is a credential finding, answered by ${answers.join(' or ')} (gate.credentialAnswers)`,
+  credentialAnswerRemedy: (answers: readonly string[]) =>
+    `A real key: take it out of every commit that adds it (the push names them), rotate it, and ACCEPT it. Not a secret: revtrail verdict ID ${answers.join('|')} "…". ` +
+    'To let this answer open the gate for credentials, the team adds it to gate.credentialAnswers.',
+  credentialAcceptNote:
+    'ACCEPT on a credential means the key is out of the files; a key a commit already holds still blocks the push until that commit is rewritten (the push names it). Rotate the key.',
+  listStillTitle: (n: number) => `Answered, still in history (${n}): the last push review still found them in the pushed commits`,
+  listStill: (verdict: string) => `answered ${verdict}; rewrite the commits that add it (git push names them)`,
   queued: (verdict: string, id: string, where: string, issue: string) => `Queued ${verdict} for ${id} (${where} ${issue}).`,
   replaced: (verdict: string, at: string) => `It replaces the queued ${verdict} from ${at}.`,
   alreadyDecided: (verdict: string, commit: string) => `It follows the ${verdict} recorded in ${commit.slice(0, 12)}.`,

@@ -56,8 +56,9 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
     const out: Record<string, unknown> = {
       ruleId: f.rule_source,
       ruleIndex: ruleIndex.get(f.rule_source)!,
-      // A finding of a rule calibrated down counts at most as COMMENT: a note, whatever its severity.
-      level: f.calibration ? 'note' : sarifLevel(f.severity),
+      // A calibrated finding keeps its severity's level: code scanning shows what it is, and
+      // `properties.calibration` says why revtrail did not block on it (docs/gate.md "Calibration").
+      level: sarifLevel(f.severity),
       message: { text: messageText(f) },
       locations: [
         {
@@ -75,6 +76,7 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
         citations: f.citations,
         ...(f.suggestion_code !== null ? { suggestion_code: f.suggestion_code } : {}),
         ...(f.calibration ? { calibration: f.calibration } : {}),
+        ...(f.answer ? { answer: f.answer } : {}),
       },
     };
     if ('verdict' in f) {

@@ -5,14 +5,31 @@
  */
 import type { HistoryRow } from '../core/trailer/history.js';
 import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
-import { findingCalibration, occurrencesOfRows, tallyRules, type CalibrationSettings, type FindingCalibration } from '../core/rule-tally.js';
+import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../core/rule-tally.js';
+
+/**
+ * The rules calibration never demotes: the credential rules (a leaked key is never a false
+ * positive to learn from), and rules with `security` findings that `calibration.security` does
+ * not name (a real injection after three false positives is still an injection). `records`: the
+ * rule_source and severity of every recorded finding (history rows, mined records).
+ */
+export function calibrationExempt(
+  records: Iterable<{ rule_source: string; severity: string }>,
+  security: readonly string[] = [],
+): (ruleSource: string) => boolean {
+  const securityRule = securityExempt(records, security);
+  return (s) => CREDENTIAL_RULE_SOURCES.has(s) || securityRule(s);
+}
 
 /** rule_source → the numbers its findings carry, for every demoted rule. */
-export function calibrationOf(rows: readonly HistoryRow[], settings: CalibrationSettings): Map<string, FindingCalibration> {
+export function calibrationOf(rows: readonly HistoryRow[], settings: CalibrationSettings & { security?: readonly string[] }): Map<string, FindingCalibration> {
   const demoted = new Map<string, FindingCalibration>();
   if (!settings.enabled || rows.length === 0) return demoted;
-  // Credential rules are never demoted: a leaked key is never a false positive to learn from.
-  for (const t of tallyRules(occurrencesOfRows(rows), { ...settings, exempt: (s) => CREDENTIAL_RULE_SOURCES.has(s) })) {
+  const exempt = calibrationExempt(
+    rows.map((r) => r.row),
+    settings.security,
+  );
+  for (const t of tallyRules(occurrencesOfRows(rows), { ...settings, exempt })) {
     const c = findingCalibration(t);
     if (c) demoted.set(t.rule_source, c);
   }

@@ -235,6 +235,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
           : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
       calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
+      calibrationSecurity: config.calibration.security,
+      credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,
       pause: options.pause,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },

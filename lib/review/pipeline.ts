@@ -45,6 +45,10 @@ export interface PipelineOptions {
   verdicts: () => Promise<ReadonlyMap<string, VerdictEntry>>;
   /** The calibration of each demoted rule (by rule_source); loaded only when findings still count. */
   calibration?: () => Promise<ReadonlyMap<string, FindingCalibration>>;
+  /** Rules (rule_source) whose `security` findings calibration may demote (config `calibration.security`). */
+  calibrationSecurity?: readonly string[];
+  /** The answers that take a credential finding out of the count (config `gate.credentialAnswers`); default REJECT. */
+  credentialAnswers?: readonly string[];
   onProgress?: (done: number, total: number, path: string) => void;
   /** Awaited between chunks: lets other work of the caller go on during a long review. */
   pause?: () => Promise<void>;
@@ -205,14 +209,16 @@ export async function reviewSelections(
   }
   const findings = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
-  const answered = applyVerdicts(findings, verdicts);
+  const answered = applyVerdicts(findings, verdicts, options.credentialAnswers);
   const { suppressed } = answered;
   let counted = answered.counted;
   // A demoted rule's findings stay, marked with the numbers, and count at most as COMMENT.
   // Credential rules are never demoted: a review with only those (pre-push, per commit) needs no numbers.
   const calibratable = counted.some((f) => !CREDENTIAL_RULE_SOURCES.has(f.rule_source));
   const demoted = calibratable && options.calibration ? await options.calibration() : null;
-  if (demoted?.size) counted = counted.map((f) => (demoted.has(f.rule_source) ? { ...f, calibration: demoted.get(f.rule_source)! } : f));
+  // A `security` finding is demoted only when the config names its rule (docs/gate.md "Calibration").
+  const mayDemote = (f: Finding) => f.severity !== 'security' || (options.calibrationSecurity ?? []).includes(f.rule_source);
+  if (demoted?.size) counted = counted.map((f) => (demoted.has(f.rule_source) && mayDemote(f) ? { ...f, calibration: demoted.get(f.rule_source)! } : f));
   const calibrated = counted.filter((f) => f.calibration).length;
   const event = computeEvent(counted, options.softTests);
 

@@ -1,10 +1,13 @@
 /**
- * Verdicts suppress (docs/review.md): a finding whose id has a REJECT, DEFER or ACKNOWLEDGE verdict
- * in the history of the reviewed tip, or queued by `revtrail verdict`, stays in the output
- * under `suppressed` and does not count. ACCEPT means "fixed": a finding still there counts.
+ * Verdicts suppress (docs/gate.md "Answers by kind"): a finding whose id has a REJECT, DEFER or
+ * ACKNOWLEDGE verdict in the history of the reviewed tip, or queued by `revtrail verdict`, stays
+ * in the output under `suppressed` and does not count. ACCEPT means "fixed": a finding still
+ * there counts. A credential finding is taken out of the count only by the answers the config
+ * allows for credentials (`gate.credentialAnswers`, REJECT alone by default).
  */
 import type { HistoryRow } from '../core/trailer/history.js';
 import { SUPPRESSING_VERDICTS, type Verdict } from '../core/vocabulary.js';
+import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import type { Finding, QueuedVerdictLike, SuppressedFinding } from './types.js';
 
 export interface VerdictEntry {
@@ -12,6 +15,18 @@ export interface VerdictEntry {
   rationale: string;
 }
 
+/** The answers that open the gate for a credential when the config says nothing. */
+export const DEFAULT_CREDENTIAL_ANSWERS: readonly Verdict[] = ['REJECT'];
+
+/** Whether a finding's rule is one of the built-in credential rules (private keys, cloud keys, tokens). */
+export function isCredentialFinding(f: Pick<Finding, 'rule_source'>): boolean {
+  return CREDENTIAL_RULE_SOURCES.has(f.rule_source);
+}
+
+/** The verdicts that take a finding of this kind out of the count. */
+export function openingAnswers(f: Pick<Finding, 'rule_source'>, credentialAnswers: readonly string[] = DEFAULT_CREDENTIAL_ANSWERS): readonly string[] {
+  return isCredentialFinding(f) ? SUPPRESSING_VERDICTS.filter((v) => credentialAnswers.includes(v)) : SUPPRESSING_VERDICTS;
+}
 
 /**
  * The latest human verdict per finding id: history of `tip` (newest first), then the queue on
@@ -35,15 +50,22 @@ export async function loadVerdicts(
   return verdicts;
 }
 
+/**
+ * Splits findings into counted and suppressed. A counted finding that has a human verdict all
+ * the same (ACCEPT, or an answer not fit for its kind) carries it as `answer`, so the gate can
+ * say why it still blocks.
+ */
 export function applyVerdicts(
   findings: readonly Finding[],
   verdicts: ReadonlyMap<string, VerdictEntry>,
+  credentialAnswers: readonly string[] = DEFAULT_CREDENTIAL_ANSWERS,
 ): { counted: Finding[]; suppressed: SuppressedFinding[] } {
   const counted: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const f of findings) {
     const v = verdicts.get(f.id);
-    if (v && SUPPRESSING_VERDICTS.includes(v.verdict as Verdict)) suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
+    if (v && openingAnswers(f, credentialAnswers).includes(v.verdict)) suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
+    else if (v && v.verdict !== 'OPEN') counted.push({ ...f, answer: { verdict: v.verdict, rationale: v.rationale } });
     else counted.push(f);
   }
   return { counted, suppressed };

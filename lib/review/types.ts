@@ -24,6 +24,12 @@ export interface Finding {
    * findings were rejected, so this one counts at most as COMMENT.
    */
   calibration?: FindingCalibration;
+  /**
+   * A human verdict the finding has that does not take it out of the count (docs/gate.md
+   * "Answers by kind"): ACCEPT (fixed, yet still here), or an answer not fit for its kind (DEFER
+   * on a credential). The gate says why it still blocks.
+   */
+  answer?: { verdict: string; rationale: string };
 }
 
 export type { ReviewEvent } from '../core/vocabulary.js';

@@ -27,6 +27,12 @@ export interface FindingState {
   known: KnownFinding[];
   history: HistoryRow[];
   queue: QueuedVerdict[];
+  /**
+   * Findings answered in the history of HEAD that the last push review still counted: a key
+   * answered ACCEPT (fixed in the files) that a pushed commit still adds, or an answer not fit
+   * for its kind (docs/gate.md "After an ACCEPT").
+   */
+  stillInHistory: KnownFinding[];
 }
 
 /** State of every known finding, newest first. */
@@ -49,7 +55,9 @@ export async function findingState(top: string, commonDir: string): Promise<Find
   }
   const queued = new Map(queue.filter((q) => !q.carriedFrom).map((q) => [q.id, q]));
   const known = [...byId.values()].map((k) => (queued.has(k.row.id) ? { ...k, queued: queued.get(k.row.id) } : k));
-  return { known, history, queue };
+  const pushed = new Set(reviewed.filter((r) => r.origin === 'pre-push').map((r) => r.row.id));
+  const stillInHistory = known.filter((k) => k.state !== 'OPEN' && pushed.has(k.row.id));
+  return { known, history, queue, stillInHistory };
 }
 
 /** The shortest ID prefix a verdict takes: `rf-` and this many hex digits. */

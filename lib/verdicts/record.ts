@@ -46,6 +46,17 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
     if (ambiguous.length) throw new UsageError(m.ambiguousId(id, ambiguous.map((a) => a.row.id)), { remedy: m.ambiguousRemedy });
     throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
   }
+  const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
+  // Answers by kind (docs/gate.md): an answer that cannot open the gate for a credential is
+  // refused rather than recorded, so history never says "answered" of a key the gate still stops.
+  const { isCredentialFinding } = await import('../review/suppress.js');
+  if (isCredentialFinding(found.row)) {
+    const answers = await credentialAnswers(repo.top, repo.commonDir);
+    if (verdict !== 'ACCEPT' && !answers.includes(verdict)) {
+      throw new InputError(m.credentialAnswerRefused(verdict, found.row.id, answers), { remedy: m.credentialAnswerRemedy(answers) });
+    }
+    if (verdict === 'ACCEPT') warnings.push(m.credentialAcceptNote);
+  }
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
   // (commits made with --no-verify). One found in uncommitted changes waits for its commit.
@@ -60,7 +71,21 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   };
   await pruneRecorded(repo.top, repo.commonDir, state.history);
   const replaced = await enqueueVerdict(repo.commonDir, entry);
-  return { entry, finding: found, warnings: gate.filter((g) => g.level === 'warning').map((g) => g.message), replaced };
+  return { entry, finding: found, warnings, replaced };
+}
+
+/** `gate.credentialAnswers` of this repository; a config that cannot be read gives the default (REJECT alone). */
+async function credentialAnswers(top: string, commonDir: string): Promise<readonly string[]> {
+  const [{ loadConfig }, { configCacheFile }, { DEFAULT_CREDENTIAL_ANSWERS }] = await Promise.all([
+    import('../config/load.js'),
+    import('../core/state.js'),
+    import('../review/suppress.js'),
+  ]);
+  try {
+    return (await loadConfig(top, { cacheFile: configCacheFile(commonDir) })).config.gate.credentialAnswers;
+  } catch {
+    return DEFAULT_CREDENTIAL_ANSWERS;
+  }
 }
 
 async function headCommit(top: string): Promise<string | null> {

@@ -7,7 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../hooks/setup.js';
 import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
 import type { ReviewResult } from '../../lib/review/types.js';
@@ -50,7 +50,13 @@ test('an alias-bomb concept: review, commit-msg and pre-push still find the AWS 
   assert.deepEqual(sources(result), ['adr-0001:no-db-query', 'builtin/secrets:aws-access-key']);
   assert.ok(result.warnings.includes('.okfw/bomb.md:107: frontmatter has more than 100 YAML aliases (*name); skipped'), result.warnings.join('\n'));
 
-  // The commit-msg hook records both findings and says which file it skipped.
+  // The commit-msg hook stops the key first (commitMsg.blockCredentials), naming it, and still says which file it skipped.
+  const stopped = await r.run(['commit', '-m', 'feat: users']);
+  assert.equal(stopped.code, 1, stopped.stderr);
+  assert.match(stopped.stderr, /src\/controllers\/users\.js:4 security .*\(builtin\/secrets:aws-access-key\)/);
+  assert.match(stopped.stderr, /\.okfw\/bomb\.md:107: frontmatter has more than 100 YAML aliases/);
+  // With the stop off (an uncommitted config), it records both findings.
+  writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ commitMsg: { blockCredentials: false } }));
   const commit = await r.run(['commit', '-m', 'feat: users']);
   assert.equal(commit.code, 0, commit.stderr);
   assert.match(commit.stderr, /\.okfw\/bomb\.md:107: frontmatter has more than 100 YAML aliases/);

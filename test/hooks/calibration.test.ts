@@ -31,7 +31,9 @@ let ids = 0;
 function record(r: TestRepo, rule: string, verdicts: readonly HumanVerdict[]): string {
   const rows = verdicts.flatMap((verdict) => {
     const id = `rf-${(++ids).toString(16).padStart(10, 'c')}`;
-    const base = { id, rule_source: rule, file: 'src/old.js', issue: 'earlier finding' };
+    // Each rule's record carries its own severity: a `security` rule is never demoted unless calibration.security names it.
+    const severity = rule === DEBUGGER ? ({ category: 'correctness', severity: 'bug' } as const) : ({ category: 'security', severity: 'security' } as const);
+    const base = { id, rule_source: rule, file: 'src/old.js', issue: 'earlier finding', ...severity };
     return [row(base), row({ ...base, verdict, rationale: RATIONALE[verdict] })];
   });
   return r.commit(message(`chore: answers for ${rule}`, rows), {}, { args: ['--no-verify'] });
@@ -106,7 +108,7 @@ test('a credential rule with a high reject rate still blocks', async () => {
   const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
   const aws = stats.rules.find((x: { rule_source: string }) => x.rule_source === AWS);
   assert.deepEqual([aws.reject_rate, aws.human_verdicts, aws.calibrated, aws.calibrated_since], [1, 6, false, null]);
-  assert.match((await r.cli(['stats'])).stdout, /^builtin\/secrets:aws-access-key .* 100\.0% of 6 +investigate +never \(credential rule\)$/m);
+  assert.match((await r.cli(['stats'])).stdout, /^builtin\/secrets:aws-access-key .* 100\.0% of 6 +investigate +never \(credential or security rule\)$/m);
 });
 
 test('--no-calibration and calibration.enabled: false restore blocking', async () => {
@@ -151,8 +153,10 @@ test('the numbers the review calibrates with equal stats --format json for the s
     assert.equal(rule.calibrated, true);
     const sarif = JSON.parse((await r.cli(['review', '--range', 'main..numbers', '--format', 'sarif'])).stdout);
     const [result] = sarif.runs[0].results;
-    assert.equal(result.level, 'note');
-    assert.deepEqual(result.properties.calibration, finding.calibration);
+    // A calibrated finding keeps its severity's level (bug: error); the calibration is in its properties.
+    assert.equal(result.level, 'error');
+    assert.deepEqual(result.properties.calibration, { rejected: 5, verdicts: 6, rate: 5 / 6 });
+    assert.equal(sarif.runs[0].properties.event, 'COMMENT');
     // candidates --explain shows the same numbers.
     const explained = JSON.parse((await r.cli(['candidates', '--explain', DEBUGGER, '--json'])).stdout);
     assert.deepEqual([explained.calibration.rejected, explained.calibration.verdicts, explained.calibration.calibrated], [5, 6, true]);
@@ -205,11 +209,20 @@ test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove
   // One more REJECT each: debugger 4 of 11 (just above 0.3), sql-concat 5 of 5 (n reaches minVerdicts).
   const debuggerCrossed = record(r, DEBUGGER, ['REJECT']);
   const sqlCrossed = record(r, SQL, ['REJECT']);
+  // sql-concat's findings are `security`: above the threshold, it still blocks until calibration.security names it.
   const above = await pushBranch(r, 'above', files);
-  assert.equal(above.code, 0, above.stderr);
+  assert.equal(above.code, 1, above.stderr);
   assert.ok(above.stderr.includes(notBlocking(4, 11, DEBUGGER)), above.stderr);
-  assert.ok(above.stderr.includes(notBlocking(5, 5, SQL)), above.stderr);
+  assert.match(blockedSection(above.stderr), /push blocked: 1 blocking finding\b[^]*src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\)/);
+  assert.doesNotMatch(above.stderr, new RegExp(notBlocking(5, 5, SQL).replace(/[()]/g, '\\$&')));
+  assert.equal(JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout).rules.find((x: { rule_source: string }) => x.rule_source === SQL).calibrated, false);
+  writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ calibration: { security: [SQL] } }));
+  const named = await r.run(['push', 'origin', 'above']);
+  assert.equal(named.code, 0, named.stderr);
+  assert.ok(named.stderr.includes(notBlocking(4, 11, DEBUGGER)), named.stderr);
+  assert.ok(named.stderr.includes(notBlocking(5, 5, SQL)), named.stderr);
   const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
+  rmSync(join(r.dir, 'revtrail.config.json'));
   const by = Object.fromEntries(stats.rules.map((x: { rule_source: string }) => [x.rule_source, x]));
   assert.deepEqual([by[DEBUGGER].calibrated_since.commit, by[DEBUGGER].calibrated_since.verdict], [debuggerCrossed, 'REJECT']);
   assert.deepEqual([by[SQL].calibrated_since.commit, by[SQL].calibrated_since.verdict], [sqlCrossed, 'REJECT']);

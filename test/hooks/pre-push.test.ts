@@ -62,9 +62,9 @@ test('a key added, then deleted by the next commit, still blocks: credentials ar
   const push = await r.run(['push', 'origin', 'main']);
   assert.equal(push.code, 1, push.stderr);
   assert.match(push.stderr, /config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-/);
-  // Only a history rewrite or a verdict answers it: here an ACKNOWLEDGE, committed.
+  // Only a history rewrite or a verdict that opens the gate for a credential answers it: here a REJECT (a test value), committed.
   const [id] = idsIn(push.stderr);
-  const verdict = await r.cli(['verdict', id!, 'ACKNOWLEDGE', 'key revoked the same day, see SEC-41']);
+  const verdict = await r.cli(['verdict', id!, 'REJECT', 'a test value: `grep -rn KEY test/fixtures` shows it is the documented fake key']);
   assert.equal(verdict.code, 0, verdict.stderr);
   assert.equal((await r.run(['commit', '--allow-empty', '-m', 'chore: verdict'])).code, 0);
   const through = await r.run(['push', 'origin', 'main']);

@@ -25,9 +25,11 @@ function history(): TestRepo {
   const add = (rule: string, verdicts: Array<'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE'>, step = 3600) => {
     for (const v of verdicts) {
       const fid = id();
-      r.commit(message('raise', [row({ id: fid, rule_source: rule })]), {}, { env: t.next(step) });
+      // Findings of severity bug: a rule of `security` findings is never calibrated unless calibration.security names it.
+      const kind = { category: 'correctness', severity: 'bug' } as const;
+      r.commit(message('raise', [row({ id: fid, rule_source: rule, ...kind })]), {}, { env: t.next(step) });
       const rationale = v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
-      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale })]), {}, { env: t.next(step) });
+      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale, ...kind })]), {}, { env: t.next(step) });
     }
   };
   add('noisy:rule', ['REJECT', 'REJECT', 'REJECT', 'REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACKNOWLEDGE']);

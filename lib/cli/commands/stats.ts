@@ -27,20 +27,20 @@ export default defineCommand<StatsArgs>({
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
       .option('rule', { type: 'string', requiresArg: true, describe: 'only this rule_source, with each of its findings and the verdict it got' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { withMinVerdicts }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
+    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { withMinVerdicts }, { calibrationExempt }] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../gate/history.js'),
       import('../../stats/compute.js'),
       import('../../stats/format.js'),
       import('../../stats/present.js'),
-      import('../../review/builtin.js'),
+      import('../../review/calibrate.js'),
     ]);
-    // Credential rules are never calibrated; the review's rule registry knows which they are.
-    const exempt = (ruleSource: string) => CREDENTIAL_RULE_SOURCES.has(ruleSource);
     const repo = await findRepo(context.cwd);
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
+    // Never calibrated: credential rules, and security rules the config does not name (the review's rule, docs/gate.md).
+    const exempt = calibrationExempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
     const report = withMinVerdicts(computeStats(history.commits, { calibration: { ...config.calibration, exempt }, rule: args.rule }), config.calibration.minVerdicts);
     if (args.rule !== undefined && report.rules.length === 0) {
       const [{ InputError }, { statsMessages: m }] = await Promise.all([import('../../core/errors.js'), import('../../messages/stats.js')]);

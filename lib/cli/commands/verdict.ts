@@ -24,7 +24,8 @@ export default defineCommand<VerdictArgs>({
           'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
           'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
           'Review-Finding trailer, on a branch whose history has the finding; it stays queued until\n' +
-          'a commit carries it.',
+          'a commit carries it. A credential finding takes REJECT alone (not a secret), unless\n' +
+          'gate.credentialAnswers allows more; a real key is removed from history and rotated.',
       )
       .positional('id', { type: 'string', describe: 'Finding ID (rf-…), or a unique prefix of it' })
       .positional('verdict', { type: 'string', describe: 'ACCEPT | REJECT | DEFER | ACKNOWLEDGE' })
@@ -90,7 +91,8 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Pro
       commit: k.commit ?? null,
       queued: k.queued?.verdict ?? null,
     }));
-    out.write(`${JSON.stringify({ open: openOut, queue: state.queue }, null, 2)}\n`);
+    const still = state.stillInHistory.map((k) => ({ id: k.row.id, file: k.row.file, line: k.row.line, rule_source: k.row.rule_source, verdict: k.state, commit: k.commit ?? null }));
+    out.write(`${JSON.stringify({ open: openOut, still_in_history: still, queue: state.queue }, null, 2)}\n`);
     return 0;
   }
   const lines = [m.listOpenTitle(open.length)];
@@ -98,6 +100,10 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Pro
   for (const k of open) {
     const queued = k.queued ? `  [queued: ${k.queued.verdict}]` : '';
     lines.push(`  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listOrigin(k.origin, k.commit)})${queued}`);
+  }
+  if (state.stillInHistory.length) {
+    lines.push('', m.listStillTitle(state.stillInHistory.length));
+    for (const k of state.stillInHistory) lines.push(`  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listStill(k.state)})`);
   }
   lines.push('', m.listQueueTitle(state.queue.length));
   if (!state.queue.length) lines.push(m.listNone);
