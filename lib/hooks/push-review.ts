@@ -1,0 +1,183 @@
+/**
+ * Reviewing ref updates as the push gate does (docs/hooks.md "Push"), shared by pre-push on the
+ * client and pre-receive/update on the server (docs/server.md): what each ref adds is reviewed as
+ * one combined diff, and the credential rules also run on each added commit on its own, because a
+ * secret a later commit removed is still in the pushed history. Any ref whose review has a
+ * counted blocking finding (after committed verdicts) blocks.
+ */
+import { gitOut } from '../core/git/run.js';
+import type { Finding } from '../review/types.js';
+import { blocks } from '../review/event.js';
+import type { HistoryRow } from '../core/trailer/history.js';
+import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
+import { credentialCheck } from '../review/credentials.js';
+import { checkCommits } from './push-check.js';
+import { findingLines, writeLines } from './print.js';
+import { pushProgress } from './push-progress.js';
+import { hookMessages as m } from '../messages/hooks.js';
+
+export { openReview };
+
+/** What one ref update asks to review (see planRef in pre-push.ts). */
+export interface ReviewPlan {
+  /** The name the output uses for the ref. */
+  ref: string;
+  /** Combined diff range. */
+  range: string;
+  commits: string[];
+  /** The pushed commit (tags peeled): verdicts come from its history. */
+  tip: string;
+  /** One commit with one parent: its own diff is the combined diff. */
+  single: boolean;
+}
+
+export interface BlockedRef {
+  ref: string;
+  findings: Finding[];
+}
+
+export interface PushReview {
+  blocked: BlockedRef[];
+  /** Every finding of every ref, by ID (blocking or not). */
+  findings: Map<string, Finding>;
+}
+
+export interface PushReviewOptions {
+  /** No reviewer program (the server: repository content never names a program it runs). */
+  noReviewer?: boolean;
+}
+
+/**
+ * Reviews `plans` with `session` (its config, bundle and doc map), writes the non-blocking notes
+ * and the warnings to `err`, and returns what blocks.
+ */
+export async function reviewPlans(
+  top: string,
+  session: ReviewSession,
+  plans: readonly ReviewPlan[],
+  err: NodeJS.WriteStream,
+  options: PushReviewOptions = {},
+): Promise<PushReview> {
+  const shown = pushProgress(err);
+  const softTests = session.config.softTests;
+  const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  const reviewer = options.noReviewer ? { reviewer: false as const } : {};
+  // One read of each pushed tip's history serves every review of it: verdicts and calibration.
+  const histories = new Map<string, Promise<HistoryRow[]>>();
+  const historyOf = (tip: string) => () => {
+    let rows = histories.get(tip);
+    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(top, tip))));
+    return rows;
+  };
+  // Refs pushing the same commits (a branch and its tag) share one review.
+  const cache = new Map<string, { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }>();
+  const reviewRange = (range: string, tip: string, only: 'all' | 'others', ref: string, pause?: () => Promise<void>) => {
+    const key = `${only} ${range} ${tip}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      let sawChunk: (yes: boolean) => void = () => {};
+      const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
+      const result = runReview(session, {
+        cwd: top,
+        source: { kind: 'range', range },
+        verdictTip: tip,
+        history: historyOf(tip),
+        ...reviewer,
+        ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
+        onProgress: (done, total, path) => {
+          sawChunk(true);
+          shown.reviewing(ref, done, total, path);
+        },
+        pause,
+      }).then((r) => {
+        sawChunk(r.knowledge_docs.length > 0);
+        return { findings: r.findings, warnings: r.warnings };
+      });
+      result.catch(() => sawChunk(false));
+      cache.set(key, (pending = { result, hasDiff }));
+    }
+    return pending;
+  };
+
+  // Credential findings per pushed tip and commit (verdicts come from the tip's history), shared
+  // by refs that push the same commits.
+  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
+  const blocked: BlockedRef[] = [];
+  const allFindings = new Map<string, Finding>();
+  const warnings = new Set<string>();
+  for (const plan of plans) {
+    const tip = plan.tip;
+    const found = new Map<string, Finding>();
+    const add = (r: { findings: Finding[]; warnings: string[] }) => {
+      for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
+      for (const w of r.warnings) warnings.add(w);
+    };
+    // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
+    if (plan.single) {
+      add(await reviewRange(plan.range, tip, 'all', plan.ref).result);
+      shown.clear();
+    } else {
+      // The commits' own diffs stream from git while the combined diff is reviewed.
+      const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
+      let failed = false;
+      const review = reviewRange(plan.range, tip, 'others', plan.ref, todo.length ? turn : undefined);
+      const checking = checkCommits(top, todo, credentialCheck(session, tip, historyOf(tip)), {
+        // A commit the screen passes over warns only what the combined review warns already,
+        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
+        screen: review.hasDiff,
+        results: perCommit,
+        key: (commit) => `${tip} ${commit}`,
+        progress: (done) => shown.checking(plan.ref, done, todo.length),
+        stopped: () => failed,
+      });
+      checking.catch(() => {});
+      const combined = await review.result.catch((error) => {
+        failed = true;
+        throw error;
+      });
+      await checking;
+      shown.clear();
+      add(combined);
+      for (const commit of plan.commits) {
+        const r = perCommit.get(`${tip} ${commit}`);
+        if (r) add(r);
+      }
+    }
+    for (const f of found.values()) allFindings.set(f.id, f);
+    const blocking = [...found.values()].filter((f) => blocks(f, softTests));
+    const calibrated = [...found.values()].filter((f) => f.calibration);
+    if (blocking.length) blocked.push({ ref: plan.ref, findings: blocking });
+    else if (found.size) err.write(m.pushNotes(plan.ref, 'COMMENT', found.size) + '\n');
+    // A demoted rule's findings are named either way, with why they do not block.
+    if (calibrated.length) writeLines(err, [m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50)]);
+  }
+  writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
+  return { blocked, findings: allFindings };
+}
+
+/**
+ * The rejection: each blocking finding by ref, and the ways on for those without a queued
+ * verdict (`queued`: ID -> verdict queued in this clone but not committed; none on a server).
+ */
+export function blockedLines(blocked: readonly BlockedRef[], queued: ReadonlyMap<string, string> = new Map()): string[] {
+  const ids = new Set<string>();
+  const lines: string[] = [m.pushBlocked(new Set(blocked.flatMap((b) => b.findings.map((f) => f.id))).size)];
+  for (const { ref, findings } of blocked) {
+    lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
+    for (const f of findings) ids.add(f.id);
+  }
+  // Verdicts only queued do not count here (what is pushed must carry its answers): name them.
+  const unanswered = [...ids].filter((id) => !queued.has(id));
+  if (unanswered.length) lines.push(...m.waysOn, ...unanswered.map(m.verdictCommand), m.thenCommit);
+  if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
+  return lines;
+}
+
+/** The empty tree's name (a root commit's base), asked of git once. */
+export function emptyTreeOf(top: string): () => Promise<string> {
+  let id: Promise<string> | undefined;
+  return () => (id ??= gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top }).then((out) => out.trim()));
+}
+
+/** One turn of the event loop: what git wrote meanwhile is read. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
