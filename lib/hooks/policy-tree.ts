@@ -26,6 +26,8 @@ const DEFAULT_KNOWLEDGE = '.okfw';
 export interface PolicyCopy {
   /** The folder to read the config, bundle and doc map from (as a top level). */
   dir: string;
+  /** The bundle's folder inside it (the config's `knowledge`, when that stays inside the tree). */
+  knowledge: string;
   /** The commit the policy came from, or null (no such commit: defaults and the baseline). */
   commit: string | null;
   /** What was left out (a symlink, a file over the cap), one line each. */
@@ -49,13 +51,13 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
   if (commit === null) {
     const dir = join(root, 'none');
     mkdirSync(dir, { recursive: true });
-    return { dir, commit, warnings: [] };
+    return { dir, knowledge: join(dir, DEFAULT_KNOWLEDGE), commit, warnings: [] };
   }
   const warnings: string[] = [];
   // The config decides where the bundle and doc map are: read it first.
   const top = await listTree(cwd, commit, ['revtrail.config.json', 'package.json', DEFAULT_KNOWLEDGE], false);
   const configEntry = regular(top.find((e) => e.path === 'revtrail.config.json')) ?? regular(top.find((e) => e.path === 'package.json'));
-  const where = configEntry ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid)) : { knowledge: DEFAULT_KNOWLEDGE };
+  const where = configEntry ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid), warnings) : { knowledge: DEFAULT_KNOWLEDGE };
   const wanted = [...top.filter((e) => e.path !== DEFAULT_KNOWLEDGE || where.knowledge === DEFAULT_KNOWLEDGE)];
   const more = [where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge, where.docMap ?? null].filter((p): p is string => p !== null);
   if (more.length) wanted.push(...(await listTree(cwd, commit, more, false)));
@@ -77,15 +79,15 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
   const dir = join(root, key);
   if (existsSync(dir)) {
     touch(dir);
-    return { dir, commit, warnings: readLeftOut(dir) };
+    return { dir, knowledge: join(dir, where.knowledge), commit, warnings: readLeftOut(dir) };
   }
   await makeCopy(cwd, commit, root, dir, unique, mdOnly, warnings);
   prune(root, dir);
-  return { dir, commit, warnings };
+  return { dir, knowledge: join(dir, where.knowledge), commit, warnings };
 }
 
 /** Where the config puts the bundle and the doc map (the defaults when it cannot be read: the review says why). */
-function placesOf(file: string, bytes: Buffer | undefined): { knowledge: string; docMap?: string } {
+function placesOf(file: string, bytes: Buffer | undefined, warnings: string[]): { knowledge: string; docMap?: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(bytes?.toString('utf8') ?? '');
@@ -96,6 +98,7 @@ function placesOf(file: string, bytes: Buffer | undefined): { knowledge: string;
   if (!config || typeof config !== 'object') return { knowledge: DEFAULT_KNOWLEDGE };
   const { knowledge, docMap } = config as { knowledge?: unknown; docMap?: unknown };
   const k = typeof knowledge === 'string' ? inTree(knowledge) : null;
+  if (typeof knowledge === 'string' && k === null) warnings.push(m.policyKnowledgeLeaves(knowledge, DEFAULT_KNOWLEDGE));
   const d = typeof docMap === 'string' ? inTree(docMap) : null;
   return { knowledge: k ?? DEFAULT_KNOWLEDGE, ...(d ? { docMap: d } : {}) };
 }

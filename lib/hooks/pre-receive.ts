@@ -95,19 +95,19 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
 
   const [{ openReview, reviewPlans, blockedLines }, { copyPolicy }] = await Promise.all([modules, import('./policy-tree.js')]);
   // One review session per policy: refs updated from the same base share it.
-  const byPolicy = new Map<string, { base: string | null; dir: string; plans: PushPlan[] }>();
+  const byPolicy = new Map<string, { base: string | null; dir: string; knowledge: string; plans: PushPlan[] }>();
   const warnings = new Set<string>();
   for (const { plan, base } of plans) {
     const copy = await copyPolicy(top, repo.commonDir, base);
     for (const w of copy.warnings) warnings.add(w);
-    const group = byPolicy.get(copy.dir) ?? { base, dir: copy.dir, plans: [] };
+    const group = byPolicy.get(copy.dir) ?? { base, dir: copy.dir, knowledge: copy.knowledge, plans: [] };
     group.plans.push(plan);
     byPolicy.set(copy.dir, group);
   }
   writeLines(err, [...warnings].map((w) => hm.warning(w)));
   const blocked = [];
   for (const group of byPolicy.values()) {
-    const session = await openReview(top, { repo, policyTop: group.dir });
+    const session = await openReview(top, { repo, policyTop: group.dir, knowledge: group.knowledge });
     const reviewed = await reviewPlans(top, session, group.plans.map(toReviewPlan), err, { noReviewer: true });
     blocked.push(...reviewed.blocked);
   }

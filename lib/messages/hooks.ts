@@ -186,6 +186,7 @@ export const serverMessages = {
   policySymlink: (path: string, commit: string) => `policy of ${commit.slice(0, 12)}: ${path} is not a regular file (a symlink?); the server does not read it`,
   policyTooBig: (path: string, size: number, cap: number) => `policy file ${path} is ${size} bytes, over the ${cap}-byte cap; left out`,
   policyBadPath: (path: string) => `policy file "${path}" has a path that cannot be written safely; left out`,
+  policyKnowledgeLeaves: (value: string, used: string) => `the config's knowledge "${value}" is not a folder of the repository; ${used} is read instead`,
   policyTooMany: (max: number) => `the policy holds more than ${max} files; the rest are left out`,
   policyFromUnknown: (ref: string) => `--policy-from ${ref}: no such commit in this repository`,
   policyFromRemedy: 'Name a branch or commit this clone has (fetch it first: git fetch origin main), for example --policy-from origin/main.',

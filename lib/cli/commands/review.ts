@@ -89,7 +89,7 @@ export default defineCommand<ReviewArgs>({
       source = await diffSourceFromFile(args.diff, context.cwd);
     }
 
-    const policyTop = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
+    const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
     const { review } = await import('../../review/index.js');
     const format = args.json ? 'json' : args.format;
     // Only the chosen format's module is loaded.
@@ -103,8 +103,8 @@ export default defineCommand<ReviewArgs>({
     const result = await review({
       cwd: context.cwd,
       source,
-      knowledge: args.knowledge,
-      policyTop,
+      knowledge: args.knowledge ?? policy?.knowledge,
+      policyTop: policy?.dir,
       reviewer,
       softTests: args.softTests || undefined,
       minConfidence,
@@ -129,7 +129,7 @@ export default defineCommand<ReviewArgs>({
 });
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
-async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<string> {
+async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
   const { git } = await import('../../core/git/run.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
   const repo = await findRepo(context.cwd);
@@ -138,5 +138,5 @@ async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.Wr
   const { copyPolicy } = await import('../../hooks/policy-tree.js');
   const copy = await copyPolicy(repo.top, repo.commonDir, out.stdout.trim());
   for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
-  return copy.dir;
+  return copy;
 }
