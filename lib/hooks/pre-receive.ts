@@ -79,28 +79,34 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
   const top = repo.top;
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top })).trim());
+  const { copyPolicy } = await import('./policy-tree.js');
   // What the repository has already is every ref it has now (refs move only after this hook).
-  const plans: Array<{ plan: PushPlan; base: string | null }> = [];
+  // The policy is the ref's as it was; a new ref (or an old tip that is no commit) takes the
+  // default branch's. Planning and copying the policy are git's work each: they run together.
   let head: Promise<string | null> | undefined;
-  for (const u of updates) {
-    const update: RefUpdate = { localRef: u.ref, localSha: u.new, remoteRef: u.ref, remoteSha: u.old };
-    const plan = await planRef(top, ['--not', '--all'], update, emptyTree);
-    if (plan.range === null) continue;
-    // The policy of the ref as it was; a new ref (or an old tip that is no commit): the default branch's.
-    const old = ZERO.test(u.old) ? null : await peelCommit(top, u.old);
-    const base = old ?? (await (head ??= peelCommit(top, 'HEAD')));
-    plans.push({ plan, base });
-  }
+  const planned = await Promise.all(
+    updates.map(async (u) => {
+      const update: RefUpdate = { localRef: u.ref, localSha: u.new, remoteRef: u.ref, remoteSha: u.old };
+      if (ZERO.test(u.new)) return null; // a deletion is never blocked
+      const policy = (async () => {
+        const old = ZERO.test(u.old) ? null : await peelCommit(top, u.old);
+        return copyPolicy(top, repo.commonDir, old ?? (await (head ??= peelCommit(top, 'HEAD'))));
+      })();
+      policy.catch(() => {});
+      const plan = await planRef(top, ['--not', '--all'], update, emptyTree);
+      return plan.range === null ? null : { plan, copy: await policy };
+    }),
+  );
+  const plans = planned.filter((p): p is NonNullable<typeof p> => p !== null);
   if (plans.length === 0) return 0;
 
-  const [{ openReview, reviewPlans, blockedLines }, { copyPolicy }] = await Promise.all([modules, import('./policy-tree.js')]);
+  const { openReview, reviewPlans, blockedLines } = await modules;
   // One review session per policy: refs updated from the same base share it.
-  const byPolicy = new Map<string, { base: string | null; dir: string; knowledge: string; plans: PushPlan[] }>();
+  const byPolicy = new Map<string, { dir: string; knowledge: string; plans: PushPlan[] }>();
   const warnings = new Set<string>();
-  for (const { plan, base } of plans) {
-    const copy = await copyPolicy(top, repo.commonDir, base);
+  for (const { plan, copy } of plans) {
     for (const w of copy.warnings) warnings.add(w);
-    const group = byPolicy.get(copy.dir) ?? { base, dir: copy.dir, knowledge: copy.knowledge, plans: [] };
+    const group = byPolicy.get(copy.dir) ?? { dir: copy.dir, knowledge: copy.knowledge, plans: [] };
     group.plans.push(plan);
     byPolicy.set(copy.dir, group);
   }
