@@ -193,7 +193,7 @@ export const serverMessages = {
   notARepository: (path: string) => `${path} is not a git repository`,
   notARepositoryRemedy: 'Name the repository folder the server pushes into (for example /srv/git/project.git).',
   hookExists: (file: string) =>
-    `${file} exists and was not written by revtrail; it is left as it is. Call revtrail from it (revtrail install --server REPO --print shows the lines), or put revtrail in hooks/pre-receive.d/ if your server runs that folder`,
+    `${file} exists and was not written by revtrail; it is left as it is. Call revtrail from it (revtrail install --print-server-hook shows the lines), or put revtrail in hooks/pre-receive.d/ if your server runs that folder`,
   installedServer: (file: string) => `revtrail: server hook written: ${file}`,
   serverUpToDate: (file: string) => `revtrail: ${file} is up to date`,
   serverRuns: (node: string, cli: string) => `  it runs ${node} ${cli}`,

@@ -8,7 +8,7 @@ interface InstallArgs {
   appendPrepare: boolean;
   fromPrepare: boolean;
   server?: string;
-  print: boolean;
+  printServerHook: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -35,12 +35,12 @@ export default defineCommand<InstallArgs>({
         requiresArg: true,
         describe: "Install the server gate into the repository REPO on this server (its pre-receive hook; docs/server.md)",
       })
-      .option('print', { type: 'boolean', default: false, describe: 'With --server: print the server hook script instead of writing it (GitLab custom_hooks, an existing hook)' })
+      .option('print-server-hook', { type: 'boolean', default: false, describe: 'Print the server hook script instead of writing it (GitLab custom_hooks, your own pre-receive)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
       .example('$0 install', 'from any folder of the work tree')
       .example('$0 install --server /srv/git/project.git', 'on the server: reject pushes the gate blocks, whatever the clients run'),
   async run(args, context) {
-    if (args.print) {
+    if (args.printServerHook) {
       const { serverHookScript } = await import('../../hooks/install-server.js');
       context.stdout.write(serverHookScript().text);
       return 0;
