@@ -9,7 +9,7 @@
  * A copy is kept per content (the names of every object it holds), in the git common dir, so a
  * push against an unchanged policy reads a few tree entries and no blob.
  */
-import { createHash } from 'node:crypto';
+import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
 import { git, gitChunks } from '../core/git/run.js';
@@ -72,7 +72,8 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
     }
   }
   const unique = new Map(wanted.map((e) => [e.path, e]));
-  const key = createHash('sha256')
+  const key = crypto()
+    .createHash('sha256')
     .update(JSON.stringify([where, [...unique.values()].map((e) => [e.path, e.mode, e.oid])]))
     .digest('hex')
     .slice(0, 24);
