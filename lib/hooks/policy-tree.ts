@@ -105,9 +105,10 @@ function placesOf(file: string, bytes: Buffer | undefined, warnings: string[]): 
 }
 
 /** A path the config names, as a path inside the tree, or null when it leaves it. */
-function inTree(path: string): string | null {
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return null;
-  const normal = posix.normalize(path.replace(/\\/g, '/')).replace(/\/+$/, '');
+export function inTree(path: string): string | null {
+  const slashed = path.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) return null;
+  const normal = posix.normalize(slashed).replace(/\/+$/, '');
   if (normal === '..' || normal.startsWith('../') || normal === '' || normal === '.') return null;
   return normal;
 }
