@@ -56,6 +56,8 @@ test('install --server: the hook names node and the CLI by absolute path; a seco
   const gitea = await runCli(['install', '--server', other.dir], { cwd: tempDir() });
   assert.equal(gitea.code, 0, gitea.stderr);
   assert.match(gitea.stdout, /hooks\/pre-receive\.d\/revtrail/);
+  const printed = await runCli(['install', '--print-server-hook'], { cwd: tempDir() });
+  assert.equal(printed.stdout, readFileSync(join(other.dir, 'hooks', 'pre-receive.d', 'revtrail'), 'utf8'));
   const removed = await runCli(['uninstall', '--server', other.dir], { cwd: tempDir() });
   assert.match(removed.stdout, /removed .*pre-receive\.d\/revtrail/);
   assert.equal(readFileSync(join(other.dir, 'hooks', 'pre-receive'), 'utf8'), '#!/bin/sh\nexit 0\n');
