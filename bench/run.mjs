@@ -5,8 +5,9 @@ import { printTable } from './lib.mjs';
 // Every file in scenarios/ is a scenario; the default run takes the ones that time revtrail
 // against its floors (the slow or setup-heavy ones run only when named).
 const byName = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4)).sort();
-// quality (recall and precision, not a timing), peers (installs other tools) and first-push (a
-// history of its own, a minute a run) run when named.
+// quality (recall and precision, not a timing), peers (installs other tools), first-push (a
+// history of its own, a minute a run) and server (the same history, through pre-receive) run
+// when named.
 const all = ['startup', 'select-review', 'hooks', 'mine', 'hostile'].filter((n) => byName.includes(n));
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');

@@ -1,18 +1,13 @@
 /**
- * `revtrail hook pre-push REMOTE URL` (docs/hooks.md). For every ref line git sends: what the push adds
- * is reviewed as one combined diff, and the credential rules also run on each pushed commit on
- * its own, because a secret a later commit removed is still in the pushed history. Any ref whose
- * review has a counted blocking finding (after verdicts) blocks the whole push.
+ * `revtrail hook pre-push REMOTE URL` (docs/hooks.md). For every ref line git sends, what the push
+ * adds is reviewed (push-review.ts, which the server gate shares); any ref whose review has a
+ * counted blocking finding (after verdicts) blocks the whole push.
  */
 import type { CliContext } from '../core/output.js';
 import { git, gitOut } from '../core/git/run.js';
-import type { Finding } from '../review/types.js';
-import { blocks } from '../review/event.js';
-import type { HistoryRow } from '../core/trailer/history.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
-import { findingLines, writeLines } from './print.js';
-import { lineSpan } from '../core/trailer/span.js';
-import { pushProgress } from './push-progress.js';
+import { writeLines } from './print.js';
+import type { ReviewPlan } from './push-review.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 export interface RefUpdate {
@@ -51,7 +46,11 @@ export interface PushPlan {
   single: boolean;
 }
 
-export async function planRef(top: string, remote: string, update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
+/**
+ * `known`: the rev-list arguments that name what the other side has already, for a new ref or
+ * an old tip this repository lacks (pre-push: `--not --remotes=REMOTE`; the server: `--not --all`).
+ */
+export async function planRef(top: string, known: readonly string[], update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peelCommit(top, update.localSha);
@@ -62,9 +61,9 @@ export async function planRef(top: string, remote: string, update: RefUpdate, em
     const commits = listed.map((c) => c.commit);
     return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
   }
-  // New ref, or the remote has a commit we lack (a force push over it): review what no
-  // remote-tracking ref of this remote already has.
-  const listed = await revList(top, ['--topo-order', tip, '--not', `--remotes=${remote}`]);
+  // New ref, or the remote has a commit we lack (a force push over it): review what the other
+  // side does not have already.
+  const listed = await revList(top, ['--topo-order', tip, ...known]);
   const commits = listed.map((c) => c.commit);
   if (commits.length === 0) return { update, tip, commits, range: null, single: false };
   const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
@@ -95,7 +94,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   const located = findRepo(context.cwd);
   // The review's modules load while git answers where and what: a push with nothing new pays
   // for loading them, every other push gets them sooner.
-  const modules = Promise.all([import('../review/index.js'), import('../review/credentials.js'), import('./push-check.js')]);
+  const modules = import('./push-review.js');
   modules.catch(() => {}); // awaited below when there is work
   const repo = await located;
   const { updates, bad } = parseRefLines(input);
@@ -104,207 +103,25 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: repo.top })).trim());
   const plans: PushPlan[] = [];
-  for (const update of updates) plans.push(await planRef(repo.top, remote, update, emptyTree));
+  for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree));
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
-  const [{ openReview, runReview, CREDENTIAL_RULE_SOURCES }, { credentialCheck }, { checkCommits }] = await modules;
+  const { openReview, reviewPlans, blockedLines } = await modules;
   const session = await openReview(repo.top, { repo });
-  const shown = pushProgress(err);
-  const softTests = session.config.softTests;
-  const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
-  // One read of each pushed tip's history serves every review of it: verdicts and calibration.
-  const histories = new Map<string, Promise<HistoryRow[]>>();
-  const historyOf = (tip: string) => () => {
-    let rows = histories.get(tip);
-    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(repo.top, tip))));
-    return rows;
-  };
-  // Refs pushing the same commits (a branch and its tag) share one review.
-  const cache = new Map<string, { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }>();
-  const reviewRange = (range: string, tip: string, only: 'all' | 'others', ref: string, pause?: () => Promise<void>) => {
-    const key = `${only} ${range} ${tip}`;
-    let pending = cache.get(key);
-    if (!pending) {
-      let sawChunk: (yes: boolean) => void = () => {};
-      const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
-      const result = runReview(session, {
-        cwd: repo.top,
-        source: { kind: 'range', range },
-        verdictTip: tip,
-        history: historyOf(tip),
-        ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
-        onProgress: (done, total, path) => {
-          sawChunk(true);
-          shown.reviewing(ref, done, total, path);
-        },
-        pause,
-      }).then((r) => {
-        sawChunk(r.knowledge_docs.length > 0);
-        return { findings: r.findings, warnings: r.warnings };
-      });
-      result.catch(() => sawChunk(false));
-      cache.set(key, (pending = { result, hasDiff }));
-    }
-    return pending;
-  };
+  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err);
+  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
 
-  // Credential findings per pushed tip and commit (verdicts come from the tip's history), shared
-  // by refs that push the same commits.
-  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
-  const blockedRefs: Array<{ ref: string; findings: Finding[] }> = [];
-  const foundBy = new Map<PushPlan, ReadonlySet<string>>();
-  const allFindings = new Map<string, Finding>();
-  const warnings = new Set<string>();
-  for (const plan of work) {
-    const tip = plan.tip!;
-    const found = new Map<string, Finding>();
-    const add = (r: { findings: Finding[]; warnings: string[] }) => {
-      for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
-      for (const w of r.warnings) warnings.add(w);
-    };
-    // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
-    if (plan.single) {
-      add(await reviewRange(plan.range!, tip, 'all', plan.update.localRef).result);
-      shown.clear();
-    } else {
-      // The commits' own diffs stream from git while the combined diff is reviewed.
-      const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
-      let failed = false;
-      const review = reviewRange(plan.range!, tip, 'others', plan.update.localRef, todo.length ? turn : undefined);
-      const checking = checkCommits(repo.top, todo, credentialCheck(session, tip, historyOf(tip)), {
-        // A commit the screen passes over warns only what the combined review warns already,
-        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
-        screen: review.hasDiff,
-        results: perCommit,
-        key: (commit) => `${tip} ${commit}`,
-        progress: (done) => shown.checking(plan.update.localRef, done, todo.length),
-        stopped: () => failed,
-      });
-      checking.catch(() => {});
-      const combined = await review.result.catch((error) => {
-        failed = true;
-        throw error;
-      });
-      await checking;
-      shown.clear();
-      add(combined);
-      for (const commit of plan.commits) {
-        const r = perCommit.get(`${tip} ${commit}`);
-        if (r) add(r);
-      }
-    }
-    for (const f of found.values()) allFindings.set(f.id, f);
-    foundBy.set(plan, new Set(found.keys()));
-    const blocking = [...found.values()].filter((f) => blocks(f, softTests));
-    const calibrated = [...found.values()].filter((f) => f.calibration);
-    if (blocking.length) blockedRefs.push({ ref: plan.update.localRef, findings: blocking });
-    else if (found.size) err.write(m.pushNotes(plan.update.localRef, 'COMMENT', found.size) + '\n');
-    // A demoted rule's findings are named either way, with why they do not block.
-    if (calibrated.length) writeLines(err, [m.pushCalibrated(plan.update.localRef, calibrated.length), ...findingLines(calibrated, 50)]);
-  }
-  writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
-  await rememberReview(repo.commonDir, [...allFindings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
-
-  if (blockedRefs.length === 0) return 0;
-  const ids = new Set<string>();
-  const lines: string[] = [m.pushBlocked(new Set(blockedRefs.flatMap((b) => b.findings.map((f) => f.id))).size)];
-  for (const { ref, findings } of blockedRefs) {
-    lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
-    for (const f of findings) ids.add(f.id);
-  }
-  const blocking = [...ids].map((id) => allFindings.get(id)!);
-  const credentialAnswers = session.config.gate.credentialAnswers;
-  // Verdicts only queued do not count here (what is pushed must carry its answers): name them,
-  // when committing them would open the gate for their finding's kind.
-  const queued = await queuedFor(repo.commonDir, ids);
-  for (const [id, verdict] of queued) {
-    const f = allFindings.get(id)!;
-    if (isCredential(f.rule_source) && !credentialAnswers.includes(verdict as (typeof credentialAnswers)[number])) queued.delete(id);
-  }
-  const others = blocking.filter((f) => !isCredential(f.rule_source) && !queued.has(f.id));
-  const credentials = blocking.filter((f) => isCredential(f.rule_source) && !queued.has(f.id));
-  if (others.length) {
-    lines.push(...m.waysOn);
-    for (const f of others) lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
-    lines.push(m.thenCommit);
-  }
-  if (credentials.length) lines.push(...(await credentialWays(repo.top, credentials, credentialHolders(work, perCommit, foundBy, credentials), credentialAnswers)));
-  if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
-  writeLines(err, lines);
+  if (reviewed.blocked.length === 0) return 0;
+  const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
+  writeLines(err, await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)));
   return 1;
 }
 
-/**
- * The pushed commits whose own diff adds each credential finding, oldest first, with the tip
- * of the ref that pushes them (the one commit `git commit --amend` can rewrite).
- */
-function credentialHolders(
-  plans: readonly PushPlan[],
-  perCommit: ReadonlyMap<string, { findings: Finding[] }>,
-  foundBy: ReadonlyMap<PushPlan, ReadonlySet<string>>,
-  credentials: readonly Finding[],
-): Map<string, Array<{ commit: string; tip: string }>> {
-  const wanted = new Set(credentials.map((f) => f.id));
-  const holders = new Map<string, Array<{ commit: string; tip: string }>>();
-  for (const plan of plans) {
-    const tip = plan.tip!;
-    // One non-merge commit: its own review was the combined one.
-    const found = (commit: string) => (plan.single ? [...(foundBy.get(plan) ?? [])] : (perCommit.get(`${tip} ${commit}`)?.findings ?? []).map((f) => f.id));
-    for (const commit of [...plan.commits].reverse()) {
-      for (const id of found(commit)) {
-        if (!wanted.has(id)) continue;
-        let list = holders.get(id);
-        if (!list) holders.set(id, (list = []));
-        if (!list.some((h) => h.commit === commit)) list.push({ commit, tip });
-      }
-    }
-  }
-  return holders;
+/** A plan with something to review, as the shared push review takes it. */
+export function toReviewPlan(plan: PushPlan): ReviewPlan {
+  return { ref: plan.update.localRef, range: plan.range!, commits: plan.commits, tip: plan.tip!, single: plan.single };
 }
-
-/**
- * The ways on for credential findings (docs/gate.md "After an ACCEPT"): the commits that hold
- * each one and the rewrite that takes it out, a rotation reminder, and a verdict only where it
- * opens the gate for a credential and the finding was not answered as a real key (ACCEPT).
- */
-async function credentialWays(
-  top: string,
-  credentials: readonly Finding[],
-  holders: ReadonlyMap<string, ReadonlyArray<{ commit: string; tip: string }>>,
-  answers: readonly string[],
-): Promise<string[]> {
-  const commits = [...new Set([...holders.values()].flatMap((h) => h.map((x) => x.commit)))];
-  const facts = new Map<string, { subject: string; parent: string | null }>();
-  if (commits.length) {
-    const out = await gitOut(['log', '--no-walk=unsorted', '--format=%H%x00%P%x00%s', ...commits, '--'], { cwd: top });
-    for (const line of out.split('\n').filter(Boolean)) {
-      const [sha, parents, subject] = line.split('\0');
-      facts.set(sha!, { subject: subject ?? '', parent: parents?.split(' ')[0] || null });
-    }
-  }
-  const lines: string[] = [];
-  for (const f of credentials) {
-    lines.push(m.credentialTitle(f.id, `${f.path}:${lineSpan(f.start_line, f.line)}`));
-    if (f.answer?.verdict === 'ACCEPT') lines.push(m.credentialAccepted(f.answer.rationale));
-    else if (f.answer) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
-    const held = holders.get(f.id) ?? [];
-    if (held.length) {
-      lines.push(m.credentialHeldBy(held.length), ...held.map((h) => m.credentialCommit(h.commit, facts.get(h.commit)?.subject ?? '')));
-      lines.push(m.credentialRewrite);
-      const oldest = held[0]!;
-      const parent = facts.get(oldest.commit)?.parent ?? null;
-      if (held.length === 1 && oldest.commit === oldest.tip) lines.push(m.rewriteAmend(oldest.commit));
-      else lines.push(...m.rewriteRebase(held.map((h) => h.commit), parent ? parent.slice(0, 12) : '--root'));
-    }
-    lines.push(m.rotate);
-    if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));
-  }
-  return lines;
-}
-
-/** One turn of the event loop: what git wrote meanwhile is read. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The human verdicts queued (not committed) for these findings, by finding ID. */
 async function queuedFor(commonDir: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {

@@ -18,10 +18,13 @@ export { v8FlagsChanged } from '../core/node-module.js';
 /** Exit code of an internal failure (never 1, which means "blocked"). */
 export const HOOK_INTERNAL_ERROR = 3;
 
+/** The server gate's hooks: REVTRAIL=0 in a pusher's environment never skips them (docs/server.md). */
+const SERVER_HOOKS = new Set(['pre-receive', 'update']);
+
 export async function runHook(argv: string[], context: CliContext, input?: string): Promise<number> {
-  if (process.env.REVTRAIL === '0') return 0;
-  guardCrashes(context.stderr);
   const [name = '', ...args] = argv;
+  if (process.env.REVTRAIL === '0' && !SERVER_HOOKS.has(name)) return 0;
+  guardCrashes(context.stderr);
   try {
     switch (name) {
       case 'commit-msg': {
@@ -47,6 +50,14 @@ export async function runHook(argv: string[], context: CliContext, input?: strin
         if (!args[0]) throw new UsageError(m.missingRemote, { remedy: m.unknownHookRemedy });
         const { prePushHook } = await import('./pre-push.js');
         return await prePushHook(args[0], args[1] ?? args[0], input ?? (await readStdin()), context);
+      }
+      case 'pre-receive': {
+        const { preReceiveHook } = await import('./pre-receive.js');
+        return await preReceiveHook(input ?? (await readStdin()), context);
+      }
+      case 'update': {
+        const { updateHook } = await import('./pre-receive.js');
+        return await updateHook(args, context);
       }
       default:
         throw new UsageError(m.unknownHook(name), { remedy: m.unknownHookRemedy });

@@ -7,7 +7,7 @@ export const hookMessages = {
   // Dispatcher
   unknownHook: (name: string) => `unknown hook "${name}"`,
   unknownHookRemedy:
-    'Hooks: revtrail hook commit-msg FILE, prepare-commit-msg FILE, post-commit, post-merge, post-rewrite amend|rebase (commit lines on stdin), pre-push REMOTE URL (ref lines on stdin).',
+    'Hooks: revtrail hook commit-msg FILE, prepare-commit-msg FILE, post-commit, post-merge, post-rewrite amend|rebase (commit lines on stdin), pre-push REMOTE URL (ref lines on stdin); on a server: pre-receive (ref lines on stdin), update REF OLD NEW.',
   missingFile: 'this hook needs the message FILE git passes',
   missingRemote: 'hook pre-push needs REMOTE and URL (git passes both) and the ref lines on stdin',
   crashed: (why: string) => `revtrail: internal error in the hook: ${why}`,
@@ -206,4 +206,28 @@ export const doctorMessages = {
   bundleSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
     `bundle ${dir}: ${n(concepts, 'document')}, ${n(rules, 'rule')}, ${n(errors, 'error')}, ${n(warnings, 'warning')}`,
   bundleFix: (dir: string) => `revtrail knowledge check ${dir}`,
+};
+
+/** The server gate (`hook pre-receive`, `hook update`, `install --server`): docs/server.md. */
+export const serverMessages = {
+  updateUsage: 'revtrail: hook update needs REF OLD NEW (what git passes to an update hook)',
+  policyNote: 'The policy (config, bundle, doc map) is the one this branch had before the push; verdicts count once committed in the pushed history.',
+  policySymlink: (path: string, commit: string) => `policy of ${commit.slice(0, 12)}: ${path} is not a regular file (a symlink?); the server does not read it`,
+  policyTooBig: (path: string, size: number, cap: number) => `policy file ${path} is ${size} bytes, over the ${cap}-byte cap; left out`,
+  policyBadPath: (path: string) => `policy file "${path}" has a path that cannot be written safely; left out`,
+  policyKnowledgeLeaves: (value: string, used: string) => `the config's knowledge "${value}" is not a folder of the repository; ${used} is read instead`,
+  policyTooMany: (max: number) => `the policy holds more than ${max} files; the rest are left out`,
+  policyFromUnknown: (ref: string) => `--policy-from ${ref}: no such commit in this repository`,
+  policyFromRemedy: 'Name a branch or commit this clone has (fetch it first: git fetch origin main), for example --policy-from origin/main.',
+  notARepository: (path: string) => `${path} is not a git repository`,
+  notARepositoryRemedy: 'Name the repository folder the server pushes into (for example /srv/git/project.git).',
+  hookExists: (file: string) =>
+    `${file} exists and was not written by revtrail; it is left as it is. Call revtrail from it (revtrail install --print-server-hook shows the lines), or put revtrail in hooks/pre-receive.d/ if your server runs that folder`,
+  installedServer: (file: string) => `revtrail: server hook written: ${file}`,
+  serverUpToDate: (file: string) => `revtrail: ${file} is up to date`,
+  serverRuns: (node: string, cli: string) => `  it runs ${node} ${cli}`,
+  serverFailMode: '  a hook that cannot run rejects the push; git config revtrail.failOpen true (in that repository) accepts instead',
+  uninstalledServer: (file: string) => `revtrail: removed ${file}`,
+  notInstalledServer: (repo: string) => `revtrail: no revtrail server hook in ${repo}`,
+  notOurs: (file: string) => `${file} was not written by revtrail; left as it is`,
 };

@@ -54,7 +54,7 @@ export interface ReviewSession {
 /** Repo, config and (lazily) the bundle, for one or more reviews. */
 export async function openReview(
   cwd: string,
-  overrides: { knowledge?: string; allowOutsideRepo?: boolean; repo?: Repo; config?: Config } = {},
+  overrides: { knowledge?: string; allowOutsideRepo?: boolean; repo?: Repo; config?: Config; policyTop?: string } = {},
 ): Promise<ReviewSession> {
   let top: string;
   let commonDir: string | null;
@@ -69,12 +69,15 @@ export async function openReview(
   }
   // Globs' regexes and rules' needles from earlier runs, before selection or a rule needs them.
   if (commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
+  // The policy (config, bundle, doc map) is the work tree's, or a folder another commit's policy
+  // was copied into (`--policy-from`, the server gate: docs/server.md).
+  const policyTop = overrides.policyTop ?? top;
   const found = overrides.config
     ? { config: overrides.config, file: null }
-    : await loadConfig(top, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
+    : await loadConfig(policyTop, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
   const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
-  const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(top, config.knowledge);
+  const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(policyTop, config.knowledge);
   let loaded: Promise<Bundle> | undefined;
   return {
     cwd,
@@ -85,9 +88,10 @@ export async function openReview(
     knowledge,
     bundle: () =>
       (loaded ??= loadBundle(knowledge, {
-        base: cwd,
+        // A copied policy names its files as the commit they came from does.
+        base: overrides.policyTop ?? cwd,
         cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
-        docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
+        docMap: config.docMap === undefined ? undefined : { file: resolve(policyTop, config.docMap), top: policyTop },
       })),
   };
 }
@@ -254,6 +258,7 @@ export async function review(options: ReviewOptions): Promise<ReviewResult> {
     allowOutsideRepo: options.source.kind === 'text',
     repo: options.repo,
     config: options.config,
+    policyTop: options.policyTop,
   });
   return runReview(session, options);
 }

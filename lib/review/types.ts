@@ -51,6 +51,8 @@ export interface ReviewOptions {
   source: DiffSource;
   /** Overrides config.knowledge. */
   knowledge?: string;
+  /** Where the config, bundle and doc map are read instead of the top level (`--policy-from`). */
+  policyTop?: string;
   /** Overrides config.reviewer.command (argv, run without a shell); false: no reviewer program. */
   reviewer?: string[] | false;
   softTests?: boolean;

@@ -1,9 +1,12 @@
 #!/bin/sh
-# revtrail in CI: reviews what a branch or pull request adds on top of its base and writes SARIF
-# for code scanning. Ships with revtrail: sh node_modules/revtrail/templates/ci/review.sh
+# revtrail in CI: reviews what a branch or pull request adds on top of its base, prints the
+# findings in the log and writes SARIF for code scanning. Ships with revtrail:
+# sh node_modules/revtrail/templates/ci/review.sh
 #
 #   BASE          what to compare with (default origin/main; in GitHub Actions
 #                 origin/${{ github.base_ref }}); it must be fetched (fetch-depth: 0)
+#   POLICY        whose config, knowledge bundle and doc map the review uses (default: BASE), so a
+#                 pull request that edits them cannot weaken its own review (docs/server.md)
 #   OUT           the SARIF file (default revtrail.sarif)
 #   REVTRAIL_BIN  the CLI (default node_modules/.bin/revtrail, else revtrail on PATH)
 #
@@ -17,6 +20,7 @@
 # that runs for forks with secrets in reach.
 set -u
 base=${BASE:-origin/main}
+policy=${POLICY:-$base}
 out=${OUT:-revtrail.sarif}
 cli=${REVTRAIL_BIN:-}
 if [ -z "$cli" ]; then
@@ -26,8 +30,19 @@ if ! git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
   echo "revtrail-ci: $base is not in this clone; fetch it (actions/checkout with fetch-depth: 0) or set BASE" >&2
   exit 2
 fi
+if ! git rev-parse --verify --quiet "$policy^{commit}" >/dev/null; then
+  echo "revtrail-ci: $policy (POLICY) is not in this clone; fetch it or set POLICY" >&2
+  exit 2
+fi
 status=0
-"$cli" review --range "$base...HEAD" --format sarif >"$out" || status=$?
+# The findings as text in the log, then the same review as SARIF (rules are deterministic; CI runs
+# no reviewer program from the repository's config).
+"$cli" review --range "$base...HEAD" --policy-from "$policy" || status=$?
+if [ "$status" -le 1 ]; then
+  sarif_status=0
+  "$cli" review --range "$base...HEAD" --policy-from "$policy" --format sarif >"$out" 2>/dev/null || sarif_status=$?
+  [ "$sarif_status" -le 1 ] || status=$sarif_status
+fi
 case $status in
   0) echo "revtrail-ci: no blocking finding; SARIF in $out" >&2 ;;
   1) echo "revtrail-ci: blocking findings (REQUEST_CHANGES); SARIF in $out" >&2 ;;

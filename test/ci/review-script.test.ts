@@ -61,3 +61,29 @@ test('a base that is not fetched: exit 2 and how to fetch it', async () => {
   assert.equal(run.code, 2);
   assert.match(run.stderr, /^revtrail-ci: origin\/release is not in this clone; fetch it \(actions\/checkout with fetch-depth: 0\) or set BASE\n$/);
 });
+
+test("the base branch's policy: a pull request that drops the rule is still reviewed with it, and the findings are in the log as text", async () => {
+  const rule = [
+    '---',
+    'type: Architecture Decision',
+    'id: adr-0001',
+    'title: Controllers do not talk to the database',
+    'x:',
+    '  paths: ["src/controllers/**"]',
+    '  rules:',
+    '    - id: no-db-query',
+    "      pattern: '\\bdb\\.query\\('",
+    '      severity: bug',
+    '      title: Controller queries the database directly',
+    '---',
+    '# Controllers do not talk to the database',
+    '',
+  ].join('\n');
+  const base = { '.okfw/index.md': '# Knowledge\n\n- [ADR 1](adr-0001.md)\n', '.okfw/adr-0001.md': rule };
+  const ci = ciClone({ '.okfw/adr-0001.md': '# gone\n', '.okfw/index.md': '# Knowledge\n', 'src/controllers/u.js': 'db.query("x");\n' }, base);
+  const run = await runScript(ci.dir);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /src\/controllers\/u\.js:1.*Controller queries the database directly/);
+  const sarif = JSON.parse(readFileSync(join(ci.dir, 'revtrail.sarif'), 'utf8'));
+  assert.deepEqual(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId), ['adr-0001:no-db-query']);
+});

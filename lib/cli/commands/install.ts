@@ -7,6 +7,8 @@ interface InstallArgs {
   json: boolean;
   appendPrepare: boolean;
   fromPrepare: boolean;
+  server?: string;
+  printServerHook: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -28,9 +30,29 @@ export default defineCommand<InstallArgs>({
         describe: 'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
       })
       .option('from-prepare', { type: 'boolean', default: false, describe: "What the prepare script runs: husky's setup only, never failing the package install" })
+      .option('server', {
+        type: 'string',
+        requiresArg: true,
+        describe: "Install the server gate into the repository REPO on this server (its pre-receive hook; docs/server.md)",
+      })
+      .option('print-server-hook', { type: 'boolean', default: false, describe: 'Print the server hook script instead of writing it (GitLab custom_hooks, your own pre-receive)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
-      .example('$0 install', 'from any folder of the work tree'),
+      .example('$0 install', 'from any folder of the work tree')
+      .example('$0 install --server /srv/git/project.git', 'on the server: reject pushes the gate blocks, whatever the clients run'),
   async run(args, context) {
+    if (args.printServerHook) {
+      const { serverHookScript } = await import('../../hooks/install-server.js');
+      context.stdout.write(serverHookScript().text);
+      return 0;
+    }
+    if (args.server !== undefined) {
+      const { installServer } = await import('../../hooks/install-server.js');
+      const { serverMessages: s } = await import('../../messages/hooks.js');
+      const done = await installServer(args.server);
+      if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
+      else context.stdout.write(`${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.serverFailMode].join('\n')}\n`);
+      return 0;
+    }
     if (args.fromPrepare) {
       const { setUpFromPrepare } = await import('../../hooks/from-prepare.js');
       const done = await setUpFromPrepare(context.cwd);

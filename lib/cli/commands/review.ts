@@ -20,6 +20,7 @@ interface ReviewArgs {
   minConfidence?: string;
   verbose: boolean;
   calibration: boolean;
+  policyFrom?: string;
 }
 
 export default defineCommand<ReviewArgs>({
@@ -29,7 +30,8 @@ export default defineCommand<ReviewArgs>({
     yargs
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
-          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n\n' +
+          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n' +
+          '          [--policy-from REF]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
@@ -44,6 +46,11 @@ export default defineCommand<ReviewArgs>({
       .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
       .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
       .option('verbose', { type: 'boolean', default: false, describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)' })
+      .option('policy-from', {
+        type: 'string',
+        requiresArg: true,
+        describe: "Read the config, bundle and doc map from REF's commit, not the work tree (CI: the base branch, so a change cannot weaken its own review)",
+      })
       .option('calibration', {
         type: 'boolean',
         default: true,
@@ -51,13 +58,14 @@ export default defineCommand<ReviewArgs>({
       })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
-      .example('git diff | $0 review --diff -', 'review a diff from stdin'),
+      .example('git diff | $0 review --diff -', 'review a diff from stdin')
+      .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy"),
   async run(args, context) {
     const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
     if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
     // `--knowledge=` passes yargs' check with an empty value (which would mean the current folder).
-    for (const option of ['range', 'diff', 'knowledge'] as const) {
-      if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
+    for (const option of ['range', 'diff', 'knowledge', 'policyFrom'] as const) {
+      if (args[option] === '') throw new UsageError(m.needsValue(option === 'policyFrom' ? 'policy-from' : option), { remedy: m.needsValueRemedy });
     }
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
@@ -81,6 +89,7 @@ export default defineCommand<ReviewArgs>({
       source = await diffSourceFromFile(args.diff, context.cwd);
     }
 
+    const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
     const { review } = await import('../../review/index.js');
     const format = args.json ? 'json' : args.format;
     // Only the chosen format's module is loaded.
@@ -94,7 +103,8 @@ export default defineCommand<ReviewArgs>({
     const result = await review({
       cwd: context.cwd,
       source,
-      knowledge: args.knowledge,
+      knowledge: args.knowledge ?? policy?.knowledge,
+      policyTop: policy?.dir,
       reviewer,
       softTests: args.softTests || undefined,
       minConfidence,
@@ -117,3 +127,16 @@ export default defineCommand<ReviewArgs>({
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },
 });
+
+/** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
+async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
+  const { git } = await import('../../core/git/run.js');
+  const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
+  const repo = await findRepo(context.cwd);
+  const out = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top, okCodes: [1, 128] });
+  if (out.status !== 0) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
+  const { copyPolicy } = await import('../../hooks/policy-tree.js');
+  const copy = await copyPolicy(repo.top, repo.commonDir, out.stdout.trim());
+  for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
+  return copy;
+}

@@ -4,14 +4,26 @@ import { installMessages as m } from '../../messages/hooks.js';
 
 interface UninstallArgs {
   json: boolean;
+  server?: string;
 }
 
 export default defineCommand<UninstallArgs>({
   command: 'uninstall',
   describe: 'Remove what revtrail install added (hook blocks or files, prepare script, core.hooksPath)',
   builder: (yargs) =>
-    yargs.option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' }).example('$0 uninstall', 'from any folder of the work tree'),
+    yargs
+      .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
+      .option('server', { type: 'string', requiresArg: true, describe: 'Remove the server gate revtrail install --server wrote into REPO' })
+      .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
+    if (args.server !== undefined) {
+      const { uninstallServer } = await import('../../hooks/install-server.js');
+      const { serverMessages: s } = await import('../../messages/hooks.js');
+      const done = await uninstallServer(args.server);
+      if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
+      else context.stdout.write(`${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+      return 0;
+    }
     const { uninstall } = await import('../../hooks/uninstall.js');
     const report = await uninstall(context.cwd);
     if (args.json) {

@@ -1,0 +1,273 @@
+/**
+ * The policy of a commit — its config, knowledge bundle and doc map with the documents the map
+ * names — copied out of git's objects into a folder the normal loaders read as a top level
+ * (docs/server.md "Which policy"). The server gate and `review --policy-from` review with the
+ * policy a branch had before the push, never with what the pushed commits say.
+ *
+ * Only regular blobs are copied (a symlink or a submodule in the tree is left out, so nothing
+ * outside the copy is ever read), each under the bundle's file cap, at most MAX_FILES of them.
+ * A copy is kept per content (the names of every object it holds), in the git common dir, so a
+ * push against an unchanged policy reads a few tree entries and no blob.
+ */
+import { crypto } from '../core/node-module.js';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, resolve, sep } from 'node:path';
+import { git, gitChunks } from '../core/git/run.js';
+import { policyCopiesDir } from '../core/state.js';
+import { MAX_FILE_BYTES } from '../bundle/read.js';
+import { serverMessages as m } from '../messages/hooks.js';
+
+/** The most files one policy copy holds. */
+export const MAX_FILES = 10_000;
+/** Copies kept per repository (older ones are removed when a new one is made). */
+const KEEP_COPIES = 8;
+const DEFAULT_KNOWLEDGE = '.okfw';
+
+export interface PolicyCopy {
+  /** The folder to read the config, bundle and doc map from (as a top level). */
+  dir: string;
+  /** The bundle's folder inside it (the config's `knowledge`, when that stays inside the tree). */
+  knowledge: string;
+  /** The commit the policy came from, or null (no such commit: defaults and the baseline). */
+  commit: string | null;
+  /** What was left out (a symlink, a file over the cap), one line each. */
+  warnings: string[];
+}
+
+interface Entry {
+  mode: string;
+  type: string;
+  oid: string;
+  size: number;
+  path: string;
+}
+
+/**
+ * The policy of `commit` (null: none, an empty policy) as a folder under `commonDir`. `cwd` is
+ * where git runs (the bare repository, or any folder of a work tree).
+ */
+export async function copyPolicy(cwd: string, commonDir: string, commit: string | null): Promise<PolicyCopy> {
+  const root = policyCopiesDir(commonDir);
+  if (commit === null) {
+    const dir = join(root, 'none');
+    mkdirSync(dir, { recursive: true });
+    return { dir, knowledge: join(dir, DEFAULT_KNOWLEDGE), commit, warnings: [] };
+  }
+  const warnings: string[] = [];
+  // The config decides where the bundle and doc map are: read it first.
+  const top = await listTree(cwd, commit, ['revtrail.config.json', 'package.json', DEFAULT_KNOWLEDGE], false);
+  const configEntry = regular(top.find((e) => e.path === 'revtrail.config.json')) ?? regular(top.find((e) => e.path === 'package.json'));
+  const where = configEntry ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid), warnings) : { knowledge: DEFAULT_KNOWLEDGE };
+  const wanted = [...top.filter((e) => e.path !== DEFAULT_KNOWLEDGE || where.knowledge === DEFAULT_KNOWLEDGE)];
+  const more = [where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge, where.docMap ?? null].filter((p): p is string => p !== null);
+  if (more.length) wanted.push(...(await listTree(cwd, commit, more, false)));
+  const mapEntry = where.docMap === undefined ? undefined : regular(wanted.find((e) => e.path === where.docMap));
+  // A folder the doc map names brings its .md files only (as the doc map reads it).
+  const mdOnly = new Set<string>();
+  if (mapEntry) {
+    const docs = await docsOf((await readBlobs(cwd, [mapEntry])).get(mapEntry.oid));
+    for (const e of await listTree(cwd, commit, docs, false)) {
+      if (e.type === 'tree' && !wanted.some((w) => w.path === e.path)) mdOnly.add(e.path);
+      wanted.push(e);
+    }
+  }
+  const unique = new Map(wanted.map((e) => [e.path, e]));
+  const key = crypto()
+    .createHash('sha256')
+    .update(JSON.stringify([where, [...unique.values()].map((e) => [e.path, e.mode, e.oid])]))
+    .digest('hex')
+    .slice(0, 24);
+  const dir = join(root, key);
+  if (existsSync(dir)) {
+    touch(dir);
+    return { dir, knowledge: join(dir, where.knowledge), commit, warnings: readLeftOut(dir) };
+  }
+  await makeCopy(cwd, commit, root, dir, unique, mdOnly, warnings);
+  prune(root, dir);
+  return { dir, knowledge: join(dir, where.knowledge), commit, warnings };
+}
+
+/** Where the config puts the bundle and the doc map (the defaults when it cannot be read: the review says why). */
+function placesOf(file: string, bytes: Buffer | undefined, warnings: string[]): { knowledge: string; docMap?: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes?.toString('utf8') ?? '');
+  } catch {
+    return { knowledge: DEFAULT_KNOWLEDGE };
+  }
+  const config = file === 'package.json' ? (raw as { revtrail?: unknown } | null)?.revtrail : raw;
+  if (!config || typeof config !== 'object') return { knowledge: DEFAULT_KNOWLEDGE };
+  const { knowledge, docMap } = config as { knowledge?: unknown; docMap?: unknown };
+  const k = typeof knowledge === 'string' ? inTree(knowledge) : null;
+  if (typeof knowledge === 'string' && k === null) warnings.push(m.policyKnowledgeLeaves(knowledge, DEFAULT_KNOWLEDGE));
+  const d = typeof docMap === 'string' ? inTree(docMap) : null;
+  return { knowledge: k ?? DEFAULT_KNOWLEDGE, ...(d ? { docMap: d } : {}) };
+}
+
+/** A path the config names, as a path inside the tree, or null when it leaves it. */
+export function inTree(path: string): string | null {
+  const slashed = path.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) return null;
+  const normal = posix.normalize(slashed).replace(/\/+$/, '');
+  if (normal === '..' || normal.startsWith('../') || normal === '' || normal === '.') return null;
+  return normal;
+}
+
+/** The `docs` entries of a doc map (its own reader checks the rest when the review loads it). */
+async function docsOf(bytes: Buffer | undefined): Promise<string[]> {
+  if (!bytes || bytes.length > MAX_FILE_BYTES) return [];
+  const { parseWithLibrary } = await import('../bundle/frontmatter.js');
+  const parsed = await parseWithLibrary(bytes.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  if (!parsed.ok) return [];
+  const mappings = (parsed.data as { mappings?: unknown }).mappings;
+  if (!Array.isArray(mappings)) return [];
+  const docs = new Set<string>();
+  for (const mapping of mappings) {
+    const value = (mapping as { docs?: unknown } | null)?.docs;
+    for (const doc of Array.isArray(value) ? value : [value]) {
+      const path = typeof doc === 'string' ? inTree(doc.trim()) : null;
+      if (path) docs.add(path);
+    }
+  }
+  return [...docs];
+}
+
+const regular = (e: Entry | undefined) => (e && e.type === 'blob' && (e.mode === '100644' || e.mode === '100755') ? e : undefined);
+
+/** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
+async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
+  if (paths.length === 0) return [];
+  const args = ['ls-tree', '-z', '-l', '--full-tree', ...(recursive ? ['-r'] : []), commit, '--', ...paths];
+  const out = await git(args, { cwd, env: { GIT_LITERAL_PATHSPECS: '1' } });
+  const entries: Entry[] = [];
+  for (const record of out.stdout.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+
+/** The blobs' bytes by object name, from one `git cat-file --batch`. */
+async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<string, Buffer>> {
+  const oids = [...new Set(entries.map((e) => e.oid))];
+  const found = new Map<string, Buffer>();
+  if (oids.length === 0) return found;
+  let pending = Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd, input: `${oids.join('\n')}\n` })) parts.push(piece);
+  pending = Buffer.concat(parts);
+  let at = 0;
+  while (at < pending.length) {
+    const newline = pending.indexOf(0x0a, at);
+    if (newline === -1) break;
+    const [oid, type, size] = pending.subarray(at, newline).toString('utf8').split(' ');
+    if (type === 'missing' || size === undefined) {
+      at = newline + 1;
+      continue;
+    }
+    const length = Number(size);
+    found.set(oid!, pending.subarray(newline + 1, newline + 1 + length));
+    at = newline + 1 + length + 1;
+  }
+  return found;
+}
+
+/** Every regular file the wanted entries hold (folders listed recursively), and what is left out. */
+async function filesOf(cwd: string, commit: string, wanted: ReadonlyMap<string, Entry>, mdOnly: ReadonlySet<string>, warnings: string[]): Promise<Entry[]> {
+  const folders = [...wanted.values()].filter((e) => e.type === 'tree').map((e) => e.path);
+  const inFolders = (await listTree(cwd, commit, folders, true)).filter((e) => {
+    // Only a doc map folder's .md files (unless the bundle's own folder holds them too).
+    const under = folders.filter((f) => e.path.startsWith(`${f}/`));
+    return under.some((f) => !mdOnly.has(f)) || e.path.toLowerCase().endsWith('.md');
+  });
+  const all = [...[...wanted.values()].filter((e) => e.type !== 'tree'), ...inFolders];
+  const files: Entry[] = [];
+  const seen = new Set<string>();
+  for (const e of all) {
+    if (seen.has(e.path)) continue;
+    seen.add(e.path);
+    if (e.type === 'commit') continue; // a submodule: nothing of it is in this repository
+    if (!regular(e)) warnings.push(m.policySymlink(e.path, commit));
+    else if (e.size > MAX_FILE_BYTES) warnings.push(m.policyTooBig(e.path, e.size, MAX_FILE_BYTES));
+    else if (!safePath(e.path)) warnings.push(m.policyBadPath(e.path));
+    else if (files.length >= MAX_FILES) {
+      warnings.push(m.policyTooMany(MAX_FILES));
+      break;
+    } else files.push(e);
+  }
+  return files;
+}
+
+/** What a copy left out is kept beside its files and said again on each use. */
+const LEFT_OUT = '.revtrail-left-out.json';
+
+function readLeftOut(dir: string): string[] {
+  try {
+    const lines = JSON.parse(readFileSync(join(dir, LEFT_OUT), 'utf8')) as unknown;
+    return Array.isArray(lines) ? lines.filter((l): l is string => typeof l === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A path git could hold that is safe to write under the copy (no `..`, no empty or `.git` part). */
+function safePath(path: string): boolean {
+  return !path.startsWith('/') && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && p.toLowerCase() !== '.git');
+}
+
+async function makeCopy(
+  cwd: string,
+  commit: string,
+  root: string,
+  dir: string,
+  wanted: ReadonlyMap<string, Entry>,
+  mdOnly: ReadonlySet<string>,
+  warnings: string[],
+): Promise<void> {
+  const files = await filesOf(cwd, commit, wanted, mdOnly, warnings);
+  const blobs = await readBlobs(cwd, files);
+  mkdirSync(root, { recursive: true });
+  const staging = mkdtempSync(join(root, '.staging-'));
+  try {
+    for (const f of files) {
+      const target = resolve(staging, f.path);
+      if (!target.startsWith(staging + sep)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, blobs.get(f.oid) ?? Buffer.alloc(0));
+    }
+    if (warnings.length) writeFileSync(join(staging, LEFT_OUT), JSON.stringify(warnings));
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      // Another push made the same copy meanwhile: theirs is as good.
+      if (!existsSync(dir)) throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function touch(dir: string): void {
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // only the pruning order
+  }
+}
+
+/** Keeps the KEEP_COPIES copies used last. */
+function prune(root: string, keep: string): void {
+  try {
+    const copies = readdirSync(root)
+      .filter((n) => n !== 'none' && !n.startsWith('.'))
+      .map((n) => ({ path: join(root, n), at: statSync(join(root, n)).mtimeMs }))
+      .filter((c) => c.path !== keep)
+      .sort((a, b) => b.at - a.at);
+    for (const old of copies.slice(KEEP_COPIES - 1)) rmSync(old.path, { recursive: true, force: true });
+  } catch {
+    // the next copy tries again
+  }
+}

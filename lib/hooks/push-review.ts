@@ -1,0 +1,277 @@
+/**
+ * Reviewing ref updates as the push gate does (docs/hooks.md "Push"), shared by pre-push on the
+ * client and pre-receive/update on the server (docs/server.md): what each ref adds is reviewed as
+ * one combined diff, and the credential rules also run on each added commit on its own, because a
+ * secret a later commit removed is still in the pushed history. Any ref whose review has a
+ * counted blocking finding (after committed verdicts) blocks.
+ */
+import { gitOut } from '../core/git/run.js';
+import type { Finding } from '../review/types.js';
+import { blocks } from '../review/event.js';
+import type { HistoryRow } from '../core/trailer/history.js';
+import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
+import { credentialCheck } from '../review/credentials.js';
+import { checkCommits } from './push-check.js';
+import { findingLines, writeLines } from './print.js';
+import { lineSpan } from '../core/trailer/span.js';
+import { pushProgress } from './push-progress.js';
+import { hookMessages as m } from '../messages/hooks.js';
+
+export { openReview };
+
+/** What one ref update asks to review (see planRef in pre-push.ts). */
+export interface ReviewPlan {
+  /** The name the output uses for the ref. */
+  ref: string;
+  /** Combined diff range. */
+  range: string;
+  commits: string[];
+  /** The pushed commit (tags peeled): verdicts come from its history. */
+  tip: string;
+  /** One commit with one parent: its own diff is the combined diff. */
+  single: boolean;
+}
+
+export interface BlockedRef {
+  ref: string;
+  findings: Finding[];
+}
+
+export interface PushReview {
+  blocked: BlockedRef[];
+  /** Every finding of every ref, by ID (blocking or not). */
+  findings: Map<string, Finding>;
+  /** The pushed commits whose own diff adds each credential finding, oldest first (docs/gate.md "After an ACCEPT"). */
+  holders: Map<string, Array<{ commit: string; tip: string }>>;
+}
+
+export interface PushReviewOptions {
+  /** No reviewer program (the server: repository content never names a program it runs). */
+  noReviewer?: boolean;
+}
+
+/**
+ * Reviews `plans` with `session` (its config, bundle and doc map), writes the non-blocking notes
+ * and the warnings to `err`, and returns what blocks.
+ */
+export async function reviewPlans(
+  top: string,
+  session: ReviewSession,
+  plans: readonly ReviewPlan[],
+  err: NodeJS.WriteStream,
+  options: PushReviewOptions = {},
+): Promise<PushReview> {
+  const shown = pushProgress(err);
+  const softTests = session.config.softTests;
+  const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  const reviewer = options.noReviewer ? { reviewer: false as const } : {};
+  // One read of each pushed tip's history serves every review of it: verdicts and calibration.
+  const histories = new Map<string, Promise<HistoryRow[]>>();
+  const historyOf = (tip: string) => () => {
+    let rows = histories.get(tip);
+    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(top, tip))));
+    return rows;
+  };
+  // Refs pushing the same commits (a branch and its tag) share one review.
+  const cache = new Map<string, { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }>();
+  const reviewRange = (range: string, tip: string, only: 'all' | 'others', ref: string, pause?: () => Promise<void>) => {
+    const key = `${only} ${range} ${tip}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      let sawChunk: (yes: boolean) => void = () => {};
+      const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
+      const result = runReview(session, {
+        cwd: top,
+        source: { kind: 'range', range },
+        verdictTip: tip,
+        history: historyOf(tip),
+        ...reviewer,
+        ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
+        onProgress: (done, total, path) => {
+          sawChunk(true);
+          shown.reviewing(ref, done, total, path);
+        },
+        pause,
+      }).then((r) => {
+        sawChunk(r.knowledge_docs.length > 0);
+        return { findings: r.findings, warnings: r.warnings };
+      });
+      result.catch(() => sawChunk(false));
+      cache.set(key, (pending = { result, hasDiff }));
+    }
+    return pending;
+  };
+
+  // Credential findings per pushed tip and commit (verdicts come from the tip's history), shared
+  // by refs that push the same commits.
+  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
+  const foundBy = new Map<ReviewPlan, ReadonlySet<string>>();
+  const blocked: BlockedRef[] = [];
+  const allFindings = new Map<string, Finding>();
+  const warnings = new Set<string>();
+  for (const plan of plans) {
+    const tip = plan.tip;
+    const found = new Map<string, Finding>();
+    const add = (r: { findings: Finding[]; warnings: string[] }) => {
+      for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
+      for (const w of r.warnings) warnings.add(w);
+    };
+    // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
+    if (plan.single) {
+      add(await reviewRange(plan.range, tip, 'all', plan.ref).result);
+      shown.clear();
+    } else {
+      // The commits' own diffs stream from git while the combined diff is reviewed.
+      const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
+      let failed = false;
+      const review = reviewRange(plan.range, tip, 'others', plan.ref, todo.length ? turn : undefined);
+      const checking = checkCommits(top, todo, credentialCheck(session, tip, historyOf(tip)), {
+        // A commit the screen passes over warns only what the combined review warns already,
+        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
+        screen: review.hasDiff,
+        results: perCommit,
+        key: (commit) => `${tip} ${commit}`,
+        progress: (done) => shown.checking(plan.ref, done, todo.length),
+        stopped: () => failed,
+      });
+      checking.catch(() => {});
+      const combined = await review.result.catch((error) => {
+        failed = true;
+        throw error;
+      });
+      await checking;
+      shown.clear();
+      add(combined);
+      for (const commit of plan.commits) {
+        const r = perCommit.get(`${tip} ${commit}`);
+        if (r) add(r);
+      }
+    }
+    for (const f of found.values()) allFindings.set(f.id, f);
+    foundBy.set(plan, new Set(found.keys()));
+    const blocking = [...found.values()].filter((f) => blocks(f, softTests));
+    const calibrated = [...found.values()].filter((f) => f.calibration);
+    if (blocking.length) blocked.push({ ref: plan.ref, findings: blocking });
+    else if (found.size) err.write(m.pushNotes(plan.ref, 'COMMENT', found.size) + '\n');
+    // A demoted rule's findings are named either way, with why they do not block.
+    if (calibrated.length) writeLines(err, [m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50)]);
+  }
+  writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
+  const credentials = blocked.flatMap((b) => b.findings).filter((f) => isCredential(f.rule_source));
+  return { blocked, findings: allFindings, holders: credentialHolders(plans, perCommit, foundBy, credentials) };
+}
+
+/**
+ * The pushed commits whose own diff adds each credential finding, oldest first, with the tip
+ * of the ref that pushes them (the one commit `git commit --amend` can rewrite).
+ */
+function credentialHolders(
+  plans: readonly ReviewPlan[],
+  perCommit: ReadonlyMap<string, { findings: Finding[] }>,
+  foundBy: ReadonlyMap<ReviewPlan, ReadonlySet<string>>,
+  credentials: readonly Finding[],
+): Map<string, Array<{ commit: string; tip: string }>> {
+  const wanted = new Set(credentials.map((f) => f.id));
+  const holders = new Map<string, Array<{ commit: string; tip: string }>>();
+  for (const plan of plans) {
+    const tip = plan.tip;
+    // One non-merge commit: its own review was the combined one.
+    const found = (commit: string) => (plan.single ? [...(foundBy.get(plan) ?? [])] : (perCommit.get(`${tip} ${commit}`)?.findings ?? []).map((f) => f.id));
+    for (const commit of [...plan.commits].reverse()) {
+      for (const id of found(commit)) {
+        if (!wanted.has(id)) continue;
+        let list = holders.get(id);
+        if (!list) holders.set(id, (list = []));
+        if (!list.some((h) => h.commit === commit)) list.push({ commit, tip });
+      }
+    }
+  }
+  return holders;
+}
+
+/**
+ * The rejection: each blocking finding by ref, and the ways on that fit each finding's kind
+ * (docs/gate.md "Answers by kind"); `queued`: ID -> verdict queued in this clone but not
+ * committed (none on a server).
+ */
+export async function blockedLines(
+  top: string,
+  reviewed: PushReview,
+  credentialAnswers: readonly string[],
+  queued: Map<string, string> = new Map(),
+): Promise<string[]> {
+  const { blocked } = reviewed;
+  const ids = new Set<string>();
+  const lines: string[] = [m.pushBlocked(new Set(blocked.flatMap((b) => b.findings.map((f) => f.id))).size)];
+  for (const { ref, findings } of blocked) {
+    lines.push(m.refBlocked(ref, findings.length), ...findingLines(findings, 50));
+    for (const f of findings) ids.add(f.id);
+  }
+  const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  const blocking = [...ids].map((id) => reviewed.findings.get(id)!);
+  // Verdicts only queued do not count here (what is pushed must carry its answers): name them,
+  // when committing them would open the gate for their finding's kind.
+  for (const [id, verdict] of queued) {
+    const f = reviewed.findings.get(id);
+    if (f && isCredential(f.rule_source) && !credentialAnswers.includes(verdict)) queued.delete(id);
+  }
+  const others = blocking.filter((f) => !isCredential(f.rule_source) && !queued.has(f.id));
+  const credentials = blocking.filter((f) => isCredential(f.rule_source) && !queued.has(f.id));
+  if (others.length) {
+    lines.push(...m.waysOn);
+    for (const f of others) lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
+    lines.push(m.thenCommit);
+  }
+  if (credentials.length) lines.push(...(await credentialWays(top, credentials, reviewed.holders, credentialAnswers)));
+  if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
+  return lines;
+}
+
+/**
+ * The ways on for credential findings (docs/gate.md "After an ACCEPT"): the commits that hold
+ * each one and the rewrite that takes it out, a rotation reminder, and a verdict only where it
+ * opens the gate for a credential and the finding was not answered as a real key (ACCEPT).
+ */
+async function credentialWays(
+  top: string,
+  credentials: readonly Finding[],
+  holders: ReadonlyMap<string, ReadonlyArray<{ commit: string; tip: string }>>,
+  answers: readonly string[],
+): Promise<string[]> {
+  const commits = [...new Set([...holders.values()].flatMap((h) => h.map((x) => x.commit)))];
+  const facts = new Map<string, { subject: string; parent: string | null }>();
+  if (commits.length) {
+    const out = await gitOut(['log', '--no-walk=unsorted', '--format=%H%x00%P%x00%s', ...commits, '--'], { cwd: top });
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [sha, parents, subject] = line.split('\0');
+      facts.set(sha!, { subject: subject ?? '', parent: parents?.split(' ')[0] || null });
+    }
+  }
+  const lines: string[] = [];
+  for (const f of credentials) {
+    lines.push(m.credentialTitle(f.id, `${f.path}:${lineSpan(f.start_line, f.line)}`));
+    if (f.answer?.verdict === 'ACCEPT') lines.push(m.credentialAccepted(f.answer.rationale));
+    else if (f.answer) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
+    const held = holders.get(f.id) ?? [];
+    if (held.length) {
+      lines.push(m.credentialHeldBy(held.length), ...held.map((h) => m.credentialCommit(h.commit, facts.get(h.commit)?.subject ?? '')));
+      lines.push(m.credentialRewrite);
+      const oldest = held[0]!;
+      const parent = facts.get(oldest.commit)?.parent ?? null;
+      if (held.length === 1 && oldest.commit === oldest.tip) lines.push(m.rewriteAmend(oldest.commit));
+      else lines.push(...m.rewriteRebase(held.map((h) => h.commit), parent ? parent.slice(0, 12) : '--root'));
+    }
+    lines.push(m.rotate);
+    if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));
+  }
+  return lines;
+}
+
+/** The empty tree's name (a root commit's base), asked of git once. */
+export function emptyTreeOf(top: string): () => Promise<string> {
+  let id: Promise<string> | undefined;
+  return () => (id ??= gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top }).then((out) => out.trim()));
+}
+
+/** One turn of the event loop: what git wrote meanwhile is read. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
