@@ -9,3 +9,4 @@ export const lastReviewLock = (commonDir: string) => join(commonDir, 'revtrail',
 export const installFile = (commonDir: string) => join(commonDir, 'revtrail', 'install.json');
 export const configCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'config-cache-v1.json');
 export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'derived-v1.json');
+export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');

@@ -132,6 +132,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
         source: { kind: 'range', range },
         verdictTip: tip,
         history: historyOf(tip),
+        model: session.config.reviewer.model?.hooks.includes('pre-push') ?? false,
         ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
         onProgress: (done, total, path) => {
           sawChunk(true);
