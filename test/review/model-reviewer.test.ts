@@ -111,6 +111,10 @@ test('a valid answer: findings with rule_source <doc-id>:<rule>; the request car
   const again = await reviewJson();
   assert.equal(requests.length, before);
   assert.ok(again.result.findings.some((f) => f.rule_source === 'adr-0001:no-sql-in-controllers'));
+  // --no-model: not asked, not even from the cache.
+  const skipped = await repo.cli(['review', '--format', 'json', '--no-model']);
+  assert.ok(!JSON.parse(skipped.stdout).findings.some((f: { rule_source: string }) => f.rule_source.startsWith('adr-0001:no-sql')));
+  assert.equal(requests.length, before);
 });
 
 test('an uncited finding is reviewer/<model>:<rule>; a streamed answer is read like a plain one', async () => {
