@@ -60,6 +60,14 @@ export const reviewMessages = {
     `reviewer program ${label} (reviewer.command${configFile ? ` in ${configFile}` : ''}) is ${changed ? 'not the command trusted in this clone (it changed)' : 'not trusted in this clone'}: not run; check it, then run \`revtrail trust\` to allow it`,
   reviewerOutsideRepo: (label: string) =>
     `reviewer program ${label} (reviewer.command) is not run outside a git repository, where nothing can be trusted; give it as --reviewer to run it`,
+  // Structural rules (docs/structural.md)
+  structuralRuleDropped: (ruleSource: string, why: string) => `${ruleSource}: not used: ${why}`,
+  structuralTooLarge: (path: string, cap: number) => `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
+  structuralUnparsed: (path: string, why: string) => `${path}: does not parse (${why}): its syntax-tree and import rules were skipped; its regex rules and the baseline ran`,
+  structuralOverBudget: (ms: number, skipped: readonly string[]) =>
+    `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
+  importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>
+    `${message ? `${message} ` : ''}Imports "${specifier}"${target ? ` (${target})` : ''}, across the boundary "${boundary}".`,
   // Model reviewer (docs/review.md "Model reviewer")
   modelFailed: (model: string, where: string, kind: string, detail: string, round: 1 | 2) =>
     `model reviewer ${model} ${FAILURE_WORDS[kind] ?? 'failed'} on ${where}${round === 2 ? ' when asked again' : ''} (${detail}); the review goes on with the rule findings`,

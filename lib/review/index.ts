@@ -263,6 +263,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       builtin: builtinRules(config.builtinRules),
       reviewer: await reviewerSettings(session, options, warnings),
       model: await modelRun(session, options, warnings),
+      // What syntax-tree and import rules read, loaded only when a selected document carries one.
+      structural: async () => (await import('./structural/io.js')).structuralIO(session.top, options.source, options.source.kind === 'range' ? defaultVerdictTip(options.source) : null),
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,

@@ -10,6 +10,9 @@ import { foldFindings } from './fold.js';
 import { blocks, computeEvent } from './event.js';
 import type { FailureKind, ReviewerChunkResult } from './reviewer-program.js';
 import type { ModelRun } from './model/index.js';
+import type { StructuralIO, StructuralItem } from './structural/index.js';
+import type { Rule } from '../bundle/types.js';
+import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
@@ -36,6 +39,8 @@ export interface PipelineOptions {
   reviewer: ReviewerSettings | null;
   /** The model reviewer of this review (docs/review.md "Model reviewer"), if one is configured and allowed. */
   model?: ModelRun | null;
+  /** What the syntax-tree and import rules read (docs/structural.md); absent: they do not run (a diff file). */
+  structural?: () => Promise<StructuralIO | undefined>;
   minConfidence: number;
   softTests: boolean;
   ruleFilter?: (ruleSource: string) => boolean;
@@ -83,6 +88,21 @@ function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRu
     rules.push(...doc.concept.rules);
   }
   return options.ruleFilter ? rules.filter((r) => options.ruleFilter!(r.ruleSource)) : rules;
+}
+
+/** The `ast` and `imports` rules of a chunk's selected documents that govern its path. */
+function structuralFor(selection: ChunkSelection, options: PipelineOptions): StructuralItem['rules'] {
+  const out: Array<StructuralItem['rules'][number]> = [];
+  const seen = new Set<string>();
+  for (const doc of selection.matched) {
+    if (!doc.concept.structural || seen.has(doc.concept.id)) continue;
+    seen.add(doc.concept.id);
+    for (const rule of doc.concept.structural) {
+      // ruleAppliesTo reads only `paths` and `exclude`, which structural rules have as regex rules do.
+      if (ruleAppliesTo(rule as unknown as Rule, selection.chunk.path) && (!options.ruleFilter || options.ruleFilter(rule.ruleSource))) out.push(rule);
+    }
+  }
+  return out;
 }
 
 function dedupe(drafts: readonly FindingDraft[]): FindingDraft[] {
@@ -179,6 +199,17 @@ export async function reviewSelections(
       if (options.pause) await options.pause();
     }
     warnings.push(...runner.summary());
+    // Syntax-tree and import rules: the parser loads only when a selected document carries one.
+    const structural = selections.flatMap((selection) => {
+      const rules = facts.of(selection.chunk).binary || selection.chunk.added.length === 0 ? [] : structuralFor(selection, options);
+      return rules.length ? [{ selection, rules }] : [];
+    });
+    const io = structural.length ? await options.structural?.() : undefined;
+    if (io) {
+      const ran = await (await import('./structural/index.js')).runStructural(structural, io);
+      warnings.push(...ran.warnings);
+      for (const { draft, selection } of ran.drafts) pending.push({ draft, selection, rule: undefined });
+    }
     if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
   } finally {
     await runner.close();
