@@ -128,7 +128,8 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
           context ??= await io.context();
           const all = candidatesOf(ref, path, language, context);
           const existing = all.filter((c) => context!.exists(c));
-          const crossed = crossing(rule, ref, existing.length ? existing : all.slice(0, 1));
+          // None exists (a folder, a wildcard, a file the change adds elsewhere): every form it could take.
+          const crossed = crossing(rule, ref, existing.length ? existing : all);
           if (crossed) drafts.push({ selection, draft: draftOf(rule, path, ref.line, m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary)) });
         }
       }
