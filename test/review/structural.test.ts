@@ -68,7 +68,7 @@ test('review: a call and an import across the boundary are found at their lines;
   assert.match(crossing.body, /Imports "\.\.\/db" \(src\/db\/index\.ts\), across the boundary "src\/db\/\*\*"\./);
   assert.deepEqual(crossing.citations, ['adr-0002']);
   const select = await repo.cli(['knowledge', 'select']);
-  assert.match(select.stdout, /rules: no-db-call \(ast\), no-db-import \(imports\), no-todo \(pattern\)/);
+  assert.match(select.stdout, /rules: no-todo \(pattern\), no-db-call \(ast\), no-db-import \(imports\)/);
 });
 
 test('a file that does not parse keeps its regex rules and the baseline, with one warning naming it', async () => {
