@@ -24,10 +24,15 @@ export function languageOfPath(path: string): StructuralLanguage | null {
   return dot === -1 ? null : (BY_EXTENSION[path.slice(dot + 1).toLowerCase()] ?? null);
 }
 
-/** Whether a rule written for `rule` runs on a file of `file` (TypeScript rules also read TSX, JavaScript rules TS's JS files). */
+const SCRIPT: readonly StructuralLanguage[] = ['typescript', 'tsx', 'javascript'];
+
+/**
+ * Whether a rule written for `rule` runs on a file of `file`: TypeScript, TSX and JavaScript are
+ * one family (a decision about `db.query(…)` governs .js and .ts controllers alike); the pattern
+ * is matched in the file's own grammar.
+ */
 export function sameFamily(rule: StructuralLanguage, file: StructuralLanguage): boolean {
-  if (rule === file) return true;
-  return rule === 'typescript' && file === 'tsx';
+  return rule === file || (SCRIPT.includes(rule) && SCRIPT.includes(file));
 }
 
 let napi: Napi | undefined;
