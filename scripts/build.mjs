@@ -69,7 +69,8 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   // husky copies its own hook script from beside its module; it must stay a real package.
-  external: ['husky'],
+  // ast-grep's native parser and its language packages load their binaries from beside their modules.
+  external: ['husky', '@ast-grep/*'],
   banner: { js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);" },
   define,
   plugins: [lazyStringWidth],
@@ -80,6 +81,7 @@ await esbuild.build({
 const shared = {
   absWorkingDir: root,
   bundle: true,
+  external: ['@ast-grep/*'],
   platform: 'node',
   target: 'node20',
   define,

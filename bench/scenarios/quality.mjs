@@ -70,8 +70,23 @@ function measureTree(repo) {
   return { commits: 1, added, seconds, findings: result.findings.map((f) => ({ ...f, commit: 'HEAD' })), dropped: result.dropped };
 }
 
+async function structuralCorpus() {
+  const { loadStructuralCorpus, scoreStructural, overall } = await load('test/review/structural-corpus.js');
+  const corpus = loadStructuralCorpus(join(root, 'test', 'fixtures', 'structural'));
+  const scores = await scoreStructural(corpus);
+  console.log(`structural corpus: ${corpus.cases.length} cases; ast/imports rules beside the regexes they replace`);
+  console.log('  rule              positives  look-alikes  recall   precision  regex recall  regex precision');
+  for (const s of scores) {
+    console.log(`  ${s.rule.padEnd(16)}${String(s.positives).padStart(11)}${String(s.negatives).padStart(13)}  ${pct(s.structural.recall).padStart(6)}   ${pct(s.structural.precision).padStart(9)}  ${pct(s.regex.recall).padStart(12)}  ${pct(s.regex.precision).padStart(15)}`);
+  }
+  const all = overall(scores, corpus, 'structural');
+  const rx = overall(scores, corpus, 'regex');
+  console.log(`  ${'all'.padEnd(16)}${' '.repeat(24)}  ${pct(all.recall).padStart(6)}   ${pct(all.precision).padStart(9)}  ${pct(rx.recall).padStart(12)}  ${pct(rx.precision).padStart(15)}\n`);
+}
+
 export async function run() {
   await corpus();
+  await structuralCorpus();
   const folders = [join(root, 'node_modules'), pythonLib()].filter(Boolean);
   for (const dir of folders) printFolder(`real code: ${dir}`, await measureFolder(dir), 15);
   const rows = [];

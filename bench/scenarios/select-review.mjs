@@ -28,7 +28,18 @@ export async function run({ runs }) {
     };
     const selectCold = timeMedian(runs, uncached(['knowledge', 'select', '--staged', '--json'], [0]));
     const reviewCold = timeMedian(runs, uncached(['review', '--staged', '--format', 'json'], [0, 1]));
+    // The same change with 200 syntax-tree rules among the 2,000 (docs/structural.md).
+    const structuralDir = tmp('revtrail-bench-ast-');
+    let structural;
+    try {
+      generateChange(structuralDir, { files: 500, lines: 20000, stage: true });
+      generateBundle(join(structuralDir, '.okfw'), { concepts: 1000, rulesPer: 2, structuralEvery: 5 });
+      structural = timeMedian(runs, () => timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json'], { cwd: structuralDir, okCodes: [0, 1] }));
+    } finally {
+      rmSync(structuralDir, { recursive: true, force: true });
+    }
     return [
+      row({ scenario: 'review with 200 ast rules among the 2k', value: structural, floorName: 'regex-only review', floor: review, target: 2 }),
       row({ scenario: 'knowledge select 500 files/20k lines/1k concepts', value: select, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),
       row({ scenario: 'review 500 files/20k lines/2k rules', value: review, floorName: 'git diff', floor: gitDiff, target: 1500, kind: 'ms' }),
       row({ scenario: 'knowledge select, no bundle cache', value: selectCold, floorName: 'git diff', floor: gitDiff, target: 1000, kind: 'ms' }),

@@ -9,6 +9,7 @@ import { frontmatterOf, isBlank, readFrontmatter, splitFrontmatter, yamlLibrary,
 import { parseMany } from './frontmatter-batch.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
+import { isStructural, parseStructural, type StructuralRule } from './structural.js';
 import type { Concept, Rule } from './types.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -111,13 +112,14 @@ function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
   const paths = pathsAt ? globs(pathsAt, valueAt(pathsAt), 'paths') : [];
   const domain = names('domain');
   const tags = names('tags');
-  const rules = readRules(id, where('rules'), valueAt, lineAt, globs, problems);
+  const structural: StructuralRule[] = [];
+  const rules = readRules(id, where('rules'), valueAt, lineAt, globs, problems, structural);
 
   const title =
     typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
   const description = typeof data.description === 'string' ? data.description : null;
   return {
-    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules },
+    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules, ...(structural.length ? { structural } : {}) },
     problems,
     idLine: 'id' in data ? lineAt(['id']) : 1,
   };
@@ -157,6 +159,8 @@ export function readRules(
   lineAt: (path: ReadonlyArray<string | number>) => number,
   globs: GlobReader,
   problems: Problem[],
+  /** Where the concept's `ast` and `imports` rules go (docs/structural.md); none: they are skipped. */
+  structural?: StructuralRule[],
 ): Rule[] {
   if (!path) return [];
   const value = valueAt(path);
@@ -175,6 +179,26 @@ export function readRules(
     const at = [...path, i];
     const rawId = raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
     const label = rawId ? `"${rawId}"` : `#${i + 1}`;
+    if (isStructural(raw)) {
+      const parsed = parseStructural(raw, id);
+      if (!parsed.ok) {
+        for (const issue of parsed.issues) problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message: m.ruleInvalid(label, issue.path.join('.'), issue.message) });
+        return;
+      }
+      if (seen.has(parsed.rule.id)) {
+        problems.push({ level: 'error', line: lineAt([...at, 'id']), message: m.ruleDuplicate(parsed.rule.id) });
+        return;
+      }
+      seen.add(parsed.rule.id);
+      const before = problems.length;
+      const rawRule = raw as Record<string, unknown>;
+      parsed.rule.paths = globs([...at, 'paths'], rawRule.paths, 'paths');
+      parsed.rule.exclude = globs([...at, 'exclude'], rawRule.exclude, 'exclude');
+      for (let k = before; k < problems.length; k++) if (problems[k]!.level === 'error') return;
+      parsed.rule.line = lineAt([...at, parsed.rule.kind === 'ast' ? 'ast' : 'imports']);
+      structural?.push(parsed.rule);
+      return;
+    }
     // A pattern that does not compile is the one error worth reading first: reported alone.
     const compiled = compilePattern(raw);
     if (typeof compiled === 'string') {

@@ -7,6 +7,7 @@
  */
 import { readFrontmatter, splitFrontmatter } from './frontmatter.js';
 import { firstHeading, globReader, readRules, type ConceptResult, type Problem } from './concept.js';
+import type { StructuralRule } from './structural.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 /** The `type` of a mapped document whose frontmatter names none. */
@@ -33,12 +34,14 @@ export async function buildMappedConcept(file: string, text: string): Promise<Co
   const x = data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
   const rulesAt = 'rules' in x ? ['x', 'rules'] : 'rules' in data ? ['rules'] : null;
   const valueAt = (path: Array<string | number>) => (path[0] === 'x' ? x[path[1] as string] : data[path[0] as string]);
-  const rules = readRules(id, rulesAt, valueAt, lineAt, globReader(lineAt, problems), problems);
+  const structural: StructuralRule[] = [];
+  const rules = readRules(id, rulesAt, valueAt, lineAt, globReader(lineAt, problems), problems, structural);
   const type = typeof data.type === 'string' && data.type.trim() !== '' ? data.type.trim() : MAPPED_TYPE;
   const title = typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
   const description = typeof data.description === 'string' ? data.description : null;
   const concept = plain(file, id, type, title, description, fm.body);
   concept.rules = rules;
+  if (structural.length) concept.structural = structural;
   return { concept, problems, idLine: 'id' in data ? lineAt(['id']) : 1 };
 }
 

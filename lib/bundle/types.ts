@@ -1,5 +1,6 @@
 /** A knowledge bundle in Open Knowledge Format as revtrail reads it (docs/bundle.md). */
 import type { Category, Severity } from '../core/vocabulary.js';
+import type { StructuralRule } from './structural.js';
 
 export interface Diagnostic {
   level: 'error' | 'warning';
@@ -46,6 +47,8 @@ export interface Concept {
   domain: string[];
   tags: string[];
   rules: Rule[];
+  /** Its `ast` and `imports` rules (docs/structural.md); absent when it has none. */
+  structural?: StructuralRule[];
   /**
    * A document of the doc map (docs/bundle.md "Doc map"): `file` is relative to the work tree's
    * top, not the bundle, and `paths` are its mappings' globs.

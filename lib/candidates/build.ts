@@ -19,12 +19,20 @@ export interface CandidateSet {
   owned: Array<{ rule_source: string; document: string }>;
 }
 
-/** The bundle document a rule_source belongs to: one of its rules, or its own document ID. */
+/** What owns the built-in rules' rule_sources (docs/mining.md "Candidates"). */
+export const BUILTIN_OWNER = "revtrail's built-in rules";
+
+/**
+ * What a rule_source is knowledge of already: a built-in rule, or one of a bundle document's
+ * rules. A finding that only cites a document (`adr-0001:missing-timeout`, named by a reviewer
+ * program or the model) is not: it is a rule the document implies and does not yet hold, which
+ * is what a candidate proposes to add.
+ */
 export function bundleOwner(bundle: Bundle | null, ruleSource: string): string | null {
+  if (ruleSource.startsWith('builtin/')) return BUILTIN_OWNER;
   if (!bundle) return null;
-  const documentId = ruleSource.slice(0, ruleSource.lastIndexOf(':'));
   for (const concept of bundle.concepts) {
-    if (concept.rules.some((r) => r.ruleSource === ruleSource) || concept.id === documentId) return concept.file || concept.id;
+    if (concept.rules.some((r) => r.ruleSource === ruleSource) || concept.structural?.some((r) => r.ruleSource === ruleSource)) return concept.file || concept.id;
   }
   return null;
 }
@@ -78,12 +86,20 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
     }
   }
   const title = mostCommon(rule.qualifying.map((g) => g.thread.issue));
+  const severity = mostCommon(rule.qualifying.map((g) => g.thread.occurrences.at(-1)!.severity));
+  const category = mostCommon(rule.qualifying.map((g) => g.thread.category));
   const lines = [
     m.bodyIntro(rule.rule_source, rule.qualifying.length, rule.files.length, mainline),
     '',
     m.bodyEvidenceHeading,
     '',
     ...evidence.map((e) => m.bodyEvidence(e.file, e.line, e.finding, e.commit, e.fix_commit, e.rationale)),
+    '',
+    m.bodySuggestedHeading,
+    '',
+    m.bodySuggestedIntro(documentOf(rule.rule_source)),
+    '',
+    ...suggestedStanza(rule.rule_source, title, severity, category),
     '',
     m.bodyReviewHeading,
     '',
@@ -94,7 +110,7 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
       rule_source: rule.rule_source,
       title,
       body: lines.join('\n'),
-      category: mostCommon(rule.qualifying.map((g) => g.thread.category)),
+      category,
       evidence,
       gate: {
         passed: rule.passed,
@@ -107,6 +123,28 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
     },
     slug,
   );
+}
+
+/** The document a rule_source names (`adr-0001` of `adr-0001:no-raw-sql`), or null for a reviewer's own (`reviewer/…`). */
+function documentOf(ruleSource: string): string | null {
+  const name = ruleSource.slice(0, ruleSource.lastIndexOf(':'));
+  return name.startsWith('reviewer') ? null : name;
+}
+
+/** A `rules` entry a human may adopt into a concept: the finding's words, a pattern left to them. */
+function suggestedStanza(ruleSource: string, title: string, severity: string, category: string): string[] {
+  const id = ruleSource.slice(ruleSource.lastIndexOf(':') + 1);
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  return [
+    '```yaml',
+    'rules:',
+    `  - id: ${id}`,
+    `    severity: ${severity}`,
+    `    category: ${category}`,
+    `    title: ${quote(title)}`,
+    `    pattern: ${quote(m.suggestedPattern)}`,
+    '```',
+  ];
 }
 
 export function describe(candidate: KnowledgeCandidate, mainline: string): string {

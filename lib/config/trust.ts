@@ -17,7 +17,10 @@ import { InputError } from '../core/errors.js';
 import { configMessages as m } from '../messages/config.js';
 
 export interface TrustEntry {
+  /** The reviewer program trusted (empty when only an endpoint was). */
   command: string[];
+  /** A model reviewer endpoint off this machine that the person allowed the code to be sent to. */
+  endpoint?: string;
   /** The configuration file the command came from, when it was trusted (shown, not checked). */
   config: string | null;
   trustedAt: string;
@@ -92,10 +95,26 @@ async function update(env: NodeJS.ProcessEnv, change: (store: Store) => void): P
   });
 }
 
-/** Records `argv` as trusted for this clone (replacing what was trusted before). */
-export async function trustCommand(commonDir: string, argv: readonly string[], config: string | null, env: NodeJS.ProcessEnv = process.env): Promise<TrustEntry> {
+/** Whether the person allowed this clone's code to be sent to exactly `endpoint` (a store that cannot be read allows nothing). */
+export async function endpointTrusted(commonDir: string, endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  try {
+    const entry = (await readStore(trustFile(env))).clones[await cloneKey(commonDir)];
+    return entry?.endpoint === endpoint;
+  } catch {
+    return false;
+  }
+}
+
+/** Records `argv` (and a model endpoint, if any) as trusted for this clone (replacing what was trusted before). */
+export async function trustCommand(
+  commonDir: string,
+  argv: readonly string[],
+  config: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+  endpoint?: string,
+): Promise<TrustEntry> {
   const key = await cloneKey(commonDir);
-  const entry: TrustEntry = { command: [...argv], config, trustedAt: new Date().toISOString() };
+  const entry: TrustEntry = { command: [...argv], ...(endpoint ? { endpoint } : {}), config, trustedAt: new Date().toISOString() };
   await update(env, (store) => {
     store.clones[key] = entry;
   });

@@ -11,3 +11,4 @@ export const configCacheFile = (commonDir: string) => join(commonDir, 'revtrail'
 export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'derived-v1.json');
 /** Copies of other commits' policy files (config, bundle, doc map), one folder per content (docs/server.md). */
 export const policyCopiesDir = (commonDir: string) => join(commonDir, 'revtrail', 'policy');
+export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');

@@ -58,6 +58,18 @@ export function purgeArchived(run: (sql: string) => void) {
 }
 `;
 
+// Money from floating-point cents: what the demo's stand-in model flags (no rule holds it).
+const invoice = (fixed: boolean) => `export function invoiceLine(name: string, cents: number): string {
+  return \`\${name}: \${${fixed ? 'formatCents(cents)' : '(cents / 100).toFixed(2)'}}\`;
+}
+${fixed ? "\nconst formatCents = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;\n" : ''}`;
+
+const receipt = (fixed: boolean) => `export function receiptTotal(cents: number[]): string {
+  const total = cents.reduce((a, b) => a + b, 0);
+  return ${fixed ? "`${Math.trunc(total / 100)}.${String(total % 100).padStart(2, '0')}`" : '(total / 100).toFixed(2)'};
+}
+`;
+
 export const demoFiles = {
   baseline: {
     '.gitignore': 'node_modules/\n.revtrail/\n',
@@ -72,12 +84,16 @@ export const demoFiles = {
     'src/util/format.ts': formatUtil(true),
     'test/orders.test.ts': orderTest,
     'src/db/migrate.ts': migration,
+    'src/billing/invoice.ts': invoice(false),
+    'src/billing/receipt.ts': receipt(false),
   } as Record<string, string>,
   fix: {
     'src/controllers/orders.ts': controllerFixed,
     'src/repositories/orders.ts': repository,
     'src/jobs/sync.ts': syncJob(false),
     'src/util/format.ts': formatUtil(false),
+    'src/billing/invoice.ts': invoice(true),
+    'src/billing/receipt.ts': receipt(true),
   } as Record<string, string>,
   calibrated: {
     'src/db/archive.ts': archive,
@@ -89,6 +105,9 @@ export const demoFiles = {
     }
     if (row.rule_source.includes('debugger')) {
       return { verdict: 'ACCEPT', rationale: `removed the debugger statement from ${row.file}` };
+    }
+    if (row.rule_source.endsWith(':money-as-float')) {
+      return { verdict: 'ACCEPT', rationale: `${row.file} formats integer cents, no floating point` };
     }
     if (row.file === 'src/db/migrate.ts') {
       return { verdict: 'REJECT', rationale: "false positive: table names come from a constant list, `const TABLES = ['orders', 'customers']` in src/db/migrate.ts:1" };

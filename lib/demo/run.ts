@@ -11,6 +11,7 @@ import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
+import { STAND_IN_MODEL, startStandIn } from './stand-in-model.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -92,67 +93,76 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   // SQL rule's findings are `security`: calibration demotes them only because the config names
   // the rule in calibration.security (docs/gate.md "Calibration").
   const configFile = join(app, 'revtrail.config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { calibration?: Record<string, unknown> };
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { calibration?: Record<string, unknown>; reviewer?: Record<string, unknown> };
   config.calibration = { ...config.calibration, minVerdicts: 2, security: ['builtin/injection:sql-concat'] };
   writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   say(m.calibrationConfig);
-  must(revtrail(['install']), 'revtrail install');
-  git(['add', '-A'], false);
-  must(git(['commit', '-q', '-m', 'chore: start the shop service']), 'first commit');
-  git(['remote', 'add', 'origin', remote], false);
-  must(git(['push', '-q', '-u', 'origin', 'main']), 'first push');
+  const standIn = await startStandIn();
+  try {
+    must(revtrail(['install']), 'revtrail install');
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'chore: start the shop service']), 'first commit');
+    git(['remote', 'add', 'origin', remote], false);
+    must(git(['push', '-q', '-u', 'origin', 'main']), 'first push');
+    // The team turns on its local model reviewer, played here by a deterministic stand-in on loopback.
+    config.reviewer = { ...config.reviewer, model: { endpoint: standIn.endpoint, model: STAND_IN_MODEL, hooks: ['commit-msg', 'pre-push'] } };
+    writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+    say(m.standInConfig(standIn.endpoint));
 
-  say(m.step(2, 'a commit that breaks the ADR, builds SQL from strings, skips a test and leaves two debugger statements'));
-  write(demoFiles.violation);
-  git(['add', '-A'], false);
-  must(git(['commit', '-q', '-m', 'feat: order lookup endpoint']), 'commit with findings');
-  say(m.trailersWritten);
-  git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
-  const open = rowsOf('HEAD');
+    say(m.step(2, 'a commit that breaks the ADR, builds SQL from strings, skips a test, leaves two debugger statements and formats money from floats'));
+    write(demoFiles.violation);
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'feat: order lookup endpoint']), 'commit with findings');
+    say(m.trailersWritten);
+    git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
+    const open = rowsOf('HEAD');
 
-  say(m.step(3, 'git push: the pre-push hook reviews what is pushed'));
-  const blocked = git(['push', 'origin', 'main']);
-  const blockedPush = blocked.status !== 0;
+    say(m.step(3, 'git push: the pre-push hook reviews what is pushed'));
+    const blocked = git(['push', 'origin', 'main']);
+    const blockedPush = blocked.status !== 0;
 
-  say(m.step(4, 'answer the findings: fix four, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
-  write(demoFiles.fix);
-  for (const row of open) {
-    const answer = demoFiles.answer(row);
-    must(revtrail(['verdict', row.id, answer.verdict, answer.rationale]), `verdict ${row.id}`);
+    say(m.step(4, 'answer the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
+    write(demoFiles.fix);
+    for (const row of open) {
+      const answer = demoFiles.answer(row);
+      must(revtrail(['verdict', row.id, answer.verdict, answer.rationale]), `verdict ${row.id}`);
+    }
+    revtrail(['verdict', '--list']);
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'fix: orders go through the repository']), 'fix commit');
+    git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
+    must(revtrail(['ci', 'record', 'pass']), 'ci record');
+
+    say(m.step(5, 'git push again: every blocking finding is answered'));
+    const second = git(['push', 'origin', 'main']);
+
+    say(m.step(6, 'mine the history into evidence (the feedback-log CSV)'));
+    must(revtrail(['mine', '--format', 'csv']), 'mine');
+
+    say(m.step(7, 'statistics per rule'));
+    must(revtrail(['stats']), 'stats');
+
+    say(m.step(8, 'knowledge candidates: gated, drafted, waiting for a human'));
+    must(revtrail(['candidates']), 'candidates');
+    const outDir = join(app, '.revtrail', 'candidates');
+    const candidates = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md')).sort() : [];
+    for (const file of candidates.slice(0, 1)) {
+      say(m.candidateFile(join('.revtrail', 'candidates', file)));
+      say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
+    }
+    const adrRule = open.find((r) => r.category === 'architecture');
+    if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
+
+    say(m.step(9, 'calibration: the SQL rule was rejected in 1 of its 2 answers and calibration.security names it, so its next finding no longer blocks the push'));
+    write(demoFiles.calibrated);
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'feat: purge archived rows']), 'commit after calibration');
+    const third = git(['push', 'origin', 'main']);
+    revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
+
+    say(m.outro(folder, app));
+    return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
+  } finally {
+    standIn.stop();
   }
-  revtrail(['verdict', '--list']);
-  git(['add', '-A'], false);
-  must(git(['commit', '-q', '-m', 'fix: orders go through the repository']), 'fix commit');
-  git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
-  must(revtrail(['ci', 'record', 'pass']), 'ci record');
-
-  say(m.step(5, 'git push again: every blocking finding is answered'));
-  const second = git(['push', 'origin', 'main']);
-
-  say(m.step(6, 'mine the history into evidence (the feedback-log CSV)'));
-  must(revtrail(['mine', '--format', 'csv']), 'mine');
-
-  say(m.step(7, 'statistics per rule'));
-  must(revtrail(['stats']), 'stats');
-
-  say(m.step(8, 'knowledge candidates: gated, drafted, waiting for a human'));
-  must(revtrail(['candidates']), 'candidates');
-  const outDir = join(app, '.revtrail', 'candidates');
-  const candidates = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md')).sort() : [];
-  for (const file of candidates.slice(0, 1)) {
-    say(m.candidateFile(join('.revtrail', 'candidates', file)));
-    say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
-  }
-  const adrRule = open.find((r) => !r.rule_source.startsWith('builtin/'));
-  if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
-
-  say(m.step(9, 'calibration: the SQL rule was rejected in 1 of its 2 answers and calibration.security names it, so its next finding no longer blocks the push'));
-  write(demoFiles.calibrated);
-  git(['add', '-A'], false);
-  must(git(['commit', '-q', '-m', 'feat: purge archived rows']), 'commit after calibration');
-  const third = git(['push', 'origin', 'main']);
-  revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
-
-  say(m.outro(folder, app));
-  return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
 }

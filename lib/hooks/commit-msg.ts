@@ -167,6 +167,8 @@ async function reviewCommit(
     verdictTip: plan.parents[0] ?? plan.amended,
     history: readHistory,
     queued: readQueue,
+    // A model reviewer runs in commit-msg only when its `hooks` say so (docs/review.md "Model reviewer").
+    model: config.reviewer.model?.hooks.includes('commit-msg') ?? false,
   });
   writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));

@@ -166,7 +166,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
       const bundle = await loadBundle(dir, { base: top, docMap });
       const errors = bundle.diagnostics.filter((d) => d.level === 'error').length;
       const warnings = bundle.diagnostics.length - errors;
-      const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
+      const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);
       const summary = m.bundleSummary(config.knowledge, bundle.concepts.length, rules, errors, warnings);
       add('bundle', errors ? 'fail' : warnings ? 'warn' : 'ok', summary, errors || warnings ? m.bundleFix(config.knowledge) : undefined);
     }

@@ -64,7 +64,8 @@ export async function reviewPlans(
   const shown = pushProgress(err);
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
-  const reviewer = options.noReviewer ? { reviewer: false as const } : {};
+  // The model reviewer runs at the push when its `hooks` name pre-push (docs/model.md); never on a server.
+  const reviewer = options.noReviewer ? { reviewer: false as const } : { model: session.config.reviewer.model?.hooks.includes('pre-push') ?? false };
   // One read of each pushed tip's history serves every review of it: verdicts and calibration.
   const histories = new Map<string, Promise<HistoryRow[]>>();
   const historyOf = (tip: string) => () => {

@@ -43,6 +43,7 @@ export const bundleMessages = {
   absoluteGlob: (glob: string) => `glob "${glob}" starts with / or ./; globs are relative to the repository top, read as "${glob.replace(/^(\.?\/)+/, '')}"`,
   // Rules
   ruleInvalid: (label: string, field: string, why: string) => `rule ${label}: ${field ? `${field}: ` : ''}${why}`,
+  astPattern: (label: string, why: string) => `rule ${label}: ${why}`,
   rulePattern: (label: string, why: string) => `rule ${label}: pattern does not compile: ${why}`,
   ruleRequired: (label: string, field: string) => `rule ${label}: ${field} is required`,
   ruleWrongType: (label: string, field: string, expected: string) => `rule ${label}: ${field} must be ${expected}`,

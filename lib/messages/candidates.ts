@@ -33,7 +33,14 @@ export const candidatesMessages = {
       : 'no candidates: no Review-Finding threads in the history',
   wrote: (file: string, id: string, threads: number, files: number) => `wrote ${file} (${id}: ${threads} threads in ${files} files)`,
   unchanged: (file: string, id: string) => `unchanged ${file} (${id})`,
-  inBundle: (rule: string, doc: string) => `skipped ${rule}: it belongs to ${doc} in the knowledge bundle already`,
+  inBundle: (rule: string, doc: string) =>
+    doc === "revtrail's built-in rules" ? `skipped ${rule}: it is one of ${doc} (knowledge already)` : `skipped ${rule}: it belongs to ${doc} in the knowledge bundle already`,
+  bodySuggestedHeading: '## A rule to adopt',
+  bodySuggestedIntro: (document: string | null) =>
+    document
+      ? `Its findings cite ${document}, which holds no such rule yet. If the team agrees, add this to that document's \`rules\` and write the pattern (a regex, or an \`ast\` pattern with its \`language\`):`
+      : 'No document was cited: it may belong in a new decision. If the team agrees, add this to a concept\'s `rules` and write the pattern (a regex, or an `ast` pattern with its `language`):',
+  suggestedPattern: 'TODO: what the flagged lines have in common',
 
   explainThread: (id: string, rule: string, where: string, state: string, n: number) =>
     `thread ${id} (${rule}${where ? `, ${where}` : ''}): state ${state}, ${n} occurrence${n === 1 ? '' : 's'}`,
@@ -45,7 +52,10 @@ export const candidatesMessages = {
     `calibration: blocking: ${rejected} of ${verdicts} answered findings were rejected${exempt ? ' (a credential or security rule: never demoted)' : ''}`,
   explainCandidate: (id: string) => `candidate: yes (${id})`,
   explainNotCandidate: 'candidate: no (the gate is not passed)',
-  explainInBundle: (doc: string) => `candidate: no: this rule_source belongs to ${doc} in the knowledge bundle already (it is knowledge)`,
+  explainInBundle: (doc: string) =>
+    doc === "revtrail's built-in rules"
+      ? `candidate: no: this rule_source is one of ${doc} (it is knowledge already)`
+      : `candidate: no: this rule_source belongs to ${doc} in the knowledge bundle already (it is knowledge)`,
   signalMet: 'met',
   signalUnmet: 'UNMET',
 };

@@ -21,7 +21,10 @@ export const configMessages = {
   trustUnreadable: (file: string, why: string) => `cannot read the trust store ${file}: ${why}`,
   trustCorrupt: (file: string) => `the trust store ${file} is not what revtrail writes (JSON with "clones")`,
   trustUnreadableRemedy: (file: string) => `Fix or delete ${file}, then run revtrail trust again where you want it.`,
-  nothingToTrust: (file: string | null) => `${file ?? 'the configuration'} names no reviewer.command: nothing to trust`,
+  nothingToTrust: (file: string | null) =>
+    `${file ?? 'the configuration'} names no reviewer.command and no reviewer.model.endpoint off this machine: nothing to trust`,
+  endpointTrusted: (endpoint: string, clone: string) => `trusted in this clone (${clone}): sending code to ${endpoint}`,
+  endpointAlreadyTrusted: (endpoint: string, clone: string) => `already trusted in this clone (${clone}): sending code to ${endpoint}`,
   nothingToTrustRemedy: 'revtrail trust allows the reviewer program of this clone\'s configuration; a program given as --reviewer needs no trust.',
   trusted: (label: string, clone: string) => `trusted in this clone (${clone}): ${label}`,
   trustedWhere: (file: string) => `recorded in ${file}; a change to reviewer.command needs revtrail trust again`,

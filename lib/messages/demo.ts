@@ -7,6 +7,9 @@ export const demoMessages = {
   calibrationConfig:
     '  revtrail.config.json: calibration.minVerdicts 2 (default 5), since this history is short;\n' +
     '  calibration.security names builtin/injection:sql-concat (security findings are never demoted unless a rule is named)\n',
+  standInConfig: (endpoint: string) =>
+    `  revtrail.config.json: reviewer.model at ${endpoint}: a deterministic STAND-IN for a local model (llama-server, Ollama…),\n` +
+    '  not a model: it speaks the same API and flags money formatted from floating-point cents, a rule nobody wrote yet\n',
   trailersWritten: '  The commit-msg hook recorded the findings as trailers:\n',
   candidateFile: (path: string) => `  ${path}:\n`,
   stepFailed: (what: string, output: string) => `demo step failed: ${what}\n${output}`,

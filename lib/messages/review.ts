@@ -11,6 +11,7 @@ const FAILURE_WORDS: Record<string, string> = {
   timeout: 'timed out',
   'too-large': 'wrote more output than allowed',
   garbage: 'answered something that is not {summary, findings}',
+  unreachable: 'could not be reached',
 };
 
 export const reviewMessages = {
@@ -59,6 +60,22 @@ export const reviewMessages = {
     `reviewer program ${label} (reviewer.command${configFile ? ` in ${configFile}` : ''}) is ${changed ? 'not the command trusted in this clone (it changed)' : 'not trusted in this clone'}: not run; check it, then run \`revtrail trust\` to allow it`,
   reviewerOutsideRepo: (label: string) =>
     `reviewer program ${label} (reviewer.command) is not run outside a git repository, where nothing can be trusted; give it as --reviewer to run it`,
+  // Structural rules (docs/structural.md)
+  structuralRuleDropped: (ruleSource: string, why: string) => `${ruleSource}: not used: ${why}`,
+  structuralTooLarge: (path: string, cap: number) => `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
+  structuralUnparsed: (path: string, why: string) => `${path}: does not parse (${why}): its syntax-tree and import rules were skipped; its regex rules and the baseline ran`,
+  structuralOverBudget: (ms: number, skipped: readonly string[]) =>
+    `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
+  importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>
+    `${message ? `${message} ` : ''}Imports "${specifier}"${target ? ` (${target})` : ''}, across the boundary "${boundary}".`,
+  // Model reviewer (docs/review.md "Model reviewer")
+  modelFailed: (model: string, where: string, kind: string, detail: string, round: 1 | 2) =>
+    `model reviewer ${model} ${FAILURE_WORDS[kind] ?? 'failed'} on ${where}${round === 2 ? ' when asked again' : ''} (${detail}); the review goes on with the rule findings`,
+  modelStopped: (model: string) => `model reviewer ${model} is not asked again in this review`,
+  modelBadEndpoint: (endpoint: string, why: string) => `reviewer.model.endpoint "${endpoint}" is not used: ${why}; the review goes on with the rules`,
+  modelNotTrusted: (endpoint: string) =>
+    `reviewer.model.endpoint ${endpoint} is not on this machine and not trusted in this clone: the code is not sent; if you mean to send it there, run \`revtrail trust\``,
+  modelOutsideRepo: (endpoint: string) => `reviewer.model.endpoint ${endpoint} is not on this machine: not asked outside a git repository, where nothing can be trusted`,
   reviewerStopped: (label: string) => `reviewer program ${label} is not asked about the remaining chunks`,
   reviewerRequired: (label: string) => `the reviewer program ${label} is required (reviewer.required) and did not answer`,
   reviewerRequiredRemedy: 'Fix the program or its reviewer.command, or set reviewer.required to false.',

@@ -12,7 +12,7 @@ import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
 import { loadConfig } from '../config/load.js';
-import { configCacheFile, derivedCacheFile } from '../core/state.js';
+import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.js';
 import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
 import { readDiffText } from '../diff/source.js';
@@ -26,6 +26,7 @@ import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
+import type { ModelRun } from './model/index.js';
 import { loadVerdicts } from './suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../core/trailer/history.js';
@@ -137,6 +138,41 @@ async function reviewerSettings(session: ReviewSession, options: ReviewOptions, 
   return { argv, timeoutMs: session.config.reviewer.timeoutMs, required: session.config.reviewer.required, label };
 }
 
+/**
+ * The model reviewer to ask, if any (docs/review.md "Model reviewer"): a loopback endpoint is
+ * asked; any other host only once the person trusted that exact endpoint for this clone.
+ */
+async function modelRun(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {
+  const settings = session.config.reviewer.model;
+  if (!settings || options.reviewer === false || options.model === false) return null;
+  const { checkEndpoint, chatCompletionsUrl } = await import('./model/endpoint.js');
+  const checked = checkEndpoint(settings.endpoint);
+  if (!checked.ok) {
+    warnings.push(m.modelBadEndpoint(settings.endpoint, checked.why));
+    return null;
+  }
+  if (!checked.loopback) {
+    if (session.commonDir === null) {
+      warnings.push(m.modelOutsideRepo(settings.endpoint));
+      return null;
+    }
+    const { endpointTrusted } = await import('../config/trust.js');
+    if (!(await endpointTrusted(session.commonDir, settings.endpoint))) {
+      warnings.push(m.modelNotTrusted(settings.endpoint));
+      return null;
+    }
+  }
+  const { startModelRun } = await import('./model/index.js');
+  return startModelRun({
+    url: chatCompletionsUrl(checked.url),
+    model: settings.model,
+    timeoutMs: settings.timeoutMs,
+    maxConcurrency: settings.maxConcurrency,
+    apiKey: process.env.REVTRAIL_MODEL_API_KEY || undefined,
+    cacheDir: session.commonDir === null ? null : modelCacheDir(session.commonDir),
+  });
+}
+
 function emptyResult(warnings: string[]): ReviewResult {
   return {
     version: 1,
@@ -185,7 +221,7 @@ export async function selectChunks(
 function documentsMatter(options: ReviewOptions): (bundle: Bundle) => boolean {
   const filter = options.ruleFilter;
   if (options.reviewer !== false || !filter) return () => true;
-  return (bundle) => bundle.concepts.some((c) => c.rules.some((r) => filter(r.ruleSource)));
+  return (bundle) => bundle.concepts.some((c) => c.rules.some((r) => filter(r.ruleSource)) || (c.structural ?? []).some((r) => filter(r.ruleSource)));
 }
 
 /** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
@@ -229,6 +265,9 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       top: session.top,
       builtin: builtinRules(config.builtinRules),
       reviewer: await reviewerSettings(session, options, warnings),
+      model: await modelRun(session, options, warnings),
+      // What syntax-tree and import rules read, loaded only when a selected document carries one.
+      structural: async () => (await import('./structural/io.js')).structuralIO(session.top, options.source, options.source.kind === 'range' ? defaultVerdictTip(options.source) : null),
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,

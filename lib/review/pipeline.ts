@@ -8,7 +8,11 @@ import type { ChunkSelection } from '../select/types.js';
 import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './finding-contract.js';
 import { foldFindings } from './fold.js';
 import { blocks, computeEvent } from './event.js';
-import type { FailureKind } from './reviewer-program.js';
+import type { FailureKind, ReviewerChunkResult } from './reviewer-program.js';
+import type { ModelRun } from './model/index.js';
+import type { StructuralIO, StructuralItem } from './structural/index.js';
+import type { Rule } from '../bundle/types.js';
+import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
@@ -33,6 +37,10 @@ export interface PipelineOptions {
   /** The built-in baseline (already filtered by config). */
   builtin: readonly ReviewRule[];
   reviewer: ReviewerSettings | null;
+  /** The model reviewer of this review (docs/review.md "Model reviewer"), if one is configured and allowed. */
+  model?: ModelRun | null;
+  /** What the syntax-tree and import rules read (docs/structural.md); absent: they do not run (a diff file). */
+  structural?: () => Promise<StructuralIO | undefined>;
   minConfidence: number;
   softTests: boolean;
   ruleFilter?: (ruleSource: string) => boolean;
@@ -86,6 +94,21 @@ function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRu
   return options.ruleFilter ? rules.filter((r) => options.ruleFilter!(r.ruleSource)) : rules;
 }
 
+/** The `ast` and `imports` rules of a chunk's selected documents that govern its path. */
+function structuralFor(selection: ChunkSelection, options: PipelineOptions): StructuralItem['rules'] {
+  const out: Array<StructuralItem['rules'][number]> = [];
+  const seen = new Set<string>();
+  for (const doc of selection.matched) {
+    if (!doc.concept.structural || seen.has(doc.concept.id)) continue;
+    seen.add(doc.concept.id);
+    for (const rule of doc.concept.structural) {
+      // ruleAppliesTo reads only `paths` and `exclude`, which structural rules have as regex rules do.
+      if (ruleAppliesTo(rule as unknown as Rule, selection.chunk.path) && (!options.ruleFilter || options.ruleFilter(rule.ruleSource))) out.push(rule);
+    }
+  }
+  return out;
+}
+
 function dedupe(drafts: readonly FindingDraft[]): FindingDraft[] {
   const seen = new Set<string>();
   return drafts.filter((d) => {
@@ -116,11 +139,28 @@ export async function reviewSelections(
   const pending: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: ReviewRule | undefined }> = [];
   const binary = new Set<string>();
   let reviewer = options.reviewer;
+  const model = options.model ?? null;
   // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
   const askReviewer = reviewer ? (await import('./reviewer-program.js')).askReviewer : null;
+  // What a reviewer answered, counted and kept like any finding (a program's and a model's alike).
+  const take = (selection: ChunkSelection, asked: ReviewerChunkResult) => {
+    warnings.push(...asked.warnings);
+    for (const d of asked.dropped) {
+      dropped[d.reason]++;
+      if (d.reason !== 'low_confidence') warnings.push(m.reviewerFindingDropped(where(selection.chunk), d.message));
+    }
+    drafts.push(...(options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts));
+    if (asked.summary) summaries.push({ selection, summary: asked.summary });
+  };
   try {
-    // A reviewer program is not sent binary, generated or vendored files: their attributes come first.
-    if (reviewer) await readAttributes(facts, selections.map((s) => s.chunk.path), warnings);
+    // A reviewer is not sent binary, generated or vendored files: their attributes come first.
+    if (reviewer || model) await readAttributes(facts, selections.map((s) => s.chunk.path), warnings);
+    const asksModel = (s: ChunkSelection) => {
+      const known = facts.of(s.chunk);
+      return s.chunk.added.length > 0 && !known.binary && known.credentialsOnly === null;
+    };
+    // The model is asked about every chunk up front (maxConcurrency at once); each answer is taken in order below.
+    const modelAnswers = model ? (await import('./model/index.js')).askModel(model, selections.filter(asksModel), options.minConfidence) : null;
     for (const [index, selection] of selections.entries()) {
       const { chunk } = selection;
       const known = facts.of(chunk);
@@ -151,23 +191,29 @@ export async function reviewSelections(
         if (asked.failure && reviewer.required) {
           throw new RevtrailError(m.reviewerRequired(reviewer.label), { exitCode: 2, remedy: `${asked.failure.message}. ${m.reviewerRequiredRemedy}` });
         }
-        warnings.push(...asked.warnings);
-        for (const d of asked.dropped) {
-          dropped[d.reason]++;
-          if (d.reason !== 'low_confidence') warnings.push(m.reviewerFindingDropped(where(chunk), d.message));
-        }
-        const kept = options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts;
-        drafts.push(...kept);
-        if (asked.summary) summaries.push({ selection, summary: asked.summary });
+        take(selection, asked);
         if (asked.failure && STOPS_REVIEWER.includes(asked.failure.kind)) {
           warnings.push(m.reviewerStopped(reviewer.label));
           reviewer = null;
         }
       }
+      const modelAnswer = modelAnswers?.get(selection);
+      if (modelAnswer) take(selection, await modelAnswer);
       options.onProgress?.(index + 1, selections.length, chunk.path);
       if (options.pause) await options.pause();
     }
     warnings.push(...runner.summary());
+    // Syntax-tree and import rules: the parser loads only when a selected document carries one.
+    const structural = selections.flatMap((selection) => {
+      const rules = facts.of(selection.chunk).binary || selection.chunk.added.length === 0 ? [] : structuralFor(selection, options);
+      return rules.length ? [{ selection, rules }] : [];
+    });
+    const io = structural.length ? await options.structural?.() : undefined;
+    if (io) {
+      const ran = await (await import('./structural/index.js')).runStructural(structural, io);
+      warnings.push(...ran.warnings);
+      for (const { draft, selection } of ran.drafts) pending.push({ draft, selection, rule: undefined });
+    }
     if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
   } finally {
     await runner.close();

@@ -37,7 +37,7 @@ export interface ReviewerInput {
   errors?: ReviewerError[];
 }
 
-export type FailureKind = 'missing' | 'not-executable' | 'spawn' | 'crash' | 'timeout' | 'too-large' | 'garbage';
+export type FailureKind = 'missing' | 'not-executable' | 'spawn' | 'crash' | 'timeout' | 'too-large' | 'garbage' | 'unreachable';
 
 export type ProgramOutcome =
   | { ok: true; summary: string; findings: unknown[] }
@@ -203,17 +203,23 @@ export function reviewerInput(selection: ChunkSelection): ReviewerInput {
 
 export const DEFAULT_REVIEWER_RULE_SOURCE = (category: string) => `reviewer:${category}`;
 
+/** A program's own rule_source, else `reviewer:<category>`. */
+function programFinding(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || (item as { rule_source?: unknown }).rule_source !== undefined) return item;
+  const category = String((item as { category?: unknown }).category ?? 'correctness');
+  return { ...item, rule_source: DEFAULT_REVIEWER_RULE_SOURCE(/^[\w-]+$/.test(category) ? category : 'correctness') };
+}
+
 interface Sorted {
   valid: FindingDraft[];
   errors: ReviewerError[];
   dropped: Array<{ reason: DropReason; message: string }>;
 }
 
-function sortFindings(raw: readonly unknown[], scope: ChunkScope, minConfidence: number): Sorted {
+function sortFindings(raw: readonly unknown[], scope: ChunkScope, minConfidence: number, prepare: (item: unknown) => unknown): Sorted {
   const sorted: Sorted = { valid: [], errors: [], dropped: [] };
   raw.forEach((item, index) => {
-    const category = typeof item === 'object' && item !== null ? String((item as { category?: unknown }).category ?? 'correctness') : 'correctness';
-    const parsed = parseSubmitted(item, DEFAULT_REVIEWER_RULE_SOURCE(/^[\w-]+$/.test(category) ? category : 'correctness'));
+    const parsed = parseSubmitted(prepare(item), DEFAULT_REVIEWER_RULE_SOURCE('correctness'));
     const checked = parsed.ok ? checkInScope(parsed.finding, scope, minConfidence) : parsed;
     if (checked.ok) sorted.valid.push(checked.finding);
     else if (checked.reason === 'low_confidence') sorted.dropped.push(checked);
@@ -235,35 +241,60 @@ export interface ReviewerChunkResult {
 }
 
 /**
+ * How a reviewer is asked about one chunk: a program over stdin and stdout, or a model server
+ * over HTTP (./model/). Every reviewer goes through the same contract (askWith).
+ */
+export interface ReviewerTransport {
+  ask(input: ReviewerInput): Promise<ProgramOutcome>;
+  /** Turns one submitted item into the shape the contract checks (fills rule_source). */
+  prepare(item: unknown): unknown;
+  /** The warning for a failed ask. */
+  failed(where: string, kind: FailureKind, detail: string, round: 1 | 2): string;
+}
+
+/**
  * Asks about one chunk; when the answer has findings off the chunk's lines, uncited
  * architecture findings, unknown citations or findings off the schema, asks once more with the
  * errors and the allowed citations. What is still invalid is dropped and counted.
  */
-export async function askReviewer(
-  argv: readonly string[],
-  selection: ChunkSelection,
-  options: ProgramOptions & { minConfidence: number; label: string },
-): Promise<ReviewerChunkResult> {
+export async function askWith(transport: ReviewerTransport, selection: ChunkSelection, options: { minConfidence: number }): Promise<ReviewerChunkResult> {
   const { chunk } = selection;
   const input = reviewerInput(selection);
   const scope: ChunkScope = { path: chunk.path, changedLines: chunk.changedLines, allowedCitations: new Set(input.allowed_citations) };
   const where = `${chunk.path}${chunk.piece > 1 ? ` (piece ${chunk.piece})` : ''}`;
-  const failed = (outcome: Extract<ProgramOutcome, { ok: false }>, round: 1 | 2) => m.reviewerFailed(options.label, where, outcome.kind, outcome.detail, round);
+  const failed = (outcome: Extract<ProgramOutcome, { ok: false }>, round: 1 | 2) => transport.failed(where, outcome.kind, outcome.detail, round);
 
-  const first = await runProgram(argv, input, options);
+  const first = await transport.ask(input);
   if (!first.ok) {
     const message = failed(first, 1);
     return { summary: null, drafts: [], dropped: [], warnings: [message], failure: { kind: first.kind, message } };
   }
-  const sorted = sortFindings(first.findings, scope, options.minConfidence);
+  const sorted = sortFindings(first.findings, scope, options.minConfidence, transport.prepare);
   if (sorted.errors.length === 0) return { summary: first.summary, drafts: sorted.valid, dropped: sorted.dropped, warnings: [], failure: null };
 
-  const second = await runProgram(argv, { ...input, errors: sorted.errors, allowed_citations: input.allowed_citations }, options);
+  const second = await transport.ask({ ...input, errors: sorted.errors, allowed_citations: input.allowed_citations });
   if (!second.ok) {
     // Keep what the first answer got right; its invalid findings stay dropped.
     const message = failed(second, 2);
     return { summary: first.summary, drafts: sorted.valid, dropped: sorted.dropped, warnings: [message], failure: { kind: second.kind, message } };
   }
-  const resorted = sortFindings(second.findings, scope, options.minConfidence);
+  const resorted = sortFindings(second.findings, scope, options.minConfidence, transport.prepare);
   return { summary: second.summary, drafts: resorted.valid, dropped: resorted.dropped, warnings: [], failure: null };
+}
+
+/** Asks a reviewer program (argv, no shell) about one chunk. */
+export function askReviewer(
+  argv: readonly string[],
+  selection: ChunkSelection,
+  options: ProgramOptions & { minConfidence: number; label: string },
+): Promise<ReviewerChunkResult> {
+  return askWith(
+    {
+      ask: (input) => runProgram(argv, input, options),
+      prepare: programFinding,
+      failed: (where, kind, detail, round) => m.reviewerFailed(options.label, where, kind, detail, round),
+    },
+    selection,
+    options,
+  );
 }

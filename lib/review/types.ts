@@ -55,6 +55,11 @@ export interface ReviewOptions {
   policyTop?: string;
   /** Overrides config.reviewer.command (argv, run without a shell); false: no reviewer program. */
   reviewer?: string[] | false;
+  /**
+   * false: the model reviewer (config reviewer.model) is not asked in this run; a hook passes
+   * whether its `hooks` name it. `reviewer: false` turns it off too.
+   */
+  model?: boolean;
   softTests?: boolean;
   minConfidence?: number;
   /** Commit whose history supplies verdicts (default HEAD); null: none (no history yet). */

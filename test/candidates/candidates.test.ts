@@ -118,3 +118,32 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
   const run = await runCli(['candidates'], { cwd: s.repo.dir });
   assert.deepEqual([run.code, run.stdout], [0, 'no candidates: none of 1 rule source passed the gate (revtrail candidates --explain RULE_SOURCE says why)\n']);
 });
+
+test('a built-in rule is knowledge already; a rule a document does not hold (a model finding citing it) is a candidate with a rules stanza', async () => {
+  const { scenario } = await import('../gate/scenario.js');
+  const s = scenario();
+  cleanups.push(() => s.repo.cleanup());
+  const builtin = { rule_source: 'builtin/injection:sql-concat' };
+  const cited = { rule_source: 'decisions/adr-001:no-raw-sql', issue: 'Controller builds its own SQL', severity: 'bug', category: 'architecture' } as const;
+  for (const [extra, suffix] of [[builtin, 'c'], [cited, 'd']] as const) {
+    s.raise(`rf-00000000${suffix}1`, `src/${suffix}1.ts`, extra);
+    s.raise(`rf-00000000${suffix}2`, `src/${suffix}2.ts`, extra);
+    s.ci(s.fix(`rf-00000000${suffix}1`, `src/${suffix}1.ts`, extra), 'pass');
+    s.ci(s.fix(`rf-00000000${suffix}2`, `src/${suffix}2.ts`, extra), 'pass');
+  }
+  // adr-001 is in the bundle, with another rule: the cited rule is new knowledge for it.
+  s.repo.write('.okfw/index.md', '---\ntype: Index\ntitle: Knowledge\n---\n\n- [Layers](decisions/adr-001.md)\n');
+  s.repo.write(
+    '.okfw/decisions/adr-001.md',
+    '---\ntype: Architecture Decision\ntitle: Layers\nx:\n  paths: ["src/**"]\n  rules:\n    - id: no-db-query\n      pattern: "db\\\\.query"\n      severity: bug\n      title: No queries\n---\nControllers call services.\n',
+  );
+  const run = await runCli(['candidates'], { cwd: s.repo.dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^skipped builtin\/injection:sql-concat: it is one of revtrail's built-in rules \(knowledge already\)$/m);
+  assert.match(run.stdout, /^wrote \.revtrail\/candidates\/decisions-adr-001-no-raw-sql\.md /m);
+  const text = readFileSync(join(s.repo.dir, '.revtrail', 'candidates', 'decisions-adr-001-no-raw-sql.md'), 'utf8');
+  assert.match(text, /Its findings cite decisions\/adr-001, which holds no such rule yet/);
+  assert.match(text, /```yaml\nrules:\n {2}- id: no-raw-sql\n {4}severity: bug\n {4}category: architecture\n {4}title: 'Controller builds its own SQL'\n {4}pattern: 'TODO: [^']+'\n```/);
+  const explained = await runCli(['candidates', '--explain', 'builtin/injection:sql-concat'], { cwd: s.repo.dir });
+  assert.match(explained.stdout, /^candidate: no: this rule_source is one of revtrail's built-in rules \(it is knowledge already\)$/m);
+});

@@ -139,5 +139,5 @@ test('trust with no reviewer.command says there is nothing to trust (exit 2)', a
   r.commit('start', { 'revtrail.config.json': '{}' });
   const run = await runCli(['trust'], { cwd: r.dir });
   assert.equal(run.code, 2);
-  assert.match(run.stderr, /^revtrail: .*revtrail\.config\.json names no reviewer\.command: nothing to trust$/m);
+  assert.match(run.stderr, /^revtrail: .*revtrail\.config\.json names no reviewer\.command and no reviewer\.model\.endpoint off this machine: nothing to trust$/m);
 });

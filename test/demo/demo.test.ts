@@ -36,7 +36,7 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     assert.ok(folder, 'the throwaway repository is under TMPDIR');
     const app = join(parent, folder, 'app');
     assert.match(r.stdout, new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    assert.match(r.stdout, /revtrail: push blocked: 6 blocking findings/);
+    assert.match(r.stdout, /revtrail: push blocked: 8 blocking findings/);
     // The false positive's REJECT shows in the statistics: half of that rule's verdicts, which
     // (with the demo's calibration.minVerdicts 2) calibrates the rule from that verdict on.
     assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +investigate +since REJECT rf-[0-9a-f]{10} in [0-9a-f]{12}$/m);
@@ -46,7 +46,10 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates'));
-    assert.deepEqual(candidates, ['builtin-debug-debugger.md']);
+    // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not.
+    assert.deepEqual(candidates, ['reviewer-demo-stand-in-money-as-float.md']);
+    assert.match(r.stdout, /a deterministic STAND-IN for a local model/);
+    assert.match(r.stdout, /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/);
     const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[0]!), 'utf8');
     assert.match(draft, /^type: Knowledge Candidate$/m);
     assert.match(draft, /^status: draft$/m);
@@ -55,7 +58,7 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     // The repository the demo was started from is untouched.
     assert.equal(existsSync(join(projectRoot, '.revtrail')), false);
     const log = (await runProcess('git', ['log', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: app })).stdout;
-    assert.equal(log.split('\n').filter((l) => /,ACCEPT,/.test(l)).length, 4);
+    assert.equal(log.split('\n').filter((l) => /,ACCEPT,/.test(l)).length, 6);
     assert.equal(log.split('\n').filter((l) => /,DEFER,/.test(l)).length, 1);
     assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 1);
   } finally {

@@ -67,7 +67,7 @@ test('newcomer flow: init, the starter bundle passes check, a staged controller 
   assert.equal((await runCli(['init'], { cwd: r.dir })).code, 0);
   const check = await runCli(['knowledge', 'check'], { cwd: r.dir });
   assert.equal(check.code, 0, check.stdout + check.stderr);
-  assert.equal(check.stdout.trim(), '.okfw: 1 concept, 2 rules, 0 errors, 0 warnings');
+  assert.equal(check.stdout.trim(), '.okfw: 1 concept, 3 rules, 0 errors, 0 warnings');
   r.write('src/controllers/users.ts', 'import { Pool } from "pg";\nexport const list = () => db.query("select 1");\n');
   r.write('src/services/users.ts', 'export const users = 1;\n');
   r.git(['add', 'src']);
@@ -75,14 +75,27 @@ test('newcomer flow: init, the starter bundle passes check, a staged controller 
   assert.equal(select.code, 0, select.stderr);
   assert.match(
     select.stdout,
-    /^src\/controllers\/users\.ts\n {2}adr-0001 {2}paths: src\/controllers\/\*\* {2}\(\d+ tokens\)\nsrc\/services\/users\.ts\n {2}no governing documents\n$/,
+    /^src\/controllers\/users\.ts\n {2}adr-0001 {2}paths: src\/controllers\/\*\* {2}\(\d+ tokens\)\n {6}rules: no-sql-import \(pattern\), no-db-query \(ast\), no-db-layer-import \(imports\)\nsrc\/services\/users\.ts\n {2}no governing documents\n$/,
   );
   const json = JSON.parse((await runCli(['knowledge', 'select', '--staged', '--json'], { cwd: r.dir })).stdout);
   assert.deepEqual(json.chunks[0], {
     path: 'src/controllers/users.ts',
     piece: 1,
     namespace: null,
-    documents: [{ id: 'adr-0001', match: 'paths', matched: 'src/controllers/**', tokens: json.chunks[0].documents[0].tokens, truncated: false }],
+    documents: [
+      {
+        id: 'adr-0001',
+        match: 'paths',
+        matched: 'src/controllers/**',
+        tokens: json.chunks[0].documents[0].tokens,
+        truncated: false,
+        rules: [
+          { id: 'no-sql-import', kind: 'pattern' },
+          { id: 'no-db-query', kind: 'ast', language: 'typescript' },
+          { id: 'no-db-layer-import', kind: 'imports' },
+        ],
+      },
+    ],
   });
   assert.ok(Number(json.chunks[0]?.documents[0]?.tokens) > 100);
   assert.deepEqual(json.warnings, []);

@@ -31,7 +31,8 @@ async function reviewJson(repo: TestRepo, args: string[], options: { cwd?: strin
 }
 
 const CONTROLLER = [
-  "import { db } from '../db/index.js';",
+  // Through a service: the starter ADR's import boundary (src/db/**) has nothing to say here.
+  "import { db } from '../services/db.js';",
   '',
   'export async function listUsers(req, res) {',
   '  const rows = await db.query("SELECT id, name FROM users WHERE active = $1", [true]);',

@@ -13,7 +13,7 @@ import type { DocMapOptions } from '../../bundle/docmap.js';
 import { bundleCacheFile } from '../../bundle/cache.js';
 import { diffSourceFromFile } from '../../diff/source.js';
 import type { DiffSource } from '../../diff/types.js';
-import type { Bundle, Diagnostic } from '../../bundle/types.js';
+import type { Bundle, Concept, Diagnostic } from '../../bundle/types.js';
 import { matchesEmpty, ruleTimeKey, superLinearRisk } from '../../review/regex-guard.js';
 import type { Config } from '../../config/schema.js';
 import { InputError, UsageError } from '../../core/errors.js';
@@ -129,16 +129,16 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   // The repository's bundle cache, when there is one, holds the rules that overran in reviews.
   const cacheFile = await findRepo(context.cwd).then((repo) => bundleCacheFile(repo.commonDir), () => undefined);
   const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true, docMap });
-  bundle.diagnostics.push(...patternWarnings(bundle, context.cwd));
+  bundle.diagnostics.push(...patternWarnings(bundle, context.cwd), ...(await structuralErrors(bundle, context.cwd)));
   const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
-  const rules = bundle.concepts.reduce((n, c) => n + c.rules.length, 0);
+  const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);
   const mapped = bundle.concepts.filter((c) => c.mapped).length;
   if (args.json) {
     const plain = (d: (typeof errors)[number]) => ({ file: d.file, line: d.line, message: d.message });
     const report = {
       bundle: name,
-      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: c.rules.map((r) => r.ruleSource), ...(c.mapped ? { mapped: true, paths: c.paths } : {}) })),
+      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource), ...(c.mapped ? { mapped: true, paths: c.paths } : {}) })),
       ...(bundle.docMap ? { docMap: { file: shown(context.cwd, bundle.docMap.file), usable: !bundle.docMap.unusable, documents: mapped } } : {}),
       errors: errors.map(plain),
       warnings: warnings.map(plain),
@@ -176,6 +176,27 @@ function patternWarnings(bundle: Bundle, cwd: string): Diagnostic[] {
   return out;
 }
 
+/** A document's rules with their kind: `pattern` (a regex), `ast` (a syntax-tree pattern) or `imports` (a boundary). */
+function rulesOf(concept: Concept): Array<{ id: string; kind: 'pattern' | 'ast' | 'imports'; language?: string }> {
+  return [
+    ...concept.rules.map((r) => ({ id: r.id, kind: 'pattern' as const })),
+    ...(concept.structural ?? []).map((r) => (r.kind === 'ast' ? { id: r.id, kind: r.kind, language: r.language } : { id: r.id, kind: r.kind })),
+  ];
+}
+
+/** `knowledge check`: every `ast` rule's pattern parsed in its language (the parser loads only if a bundle has one). */
+async function structuralErrors(bundle: Bundle, cwd: string): Promise<Diagnostic[]> {
+  const rules = bundle.concepts.flatMap((c) => (c.structural ?? []).filter((r) => r.kind === 'ast').map((rule) => ({ concept: c, rule })));
+  if (!rules.length) return [];
+  const { checkAstRule } = await import('../../review/structural/match.js');
+  const out: Diagnostic[] = [];
+  for (const { concept, rule } of rules) {
+    const why = rule.kind === 'ast' ? checkAstRule(rule) : null;
+    if (why) out.push({ level: 'error', file: shown(cwd, conceptPath(bundle, concept)), line: rule.line ?? null, message: bm.astPattern(`"${rule.id}"`, why) });
+  }
+  return out;
+}
+
 async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const chosen = [args.diff !== undefined, args.staged, args.range !== undefined].filter(Boolean).length;
   if (chosen > 1) throw new UsageError(m.twoSources, { remedy: m.twoSourcesRemedy });
@@ -199,7 +220,7 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
         path: s.chunk.path,
         piece: s.chunk.piece,
         namespace: s.chunk.namespace,
-        documents: s.documents.map((d) => ({ id: d.concept.id, match: d.match, matched: d.matched, tokens: d.tokens, truncated: d.truncated })),
+        documents: s.documents.map((d) => ({ id: d.concept.id, match: d.match, matched: d.matched, tokens: d.tokens, truncated: d.truncated, rules: rulesOf(d.concept) })),
       })),
       warnings,
     };
@@ -212,7 +233,11 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   for (const s of selections) {
     const c = s.chunk;
     out.push(m.chunkHeading(c.path, c.piece, pieces.get(c.path)!, c.namespace, c.oldPath));
-    for (const d of s.documents) out.push(m.document(d.concept.id, d.match, d.matched, d.tokens, d.truncated));
+    for (const d of s.documents) {
+      out.push(m.document(d.concept.id, d.match, d.matched, d.tokens, d.truncated));
+      const rules = rulesOf(d.concept);
+      if (rules.length) out.push(m.documentRules(rules.map((r) => `${r.id} (${r.kind})`)));
+    }
     const rest = s.matched.slice(s.documents.length).map((d) => d.concept.id);
     if (rest.length) out.push(m.overBudget(rest));
     if (s.matched.length === 0) out.push(m.noDocuments);

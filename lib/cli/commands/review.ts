@@ -16,6 +16,7 @@ interface ReviewArgs {
   format: 'text' | 'json' | 'sarif';
   json: boolean;
   reviewer?: string;
+  model: boolean;
   softTests: boolean;
   minConfidence?: string;
   verbose: boolean;
@@ -30,7 +31,7 @@ export default defineCommand<ReviewArgs>({
     yargs
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
-          '          [--format text|json|sarif] [--reviewer CMD] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n' +
+          '          [--format text|json|sarif] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n' +
           '          [--policy-from REF]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
@@ -43,6 +44,7 @@ export default defineCommand<ReviewArgs>({
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
       .option('reviewer', { type: 'string', requiresArg: true, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
+      .option('model', { type: 'boolean', default: true, describe: 'Ask the model reviewer of the config (reviewer.model); --no-model: not in this run' })
       .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
       .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
       .option('verbose', { type: 'boolean', default: false, describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)' })
@@ -106,6 +108,7 @@ export default defineCommand<ReviewArgs>({
       knowledge: args.knowledge ?? policy?.knowledge,
       policyTop: policy?.dir,
       reviewer,
+      model: args.model ? undefined : false,
       softTests: args.softTests || undefined,
       minConfidence,
       calibration: args.calibration ? undefined : false,

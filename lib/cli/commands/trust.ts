@@ -5,7 +5,7 @@
 import { defineCommand } from '../command.js';
 import { findRepo } from '../../core/git/repo.js';
 import { loadConfig } from '../../config/load.js';
-import { cloneKey, revokeTrust, trustCommand, trustFile, trustState } from '../../config/trust.js';
+import { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState } from '../../config/trust.js';
 import { commandLabel, escapeControl } from '../../core/output.js';
 import { InputError } from '../../core/errors.js';
 import { configMessages as m } from '../../messages/config.js';
@@ -16,13 +16,14 @@ interface TrustArgs {
 
 export default defineCommand<TrustArgs>({
   command: 'trust',
-  describe: "Allow this clone's configured reviewer program to run (like direnv allow); --revoke forgets it",
+  describe: "Allow this clone's configured reviewer program to run, or its model endpoint off this machine to be sent code (like direnv allow); --revoke forgets it",
   builder: (yargs) =>
     yargs
       .usage(
         '$0 trust [--revoke]\n\n' +
           'A reviewer.command from the repository\'s configuration runs only in a clone whose person trusted\n' +
-          'that exact command. The record is kept outside the work tree ($REVTRAIL_TRUST_FILE, else\n' +
+          'that exact command; a reviewer.model.endpoint that is not on this machine is sent code only once\n' +
+          'trusted the same way. The record is kept outside the work tree ($REVTRAIL_TRUST_FILE, else\n' +
           '$XDG_CONFIG_HOME/revtrail/trust.json, else ~/.config/revtrail/trust.json).',
       )
       .option('revoke', { type: 'boolean', default: false, describe: 'Forget what was trusted in this clone' })
@@ -33,21 +34,26 @@ export default defineCommand<TrustArgs>({
     const clone = escapeControl(await cloneKey(repo.commonDir));
     if (args.revoke) {
       const removed = await revokeTrust(repo.commonDir);
-      context.stdout.write(`${removed ? m.revoked(commandLabel(removed.command), clone) : m.nothingRevoked(clone)}\n`);
+      const what = removed ? [removed.command.length ? commandLabel(removed.command) : '', removed.endpoint ? escapeControl(removed.endpoint) : ''].filter(Boolean).join(' and ') : '';
+      context.stdout.write(`${removed ? m.revoked(what, clone) : m.nothingRevoked(clone)}\n`);
       return 0;
     }
     const { config, file } = await loadConfig(repo.top);
-    const argv = config.reviewer.command;
-    if (!argv) throw new InputError(m.nothingToTrust(file), { remedy: m.nothingToTrustRemedy });
-    const label = commandLabel(argv);
+    const argv = config.reviewer.command ?? [];
+    // A model endpoint on this machine needs no trust; one elsewhere is trusted beside the command.
+    const endpoint = config.reviewer.model?.endpoint;
+    const remote = endpoint !== undefined && !(await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint) ? endpoint : undefined;
+    if (argv.length === 0 && remote === undefined) throw new InputError(m.nothingToTrust(file), { remedy: m.nothingToTrustRemedy });
+    const label = argv.length ? commandLabel(argv) : '';
     const before = await trustState(repo.commonDir, argv);
-    if (before.state === 'trusted') {
-      context.stdout.write(`${m.alreadyTrusted(label, clone)}\n`);
+    const endpointBefore = remote === undefined || (await endpointTrusted(repo.commonDir, remote));
+    if ((argv.length === 0 || before.state === 'trusted') && endpointBefore) {
+      context.stdout.write(`${[...(argv.length ? [m.alreadyTrusted(label, clone)] : []), ...(remote ? [m.endpointAlreadyTrusted(escapeControl(remote), clone)] : [])].join('\n')}\n`);
       return 0;
     }
-    await trustCommand(repo.commonDir, argv, file);
-    const lines = [m.trusted(label, clone)];
-    if (before.state === 'changed') lines.push(m.replaced(commandLabel(before.entry.command)));
+    await trustCommand(repo.commonDir, argv, file, process.env, remote);
+    const lines = [...(argv.length ? [m.trusted(label, clone)] : []), ...(remote ? [m.endpointTrusted(escapeControl(remote), clone)] : [])];
+    if (before.state === 'changed' && before.entry.command.length) lines.push(m.replaced(commandLabel(before.entry.command)));
     lines.push(m.trustedWhere(escapeControl(trustFile())));
     context.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -1,0 +1,98 @@
+/**
+ * What the structural pass reads (docs/structural.md): the new version of each changed file —
+ * the work tree's for local changes, the index's for staged ones, the tip's for a range, in one
+ * `git cat-file --batch` — and, for import resolution, `tsconfig.json` `paths`, `go.mod` and the
+ * list of files that exist there. Only regular, size-capped files; nothing for a diff file.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gitChunks, gitOut } from '../../core/git/run.js';
+import type { DiffSource } from '../../diff/types.js';
+import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
+
+function readRegular(file: string, cap: number): FileVersion {
+  try {
+    const info = statSync(file);
+    if (!info.isFile()) return null;
+    if (info.size > cap) return TOO_LARGE;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Blobs by object name (`:path`, `tip:path`) in one cat-file; a name git does not have is null. */
+async function catFiles(top: string, names: readonly string[]): Promise<Map<string, FileVersion>> {
+  const out = new Map<string, FileVersion>();
+  const asked = names.filter((n) => !/[\r\n]/.test(n));
+  if (!asked.length) return out;
+  const chunks: Buffer[] = [];
+  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd: top, input: `${asked.join('\n')}\n` })) chunks.push(piece);
+  const data = Buffer.concat(chunks);
+  let at = 0;
+  for (const name of asked) {
+    const eol = data.indexOf(10, at);
+    if (eol === -1) break;
+    const header = data.subarray(at, eol).toString('utf8');
+    at = eol + 1;
+    const blob = /^[0-9a-f]+ blob (\d+)$/.exec(header);
+    if (!blob) {
+      // `<name> missing`, or another object type (its content is skipped by its size).
+      const other = /^[0-9a-f]+ \w+ (\d+)$/.exec(header);
+      if (other) at += Number(other[1]) + 1;
+      out.set(name, null);
+      continue;
+    }
+    const size = Number(blob[1]);
+    out.set(name, size > MAX_PARSED_BYTES ? TOO_LARGE : data.subarray(at, at + size).toString('utf8'));
+    at += size + 1;
+  }
+  return out;
+}
+
+function jsonWithoutComments(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/\/\*[\s\S]*?\*\/|(^|[^:"'])\/\/[^\n]*/g, '$1').replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    return null;
+  }
+}
+
+export function structuralIO(top: string, source: DiffSource, tip: string | null): StructuralIO | undefined {
+  if (source.kind === 'text') return undefined;
+  const prefix = source.kind === 'staged' ? ':' : source.kind === 'range' && tip ? `${tip}:` : null;
+  // Every file the pass will read is asked for in one cat-file (prefetch); any other on its own.
+  const pending = new Map<string, Promise<Map<string, FileVersion>>>();
+  const fetch = (paths: readonly string[]) => {
+    const wanted = paths.filter((p) => !pending.has(p));
+    if (!wanted.length) return;
+    const batch = catFiles(top, wanted.map((p) => `${prefix}${p}`));
+    for (const p of wanted) pending.set(p, batch);
+  };
+  const read = async (path: string): Promise<FileVersion> => {
+    if (prefix === null) return readRegular(join(top, path), MAX_PARSED_BYTES);
+    fetch([path]);
+    return (await pending.get(path)!).get(`${prefix}${path}`) ?? null;
+  };
+  const text = async (path: string) => {
+    const version = await read(path);
+    return typeof version === 'string' ? version : null;
+  };
+  return {
+    prefetch: (paths) => {
+      if (prefix !== null) fetch(paths);
+    },
+    fileText: read,
+    async context() {
+      const listed = prefix === null || prefix === ':' ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top }) : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
+      const files = new Set(listed.split('\0').filter(Boolean));
+      const tsconfig = jsonWithoutComments((await text('tsconfig.json')) ?? '') as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } } | null;
+      const base = tsconfig?.compilerOptions?.baseUrl ?? '.';
+      const tsPaths = Object.entries(tsconfig?.compilerOptions?.paths ?? {})
+        .filter(([, v]) => Array.isArray(v))
+        .map(([alias, targets]): [string, string[]] => [alias, targets.map((t) => join(base, t).replace(/\\/g, '/'))]);
+      const goModule = /^module\s+(\S+)/m.exec((await text('go.mod')) ?? '')?.[1] ?? null;
+      return { tsPaths, goModule, exists: (p: string) => files.has(p) };
+    },
+  };
+}

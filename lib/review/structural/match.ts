@@ -1,0 +1,69 @@
+/**
+ * `ast` rules (docs/structural.md "Syntax-tree rules"): an ast-grep pattern or rule object,
+ * matched on the parsed new version of a file. A match counts where its lines overlap an added
+ * line of the chunk and is reported at its first added line. Comments and strings are nodes of
+ * their own, so a code pattern never matches inside one.
+ */
+import type { AstRule, StructuralLanguage } from '../../bundle/structural.js';
+import { expando, napiLanguage, parser } from './languages.js';
+
+type NapiConfig = Record<string, unknown>;
+
+/**
+ * The ast-grep rule of an `ast` rule. Go parses a bare expression ambiguously, so a string
+ * pattern there is parsed where the code would stand: inside a function body (a call pattern
+ * selects the call).
+ */
+export function ruleConfig(rule: AstRule): NapiConfig {
+  if (typeof rule.ast !== 'string') return { rule: rule.ast };
+  if (rule.language === 'go' && !/^\s*(?:func|package|import|type|var|const)\b/.test(rule.ast)) {
+    const call = /\)\s*$/.test(rule.ast);
+    return { rule: { pattern: { context: `func _() { ${rule.ast} }`, selector: call ? 'call_expression' : 'expression_statement' } } };
+  }
+  return { rule: { pattern: rule.ast } };
+}
+
+/** Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or null. */
+export function checkAstRule(rule: AstRule): string | null {
+  const napi = parser();
+  const lang = napiLanguage(rule.language);
+  if (typeof rule.ast === 'string') {
+    const code = rule.language === 'go' && !/^\s*(?:func|package|import|type|var|const)\b/.test(rule.ast) ? `func _() { ${rule.ast} }` : rule.ast;
+    const parsed = napi.parse(lang as never, code.replace(/\$/g, expando(rule.language)));
+    const errors = parsed.root().findAll({ rule: { kind: 'ERROR' } } as never);
+    if (errors.length) return `the pattern does not parse as ${rule.language} (at "${errors[0]!.text().slice(0, 40)}")`;
+  }
+  try {
+    napi.parse(lang as never, '').root().findAll(ruleConfig(rule) as never);
+  } catch (error) {
+    return (error as Error).message.split('\n').slice(0, 3).join(' ').replace(/\s*\|->/g, ': ');
+  }
+  return null;
+}
+
+export interface AstMatch {
+  /** 1-based first and last line of the match. */
+  start: number;
+  end: number;
+}
+
+export type Root = ReturnType<ReturnType<typeof parser>['parse']>;
+
+export function parseFile(language: StructuralLanguage, text: string): Root {
+  return parser().parse(napiLanguage(language) as never, text);
+}
+
+/** Whether a parsed file has syntax errors (a file that does not parse keeps only its regex rules). */
+export function hasErrors(root: Root): boolean {
+  return root.root().find({ rule: { kind: 'ERROR' } } as never) !== null;
+}
+
+export function findMatches(root: Root, rule: AstRule): AstMatch[] {
+  return root
+    .root()
+    .findAll(ruleConfig(rule) as never)
+    .map((node) => {
+      const range = node.range();
+      return { start: range.start.line + 1, end: range.end.line + 1 };
+    });
+}
