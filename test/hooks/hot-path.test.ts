@@ -15,12 +15,12 @@ async function repo(): Promise<HookRepo> {
 }
 
 /** Runs `revtrail hook commit-msg` on `message`; returns the git commands it ran, sorted, and the file after. */
-async function hookGitCommands(r: HookRepo, message: string): Promise<{ code: number; stderr: string; commands: string[]; after: string }> {
+async function hookGitCommands(r: HookRepo, message: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stderr: string; commands: string[]; after: string }> {
   const file = join(r.dir, '.git', 'HOT_MSG');
   const trace = join(r.dir, '.git', 'hot-trace.log');
   writeFileSync(file, message);
   writeFileSync(trace, '');
-  const run = await r.cli(['hook', 'commit-msg', file], { env: { GIT_TRACE: trace } });
+  const run = await r.cli(['hook', 'commit-msg', file], { env: { GIT_TRACE: trace, ...env } });
   const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)/g)].map((m) => m[1]!).sort();
   return { code: run.code, stderr: run.stderr, commands, after: readFileSync(file, 'utf8') };
 }
@@ -62,4 +62,24 @@ test('a clean commit after one with findings empties the commit-msg entry of las
   const second = await r.run(['commit', '-m', 'fix: a']);
   assert.equal(second.code, 0, second.stderr);
   assert.deepEqual(lastReview().reviews['commit-msg']!.findings, []);
+});
+
+test('no structural rule in the selected documents: the syntax-tree parser is never loaded; with one, it is', async () => {
+  const r = await repo();
+  // A preload that notes every @ast-grep module the hook requires (docs/structural.md "Bounded").
+  const probe = join(r.dir, '.git', 'probe.cjs');
+  const loads = join(r.dir, '.git', 'loads.log');
+  writeFileSync(probe, `const M = require('module'); const fs = require('fs'); const load = M._load;\nM._load = function (request, ...rest) { if (String(request).startsWith('@ast-grep/')) fs.appendFileSync(${JSON.stringify(loads)}, request + '\\n'); return load.call(this, request, ...rest); };\n`);
+  const commit = async (file: string) => {
+    writeFileSync(loads, '');
+    r.write(file, 'export function list() {\n  return db.query("SELECT 1");\n}\n');
+    r.git(['add', '-A']);
+    const run = await hookGitCommands(r, 'feat: list\n', { NODE_OPTIONS: `--require ${probe}` });
+    assert.equal(run.code, 0, run.stderr);
+    return readFileSync(loads, 'utf8');
+  };
+  assert.equal(await commit('src/controllers/a.ts'), '');
+  const adr = join(r.dir, '.okfw', 'decisions', 'adr-0001.md');
+  writeFileSync(adr, readFileSync(adr, 'utf8').replace('  rules:\n', '  rules:\n    - id: no-db-call\n      ast: db.query($$$)\n      language: typescript\n      severity: nit\n      title: Controller calls the database\n'));
+  assert.match(await commit('src/controllers/b.ts'), /^@ast-grep\/napi$/m);
 });
