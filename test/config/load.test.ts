@@ -74,7 +74,7 @@ test('package.json#revtrail is read when there is no revtrail.config.json', asyn
   const { config, file } = await loadConfig(dir);
   assert.equal(file, join(dir, 'package.json'));
   assert.equal(config.chunkLines, 50);
-  assert.deepEqual(config.commitMsg, { record: true, block: true });
+  assert.deepEqual(config.commitMsg, { record: true, block: true, blockCredentials: true });
 });
 
 test('an unknown or mistyped key is an error naming the key and the file', async () => {

@@ -150,8 +150,9 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     if (bundle.docMap) lines.push(bm.checkDocMap(shown(context.cwd, bundle.docMap.file), mapped, bundle.docMap.unusable));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
-  // A doc map that cannot be read at all is an input error (exit 2): in the hooks it only warns.
-  if (bundle.docMap?.unusable) return 2;
+  // A configuration or a doc map that cannot be used is an input error (exit 2): in a review and
+  // the hooks it only warns (docs/trust.md "Fails closed").
+  if (configError || bundle.docMap?.unusable) return 2;
   return errors.length ? 1 : 0;
 }
 
