@@ -128,6 +128,7 @@ async function reviewerSettings(session: ReviewSession, options: ReviewOptions, 
   if (options.reviewer === undefined) {
     const { trustState } = await import('../config/trust.js');
     const trust = session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
+    if (trust.state === 'untrusted' && trust.problem) warnings.push(trust.problem);
     if (trust.state !== 'trusted') {
       const where = session.configFile ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile : null;
       warnings.push(session.commonDir === null ? m.reviewerOutsideRepo(label) : m.reviewerNotTrusted(label, where, trust.state === 'changed'));
