@@ -174,3 +174,48 @@ test('a package.json that is a symlink to /dev/zero does not hang the CLI (yargs
     r.git(['checkout', '-q', '-f', 'main']);
   }
 });
+
+test('a bundle file, a doc map and a trust store that are FIFOs: each skipped and named, the key still found', async () => {
+  const { r } = await repo();
+  r.git(['checkout', '-q', '-f', '-b', 'inputs-case', 'main']);
+  const fifos = ['.okfw/decisions/pipe.md', 'map.yaml', 'trust.json'].map((p) => join(r.dir, p));
+  try {
+    r.write('.okfw/index.md', `${r.git(['show', 'main:.okfw/index.md'])}- [Pipe](decisions/pipe.md)\n`);
+    r.write('revtrail.config.json', JSON.stringify({ docMap: 'map.yaml', reviewer: { command: ['./reviewer.sh'] } }));
+    r.write('src/settings.ts', `export const awsKey = "${KEY}";\n`);
+    r.git(['add', '-A']);
+    r.git(['commit', '-q', '--no-verify', '-m', 'feat: settings']);
+    for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+    const review = await runCli(['review', '--range', 'main..HEAD', '--format', 'json'], { cwd: r.dir, env: { REVTRAIL_TRUST_FILE: fifos[2] }, ...LIMIT });
+    assert.equal(review.code, 1, review.stderr);
+    const result = JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }>; warnings: string[] };
+    assert.ok(result.findings.some((f) => f.rule_source === 'builtin/secrets:aws-access-key'), review.stdout);
+    const warned = (pattern: RegExp) => assert.ok(result.warnings.some((w) => pattern.test(w)), `${pattern}: ${result.warnings.join('\n')}`);
+    warned(/pipe\.md: cannot read this file: not a regular file \(a FIFO\)/);
+    warned(/map\.yaml.*not a regular file \(a FIFO\)/);
+    warned(/cannot read the trust store .*trust\.json: not a regular file \(a FIFO\)/);
+  } finally {
+    for (const fifo of fifos) rmSync(fifo, { force: true });
+    r.git(['checkout', '-q', '-f', 'main']);
+  }
+});
+
+test('doctor with yarn.lock, .yarnrc.yml and a hook file linked to /dev/zero finishes and names the hook', async () => {
+  const { r } = await repo();
+  r.git(['checkout', '-q', '-f', '-b', 'doctor-case', 'main']);
+  const hook = join(r.dir, '.husky', 'pre-push');
+  try {
+    r.write('package.json', '{"name":"app","private":true}\n');
+    symlinkSync('/dev/zero', join(r.dir, 'yarn.lock'));
+    symlinkSync('/dev/zero', join(r.dir, '.yarnrc.yml'));
+    rmSync(hook);
+    symlinkSync('/dev/zero', hook);
+    const doctor = await runCli(['doctor', '--json'], { cwd: r.dir, ...LIMIT });
+    assert.equal(doctor.code, 1, doctor.stdout + doctor.stderr);
+    const report = JSON.parse(doctor.stdout) as { checks: Array<{ check: string; message: string }> };
+    assert.ok(report.checks.some((c) => c.check === 'worktree' && /pre-push/.test(c.message)), doctor.stdout);
+  } finally {
+    for (const p of ['yarn.lock', '.yarnrc.yml', 'package.json']) rmSync(join(r.dir, p), { force: true });
+    r.git(['checkout', '-q', '-f', 'main']);
+  }
+});
