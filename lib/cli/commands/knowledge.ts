@@ -191,7 +191,8 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const { openReview, selectChunks } = await import('../../review/index.js');
   const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
   const { chunks, selections, bundle } = await selectChunks(session, source);
-  const warnings = (bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic);
+  // A config that could not be used: selection ran with the defaults, as a review does.
+  const warnings = [...(session.configProblem ? [session.configProblem] : []), ...(bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic)];
   const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
