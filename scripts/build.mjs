@@ -46,6 +46,23 @@ const lazyStringWidth = {
   },
 };
 
+// yargs looks for a package.json upwards from the folder it was started in (for its `--version`
+// guess, before revtrail gives its own version): in a repository that is the repository's own
+// package.json, read whole and synchronously, so one committed as a symlink to /dev/zero or a
+// FIFO would hang or exhaust every command (docs/trust.md "Fails closed"). revtrail uses no
+// package.json key of yargs' (no pkgConf), so the bundled yargs finds none, as its browser shim does.
+const yargsNoPackageLookup = {
+  name: 'yargs-no-package-lookup',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const patched = source.replace(/^(\s*)findUp: escalade,$/m, '$1findUp: () => undefined,');
+      if (patched === source) throw new Error(`build: yargs' platform shim changed (${args.path}): no "findUp: escalade," to replace`);
+      return { contents: patched, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 // The bundle is written beside dist/cli and swapped in, so stale chunks never pile up and a
 // CLI started meanwhile sees the old bundle or the new one, not a half-written one.
 const esbuild = await import('esbuild');
@@ -73,7 +90,7 @@ await esbuild.build({
   external: ['husky', '@ast-grep/*'],
   banner: { js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);" },
   define,
-  plugins: [lazyStringWidth],
+  plugins: [lazyStringWidth, yargsNoPackageLookup],
   logLevel: 'warning',
 });
 // The hook path on its own (lib/cli/hook-start.ts, docs/hooks.md "Start-up"): one CommonJS

@@ -2,9 +2,10 @@
 // (10 files, 300 lines, a 100-concept bundle) next to the same review with one hostile addition,
 // each run without the bundle cache (a fresh clone pays every parse and every overrun), so the
 // time is the worst a first review sees. Target: every row within a few seconds (5 s).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { cli, git, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { cli, git, peakMemoryMiB, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
 import { generateBundle } from '../gen-bundle.mjs';
 
 export const name = 'hostile';
@@ -107,6 +108,7 @@ export async function run({ runs }) {
       }
       rmSync(kb, { recursive: true, force: true });
     }
+    out.push(...configRows(dir, runs, base, normal));
     // 10,000 concepts: a fresh clone (no cache) and a warm run.
     const many = join(dir, 'bundles', 'many');
     generateBundle(many, { concepts: 10_000, rulesPer: 2 });
@@ -117,4 +119,41 @@ export async function run({ runs }) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A repository's config that cannot be used (docs/trust.md "Fails closed"): the review runs with
+ * the defaults and the baseline, so each row must still find the change's AWS key (exit 1 only),
+ * and a config that is a device or a FIFO is refused before a byte is read (bounded memory).
+ */
+export function configRows(dir, runs, base, normal) {
+  const own = join(dir, 'revtrail.config.json');
+  const pkg = join(dir, 'package.json');
+  const clear = () => [own, pkg].forEach((f) => rmSync(f, { force: true }));
+  const cases = {
+    'config with a missing comma': () => writeFileSync(own, '{\n  "minConfidence": 0.5\n  "softTests": true\n}\n'),
+    'config with an unknown key': () => writeFileSync(own, '{"knowlege": ".okfw"}\n'),
+    'config builtinRules false + minConfidence 1': () => writeFileSync(own, '{"builtinRules": false, "minConfidence": 1}\n'),
+    'config a symlink to /dev/zero': () => symlinkSync('/dev/zero', own),
+    'config a symlink to /dev/urandom': () => symlinkSync('/dev/urandom', own),
+    'config a FIFO': () => execFileSync('mkfifo', [own]),
+    'package.json a symlink to /dev/zero': () => symlinkSync('/dev/zero', pkg),
+  };
+  const args = [cli, 'review', '--staged', '--format', 'json', '--knowledge', base];
+  const out = [];
+  try {
+    for (const [label, setup] of Object.entries(cases)) {
+      clear();
+      setup();
+      const value = timeMedian(runs, () => timeOnce(process.execPath, args, { cwd: dir, okCodes: [1] }));
+      out.push(row({ scenario: `hostile: ${label}`, value, floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
+      if (label === 'config a symlink to /dev/zero') {
+        const mib = peakMemoryMiB(process.execPath, args, { cwd: dir });
+        if (mib !== null) out.push(row({ scenario: `hostile: ${label}, peak memory`, value: mib, target: 512, kind: 'MiB' }));
+      }
+    }
+  } finally {
+    clear();
+  }
+  return out;
 }

@@ -21,7 +21,8 @@
  * for ever).
  */
 import { crypto } from '../core/node-module.js';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readRegularFile } from '../core/fs/read.js';
 import { writeFileAtomicSync } from '../core/fs/atomic.js';
 import { dirname, join } from 'node:path';
 import { currentBuild } from '../core/build.js';
@@ -165,9 +166,12 @@ export class ConceptCache {
   }
 }
 
+/** The most of the bundle cache that is read; a larger (or non-regular) file is no cache. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
 function readCache(file: string, build: string): CacheData | null {
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as CacheData;
+    const parsed = JSON.parse(readRegularFile(file, { maxBytes: MAX_CACHE_BYTES }).bytes.toString('utf8')) as CacheData;
     if (parsed && parsed.format === FORMAT && parsed.build === build && parsed.bundles && typeof parsed.bundles === 'object') return parsed;
   } catch {
     // No cache yet, or one this build cannot read: start empty.

@@ -12,6 +12,7 @@ import { ConceptCache, rememberOverrun } from './cache.js';
 import type { ConceptResult } from './concept.js';
 import { checkGlob } from './globs.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
+import { readFailure } from '../core/fs/read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 /** The most documents one doc map brings in (a folder such as `.` expands to a lot). */
@@ -82,7 +83,7 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
     try {
       read = readCapped(doc.real);
     } catch (error) {
-      warn(shown, null, m.unreadable((error as NodeJS.ErrnoException).code ?? String(error)));
+      warn(shown, null, m.unreadable(readFailure(error)));
       continue;
     }
     if (read.truncated) warn(shown, null, m.tooBig(read.size, MAX_FILE_BYTES));
@@ -130,7 +131,7 @@ async function readDocMap(file: string): Promise<Parsed> {
     if (!decoded.ok) return { ok: false, line: decoded.line, why: m.notUtf8(decoded.byte) };
     text = decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
   } catch (error) {
-    return { ok: false, line: null, why: m.unreadable((error as NodeJS.ErrnoException).code ?? String(error)) };
+    return { ok: false, line: null, why: m.unreadable(readFailure(error)) };
   }
   const source = text.replace(/\r\n/g, '\n');
   if (source.trim() === '') return { ok: true, data: {}, lineAt: () => 1 };

@@ -15,6 +15,7 @@ import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
 import { ConceptCache, rememberOverrun, statSignature } from './cache.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
+import { FileShapeError } from '../core/fs/read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 const LINUX = process.platform === 'linux';
@@ -293,6 +294,7 @@ function toPosix(p: string): string {
 }
 
 function reason(error: unknown): string {
+  if (error instanceof FileShapeError) return error.message;
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EISDIR') return 'it is a folder';
   if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';

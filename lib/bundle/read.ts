@@ -1,10 +1,10 @@
 /**
- * Reading one bundle file with bounded memory: at most MAX_FILE_BYTES are read, whatever the
- * file's size, and the bytes must be UTF-8 (docs/bundle.md "Caps"). A file over the cap is used
+ * Reading one bundle file with bounded memory: only a regular file, at most MAX_FILE_BYTES of it
+ * whatever its size, and the bytes must be UTF-8 (docs/bundle.md "Caps"). A file over the cap is used
  * up to the cap; the caller warns.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import { readRegularFile } from '../core/fs/read.js';
 
 /** The most of one bundle file (index or concept) that is read: 1 MiB. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -16,25 +16,14 @@ export interface CappedRead {
   truncated: boolean;
 }
 
-/** Reads at most `cap` bytes of `file`; a cut never splits a UTF-8 sequence. Throws the fs error. */
+/**
+ * Reads at most `cap` bytes of `file`; a cut never splits a UTF-8 sequence. Only a regular file
+ * is read (core/fs/read.ts): a FIFO or a device is a FileShapeError, never a hang. Throws the fs error.
+ */
 export function readCapped(file: string, cap = MAX_FILE_BYTES): CappedRead {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const want = Math.min(size, cap);
-    const bytes = Buffer.allocUnsafe(want);
-    let got = 0;
-    while (got < want) {
-      const n = readSync(fd, bytes, got, want - got, got);
-      if (n === 0) break; // the file shrank meanwhile
-      got += n;
-    }
-    const read = got < want ? bytes.subarray(0, got) : bytes;
-    if (size <= cap) return { bytes: read, size, truncated: false };
-    return { bytes: read.subarray(0, utf8Boundary(read)), size, truncated: true };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFile(file, { maxBytes: cap, truncate: true });
+  if (!read.truncated) return read;
+  return { bytes: read.bytes.subarray(0, utf8Boundary(read.bytes)), size: read.size, truncated: true };
 }
 
 /** The length of `bytes` without a UTF-8 sequence cut off at its end. */

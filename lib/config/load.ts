@@ -8,11 +8,11 @@
  * from there. Validation is a pure function of the text, so a hit gives exactly what
  * validating would; a missing or damaged cache only means validating again.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Config } from './schema.js';
 import { InputError } from '../core/errors.js';
 import { readDerivedFile, writeDerivedFile } from '../core/derived-cache.js';
+import { readFailure, readRegularText } from '../core/fs/read.js';
 import { configMessages as m } from '../messages/config.js';
 
 export interface LoadedConfig {
@@ -21,22 +21,48 @@ export interface LoadedConfig {
   file: string | null;
 }
 
+/** The most of revtrail.config.json or package.json that is read; a larger one is an error, not a hang (docs/trust.md "Fails closed"). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
 // A small file read synchronously: no fs/promises on a clean commit (docs/hooks.md, "Start-up").
+// Only a regular file: a committed symlink to /dev/zero or a FIFO is an error, never a read.
 function readText(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readRegularText(file, MAX_CONFIG_BYTES);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new InputError(m.unreadable(file, (error as Error).message), { remedy: m.unreadableRemedy });
+    throw new InputError(m.unreadable(file, readFailure(error)), { remedy: m.unreadableRemedy(MAX_CONFIG_BYTES) });
   }
 }
 
 function parseJson(file: string, text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    // An editor's byte order mark is not part of the JSON.
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
-    throw new InputError(m.notJson(file, (error as Error).message), { remedy: m.notJsonRemedy });
+    const at = jsonErrorAt(text, (error as Error).message);
+    throw new InputError(m.notJson(at ? `${file}:${at.line}:${at.column}` : file, jsonReason((error as Error).message)), { remedy: m.notJsonRemedy });
   }
+}
+
+/**
+ * Line and column (1-based) of a JSON.parse error: Node 20 says only "at position N", later
+ * versions add "(line L column C)". An error at the end ("Unexpected end of JSON input") sits
+ * after the last character.
+ */
+export function jsonErrorAt(text: string, message: string): { line: number; column: number } | null {
+  const given = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (given) return { line: Number(given[1]), column: Number(given[2]) };
+  const position = /at position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : /end of (JSON|data)/i.test(message) ? text.length : null;
+  if (offset === null) return null;
+  const before = text.slice(0, offset).replace(/^\uFEFF/, '');
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+/** JSON.parse's reason without the position (the message names line and column instead). */
+function jsonReason(message: string): string {
+  return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s+in JSON at position \d+/, '').replace(/^Unexpected token '(.)', "(.*)" is not valid JSON$/s, "unexpected '$1'");
 }
 
 export async function parseConfig(raw: unknown, file: string | null): Promise<Config> {
@@ -117,6 +143,29 @@ export async function loadConfig(top: string, options: LoadOptions = {}): Promis
   const found = await validate(ownText, own, pkgText, pkgFile);
   if (options.cacheFile) await saveCached(options.cacheFile, source, found);
   return found;
+}
+
+/** A configuration for a review or a hook: what loadConfig gives, else the defaults and why. */
+export interface ReviewConfig extends LoadedConfig {
+  /** One line naming what could not be used (the review runs with the defaults), or null. */
+  problem: string | null;
+}
+
+/**
+ * The configuration a review runs with: a config that cannot be read or validated never stops
+ * a review or a hook. The review then runs with the default configuration and the built-in
+ * baseline, and says so in one line (docs/trust.md "Fails closed"); `knowledge check` and
+ * `doctor` use loadConfig and report the error.
+ */
+export async function loadReviewConfig(top: string, options: LoadOptions = {}): Promise<ReviewConfig> {
+  try {
+    return { ...(await loadConfig(top, options)), problem: null };
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    // Named from the top level, as every other path in a review's output is.
+    const shown = error.message.split(top + sep).join('');
+    return { config: await parseConfig({}, null), file: null, problem: m.fellBack(shown) };
+  }
 }
 
 async function validate(ownText: string | undefined, own: string, pkgText: string | undefined, pkgFile: string): Promise<LoadedConfig> {

@@ -7,7 +7,8 @@
  * entry and a symlinked path reaches the same one. Value: the exact argv trusted; any change
  * to the configured command needs trusting again.
  */
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
+import { readFailure, readRegularFile } from '../core/fs/read.js';
 import { ensureDir } from '../core/fs/storage.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,13 +44,17 @@ export async function cloneKey(commonDir: string): Promise<string> {
   return realpath(commonDir).catch(() => commonDir);
 }
 
+/** The most of the trust store that is read (one small entry per clone). */
+const MAX_STORE_BYTES = 4 * 1024 * 1024;
+
 async function readStore(file: string): Promise<Store> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Only a regular file: a FIFO or a device there is an unreadable store, never a hang.
+    text = readRegularFile(file, { maxBytes: MAX_STORE_BYTES }).bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, clones: {} };
-    throw new InputError(m.trustUnreadable(file, (error as Error).message), { remedy: m.trustUnreadableRemedy(file) });
+    throw new InputError(m.trustUnreadable(file, readFailure(error)), { remedy: m.trustUnreadableRemedy(file) });
   }
   let value: unknown;
   try {
@@ -70,15 +75,16 @@ export type TrustState =
   | { state: 'trusted'; entry: TrustEntry }
   /** Something else was trusted here: the configured command changed since. */
   | { state: 'changed'; entry: TrustEntry }
-  | { state: 'untrusted' };
+  /** `problem`: the store could not be read (one line naming it), so nothing is trusted. */
+  | { state: 'untrusted'; problem?: string };
 
-/** Whether `argv` is what the person trusted for this clone. A store that cannot be read trusts nothing. */
+/** Whether `argv` is what the person trusted for this clone. A store that cannot be read trusts nothing, and says why. */
 export async function trustState(commonDir: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<TrustState> {
   let store: Store;
   try {
     store = await readStore(trustFile(env));
-  } catch {
-    return { state: 'untrusted' };
+  } catch (error) {
+    return { state: 'untrusted', problem: error instanceof Error ? error.message : String(error) };
   }
   const entry = store.clones[await cloneKey(commonDir)];
   if (!entry || !Array.isArray(entry.command)) return { state: 'untrusted' };

@@ -8,11 +8,14 @@
  *
  * One store per process, opened by the review's session; with none open, values are computed.
  */
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { currentBuild } from './build.js';
 import { writeFileAtomic } from './fs/atomic.js';
 import { ensureDir } from './fs/storage.js';
+import { readRegularFile } from './fs/read.js';
+
+/** The most of a derived file that is read: a larger one (or a FIFO, a device) is no cache. */
+const MAX_DERIVED_BYTES = 16 * 1024 * 1024;
 
 /** Past this many entries a table starts over: the keys of a bundle that keeps changing do not pile up. */
 const MAX_ENTRIES = 10_000;
@@ -33,7 +36,7 @@ let store: Store | null = null;
  */
 export function readDerivedFile(file: string): Record<string, unknown> | null {
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const data = JSON.parse(readRegularFile(file, { maxBytes: MAX_DERIVED_BYTES }).bytes.toString('utf8')) as unknown;
     if (data && typeof data === 'object' && (data as { build?: unknown }).build === currentBuild()) return data as Record<string, unknown>;
   } catch {
     // none yet, or unreadable

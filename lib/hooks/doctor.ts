@@ -2,7 +2,8 @@
  * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
  * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFailure, readRegularFile } from '../core/fs/read.js';
 import { delimiter, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
@@ -17,6 +18,10 @@ import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpH
 import { doctorMessages as m } from '../messages/hooks.js';
 
 export type Level = 'ok' | 'info' | 'warn' | 'fail';
+
+/** The most of one file doctor reads (a hook, package.json, init.sh): only regular files, never a device (docs/trust.md "Fails closed"). */
+const MAX_READ_BYTES = 1024 * 1024;
+const readText = (file: string) => readRegularFile(file, { maxBytes: MAX_READ_BYTES }).bytes.toString('utf8');
 
 export interface Check {
   /** What was checked: hooks-path, worktree, hooks, cli, node, script, trust, bundle. */
@@ -57,7 +62,7 @@ async function worktrees(top: string): Promise<string[]> {
 export function hookCli(dir: string, main: string | null): { cli: string | null; configured: string } {
   let configured = '';
   try {
-    const text = readFileSync(join(dir, HUSKY_DIR, 'commit-msg'), 'utf8');
+    const text = readText(join(dir, HUSKY_DIR, 'commit-msg'));
     const quoted = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(text)?.[1];
     configured = quoted?.replace(/'\\''/g, "'") ?? '';
   } catch {
@@ -80,7 +85,7 @@ function findOnPath(name: string): string | null {
 function missingHooks(dir: string): string[] {
   return HOOKS.filter((name) => {
     try {
-      return !findBlock(readFileSync(join(dir, HUSKY_DIR, name), 'utf8'));
+      return !findBlock(readText(join(dir, HUSKY_DIR, name)));
     } catch {
       return true;
     }
@@ -134,7 +139,12 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(process.execPath));
   else {
     const initFile = join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'husky', 'init.sh');
-    const init = existsSync(initFile) ? readFileSync(initFile, 'utf8') : '';
+    let init = '';
+    try {
+      init = readText(initFile);
+    } catch {
+      // none, or not a file doctor reads: as if it did not name node's folder
+    }
     if (SYSTEM_DIRS.includes(nodeDir) || init.includes(nodeDir)) add('node', 'ok', m.nodeOk(nodeDir));
     else add('node', 'warn', m.nodePrivate(nodeDir), m.nodePrivateFix(initFile, nodeDir));
   }
@@ -180,9 +190,9 @@ function scriptCheck(top: string, rel: string): Check {
   const pm = `${PM_LABEL[detected.pm]}, from ${detected.evidence}`;
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    json = JSON.parse(readText(file)) as Record<string, unknown>;
   } catch (error) {
-    return { check: 'script', level: 'fail', message: m.badPackageJson(rel, (error as Error).message), fix: m.badPackageJsonFix };
+    return { check: 'script', level: 'fail', message: m.badPackageJson(rel, error instanceof SyntaxError ? error.message : readFailure(error)), fix: m.badPackageJsonFix };
   }
   const scripts = (json.scripts && typeof json.scripts === 'object' ? json.scripts : {}) as Record<string, unknown>;
   const name = lifecycleScript(detected.pm);

@@ -10,6 +10,10 @@ import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
+import { readRegularFile } from '../core/fs/read.js';
+
+/** The most of an existing hook file read before revtrail's block goes in. */
+const MAX_HOOK_BYTES = 1024 * 1024;
 import { findBlock, insertBlock, replaceBlock } from './block.js';
 import { packageFile, planScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
@@ -137,7 +141,8 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   const file = join(top, HUSKY_DIR, name);
   let text: string | null = null;
   try {
-    text = await readFile(file, 'utf8');
+    // Only a regular file (a committed hook that is a FIFO or a link to /dev/zero is an error, not a hang).
+    text = readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -4,7 +4,8 @@
  * or value changes, so a compact or hand-laid-out package.json keeps its layout and uninstall,
  * which cuts out exactly that text again, gives back the same bytes.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { FileShapeError, readFailure, readRegularFile } from '../core/fs/read.js';
 
 interface PackageJson {
   scripts?: unknown;
@@ -14,8 +15,10 @@ interface PackageJson {
 export async function readPackage(file: string): Promise<{ text: string; json: PackageJson } | null> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
+    // Only a regular file: a package.json committed as a link to /dev/zero is bad JSON, not a hang.
+    text = readRegularFile(file, { maxBytes: 16 * 1024 * 1024 }).bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof FileShapeError) throw new SyntaxError(readFailure(error));
     return null;
   }
   const json = JSON.parse(text) as unknown;

@@ -3,7 +3,8 @@
  * teammate's fresh clone (docs/hooks.md, "Fresh clones"). npm, pnpm, yarn classic and bun run a
  * root `prepare` on install; yarn berry never does, but runs a workspace's `postinstall`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readRegularFile } from '../core/fs/read.js';
 import { dirname, join, relative, sep } from 'node:path';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn-classic' | 'yarn-berry' | 'bun';
@@ -46,11 +47,17 @@ export const PM_LABEL: Record<PackageManager, string> = {
   bun: 'bun',
 };
 
+/**
+ * The start of a file that decides the package manager, or null when there is none. Only a
+ * regular file is read, at most 1 MiB of it (a yarn.lock's `__metadata:` is at its top): one
+ * committed as a symlink to /dev/zero or a FIFO reads as empty, never as a hang.
+ */
 function read(file: string): string | null {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
+    return readRegularFile(file, { maxBytes: 1024 * 1024, truncate: true }).bytes.toString('utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? null : '';
   }
 }
 

@@ -4,7 +4,8 @@
  * the hook file install created, the prepare script it added, core.hooksPath if it set it.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { readRegularFile } from '../core/fs/read.js';
 import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
@@ -33,9 +34,9 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     const file = join(top, HUSKY_DIR, name);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = readRegularFile(file, { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
     } catch {
-      continue;
+      continue; // none, or not a hook revtrail wrote (a FIFO, a device, too large)
     }
     const rest = removeBlock(text);
     if (rest === null) continue;

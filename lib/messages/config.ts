@@ -1,7 +1,7 @@
 /** Every user-facing message about configuration. */
 export const configMessages = {
   unreadable: (file: string, why: string) => `cannot read ${file}: ${why}`,
-  unreadableRemedy: 'Check the file permissions.',
+  unreadableRemedy: (max: number) => `revtrail reads a regular file of at most ${Math.round(max / 1024)} KiB here: check what the path is (a symlink to a device or a FIFO is refused) and its permissions.`,
   notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
   notJsonRemedy: 'Fix the JSON syntax (a trailing comma is a common cause).',
   where: (file: string | null) => file ?? 'configuration',
@@ -16,6 +16,9 @@ export const configMessages = {
   invalidValue: 'invalid value',
   notAnObjectRemedy: 'The configuration is one JSON object, for example {"knowledge": ".okfw"}.',
   badConfigRemedy: 'See the configuration table in the README for the keys and their types.',
+  /** A review or a hook whose configuration could not be used (docs/trust.md "Fails closed"). */
+  fellBack: (problem: string) => `${problem.replace(/[\r\n]+/g, ' ')}; the review ran with the default configuration and the built-in baseline`,
+
 
   // The trust store and `revtrail trust` (docs/trust.md)
   trustUnreadable: (file: string, why: string) => `cannot read the trust store ${file}: ${why}`,

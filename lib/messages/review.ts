@@ -33,6 +33,13 @@ export const reviewMessages = {
     `${ruleSource} took over ${ms} ms in this review and was skipped for the rest of it; simplify its pattern`,
   rulePhaseOverBudget: (ms: number, skipped: readonly string[]) =>
     `bundle rules used up their ${ms} ms budget for this review; not run from then on: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${plural(skipped.length - 5, 'more rule')}` : ''} (the built-in rules all ran)`,
+  /** A config that tries to switch off or filter the credential rules (docs/trust.md "Credential rules"). */
+  credentialRulesStay: (key: 'builtinRules' | 'minConfidence' | 'exclude', what: string) =>
+    key === 'builtinRules'
+      ? `builtinRules cannot disable the credential rules: ${what}; they still run`
+      : key === 'minConfidence'
+        ? `minConfidence cannot filter the credential rules: ${what}; their findings are kept at any confidence`
+        : `exclude cannot narrow the credential rules: ${what}; they still run on every path`,
   unknownBuiltin: (entries: readonly string[], ids: readonly string[]) =>
     `builtinRules names no built-in rule: ${entries.join(', ')} (ids: ${ids.join(', ')})`,
   badRuleFinding: (ruleSource: string, why: string) => `${ruleSource}: finding dropped: ${why}`,

@@ -28,3 +28,28 @@ export const storageMessages = {
             ? `Something is in the way on the path to ${file}: move it aside, then run the command again.`
             : 'Fix the file system problem, then run the command again.',
 };
+
+/** Reasons a file was not read (lib/core/fs/read.ts); the caller's message names the file. */
+export const readMessages = {
+  notRegular: (kind: string) => `not a regular file (${kind})`,
+  tooBig: (size: number, max: number) => `${bytes(size)}, more than the ${bytes(max)} revtrail reads of it`,
+  kindDirectory: 'a folder',
+  kindCharDevice: 'a character device, such as /dev/zero',
+  kindBlockDevice: 'a block device',
+  kindFifo: 'a FIFO',
+  kindSocket: 'a socket',
+  kindOther: 'not a plain file',
+  fsCode: (code: string) => `${READ_REASONS[code] ?? REASONS[code] ?? 'cannot be read'} (${code})`,
+};
+
+const READ_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  ELOOP: 'a symlink loop',
+  EISDIR: 'a folder',
+  ENOTDIR: 'a file is where a folder should be',
+  EIO: 'an input/output error',
+};
+
+function bytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : n >= 1024 ? `${Math.round(n / 1024)} KiB` : `${n} bytes`;
+}

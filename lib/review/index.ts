@@ -11,7 +11,7 @@ import { relative, resolve } from 'node:path';
 import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
-import { loadConfig } from '../config/load.js';
+import { loadReviewConfig } from '../config/load.js';
 import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.js';
 import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
@@ -24,7 +24,7 @@ import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
-import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
+import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
 import { loadVerdicts } from './suppress.js';
@@ -46,6 +46,8 @@ export interface ReviewSession {
   config: Config;
   /** The file the configuration came from (`…/package.json#revtrail` for that key), or null. */
   configFile?: string | null;
+  /** Why the configuration could not be used (the session runs with the defaults), or null. */
+  configProblem?: string | null;
   /** Absolute path of the knowledge bundle. */
   knowledge: string;
   /** The bundle, loaded on first use and kept for the session. */
@@ -71,11 +73,12 @@ export async function openReview(
   // Globs' regexes and rules' needles from earlier runs, before selection or a rule needs them.
   if (commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
   // The policy (config, bundle, doc map) is the work tree's, or a folder another commit's policy
-  // was copied into (`--policy-from`, the server gate: docs/server.md).
+  // was copied into (`--policy-from`, the server gate: docs/server.md). A config that cannot be
+  // used is one warning, never the end of the review (docs/trust.md "Fails closed").
   const policyTop = overrides.policyTop ?? top;
   const found = overrides.config
-    ? { config: overrides.config, file: null }
-    : await loadConfig(policyTop, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
+    ? { config: overrides.config, file: null, problem: null }
+    : await loadReviewConfig(policyTop, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
   const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
   const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(policyTop, config.knowledge);
@@ -86,6 +89,7 @@ export async function openReview(
     commonDir,
     config,
     configFile: found.file,
+    configProblem: found.problem,
     knowledge,
     bundle: () =>
       (loaded ??= loadBundle(knowledge, {
@@ -129,6 +133,7 @@ async function reviewerSettings(session: ReviewSession, options: ReviewOptions, 
   if (options.reviewer === undefined) {
     const { trustState } = await import('../config/trust.js');
     const trust = session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
+    if (trust.state === 'untrusted' && trust.problem) warnings.push(trust.problem);
     if (trust.state !== 'trusted') {
       const where = session.configFile ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile : null;
       warnings.push(session.commonDir === null ? m.reviewerOutsideRepo(label) : m.reviewerNotTrusted(label, where, trust.state === 'changed'));
@@ -235,11 +240,19 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
   }
 }
 
-/** What every review with this config warns about first (a `builtinRules` entry that names nothing). */
-function configWarnings(config: Config): string[] {
-  if (!Array.isArray(config.builtinRules)) return [];
-  const unknown = unknownBuiltinIds(config.builtinRules);
-  return unknown.length ? [m.unknownBuiltin(unknown, builtinIds())] : [];
+/**
+ * What every review with this session warns about first: a config that could not be used, what
+ * a config tried to take from the credential rules, a `builtinRules` entry that names nothing.
+ */
+function configWarnings(session: ReviewSession): string[] {
+  const { config } = session;
+  const out: string[] = session.configProblem ? [session.configProblem] : [];
+  for (const o of credentialOverrides(config)) out.push(m.credentialRulesStay(o.key, o.what));
+  if (Array.isArray(config.builtinRules)) {
+    const unknown = unknownBuiltinIds(config.builtinRules);
+    if (unknown.length) out.push(m.unknownBuiltin(unknown, builtinIds()));
+  }
+  return out;
 }
 
 /** The bundle's diagnostics, as every review that loads it warns them. */
@@ -250,7 +263,7 @@ function bundleWarnings(bundle: Bundle): string[] {
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
-  const warnings = configWarnings(config);
+  const warnings = configWarnings(session);
   const { selections, bundle } = await selectChunks(session, options.source, documentsMatter(options));
   if (bundle === null) return emptyResult(warnings);
   warnings.push(...bundleWarnings(bundle));

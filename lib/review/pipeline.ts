@@ -235,7 +235,8 @@ export async function reviewSelections(
     }
     if (rule?.standsWith && !rule.standsWith(chunk.added.find((a) => a.line === draft.line)?.text ?? '', known)) continue;
     const checked = checkShape(draft);
-    const inScope = checked.ok ? checkInScope(draft, scopeOf(selection), options.minConfidence) : checked;
+    // minConfidence never reaches a credential rule (docs/trust.md "Credential rules").
+    const inScope = checked.ok ? checkInScope(draft, scopeOf(selection), rule?.credential ? 0 : options.minConfidence) : checked;
     if (inScope.ok) drafts.push(draft);
     else {
       dropped[inScope.reason]++;

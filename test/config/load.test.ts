@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/repo.js';
-import { loadConfig } from '../../lib/config/load.js';
+import { jsonErrorAt, loadConfig, loadReviewConfig } from '../../lib/config/load.js';
 import { InputError } from '../../lib/core/errors.js';
 import { rmSync } from 'node:fs';
 
@@ -166,4 +166,27 @@ test('the config cache: a hit only for the same text; a changed, broken or remov
   writeFileSync(cacheFile, JSON.stringify(entry));
   assert.equal((await cached()).config.chunkLines, 400);
   rmSync(join(dir, 'cache'), { recursive: true, force: true });
+});
+
+test('a JSON error names line and column (Node 20 gives only a position); a byte order mark is no error', async () => {
+  writeFileSync(join(dir, 'revtrail.config.json'), '{\n  "chunkLines": 50\n  "softTests": true\n}\n');
+  await assert.rejects(loadConfig(dir), /revtrail\.config\.json:3:3 is not valid JSON: /);
+  writeFileSync(join(dir, 'revtrail.config.json'), '{"chunkLines": 50');
+  await assert.rejects(loadConfig(dir), /revtrail\.config\.json:1:18 is not valid JSON/);
+  assert.deepEqual(jsonErrorAt('{\n\n  x', 'Unexpected token (line 3 column 3)'), { line: 3, column: 3 });
+  assert.equal(jsonErrorAt('x', 'something else'), null);
+  writeFileSync(join(dir, 'revtrail.config.json'), '\uFEFF{"chunkLines": 50}');
+  assert.equal((await loadConfig(dir)).config.chunkLines, 50);
+  rmSync(join(dir, 'revtrail.config.json'));
+});
+
+test('loadReviewConfig: a config that cannot be used gives the defaults and one line naming it, relative to the top', async () => {
+  writeFileSync(join(dir, 'revtrail.config.json'), '{"builtinRules": false, "nope": 1}');
+  const found = await loadReviewConfig(dir);
+  assert.equal(found.file, null);
+  assert.equal(found.config.builtinRules, true);
+  assert.equal(found.problem, 'revtrail.config.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline');
+  writeFileSync(join(dir, 'revtrail.config.json'), '{"chunkLines": 50}');
+  assert.deepEqual(await loadReviewConfig(dir), { ...(await loadConfig(dir)), problem: null });
+  rmSync(join(dir, 'revtrail.config.json'));
 });

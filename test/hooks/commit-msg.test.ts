@@ -254,12 +254,13 @@ test('no CLI anywhere: one line on stderr and the commit goes on; a failing CLI 
   const blocked = await r.run(['commit', '--allow-empty', '-m', 'chore: blocked']);
   assert.equal(blocked.code, 1);
 
-  // An internal error of revtrail itself (a broken config) fails open with a warning.
+  // A broken config is no internal error: the review runs with the defaults and says why (docs/trust.md "Fails closed").
   writeShim(r.dir);
   r.write('revtrail.config.json', '{"nope": 1}\n');
   const broken = await r.run(['commit', '--allow-empty', '-m', 'chore: broken config']);
   assert.equal(broken.code, 0);
-  assert.match(broken.stderr, /review did not run: .*unknown key "nope"/);
+  assert.match(broken.stderr, /warning: revtrail\.config\.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline/);
+  assert.doesNotMatch(broken.stderr, /did not run/);
 });
 
 test('two worktrees committing at once: both commits get their trailers, the shared queue stays whole', async () => {

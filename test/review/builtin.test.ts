@@ -1,7 +1,7 @@
 /** The built-in baseline: each rule fires on what it is for, and stays quiet on look-alikes. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtinRules, CREDENTIAL_RULE_SOURCES, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
+import { builtinRules, CREDENTIAL_RULE_SOURCES, credentialOverrides, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
 import { chunkOf, reviewChunks } from './factory.js';
 
@@ -50,16 +50,29 @@ describe('metadata', () => {
     assert.equal(severity['sql-concat'], 'security');
   });
 
-  test('builtinRules: false disables all, a list disables by id, rule_source or section', () => {
-    assert.equal(builtinRules(false).length, 0);
+  test('builtinRules: false disables all but the credential rules, a list disables by id, rule_source or section', () => {
+    // The credential rules stay whatever the config says (docs/trust.md "Credential rules").
+    assert.deepEqual(new Set(builtinRules(false).map((r) => r.ruleSource)), CREDENTIAL_RULE_SOURCES);
     const ids = (list: string[]) => builtinRules(list).map((r) => r.id);
     assert.ok(!ids(['debugger']).includes('debugger'));
     assert.ok(!ids(['builtin/tests:focused-test']).includes('focused-test'));
     assert.ok(ids(['builtin/tests:focused-test']).includes('skipped-test'));
-    const noSecrets = ids(['secrets']);
-    assert.ok(noSecrets.every((id) => !['private-key', 'aws-access-key', 'npm-token'].includes(id)));
+    const noSecrets = ids(['secrets', 'aws-access-key', 'builtin/secrets:npm-token']);
+    assert.ok(['private-key', 'aws-access-key', 'npm-token'].every((id) => noSecrets.includes(id)));
+    assert.ok(!noSecrets.includes('generic-secret'), 'a heuristic of the secrets section is not a credential rule: it can be disabled');
     assert.ok(noSecrets.includes('debugger'));
     assert.deepEqual(unknownBuiltinIds(['debugger', 'debuger', 'secrets']), ['debuger']);
+  });
+
+  test('credentialOverrides: what a config tries to take from the credential rules; the defaults try nothing', () => {
+    assert.deepEqual(credentialOverrides({ builtinRules: true, minConfidence: 0.8, exclude: {} }), []);
+    assert.deepEqual(credentialOverrides({ builtinRules: ['debugger', 'generic-secret'], minConfidence: 0, exclude: { 'builtin/debug:debugger': ['**'] } }), []);
+    assert.deepEqual(credentialOverrides({ builtinRules: false, minConfidence: 1, exclude: { 'aws-access-key': ['x/**'], debugger: ['**'] } }), [
+      { key: 'builtinRules', what: 'false' },
+      { key: 'minConfidence', what: '1' },
+      { key: 'exclude', what: '"aws-access-key"' },
+    ]);
+    assert.deepEqual(credentialOverrides({ builtinRules: ['builtin/secrets', 'debugger'], minConfidence: 0.8 }), [{ key: 'builtinRules', what: '"builtin/secrets"' }]);
   });
 
   test('CREDENTIAL_RULE_SOURCES are the secret rules', () => {

@@ -66,9 +66,13 @@ test('a bad configuration value names the file, the key and what the value must 
   try {
     for (const [config, message] of cases) {
       repo.write('revtrail.config.json', JSON.stringify(config));
-      const r = await runCli(['review'], { cwd: repo.dir });
+      // The command that manages the config stops on it; a review runs with the defaults and says why.
+      const r = await runCli(['knowledge', 'check'], { cwd: repo.dir });
       assertUsageError(r, message);
       assert.doesNotMatch(r.stderr, /Invalid input/);
+      const review = await runCli(['review'], { cwd: repo.dir });
+      assert.notEqual(review.code, 2, review.stderr);
+      assert.match(review.stderr, new RegExp(`${message.source.replace(/\$$/, '')}; the review ran with the default configuration`));
     }
   } finally {
     repo.write('revtrail.config.json', '{}');

@@ -11,15 +11,17 @@ export default defineCommand<DoctorArgs>({
   describe: 'Check that the hooks run in this clone (every worktree, CLI, node, prepare script, bundle) and say what to fix',
   builder: (yargs) =>
     yargs
-      .usage('$0 doctor [--json]\n\nExit 0 when nothing needs fixing (warnings included), 1 when something does.')
+      .usage('$0 doctor [--json]\n\nExit 0 when nothing needs fixing (warnings included), 1 when something does, 2 when the configuration cannot be used.')
       .option('json', { type: 'boolean', default: false, describe: 'The checks as JSON' })
       .example('$0 doctor', 'after cloning, or when a commit was not reviewed'),
   async run(args, context) {
     const [{ doctor }, { doctorMessages: m }] = await Promise.all([import('../../hooks/doctor.js'), import('../../messages/hooks.js')]);
     const report = await doctor(context.cwd);
+    // A configuration that cannot be read or validated is an input error, as in `knowledge check`.
+    const code = report.checks.some((c) => c.check === 'config' && c.level === 'fail') ? 2 : report.ok ? 0 : 1;
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      return report.ok ? 0 : 1;
+      return code;
     }
     const p = paint(useColor(context.stdout));
     const colour = { ok: p.green, info: p.dim, warn: p.yellow, fail: p.red } as const;
@@ -31,6 +33,6 @@ export default defineCommand<DoctorArgs>({
     const failed = report.checks.filter((c) => c.level === 'fail').length;
     lines.push(failed ? m.needsFixing(failed) : m.allGood);
     context.stdout.write(`${lines.join('\n')}\n`);
-    return report.ok ? 0 : 1;
+    return code;
   },
 });

@@ -150,8 +150,9 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     if (bundle.docMap) lines.push(bm.checkDocMap(shown(context.cwd, bundle.docMap.file), mapped, bundle.docMap.unusable));
     context.stdout.write(`${lines.join('\n')}\n`);
   }
-  // A doc map that cannot be read at all is an input error (exit 2): in the hooks it only warns.
-  if (bundle.docMap?.unusable) return 2;
+  // A configuration or a doc map that cannot be used is an input error (exit 2): in a review and
+  // the hooks it only warns (docs/trust.md "Fails closed").
+  if (configError || bundle.docMap?.unusable) return 2;
   return errors.length ? 1 : 0;
 }
 
@@ -211,7 +212,8 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const { openReview, selectChunks } = await import('../../review/index.js');
   const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
   const { chunks, selections, bundle } = await selectChunks(session, source);
-  const warnings = (bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic);
+  // A config that could not be used: selection ran with the defaults, as a review does.
+  const warnings = [...(session.configProblem ? [session.configProblem] : []), ...(bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic)];
   const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
