@@ -2,9 +2,9 @@
  * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
  * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
-import { homedir } from 'node:os';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { loadConfig } from '../config/load.js';
@@ -71,9 +71,41 @@ export function hookCli(dir: string, main: string | null): { cli: string | null;
   return { cli: onPath ?? null, configured };
 }
 
+/**
+ * A folder a package manager puts on PATH for the one command it runs (yarn berry's
+ * /tmp/xfs-1a2b3c4d/, yarn classic's /tmp/yarn--1700000000-0.1/, npm's and pnpm's temp shims):
+ * gone when the command ends, so never one to suggest for the hooks' PATH.
+ */
+export function isTemporaryFolder(dir: string): boolean {
+  const d = resolve(dir);
+  const temp = resolve(tmpdir());
+  return d === temp || d.startsWith(temp.endsWith(sep) ? temp : temp + sep) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
+}
+
 function findOnPath(name: string): string | null {
-  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (isExecutable(join(d, name))) return d;
+  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
   return null;
+}
+
+/** The folder of the node running this: what a hook's PATH needs (never a package manager's shim folder). */
+function realNodeDir(): string {
+  try {
+    return dirname(realpathSync(process.execPath));
+  } catch {
+    return dirname(process.execPath);
+  }
+}
+
+/** Hook files with a revtrail block in `top`/.husky that are not committed as they are. */
+async function uncommittedHooks(top: string): Promise<string[]> {
+  const files = HOOKS.filter((name) => !missingHooks(top).includes(name)).map((name) => `${HUSKY_DIR}/${name}`);
+  if (!files.length) return [];
+  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
+  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  return files.filter((f) => !tracked.has(f) || changed.includes(f));
 }
 
 /** Hooks of HOOKS without a revtrail block in `dir`'s .husky/. */
@@ -124,14 +156,34 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const common = repo.commonDir.replace(/[\\/]\.git$/, '');
     const main = trees.includes(common) ? common : null;
     for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
+    if (hooksPath && isHuskyPath(hooksPath.value, top)) {
+      const uncommitted = await uncommittedHooks(top);
+      if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+      else add('committed', 'ok', m.hooksCommitted);
+    }
     const found = hookCli(top, main);
+    // npx looks for node_modules/.bin up from the folder it runs in; a linked worktree outside
+    // the main one has none unless post-checkout linked it (docs/hooks.md, "Worktrees").
+    const bin = found.configured || 'node_modules/.bin/revtrail';
+    if (main && existsSync(join(main, bin))) {
+      for (const dir of trees) {
+        if (dir === main || dir.startsWith(main + sep) || !existsSync(dir)) continue;
+        let has = existsSync(join(dir, bin));
+        try {
+          has ||= lstatSync(join(dir, bin)).isSymbolicLink();
+        } catch {
+          // nothing there
+        }
+        if (!has) add('npx', 'warn', m.npxRegistry(dir, bin), m.npxRegistryFix(dir, bin, join(main, bin)));
+      }
+    }
     cli = found.cli;
     if (!cli) add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix);
     else add('cli', 'ok', m.cliOk(cli));
   }
 
   const nodeDir = findOnPath('node');
-  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(process.execPath));
+  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(realNodeDir()));
   else {
     const initFile = join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'husky', 'init.sh');
     const init = existsSync(initFile) ? readFileSync(initFile, 'utf8') : '';

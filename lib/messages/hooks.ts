@@ -147,8 +147,15 @@ export const doctorMessages = {
   noCliFix: 'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
   cliOk: (cli: string) => `the hooks call ${cli}`,
 
+  hooksUncommitted: (files: readonly string[]) =>
+    `${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not committed: a teammate's clone gets no hooks (they work here only)`,
+  hooksUncommittedFix: (files: readonly string[]) => `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
+  hooksCommitted: 'the hook files are committed: every clone gets them',
+  npxRegistry: (dir: string, bin: string) =>
+    `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
+  npxRegistryFix: (dir: string, bin: string, target: string) => `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,
   noNode: 'node is not on PATH: the hooks cannot run revtrail',
-  noNodeFix: (execPath: string) => `put node's folder on PATH (this revtrail runs on ${execPath})`,
+  noNodeFix: (dir: string) => `put node's folder on PATH (this revtrail runs on the node in ${dir})`,
   nodePrivate: (dir: string) => `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
   nodePrivateFix: (initFile: string, dir: string) => `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
   nodeOk: (dir: string) => `node is in ${dir}, on the PATH git clients start hooks with`,
