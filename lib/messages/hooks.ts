@@ -185,3 +185,24 @@ export const doctorMessages = {
     `bundle ${dir}: ${n(concepts, 'document')}, ${n(rules, 'rule')}, ${n(errors, 'error')}, ${n(warnings, 'warning')}`,
   bundleFix: (dir: string) => `revtrail knowledge check ${dir}`,
 };
+
+/** `revtrail install --lefthook` / `--pre-commit` (lib/hooks/install-manager.ts). */
+export const managerMessages = {
+  installed: (manager: string) => `revtrail: hooks set up for ${manager}`,
+  uninstalled: (manager: string) => `revtrail: ${manager} hooks removed`,
+  created: (file: string) => `created ${file}`,
+  updated: (file: string) => `updated ${file}`,
+  unchanged: (file: string) => `${file} unchanged`,
+  removed: (file: string) => `removed ${file}`,
+  notOurs: (file: string) => `${file} exists and is not revtrail's`,
+  notOursRemedy: 'move it aside (or merge its lines into your own script), then run revtrail install again',
+  configNamesUs: (file: string) => `${file} already runs revtrail (kept as it is)`,
+  addToConfig: (file: string, entries: string) => `${file} is your team's: add these entries to it (revtrail does not edit it):\n\n${entries}`,
+  cliAt: (path: string) => `the hooks run ${path}`,
+  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH',
+  lefthookNext: 'then: npx lefthook install (the lefthook npm package does it on npm install in every clone)',
+  preCommitNext:
+    'then: pre-commit install (every clone runs it once; it installs the hook types the config lists). pre-commit passes revtrail only the first ref of a push: see docs/hooks.md',
+  commitThem: (files: readonly string[]) => `Commit ${files.join(' and ')} so the team gets the hooks.`,
+  bothManagers: '--lefthook and --pre-commit exclude each other: choose the one that owns your hooks',
+};

@@ -1,12 +1,15 @@
 /** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
 import { installMessages as m } from '../../messages/hooks.js';
+import { RevtrailError } from '../../core/errors.js';
 
 interface InstallArgs {
   force: boolean;
   json: boolean;
   appendPrepare: boolean;
   fromPrepare: boolean;
+  lefthook: boolean;
+  preCommit: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -27,14 +30,29 @@ export default defineCommand<InstallArgs>({
         default: false,
         describe: 'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
       })
+      .option('lefthook', { type: 'boolean', default: false, describe: "Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, lefthook.yml (core.hooksPath untouched)" })
+      .option('pre-commit', {
+        type: 'boolean',
+        default: false,
+        describe: 'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
+      })
       .option('from-prepare', { type: 'boolean', default: false, describe: "What the prepare script runs: husky's setup only, never failing the package install" })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
-      .example('$0 install', 'from any folder of the work tree'),
+      .example('$0 install', 'from any folder of the work tree')
+      .example('$0 install --lefthook', 'a team on lefthook, then: npx lefthook install'),
   async run(args, context) {
     if (args.fromPrepare) {
       const { setUpFromPrepare } = await import('../../hooks/from-prepare.js');
       const done = await setUpFromPrepare(context.cwd);
       for (const line of done.lines) context.stderr.write(`${line}\n`);
+      return 0;
+    }
+    if (args.lefthook || args.preCommit) {
+      const [{ installManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      if (args.lefthook && args.preCommit) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
+      const report = await installManager(context.cwd, args.lefthook ? 'lefthook' : 'pre-commit');
+      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else context.stdout.write(`${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
       return 0;
     }
     const { install } = await import('../../hooks/install.js');

@@ -4,14 +4,28 @@ import { installMessages as m } from '../../messages/hooks.js';
 
 interface UninstallArgs {
   json: boolean;
+  lefthook: boolean;
+  preCommit: boolean;
 }
 
 export default defineCommand<UninstallArgs>({
   command: 'uninstall',
   describe: 'Remove what revtrail install added (hook blocks or files, prepare script, core.hooksPath)',
   builder: (yargs) =>
-    yargs.option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' }).example('$0 uninstall', 'from any folder of the work tree'),
+    yargs
+      .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
+      .option('lefthook', { type: 'boolean', default: false, describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)" })
+      .option('pre-commit', { type: 'boolean', default: false, describe: "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)" })
+      .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
+    if (args.lefthook || args.preCommit) {
+      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      const manager = args.lefthook ? 'lefthook' : 'pre-commit';
+      const report = await uninstallManager(context.cwd, manager);
+      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
+      return 0;
+    }
     const { uninstall } = await import('../../hooks/uninstall.js');
     const report = await uninstall(context.cwd);
     if (args.json) {
