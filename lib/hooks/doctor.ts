@@ -14,6 +14,7 @@ import { findBlock } from './block.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './install-script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
+import { scriptPath, type Manager } from './install-manager.js';
 import { doctorMessages as m } from '../messages/hooks.js';
 
 export type Level = 'ok' | 'info' | 'warn' | 'fail';
@@ -133,6 +134,44 @@ function worktreeCheck(dir: string, here: boolean, add: (check: string, level: L
   add('worktree', 'ok', m.hooksOk(label));
 }
 
+/** lefthook or pre-commit, when revtrail was set up inside one (docs/hooks.md, "Other hook managers"). */
+function managerIn(top: string): Manager | null {
+  if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
+  if (existsSync(join(top, scriptPath('pre-commit', 'commit-msg')))) return 'pre-commit';
+  return null;
+}
+
+/** The manager's own hooks in git's hooks folder, revtrail's scripts committed, the CLI they call. */
+async function managerChecks(top: string, manager: Manager, add: (check: string, level: Level, message: string, fix?: string) => void): Promise<string | null> {
+  const hooksDir = (await git(['rev-parse', '--git-path', 'hooks'], { cwd: top })).stdout.trim();
+  const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
+  const missing = ['commit-msg', 'pre-push'].filter((hook) => {
+    try {
+      return !readFileSync(resolve(top, hooksDir, hook), 'utf8').includes(word);
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
+  else add('manager', 'ok', m.managerOk(manager));
+  const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
+  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
+  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean).map((l) => l.slice(3));
+  const uncommitted = files.filter((f) => !tracked.has(f) || changed.includes(f));
+  if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+  else add('committed', 'ok', m.hooksCommitted);
+  let configured = '';
+  try {
+    configured = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(readFileSync(join(top, scriptPath(manager, 'commit-msg')), 'utf8'))?.[1] ?? '';
+  } catch {
+    // unreadable: the default
+  }
+  const cli = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(top, p)).find(isExecutable) ?? null;
+  if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+  else add('cli', 'ok', m.cliOk(cli));
+  return cli;
+}
+
 /** Folders a GUI git client has on PATH without a login shell (macOS launchd, desktop Linux). */
 const SYSTEM_DIRS = ['/usr/bin', '/bin', '/usr/local/bin', '/opt/homebrew/bin', '/usr/sbin', '/sbin'];
 
@@ -145,9 +184,11 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   const hooksPath = await readHooksPath(top);
   const trees = await worktrees(top);
   const hooksHere = missingHooks(top);
+  const manager = hooksHere.length === HOOKS.length ? managerIn(top) : null;
   const installed = (hooksPath && isHuskyPath(hooksPath.value, top)) || hooksHere.length < HOOKS.length;
   let cli: string | null = null;
-  if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
+  if (manager) cli = await managerChecks(repo.top, manager, add);
+  else if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
   else {
     if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
     else if (!isHuskyPath(hooksPath.value, top)) add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
@@ -191,8 +232,9 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     else add('node', 'warn', m.nodePrivate(nodeDir), m.nodePrivateFix(initFile, nodeDir));
   }
 
-  const pkgRel = installed ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
-  if (installed && !pkgRel) add('script', 'info', m.noPackageJson);
+  // lefthook sets itself up on npm install (its own postinstall); pre-commit has `pre-commit install`.
+  const pkgRel = installed && !manager ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
   else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
 
   let config: Awaited<ReturnType<typeof loadConfig>>['config'] | null = null;

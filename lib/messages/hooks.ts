@@ -151,6 +151,9 @@ export const doctorMessages = {
     `${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not committed: a teammate's clone gets no hooks (they work here only)`,
   hooksUncommittedFix: (files: readonly string[]) => `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
   hooksCommitted: 'the hook files are committed: every clone gets them',
+  managerHooksMissing: (manager: string, hooks: readonly string[]) => `revtrail is set up for ${manager}, but git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} not ${manager}'s: its hooks do not run here`,
+  managerInstallFix: (manager: string) => (manager === 'lefthook' ? 'npx lefthook install' : 'pre-commit install (the config lists every hook type revtrail needs)'),
+  managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
   npxRegistryFix: (dir: string, bin: string, target: string) => `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,

@@ -106,9 +106,16 @@ test('revtrail install --lefthook: scripts in .lefthook/ and a lefthook.yml, run
   assert.ok(statSync(join(repo.dir, '.lefthook', 'pre-push', 'revtrail')).mode & 0o100);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in lefthook']);
+  const checks = async () => JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { ok: boolean; checks: Array<{ check: string; level: string; message: string; fix?: string }> };
+  const before = (await checks()).checks.find((c) => c.check === 'manager')!;
+  assert.deepEqual([before.level, before.fix], ['fail', 'npx lefthook install'], before.message);
   const lh = await runProcess(lefthook, ['install'], { cwd: repo.dir });
   assert.equal(lh.code, 0, lh.stdout + lh.stderr);
   assert.ok(existsSync(join(repo.dir, '.git', 'hooks', 'pre-push')));
+  const doctor = await checks();
+  assert.deepEqual(doctor.checks.filter((c) => c.level === 'fail'), []);
+  assert.ok(doctor.checks.some((c) => c.check === 'manager' && c.message === "git's hooks run lefthook, which runs revtrail's scripts"));
+  assert.ok(!doctor.checks.some((c) => c.check === 'hooks-path' || c.check === 'install'), 'no husky advice for a lefthook team');
   await dailyFlow(repo, { LEFTHOOK_QUIET: 'meta,summary,success' }, 'lefthook');
   assert.equal((await repo.cli(['install', '--lefthook'])).code, 0, 'idempotent');
   assert.equal(repo.git(['status', '--porcelain']), '');
@@ -144,6 +151,9 @@ test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local
   const pc = await runProcess(preCommit, ['install'], { cwd: repo.dir, env });
   assert.equal(pc.code, 0, pc.stdout + pc.stderr);
   for (const hook of ['commit-msg', 'pre-push', 'post-rewrite']) assert.ok(existsSync(join(repo.dir, '.git', 'hooks', hook)), hook);
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { checks: Array<{ check: string; level: string; message: string }> };
+  assert.deepEqual(doctor.checks.filter((c) => c.level === 'fail'), []);
+  assert.ok(doctor.checks.some((c) => c.check === 'manager' && c.message === "git's hooks run pre-commit, which runs revtrail's scripts"));
   await dailyFlow(repo, env, 'pre-commit');
   const un = await repo.cli(['uninstall', '--pre-commit']);
   assert.equal(un.code, 0, un.stderr);
