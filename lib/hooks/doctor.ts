@@ -2,10 +2,10 @@
  * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
  * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { readFailure, readRegularFile } from '../core/fs/read.js';
-import { delimiter, join, resolve } from 'node:path';
-import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { loadConfig } from '../config/load.js';
@@ -15,6 +15,7 @@ import { findBlock } from './block.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './install-script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
+import { scriptPath, type Manager } from './install-manager.js';
 import { doctorMessages as m } from '../messages/hooks.js';
 
 export type Level = 'ok' | 'info' | 'warn' | 'fail';
@@ -76,9 +77,41 @@ export function hookCli(dir: string, main: string | null): { cli: string | null;
   return { cli: onPath ?? null, configured };
 }
 
+/**
+ * A folder a package manager puts on PATH for the one command it runs (yarn berry's
+ * /tmp/xfs-1a2b3c4d/, yarn classic's /tmp/yarn--1700000000-0.1/, npm's and pnpm's temp shims):
+ * gone when the command ends, so never one to suggest for the hooks' PATH.
+ */
+export function isTemporaryFolder(dir: string): boolean {
+  const d = resolve(dir);
+  const temp = resolve(tmpdir());
+  return d === temp || d.startsWith(temp.endsWith(sep) ? temp : temp + sep) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
+}
+
 function findOnPath(name: string): string | null {
-  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (isExecutable(join(d, name))) return d;
+  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
   return null;
+}
+
+/** The folder of the node running this: what a hook's PATH needs (never a package manager's shim folder). */
+function realNodeDir(): string {
+  try {
+    return dirname(realpathSync(process.execPath));
+  } catch {
+    return dirname(process.execPath);
+  }
+}
+
+/** Hook files with a revtrail block in `top`/.husky that are not committed as they are. */
+async function uncommittedHooks(top: string): Promise<string[]> {
+  const files = HOOKS.filter((name) => !missingHooks(top).includes(name)).map((name) => `${HUSKY_DIR}/${name}`);
+  if (!files.length) return [];
+  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
+  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  return files.filter((f) => !tracked.has(f) || changed.includes(f));
 }
 
 /** Hooks of HOOKS without a revtrail block in `dir`'s .husky/. */
@@ -106,6 +139,44 @@ function worktreeCheck(dir: string, here: boolean, add: (check: string, level: L
   add('worktree', 'ok', m.hooksOk(label));
 }
 
+/** lefthook or pre-commit, when revtrail was set up inside one (docs/hooks.md, "Other hook managers"). */
+function managerIn(top: string): Manager | null {
+  if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
+  if (existsSync(join(top, scriptPath('pre-commit', 'commit-msg')))) return 'pre-commit';
+  return null;
+}
+
+/** The manager's own hooks in git's hooks folder, revtrail's scripts committed, the CLI they call. */
+async function managerChecks(top: string, manager: Manager, add: (check: string, level: Level, message: string, fix?: string) => void): Promise<string | null> {
+  const hooksDir = (await git(['rev-parse', '--git-path', 'hooks'], { cwd: top })).stdout.trim();
+  const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
+  const missing = ['commit-msg', 'pre-push'].filter((hook) => {
+    try {
+      return !readText(resolve(top, hooksDir, hook)).includes(word);
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
+  else add('manager', 'ok', m.managerOk(manager));
+  const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
+  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
+  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean).map((l) => l.slice(3));
+  const uncommitted = files.filter((f) => !tracked.has(f) || changed.includes(f));
+  if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+  else add('committed', 'ok', m.hooksCommitted);
+  let configured = '';
+  try {
+    configured = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(readText(join(top, scriptPath(manager, 'commit-msg'))))?.[1] ?? '';
+  } catch {
+    // unreadable: the default
+  }
+  const cli = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(top, p)).find(isExecutable) ?? null;
+  if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+  else add('cli', 'ok', m.cliOk(cli));
+  return cli;
+}
+
 /** Folders a GUI git client has on PATH without a login shell (macOS launchd, desktop Linux). */
 const SYSTEM_DIRS = ['/usr/bin', '/bin', '/usr/local/bin', '/opt/homebrew/bin', '/usr/sbin', '/sbin'];
 
@@ -118,9 +189,11 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   const hooksPath = await readHooksPath(top);
   const trees = await worktrees(top);
   const hooksHere = missingHooks(top);
+  const manager = hooksHere.length === HOOKS.length ? managerIn(top) : null;
   const installed = (hooksPath && isHuskyPath(hooksPath.value, top)) || hooksHere.length < HOOKS.length;
   let cli: string | null = null;
-  if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
+  if (manager) cli = await managerChecks(repo.top, manager, add);
+  else if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
   else {
     if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
     else if (!isHuskyPath(hooksPath.value, top)) add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
@@ -129,14 +202,34 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const common = repo.commonDir.replace(/[\\/]\.git$/, '');
     const main = trees.includes(common) ? common : null;
     for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
+    if (hooksPath && isHuskyPath(hooksPath.value, top)) {
+      const uncommitted = await uncommittedHooks(top);
+      if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+      else add('committed', 'ok', m.hooksCommitted);
+    }
     const found = hookCli(top, main);
+    // npx looks for node_modules/.bin up from the folder it runs in; a linked worktree outside
+    // the main one has none unless post-checkout linked it (docs/hooks.md, "Worktrees").
+    const bin = found.configured || 'node_modules/.bin/revtrail';
+    if (main && existsSync(join(main, bin))) {
+      for (const dir of trees) {
+        if (dir === main || dir.startsWith(main + sep) || !existsSync(dir)) continue;
+        let has = existsSync(join(dir, bin));
+        try {
+          has ||= lstatSync(join(dir, bin)).isSymbolicLink();
+        } catch {
+          // nothing there
+        }
+        if (!has) add('npx', 'warn', m.npxRegistry(dir, bin), m.npxRegistryFix(dir, bin, join(main, bin)));
+      }
+    }
     cli = found.cli;
     if (!cli) add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix);
     else add('cli', 'ok', m.cliOk(cli));
   }
 
   const nodeDir = findOnPath('node');
-  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(process.execPath));
+  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(realNodeDir()));
   else {
     const initFile = join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'husky', 'init.sh');
     let init = '';
@@ -149,8 +242,9 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     else add('node', 'warn', m.nodePrivate(nodeDir), m.nodePrivateFix(initFile, nodeDir));
   }
 
-  const pkgRel = installed ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
-  if (installed && !pkgRel) add('script', 'info', m.noPackageJson);
+  // lefthook sets itself up on npm install (its own postinstall); pre-commit has `pre-commit install`.
+  const pkgRel = installed && !manager ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
   else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
 
   let config: Awaited<ReturnType<typeof loadConfig>>['config'] | null = null;

@@ -176,8 +176,18 @@ export const doctorMessages = {
   noCliFix: 'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
   cliOk: (cli: string) => `the hooks call ${cli}`,
 
+  hooksUncommitted: (files: readonly string[]) =>
+    `${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not committed: a teammate's clone gets no hooks (they work here only)`,
+  hooksUncommittedFix: (files: readonly string[]) => `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
+  hooksCommitted: 'the hook files are committed: every clone gets them',
+  managerHooksMissing: (manager: string, hooks: readonly string[]) => `revtrail is set up for ${manager}, but git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} not ${manager}'s: its hooks do not run here`,
+  managerInstallFix: (manager: string) => (manager === 'lefthook' ? 'npx lefthook install' : 'pre-commit install (the config lists every hook type revtrail needs)'),
+  managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
+  npxRegistry: (dir: string, bin: string) =>
+    `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
+  npxRegistryFix: (dir: string, bin: string, target: string) => `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,
   noNode: 'node is not on PATH: the hooks cannot run revtrail',
-  noNodeFix: (execPath: string) => `put node's folder on PATH (this revtrail runs on ${execPath})`,
+  noNodeFix: (dir: string) => `put node's folder on PATH (this revtrail runs on the node in ${dir})`,
   nodePrivate: (dir: string) => `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
   nodePrivateFix: (initFile: string, dir: string) => `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
   nodeOk: (dir: string) => `node is in ${dir}, on the PATH git clients start hooks with`,
@@ -230,4 +240,25 @@ export const serverMessages = {
   uninstalledServer: (file: string) => `revtrail: removed ${file}`,
   notInstalledServer: (repo: string) => `revtrail: no revtrail server hook in ${repo}`,
   notOurs: (file: string) => `${file} was not written by revtrail; left as it is`,
+};
+
+/** `revtrail install --lefthook` / `--pre-commit` (lib/hooks/install-manager.ts). */
+export const managerMessages = {
+  installed: (manager: string) => `revtrail: hooks set up for ${manager}`,
+  uninstalled: (manager: string) => `revtrail: ${manager} hooks removed`,
+  created: (file: string) => `created ${file}`,
+  updated: (file: string) => `updated ${file}`,
+  unchanged: (file: string) => `${file} unchanged`,
+  removed: (file: string) => `removed ${file}`,
+  notOurs: (file: string) => `${file} exists and is not revtrail's`,
+  notOursRemedy: 'move it aside (or merge its lines into your own script), then run revtrail install again',
+  configNamesUs: (file: string) => `${file} already runs revtrail (kept as it is)`,
+  addToConfig: (file: string, entries: string) => `${file} is your team's: add these entries to it (revtrail does not edit it):\n\n${entries}`,
+  cliAt: (path: string) => `the hooks run ${path}`,
+  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH',
+  lefthookNext: 'then: npx lefthook install (the lefthook npm package does it on npm install in every clone)',
+  preCommitNext:
+    'then: pre-commit install (every clone runs it once; it installs the hook types the config lists). pre-commit passes revtrail only the first ref of a push: see docs/hooks.md',
+  commitThem: (files: readonly string[]) => `Commit ${files.join(' and ')} so the team gets the hooks.`,
+  bothManagers: '--lefthook and --pre-commit exclude each other: choose the one that owns your hooks',
 };

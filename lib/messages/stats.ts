@@ -36,6 +36,28 @@ export const statsMessages = {
   htmlGenerated: (commits: number, findings: number, answered: number) =>
     `${findings} finding${findings === 1 ? '' : 's'} from ${commits} commit${commits === 1 ? '' : 's'} with Review-Finding trailers; ${answered} human verdict${answered === 1 ? '' : 's'}.`,
   htmlCalibratedMark: 'calibrated: not blocking',
+  htmlFlagColumn: 'flag',
+  htmlTrendAxis: 'month',
+  htmlTrendScale: 'Each row has its own scale: the number left of it is its busiest month.',
+  htmlRepository: 'repository',
+  htmlBranch: 'branch',
+  htmlMainline: 'mainline',
+  htmlGeneratedAt: 'generated',
+  htmlTheMainline: 'the mainline',
+  htmlId: 'ID',
+  htmlSeverity: 'severity',
+  htmlWhere: 'file',
+  htmlRule: 'rule',
+  htmlIssue: 'issue',
+  htmlAnswer: 'answer',
+  htmlRaisedCommit: 'raised in',
+  htmlAnswerCommit: 'answered in',
+  htmlMore: (n: number) => `and ${n} more (revtrail verdict --list shows the open ones).`,
+  htmlOpenHeading: (n: number) => `Still open: ${n} finding${n === 1 ? '' : 's'} without a human verdict`,
+  htmlNoneOpen: 'None: every finding has a human verdict.',
+  htmlThroughHeading: (n: number, mainline: string) => `Let through to ${mainline}: ${n} blocking finding${n === 1 ? '' : 's'} answered by DEFER or ACKNOWLEDGE`,
+  htmlNoneThrough: (mainline: string) => `None: no bug, security, api-surface or test finding reached ${mainline} on a DEFER or an ACKNOWLEDGE.`,
+  htmlNoMainline: 'No mainline branch found (set "mainline" in revtrail.config.json): nothing to say about what reached it.',
   htmlLegendCalibrated: (c: { enabled: boolean; minVerdicts: number; demoteAbove: number }) =>
     c.enabled
       ? `calibrated: above ${(c.demoteAbove * 100).toFixed(0)}% over at least ${c.minVerdicts} verdicts, its findings no longer block (credential rules always do)`

@@ -2,10 +2,11 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync, symlinkSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { tempDir } from '../helpers/repo.js';
-import { installedRepo } from './setup.js';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { makeRepo, runProcess, tempDir } from '../helpers/repo.js';
+import { installedRepo, withRun, writeShim } from './setup.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
@@ -29,7 +30,7 @@ test('doctor on a healthy clone: every check passes, exit 0', async () => {
   const json = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
   assert.equal(json.ok, true);
   assert.deepEqual(json.checks.filter((c) => c.level === 'fail'), []);
-  assert.deepEqual([...new Set(json.checks.map((c) => c.check))], ['hooks-path', 'worktree', 'cli', 'node', 'script', 'bundle']);
+  assert.deepEqual([...new Set(json.checks.map((c) => c.check))], ['hooks-path', 'worktree', 'committed', 'cli', 'node', 'script', 'bundle']);
 });
 
 test('doctor names each problem and its fix, exit 1: a worktree without the runner, no CLI, no node, pnpm with a bare husky', async () => {
@@ -92,4 +93,66 @@ test('doctor and trust: a configured reviewer program not trusted here is a warn
   assert.equal((await repo.cli(['doctor'], { env })).code, 1);
   assert.equal((await repo.cli(['trust'], { env })).code, 0);
   assert.deepEqual(await trustOf(), { check: 'trust', level: 'ok', message: 'the configured reviewer program (node review.js) is trusted in this clone' });
+});
+
+test('doctor after install but before the commit: the hook files are not committed, so teammates get none (exit 1, not "Everything is set up")', async () => {
+  const repo = withRun(makeRepo());
+  cleanups.push(() => repo.cleanup());
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  repo.write('package.json', '{"name":"app","private":true}\n');
+  repo.write('package-lock.json', '{}\n');
+  repo.commit('chore: start');
+  assert.equal((await repo.cli(['install'])).code, 0);
+  const before = await repo.cli(['doctor']);
+  assert.equal(before.code, 1, before.stdout);
+  assert.doesNotMatch(before.stdout, /Everything is set up/);
+  assert.match(before.stdout, /FAIL {2}\.husky\/commit-msg, \.husky\/pre-push, .*\.husky\/post-checkout are not committed: a teammate's clone gets no hooks/);
+  assert.match(before.stdout, /fix: git add \.husky\/commit-msg .* && git commit -m "chore: revtrail hooks"/);
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: revtrail hooks'], { env: { REVTRAIL: '0' } });
+  repo.write('.husky/pre-push', `${repo.git(['show', 'HEAD:.husky/pre-push'])}\necho mine\n`);
+  const modified = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
+  assert.equal(modified.checks.find((c) => c.check === 'committed')!.message, ".husky/pre-push is not committed: a teammate's clone gets no hooks (they work here only)");
+  repo.git(['checkout', '--', '.husky/pre-push']);
+  const after = await repo.cli(['doctor']);
+  assert.equal(after.code, 0, after.stdout);
+  assert.match(after.stdout, /ok {4}the hook files are committed/);
+});
+
+test("doctor under yarn: its temporary shim folder on PATH (/tmp/xfs-…) is never named for the hooks' PATH; node's real folder is", async () => {
+  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'yarn.lock': '' } });
+  cleanups.push(() => repo.cleanup());
+  const shims = join(tmpdir(), `xfs-${process.pid.toString(16)}abcd`);
+  mkdirSync(shims, { recursive: true });
+  cleanups.push(() => rmSync(shims, { recursive: true, force: true }));
+  symlinkSync(process.execPath, join(shims, 'node'));
+  const bin = tempDir();
+  symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+  const node = async (PATH: string) => (JSON.parse((await repo.cli(['doctor', '--json'], { env: { PATH } })).stdout) as Report).checks.find((c) => c.check === 'node')!;
+  // Only the shim folder has node: the hooks (started by git, not yarn) would have none.
+  const only = await node(`${shims}:${bin}`);
+  assert.equal(only.level, 'fail');
+  assert.doesNotMatch(JSON.stringify(only), /xfs-/);
+  assert.ok(only.fix!.includes(dirname(realpathSync(process.execPath))), only.fix);
+  // The shim folder first, node's own folder after it: node's own folder is the one named.
+  const both = await node(`${shims}:${bin}:${dirname(realpathSync(process.execPath))}`);
+  assert.doesNotMatch(JSON.stringify(both), /xfs-/);
+  assert.ok(both.message.includes(dirname(realpathSync(process.execPath))), both.message);
+});
+
+test('doctor in a repository with a linked worktree outside it and no node_modules there: npx would reach the registry, and how to link the CLI', async () => {
+  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' } });
+  cleanups.push(() => repo.cleanup());
+  const wt = join(tempDir(), 'side');
+  repo.git(['worktree', 'add', '-q', '-b', 'side', wt], { env: { REVTRAIL: '0' } }); // post-checkout skipped: nothing linked
+  const npx = (JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report).checks.find((c) => c.check === 'npx')!;
+  assert.equal(npx.level, 'warn');
+  assert.equal(npx.message, `${wt} has no node_modules/.bin/revtrail: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`);
+  const fix = npx.fix!.replace(/ \(or npm install there\)$/, '');
+  assert.equal((await runProcess('sh', ['-c', fix], { cwd: repo.dir })).code, 0, fix);
+  const again = (JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report).checks;
+  assert.equal(again.find((c) => c.check === 'npx'), undefined);
+  const version = await runProcess(join(wt, 'node_modules', '.bin', 'revtrail'), ['--version'], { cwd: wt });
+  assert.equal(version.stdout.trim(), '0.1.0');
 });

@@ -1,9 +1,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runCli, tempDir } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../helpers/repo.js';
 import { writeShim, withRun } from './setup.js';
 
 const cleanups: Array<() => void> = [];
@@ -216,7 +216,18 @@ test('a worktree added after install: post-checkout copies husky\'s runner there
   assert.equal(added.code, 0, added.stderr);
   assert.match(added.stderr, /revtrail: hooks set up in this new worktree/);
   assert.ok(existsSync(join(wt, '.husky', '_', 'h')));
-  assert.equal(existsSync(join(wt, 'node_modules')), false, 'no install of its own');
+  // No install of its own: the main worktree's CLI, linked where the hooks and npx look first.
+  assert.match(added.stderr, /revtrail: node_modules\/\.bin\/revtrail here runs the main worktree's revtrail/);
+  assert.equal(realpathSync(join(wt, 'node_modules', '.bin', 'revtrail')), realpathSync(join(repo.dir, 'node_modules', '.bin', 'revtrail')));
+  // npx finds it and never asks the registry (a dead one here: asking it is an error, not a hang).
+  const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_cache: tempDir(), npm_config_yes: 'true' };
+  const npx = await runProcess('npx', ['revtrail', '--version'], { cwd: wt, env: offline, timeoutMs: 60_000 });
+  assert.deepEqual([npx.code, npx.stdout.trim()], [0, '0.1.0'], npx.stderr);
+  const gone = join(parent, 'without-link');
+  assert.equal((await repo.run(['worktree', 'add', '-q', '-b', 'without-link', gone], { env: { REVTRAIL: '0' } })).code, 0);
+  const asks = await runProcess('npx', ['revtrail', '--version'], { cwd: gone, env: offline, timeoutMs: 60_000 });
+  assert.notEqual(asks.code, 0, 'without the link npx asks the registry');
+  assert.match(asks.stderr, /ECONNREFUSED|127\.0\.0\.1:9/);
   writeFileSync(join(wt, 'a.js'), 'debugger;\n');
   repo.git(['add', '-A'], { cwd: wt });
   const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { cwd: wt });

@@ -58,7 +58,7 @@ let tarball = '';
 before(() => {
   const stage = join(work, 'stage');
   mkdirSync(stage);
-  for (const entry of ['package.json', 'README.md', 'bin', 'hooks', 'templates', 'scripts', join('dist', 'cli')]) {
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'hooks', 'templates', 'scripts', 'docs', join('dist', 'cli')]) {
     cpSync(join(projectRoot, entry), join(stage, entry), { recursive: true });
   }
   // The suite runs on a fresh build already: prepack need not build again.
@@ -138,6 +138,8 @@ test('the tarball carries the built CLI and no development prepare script', asyn
   const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
   assert.ok(listed.includes('package/dist/cli/revtrail.js'), 'the built CLI is in the tarball');
   assert.ok(!listed.some((f) => f.startsWith('package/scripts/')), 'no build scripts');
+  // The README links into docs/ and names the licence: both must be there in node_modules.
+  for (const file of ['package/LICENSE', 'package/docs/README.md', 'package/docs/hooks.md', 'package/docs/stats.md']) assert.ok(listed.includes(file), file);
 });
 
 // The clients install side by side: the time goes on fetching and linking, not on the CPU.

@@ -2,12 +2,12 @@
  * The statistics page in a real headless browser (Debian's chromium, driven by playwright-core):
  * the page `revtrail stats --html` writes for a throwaway history renders its charts with the
  * history's numbers, months are labelled legibly from one month to years, and no label is cut
- * off. A screenshot of each page is kept for a person to look at: the latest run's are in
- * os.tmpdir()/revtrail-stats-screenshots (the pages themselves go with the test's temp folder).
+ * off. A screenshot of each page, and the page, are kept for a person to look at: the latest
+ * run's are in os.tmpdir()/revtrail-stats-screenshots.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -81,6 +81,7 @@ async function open(repo: TestRepo, name: string): Promise<Page> {
   const page = await context!.newPage();
   await page.goto(`file://${file}`);
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  copyFileSync(file, join(shots, `${name}.html`));
   assert.ok(statSync(join(shots, `${name}.png`)).size > 10_000, 'a screenshot was taken');
   return page;
 }
@@ -119,6 +120,85 @@ async function overlapping(page: Page): Promise<string[]> {
   });
 }
 
+/** Line breaks inside a word (between two letters or digits), and in a rule name anywhere but after `/`, `:` or `.`. */
+async function midWordBreaks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const chars: Array<{ ch: string; top: number; name: Element | null; node: Text }> = [];
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (node.parentElement?.closest('svg, style, title')) continue;
+      const range = document.createRange();
+      for (let i = 0; i < node.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (rect) chars.push({ ch: node.data[i]!, top: rect.top, name: node.parentElement!.closest('code.name'), node });
+      }
+    }
+    for (let i = 1; i < chars.length; i++) {
+      const [a, b] = [chars[i - 1]!, chars[i]!];
+      if (b.top <= a.top + 2 || a.node.parentElement!.closest('td, th, div, p, h1, h2') !== b.node.parentElement!.closest('td, th, div, p, h1, h2')) continue;
+      const where = `${a.node.parentElement!.closest('td, th, div, p')?.textContent ?? ''}`;
+      if (/\w/.test(a.ch) && /\w/.test(b.ch)) out.push(`"${where}" breaks between ${a.ch} and ${b.ch}`);
+      else if (a.name && a.name === b.name && !'/:.'.includes(a.ch)) out.push(`rule name "${where}" breaks after ${a.ch}`);
+    }
+    return out;
+  });
+}
+
+/** A rule name's box overlapping the chart beside it. */
+async function overlappingCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const rule of Array.from(document.querySelectorAll('.rates > .rule, .trends > .rule'))) {
+      const next = rule.nextElementSibling!.getBoundingClientRect();
+      const box = rule.querySelector('code')!.getBoundingClientRect();
+      if (box.right > next.left + 0.5) out.push(`${rule.textContent} runs into its chart`);
+    }
+    return out;
+  });
+}
+
+/** The count axis of the time chart: 0 first, even steps of 1, 2 or 5 times a power of ten. */
+async function countAxis(page: Page): Promise<number[]> {
+  const ticks = (await page.locator('svg.time text.axis:not(.month)').allTextContents()).map(Number).sort((a, b) => a - b);
+  assert.equal(ticks[0], 0);
+  const step = ticks[1]! - ticks[0]!;
+  assert.ok(ticks.every((v, i) => v === i * step), `even steps: ${ticks.join('/')}`);
+  assert.ok(/^(1|2|5)0*$/.test(String(step)), `a step of 1, 2 or 5 × 10^k: ${ticks.join('/')}`);
+  assert.ok(ticks.length >= 2 && ticks.length <= 6, ticks.join('/'));
+  return ticks;
+}
+
+/** What every page shows besides the charts: where it is from, the flag header, nothing broken. */
+async function commonChecks(page: Page, repo: TestRepo): Promise<void> {
+  assert.equal(await page.locator('[data-meta="repository"]').textContent(), repo.dir.split('/').at(-1));
+  assert.equal(await page.locator('[data-meta="branch"]').textContent(), 'main');
+  assert.equal(await page.locator('[data-meta="mainline"]').textContent(), 'main');
+  assert.match((await page.locator('[data-meta="generated"]').textContent())!, /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  const head = await page.locator('table:not(.list) thead th').allTextContents();
+  assert.ok(head.includes('flag'), head.join('|'));
+  assert.deepEqual(head.filter((h) => !h.trim()), [], 'every column has a header');
+  assert.ok((await page.locator('svg.spark-axis text.month').count()) >= 1, 'the per-rule blocks have a month axis');
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(widths[0]! <= widths[1]!, `the page fits the window, no sideways scrolling: ${widths.join(' > ')}`);
+  assert.deepEqual(await midWordBreaks(page), []);
+  assert.deepEqual(await overlappingCells(page), []);
+  assert.deepEqual(await overlapping(page), []);
+  assert.deepEqual(await clipped(page), []);
+}
+
+/** The rows of a named list: ID, file, commit (12 hex). */
+async function listed(page: Page, section: 'open' | 'through'): Promise<Array<{ id: string; file: string; commit: string }>> {
+  return page.locator(`h2#${section} + table tbody tr`).evaluateAll((rows) =>
+    rows.map((r) => {
+      const cells = Array.from(r.querySelectorAll('td')).map((c) => c.textContent ?? '');
+      return { id: cells[0]!, file: cells[2]!, commit: cells[5]!.split(' ')[0]! };
+    }),
+  );
+}
+
 const LONG_RULE = 'platform/payments-service-architecture-decisions:no-direct-database-access-from-http-controllers';
 
 test('years of history: rates with their n, flags only from minVerdicts on, counts per month and per rule, nothing cut off', async (t) => {
@@ -130,8 +210,26 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
     ...[24, 25, 26].map((m, i) => ({ rule: 'few:rule', raised: span[m]!, verdict: (i < 2 ? 'REJECT' : 'ACCEPT') as Verdict, answered: span[m] })),
     ...Array.from({ length: 10 }, (_, i) => ({ rule: 'good:rule', raised: span[i * 3]!, verdict: 'ACCEPT' as Verdict, answered: span[i * 3 + 2] })),
     { rule: LONG_RULE, raised: span[29]! },
+    // Blocking (bug) findings let through: a DEFER and an ACKNOWLEDGE.
+    { rule: 'risky:rule', raised: span[27]!, verdict: 'DEFER', answered: span[28] },
+    { rule: 'risky:rule', raised: span[28]!, verdict: 'ACKNOWLEDGE', answered: span[29] },
   ];
-  const page = await open(history(planned), 'stats-years');
+  const repo = history(planned);
+  const page = await open(repo, 'stats-years');
+  await commonChecks(page, repo);
+  await countAxis(page);
+  const id = (i: number) => `rf-${(i + 1).toString(16).padStart(10, '0')}`;
+  const commitOf = (grep: string) => repo.git(['log', '--format=%H', `--grep=${grep}`, '-F']).trim().split('\n')[0]!;
+  const open_ = await listed(page, 'open');
+  assert.deepEqual(open_.map((r) => [r.id, r.file]), [[id(21), 'src/f21.ts:1']], 'the one finding without a verdict');
+  assert.ok(commitOf(id(21)).startsWith(open_[0]!.commit) && open_[0]!.commit.length === 12);
+  const through = await listed(page, 'through');
+  assert.deepEqual(through.map((r) => [r.id, r.file]), [[id(23), 'src/f23.ts:1'], [id(22), 'src/f22.ts:1']], 'newest first');
+  const answers = repo.git(['log', '--format=%H %B', '--grep=,ACKNOWLEDGE,', '-F']);
+  assert.ok(answers.startsWith(through[0]!.commit), 'the commit holding the ACKNOWLEDGE');
+  assert.match(await page.locator('h2#through').textContent() ?? '', /^Let through to main: 2 blocking findings answered by DEFER or ACKNOWLEDGE$/);
+  const trendYears = await page.locator('svg.spark-axis text.month').allTextContents();
+  assert.ok(trendYears.includes('2022') && trendYears.includes('2024'), trendYears.join(' '));
 
   const bar = (rule: string) => page.locator(`.bar[data-rule="${rule}"]`);
   assert.deepEqual([await bar('noisy:rule').getAttribute('data-rate'), await bar('noisy:rule').getAttribute('data-n')], ['0.5', '8']);
@@ -148,7 +246,7 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
   assert.equal(await page.locator('svg.time rect[data-month="2022-01"][data-kind="raised"]').getAttribute('data-count'), '2', 'January 2022: one noisy, one good');
   assert.equal(await counts('svg.spark[data-rule="noisy:rule"] rect.raised'), 8);
   assert.equal(await counts('svg.spark[data-rule="noisy:rule"] rect.rejected'), 4);
-  assert.equal(await page.locator('svg.spark').count(), 4, 'a trend per rule');
+  assert.equal(await page.locator('svg.spark').count(), 5, 'a trend per rule');
 
   const labels = await page.locator('svg.time text.month').allTextContents();
   assert.ok(labels.includes('2022') && labels.includes('2023') && labels.includes('2024'), `the years are named: ${labels.join(' ')}`);
@@ -163,7 +261,14 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
 test('one month of history: the month is named in full, one label', async (t) => {
   if (!context) return t.skip(`no ${CHROMIUM}: apt-get install chromium (.ci/run does)`);
   const planned: Planned[] = Array.from({ length: 6 }, (_, i) => ({ rule: 'one:rule', raised: '2024-03', verdict: (i ? 'ACCEPT' : 'REJECT') as Verdict }));
-  const page = await open(history(planned), 'stats-one-month');
+  const repo = history(planned);
+  const page = await open(repo, 'stats-one-month');
+  await commonChecks(page, repo);
+  // Six findings and six answers in one month: 0/2/4/6, not 0/3/6 or 0/8/15.
+  assert.deepEqual(await countAxis(page), [0, 2, 4, 6]);
+  assert.deepEqual(await listed(page, 'open'), []);
+  assert.match(await page.locator('h2#open + p').textContent() ?? '', /^None: every finding has a human verdict\.$/);
+  assert.deepEqual(await page.locator('svg.spark-axis text.month').allTextContents(), ['Mar 2024']);
   assert.deepEqual(await page.locator('svg.time text.month').allTextContents(), ['Mar 2024']);
   assert.deepEqual(await page.locator('.rates .value').allTextContents(), ['16.7% of 6']);
   assert.equal(await page.locator('svg.time rect[data-kind="raised"]').getAttribute('data-count'), '6');
@@ -174,7 +279,11 @@ test('one month of history: the month is named in full, one label', async (t) =>
 test('a year and a half: every month labelled, the years marked under January, no overlap', async (t) => {
   if (!context) return t.skip(`no ${CHROMIUM}: apt-get install chromium (.ci/run does)`);
   const planned: Planned[] = Array.from({ length: 18 }, (_, i) => ({ rule: 'monthly:rule', raised: `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}` }));
-  const page = await open(history(planned), 'stats-18-months');
+  const repo = history(planned);
+  const page = await open(repo, 'stats-18-months');
+  await commonChecks(page, repo);
+  await countAxis(page);
+  assert.equal((await listed(page, 'open')).length, 18);
   const labels = await page.locator('svg.time text.month').allTextContents();
   assert.ok(labels.includes('Jan') && labels.includes('2023') && labels.includes('2024'), labels.join(' '));
   assert.deepEqual(await overlapping(page), []);

@@ -1,6 +1,7 @@
 /** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
 import { installMessages as m } from '../../messages/hooks.js';
+import { RevtrailError } from '../../core/errors.js';
 
 interface InstallArgs {
   force: boolean;
@@ -9,6 +10,8 @@ interface InstallArgs {
   fromPrepare: boolean;
   server?: string;
   printServerHook: boolean;
+  lefthook: boolean;
+  preCommit: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -29,6 +32,12 @@ export default defineCommand<InstallArgs>({
         default: false,
         describe: 'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
       })
+      .option('lefthook', { type: 'boolean', default: false, describe: "Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, lefthook.yml (core.hooksPath untouched)" })
+      .option('pre-commit', {
+        type: 'boolean',
+        default: false,
+        describe: 'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
+      })
       .option('from-prepare', { type: 'boolean', default: false, describe: "What the prepare script runs: husky's setup only, never failing the package install" })
       .option('server', {
         type: 'string',
@@ -38,7 +47,8 @@ export default defineCommand<InstallArgs>({
       .option('print-server-hook', { type: 'boolean', default: false, describe: 'Print the server hook script instead of writing it (GitLab custom_hooks, your own pre-receive)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
       .example('$0 install', 'from any folder of the work tree')
-      .example('$0 install --server /srv/git/project.git', 'on the server: reject pushes the gate blocks, whatever the clients run'),
+      .example('$0 install --server /srv/git/project.git', 'on the server: reject pushes the gate blocks, whatever the clients run')
+      .example('$0 install --lefthook', 'a team on lefthook, then: npx lefthook install'),
   async run(args, context) {
     if (args.printServerHook) {
       const { serverHookScript } = await import('../../hooks/install-server.js');
@@ -57,6 +67,14 @@ export default defineCommand<InstallArgs>({
       const { setUpFromPrepare } = await import('../../hooks/from-prepare.js');
       const done = await setUpFromPrepare(context.cwd);
       for (const line of done.lines) context.stderr.write(`${line}\n`);
+      return 0;
+    }
+    if (args.lefthook || args.preCommit) {
+      const [{ installManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      if (args.lefthook && args.preCommit) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
+      const report = await installManager(context.cwd, args.lefthook ? 'lefthook' : 'pre-commit');
+      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else context.stdout.write(`${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
       return 0;
     }
     const { install } = await import('../../hooks/install.js');

@@ -49,15 +49,24 @@ export default defineCommand<StatsArgs>({
     }
     if (args.html) {
       const file = resolve(context.cwd, args.html);
-      const [{ writeFile }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }] = await Promise.all([
+      const [{ writeFile }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
         import('node:fs/promises'),
         import('../../stats/html.js'),
         import('../../stats/trend.js'),
         import('../../core/errors.js'),
         import('../../messages/stats.js'),
+        import('../../stats/attention.js'),
+        import('../../core/vocabulary.js'),
       ]);
+      // What reached the mainline: the history read is the mainline's own, or its commits are listed.
+      const reachable = history.reachable ?? (history.mainline ? await mainlineCommits(repo.top, history.mainline.sha) : new Set<string>());
+      const blocking = config.softTests ? BLOCKING_SEVERITIES : [...BLOCKING_SEVERITIES, 'test' as const];
+      const extras = {
+        meta: await pageMeta(repo.top, history.mainline?.name ?? null),
+        attention: attention(history.commits, { blocking, onMainline: (c) => reachable.has(c) }),
+      };
       try {
-        await writeFile(file, statsHtml(report, computeTrends(history.commits)));
+        await writeFile(file, statsHtml(report, computeTrends(history.commits), extras));
       } catch (error) {
         throw new InputError(m.htmlUnwritable(file, (error as Error).message), { remedy: m.htmlUnwritableRemedy });
       }

@@ -5,6 +5,8 @@ import { installMessages as m } from '../../messages/hooks.js';
 interface UninstallArgs {
   json: boolean;
   server?: string;
+  lefthook: boolean;
+  preCommit: boolean;
 }
 
 export default defineCommand<UninstallArgs>({
@@ -14,6 +16,8 @@ export default defineCommand<UninstallArgs>({
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
       .option('server', { type: 'string', requiresArg: true, describe: 'Remove the server gate revtrail install --server wrote into REPO' })
+      .option('lefthook', { type: 'boolean', default: false, describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)" })
+      .option('pre-commit', { type: 'boolean', default: false, describe: "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)" })
       .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
     if (args.server !== undefined) {
@@ -22,6 +26,14 @@ export default defineCommand<UninstallArgs>({
       const done = await uninstallServer(args.server);
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
       else context.stdout.write(`${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+      return 0;
+    }
+    if (args.lefthook || args.preCommit) {
+      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      const manager = args.lefthook ? 'lefthook' : 'pre-commit';
+      const report = await uninstallManager(context.cwd, manager);
+      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
       return 0;
     }
     const { uninstall } = await import('../../hooks/uninstall.js');
