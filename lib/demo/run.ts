@@ -70,8 +70,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     }
   };
   const rowsOf = (rev: string): TrailerRow[] =>
-    git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,unfold)', rev], false)
-      .out.split('\n')
+    git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,separator=%x1f)', rev], false)
+      .out.split('\x1f')
       .map((v) => parseRow(v))
       .flatMap((p) => (p.ok ? [p.row] : []));
 
