@@ -57,8 +57,10 @@ export const configSchema = z.strictObject({
     z.strictObject({
       minRecurrence: z._default(count(1_000_000), 2),
       credentialAnswers: z._default(z.array(z.enum(CREDENTIAL_ANSWERS)).check(z.minLength(1)), ['REJECT']),
+      // Whether an allow comment (revtrail-allow, gitleaks:allow) takes a credential finding out (docs/review.md).
+      credentialAllow: z._default(z.boolean(), true),
     }),
-    { minRecurrence: 2, credentialAnswers: ['REJECT'] },
+    { minRecurrence: 2, credentialAnswers: ['REJECT'], credentialAllow: true },
   ),
   /** Per-rule path excludes: rule_source or rule id -> globs (docs/review.md "Allow comments and excludes"). */
   exclude: z._default(z.record(z.string().check(z.minLength(1)), globs), {}),

@@ -7,8 +7,16 @@ export interface CliContext {
   stderr: NodeJS.WriteStream;
 }
 
+/**
+ * Colour on a TTY (not TERM=dumb), or wherever FORCE_COLOR asks for it (CI logs render colour);
+ * NO_COLOR always wins. FORCE_COLOR `0` or `false` turns colour off, as Node reads it.
+ */
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
-  return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+  const env = process.env;
+  if ('NO_COLOR' in env) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb';
 }
 
 export interface Paint {

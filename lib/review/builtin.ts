@@ -43,6 +43,11 @@ export const CREDENTIAL_RULE_SOURCES: ReadonlySet<string> = new Set(
   FAMILIES.filter((f) => f.credential).flatMap((f) => f.specs().map((s) => `builtin/${f.section}:${s.id}`)),
 );
 
+/** Whether a rule_source is a credential rule: the one predicate for what config cannot switch off or exclude. */
+export function isCredentialSource(ruleSource: string): boolean {
+  return CREDENTIAL_RULE_SOURCES.has(ruleSource);
+}
+
 /** Whether a config entry names this rule: its id, its rule_source, or its section (`secrets`, `builtin/secrets`). */
 function names(entry: string, r: ReviewRule): boolean {
   const section = r.ruleSource.slice('builtin/'.length, r.ruleSource.indexOf(':'));

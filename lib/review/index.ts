@@ -26,6 +26,7 @@ import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
+import { excludeMatcher, excludeWarnings } from './excludes.js';
 import { loadVerdicts } from './suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../core/trailer/history.js';
@@ -140,6 +141,7 @@ function emptyResult(warnings: string[]): ReviewResult {
     event: 'APPROVE',
     findings: [],
     suppressed: [],
+    allowed: [],
     knowledge_docs: [],
     merged_findings: 0,
     dropped: noDrops(),
@@ -197,9 +199,10 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
 
 /** What every review with this config warns about first (a `builtinRules` entry that names nothing). */
 function configWarnings(config: Config): string[] {
-  if (!Array.isArray(config.builtinRules)) return [];
+  const excludes = excludeWarnings(config.exclude);
+  if (!Array.isArray(config.builtinRules)) return excludes;
   const unknown = unknownBuiltinIds(config.builtinRules);
-  return unknown.length ? [m.unknownBuiltin(unknown, builtinIds())] : [];
+  return unknown.length ? [m.unknownBuiltin(unknown, builtinIds()), ...excludes] : excludes;
 }
 
 /** The bundle's diagnostics, as every review that loads it warns them. */
@@ -238,6 +241,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       onProgress: options.onProgress,
       pause: options.pause,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
+      credentialAllow: config.gate.credentialAllow,
+      excluded: excludeMatcher(config.exclude),
     },
     warnings,
   );
