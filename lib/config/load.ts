@@ -46,7 +46,9 @@ export async function parseConfig(raw: unknown, file: string | null): Promise<Co
   if (result.success) return result.data;
   const issues = result.error.issues as unknown as Issue[];
   const near = nearestKeys(configSchema, issues);
-  throw new InputError(configProblems(issues, file), { remedy: near.length ? `${m.didYouMean(near)} ${rootRemedy(raw)}` : rootRemedy(raw) });
+  // The hint goes with the problem itself: `knowledge check` and the hooks print the message alone.
+  const hint = near.length ? ` (${m.didYouMean(near)})` : '';
+  throw new InputError(`${configProblems(issues, file)}${hint}`, { remedy: rootRemedy(raw) });
 }
 
 /**

@@ -36,6 +36,8 @@ export const CREDENTIAL_ANSWERS = ['REJECT', 'DEFER', 'ACKNOWLEDGE'] as const;
 const globs = z.array(z.string().check(z.minLength(1)));
 
 export const configSchema = z.strictObject({
+  /** The JSON Schema an editor validates this file with (revtrail.schema.json, docs/cli.md); ignored here. */
+  $schema: z.optional(z.string()),
   knowledge: z._default(z.string().check(z.minLength(1)), '.okfw'),
   mainline: z.optional(z.string().check(z.minLength(1))),
   maxKnowledgeTokens: z._default(count(10_000_000), 2000),
