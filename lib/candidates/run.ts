@@ -32,6 +32,7 @@ export interface CandidatesRunOptions {
 
 export type CandidatesRunResult =
   | { kind: 'explained'; explanation: Explanation }
+  | { kind: 'explained-all'; explanations: Explanation[] }
   | { kind: 'written'; set: CandidateSet; written: Written[]; report: GateReport };
 
 export async function runCandidates(options: CandidatesRunOptions): Promise<CandidatesRunResult> {
@@ -49,11 +50,17 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     minRecurrence: config.gate.minRecurrence,
     resolved: { mainline: history.mainline, problem: history.mainlineProblem },
     reachable: history.reachable,
-    explain: target === undefined ? undefined : (t) => t.id === target || t.rule_source === target,
+    // An empty target (`--explain` alone) explains every rule_source of the history.
+    explain: target === undefined ? undefined : target === '' ? () => true : (t) => t.id === target || t.rule_source === target,
   });
   const bundle = await loadBundle(bundleRoot, { base: repo.top });
   const set = buildCandidates(report, bundle);
 
+  if (target === '') {
+    const tallies = ruleTallies(history.commits, { ...config.calibration, exempt: options.exempt });
+    const explanations = report.rules.map((r) => explain(report, r.rule_source, set, tallies)).filter((e): e is Explanation => e !== null);
+    return { kind: 'explained-all', explanations };
+  }
   if (target !== undefined) {
     const explanation = explain(report, target, set, ruleTallies(history.commits, { ...config.calibration, exempt: options.exempt }));
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });

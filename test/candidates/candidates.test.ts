@@ -118,3 +118,17 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
   const run = await runCli(['candidates'], { cwd: s.repo.dir });
   assert.deepEqual([run.code, run.stdout], [0, 'no candidates: none of 1 rule source passed the gate (revtrail candidates --explain RULE_SOURCE says why)\n']);
 });
+
+test('--explain with no argument explains every rule_source of the history', async () => {
+  const s = passingScenario();
+  cleanups.push(() => s.repo.cleanup());
+  const one = await runCli(['candidates', '--explain', RULE], { cwd: s.repo.dir });
+  assert.equal(one.code, 0, one.stderr);
+  const all = await runCli(['candidates', '--explain'], { cwd: s.repo.dir });
+  assert.equal(all.code, 0, all.stderr);
+  assert.ok(all.stdout.includes(one.stdout.trimEnd()), all.stdout);
+  const json = await runCli(['candidates', '--explain', '--json'], { cwd: s.repo.dir });
+  assert.equal(json.code, 0, json.stderr);
+  const list = JSON.parse(json.stdout) as Array<{ rule_source: string; kind: string }>;
+  assert.ok(list.length >= 1 && list.some((e) => e.rule_source === RULE && e.kind === 'rule_source'), json.stdout);
+});
