@@ -89,6 +89,14 @@ export function jsonForTerminal(text: string): string {
   return text.replace(JSON_RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * One shell word that pastes as itself: plain words stay, anything else goes in single quotes
+ * (inside double quotes a backtick or `$(` would run a command).
+ */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
 /** A command as a person would type it (words with spaces, quotes or backslashes quoted), escaped. */
 export function commandLabel(argv: readonly string[]): string {
   return escapeControl(argv.map((a) => (a === '' || /[\s"'\\$`]/.test(a) ? JSON.stringify(a) : a)).join(' '));

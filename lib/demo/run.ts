@@ -11,6 +11,7 @@ import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
+import { escapeControl, shellQuote } from '../core/output.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -51,7 +52,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd();
     if (show) {
-      const shown = command === process.execPath ? `revtrail ${args.slice(1).join(' ')}` : `${command} ${args.join(' ')}`;
+      // Each word quoted for a shell: a shown command pastes and runs as it ran here.
+      const words = command === process.execPath ? ['revtrail', ...args.slice(1)] : [command, ...args];
+      const shown = escapeControl(words.map(shellQuote).join(' '));
       say(`  $ ${shown}\n`);
       if (out) say(out.replace(/^/gm, '    ') + '\n');
     }
@@ -151,6 +154,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const third = git(['push', 'origin', 'main']);
   revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
 
-  say(m.outro(folder, app));
+  say(m.outro(shellQuote(folder), shellQuote(app)));
   return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
 }

@@ -86,3 +86,11 @@ test('mine --format csv: a trailer\'s ESC is escaped on a terminal, exact in a p
   assert.ok(tty.stdout.includes('evil \\e[2J title'), JSON.stringify(tty.stdout));
   assert.ok(!tty.stdout.includes('\x1b[2J'));
 });
+
+test('the demo\'s shown commands paste: each word shell-quoted reads back exactly through bash', async () => {
+  const { shellQuote } = await import('../../lib/core/output.js');
+  const words = ['plain', 'feat: order lookup', "it's", 'false positive: `const T = [\'a\']` $(id) $HOME "x"', '%(trailers:key=Review-Finding)', ''];
+  const line = `printf '%s\\n' ${words.map(shellQuote).join(' ')}`;
+  const run = await runProcess('bash', ['-c', line], { cwd: projectRoot });
+  assert.equal(run.stdout, words.map((w) => `${w}\n`).join(''));
+});
