@@ -104,6 +104,8 @@ export const reviewMessages = {
     `exclude.${key}: no rule has this rule_source or id, so it excludes nothing${near ? ` (did you mean ${near}?)` : ''}`,
   excludeCredential: (key: string) =>
     `exclude.${key}: credential rules run on every path; this exclude is not applied (answer a test value with a REJECT verdict, or an allow comment)`,
+  allowedCredential: (path: string, line: number, ruleSource: string, marker: string, id: string) =>
+    `${path}:${line}: credential finding ${id} (${ruleSource}) allowed by ${marker}: not reported, not blocking (gate.credentialAllow)`,
   allowRefused: (path: string, line: number, ruleSource: string) =>
     `${path}:${line}: the allow comment for credential rule ${ruleSource} is not honoured (gate.credentialAllow is false); answer it with a verdict instead`,
   droppedLine: (counts: object) => {

@@ -221,6 +221,8 @@ export async function reviewSelections(
     allowed = outcome.allowed;
     dropped.allowed_inline = allowed.length;
     for (const { finding, allow } of outcome.refused) warnings.push(m.allowRefused(finding.path, allow.line, finding.rule_source));
+    // An allowed credential is said in every review's output, the hooks' and CI's included (a warning).
+    for (const f of allowed) if (isCredentialSource(f.rule_source)) warnings.push(m.allowedCredential(f.path, f.line, f.rule_source, f.allowed.marker, f.id));
   }
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
   const answered = applyVerdicts(findings, verdicts);

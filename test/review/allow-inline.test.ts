@@ -86,6 +86,8 @@ test('gitleaks:allow and revtrail-allow on a credential line: allowed by default
     ['config/keys.yml', 'builtin/secrets:aws-access-key', 'revtrail-allow'],
     ['src/keys.js', 'builtin/secrets:aws-access-key', 'gitleaks:allow'],
   ]);
+  // Every review says so, the hooks' included: a warning per allowed credential.
+  assert.equal(json!.warnings.filter((w) => /credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by (gitleaks:allow|revtrail-allow)/.test(w)).length, 2, json!.warnings.join('\n'));
   const text = await review(repo(), files, 'text');
   assert.match(text.run.stdout, /Allowed by comments \(2\):/);
   assert.match(text.run.stdout, /src\/keys\.js:1 security .*\(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10} \[gitleaks:allow, line 1\]/);
@@ -130,4 +132,19 @@ test('knowledge check: a bad exclude glob is an error, an unknown rule a warning
   assert.equal(run.code, 1, run.stdout + run.stderr);
   assert.match(run.stdout, /exclude\.debuger: no rule has this rule_source or id, so it excludes nothing \(did you mean debugger\?\)/);
   assert.match(run.stdout, /exclude\.sql-concat: .*lib\/\[oops/);
+});
+
+test('through the hooks: a credential with gitleaks:allow commits and pushes, and both hooks say it was allowed', async () => {
+  const { installedRepo, addRemote } = await import('../hooks/setup.js');
+  const r = await installedRepo();
+  addRemote(r);
+  r.write('src/keys.js', `const a = "${AWS_KEY}"; // gitleaks:allow\n`);
+  r.git(['add', '-A']);
+  const commit = await r.run(['commit', '-m', 'test: a fixture key']);
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.match(commit.stderr, /src\/keys\.js:1: credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by gitleaks:allow/);
+  assert.deepEqual(r.trailers(), [], 'an allowed finding is not recorded as OPEN');
+  const push = await r.run(['push', 'origin', 'main']);
+  assert.equal(push.code, 0, push.stderr);
+  assert.match(push.stderr, /allowed by gitleaks:allow/);
 });
