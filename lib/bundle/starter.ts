@@ -10,6 +10,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { initMessages as m } from '../messages/init.js';
 
 export interface StarterResult {
@@ -18,6 +19,30 @@ export interface StarterResult {
   skipped: Array<{ path: string; reason: 'exists' | 'config-in-package-json' | 'bundle-has-index' }>;
   /** With a doc map: the doc map file (repo-relative), and whether the configuration names it. */
   docMap?: { path: string; configured: boolean };
+  /** `.revtrail/` (candidate drafts, local state) was added to .gitignore. */
+  ignored?: boolean;
+}
+
+/** What init keeps out of git: candidate drafts are a person's, and a review would review them. */
+export const LOCAL_FOLDER = '.revtrail/';
+
+/** Adds `.revtrail/` to the top-level .gitignore unless a line there ignores it already. */
+export async function ignoreLocalFolder(top: string): Promise<boolean> {
+  const file = join(top, '.gitignore');
+  let text = '';
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(m.cannotWrite('.gitignore', (error as Error).message), { remedy: m.cannotWriteRemedy });
+  }
+  if (text.split(/\r?\n/).some((line) => /^\/?\.revtrail(\/(\*\*?)?)?\s*$/.test(line))) return false;
+  const joined = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${LOCAL_FOLDER}\n`;
+  try {
+    await writeFileAtomic(file, joined);
+  } catch (error) {
+    throw new InputError(m.cannotWrite('.gitignore', (error as Error).message), { remedy: m.cannotWriteRemedy });
+  }
+  return true;
 }
 
 /** Where `init --doc-map` puts the doc map when the configuration names none. */
@@ -50,6 +75,7 @@ export async function writeStarter(
   }
   if (options.configInPackageJson) result.skipped.push({ path: 'package.json#revtrail', reason: 'config-in-package-json' });
   else await create(config, join(top, 'revtrail.config.json'), show, result);
+  result.ignored = await ignoreLocalFolder(top);
 
   // A team coming from a doc map has its documents already: the doc map instead of a starter bundle.
   if (docMap !== null) {

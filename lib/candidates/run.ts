@@ -33,6 +33,7 @@ export interface CandidatesRunOptions {
 
 export type CandidatesRunResult =
   | { kind: 'explained'; explanation: Explanation }
+  | { kind: 'explained-all'; explanations: Explanation[] }
   | { kind: 'written'; set: CandidateSet; written: Written[]; report: GateReport };
 
 export async function runCandidates(options: CandidatesRunOptions): Promise<CandidatesRunResult> {
@@ -50,16 +51,25 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     minRecurrence: config.gate.minRecurrence,
     resolved: { mainline: history.mainline, problem: history.mainlineProblem },
     reachable: history.reachable,
-    explain: target === undefined ? undefined : (t) => t.id === target || t.rule_source === target,
+    // An empty target (`--explain` alone) explains every rule_source of the history.
+    explain: target === undefined ? undefined : target === '' ? () => true : (t) => t.id === target || t.rule_source === target,
   });
   const bundle = await loadBundle(bundleRoot, { base: repo.top });
   const set = buildCandidates(report, bundle);
 
-  if (target !== undefined) {
-    // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
+  // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
+  const tallies = () => {
     const security = securityExempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
     const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
-    const explanation = explain(report, target, set, ruleTallies(history.commits, { ...config.calibration, exempt }));
+    return ruleTallies(history.commits, { ...config.calibration, exempt });
+  };
+  if (target === '') {
+    const all = tallies();
+    const explanations = report.rules.map((r) => explain(report, r.rule_source, set, all)).filter((e): e is Explanation => e !== null);
+    return { kind: 'explained-all', explanations };
+  }
+  if (target !== undefined) {
+    const explanation = explain(report, target, set, tallies());
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });
     return { kind: 'explained', explanation };
   }

@@ -7,6 +7,7 @@ import { UsageError } from '../core/errors.js';
 import type { CliContext, CommandModule } from './command.js';
 import { commands } from './commands/index.js';
 import { cliMessages as m } from '../messages/cli.js';
+import { closest } from '../core/suggest.js';
 
 declare const REVTRAIL_VERSION: string | undefined;
 
@@ -22,6 +23,20 @@ function examplesOnTheirOwnLines(parser: Argv): Argv {
     return example(command, '');
   };
   return Object.assign(parser, { example: patched });
+}
+
+/** "Unknown argument: stagd" names the nearest option of the command (`--staged`). */
+function withOptionHint(text: string, parser: Argv): string {
+  const unknown = /^Unknown arguments?: (.+)$/.exec(text);
+  if (!unknown) return text;
+  const options = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key ?? {});
+  const kebab = [...new Set(options.map((o) => o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)))];
+  const near = unknown[1]!
+    .split(/,\s*/)
+    .map((word) => closest(word.replace(/^-+/, ''), kebab))
+    .filter((n): n is string => n !== null)
+    .map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
+  return m.unknownOption(text, [...new Set(near)]);
 }
 
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
@@ -52,7 +67,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
 
   const wanted = argv.find((a) => !a.startsWith('-'));
   if (wanted !== undefined && !commands.some((c) => c.name === wanted)) {
-    throw new UsageError(m.unknownCommand(wanted), { remedy: m.usageRemedy(undefined) });
+    throw new UsageError(m.unknownCommand(wanted, closest(wanted, commands.map((c) => c.name))), { remedy: m.usageRemedy(undefined) });
   }
   let parser = examplesOnTheirOwnLines(yargs(argv))
     .scriptName('revtrail')
@@ -71,7 +86,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
       const known = commands.some((c) => c.name === wanted) ? wanted : undefined;
       // One line: yargs spreads some messages ("Invalid values:") over several.
       const text = (message ?? error?.message ?? m.invalidArguments).replace(/\s*\n\s*/g, ' ');
-      throw new UsageError(text, { remedy: m.usageRemedy(known) });
+      throw new UsageError(withOptionHint(text, parser), { remedy: m.usageRemedy(known) });
     });
   for (const entry of commands) {
     if (entry.name === wanted) {

@@ -14,6 +14,7 @@ import { InputError } from '../core/errors.js';
 import { readDerivedFile, writeDerivedFile } from '../core/derived-cache.js';
 import { readFailure, readRegularText } from '../core/fs/read.js';
 import { configMessages as m } from '../messages/config.js';
+import { closest } from '../core/suggest.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -69,7 +70,11 @@ export async function parseConfig(raw: unknown, file: string | null): Promise<Co
   const { configSchema } = await import('./schema.js');
   const result = configSchema.safeParse(raw);
   if (result.success) return result.data;
-  throw new InputError(configProblems(result.error.issues as unknown as Issue[], file), { remedy: rootRemedy(raw) });
+  const issues = result.error.issues as unknown as Issue[];
+  const near = nearestKeys(configSchema, issues);
+  // The hint goes with the problem itself: `knowledge check` and the hooks print the message alone.
+  const hint = near.length ? ` (${m.didYouMean(near)})` : '';
+  throw new InputError(`${configProblems(issues, file)}${hint}`, { remedy: rootRemedy(raw) });
 }
 
 /**
@@ -85,6 +90,38 @@ function configProblems(issues: readonly Issue[], file: string | null): string {
   }
   const parts = [...(unknown.length ? [m.unknownKeys(unknown)] : []), ...bad];
   return `${m.where(file)}: ${parts.length ? parts.join('; ') : m.badValue('', m.invalidValue)}`;
+}
+
+interface SchemaNode {
+  _zod?: { def: { type: string; innerType?: SchemaNode; shape?: Record<string, SchemaNode> } };
+}
+
+/** The keys an object of the schema takes at `path` (defaults and optionals unwrapped). */
+function keysAt(schema: SchemaNode, path: readonly PropertyKey[]): string[] {
+  let node: SchemaNode | undefined = schema;
+  const unwrap = () => {
+    while (node?._zod && (node._zod.def.type === 'default' || node._zod.def.type === 'optional') && node._zod.def.innerType) node = node._zod.def.innerType;
+  };
+  unwrap();
+  for (const part of path) {
+    node = node?._zod?.def.shape?.[String(part)];
+    unwrap();
+  }
+  return Object.keys(node?._zod?.def.shape ?? {});
+}
+
+/** "Did you mean" for each unknown key that is a typo of a known one at the same place. */
+function nearestKeys(schema: unknown, issues: readonly Issue[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const known = keysAt(schema as SchemaNode, issue.path);
+    for (const key of issue.keys ?? []) {
+      const near = closest(key, known);
+      if (near) pairs.push([[...issue.path, key].join('.'), [...issue.path, near].join('.')]);
+    }
+  }
+  return pairs;
 }
 
 function rootRemedy(raw: unknown): string {

@@ -36,6 +36,8 @@ export const CREDENTIAL_ANSWERS = ['REJECT', 'DEFER', 'ACKNOWLEDGE'] as const;
 const globs = z.array(z.string().check(z.minLength(1)));
 
 export const configSchema = z.strictObject({
+  /** The JSON Schema an editor validates this file with (revtrail.schema.json, docs/cli.md); ignored here. */
+  $schema: z.optional(z.string()),
   knowledge: z._default(z.string().check(z.minLength(1)), '.okfw'),
   mainline: z.optional(z.string().check(z.minLength(1))),
   maxKnowledgeTokens: z._default(count(10_000_000), 2000),
@@ -57,8 +59,10 @@ export const configSchema = z.strictObject({
     z.strictObject({
       minRecurrence: z._default(count(1_000_000), 2),
       credentialAnswers: z._default(z.array(z.enum(CREDENTIAL_ANSWERS)).check(z.minLength(1)), ['REJECT']),
+      // Whether an allow comment (revtrail-allow, gitleaks:allow) takes a credential finding out (docs/review.md).
+      credentialAllow: z._default(z.boolean(), true),
     }),
-    { minRecurrence: 2, credentialAnswers: ['REJECT'] },
+    { minRecurrence: 2, credentialAnswers: ['REJECT'], credentialAllow: true },
   ),
   /** Per-rule path excludes: rule_source or rule id -> globs (docs/review.md "Allow comments and excludes"). */
   exclude: z._default(z.record(z.string().check(z.minLength(1)), globs), {}),

@@ -7,8 +7,16 @@ export interface CliContext {
   stderr: NodeJS.WriteStream;
 }
 
+/**
+ * Colour on a TTY (not TERM=dumb), or wherever FORCE_COLOR asks for it (CI logs render colour);
+ * NO_COLOR always wins. FORCE_COLOR `0` or `false` turns colour off, as Node reads it.
+ */
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
-  return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+  const env = process.env;
+  if ('NO_COLOR' in env) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb';
 }
 
 export interface Paint {
@@ -79,6 +87,14 @@ export function jsonForTerminal(text: string): string {
   JSON_RAW_CONTROL.lastIndex = 0;
   if (!JSON_RAW_CONTROL.test(text)) return text;
   return text.replace(JSON_RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * One shell word that pastes as itself: plain words stay, anything else goes in single quotes
+ * (inside double quotes a backtick or `$(` would run a command).
+ */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A command as a person would type it (words with spaces, quotes or backslashes quoted), escaped. */

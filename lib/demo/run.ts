@@ -12,6 +12,7 @@ import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
 import { STAND_IN_MODEL, startStandIn } from './stand-in-model.js';
+import { escapeControl, shellQuote } from '../core/output.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -52,7 +53,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd();
     if (show) {
-      const shown = command === process.execPath ? `revtrail ${args.slice(1).join(' ')}` : `${command} ${args.join(' ')}`;
+      // Each word quoted for a shell: a shown command pastes and runs as it ran here.
+      const words = command === process.execPath ? ['revtrail', ...args.slice(1)] : [command, ...args];
+      const shown = escapeControl(words.map(shellQuote).join(' '));
       say(`  $ ${shown}\n`);
       if (out) say(out.replace(/^/gm, '    ') + '\n');
     }
@@ -71,8 +74,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     }
   };
   const rowsOf = (rev: string): TrailerRow[] =>
-    git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,unfold)', rev], false)
-      .out.split('\n')
+    git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,separator=%x1f)', rev], false)
+      .out.split('\x1f')
       .map((v) => parseRow(v))
       .flatMap((p) => (p.ok ? [p.row] : []));
 
@@ -160,7 +163,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const third = git(['push', 'origin', 'main']);
     revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
 
-    say(m.outro(folder, app));
+    say(m.outro(shellQuote(folder), shellQuote(app)));
     return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
   } finally {
     standIn.stop();

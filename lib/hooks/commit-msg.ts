@@ -120,9 +120,10 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
     ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
   ];
   if (rows.length) {
-    const { addTrailersToFile } = await import('../trailers/write.js');
+    const { addTrailersToFile, configuredFoldAt } = await import('../trailers/write.js');
+    const foldAt = outcome ? outcome.foldAt : await configuredFoldAt(repo.top);
     try {
-      await addTrailersToFile(path, rows, gitOptions);
+      await addTrailersToFile(path, rows, { ...gitOptions, foldAt });
     } catch (error) {
       // A full disk or a read-only .git: the message is as it was (atomic replace), and saying
       // so beats an "internal error"; the commit goes on without the rows.
@@ -145,6 +146,8 @@ interface Reviewed {
   runnable: Set<string>;
   /** The lines about this review, given whether its rows reached the message. */
   report: (written: boolean) => string[];
+  /** `trailers.foldAt` of the config the review ran with. */
+  foldAt: number;
 }
 
 async function reviewCommit(
@@ -206,7 +209,7 @@ async function reviewCommit(
         ]
       : [];
   const runnable = judgeRows ? await (await import('./rule-sources.js')).runnableRuleSources(session) : new Set<string>();
-  return { open, raised, report, runnable };
+  return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
 }
 
 /** The queued records this commit takes; those already in its history leave the queue. */

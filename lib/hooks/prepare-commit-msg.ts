@@ -15,7 +15,7 @@ import { formatRow, type TrailerRow } from '../core/trailer/row.js';
 import { commitMessages } from '../core/trailer/history.js';
 import { commentCharFor, splitLines } from '../trailers/message.js';
 import { lintMessage } from '../trailers/lint.js';
-import { appendTrailers } from '../trailers/write.js';
+import { appendTrailers, configuredFoldAt } from '../trailers/write.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
@@ -49,7 +49,7 @@ export async function prepareCommitMsgHook(file: string, context: CliContext): P
     seen.add(value);
     return true;
   });
-  const after = await appendTrailers(Buffer.from(kept), rows, { cwd: repo.top, commentChar });
+  const after = await appendTrailers(Buffer.from(kept), rows, { cwd: repo.top, commentChar, foldAt: await configuredFoldAt(repo.top) });
   if (!after.equals(original)) await writeFileAtomic(path, after);
   return 0;
 }

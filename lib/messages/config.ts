@@ -5,6 +5,7 @@ export const configMessages = {
   notJson: (file: string, why: string) => `${file} is not valid JSON: ${why}`,
   notJsonRemedy: 'Fix the JSON syntax (a trailing comma is a common cause).',
   where: (file: string | null) => file ?? 'configuration',
+  didYouMean: (pairs: ReadonlyArray<[string, string]>) => pairs.map(([typo, near]) => `"${typo}": did you mean "${near}"?`).join(' '),
   unknownKeys: (keys: readonly string[]) => `unknown key${keys.length === 1 ? '' : 's'} ${keys.map((k) => `"${k}"`).join(', ')}`,
   badValue: (key: string, why: string) => `"${key || '(root)'}" is invalid: ${why}`,
   expected: (what: string) => `expected ${what}`,

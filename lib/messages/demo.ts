@@ -1,4 +1,5 @@
 /** Every user-facing message of `revtrail demo`. */
+
 export const demoMessages = {
   intro: (folder: string) =>
     `revtrail demo: a throwaway repository in ${folder}\n` +
@@ -13,11 +14,12 @@ export const demoMessages = {
   trailersWritten: '  The commit-msg hook recorded the findings as trailers:\n',
   candidateFile: (path: string) => `  ${path}:\n`,
   stepFailed: (what: string, output: string) => `demo step failed: ${what}\n${output}`,
+  /** `folder` and `app` come quoted for a shell (they paste). */
   outro: (folder: string, app: string) =>
-    `\nDone. Look around: cd ${JSON.stringify(app)}\n` +
+    `\nDone. Look around: cd ${app}\n` +
     `  git log --format='%h %s%n%(trailers:key=Review-Finding)'\n` +
     `  cat .revtrail/candidates/*.md\n` +
-    `Remove it with: rm -rf ${JSON.stringify(folder)}\n`,
+    `Remove it with: rm -rf ${folder}\n`,
   stepFailedRemedy: (folder: string) => `The throwaway repository is kept for a look: ${folder}`,
   notAsExpected: (what: string) => `the demo did not go as expected: ${what}`,
 };

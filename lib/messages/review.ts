@@ -121,11 +121,23 @@ export const reviewMessages = {
   emptyCommand: 'no program named',
   eventLine: (event: ReviewEvent) => event,
   suppressedHeading: (n: number) => `Suppressed by verdicts (${n}):`,
+  allowedHeading: (n: number) => `Allowed by comments (${n}):`,
+  excludeBadGlob: (key: string, error: string) => `exclude.${key}: ${error}`,
+  excludeGlobWarning: (key: string, warning: string) => `exclude.${key}: ${warning}`,
+  excludeUnknownRule: (key: string, near: string | null) =>
+    `exclude.${key}: no rule has this rule_source or id, so it excludes nothing${near ? ` (did you mean ${near}?)` : ''}`,
+  excludeCredential: (key: string) =>
+    `exclude.${key}: credential rules run on every path; this exclude is not applied (answer a test value with a REJECT verdict, or an allow comment)`,
+  allowedCredential: (path: string, line: number, ruleSource: string, marker: string, id: string) =>
+    `${path}:${line}: credential finding ${id} (${ruleSource}) allowed by ${marker}: not reported, not blocking (gate.credentialAllow)`,
+  allowRefused: (path: string, line: number, ruleSource: string) =>
+    `${path}:${line}: the allow comment for credential rule ${ruleSource} is not honoured (gate.credentialAllow is false); answer it with a verdict instead`,
   droppedLine: (counts: object) => {
     const d = counts as Readonly<Record<string, number>>;
     const words: Array<[string, string]> = [
       ['low_confidence', 'low confidence'], ['off_diff', 'off the diff'], ['bad_citation', 'bad citation'], ['invalid', 'invalid'],
-      ['placeholder', 'placeholder keys'], ['disabled_inline', 'disabled inline'], ['credentials_only', 'files checked for credentials only'],
+      ['placeholder', 'placeholder keys'], ['disabled_inline', 'disabled inline'], ['allowed_inline', 'allowed inline'],
+      ['credentials_only', 'files checked for credentials only'],
     ];
     const shown = words.filter(([k], i) => i < 4 || (d[k] ?? 0) > 0);
     const hint = shown.length > 4 ? ' (--verbose says which)' : '';

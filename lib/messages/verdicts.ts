@@ -11,7 +11,7 @@ export const verdictMessages = {
   ambiguousId: (id: string, ids: readonly string[]) => `${id} matches ${ids.length} findings: ${ids.slice(0, 5).join(', ')}`,
   ambiguousRemedy: 'Give more of the ID.',
   missingArgs: 'verdict needs ID and VERDICT (and a RATIONALE), or --list',
-  missingArgsRemedy: 'Example: revtrail verdict rf-0123456789 REJECT "`npm test` passes: the key is a test fixture"',
+  missingArgsRemedy: "Example: revtrail verdict rf-0123456789 REJECT '`npm test` passes: the key is a test fixture'",
   rationaleRefused: (why: string) => `rationale refused: ${why}`,
   rationaleRemedy: (verdict: string) =>
     ({

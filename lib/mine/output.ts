@@ -8,7 +8,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { MineWarning, RejectedRecord } from './types.js';
 import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
-import { jsonForTerminal } from '../core/output.js';
+import { escapeControl, jsonForTerminal } from '../core/output.js';
 
 export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;
 export type MineFormat = (typeof MINE_FORMATS)[number];
@@ -86,6 +86,8 @@ export interface WriterOptions {
   format: MineFormat;
   includeOpen: boolean;
   redact: boolean;
+  /** Output is a terminal: CSV fields get their control characters escaped (JSON is always safe). */
+  terminal?: boolean;
 }
 
 export interface RecordWriter {
@@ -150,7 +152,8 @@ function csvWriter(sink: Sink, options: WriterOptions): RecordWriter {
       const rows: string[][] = [];
       for (const f of result.findings) {
         if (f.verdict === 'OPEN' && !options.includeOpen) continue;
-        rows.push([f.date.slice(0, 10), f.file ?? '', f.line ?? '', f.rule_source, f.category, f.severity, f.issue, f.verdict, f.rationale]);
+        const row = [f.date.slice(0, 10), f.file ?? '', f.line ?? '', f.rule_source, f.category, f.severity, f.issue, f.verdict, f.rationale];
+        rows.push(options.terminal ? row.map((field) => escapeControl(field)) : row);
       }
       if (!rows.length) return;
       stringify ??= (await import('csv-stringify/sync')).stringify;

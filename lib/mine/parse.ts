@@ -3,7 +3,7 @@
  * case-insensitive, continuation lines unfolded, whether or not git counts the line as a
  * trailer. git's own view (%(trailers)) only decides the placement; the grammars decide the rest.
  */
-import type { TrailerRow } from '../core/trailer/row.js';
+import { unfoldValue, type TrailerRow } from '../core/trailer/row.js';
 import { parseRows } from './rows.js';
 import { parseAdr0029, type AdrFinding } from '../core/trailer/adr0029.js';
 import type { CommitResult, MinedFinding, Placement, RawCommit, RejectedRecord } from './types.js';
@@ -28,17 +28,18 @@ export function findingLines(body: string): FindingLine[] {
   while ((match = KEY_LINE.exec(body)) !== null) {
     let end = body.indexOf('\n', match.index);
     if (end === -1) end = body.length;
-    const parts = [body.slice(match.index, end).replace(/\r$/, '')];
+    const parts = [body.slice(match.index, end).replace(/\r$/, '').trimEnd()];
     // Continuation lines: leading space or tab and something after it.
     while (end < body.length) {
       const next = body.indexOf('\n', end + 1);
       const stop = next === -1 ? body.length : next;
       const line = body.slice(end + 1, stop).replace(/\r$/, '');
       if (!/^[ \t]+\S/.test(line)) break;
-      parts.push(line.trim());
+      parts.push(line.trimEnd());
       end = stop;
     }
-    const raw = parts.map((p, i) => (i === 0 ? p.trimEnd() : p)).join(' ');
+    // Exactly the newline and one space of each fold go (docs/trailers.md "Folding").
+    const raw = unfoldValue(parts.join('\n'));
     const colon = raw.indexOf(':');
     lines.push({ value: raw.slice(colon + 1).trim(), raw });
     KEY_LINE.lastIndex = Math.max(end, match.index + 1);
@@ -46,13 +47,16 @@ export function findingLines(body: string): FindingLine[] {
   return lines;
 }
 
-// Printable ASCII words with single spaces between them: nothing for normalize to change.
-const NORMAL = /^[!-~]+(?: [!-~]+)*$/;
+// Printable ASCII words with single spaces between them, none after a comma: nothing for normalize to change.
+const NORMAL = /^(?!.*, )[!-~]+(?: [!-~]+)*$/;
 
-/** Whitespace differences (folding, indentation) do not make two values different. */
+/**
+ * Whitespace differences (folding, indentation) do not make two values different; git's own
+ * unfolding leaves a space after a folded comma where revtrail's leaves none.
+ */
 function normalize(value: string): string {
   // Most values are already normal: a test is cheaper than building a copy.
-  return NORMAL.test(value) ? value : value.replace(/\s+/g, ' ').trim();
+  return NORMAL.test(value) ? value : value.replace(/,\s+/g, ',').replace(/\s+/g, ' ').trim();
 }
 
 /**

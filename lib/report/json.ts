@@ -4,5 +4,6 @@ import { jsonForTerminal } from '../core/output.js';
 
 export function formatJson(result: ReviewResult): string {
   const { version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings } = result;
-  return `${jsonForTerminal(JSON.stringify({ version, summary, event, findings, suppressed, knowledge_docs, merged_findings, dropped, warnings }, null, 2))}\n`;
+  const allowed = result.allowed ?? [];
+  return `${jsonForTerminal(JSON.stringify({ version, summary, event, findings, suppressed, allowed, knowledge_docs, merged_findings, dropped, warnings }, null, 2))}\n`;
 }

@@ -6,7 +6,7 @@
  */
 import type { Paint } from '../core/output.js';
 import { escapeControl as esc, paint as makePaint } from '../core/output.js';
-import type { Finding, ReviewResult } from '../review/types.js';
+import type { AllowedFinding, Finding, ReviewResult } from '../review/types.js';
 import { BLOCKING_SEVERITIES } from '../core/vocabulary.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -43,6 +43,11 @@ function grouped<F extends Finding>(findings: readonly F[], line: (f: F) => stri
   return out;
 }
 
+function allowNote(a: AllowedFinding['allowed']): string {
+  const said = a.reason ? `: ${esc(a.reason)}` : '';
+  return `${a.marker}${said}, line ${a.line}`;
+}
+
 export function formatText(result: ReviewResult, options: { color?: boolean } = {}): string {
   const p = makePaint(options.color ?? false);
   const lines: string[] = grouped(result.findings, (f) => findingLine(f, p));
@@ -50,6 +55,11 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
     if (lines.length) lines.push('');
     lines.push(m.suppressedHeading(result.suppressed.length));
     lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${f.verdict}]`)}`));
+  }
+  if (result.allowed?.length) {
+    if (lines.length) lines.push('');
+    lines.push(m.allowedHeading(result.allowed.length));
+    lines.push(...grouped(result.allowed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${allowNote(f.allowed)}]`)}`));
   }
   const d = result.dropped;
   if (lines.length) lines.push('');

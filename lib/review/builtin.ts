@@ -46,6 +46,10 @@ const CREDENTIALS: ReadonlyArray<{ id: string; ruleSource: string; confidence: n
 
 /** rule_source of the credential rules (private keys, cloud keys, tokens): pre-push checks these per commit. */
 export const CREDENTIAL_RULE_SOURCES: ReadonlySet<string> = new Set(CREDENTIALS.map((c) => c.ruleSource));
+/** Whether a rule_source is a credential rule: the one predicate for what config cannot switch off or exclude. */
+export function isCredentialSource(ruleSource: string): boolean {
+  return CREDENTIAL_RULE_SOURCES.has(ruleSource);
+}
 
 /** Whether a config entry names this rule: its id, its rule_source, or its section (`secrets`, `builtin/secrets`). */
 function names(entry: string, r: { id: string; ruleSource: string }): boolean {

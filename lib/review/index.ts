@@ -27,6 +27,7 @@ import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
+import { excludeMatcher } from './excludes.js';
 import { loadVerdicts } from './suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../core/trailer/history.js';
@@ -185,6 +186,7 @@ function emptyResult(warnings: string[]): ReviewResult {
     event: 'APPROVE',
     findings: [],
     suppressed: [],
+    allowed: [],
     knowledge_docs: [],
     merged_findings: 0,
     dropped: noDrops(),
@@ -296,6 +298,8 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       onProgress: options.onProgress,
       pause: options.pause,
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
+      credentialAllow: config.gate.credentialAllow,
+      excluded: excludeMatcher(config.exclude),
     },
     warnings,
   );

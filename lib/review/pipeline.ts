@@ -16,7 +16,7 @@ import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
-import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
+import { CREDENTIAL_RULE_SOURCES, isCredentialSource } from './builtin.js';
 import type { FindingCalibration } from '../core/rule-tally.js';
 import { noDrops, type DropReason, type Finding, type ReviewResult } from './types.js';
 import { FileFactsBook, type AttributeLoader } from './file-facts.js';
@@ -62,6 +62,10 @@ export interface PipelineOptions {
   pause?: () => Promise<void>;
   /** Rules known to overrun, and where to report new overruns (the bundle cache). */
   ruleTime?: RuleTimeOptions;
+  /** `gate.credentialAllow`: whether an allow comment takes a credential finding out (default true). */
+  credentialAllow?: boolean;
+  /** Per-rule path excludes (config `exclude`), never applied to credential rules. */
+  excluded?: (rule: ReviewRule, path: string) => boolean;
 }
 
 /** Reviewer failures after which asking about further chunks is pointless. */
@@ -91,7 +95,9 @@ function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRu
     seen.add(doc.concept.id);
     rules.push(...doc.concept.rules);
   }
-  return options.ruleFilter ? rules.filter((r) => options.ruleFilter!(r.ruleSource)) : rules;
+  const path = selection.chunk.path;
+  const excluded = options.excluded;
+  return rules.filter((r) => (!options.ruleFilter || options.ruleFilter(r.ruleSource)) && !(excluded && !r.credential && excluded(r, path)));
 }
 
 /** The `ast` and `imports` rules of a chunk's selected documents that govern its path. */
@@ -254,7 +260,21 @@ export async function reviewSelections(
     if (!lines) lineTexts.set(chunk.path, (lines = new Map()));
     for (const a of chunk.added) lines.set(a.line, a.text);
   }
-  const findings = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
+  const identified = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
+  // Allow comments, after ids (the output names each allowed finding) and before verdicts.
+  let findings = identified;
+  let allowed: ReviewResult['allowed'] = [];
+  if (identified.length) {
+    const files = new Map(selections.map((s) => [s.chunk.path, s.chunk.file]));
+    const { applyAllowComments } = await import('./suppress-inline.js');
+    const outcome = applyAllowComments(identified, (path) => files.get(path), isCredentialSource, options.credentialAllow ?? true);
+    findings = outcome.kept;
+    allowed = outcome.allowed;
+    dropped.allowed_inline = allowed.length;
+    for (const { finding, allow } of outcome.refused) warnings.push(m.allowRefused(finding.path, allow.line, finding.rule_source));
+    // An allowed credential is said in every review's output, the hooks' and CI's included (a warning).
+    for (const f of allowed) if (isCredentialSource(f.rule_source)) warnings.push(m.allowedCredential(f.path, f.line, f.rule_source, f.allowed.marker, f.id));
+  }
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
   const answered = applyVerdicts(findings, verdicts, options.credentialAnswers);
   const { suppressed } = answered;
@@ -288,6 +308,7 @@ export async function reviewSelections(
     event,
     findings: counted,
     suppressed,
+    allowed,
     knowledge_docs: selections.map((s) => ({ path: s.chunk.path, piece: s.chunk.piece, documents: s.documents.map((d) => d.concept.id) })),
     merged_findings: folded.merged,
     dropped,

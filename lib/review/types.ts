@@ -96,6 +96,11 @@ export interface ReviewOptions {
   config?: Config;
 }
 
+/** A finding an allow comment took out of the review; it stays in the output. */
+export type AllowedFinding = Finding & {
+  allowed: { marker: 'revtrail-allow' | 'gitleaks:allow'; line: number; rule: string | null; reason: string };
+};
+
 /** A finding a verdict took out of the count; it stays in the output. */
 export type SuppressedFinding = Finding & { verdict: string; rationale: string };
 
@@ -114,11 +119,13 @@ export interface DroppedCounts {
   invalid: number;
   placeholder: number;
   disabled_inline: number;
+  /** Findings an allow comment took out (`revtrail-allow RULE`, `gitleaks:allow`): listed under `allowed`. */
+  allowed_inline: number;
   credentials_only: number;
 }
 
 export function noDrops(): DroppedCounts {
-  return { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0, placeholder: 0, disabled_inline: 0, credentials_only: 0 };
+  return { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0, placeholder: 0, disabled_inline: 0, allowed_inline: 0, credentials_only: 0 };
 }
 
 export interface ReviewResult {
@@ -127,6 +134,8 @@ export interface ReviewResult {
   event: ReviewEvent;
   findings: Finding[];
   suppressed: SuppressedFinding[];
+  /** Findings an allow comment took out of the review, each with the comment (docs/review.md). */
+  allowed?: AllowedFinding[];
   knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
   merged_findings: number;
   dropped: DroppedCounts;

@@ -4,7 +4,7 @@
  * feedback-log gates. Errors block (a hand-written trailer that mining would reject); warnings
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).
  */
-import { TRAILER_KEY, checkRationale, parseRow, type TrailerRow } from '../core/trailer/row.js';
+import { TRAILER_KEY, checkRationale, parseRow, unfoldValue, type TrailerRow } from '../core/trailer/row.js';
 import { parseAdr0029 } from '../core/trailer/adr0029.js';
 import { keptLines } from './message.js';
 import { trailerMessages as m } from '../messages/trailers.js';
@@ -36,7 +36,11 @@ export interface LintOptions {
 
 const KEY_LINE = new RegExp(`^${TRAILER_KEY}[ \\t]*:(.*)$`, 'i');
 
-export const normalizeValue = (v: string) => v.replace(/\s+/g, ' ').trim();
+/**
+ * The same value however it was folded: git's own unfolding leaves a space after a folded comma
+ * where revtrail's leaves none (docs/trailers.md "Folding").
+ */
+export const normalizeValue = (v: string) => v.replace(/,\s+/g, ',').replace(/\s+/g, ' ').trim();
 
 export function lintMessage(text: string, options: LintOptions = {}): LintResult {
   const lines = keptLines(text, options.commentChar ?? '#');
@@ -50,14 +54,16 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
     const { number, text: first } = lines[i]!;
     const match = KEY_LINE.exec(first);
     if (!match) continue;
-    // Continuation lines (leading whitespace, the next line of the file) fold into the value.
-    let value = match[1]!;
-    let raw = first;
+    // Continuation lines (leading whitespace, the next line of the file) are unfolded: exactly
+    // the newline and one space of each fold go (docs/trailers.md "Folding").
+    let folded = first;
     while (i + 1 < lines.length && lines[i + 1]!.number === lines[i]!.number + 1 && /^[ \t]+\S/.test(lines[i + 1]!.text)) {
       i++;
-      value += ' ' + lines[i]!.text.trim();
-      raw += ' ' + lines[i]!.text.trim();
+      folded += '\n' + lines[i]!.text;
     }
+    const raw = unfoldValue(folded);
+    // The key matched on the first line, so its colon is the first one (a value may hold CR or NUL, which `.` does not match).
+    const value = raw.slice(raw.indexOf(':') + 1);
     // adr-0029 lines other tools write: readable, but not what revtrail writes; a near miss
     // of that grammar is an error that says so.
     const legacy = parseAdr0029(value.trim());

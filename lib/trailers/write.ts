@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { GitError, GitNotFoundError } from '../core/git/errors.js';
-import { TRAILER_KEY, formatRow, type TrailerRow } from '../core/trailer/row.js';
+import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from '../core/trailer/row.js';
+import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 
 export interface TrailerGitOptions {
@@ -16,6 +17,25 @@ export interface TrailerGitOptions {
   commentChar?: string;
   /** git 2.39 can spin forever on some inputs; never hang a commit on it. */
   timeoutMs?: number;
+  /** `trailers.foldAt`: rows longer than this are folded (docs/trailers.md "Folding"); 0 never. Default 100. */
+  foldAt?: number;
+}
+
+export const DEFAULT_FOLD_AT = 100;
+
+/** `trailers.foldAt` of the repository's config; the default when the config cannot be read (the rows are still written). */
+export async function configuredFoldAt(top: string): Promise<number> {
+  try {
+    const { loadConfig } = await import('../config/load.js');
+    return (await loadConfig(top)).config.trailers.foldAt;
+  } catch {
+    return DEFAULT_FOLD_AT;
+  }
+}
+
+/** The trailer line (folded where it is long) for a row. */
+export function trailerLine(row: TrailerRow, foldAt = DEFAULT_FOLD_AT): string {
+  return `${TRAILER_KEY}: ${foldRow(formatRow(row), foldAt)}`;
 }
 
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
@@ -58,8 +78,17 @@ export function withFinalNewline(message: Buffer): Buffer {
  */
 export async function appendTrailers(message: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<Buffer> {
   if (rows.length === 0) return message;
+  const lines = rows.map((row) => trailerLine(row, options.foldAt));
+  // git compares values as written: the same row folded another way (an older commit, another
+  // width) would be added twice. Such a row is already there.
+  const text = message.toString('utf8');
+  if (/^review-finding[ \t]*:/im.test(text)) {
+    const present = new Set(lintMessage(text, { commentChar: options.commentChar ?? '#' }).rows.map((r) => formatRow(r.row)));
+    const keep = rows.map((row, i) => !present.has(formatRow(row)) || text.includes(lines[i]!));
+    if (!keep.every(Boolean)) return appendTrailers(message, rows.filter((_, i) => keep[i]), options);
+  }
   const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
-  for (const row of rows) args.push('--trailer', `${TRAILER_KEY}: ${formatRow(row)}`);
+  for (const line of lines) args.push('--trailer', line);
   return runInterpretTrailers(args, withFinalNewline(message), options);
 }
 

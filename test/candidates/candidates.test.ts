@@ -147,3 +147,17 @@ test('a built-in rule is knowledge already; a rule a document does not hold (a m
   const explained = await runCli(['candidates', '--explain', 'builtin/injection:sql-concat'], { cwd: s.repo.dir });
   assert.match(explained.stdout, /^candidate: no: this rule_source is one of revtrail's built-in rules \(it is knowledge already\)$/m);
 });
+
+test('--explain with no argument explains every rule_source of the history', async () => {
+  const s = passingScenario();
+  cleanups.push(() => s.repo.cleanup());
+  const one = await runCli(['candidates', '--explain', RULE], { cwd: s.repo.dir });
+  assert.equal(one.code, 0, one.stderr);
+  const all = await runCli(['candidates', '--explain'], { cwd: s.repo.dir });
+  assert.equal(all.code, 0, all.stderr);
+  assert.ok(all.stdout.includes(one.stdout.trimEnd()), all.stdout);
+  const json = await runCli(['candidates', '--explain', '--json'], { cwd: s.repo.dir });
+  assert.equal(json.code, 0, json.stderr);
+  const list = JSON.parse(json.stdout) as Array<{ rule_source: string; kind: string }>;
+  assert.ok(list.length >= 1 && list.some((e) => e.rule_source === RULE && e.kind === 'rule_source'), json.stdout);
+});

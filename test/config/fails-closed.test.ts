@@ -74,7 +74,7 @@ const cases: Case[] = [
   {
     name: 'an unknown key',
     setup: config('{"builtinRules": false, "knowlege": ".okfw"}\n'),
-    warning: /^revtrail\.config\.json: unknown key "knowlege"; the review ran with the default configuration and the built-in baseline$/,
+    warning: /^revtrail\.config\.json: unknown key "knowlege" \("knowlege": did you mean "knowledge"\?\); the review ran with the default configuration and the built-in baseline$/,
   },
   {
     name: 'revtrail.config.json a symlink to /dev/zero',

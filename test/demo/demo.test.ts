@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot, runProcess, tempDir } from '../helpers/repo.js';
+import { ROW_VALUES, rowValues } from '../hooks/setup.js';
 
 /**
  * The demo runs once in the suite (it is the slowest single test): through `npm start`, as the
@@ -57,7 +58,7 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     assert.match(r.stdout, /candidate: no: this rule_source belongs to decisions\/adr-0001-[a-z-]+\.md in the knowledge bundle already/);
     // The repository the demo was started from is untouched.
     assert.equal(existsSync(join(projectRoot, '.revtrail')), false);
-    const log = (await runProcess('git', ['log', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: app })).stdout;
+    const log = rowValues((await runProcess('git', ['log', `--format=${ROW_VALUES}`], { cwd: app })).stdout).join('\n');
     assert.equal(log.split('\n').filter((l) => /,ACCEPT,/.test(l)).length, 6);
     assert.equal(log.split('\n').filter((l) => /,DEFER,/.test(l)).length, 1);
     assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 1);

@@ -4,6 +4,7 @@
  * finding, once; a cherry-picked copy is the same finding; a push counts committed verdicts
  * only and names the queued ones.
  */
+import { foldRow } from '../../lib/core/trailer/row.js';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addRemote } from './setup.js';
@@ -31,7 +32,7 @@ test('merge without conflicts: nothing of its own to review; a verdict queued be
   await kit.git(['merge', '--no-ff', '-m', 'merge', 'mg-topic']);
   const ack = withVerdict(open!, 'ACKNOWLEDGE', 'intended and documented in ADR-3');
   assert.deepEqual(kit.rows(), [ack], 'in git\'s trailer block (%(trailers) sees it)');
-  assert.equal(r.git(['log', '-1', '--format=%B']), `merge\n\nReview-Finding: ${ack}\n\n`);
+  assert.equal(r.git(['log', '-1', '--format=%B']), `merge\n\nReview-Finding: ${foldRow(ack!, 100)}\n\n`); // folded past 100 columns
   assert.deepEqual(await kit.queue(), [], 'post-merge: recorded, so it left the queue');
   // Back on the topic, the next commit does not write it a second time.
   r.git(['checkout', '-q', 'mg-topic']);

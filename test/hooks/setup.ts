@@ -5,12 +5,24 @@
  */
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unfoldValue } from '../../lib/core/trailer/row.js';
 import { cliPath, fixturesDir, makeRepo, runCli, runProcess, type CliRun, type TestRepo } from '../helpers/repo.js';
 
 /** A line the built-in `debugger` rule flags (severity bug: REQUEST_CHANGES). */
 export const DEBUGGER_LINE = 'debugger;';
 /** An AWS access key ID of the right shape (split so this file holds none). */
 export const AWS_KEY = 'AKIA' + 'QYLPMN2RZ4TK7WXB';
+
+/** git's trailer view of Review-Finding values, one per row however long (rows past 100 columns are folded). */
+export const ROW_VALUES = '%(trailers:key=Review-Finding,valueonly,separator=%x1f)%x1f';
+
+/** The values of ROW_VALUES output, each unfolded exactly as revtrail's readers do. */
+export function rowValues(out: string): string[] {
+  return out
+    .split('\x1f')
+    .map((v) => unfoldValue(v.replace(/^\n+|\n+$/g, '')))
+    .filter((v) => v.trim());
+}
 
 export function writeShim(dir: string): void {
   const bin = join(dir, 'node_modules', '.bin');
@@ -34,11 +46,7 @@ export function withRun(repo: TestRepo): HookRepo {
       runProcess('git', args, { cwd: o.cwd ?? repo.dir, env: o.env, input: o.input }),
     cli: (args: string[], o: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) =>
       runCli(args, { cwd: o.cwd ?? repo.dir, env: o.env, input: o.input }),
-    trailers: (rev = 'HEAD') =>
-      repo
-        .git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)', rev])
-        .split('\n')
-        .filter((l) => l.trim()),
+    trailers: (rev = 'HEAD') => rowValues(repo.git(['log', '-1', `--format=${ROW_VALUES}`, rev])),
   });
 }
 
@@ -68,8 +76,5 @@ export function addRemote(repo: TestRepo, objectFormat?: 'sha1' | 'sha256'): Tes
 
 /** Review-Finding rows of every commit reachable from `rev`. */
 export function allTrailerRows(repo: TestRepo, rev = 'HEAD'): string[] {
-  return repo
-    .git(['log', '--format=%(trailers:key=Review-Finding,valueonly)', rev])
-    .split('\n')
-    .filter((l) => l.trim());
+  return rowValues(repo.git(['log', `--format=${ROW_VALUES}`, rev]));
 }

@@ -82,7 +82,7 @@ describe('text', () => {
 describe('json', () => {
   test('exactly the documented keys, in order', () => {
     const parsed = JSON.parse(formatJson({ ...result, extra: 1 } as ReviewResult)) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(parsed), ['version', 'summary', 'event', 'findings', 'suppressed', 'knowledge_docs', 'merged_findings', 'dropped', 'warnings']);
+    assert.deepEqual(Object.keys(parsed), ['version', 'summary', 'event', 'findings', 'suppressed', 'allowed', 'knowledge_docs', 'merged_findings', 'dropped', 'warnings']);
     assert.deepEqual(Object.keys((parsed.findings as object[])[0]!), [
       'id', 'path', 'start_line', 'line', 'side', 'severity', 'category', 'title', 'body', 'rule_source', 'citations', 'suggestion_code', 'confidence',
     ]);

@@ -43,7 +43,7 @@ test('an option that takes a value, given none, is a usage error (not its defaul
     [['stats', '--format'], 'format'],
     [['stats', '--html'], 'html'],
     [['mine', '--out'], 'out'],
-    [['candidates', '--explain'], 'explain'],
+    // `candidates --explain` alone explains every rule_source (test/candidates/candidates.test.ts).
     [['candidates', '--out'], 'out'],
   ] as const) {
     const r = await runCli([...args], { cwd: repo.dir });

@@ -23,8 +23,9 @@ const row = (n: number, extra: Partial<TrailerRow> = {}): TrailerRow => ({
   ...extra,
 });
 
+// Unfolded (foldAt 0): these cases are about where rows land; folding has its own tests (fold-property).
 const add = async (message: string, rows: TrailerRow[], commentChar?: string) =>
-  (await appendTrailers(Buffer.from(message), rows, { cwd: repo.dir, commentChar })).toString('utf8');
+  (await appendTrailers(Buffer.from(message), rows, { cwd: repo.dir, commentChar, foldAt: 0 })).toString('utf8');
 
 /** Commits `message` verbatim (cleanup as git commit does with an editor) and returns git's trailer view. */
 function commitAndRead(message: string, cleanup = 'strip'): string[] {
@@ -77,7 +78,7 @@ test('addTrailersToFile replaces the file by rename and leaves no temp file; no 
   const file = join(dir, 'MSG_A');
   writeFileSync(file, 'feat: f\n');
   assert.equal(await addTrailersToFile(file, [], { cwd: repo.dir }), false);
-  assert.equal(await addTrailersToFile(file, [row(8)], { cwd: repo.dir }), true);
+  assert.equal(await addTrailersToFile(file, [row(8)], { cwd: repo.dir, foldAt: 0 }), true);
   assert.equal(readFileSync(file, 'utf8'), `feat: f\n\nReview-Finding: ${formatRow(row(8))}\n`);
   assert.deepEqual(readdirSync(dir).filter((n) => n.includes('revtrail-tmp')), []);
 });

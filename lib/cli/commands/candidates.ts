@@ -17,7 +17,7 @@ export default defineCommand<CandidatesArgs>({
   builder: (y) =>
     y
       .option('out', { type: 'string', requiresArg: true, describe: 'folder for candidate files (default .revtrail/candidates/; never inside the bundle)' })
-      .option('explain', { type: 'string', requiresArg: true, describe: 'every gate signal of a finding ID or a rule_source, with the facts' })
+      .option('explain', { type: 'string', describe: 'every gate signal of a finding ID or a rule_source, with the facts; alone: of every rule_source' })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
@@ -39,6 +39,13 @@ export default defineCommand<CandidatesArgs>({
       all: args.all,
       exempt: (ruleSource) => CREDENTIAL_RULE_SOURCES.has(ruleSource),
     });
+    if (result.kind === 'explained-all') {
+      const painter = paint(useColor(context.stdout));
+      if (args.json) context.stdout.write(JSON.stringify(result.explanations, null, 2) + '\n');
+      else if (result.explanations.length === 0) context.stdout.write(m.none(0) + '\n');
+      else context.stdout.write(result.explanations.map((e) => formatExplanation(e, painter)).join('\n'));
+      return 0;
+    }
     if (result.kind === 'explained') {
       const { explanation } = result;
       context.stdout.write(args.json ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation, paint(useColor(context.stdout))));

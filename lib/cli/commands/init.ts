@@ -36,7 +36,8 @@ export default defineCommand<InitArgs>({
     for (const skip of result.skipped) {
       out.push(skip.reason === 'exists' ? m.keptFile(skip.path) : skip.reason === 'bundle-has-index' ? m.keptBundle(skip.path) : m.keptConfigInPackage);
     }
-    if (result.written.length === 0) out.push(m.nothingWritten);
+    if (result.ignored) out.push(m.ignored);
+    if (result.written.length === 0 && !result.ignored) out.push(m.nothingWritten);
     if (result.docMap) {
       if (!result.docMap.configured) out.push('', m.addDocMapKey(result.docMap.path));
       out.push('', m.nextDocMap(result.docMap.path));

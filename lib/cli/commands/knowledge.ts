@@ -113,6 +113,16 @@ async function docMapOf(cwd: string): Promise<DocMapOptions | undefined> {
   return config?.docMap === undefined ? undefined : { file: resolve(repo.top, config.docMap), top: repo.top };
 }
 
+/** The config's per-rule excludes against the rules there are: a bad glob is an error, an unknown rule a warning. */
+async function excludeDiagnostics(cwd: string, bundle: Bundle): Promise<Diagnostic[]> {
+  const repo = await findRepo(cwd).catch(() => null);
+  const found = repo ? await loadConfig(repo.top).catch(() => null) : null;
+  if (!found || Object.keys(found.config.exclude).length === 0) return [];
+  const { checkExcludes } = await import('../../review/excludes.js');
+  const file = found.file ? shown(cwd, found.file) : null;
+  return checkExcludes(found.config.exclude, bundle).map((p) => ({ level: p.level, file, line: null, message: p.message }));
+}
+
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
   const given = args.dir ?? args.knowledge;
   // With DIR given the configuration is still checked (a broken one would stop every review);
@@ -129,7 +139,7 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
   // The repository's bundle cache, when there is one, holds the rules that overran in reviews.
   const cacheFile = await findRepo(context.cwd).then((repo) => bundleCacheFile(repo.commonDir), () => undefined);
   const bundle = await loadBundle(dir, { base: context.cwd, cacheFile, audit: true, docMap });
-  bundle.diagnostics.push(...patternWarnings(bundle, context.cwd), ...(await structuralErrors(bundle, context.cwd)));
+  bundle.diagnostics.push(...patternWarnings(bundle, context.cwd), ...(await structuralErrors(bundle, context.cwd)), ...(await excludeDiagnostics(context.cwd, bundle)));
   const errors = [...(configError ? [configError] : []), ...bundle.diagnostics.filter((d) => d.level === 'error')];
   const warnings = bundle.diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);

@@ -6,6 +6,7 @@ import { rememberReview } from '../../verdicts/peek.js';
 import { progress, useColor } from '../../core/output.js';
 import { UsageError } from '../../core/errors.js';
 import type { DiffSource } from '../../diff/types.js';
+import type { ReviewResult } from '../../review/types.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
@@ -13,7 +14,7 @@ interface ReviewArgs {
   range?: string;
   diff?: string;
   knowledge?: string;
-  format: 'text' | 'json' | 'sarif';
+  format: 'text' | 'json' | 'sarif' | 'github' | 'codequality';
   json: boolean;
   reviewer?: string;
   model: boolean;
@@ -31,8 +32,8 @@ export default defineCommand<ReviewArgs>({
     yargs
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
-          '          [--format text|json|sarif] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N] [--verbose] [--no-calibration]\n' +
-          '          [--policy-from REF]\n\n' +
+          '          [--format text|json|sarif|github|codequality] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N]\n' +
+          '          [--verbose] [--no-calibration] [--policy-from REF]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
@@ -41,7 +42,11 @@ export default defineCommand<ReviewArgs>({
       .option('range', { type: 'string', requiresArg: true, describe: 'Review a range: A..B or A...B' })
       .option('diff', { type: 'string', requiresArg: true, describe: 'Review a unified diff from FILE, or stdin with -' })
       .option('knowledge', { type: 'string', requiresArg: true, describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
-      .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
+      .option('format', {
+        choices: ['text', 'json', 'sarif', 'github', 'codequality'] as const,
+        default: 'text' as const,
+        describe: 'Output format: github = Actions annotations, codequality = GitLab Code Quality report',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
       .option('reviewer', { type: 'string', requiresArg: true, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
       .option('model', { type: 'boolean', default: true, describe: 'Ask the model reviewer of the config (reviewer.model); --no-model: not in this run' })
@@ -60,8 +65,10 @@ export default defineCommand<ReviewArgs>({
       })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
-      .example('git diff | $0 review --diff -', 'review a diff from stdin')
-      .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy"),
+      .example('$0 review --range origin/main...HEAD --format github', 'annotations on a GitHub pull request')
+      .example('$0 review --range origin/main...HEAD --format codequality > quality.json', 'a GitLab Code Quality report')
+      .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy")
+      .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
     const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
     if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
@@ -95,12 +102,17 @@ export default defineCommand<ReviewArgs>({
     const { review } = await import('../../review/index.js');
     const format = args.json ? 'json' : args.format;
     // Only the chosen format's module is loaded.
-    const formatter =
+    const terminal = Boolean(context.stdout.isTTY);
+    const formatter: Promise<(r: ReviewResult, o: { color: boolean }) => string> =
       format === 'json'
         ? import('../../report/json.js').then((r) => r.formatJson)
         : format === 'sarif'
-          ? import('../../report/sarif.js').then((r) => r.formatSarif)
-          : import('../../report/text.js').then((r) => r.formatText);
+          ? import('../../report/sarif.js').then((r) => (res) => r.formatSarif(res))
+          : format === 'github'
+            ? import('../../report/github.js').then((r) => (res) => r.formatGithub(res, { terminal }))
+            : format === 'codequality'
+              ? import('../../report/codequality.js').then((r) => (res) => r.formatCodeQuality(res))
+              : import('../../report/text.js').then((r) => r.formatText);
     const bar = progress(context.stderr);
     const result = await review({
       cwd: context.cwd,
@@ -121,7 +133,8 @@ export default defineCommand<ReviewArgs>({
     // outside a repository has nowhere to keep them, and needs not.
     const repo = await findRepo(context.cwd).catch(() => null);
     if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
-    if (format !== 'json') {
+    // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
+    if (format === 'text' || format === 'sarif') {
       const { formatWarnings } = await import('../../report/text.js');
       context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
     }

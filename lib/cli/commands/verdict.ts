@@ -33,7 +33,8 @@ export default defineCommand<VerdictArgs>({
       .option('list', { type: 'boolean', default: false, describe: 'Show the open findings and the queued verdicts' })
       .option('drop', { type: 'boolean', default: false, describe: 'Remove the queued verdict of ID' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON output' })
-      .example('$0 verdict rf-0123456789 REJECT "`grep KEY a.test.ts`: a fixture"', 'queue a REJECT')
+      // Single quotes: pasted into a shell, backticks inside double quotes would run a command.
+      .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict'),
   async run(args, context) {
     const out = context.stdout;

@@ -1,6 +1,7 @@
 /**
  * Review-Finding rows in the history of a commit, as git sees them
- * (`%(trailers:key=Review-Finding,valueonly,unfold)`). Used for verdict suppression and for
+ * (`%(trailers:key=Review-Finding,valueonly)`, folded rows as written: parseRow removes exactly
+ * revtrail's folds, where git's `unfold` would leave a space after a folded comma). Used for verdict suppression and for
  * "already recorded on this branch"; mining (lib/mine) reads every line, not only git's view.
  */
 import { gitRecords } from '../git/run.js';
@@ -11,7 +12,7 @@ export interface HistoryRow {
   row: TrailerRow;
 }
 
-const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,unfold,separator=%x01)`;
+const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,separator=%x01)`;
 
 function rowsOfField(field: string): TrailerRow[] {
   const rows: TrailerRow[] = [];

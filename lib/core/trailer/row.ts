@@ -66,13 +66,66 @@ export function formatRow(row: TrailerRow): string {
   return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
 }
 
+/**
+ * Folds a formatted row in git's continuation form so that no line is longer than `width`
+ * (the key and `: ` included), where a place to fold exists (docs/trailers.md "Folding").
+ * A fold is a newline and one space inserted before a space inside a field, or right after a
+ * comma between fields; unfoldValue removes exactly those two characters there. A line never ends in
+ * whitespace (git's message cleanup would strip it), and a stretch with no place stays long.
+ * `width` 0 never folds.
+ */
+export function foldRow(value: string, width: number, lead = TRAILER_KEY.length + 2): string {
+  if (width <= 0 || lead + value.length <= width || /[\r\n]/.test(value)) return value;
+  const places: number[] = []; // indexes a continuation line may start at
+  let quoted = false;
+  for (let i = 1; i < value.length; i++) {
+    const before = value.charCodeAt(i - 1);
+    if (before === 34) quoted = !quoted; // `""` inside a quoted field toggles twice
+    const c = value[i]!;
+    const endsClean = !/\s/.test(value[i - 1]!);
+    if (c === ' ' && endsClean) places.push(i);
+    else if (before === 44 && !quoted && c !== ' ' && c !== '\t') places.push(i);
+  }
+  const lines: string[] = [];
+  let start = 0;
+  let used = lead;
+  let k = 0;
+  while (used + (value.length - start) > width) {
+    while (k < places.length && places[k]! <= start) k++;
+    if (k === places.length) break;
+    // The last place that keeps this line within the width; else the first one (it stays long).
+    let pick = k;
+    while (pick + 1 < places.length && used + (places[pick + 1]! - start) <= width) pick++;
+    const at = places[pick]!;
+    lines.push(value.slice(start, at));
+    start = at;
+    used = 1;
+    k = pick + 1;
+  }
+  lines.push(value.slice(start));
+  return lines.join('\n ');
+}
+
+/**
+ * Undoes foldRow exactly: a fold (a newline and one space or tab) after a comma or before more
+ * whitespace is removed. Any other continuation (a person's or another tool's, where the fold
+ * took the place of a space) reads as one space, as git reads it.
+ */
+export function unfoldValue(value: string): string {
+  if (!value.includes('\n')) return value;
+  return value.replace(/\r?\n[ \t]/g, (fold, at: number) => {
+    const next = value[at + fold.length];
+    return value[at - 1] === ',' || next === ' ' || next === '\t' ? '' : ' ';
+  });
+}
+
 export type RowResult = { ok: true; row: TrailerRow } | { ok: false; reason: string };
 
-/** Parses a trailer value (without the key). Never throws: a bad row comes back with its reason. */
+/** Parses a trailer value (without the key; folded or not). Never throws: a bad row comes back with its reason. */
 export function parseRow(value: string): RowResult {
   let records: string[][];
   try {
-    records = parse(value.trim(), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = parse(unfoldValue(value).trim(), { relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     return { ok: false, reason: `not a CSV record: ${(error as Error).message.split('\n')[0]}` };
   }
