@@ -17,12 +17,13 @@ import { commentCharFor, splitLines } from '../trailers/message.js';
 import { lintMessage } from '../trailers/lint.js';
 import { appendTrailers } from '../trailers/write.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
+import { gitOut } from '../core/git/run.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
 export async function prepareCommitMsgHook(file: string, context: CliContext): Promise<number> {
   const repo = await findRepo(context.cwd);
-  const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.gitDir));
+  const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.top, repo.gitDir));
   if (!folded) return 0;
   const path = resolve(context.cwd, file);
   const original = await readFile(path);
@@ -75,7 +76,7 @@ async function currentFold(gitDir: string): Promise<string[] | null> {
  * (`commit <id>` lines, newest first). Their records go into the one commit that replaces them,
  * whether it is written with git's prepared message or with `-m` (docs/record.md "Squash merge").
  */
-async function squashedCommits(gitDir: string): Promise<string[] | null> {
+async function squashedCommits(top: string, gitDir: string): Promise<string[] | null> {
   let text: string;
   try {
     text = await readFile(join(gitDir, 'SQUASH_MSG'), 'utf8');
@@ -83,5 +84,24 @@ async function squashedCommits(gitDir: string): Promise<string[] | null> {
     return null;
   }
   const commits = [...text.matchAll(/^commit ([0-9a-f]{40}|[0-9a-f]{64})$/gm)].map((m) => m[1]!).reverse();
-  return commits.length ? commits : null;
+  if (!commits.length) return null;
+  return (await squashInIndex(top, commits)) ? commits : null;
+}
+
+/**
+ * SQUASH_MSG outlives an abandoned squash (`git restore --staged --worktree :/` leaves it), so
+ * it alone says nothing: the squash is in the index only while a path its commits changed is
+ * staged (differs from HEAD). An unrelated commit after an abandoned squash takes nothing from
+ * it (docs/record.md "Squash merge").
+ */
+async function squashInIndex(top: string, commits: readonly string[]): Promise<boolean> {
+  const touched = new Set(
+    (await gitOut(['log', '--no-walk=unsorted', '--stdin', '--format=', '--name-only', '-z', '--no-renames'], { cwd: top, input: `${commits.join('\n')}\n` }))
+      .split('\0')
+      .map((p) => p.replace(/^\n+/, ''))
+      .filter(Boolean),
+  );
+  if (touched.size === 0) return false;
+  const staged = (await gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--'], { cwd: top })).split('\0');
+  return staged.some((p) => p && touched.has(p));
 }

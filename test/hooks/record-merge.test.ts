@@ -6,6 +6,8 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { addRemote } from './setup.js';
 import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
 
@@ -162,4 +164,29 @@ test('merge --squash: the topic\'s records go into the squash commit, once, with
   // The next commit on the target has nothing to carry.
   await kit.git(['commit', '--allow-empty', '-m', 'chore: after']);
   assert.deepEqual(kit.rows(), []);
+});
+
+test('an abandoned merge --squash leaves SQUASH_MSG behind; the next commit takes nothing from it', async () => {
+  kit.branch('sx-base');
+  kit.branch('sx-topic');
+  await kit.commit({ 'sx/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: topic']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'DEFER', 'tracked in #12 for the next release');
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record the verdict']);
+  const defer = withVerdict(open!, 'DEFER', 'tracked in #12 for the next release');
+  assert.deepEqual(kit.allRows(), [defer, open], 'before: the topic holds both rows');
+  r.git(['checkout', '-q', 'sx-base']);
+  await kit.git(['merge', '--squash', 'sx-topic']);
+  // The squash is abandoned; git leaves SQUASH_MSG in place.
+  await kit.git(['restore', '--staged', '--worktree', ':/']);
+  assert.ok(existsSync(join(r.dir, '.git', 'SQUASH_MSG')));
+  for (const how of [['-m', 'chore: unrelated'], ['--allow-empty', '-m', 'chore: nothing staged']]) {
+    await kit.commit({ 'sx/unrelated.txt': `${how.length}\n` }, how);
+    assert.deepEqual(kit.rows(), [], `${how.join(' ')}: no row of the squash`);
+    assert.equal(kit.messageRowCount(), 0);
+  }
+  assert.deepEqual(kit.allRows(), [], 'after: sx-base never had the finding');
+  const view = await kit.record();
+  assert.ok(!view.mined.some((x) => x.startsWith(id)), view.mined.join('\n'));
 });
