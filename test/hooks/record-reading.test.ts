@@ -1,0 +1,51 @@
+/**
+ * One reading rule and git's own settings (docs/record.md "Counting", "Git's settings"): the
+ * push gate, `verdict --list`, `stats` and `mine` agree on which rows count, and rows survive
+ * the comment characters and trailer separators git accepts.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addRemote } from './setup.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+
+const kit = await recordKit();
+const { r } = kit;
+const bare = addRemote(r);
+after(() => bare.cleanup());
+r.git(['push', '-q', '--no-verify', 'origin', 'main']);
+
+test('a verdict row in the message body: every counting consumer reads it as not counted, and says so', async () => {
+  kit.branch('body-a');
+  await kit.commit({ 'body/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  const reject = withVerdict(open!, 'REJECT', 'a fixture as `grep -n debugger body/a.js` shows');
+  // A paragraph of rows followed by another: git does not see it as a trailer block.
+  const written = await kit.commit({}, ['--allow-empty', '-m', 'chore: answer', '-m', `Review-Finding: ${reject}`, '-m', 'Closing words.']);
+  assert.match(written, /not in git's trailer block|trailer block/);
+  assert.deepEqual(kit.rows(), [], "git's trailer view has no row");
+  assert.equal(kit.messageRowCount(), 1, 'the row is in the body');
+  assert.deepEqual(kit.allRows(), [open]);
+
+  // mine lists it, placement "body", with a warning.
+  const mine = await r.cli(['mine', '--format', 'jsonl']);
+  assert.equal(mine.code, 0, mine.stderr);
+  const records = mine.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; verdict: string; placement: string });
+  assert.deepEqual(records.filter((x) => x.id === id).map((x) => `${x.verdict} ${x.placement}`), ['REJECT body', 'OPEN trailer']);
+  assert.match(mine.stderr, new RegExp(`Review-Finding ${id} is in the message body`));
+
+  // stats counts what the gate counts: the finding is open.
+  const stats = await r.cli(['stats', '--json']);
+  assert.equal(stats.code, 0, stats.stderr);
+  const total = (JSON.parse(stats.stdout) as { total: { findings: number; counts: Record<string, number>; human_verdicts: number } }).total;
+  assert.deepEqual([total.findings, total.counts, total.human_verdicts], [1, counts({ OPEN: 1 }), 0]);
+  assert.match(stats.stderr, new RegExp(`1 Review-Finding row is in a message body.*not counted.*${id}`));
+
+  // verdict --list: open; the push gate: blocked on it.
+  const list = await r.cli(['verdict', '--list', '--json']);
+  assert.equal(list.code, 0, list.stderr);
+  assert.deepEqual((JSON.parse(list.stdout) as { open: Array<{ id: string }> }).open.map((o) => o.id), [id]);
+  const push = await r.run(['push', 'origin', 'body-a']);
+  assert.equal(push.code, 1, push.stderr);
+  assert.match(push.stderr, new RegExp(id));
+});
