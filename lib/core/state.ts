@@ -9,3 +9,9 @@ export const lastReviewLock = (commonDir: string) => join(commonDir, 'revtrail',
 export const installFile = (commonDir: string) => join(commonDir, 'revtrail', 'install.json');
 export const configCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'config-cache-v1.json');
 export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'derived-v1.json');
+/**
+ * Per worktree (its own git dir): where the branch was when a rebase started, written by the
+ * post-checkout hook, so that the verdicts of commits the rebase drops can be queued once it
+ * ends (docs/record.md "Rebase").
+ */
+export const rebaseMarkFile = (gitDir: string) => join(gitDir, 'revtrail-rebase-orig');

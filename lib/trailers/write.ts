@@ -8,6 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { GitError, GitNotFoundError } from '../core/git/errors.js';
 import { TRAILER_KEY, formatRow, type TrailerRow } from '../core/trailer/row.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
+import { TRAILER_CONFIG } from '../core/trailer/history.js';
+import { RevtrailError } from '../core/errors.js';
+import { trailerMessages as m } from '../messages/trailers.js';
 
 export interface TrailerGitOptions {
   /** Folder inside the repository (git reads core.commentChar and trailer.* from its config). */
@@ -19,7 +22,8 @@ export interface TrailerGitOptions {
 }
 
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
-  const config = options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [];
+  // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
+  const config = [...TRAILER_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
   const argv = [...config, 'interpret-trailers', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', argv, {
@@ -59,8 +63,38 @@ export function withFinalNewline(message: Buffer): Buffer {
 export async function appendTrailers(message: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<Buffer> {
   if (rows.length === 0) return message;
   const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
-  for (const row of rows) args.push('--trailer', `${TRAILER_KEY}: ${formatRow(row)}`);
-  return runInterpretTrailers(args, withFinalNewline(message), options);
+  const key = keyFor(options.commentChar);
+  for (const row of rows) args.push('--trailer', `${key}: ${formatRow(row)}`);
+  const after = await runInterpretTrailers(args, withFinalNewline(message), options);
+  await checkReadBack(after, rows, options);
+  return after;
+}
+
+/**
+ * The key as written. git's cleanup strips every line that starts with the comment character,
+ * so with `core.commentChar=R` a `Review-Finding:` row would vanish from an edited message; the
+ * key is case-insensitive for git (`%(trailers:key=…)`) and for every revtrail reader, so it is
+ * written in lower case there (docs/record.md "Git's settings").
+ */
+export function keyFor(commentChar: string | undefined): string {
+  return commentChar && TRAILER_KEY.startsWith(commentChar) ? TRAILER_KEY.toLowerCase() : TRAILER_KEY;
+}
+
+/** A row git would not read back as a trailer of the message: nothing is written (say so). */
+export class TrailersUnreadableError extends RevtrailError {}
+
+// Folding puts a newline and a space where git's unfolding shows a space: compare without whitespace.
+const bare = (v: string) => v.replace(/\s+/g, '');
+
+/** git's own reading of the written message must hold every row (`interpret-trailers --parse`). */
+async function checkReadBack(after: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<void> {
+  const seen = new Set<string>();
+  for (const line of (await parseTrailers(after, options)).split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === TRAILER_KEY.toLowerCase()) seen.add(bare(line.slice(colon + 1)));
+  }
+  const lost = rows.filter((r) => !seen.has(bare(formatRow(r))));
+  if (lost.length) throw new TrailersUnreadableError(m.notReadBack(lost.map((r) => `${r.verdict} ${r.id}`)), { remedy: m.notReadBackRemedy });
 }
 
 /** git's own view of the message's trailers (`Key: value` per line, unfolded). */

@@ -49,3 +49,57 @@ test('a verdict row in the message body: every counting consumer reads it as not
   assert.equal(push.code, 1, push.stderr);
   assert.match(push.stderr, new RegExp(id));
 });
+
+test('core.commentChar=R with an editor commit: git strips every line starting with R, so the rows are written as review-finding and survive', async () => {
+  kit.branch('cc-r');
+  r.git(['config', 'core.commentChar', 'R']);
+  try {
+    const editor = kit.script('cc-editor', 'printf "feat: a\\n" > "$1"');
+    const stderr = await kit.commit({ 'ccr/a.js': `${DEBUGGER_LINE}\n` }, [], { GIT_EDITOR: editor });
+    assert.match(stderr, /1 recorded as Review-Finding trailer/);
+    const [open] = kit.rows();
+    assert.ok(open, 'git\'s trailer view (key matched case-insensitively) holds the row');
+    assert.match(open!, /^rf-[0-9a-f]+,ccr\/a\.js,1,builtin\/debug:debugger,.*,OPEN,$/);
+    assert.equal(r.git(['log', '-1', '--format=%B']), `feat: a\n\nreview-finding: ${open}\n\n`);
+    // A verdict, then an amend with the editor (git's prepared message holds the old row, which it strips).
+    const id = idOf(open!);
+    await kit.verdict(id, 'ACKNOWLEDGE', 'intended per ADR-9');
+    await kit.commit({}, ['--allow-empty'], { GIT_EDITOR: kit.script('cc-editor2', 'printf "chore: record\\n" > "$1"') });
+    const ack = withVerdict(open!, 'ACKNOWLEDGE', 'intended per ADR-9');
+    assert.deepEqual(kit.rows(), [ack]);
+    await kit.git(['commit', '--amend', '--allow-empty'], { GIT_EDITOR: 'true' });
+    assert.deepEqual(kit.rows(), [ack], 'amend with the editor keeps the row');
+    assert.deepEqual(await kit.queue(), []);
+    const view = await kit.record();
+    assert.deepEqual([view.findings, view.counts], [1, counts({ ACKNOWLEDGE: 1 })]);
+  } finally {
+    r.git(['config', '--unset', 'core.commentChar']);
+  }
+});
+
+test("trailer.separators='=': rows are written and read with ':' whatever the config says", async () => {
+  kit.branch('sep');
+  r.git(['config', 'trailer.separators', '=']);
+  try {
+    await kit.commit({ 'sep/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+    const body = r.git(['log', '-1', '--format=%B']);
+    const row = /^Review-Finding: (.*)$/m.exec(body)?.[1];
+    assert.ok(row, body);
+    assert.match(row!, /^rf-[0-9a-f]+,sep\/a\.js,1,builtin\/debug:debugger,.*,OPEN,$/, 'not ",OPEN,="');
+    assert.equal(body, `feat: a\n\nReview-Finding: ${row}\n\n`);
+    const id = idOf(row!);
+    await kit.verdict(id, 'DEFER', 'tracked in #8 for the next release');
+    await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+    const defer = withVerdict(row!, 'DEFER', 'tracked in #8 for the next release');
+    assert.equal(r.git(['log', '-1', '--format=%B']), `chore: record\n\nReview-Finding: ${defer}\n\n`);
+    const withColon = (rev: string) => r.git(['-c', 'trailer.separators=:', 'log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)', rev]).split('\n').filter(Boolean);
+    assert.deepEqual([withColon('HEAD'), withColon('HEAD~1')], [[defer], [row]]);
+    assert.deepEqual(await kit.queue(), [], 'the verdict was recorded: it left the queue');
+    const view = await kit.record();
+    assert.deepEqual([view.findings, view.counts], [1, counts({ DEFER: 1 })]);
+    const list = await r.cli(['verdict', '--list', '--json']);
+    assert.deepEqual((JSON.parse(list.stdout) as { open: Array<{ id: string }> }).open.filter((o) => o.id === id), []);
+  } finally {
+    r.git(['config', '--unset', 'trailer.separators']);
+  }
+});

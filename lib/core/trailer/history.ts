@@ -13,6 +13,13 @@ export interface HistoryRow {
 
 const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,unfold,separator=%x01)`;
 
+/**
+ * git's trailer view follows `trailer.separators`: with `=` there, a `Review-Finding: …` line is
+ * no trailer at all. revtrail writes `:` and reads with `:` whatever the config says, so every
+ * reader sees the rows its writer wrote (docs/record.md "Git's settings").
+ */
+export const TRAILER_CONFIG = ['-c', 'trailer.separators=:'] as const;
+
 function rowsOfField(field: string): TrailerRow[] {
   const rows: TrailerRow[] = [];
   for (const value of field.split('\x01')) {
@@ -27,7 +34,7 @@ function rowsOfField(field: string): TrailerRow[] {
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
   // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
   const format = `%H%x00${TRAILERS}`;
-  const args = ['log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
+  const args = [...TRAILER_CONFIG, 'log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd })) {
     if (commit === null) {
@@ -60,7 +67,7 @@ export async function readHistoryOf(cwd: string, tips: readonly string[]): Promi
 export async function commitTrailerRows(cwd: string, commits: readonly string[]): Promise<Map<string, TrailerRow[]>> {
   const result = new Map<string, TrailerRow[]>();
   if (commits.length === 0) return result;
-  const args = ['log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
+  const args = [...TRAILER_CONFIG, 'log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd, input: `${commits.join('\n')}\n` })) {
     if (commit === null) {
