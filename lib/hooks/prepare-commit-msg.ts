@@ -7,6 +7,7 @@
  * are put back into the message's trailer block, oldest first, each once (docs/record.md
  * "Rebase", "Squash merge").
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
@@ -21,8 +22,14 @@ import { gitOut } from '../core/git/run.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
-export async function prepareCommitMsgHook(file: string, context: CliContext): Promise<number> {
+export async function prepareCommitMsgHook(file: string, context: CliContext, source?: string, commit?: string): Promise<number> {
   const repo = await findRepo(context.cwd);
+  // `commit -C/-c <commit>` outside a rebase (whose own steps are handled below): ./copied-message.ts.
+  if (source === 'commit' && commit && !existsSync(join(repo.gitDir, 'rebase-merge'))) {
+    const { filterCopiedRows } = await import('./copied-message.js');
+    await filterCopiedRows(repo, resolve(context.cwd, file), commit, context.stderr);
+    return 0;
+  }
   const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.top, repo.gitDir));
   if (!folded) return 0;
   const path = resolve(context.cwd, file);

@@ -190,3 +190,42 @@ test('an abandoned merge --squash leaves SQUASH_MSG behind; the next commit take
   const view = await kit.record();
   assert.ok(!view.mined.some((x) => x.startsWith(id)), view.mined.join('\n'));
 });
+
+test('commit -C/-c: copied rows stay only where the branch has the finding, never as a second copy', async () => {
+  kit.branch('cc-src');
+  await kit.commit({ 'ccp/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const raise = r.git(['rev-parse', 'HEAD']).trim();
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  const rationale = 'a fixture as `grep -n debugger ccp/a.js` shows';
+  await kit.verdict(id, 'REJECT', rationale);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+  const recorded = r.git(['rev-parse', 'HEAD']).trim();
+  const reject = withVerdict(open!, 'REJECT', rationale);
+  assert.deepEqual(kit.allRows(), [reject, open], 'before');
+
+  // An unrelated branch: neither row belongs there.
+  kit.branch('cc-other');
+  const other = await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.match(other, new RegExp(`1 Review-Finding row copied from ${recorded.slice(0, 7)} left out of this message: REJECT ${id}`));
+  assert.deepEqual(kit.allRows(), [], 'after -C on a branch without the finding');
+  assert.equal(r.git(['log', '-1', '--format=%B']), 'chore: record\n\n');
+  kit.branch('cc-other2');
+  await kit.git(['commit', '--allow-empty', '-c', raise], { GIT_EDITOR: 'true' });
+  assert.deepEqual(kit.allRows(), [], 'after -c of the raising commit, with nothing of it staged');
+
+  // A branch with the finding and no verdict yet: the copied verdict belongs there.
+  kit.branch('cc-open', raise);
+  await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.deepEqual(kit.allRows(), [reject, open], 'kept: the finding is in this history');
+  // The same branch again: a second copy is left out.
+  await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.deepEqual(kit.rows(), []);
+  assert.deepEqual(kit.allRows(), [reject, open]);
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts], [1, counts({ REJECT: 1 })]);
+  // An amend (git says "commit HEAD" for it too) keeps its own rows.
+  await kit.git(['commit', '--amend', '--allow-empty', '--no-edit']);
+  assert.deepEqual(kit.rows(), []);
+  assert.deepEqual(kit.allRows(), [reject, open]);
+});
