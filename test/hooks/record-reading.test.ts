@@ -103,3 +103,29 @@ test("trailer.separators='=': rows are written and read with ':' whatever the co
     r.git(['config', '--unset', 'trailer.separators']);
   }
 });
+
+test('a newline in a file name: the row names the exact path in its escaped form, mine reads it back, verdict answers it', async () => {
+  kit.branch('ctl');
+  const name = 'ctl/a\nb.js';
+  await kit.commit({ [name]: `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a file with a newline in its name']);
+  const [open] = kit.rows();
+  assert.ok(open, 'recorded');
+  assert.match(open!, /^rf-[0-9a-f]+,\/ctl\/a%0Ab\.js,1,builtin\/debug:debugger,.*,OPEN,$/);
+  const id = idOf(open!);
+  const mined = async () => {
+    const mine = await r.cli(['mine', '--format', 'jsonl']);
+    assert.equal(mine.code, 0, mine.stderr);
+    return mine.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; file: string; verdict: string }).filter((x) => x.id === id).map((x) => [x.file, x.verdict]);
+  };
+  assert.deepEqual(await mined(), [[name, 'OPEN']]);
+  await kit.verdict(id, 'REJECT', 'a fixture as `git ls-files ctl` shows');
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+  const reject = withVerdict(open!, 'REJECT', 'a fixture as `git ls-files ctl` shows');
+  assert.deepEqual(kit.allRows(), [reject, open]);
+  assert.deepEqual(await mined(), [[name, 'REJECT'], [name, 'OPEN']]);
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts], [1, counts({ REJECT: 1 })]);
+  // The gate reads the path back exactly: the push is not blocked by it.
+  const push = await r.run(['push', 'origin', 'ctl']);
+  assert.equal(push.code, 0, push.stderr);
+});
