@@ -32,19 +32,23 @@ const RATIONALE: Record<(typeof VERDICTS)[number], string> = {
 
 type Op =
   | { kind: 'switch'; to: number }
-  | { kind: 'raise' }
+  | { kind: 'raise'; editor: boolean }
   | { kind: 'verdict'; pick: number; verdict: (typeof VERDICTS)[number] }
   | { kind: 'commit' }
   | { kind: 'amend'; edit: boolean }
   | { kind: 'merge'; from: number }
   | { kind: 'squash' }
-  | { kind: 'rebase'; onto: number };
+  | { kind: 'rebase'; onto: number }
+  | { kind: 'squashMerge'; from: number; keep: boolean }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'copy'; from: number; edit: boolean }
+  | { kind: 'settings'; commentChar: boolean; separators: boolean };
 
 const branchIx = fc.integer({ min: 0, max: 2 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('switch' as const), to: branchIx }),
-  fc.record({ kind: fc.constant('raise' as const) }),
-  fc.record({ kind: fc.constant('raise' as const) }),
+  fc.record({ kind: fc.constant('raise' as const), editor: fc.boolean() }),
+  fc.record({ kind: fc.constant('raise' as const), editor: fc.boolean() }),
   fc.record({ kind: fc.constant('verdict' as const), pick: fc.nat(5), verdict: fc.constantFrom(...VERDICTS) }),
   fc.record({ kind: fc.constant('verdict' as const), pick: fc.nat(5), verdict: fc.constantFrom(...VERDICTS) }),
   fc.record({ kind: fc.constant('commit' as const) }),
@@ -52,6 +56,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('merge' as const), from: branchIx }),
   fc.record({ kind: fc.constant('squash' as const) }),
   fc.record({ kind: fc.constant('rebase' as const), onto: branchIx }),
+  fc.record({ kind: fc.constant('squashMerge' as const), from: branchIx, keep: fc.boolean() }),
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(1) }),
+  fc.record({ kind: fc.constant('copy' as const), from: branchIx, edit: fc.boolean() }),
+  fc.record({ kind: fc.constant('settings' as const), commentChar: fc.boolean(), separators: fc.boolean() }),
 );
 
 interface Commit {
@@ -96,6 +104,7 @@ test('random sequences of everyday operations keep the record true', { timeout: 
       for (const n of names) r.git(['branch', n, 'main']);
       r.git(['checkout', '-q', names[0]!]);
       rmSync(join(r.dir, '.git', 'revtrail', 'verdicts.jsonl'), { force: true });
+      settings(false, false);
       let current = names[0]!;
       const seen = new Map<string, Set<string>>(names.map((n) => [n, new Set()]));
       let queuedBefore = new Set<string>();
@@ -140,7 +149,24 @@ test('random sequences of everyday operations keep the record true', { timeout: 
     }),
     { numRuns: Number(process.env.RECORD_RUNS ?? 15) },
   );
+  settings(false, false);
 });
+
+/** core.commentChar=R and trailer.separators='=' on or off (docs/record.md "Git's settings"). */
+function settings(commentChar: boolean, separators: boolean): void {
+  const set = (key: string, value: string, on: boolean) => {
+    if (on) r.git(['config', key, value]);
+    else {
+      try {
+        r.git(['config', '--unset-all', key]);
+      } catch {
+        // not set
+      }
+    }
+  };
+  set('core.commentChar', 'R', commentChar);
+  set('trailer.separators', '=', separators);
+}
 
 async function apply(step: Op, names: readonly string[], current: string, setCurrent: (b: string) => void): Promise<void> {
   const tag = () => `[o${++origin}]`;
@@ -152,9 +178,59 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
       return;
     case 'raise': {
       const n = ++origin;
-      await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, ['-m', `feat: f${n} [o${n}]`]);
+      // With an editor git cleans the message up (strips comment lines: core.commentChar=R).
+      if (step.editor) await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, [], { GIT_EDITOR: kit.script(`prop-msg-${n}`, `printf 'feat: f${n} [o${n}]\\n' > "$1"`) });
+      else await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, ['-m', `feat: f${n} [o${n}]`]);
       return;
     }
+    case 'squashMerge': {
+      const from = names[step.from]!;
+      if (from === current) return;
+      const tags = [...new Set(r.git(['log', '--format=%B', `${current}..${from}`]).match(/\[o\d+\]/g) ?? [])];
+      if (tags.length === 0) return;
+      const merged = await r.run(['merge', '--squash', from]);
+      if (merged.code !== 0) {
+        r.git(['reset', '-q', '--hard']);
+        return;
+      }
+      if (step.keep) {
+        // The squash commit holds every squashed commit's records: it carries their origins too.
+        await kit.git(['commit', '--allow-empty', '-m', `squash ${from} ${tags.join(' ')} ${tag()}`]);
+      } else {
+        // Abandoned: SQUASH_MSG stays behind, and the next commit must take nothing from it.
+        await kit.git(['restore', '--staged', '--worktree', ':/']);
+        r.git(['clean', '-qfd', '--', 'prop']);
+        await kit.git(['commit', '--allow-empty', '-m', `chore: after an abandoned squash ${tag()}`]);
+      }
+      return;
+    }
+    case 'drop': {
+      // One of the last two commits, when it raised nothing (dropping a finding's own commit
+      // would leave later verdict rows naming a file git took away: git keeps their messages).
+      if (aboveBase() < 2 || r.git(['rev-list', '--merges', 'HEAD~2..HEAD']).trim()) return;
+      const target = step.pick === 0 ? 'HEAD~1' : 'HEAD';
+      if (rowsOf(r.git(['log', '-1', '--format=%B', target])).some((x) => x.verdict === 'OPEN')) return;
+      const line = step.pick === 0 ? 1 : 2;
+      const seq = kit.script(`prop-drop-${line}`, `sed -i -e '${line}s/^pick/drop/' "$1"`);
+      const run = await r.run(['rebase', '-i', 'HEAD~2'], { env: { GIT_SEQUENCE_EDITOR: seq, GIT_EDITOR: 'true' } });
+      if (run.code !== 0) {
+        r.git(['rebase', '--abort']);
+        return;
+      }
+      // Where git rewrote nothing it ran no post-rewrite: a look at the list settles the drop.
+      const list = await r.cli(['verdict', '--list']);
+      assert.equal(list.code, 0, list.stderr);
+      return;
+    }
+    case 'copy': {
+      const from = names[step.from]!;
+      if (from === current) return;
+      await kit.git(['commit', '--allow-empty', step.edit ? '-c' : '-C', from], { GIT_EDITOR: 'true' });
+      return;
+    }
+    case 'settings':
+      settings(step.commentChar, step.separators);
+      return;
     case 'verdict': {
       // A finding of this branch that is open (no verdict yet in its history).
       const rows = history(current).flatMap((c) => c.rows);
