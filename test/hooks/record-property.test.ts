@@ -1,7 +1,9 @@
 /**
  * The record is true, as a property (docs/record.md): random sequences of everyday operations
- * (switching branches, commits with findings, verdicts, empty commits, amends, merges,
- * squashes, rebases) over one repository with the hooks installed. After every step:
+ * (switching branches, commits with findings by -m or an editor, verdicts, empty commits,
+ * amends, merges, squashes, rebases, `merge --squash` kept or abandoned, `rebase -i` with
+ * `drop`, `commit -C/-c`, and core.commentChar=R / trailer.separators='=' switched on and off)
+ * over one repository with the hooks installed. After every step:
  * - no finding loses a verdict: every verdict record a branch had is still in its history or
  *   queued, and every queued verdict is still queued or in a branch's history;
  * - no verdict row twice in one history: the commits of a history carrying the same verdict
