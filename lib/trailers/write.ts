@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { GitError, GitNotFoundError } from '../core/git/errors.js';
 import { TRAILER_KEY, formatRow, type TrailerRow } from '../core/trailer/row.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
-import { TRAILER_CONFIG } from '../core/trailer/history.js';
+import { SEPARATOR_CONFIG } from '../core/trailer/history.js';
 import { RevtrailError } from '../core/errors.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 
@@ -23,7 +23,7 @@ export interface TrailerGitOptions {
 
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
   // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
-  const config = [...TRAILER_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
+  const config = [...SEPARATOR_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
   const argv = [...config, 'interpret-trailers', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', argv, {

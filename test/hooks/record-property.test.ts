@@ -59,8 +59,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('squash' as const) }),
   fc.record({ kind: fc.constant('rebase' as const), onto: branchIx }),
   fc.record({ kind: fc.constant('squashMerge' as const), from: branchIx, keep: fc.boolean() }),
+  fc.record({ kind: fc.constant('squashMerge' as const), from: branchIx, keep: fc.boolean() }),
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(1) }),
   fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(1) }),
   fc.record({ kind: fc.constant('copy' as const), from: branchIx, edit: fc.boolean() }),
+  fc.record({ kind: fc.constant('settings' as const), commentChar: fc.boolean(), separators: fc.boolean() }),
   fc.record({ kind: fc.constant('settings' as const), commentChar: fc.boolean(), separators: fc.boolean() }),
 );
 
@@ -207,11 +210,11 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
       return;
     }
     case 'drop': {
-      // One of the last two commits, when it raised nothing (dropping a finding's own commit
-      // would leave later verdict rows naming a file git took away: git keeps their messages).
+      // The last commit, or the one before when it raised nothing (dropping a finding's own
+      // commit under a later one would leave that one's verdict rows naming a file git took
+      // away: git keeps their messages).
       if (aboveBase() < 2 || r.git(['rev-list', '--merges', 'HEAD~2..HEAD']).trim()) return;
-      const target = step.pick === 0 ? 'HEAD~1' : 'HEAD';
-      if (rowsOf(r.git(['log', '-1', '--format=%B', target])).some((x) => x.verdict === 'OPEN')) return;
+      if (step.pick === 0 && rowsOf(r.git(['log', '-1', '--format=%B', 'HEAD~1'])).some((x) => x.verdict === 'OPEN')) return;
       const line = step.pick === 0 ? 1 : 2;
       const seq = kit.script(`prop-drop-${line}`, `sed -i -e '${line}s/^pick/drop/' "$1"`);
       const run = await r.run(['rebase', '-i', 'HEAD~2'], { env: { GIT_SEQUENCE_EDITOR: seq, GIT_EDITOR: 'true' } });

@@ -14,11 +14,15 @@ export interface HistoryRow {
 const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,unfold,separator=%x01)`;
 
 /**
- * git's trailer view follows `trailer.separators`: with `=` there, a `Review-Finding: …` line is
- * no trailer at all. revtrail writes `:` and reads with `:` whatever the config says, so every
- * reader sees the rows its writer wrote (docs/record.md "Git's settings").
+ * git's trailer view follows `trailer.separators` and `core.commentChar`: with `=` as the
+ * separator, or `R` as the comment character (then every `Review-Finding: …` line counts as a
+ * comment), the rows are no trailers at all. revtrail writes with `:` and reads committed
+ * messages with `:` and git's default `#`, whatever the config says, so every reader sees the
+ * rows its writer wrote (docs/record.md "Git's settings"). The writer passes the separator and
+ * the message's own comment character.
  */
-export const TRAILER_CONFIG = ['-c', 'trailer.separators=:'] as const;
+export const SEPARATOR_CONFIG = ['-c', 'trailer.separators=:'] as const;
+export const TRAILER_CONFIG = [...SEPARATOR_CONFIG, '-c', 'core.commentChar=#'] as const;
 
 function rowsOfField(field: string): TrailerRow[] {
   const rows: TrailerRow[] = [];
