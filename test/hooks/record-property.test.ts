@@ -229,7 +229,8 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
     }
     case 'copy': {
       const from = names[step.from]!;
-      if (from === current) return;
+      // The copy carries the source's origin tags (a message without one, the base's, is not copied).
+      if (from === current || !/\[o\d+\]/.test(r.git(['log', '-1', '--format=%B', from]))) return;
       await kit.git(['commit', '--allow-empty', step.edit ? '-c' : '-C', from], { GIT_EDITOR: 'true' });
       return;
     }
