@@ -152,7 +152,36 @@ test('random sequences of everyday operations keep the record true', { timeout: 
         queuedBefore = new Set([...queued].filter((k) => !k.includes('\0OPEN\0')).map((k) => k.split('\0')[0]!));
       }
     }),
-    { numRuns: Number(process.env.RECORD_RUNS ?? 15) },
+    {
+      numRuns: Number(process.env.RECORD_RUNS ?? 15),
+      // Random sequences reach the rarer operations seldom: one that runs each of them, always.
+      examples: [
+        [
+          [
+            { kind: 'raise', editor: false },
+            { kind: 'verdict', pick: 0, verdict: 'REJECT' },
+            { kind: 'commit' },
+            { kind: 'drop', pick: 1 },
+            { kind: 'commit' },
+            { kind: 'switch', to: 1 },
+            { kind: 'squashMerge', from: 0, keep: false },
+            { kind: 'squashMerge', from: 0, keep: true },
+            { kind: 'copy', from: 0, edit: false },
+            { kind: 'switch', to: 2 },
+            { kind: 'copy', from: 0, edit: true },
+            { kind: 'settings', commentChar: true, separators: true },
+            { kind: 'raise', editor: true },
+            { kind: 'verdict', pick: 0, verdict: 'DEFER' },
+            { kind: 'commit' },
+            { kind: 'raise', editor: false },
+            { kind: 'commit' },
+            { kind: 'drop', pick: 0 },
+            { kind: 'settings', commentChar: false, separators: false },
+            { kind: 'commit' },
+          ],
+        ],
+      ],
+    },
   );
   settings(false, false);
 });
