@@ -12,3 +12,9 @@ export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail
 /** Copies of other commits' policy files (config, bundle, doc map), one folder per content (docs/server.md). */
 export const policyCopiesDir = (commonDir: string) => join(commonDir, 'revtrail', 'policy');
 export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');
+/**
+ * Per worktree (its own git dir): where the branch was when a rebase started, written by the
+ * post-checkout hook, so that the verdicts of commits the rebase drops can be queued once it
+ * ends (docs/record.md "Rebase").
+ */
+export const rebaseMarkFile = (gitDir: string) => join(gitDir, 'revtrail-rebase-orig');

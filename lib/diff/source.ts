@@ -73,6 +73,9 @@ async function asInputError<T>(what: string, work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (error instanceof GitError) {
+      // A read-only or full .git (git add -N writes an object): the file system's fault, said so.
+      const refused = (await import('../core/fs/storage.js')).gitStorageFailure(error.stderr, m.objectStore);
+      if (refused) throw refused;
       const said = error.stderr.trim().split('\n')[0] ?? '';
       throw new InputError(m.gitDiffFailed(what, said), { remedy: m.gitDiffRemedy, cause: error });
     }

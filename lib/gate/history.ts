@@ -4,6 +4,7 @@
  */
 import { peelCommit } from '../core/git/commands.js';
 import { mineAll } from '../mine/index.js';
+import { countedCommits, type BodyRow } from '../mine/counted.js';
 import type { CommitResult } from '../mine/types.js';
 import { resolveMainline } from './mainline.js';
 import type { Mainline } from './types.js';
@@ -14,6 +15,8 @@ export interface History {
   mainlineProblem: string | null;
   /** Mined commits reachable from the mainline, when the history read is the mainline's own. */
   reachable?: Set<string>;
+  /** Rows in a message body: not counted (docs/record.md "Counting"), named in a warning. */
+  bodyRows: BodyRow[];
 }
 
 export async function loadHistory(options: { cwd: string; commonDir: string; mainline?: string; all?: boolean; cache?: boolean }): Promise<History> {
@@ -25,9 +28,10 @@ export async function loadHistory(options: { cwd: string; commonDir: string; mai
   if (head !== null) revs.push('HEAD');
   // On the mainline itself, HEAD alone walks the same commits, and shares `revtrail mine`'s cache.
   if (mainline && mainline.sha !== head) revs.push(mainline.name);
-  if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem };
-  const commits = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
+  if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem, bodyRows: [] };
+  const mined = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
+  const { commits, body } = countedCommits(mined);
   // On the mainline itself (the usual case), everything read is reachable from it.
   const onMainline = !options.all && mainline !== null && (head === null || head === mainline.sha);
-  return { commits, mainline, mainlineProblem: problem, reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined };
+  return { commits, mainline, mainlineProblem: problem, reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined, bodyRows: body };
 }

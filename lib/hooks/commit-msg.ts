@@ -20,7 +20,7 @@ import { commentCharOf, isEmptyMessage, readCommentConfig } from '../trailers/me
 import type { HistoryRow } from '../core/trailer/history.js';
 import type { TrailerRow } from '../core/trailer/row.js';
 import { blocks } from '../review/event.js';
-import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
+import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { readDiffText } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
@@ -46,6 +46,15 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   const text = original.toString('utf8');
   const commentChar = commentCharOf(configured, text);
   const gitOptions = { cwd: repo.top, commentChar };
+  // A rebase that rewrote nothing ran no post-rewrite: its drops are settled here, once (a file
+  // test on every other commit; docs/record.md "Rebase").
+  if (rebaseToSettle(repo.gitDir)) {
+    try {
+      await (await import('./post-rewrite.js')).reportDropped(repo, err);
+    } catch (error) {
+      err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
+    }
+  }
 
   // 1. Lint what a human wrote: a bad row blocks before anything else happens.
   let messageRows: TrailerRow[] = [];
@@ -120,15 +129,16 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
     ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
   ];
   if (rows.length) {
-    const { addTrailersToFile, configuredFoldAt } = await import('../trailers/write.js');
+    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await import('../trailers/write.js');
     const foldAt = outcome ? outcome.foldAt : await configuredFoldAt(repo.top);
     try {
       await addTrailersToFile(path, rows, { ...gitOptions, foldAt });
     } catch (error) {
-      // A full disk or a read-only .git: the message is as it was (atomic replace), and saying
-      // so beats an "internal error"; the commit goes on without the rows.
+      // A full disk or a read-only .git, or rows git would not read back (its settings): the
+      // message is as it was (atomic replace), and saying so beats an "internal error"; the
+      // commit goes on without the rows, and queued verdicts stay queued.
       const { StorageError } = await import('../core/fs/storage.js');
-      if (!(error instanceof StorageError)) throw error;
+      if (!(error instanceof StorageError) && !(error instanceof TrailersUnreadableError)) throw error;
       writeLines(err, [...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`]);
       return 0;
     }

@@ -7,6 +7,8 @@
  * anchors follow the rewrite, and records now in a new commit leave the queue
  * (docs/record.md "Rewrites").
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { commitMessages, readHistoryOf, recordKey } from '../core/trailer/history.js';
@@ -34,7 +36,7 @@ interface Missing {
   to: string;
 }
 
-export async function postRewriteHook(_kind: string, input: string, context: CliContext): Promise<number> {
+export async function postRewriteHook(kind: string, input: string, context: CliContext): Promise<number> {
   const pairs = parseRewrites(input);
   if (pairs.length === 0) return 0;
   const repo = await findRepo(context.cwd);
@@ -78,7 +80,24 @@ export async function postRewriteHook(_kind: string, input: string, context: Cli
     const added = await enqueueCarried(repo.commonDir, entries);
     if (added.length) writeLines(context.stderr, [m.rewriteCarried(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)} → ${a.anchor!.slice(0, 7)})`))]);
   }
+  // The commits the rebase dropped are in no line of the input: compare its before and after.
+  if (kind === 'rebase') await reportDropped(repo, context.stderr, { rewritten: new Set(pairs.map((p) => p.from)), before: await rebaseOrigHead(repo.gitDir) });
   return 0;
+}
+
+/** Queues the verdicts of commits a rebase dropped (../verdicts/dropped.ts) and says so in one line. */
+export async function reportDropped(repo: Repo, err: NodeJS.WritableStream, options: { rewritten?: ReadonlySet<string>; before?: string } = {}): Promise<void> {
+  const { settleRebase } = await import('../verdicts/dropped.js');
+  const added = await settleRebase(repo, options);
+  if (added.length) writeLines(err, [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]);
+}
+
+async function rebaseOrigHead(gitDir: string): Promise<string | undefined> {
+  try {
+    return (await readFile(join(gitDir, 'rebase-merge', 'orig-head'), 'utf8')).trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
  * are put back into the message's trailer block, oldest first, each once (docs/record.md
  * "Rebase", "Squash merge").
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
@@ -17,12 +18,19 @@ import { commentCharFor, splitLines } from '../trailers/message.js';
 import { lintMessage } from '../trailers/lint.js';
 import { appendTrailers, configuredFoldAt } from '../trailers/write.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
+import { gitOut } from '../core/git/run.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
-export async function prepareCommitMsgHook(file: string, context: CliContext): Promise<number> {
+export async function prepareCommitMsgHook(file: string, context: CliContext, source?: string, commit?: string): Promise<number> {
   const repo = await findRepo(context.cwd);
-  const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.gitDir));
+  // `commit -C/-c <commit>` outside a rebase (whose own steps are handled below): ./copied-message.ts.
+  if (source === 'commit' && commit && !existsSync(join(repo.gitDir, 'rebase-merge'))) {
+    const { filterCopiedRows } = await import('./copied-message.js');
+    await filterCopiedRows(repo, resolve(context.cwd, file), commit, context.stderr);
+    return 0;
+  }
+  const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.top, repo.gitDir));
   if (!folded) return 0;
   const path = resolve(context.cwd, file);
   const original = await readFile(path);
@@ -75,7 +83,7 @@ async function currentFold(gitDir: string): Promise<string[] | null> {
  * (`commit <id>` lines, newest first). Their records go into the one commit that replaces them,
  * whether it is written with git's prepared message or with `-m` (docs/record.md "Squash merge").
  */
-async function squashedCommits(gitDir: string): Promise<string[] | null> {
+async function squashedCommits(top: string, gitDir: string): Promise<string[] | null> {
   let text: string;
   try {
     text = await readFile(join(gitDir, 'SQUASH_MSG'), 'utf8');
@@ -83,5 +91,24 @@ async function squashedCommits(gitDir: string): Promise<string[] | null> {
     return null;
   }
   const commits = [...text.matchAll(/^commit ([0-9a-f]{40}|[0-9a-f]{64})$/gm)].map((m) => m[1]!).reverse();
-  return commits.length ? commits : null;
+  if (!commits.length) return null;
+  return (await squashInIndex(top, commits)) ? commits : null;
+}
+
+/**
+ * SQUASH_MSG outlives an abandoned squash (`git restore --staged --worktree :/` leaves it), so
+ * it alone says nothing: the squash is in the index only while a path its commits changed is
+ * staged (differs from HEAD). An unrelated commit after an abandoned squash takes nothing from
+ * it (docs/record.md "Squash merge").
+ */
+async function squashInIndex(top: string, commits: readonly string[]): Promise<boolean> {
+  const touched = new Set(
+    (await gitOut(['log', '--no-walk=unsorted', '--stdin', '--format=', '--name-only', '-z', '--no-renames'], { cwd: top, input: `${commits.join('\n')}\n` }))
+      .split('\0')
+      .map((p) => p.replace(/^\n+/, ''))
+      .filter(Boolean),
+  );
+  if (touched.size === 0) return false;
+  const staged = (await gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--'], { cwd: top })).split('\0');
+  return staged.some((p) => p && touched.has(p));
 }

@@ -35,7 +35,7 @@ export async function runHook(argv: string[], context: CliContext, input?: strin
       case 'prepare-commit-msg': {
         if (!args[0]) throw new UsageError(m.missingFile, { remedy: m.unknownHookRemedy });
         const { prepareCommitMsgHook } = await import('./prepare-commit-msg.js');
-        return await prepareCommitMsgHook(args[0], context);
+        return await prepareCommitMsgHook(args[0], context, args[1], args[2]);
       }
       case 'post-commit':
       case 'post-merge': {

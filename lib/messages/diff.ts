@@ -15,5 +15,6 @@ export const diffMessages = {
   badRange: (range: string) => `"${range}" is not a revision range`,
   badRangeRemedy: 'Use --range A..B (changes of B since A) or --range A...B (since their merge base).',
   gitDiffFailed: (what: string, why: string) => `git diff ${what} failed: ${why}`,
+  objectStore: "the repository's object store (.git/objects)",
   gitDiffRemedy: 'Check that the revisions exist (git log --oneline shows them).',
 };

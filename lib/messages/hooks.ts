@@ -44,6 +44,10 @@ export const hookMessages = {
     `revtrail: ${plural(items.length, 'queued verdict')} not recorded here (this branch has no record of ${items.length === 1 ? 'its finding' : 'their findings'}): ${items.join(', ')}; ${items.length === 1 ? 'it waits' : 'they wait'} for a commit on a branch that has`,
   rewriteCarried: (items: readonly string[]) =>
     `revtrail: ${plural(items.length, 'Review-Finding record')} the rewrite left out of ${items.length === 1 ? 'its new commit is' : 'their new commits are'} queued for your next commit: ${items.join(', ')}`,
+  rebaseDropped: (items: readonly string[]) =>
+    `revtrail: ${plural(items.length, 'verdict')} of commits the rebase dropped ${items.length === 1 ? 'is' : 'are'} queued: ${items.join(', ')}; ${items.length === 1 ? 'it goes' : 'each goes'} into the next commit whose history has the finding (revtrail verdict --list shows ${items.length === 1 ? 'it' : 'them'}; revtrail verdict --drop ID discards one)`,
+  copiedRowsLeftOut: (from: string, items: readonly string[]) =>
+    `revtrail: ${plural(items.length, 'Review-Finding row')} copied from ${from} left out of this message: ${items.join(', ')} (this branch has no record of ${items.length === 1 ? 'its finding' : 'their findings'}, or holds ${items.length === 1 ? 'it' : 'them'} already); ${from} keeps ${items.length === 1 ? 'it' : 'them'}`,
   amendKept: (n: number) => `revtrail: kept ${plural(n, 'Review-Finding record')} of the amended commit`,
   notRecordable: (id: string) => `revtrail: warning: finding ${id} cannot be written as a trailer row; not recorded`,
   warning: (text: string) => `revtrail: warning: ${text}`,

@@ -10,6 +10,8 @@ export const mineMessages = {
   adrText: 'adr-0029 finding has no text after the em dash',
   bodyPlacement: (id: string) =>
     `Review-Finding ${id} is in the message body, not in git's trailer block (placement "body"): %(trailers) does not see it`,
+  bodyNotCounted: (items: readonly string[]) =>
+    `revtrail: warning: ${items.length === 1 ? '1 Review-Finding row is' : `${items.length} Review-Finding rows are`} in a message body, not in git's trailer block, and so not counted (as the push gate does not count ${items.length === 1 ? 'it' : 'them'}): ${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}; revtrail mine lists ${items.length === 1 ? 'it' : 'them'} (placement "body")`,
   badFormat: (format: string) => `unknown format "${format}"`,
   badFormatRemedy: 'Use --format jsonl, json or csv.',
   badRevision: (why: string) => `git log cannot read the revisions: ${why}`,

@@ -8,5 +8,8 @@ export const trailerMessages = {
     `${file}: ${rows} Review-Finding row${rows === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   unreadable: (file: string, why: string) => `cannot read ${file}: ${why}`,
   unreadableRemedy: 'Give the path of a commit message file, or - to read standard input.',
+  notReadBack: (items: readonly string[]) =>
+    `git would not read ${items.length === 1 ? 'this Review-Finding row' : `${items.length} Review-Finding rows`} back as a trailer of the message (${items.join(', ')}), so ${items.length === 1 ? 'it was' : 'they were'} not written`,
+  notReadBackRemedy: 'Check core.commentChar and the trailer.* settings (git config --get-regexp "^(core.commentchar|trailer)"); queued verdicts stay queued for the next commit.',
   lintRemedy: 'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
 };

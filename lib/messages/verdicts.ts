@@ -38,6 +38,7 @@ export const verdictMessages = {
   listOpenTitle: (n: number) => `Open findings (${n}):`,
   listNone: '  none',
   listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit on a branch that has the finding:`,
+  listDropped: (commit: string) => `(a verdict of ${commit.slice(0, 12)}, which a rebase dropped; revtrail verdict --drop ID discards it)`,
   listCarried: (commit: string) => `(a record of ${commit.slice(0, 12)} its rewrite left out)`,
   listOrigin: (origin: string, commit?: string) =>
     origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : origin === 'review' ? 'revtrail review, not committed' : 'commit review, not recorded',

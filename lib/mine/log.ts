@@ -4,6 +4,7 @@
  */
 import { gitRecordBatches } from '../core/git/run.js';
 import type { RawCommit } from './types.js';
+import { TRAILER_CONFIG } from '../core/trailer/history.js';
 
 // Five NUL-separated fields per commit, and -z ends each commit with one more NUL. %B is last
 // but one so a message of any size is one field; git's own trailer view rides in the same call.
@@ -14,7 +15,7 @@ const FIELDS = 5;
  * Options every mining log uses. `--encoding=UTF-8` makes git re-encode messages written with
  * another i18n.commitEncoding; the grep is a superset (the parser decides what a finding is).
  */
-export const LOG_OPTIONS = ['log', '-z', '--encoding=UTF-8', `--format=${FORMAT}`, '-i', '--grep=review-finding'] as const;
+export const LOG_OPTIONS = [...TRAILER_CONFIG, 'log', '-z', '--encoding=UTF-8', `--format=${FORMAT}`, '-i', '--grep=review-finding'] as const;
 
 // Into a pipe git flushes after every commit: a read of a kilobyte or so each, and each read
 // costs Node more than parsing what it brings. Buffered, git writes in pages.

@@ -11,6 +11,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { ROW_FIELDS, parseRow, trailerRowSchema, type RowResult } from '../core/trailer/row.js';
+import { decodePath } from '../core/trailer/path-escape.js';
 
 // Fields either bare (no quote, no comma) or wholly quoted with "" escapes. Linear: the
 // alternatives never overlap.
@@ -20,6 +21,7 @@ function validate(fields: readonly string[]): RowResult | null {
   if (fields.length !== ROW_FIELDS.length) return null;
   const candidate: Record<string, string> = {};
   for (let f = 0; f < ROW_FIELDS.length; f++) candidate[ROW_FIELDS[f]!] = fields[f]!;
+  if (candidate.file!.charCodeAt(0) === 47) candidate.file = decodePath(candidate.file!); // an escaped path (lib/core/trailer/path-escape.ts)
   const checked = trailerRowSchema.safeParse(candidate);
   return checked.success ? { ok: true, row: checked.data } : null;
 }

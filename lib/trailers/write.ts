@@ -9,6 +9,9 @@ import { GitError, GitNotFoundError } from '../core/git/errors.js';
 import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from '../core/trailer/row.js';
 import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
+import { SEPARATOR_CONFIG } from '../core/trailer/history.js';
+import { RevtrailError } from '../core/errors.js';
+import { trailerMessages as m } from '../messages/trailers.js';
 
 export interface TrailerGitOptions {
   /** Folder inside the repository (git reads core.commentChar and trailer.* from its config). */
@@ -39,7 +42,8 @@ export function trailerLine(row: TrailerRow, foldAt = DEFAULT_FOLD_AT): string {
 }
 
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
-  const config = options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [];
+  // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
+  const config = [...SEPARATOR_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
   const argv = [...config, 'interpret-trailers', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', argv, {
@@ -88,8 +92,39 @@ export async function appendTrailers(message: Buffer, rows: readonly TrailerRow[
     if (!keep.every(Boolean)) return appendTrailers(message, rows.filter((_, i) => keep[i]), options);
   }
   const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
-  for (const line of lines) args.push('--trailer', line);
-  return runInterpretTrailers(args, withFinalNewline(message), options);
+  // With core.commentChar R the key is written in lower case (keyFor): git would strip the row.
+  const key = keyFor(options.commentChar);
+  for (const line of lines) args.push('--trailer', key === TRAILER_KEY ? line : `${key}${line.slice(TRAILER_KEY.length)}`);
+  const after = await runInterpretTrailers(args, withFinalNewline(message), options);
+  await checkReadBack(after, rows, options);
+  return after;
+}
+
+/**
+ * The key as written. git's cleanup strips every line that starts with the comment character,
+ * so with `core.commentChar=R` a `Review-Finding:` row would vanish from an edited message; the
+ * key is case-insensitive for git (`%(trailers:key=…)`) and for every revtrail reader, so it is
+ * written in lower case there (docs/record.md "Git's settings").
+ */
+export function keyFor(commentChar: string | undefined): string {
+  return commentChar && TRAILER_KEY.startsWith(commentChar) ? TRAILER_KEY.toLowerCase() : TRAILER_KEY;
+}
+
+/** A row git would not read back as a trailer of the message: nothing is written (say so). */
+export class TrailersUnreadableError extends RevtrailError {}
+
+// Folding puts a newline and a space where git's unfolding shows a space: compare without whitespace.
+const bare = (v: string) => v.replace(/\s+/g, '');
+
+/** git's own reading of the written message must hold every row (`interpret-trailers --parse`). */
+async function checkReadBack(after: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<void> {
+  const seen = new Set<string>();
+  for (const line of (await parseTrailers(after, options)).split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === TRAILER_KEY.toLowerCase()) seen.add(bare(line.slice(colon + 1)));
+  }
+  const lost = rows.filter((r) => !seen.has(bare(formatRow(r))));
+  if (lost.length) throw new TrailersUnreadableError(m.notReadBack(lost.map((r) => `${r.verdict} ${r.id}`)), { remedy: m.notReadBackRemedy });
 }
 
 /** git's own view of the message's trailers (`Key: value` per line, unfolded). */

@@ -55,7 +55,7 @@ export async function chooseQueued(entries: readonly QueuedVerdict[], context: C
       continue;
     }
     if (entry.verdict === 'OPEN' && idsOwn.has(entry.id)) continue;
-    const carries = isHumanEntry(entry)
+    const carries = isHumanEntry(entry) || entry.dropped
       ? idsInHistory.has(entry.id) || idsOwn.has(entry.id) || context.raised.has(entry.id) || (await fromAnchor(entry.anchor))
       : await fromAnchor(entry.anchor);
     if (carries) {

@@ -5,8 +5,9 @@
  * The reads are synchronous: small files, and fs/promises is not loaded on a clean commit
  * (docs/hooks.md, "Start-up").
  */
-import { readFileSync } from 'node:fs';
-import { lastReviewFile, queueFile } from '../core/state.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lastReviewFile, queueFile, rebaseMarkFile } from '../core/state.js';
 import type { ReviewOrigin } from './last-review.js';
 import type { Finding } from '../review/types.js';
 
@@ -59,4 +60,12 @@ export async function rememberReview(
   } catch (error) {
     onError((error as Error).message);
   }
+}
+
+/**
+ * Whether a rebase noted its start (the post-checkout hook) and has ended: its dropped commits'
+ * verdicts are still to be queued (./dropped.ts). One file test in the common case.
+ */
+export function rebaseToSettle(gitDir: string): boolean {
+  return existsSync(rebaseMarkFile(gitDir)) && !existsSync(join(gitDir, 'rebase-merge')) && !existsSync(join(gitDir, 'rebase-apply'));
 }

@@ -33,6 +33,11 @@ export interface QueuedVerdict {
   anchor?: string;
   /** The rewritten commit whose record this is (a rewrite left it out of its new commit). */
   carriedFrom?: string;
+  /**
+   * The commit `carriedFrom` names was dropped by a rebase: the entry goes, like a human
+   * verdict, only where the history has its finding (./dropped.ts).
+   */
+  dropped?: true;
 }
 
 const queuedSchema = z.object({
@@ -43,6 +48,7 @@ const queuedSchema = z.object({
   queuedAt: z.string(),
   anchor: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
   carriedFrom: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
+  dropped: z.optional(z.literal(true)),
 });
 
 function parseQueue(text: string): QueuedVerdict[] {
@@ -59,7 +65,7 @@ function parseQueue(text: string): QueuedVerdict[] {
     if (!parsed.success) continue;
     const e = parsed.data;
     // The row must be this entry's record; OPEN only for a carried one.
-    if (e.row.id !== e.id || e.row.verdict !== e.verdict || (e.verdict === 'OPEN' && !e.carriedFrom)) continue;
+    if (e.row.id !== e.id || e.row.verdict !== e.verdict || (e.verdict === 'OPEN' && !e.carriedFrom) || (e.dropped && (!e.carriedFrom || e.verdict === 'OPEN'))) continue;
     entries.push(e as QueuedVerdict);
   }
   return entries;

@@ -98,3 +98,38 @@ test('a read-only .git/revtrail: verdict names the file and the remedy; the comm
   assert.match(run.stderr, /^revtrail: cannot write .*\.git\/revtrail\/verdicts\.(jsonl|lock).*: the file system is read-only \(EROFS\)\n  The repository is mounted read-only/m);
   assert.doesNotMatch(run.stderr, NO_INTERNAL);
 });
+
+test('a read-only .git with no .git/revtrail yet: verdict and review with an untracked file give the two typed lines, and leave nothing', { skip: noNamespace ?? false }, async () => {
+  const { r, id } = await repoWithFinding();
+  rmSync(join(r.dir, '.git', 'revtrail'), { recursive: true, force: true });
+  r.write('src/untracked.js', 'export const u = 1;\n');
+  const cli = (args: string) => `'${process.execPath}' '${cliPath}' ${args}`;
+  const script = [
+    `mount --bind .git .git && mount -o remount,bind,ro .git || exit 99`,
+    `${cli(`verdict ${id} REJECT 'fixture, see \`git show HEAD\`'`)} 2>verdict.err; echo "verdict=$?"`,
+    `${cli('review')} >/dev/null 2>review.err; echo "review=$?"`,
+  ].join('\n');
+  const run = await runProcess('unshare', ['-m', 'sh', '-c', script], { cwd: r.dir });
+  const { readFileSync, existsSync } = await import('node:fs');
+  assert.equal(run.stdout, 'verdict=2\nreview=2\n', run.stderr);
+  const verdict = readFileSync(join(r.dir, 'verdict.err'), 'utf8');
+  assert.equal(verdict, `revtrail: cannot write ${join(r.dir, '.git', 'revtrail')}: the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n`);
+  const review = readFileSync(join(r.dir, 'review.err'), 'utf8');
+  assert.equal(review, "revtrail: cannot write the repository's object store (.git/objects): the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n");
+  assert.equal(existsSync(join(r.dir, '.git', 'revtrail')), false);
+});
+
+test('a full disk during verdict: two typed lines, and no 0-byte lock file left behind', { skip: noNamespace ?? false }, async () => {
+  const { r, id } = await repoWithFinding();
+  const state = join(r.dir, '.git', 'revtrail');
+  mkdirSync(state, { recursive: true });
+  const script = [
+    `mount -t tmpfs -o size=16k tmpfs '${state}' || exit 99`,
+    `head -c 1000000 /dev/zero > '${state}/fill' 2>/dev/null`,
+    `'${process.execPath}' '${cliPath}' verdict ${id} REJECT 'fixture, see \`git show HEAD\`'; echo "verdict=$?"`,
+    `ls -A '${state}'`,
+  ].join('\n');
+  const run = await runProcess('unshare', ['-m', 'sh', '-c', script], { cwd: r.dir });
+  assert.equal(run.stdout, 'verdict=2\nfill\n', 'only the filler is there');
+  assert.equal(run.stderr, `revtrail: cannot write ${join(state, 'verdicts.lock')}: no space left on the device (ENOSPC)\n  Free some disk space, then run the command again.\n`);
+});

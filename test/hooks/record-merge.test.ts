@@ -7,6 +7,8 @@
 import { foldRow } from '../../lib/core/trailer/row.js';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { addRemote } from './setup.js';
 import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
 
@@ -163,4 +165,68 @@ test('merge --squash: the topic\'s records go into the squash commit, once, with
   // The next commit on the target has nothing to carry.
   await kit.git(['commit', '--allow-empty', '-m', 'chore: after']);
   assert.deepEqual(kit.rows(), []);
+});
+
+test('an abandoned merge --squash leaves SQUASH_MSG behind; the next commit takes nothing from it', async () => {
+  kit.branch('sx-base');
+  kit.branch('sx-topic');
+  await kit.commit({ 'sx/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: topic']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'DEFER', 'tracked in #12 for the next release');
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record the verdict']);
+  const defer = withVerdict(open!, 'DEFER', 'tracked in #12 for the next release');
+  assert.deepEqual(kit.allRows(), [defer, open], 'before: the topic holds both rows');
+  r.git(['checkout', '-q', 'sx-base']);
+  await kit.git(['merge', '--squash', 'sx-topic']);
+  // The squash is abandoned; git leaves SQUASH_MSG in place.
+  await kit.git(['restore', '--staged', '--worktree', ':/']);
+  assert.ok(existsSync(join(r.dir, '.git', 'SQUASH_MSG')));
+  for (const how of [['-m', 'chore: unrelated'], ['--allow-empty', '-m', 'chore: nothing staged']]) {
+    await kit.commit({ 'sx/unrelated.txt': `${how.length}\n` }, how);
+    assert.deepEqual(kit.rows(), [], `${how.join(' ')}: no row of the squash`);
+    assert.equal(kit.messageRowCount(), 0);
+  }
+  assert.deepEqual(kit.allRows(), [], 'after: sx-base never had the finding');
+  const view = await kit.record();
+  assert.ok(!view.mined.some((x) => x.startsWith(id)), view.mined.join('\n'));
+});
+
+test('commit -C/-c: copied rows stay only where the branch has the finding, never as a second copy', async () => {
+  kit.branch('cc-src');
+  await kit.commit({ 'ccp/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const raise = r.git(['rev-parse', 'HEAD']).trim();
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  const rationale = 'a fixture as `grep -n debugger ccp/a.js` shows';
+  await kit.verdict(id, 'REJECT', rationale);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+  const recorded = r.git(['rev-parse', 'HEAD']).trim();
+  const reject = withVerdict(open!, 'REJECT', rationale);
+  assert.deepEqual(kit.allRows(), [reject, open], 'before');
+
+  // An unrelated branch: neither row belongs there.
+  kit.branch('cc-other');
+  const other = await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.match(other, new RegExp(`1 Review-Finding row copied from ${recorded.slice(0, 7)} left out of this message: REJECT ${id}`));
+  assert.deepEqual(kit.allRows(), [], 'after -C on a branch without the finding');
+  assert.equal(r.git(['log', '-1', '--format=%B']), 'chore: record\n\n');
+  kit.branch('cc-other2');
+  await kit.git(['commit', '--allow-empty', '-c', raise], { GIT_EDITOR: 'true' });
+  assert.deepEqual(kit.allRows(), [], 'after -c of the raising commit, with nothing of it staged');
+
+  // A branch with the finding and no verdict yet: the copied verdict belongs there.
+  kit.branch('cc-open', raise);
+  await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.deepEqual(kit.allRows(), [reject, open], 'kept: the finding is in this history');
+  // The same branch again: a second copy is left out.
+  await kit.git(['commit', '--allow-empty', '-C', recorded]);
+  assert.deepEqual(kit.rows(), []);
+  assert.deepEqual(kit.allRows(), [reject, open]);
+  const view = await kit.record();
+  assert.deepEqual([view.findings, view.counts], [1, counts({ REJECT: 1 })]);
+  // An amend (git says "commit HEAD" for it too) keeps its own rows.
+  await kit.git(['commit', '--amend', '--allow-empty', '--no-edit']);
+  assert.deepEqual(kit.rows(), []);
+  assert.deepEqual(kit.allRows(), [reject, open]);
 });

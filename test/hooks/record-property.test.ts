@@ -1,7 +1,9 @@
 /**
  * The record is true, as a property (docs/record.md): random sequences of everyday operations
- * (switching branches, commits with findings, verdicts, empty commits, amends, merges,
- * squashes, rebases) over one repository with the hooks installed. After every step:
+ * (switching branches, commits with findings by -m or an editor, verdicts, empty commits,
+ * amends, merges, squashes, rebases, `merge --squash` kept or abandoned, `rebase -i` with
+ * `drop`, `commit -C/-c`, and core.commentChar=R / trailer.separators='=' switched on and off)
+ * over one repository with the hooks installed. After every step:
  * - no finding loses a verdict: every verdict record a branch had is still in its history or
  *   queued, and every queued verdict is still queued or in a branch's history;
  * - no verdict row twice in one history: the commits of a history carrying the same verdict
@@ -32,19 +34,23 @@ const RATIONALE: Record<(typeof VERDICTS)[number], string> = {
 
 type Op =
   | { kind: 'switch'; to: number }
-  | { kind: 'raise' }
+  | { kind: 'raise'; editor: boolean }
   | { kind: 'verdict'; pick: number; verdict: (typeof VERDICTS)[number] }
   | { kind: 'commit' }
   | { kind: 'amend'; edit: boolean }
   | { kind: 'merge'; from: number }
   | { kind: 'squash' }
-  | { kind: 'rebase'; onto: number };
+  | { kind: 'rebase'; onto: number }
+  | { kind: 'squashMerge'; from: number; keep: boolean }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'copy'; from: number; edit: boolean }
+  | { kind: 'settings'; commentChar: boolean; separators: boolean };
 
 const branchIx = fc.integer({ min: 0, max: 2 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('switch' as const), to: branchIx }),
-  fc.record({ kind: fc.constant('raise' as const) }),
-  fc.record({ kind: fc.constant('raise' as const) }),
+  fc.record({ kind: fc.constant('raise' as const), editor: fc.boolean() }),
+  fc.record({ kind: fc.constant('raise' as const), editor: fc.boolean() }),
   fc.record({ kind: fc.constant('verdict' as const), pick: fc.nat(5), verdict: fc.constantFrom(...VERDICTS) }),
   fc.record({ kind: fc.constant('verdict' as const), pick: fc.nat(5), verdict: fc.constantFrom(...VERDICTS) }),
   fc.record({ kind: fc.constant('commit' as const) }),
@@ -52,6 +58,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('merge' as const), from: branchIx }),
   fc.record({ kind: fc.constant('squash' as const) }),
   fc.record({ kind: fc.constant('rebase' as const), onto: branchIx }),
+  fc.record({ kind: fc.constant('squashMerge' as const), from: branchIx, keep: fc.boolean() }),
+  fc.record({ kind: fc.constant('squashMerge' as const), from: branchIx, keep: fc.boolean() }),
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(1) }),
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(1) }),
+  fc.record({ kind: fc.constant('copy' as const), from: branchIx, edit: fc.boolean() }),
+  fc.record({ kind: fc.constant('settings' as const), commentChar: fc.boolean(), separators: fc.boolean() }),
+  fc.record({ kind: fc.constant('settings' as const), commentChar: fc.boolean(), separators: fc.boolean() }),
 );
 
 interface Commit {
@@ -96,6 +109,7 @@ test('random sequences of everyday operations keep the record true', { timeout: 
       for (const n of names) r.git(['branch', n, 'main']);
       r.git(['checkout', '-q', names[0]!]);
       rmSync(join(r.dir, '.git', 'revtrail', 'verdicts.jsonl'), { force: true });
+      settings(false, false);
       let current = names[0]!;
       const seen = new Map<string, Set<string>>(names.map((n) => [n, new Set()]));
       let queuedBefore = new Set<string>();
@@ -138,9 +152,55 @@ test('random sequences of everyday operations keep the record true', { timeout: 
         queuedBefore = new Set([...queued].filter((k) => !k.includes('\0OPEN\0')).map((k) => k.split('\0')[0]!));
       }
     }),
-    { numRuns: Number(process.env.RECORD_RUNS ?? 15) },
+    {
+      numRuns: Number(process.env.RECORD_RUNS ?? 15),
+      // Random sequences reach the rarer operations seldom: one that runs each of them, always.
+      examples: [
+        [
+          [
+            { kind: 'raise', editor: false },
+            { kind: 'verdict', pick: 0, verdict: 'REJECT' },
+            { kind: 'commit' },
+            { kind: 'drop', pick: 1 },
+            { kind: 'commit' },
+            { kind: 'switch', to: 1 },
+            { kind: 'squashMerge', from: 0, keep: false },
+            { kind: 'squashMerge', from: 0, keep: true },
+            { kind: 'copy', from: 0, edit: false },
+            { kind: 'switch', to: 2 },
+            { kind: 'copy', from: 0, edit: true },
+            { kind: 'settings', commentChar: true, separators: true },
+            { kind: 'raise', editor: true },
+            { kind: 'verdict', pick: 0, verdict: 'DEFER' },
+            { kind: 'commit' },
+            { kind: 'raise', editor: false },
+            { kind: 'commit' },
+            { kind: 'drop', pick: 0 },
+            { kind: 'settings', commentChar: false, separators: false },
+            { kind: 'commit' },
+          ],
+        ],
+      ],
+    },
   );
+  settings(false, false);
 });
+
+/** core.commentChar=R and trailer.separators='=' on or off (docs/record.md "Git's settings"). */
+function settings(commentChar: boolean, separators: boolean): void {
+  const set = (key: string, value: string, on: boolean) => {
+    if (on) r.git(['config', key, value]);
+    else {
+      try {
+        r.git(['config', '--unset-all', key]);
+      } catch {
+        // not set
+      }
+    }
+  };
+  set('core.commentChar', 'R', commentChar);
+  set('trailer.separators', '=', separators);
+}
 
 async function apply(step: Op, names: readonly string[], current: string, setCurrent: (b: string) => void): Promise<void> {
   const tag = () => `[o${++origin}]`;
@@ -152,9 +212,60 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
       return;
     case 'raise': {
       const n = ++origin;
-      await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, ['-m', `feat: f${n} [o${n}]`]);
+      // With an editor git cleans the message up (strips comment lines: core.commentChar=R).
+      if (step.editor) await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, [], { GIT_EDITOR: kit.script(`prop-msg-${n}`, `printf 'feat: f${n} [o${n}]\\n' > "$1"`) });
+      else await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, ['-m', `feat: f${n} [o${n}]`]);
       return;
     }
+    case 'squashMerge': {
+      const from = names[step.from]!;
+      if (from === current) return;
+      const tags = [...new Set(r.git(['log', '--format=%B', `${current}..${from}`]).match(/\[o\d+\]/g) ?? [])];
+      if (tags.length === 0) return;
+      const merged = await r.run(['merge', '--squash', from]);
+      if (merged.code !== 0) {
+        r.git(['reset', '-q', '--hard']);
+        return;
+      }
+      if (step.keep) {
+        // The squash commit holds every squashed commit's records: it carries their origins too.
+        await kit.git(['commit', '--allow-empty', '-m', `squash ${from} ${tags.join(' ')} ${tag()}`]);
+      } else {
+        // Abandoned: SQUASH_MSG stays behind, and the next commit must take nothing from it.
+        await kit.git(['restore', '--staged', '--worktree', ':/']);
+        r.git(['clean', '-qfd', '--', 'prop']);
+        await kit.git(['commit', '--allow-empty', '-m', `chore: after an abandoned squash ${tag()}`]);
+      }
+      return;
+    }
+    case 'drop': {
+      // The last commit, or the one before when it raised nothing (dropping a finding's own
+      // commit under a later one would leave that one's verdict rows naming a file git took
+      // away: git keeps their messages).
+      if (aboveBase() < 2 || r.git(['rev-list', '--merges', 'HEAD~2..HEAD']).trim()) return;
+      if (step.pick === 0 && rowsOf(r.git(['log', '-1', '--format=%B', 'HEAD~1'])).some((x) => x.verdict === 'OPEN')) return;
+      const line = step.pick === 0 ? 1 : 2;
+      const seq = kit.script(`prop-drop-${line}`, `sed -i -e '${line}s/^pick/drop/' "$1"`);
+      const run = await r.run(['rebase', '-i', 'HEAD~2'], { env: { GIT_SEQUENCE_EDITOR: seq, GIT_EDITOR: 'true' } });
+      if (run.code !== 0) {
+        r.git(['rebase', '--abort']);
+        return;
+      }
+      // Where git rewrote nothing it ran no post-rewrite: a look at the list settles the drop.
+      const list = await r.cli(['verdict', '--list']);
+      assert.equal(list.code, 0, list.stderr);
+      return;
+    }
+    case 'copy': {
+      const from = names[step.from]!;
+      // The copy carries the source's origin tags (a message without one, the base's, is not copied).
+      if (from === current || !/\[o\d+\]/.test(r.git(['log', '-1', '--format=%B', from]))) return;
+      await kit.git(['commit', '--allow-empty', step.edit ? '-c' : '-C', from], { GIT_EDITOR: 'true' });
+      return;
+    }
+    case 'settings':
+      settings(step.commentChar, step.separators);
+      return;
     case 'verdict': {
       // A finding of this branch that is open (no verdict yet in its history).
       const rows = history(current).flatMap((c) => c.rows);

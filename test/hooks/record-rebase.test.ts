@@ -141,3 +141,73 @@ test('a linked worktree: its commits are reviewed, the shared queue is recorded 
   assert.deepEqual(await kit.queue(), []);
   r.git(['worktree', 'remove', '--force', dir]);
 });
+
+test('rebase -i drop of the commit that carried a REJECT: git runs no post-rewrite; the verdict is queued, said once, listed, and the next commit records it', async () => {
+  kit.branch('dr');
+  await kit.commit({ 'dr/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  const rationale = 'a fixture as `grep -n debugger dr/a.js` shows';
+  await kit.verdict(id, 'REJECT', rationale);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record the verdict']);
+  const dropped = r.git(['rev-parse', 'HEAD']).trim();
+  const reject = withVerdict(open!, 'REJECT', rationale);
+  assert.deepEqual(kit.allRows(), [reject, open], 'before');
+  // Drop the last commit: the first is kept as it is, so git rewrites nothing.
+  await kit.git(['rebase', '-i', 'main'], { GIT_SEQUENCE_EDITOR: todo('drop-last', '2s/^pick/drop/'), GIT_EDITOR: 'true' });
+  assert.deepEqual(kit.allRows(), [open], 'after the rebase: the REJECT is in no commit');
+  const list = await r.cli(['verdict', '--list']);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stderr, new RegExp(`1 verdict of commits the rebase dropped is queued: REJECT ${id} \\(${dropped.slice(0, 7)}\\)`));
+  assert.match(list.stdout, new RegExp(`${id}  REJECT .*which a rebase dropped`));
+  assert.deepEqual((await kit.queue()).map((q) => [q.id, q.verdict, q.carriedFrom, q.dropped]), [[id, 'REJECT', dropped, true]]);
+  // Said once: a second look finds nothing new to settle.
+  assert.doesNotMatch((await r.cli(['verdict', '--list'])).stderr, /rebase dropped/);
+  const next = await kit.commit({ 'dr/b.txt': 'b\n' }, ['-m', 'chore: next']);
+  assert.match(next, new RegExp(`recorded 1 queued verdict: REJECT ${id}`));
+  assert.deepEqual(kit.allRows(), [reject, open], 'after the next commit');
+  assert.deepEqual(await kit.queue(), []);
+});
+
+test('rebase -i drop in the middle (post-rewrite runs) and a commit dropped as empty: verdicts queued; the person may discard one', async () => {
+  kit.branch('dm');
+  await kit.commit({ 'dm/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const [open] = kit.rows();
+  const id = idOf(open!);
+  await kit.verdict(id, 'DEFER', 'tracked in #44 for the next release');
+  await kit.commit({ 'dm/b.txt': 'b\n' }, ['-m', 'chore: b']);
+  const middle = r.git(['rev-parse', 'HEAD']).trim();
+  const defer = withVerdict(open!, 'DEFER', 'tracked in #44 for the next release');
+  assert.deepEqual(kit.rows(), [defer]);
+  await kit.commit({ 'dm/c.txt': 'c\n' }, ['-m', 'chore: c']);
+  const stderr = await kit.git(['rebase', '-i', 'main'], { GIT_SEQUENCE_EDITOR: todo('drop-middle', '2s/^pick/drop/'), GIT_EDITOR: 'true' });
+  assert.match(stderr, new RegExp(`1 verdict of commits the rebase dropped is queued: DEFER ${id} \\(${middle.slice(0, 7)}\\)`));
+  assert.deepEqual(kit.allRows(), [open]);
+  assert.deepEqual((await kit.queue()).map((q) => [q.id, q.verdict, q.dropped]), [[id, 'DEFER', true]]);
+  const discard = await r.cli(['verdict', '--drop', id]);
+  assert.equal(discard.code, 0, discard.stderr);
+  assert.deepEqual(await kit.queue(), []);
+
+  // A commit whose change the new base has already: the rebase drops it as empty.
+  kit.branch('de-base');
+  await kit.commit({ 'de/b.txt': 'same\n' }, ['-m', 'chore: b upstream']);
+  kit.branch('de', 'main');
+  await kit.commit({ 'de/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
+  const [openE] = kit.rows();
+  const idE = idOf(openE!);
+  await kit.verdict(idE, 'ACKNOWLEDGE', 'intended per ADR-7');
+  await kit.commit({ 'de/b.txt': 'same\n', 'de/b2.txt': 'x\n' }, ['-m', 'chore: b']);
+  const ack = withVerdict(openE!, 'ACKNOWLEDGE', 'intended per ADR-7');
+  assert.deepEqual(kit.rows(), [ack]);
+  await kit.git(['rm', '-q', 'de/b2.txt']);
+  await kit.git(['commit', '--amend', '--no-edit', '--no-verify']);
+  const emptied = r.git(['rev-parse', 'HEAD']).trim();
+  assert.deepEqual(kit.rows(), [ack]);
+  const out = await kit.git(['rebase', 'de-base']);
+  assert.equal(r.git(['log', '-1', '--format=%s']).trim(), 'feat: a', 'the second commit was dropped');
+  assert.match(out, new RegExp(`ACKNOWLEDGE ${idE} \\(${emptied.slice(0, 7)}\\)`));
+  assert.deepEqual(kit.allRows(), [openE]);
+  await kit.git(['commit', '--allow-empty', '-m', 'chore: record']);
+  assert.deepEqual(kit.rows(), [ack]);
+  assert.deepEqual(await kit.queue(), []);
+});

@@ -41,6 +41,10 @@ export default defineCommand<StatsArgs>({
     const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: args.all });
     // Never calibrated: credential rules, and security rules the config does not name (the review's rule, docs/gate.md).
     const exempt = calibrationExempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
+    if (history.bodyRows.length) {
+      const { mineMessages } = await import('../../messages/mine.js');
+      context.stderr.write(`${mineMessages.bodyNotCounted(history.bodyRows.map((b) => `${b.id} (${b.commit.slice(0, 7)})`))}\n`);
+    }
     const report = withMinVerdicts(computeStats(history.commits, { calibration: { ...config.calibration, exempt }, rule: args.rule }), config.calibration.minVerdicts);
     if (args.rule !== undefined && report.rules.length === 0) {
       const [{ InputError }, { statsMessages: m }] = await Promise.all([import('../../core/errors.js'), import('../../messages/stats.js')]);

@@ -38,7 +38,7 @@ export default defineCommand<VerdictArgs>({
       .example('$0 verdict --list', 'what can get a verdict'),
   async run(args, context) {
     const out = context.stdout;
-    if (args.list) return list(context.cwd, args.json, out);
+    if (args.list) return list(context.cwd, args.json, out, context.stderr);
     if (args.drop) {
       if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
       const { findRepo } = await import('../../core/git/repo.js');
@@ -68,11 +68,14 @@ export default defineCommand<VerdictArgs>({
   },
 });
 
-async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Promise<number> {
+async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const { findRepo } = await import('../../core/git/repo.js');
   const { findingState } = await import('../../verdicts/open.js');
   const { pruneRecorded } = await import('../../verdicts/queue.js');
   const repo = await findRepo(cwd);
+  // A rebase that ended without a post-rewrite: the verdicts of the commits it dropped join the queue first.
+  const { rebaseToSettle } = await import('../../verdicts/peek.js');
+  if (rebaseToSettle(repo.gitDir)) await (await import('../../hooks/post-rewrite.js')).reportDropped(repo, err);
   let state = await findingState(repo.top, repo.commonDir);
   // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
   if (state.queue.length && (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length) {
@@ -109,7 +112,7 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream): Pro
   lines.push('', m.listQueueTitle(state.queue.length));
   if (!state.queue.length) lines.push(m.listNone);
   for (const q of state.queue) {
-    lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}${q.carriedFrom ? `  ${m.listCarried(q.carriedFrom)}` : ''}`);
+    lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}${q.carriedFrom ? `  ${q.dropped ? m.listDropped(q.carriedFrom) : m.listCarried(q.carriedFrom)}` : ''}`);
   }
   out.write(`${lines.join('\n')}\n`);
   return 0;

@@ -59,7 +59,13 @@ export async function withLock<T>(lockFile: string, work: () => Promise<T>, opti
 async function create(lockFile: string, content: string): Promise<boolean> {
   const temp = `${lockFile}.${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
   try {
-    await writeFile(temp, content, { flag: 'wx' });
+    try {
+      await writeFile(temp, content, { flag: 'wx' });
+    } catch (error) {
+      // A full disk creates the file and then refuses its content: nothing may stay behind.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await unlink(temp).catch(() => {});
+      throw error;
+    }
     try {
       await link(temp, lockFile);
       return true;
@@ -74,12 +80,18 @@ async function create(lockFile: string, content: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+  let handle;
   try {
-    const handle = await open(lockFile, 'wx');
+    handle = await open(lockFile, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
     await handle.writeFile(content).finally(() => handle.close());
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    await unlink(lockFile).catch(() => {}); // ours, and empty: no one may wait on it
     throw error;
   }
 }

@@ -27,10 +27,38 @@ export function storageFailure(error: unknown, file: string, action: 'read' | 'w
 
 /** mkdir -p, refused writes reported as a StorageError naming the folder. */
 export async function ensureDir(dir: string): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
   try {
-    const { mkdir } = await import('node:fs/promises');
     await mkdir(dir, { recursive: true });
   } catch (error) {
+    // Node's recursive mkdir says ENOENT where the parent exists but refuses the write (a
+    // read-only .git): one plain mkdir gives the real reason.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      try {
+        await mkdir(dir);
+      } catch (plain) {
+        throw storageFailure(plain, dir);
+      }
+      return;
+    }
     throw storageFailure(error, dir);
   }
+}
+
+// git's own words for a refused write (strerror), in the C locale revtrail runs it in.
+const GIT_REFUSALS: ReadonlyArray<[RegExp, string]> = [
+  [/Read-only file system/, 'EROFS'],
+  [/No space left on device/, 'ENOSPC'],
+  [/Disk quota exceeded/, 'EDQUOT'],
+  [/Permission denied/, 'EACCES'],
+];
+
+/**
+ * A git command that failed because the file system refused its write (git's object store or
+ * index in a read-only or full .git) as a StorageError naming `file`; null for any other failure.
+ */
+export function gitStorageFailure(stderr: string, file: string): StorageError | null {
+  if (!/unable to (create|write)|could not (write|create)|cannot (write|create)|failed to (write|create)|insufficient permission/i.test(stderr)) return null;
+  for (const [words, code] of GIT_REFUSALS) if (words.test(stderr)) return new StorageError(file, code, new Error(stderr.trim()));
+  return null;
 }

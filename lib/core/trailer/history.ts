@@ -14,6 +14,17 @@ export interface HistoryRow {
 
 const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,separator=%x01)`;
 
+/**
+ * git's trailer view follows `trailer.separators` and `core.commentChar`: with `=` as the
+ * separator, or `R` as the comment character (then every `Review-Finding: …` line counts as a
+ * comment), the rows are no trailers at all. revtrail writes with `:` and reads committed
+ * messages with `:` and git's default `#`, whatever the config says, so every reader sees the
+ * rows its writer wrote (docs/record.md "Git's settings"). The writer passes the separator and
+ * the message's own comment character.
+ */
+export const SEPARATOR_CONFIG = ['-c', 'trailer.separators=:'] as const;
+export const TRAILER_CONFIG = [...SEPARATOR_CONFIG, '-c', 'core.commentChar=#'] as const;
+
 function rowsOfField(field: string): TrailerRow[] {
   const rows: TrailerRow[] = [];
   for (const value of field.split('\x01')) {
@@ -28,7 +39,7 @@ function rowsOfField(field: string): TrailerRow[] {
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
   // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
   const format = `%H%x00${TRAILERS}`;
-  const args = ['log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
+  const args = [...TRAILER_CONFIG, 'log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd })) {
     if (commit === null) {
@@ -61,7 +72,7 @@ export async function readHistoryOf(cwd: string, tips: readonly string[]): Promi
 export async function commitTrailerRows(cwd: string, commits: readonly string[]): Promise<Map<string, TrailerRow[]>> {
   const result = new Map<string, TrailerRow[]>();
   if (commits.length === 0) return result;
-  const args = ['log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
+  const args = [...TRAILER_CONFIG, 'log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd, input: `${commits.join('\n')}\n` })) {
     if (commit === null) {

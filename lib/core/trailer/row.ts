@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../vocabulary.js';
 import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from './rule-source.js';
+import { decodePath, encodePath } from './path-escape.js';
 
 export const TRAILER_KEY = 'Review-Finding';
 export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
@@ -61,7 +62,8 @@ export type TrailerRow = z.output<typeof trailerRowSchema>;
 
 /** One line, nine fields; newlines inside a field become spaces so the record stays one line, and every field reads back as written. */
 export function formatRow(row: TrailerRow): string {
-  const fields = ROW_FIELDS.map((k) => String(row[k]).replace(/\r\n|\r|\n/g, ' '));
+  // A path with control characters is escaped (./path-escape.ts), so it reads back exactly.
+  const fields = ROW_FIELDS.map((k) => (k === 'file' ? encodePath(row.file) : String(row[k]).replace(/\r\n|\r|\n/g, ' ')));
   // A field with whitespace at an edge is quoted: the reader trims the value, and git the line.
   return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
 }
@@ -136,7 +138,7 @@ export function parseRow(value: string): RowResult {
     if (fields.length === 1) return { ok: false, reason: `neither grammar: not a CSV row of ${ROW_FIELDS.length} fields (${ROW_FIELDS.join(',')}), nor <reviewer> <SEVERITY> \u2014 <text>` };
     return { ok: false, reason: `${fields.length} fields, expected ${ROW_FIELDS.length} (${ROW_FIELDS.join(',')})` };
   }
-  const candidate = Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]));
+  const candidate = Object.fromEntries(ROW_FIELDS.map((k, i) => [k, k === 'file' ? decodePath(fields[i]!) : fields[i]!]));
   const result = trailerRowSchema.safeParse(candidate);
   if (!result.success) {
     const issue = result.error.issues[0]!;
