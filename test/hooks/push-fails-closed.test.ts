@@ -113,3 +113,76 @@ test('git replace: a replacement of the key commit does not hide it, and a REJEC
   r.git(['replace', '-d', tip]);
   r.git(['checkout', '-q', 'main']);
 });
+
+test('a NUL byte past git\'s binary sniff does not cut a commit short: the key after it in the same commit blocks', async () => {
+  const { r, bare } = await repo();
+  branch(r, 'nul');
+  // Text to git (no NUL in the first 8,000 bytes), with a NUL in a later line.
+  const data = `${'line of text\n'.repeat(700)}after the sniff \0 a NUL\nmore text\n`;
+  commit(r, 'feat: data and key', { 'a-data.txt': data, 'z-key.ts': `export const k = "${AWS_KEY}";\n` });
+  commit(r, 'fix: env', { 'z-key.ts': 'export const k = process.env.K;\n' });
+  const run = await push(r, 'nul');
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, new RegExp(`z-key\\.ts:1 ${KEY_FINDING.source}`));
+  assert.equal(remoteHas(bare, 'nul'), null);
+  r.git(['checkout', '-q', 'main']);
+});
+
+test('big files: each is reviewed up to the cap and named, memory stays bounded, and a key in a small file still blocks', async () => {
+  const { r, bare } = await repo();
+  branch(r, 'big');
+  const MiB = 1024 * 1024;
+  const long = `${'const filler = "0123456789abcdef0123456789abcdef0123456789abcdef";\n'.repeat(Math.ceil((20 * MiB) / 52))}`;
+  const short = 'x\n'.repeat(10 * MiB); // 20 MB of two-byte lines
+  commit(r, 'feat: big and key', { 'big/long.js': long, 'big/short.txt': short, 'src/key.ts': `export const k = "${AWS_KEY}";\n` });
+  commit(r, 'fix: env', { 'src/key.ts': 'export const k = process.env.K;\n' });
+  // A heap far smaller than the files' lines as objects would need.
+  const run = await push(r, 'big', { NODE_OPTIONS: '--max-old-space-size=192' });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, new RegExp(`src/key\\.ts:1 ${KEY_FINDING.source}`));
+  assert.match(run.stderr, /big\/long\.js: reviewed up to the cap/);
+  assert.match(run.stderr, /big\/short\.txt: reviewed up to the cap/);
+  assert.doesNotMatch(run.stderr, /did not finish/);
+  assert.equal(remoteHas(bare, 'big'), null);
+  r.git(['checkout', '-q', 'main']);
+});
+
+test('git attributes do not hide a key from the credential rules: * binary, * -diff, UTF-16, a binary blob', async () => {
+  const { r, bare } = await repo();
+  const utf16 = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
+  const cases: Array<[string, Record<string, string | Buffer>, string]> = [
+    ['attr-binary', { 'sub/.gitattributes': '* binary\n', 'sub/conf.ts': `// settings\nexport const k = "${AWS_KEY}";\n` }, 'sub/conf.ts:2'],
+    ['attr-nodiff', { 'sub/.gitattributes': '* -diff\n', 'sub/conf.ts': `export const k = "${AWS_KEY}";\n` }, 'sub/conf.ts:1'],
+    ['utf16', { 'win/settings.ini': utf16(`[aws]\r\nkey=${AWS_KEY}\r\n`) }, 'win/settings.ini:2'],
+    ['blob', { 'assets/blob.dat': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe]), Buffer.from(`\0key ${AWS_KEY}\0`), Buffer.from([0, 0x9c, 0x10])]) }, 'assets/blob.dat:1'],
+  ];
+  for (const [name, files, where] of cases) {
+    branch(r, name);
+    commit(r, 'feat: files', files);
+    const removed = Object.fromEntries(Object.entries(files).filter(([p]) => !p.endsWith('.gitattributes')).map(([p]) => [p, 'nothing here\n']));
+    commit(r, 'fix: no key', removed);
+    assert.match(r.git(['show', '--format=', 'HEAD^']), /^Binary files /m, `${name}: git shows the file as binary`);
+    // Through a real push (combined diff and per-commit stream), and `review --range` alike.
+    const run = await push(r, name);
+    assert.equal(run.code, 1, `${name}: ${run.stderr}`);
+    assert.ok(run.stderr.includes(`${where} security AWS access key ID committed`), `${name}: ${run.stderr}`);
+    assert.equal(remoteHas(bare, name), null, name);
+    const review = await r.cli(['review', '--range', 'HEAD~2..HEAD~1']);
+    assert.equal(review.code, 1, `${name}: ${review.stderr}`);
+    assert.ok(review.stdout.includes(where), `${name}: ${review.stdout}`);
+    r.git(['checkout', '-q', 'main']);
+  }
+  // Staged (the commit-msg hook's diff) too: the commit is recorded with the finding.
+  branch(r, 'staged-binary');
+  r.write('sub/.gitattributes', '* binary\n');
+  r.write('sub/staged.ts', `export const k = "${AWS_KEY}";\n`);
+  r.git(['add', '-A']);
+  const staged = await r.cli(['review', '--staged']);
+  assert.equal(staged.code, 1, staged.stderr);
+  assert.match(staged.stdout, /sub\/staged\.ts:1/);
+  const worktree = await r.cli(['review']);
+  assert.equal(worktree.code, 1, worktree.stderr);
+  assert.match(worktree.stdout, /sub\/staged\.ts:1/);
+  r.git(['reset', '-q', '--hard']);
+  r.git(['checkout', '-q', 'main']);
+});
