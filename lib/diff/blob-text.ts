@@ -33,19 +33,23 @@ export function decodeBytes(bytes: Buffer): { text: string; encoding: TextView }
   }
 }
 
-function linesOf(text: string): string[] {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+function linesOf(text: string, max = Infinity): string[] {
+  const lines = text.split('\n', max === Infinity ? undefined : max + 1);
+  if (lines.length > max) lines.length = max;
+  else if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
 }
 
-/** Hunks of the new side's lines the old side does not hold (as many times as it holds them). */
-export function addedHunks(oldText: string | null, newText: string): Hunk[] {
+/**
+ * Hunks of the new side's lines the old side does not hold (as many times as it holds them),
+ * among the first `maxLines` of each side.
+ */
+export function addedHunks(oldText: string | null, newText: string, maxLines = Infinity): Hunk[] {
   const before = new Map<string, number>();
-  for (const line of oldText === null ? [] : linesOf(oldText)) before.set(line, (before.get(line) ?? 0) + 1);
+  for (const line of oldText === null ? [] : linesOf(oldText, maxLines)) before.set(line, (before.get(line) ?? 0) + 1);
   const hunks: Hunk[] = [];
   let current: Hunk | null = null;
-  linesOf(newText).forEach((text, index) => {
+  linesOf(newText, maxLines).forEach((text, index) => {
     const left = before.get(text) ?? 0;
     if (left > 0) {
       before.set(text, left - 1);
@@ -84,12 +88,23 @@ export async function readBinaryAsText(top: string, files: DiffFile[], side: Blo
       continue;
     }
     budget -= next.bytes.length + (old?.bytes.length ?? 0);
-    if (next.cut || old?.cut) capped.push(f.newPath!);
     const decoded = decodeBytes(next.bytes);
-    f.hunks = addedHunks(old ? decodeBytes(old.bytes).text : null, decoded.text);
+    const oldText = old ? decodeBytes(old.bytes).text : null;
+    if (next.cut || old?.cut || overLines(decoded.text, caps.fileLines) || (oldText !== null && overLines(oldText, caps.fileLines))) capped.push(f.newPath!);
+    f.hunks = addedHunks(oldText, decoded.text, caps.fileLines);
     f.textView = decoded.encoding;
   }
   return capped;
+}
+
+function overLines(text: string, max: number): boolean {
+  let at = -1;
+  for (let n = 0; n <= max; n++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return false;
+    if (n === max - 1) return at + 1 < text.length;
+  }
+  return true;
 }
 
 interface Blob {

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { DiffSource } from './types.js';
 import { git, gitChunks, gitOut } from '../core/git/run.js';
-import { readCapped, type CappedDiff } from './cap.js';
+import { DEFAULT_CAPS, readCapped, type CappedDiff } from './cap.js';
 import { GitError } from '../core/git/errors.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
@@ -15,6 +15,13 @@ export const DIFF_ARGS = [
   'diff', '--no-ext-diff', '--no-color', '--no-textconv', '--no-relative', '-M',
   '--src-prefix=a/', '--dst-prefix=b/',
 ] as const;
+
+/**
+ * Put before the command: git shows a file over the per-file cap as binary instead of diffing
+ * it line by line (diffing 300 MB takes git longer than any hook may), and the credential rules
+ * then read its start as text (./blob-text.ts, docs/review.md "Big files").
+ */
+export const DIFF_CONFIG = ['-c', `core.bigFileThreshold=${DEFAULT_CAPS.fileBytes}`] as const;
 
 /** The unified diff text of `source` (readDiff without the names of the files cut). */
 export async function readDiffText(cwd: string, source: DiffSource): Promise<string> {
@@ -78,7 +85,7 @@ async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.P
 
 /** `git diff ARGS --` with the fixed options, streamed and capped (./cap.ts). */
 export function gitDiff(cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CappedDiff> {
-  return readCapped(gitChunks([...DIFF_ARGS, ...args, '--'], { cwd, env }));
+  return readCapped(gitChunks([...DIFF_CONFIG, ...DIFF_ARGS, ...args, '--'], { cwd, env }));
 }
 
 /** A failing git command becomes an input error naming the diff and git's first words. */

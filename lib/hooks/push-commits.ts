@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { gitChunks } from '../core/git/run.js';
-import { DIFF_ARGS } from '../diff/source.js';
+import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
 import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
 
 export interface CommitPatch {
@@ -31,6 +31,7 @@ export async function* commitPatches(top: string, commits: readonly string[], ca
   if (commits.length === 0) return;
   const marker = `revtrail-${randomBytes(12).toString('hex')}`;
   const args = [
+    ...DIFF_CONFIG,
     'log', '--no-walk=unsorted', '--stdin', `--format=${marker} %H`, '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
     ...DIFF_ARGS.slice(1),
   ];

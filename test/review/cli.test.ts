@@ -248,7 +248,7 @@ describe('revtrail review (bad input)', () => {
     const text = await runCli(['review', '--staged', '--verbose'], { cwd: repo.dir });
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stderr, /note: dist\/app\.js: minified \(line 1 has 5242889 characters\); only the credential rules ran/);
-    assert.match(text.stderr, /note: assets\/logo\.png: binary to git \(a NUL byte, or binary or -diff in git attributes\), read as latin1 text; only the credential rules ran/);
+    assert.match(text.stderr, /note: assets\/logo\.png: binary to git \(a NUL byte, binary or -diff in git attributes, or over 8 MiB\), read as latin1 text; only the credential rules ran/);
     assert.match(text.stdout, /2 files checked for credentials only/);
   });
 
