@@ -61,8 +61,8 @@ export function timeMedian(runs, fn) {
 }
 
 /** Peak resident memory (MiB) of a command, via GNU time where it exists. */
-export function peakMemoryMiB(command, args, { cwd, env } = {}) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { cwd, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
+export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { cwd, input, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
   if (r.error) return null;
   const kib = Number(String(r.stderr).trim().split('\n').pop());
   return Number.isFinite(kib) ? kib / 1024 : null;

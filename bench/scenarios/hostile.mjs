@@ -115,6 +115,7 @@ export async function run({ runs }) {
     out.push(row({ scenario: 'hostile: 10,000 concepts, no bundle cache', value: timeMedian(runs, review(many)), floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
     const warm = () => timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', '--knowledge', many], { cwd: dir, okCodes: [0, 1] });
     out.push(row({ scenario: 'hostile: 10,000 concepts, warm cache', value: timeMedian(runs, warm), floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
+    out.push(...pushRows(runs));
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -156,4 +157,70 @@ export function configRows(dir, runs, base, normal) {
     clear();
   }
   return out;
+}
+
+/**
+ * The push gate against what a repository's files can do to it (docs/review.md "Git's
+ * attributes" and "Big files", docs/hooks.md "Push"): `revtrail hook pre-push` for a branch of two
+ * commits, a key added and then removed, next to a push of the same shape with an ordinary
+ * file. Each run must block (exit 1: the key was found), or the bench stops.
+ */
+export function pushRows(runs) {
+  const dir = tmp('revtrail-bench-hostile-push-');
+  const remote = tmp('revtrail-bench-hostile-remote-');
+  const key = 'AKIA' + 'QYLPMN2RZ4TK7WXB';
+  try {
+    git(remote, ['init', '-q', '--bare']);
+    git(dir, ['init', '-q', '-b', 'main']);
+    writeFileSync(join(dir, 'README.md'), 'base\n');
+    git(dir, ['add', '-A']);
+    git(dir, ['commit', '-q', '-m', 'base']);
+    git(dir, ['remote', 'add', 'origin', remote]);
+    git(dir, ['push', '-q', 'origin', 'main']);
+    const branch = (name, files) => {
+      git(dir, ['checkout', '-q', '-b', name, 'main']);
+      for (const [file, content] of Object.entries(files)) {
+        mkdirSync(join(dir, file, '..'), { recursive: true });
+        writeFileSync(join(dir, file), content);
+      }
+      git(dir, ['add', '-A']);
+      git(dir, ['commit', '-q', '-m', 'add']);
+      writeFileSync(join(dir, 'src/key.ts'), 'export const k = process.env.K;\n');
+      git(dir, ['add', '-A']);
+      git(dir, ['commit', '-q', '-m', 'remove the key']);
+      const sha = git(dir, ['rev-parse', 'HEAD']).trim();
+      git(dir, ['checkout', '-q', 'main']);
+      return `refs/heads/${name} ${sha} refs/heads/${name} ${'0'.repeat(40)}\n`;
+    };
+    const hook = (input) => () => timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input, okCodes: [1] });
+    const keyFile = { 'src/key.ts': `export const k = "${key}";\n` };
+    const plain = timeMedian(runs, hook(branch('plain', { ...keyFile, 'src/a.ts': 'export const a = 1;\n' })));
+    const out = [];
+    const MiB = 1024 * 1024;
+    const cases = {
+      'push, sub/.gitattributes "* binary" over the key': { 'src/.gitattributes': '* binary\n', ...keyFile },
+      'push, the key in a UTF-16 file and a binary blob': {
+        'src/key.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`k = "${key}"\r\n`, 'utf16le')]),
+        'assets/blob.dat': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xff]), Buffer.from(`\0${key}\0`)]),
+      },
+      'push, a NUL after the binary sniff before the key': { 'a-data.txt': `${'text line\n'.repeat(1000)}\0\n`, ...keyFile },
+    };
+    for (const [label, files] of Object.entries(cases)) {
+      out.push(row({ scenario: `hostile: ${label}`, value: timeMedian(runs, hook(branch(label.replace(/[^a-z0-9]+/gi, '-'), files))), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
+    }
+    // Real sizes, one run each (git itself takes seconds to add them): two 300 MB files, and
+    // 200 MB of two-byte lines, beside the key in a small file.
+    const line = 'const filler = "0123456789abcdef0123456789abcdef0123456789abcdef";\n';
+    const big = line.repeat(Math.ceil((300 * MiB) / line.length));
+    const bigInput = branch('big-files', { 'big/one.js': big, 'big/two.js': big, ...keyFile });
+    out.push(row({ scenario: 'hostile: push, two 300 MB files + the key', value: hook(bigInput)(), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
+    const peak = peakMemoryMiB(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input: bigInput });
+    if (peak !== null) out.push(row({ scenario: 'hostile: push, two 300 MB files, peak memory', value: peak, target: 512, kind: 'MiB' }));
+    const shortInput = branch('short-lines', { 'big/short.txt': 'x\n'.repeat(100 * MiB), ...keyFile });
+    out.push(row({ scenario: 'hostile: push, 200 MB of short lines + the key', value: hook(shortInput)(), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(remote, { recursive: true, force: true });
+  }
 }

@@ -9,12 +9,28 @@ import type { CliContext } from './command.js';
 
 export async function main(argv: string[], context: CliContext = defaultContext()): Promise<number> {
   enableCompileCache();
+  guardCrashes(context.stderr);
   try {
     const { runCli } = await import('./yargs.js');
     return await runCli(argv, context);
   } catch (error) {
     return reportError(error, context.stderr);
   }
+}
+
+let guarded = false;
+
+/**
+ * An error thrown outside the awaited chain (a stream's callback, a timer) would make Node print
+ * its stack and exit 1, which reads as a blocking outcome: it is reported like any other error
+ * instead, in two lines (the stack only with REVTRAIL_DEBUG=1; docs/cli.md).
+ */
+function guardCrashes(stderr: NodeJS.WritableStream): void {
+  if (guarded) return;
+  guarded = true;
+  const crash = (error: unknown) => process.exit(reportError(error, stderr));
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 }
 
 function defaultContext(): CliContext {

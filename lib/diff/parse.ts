@@ -218,10 +218,13 @@ function readExtendedHeader(b: Builder, line: string): void {
     b.sawCopy = true;
     f.newPath = value('copy to ');
   } else if (line.startsWith('index ')) {
-    const mode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(line);
-    if (mode) {
-      f.oldMode ??= mode[1]!;
-      f.newMode ??= mode[1]!;
+    const index = /^index ([0-9a-f]+)\.\.([0-9a-f]+)(?: (\d{6}))?$/.exec(line);
+    if (index) {
+      f.blobs = { old: index[1]!, new: index[2]! };
+      if (index[3]) {
+        f.oldMode ??= index[3];
+        f.newMode ??= index[3];
+      }
     }
   } else if (line === 'GIT binary patch' || (line.startsWith('Binary files ') && line.endsWith(' differ'))) {
     f.binary = true;

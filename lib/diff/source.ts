@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import type { DiffSource } from './types.js';
-import { git, gitOut } from '../core/git/run.js';
+import { git, gitChunks, gitOut } from '../core/git/run.js';
+import { DEFAULT_CAPS, readCapped, type CappedDiff } from './cap.js';
 import { GitError } from '../core/git/errors.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
@@ -15,11 +16,26 @@ export const DIFF_ARGS = [
   '--src-prefix=a/', '--dst-prefix=b/',
 ] as const;
 
-/** The unified diff text of `source`, run from any folder inside the work tree. */
+/**
+ * Put before the command: git shows a file over the per-file cap as binary instead of diffing
+ * it line by line (diffing 300 MB takes git longer than any hook may), and the credential rules
+ * then read its start as text (./blob-text.ts, docs/review.md "Big files").
+ */
+export const DIFF_CONFIG = ['-c', `core.bigFileThreshold=${DEFAULT_CAPS.fileBytes}`] as const;
+
+/** The unified diff text of `source` (readDiff without the names of the files cut). */
 export async function readDiffText(cwd: string, source: DiffSource): Promise<string> {
+  return (await readDiff(cwd, source)).text;
+}
+
+/**
+ * The unified diff of `source`, run from any folder inside the work tree, with what one file
+ * contributes capped (./cap.ts): `capped` names the files cut.
+ */
+export async function readDiff(cwd: string, source: DiffSource): Promise<CappedDiff> {
   switch (source.kind) {
     case 'text':
-      return source.text;
+      return { text: source.text, capped: source.capped ?? [] };
     case 'worktree':
       return await worktreeDiff(cwd);
     case 'staged':
@@ -42,7 +58,7 @@ export async function readDiffText(cwd: string, source: DiffSource): Promise<str
  * The untracked listing runs beside the HEAD lookup; only when it is not empty does the diff
  * go through a temporary index (./untracked.ts).
  */
-async function worktreeDiff(cwd: string): Promise<string> {
+async function worktreeDiff(cwd: string): Promise<CappedDiff> {
   // Loaded here: a hook's staged diff needs neither it nor fs/promises (docs/hooks.md, "Start-up").
   const { listUntracked, withUntrackedIndex } = await import('./untracked.js');
   const [head, untracked] = await Promise.all([
@@ -63,8 +79,13 @@ async function emptyTree(cwd: string): Promise<string> {
   return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd })).trim();
 }
 
-async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.ProcessEnv): Promise<string> {
-  return await asInputError(what, gitOut([...DIFF_ARGS, ...args, '--'], { cwd, env }));
+async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.ProcessEnv): Promise<CappedDiff> {
+  return await asInputError(what, gitDiff(cwd, args, env));
+}
+
+/** `git diff ARGS --` with the fixed options, streamed and capped (./cap.ts). */
+export function gitDiff(cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CappedDiff> {
+  return readCapped(gitChunks([...DIFF_CONFIG, ...DIFF_ARGS, ...args, '--'], { cwd, env }));
 }
 
 /** A failing git command becomes an input error naming the diff and git's first words. */

@@ -23,6 +23,9 @@ export interface Hunk {
   lines: DiffLine[];
 }
 
+/** How a file git shows as binary was decoded for the credential rules (./blob-text.ts). */
+export type TextView = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
+
 export interface DiffFile {
   /** Repo-relative POSIX path before the change; null for an added file. */
   oldPath: string | null;
@@ -30,6 +33,13 @@ export interface DiffFile {
   newPath: string | null;
   status: FileStatus;
   binary: boolean;
+  /** The objects of both sides from the `index` line (abbreviated unless --full-index); absent without one. */
+  blobs?: { old: string | null; new: string | null };
+  /**
+   * Set on a binary file whose content was read and decoded: its hunks are the lines it adds,
+   * for the credential rules only (docs/review.md "Git's attributes").
+   */
+  textView?: TextView;
   oldMode: string | null;
   newMode: string | null;
   hunks: Hunk[];
@@ -68,6 +78,7 @@ export interface Chunk {
 export type DiffSource =
   | { kind: 'worktree' }
   /** `text`: the staged diff already being read (the commit-msg hook starts it beside its other git calls). */
-  | { kind: 'staged'; text?: Promise<string> }
+  | { kind: 'staged'; text?: Promise<{ text: string; capped: string[] }> }
   | { kind: 'range'; range: string }
-  | { kind: 'text'; text: string; name: string };
+  /** `capped`: files the text was cut short in, to the per-file cap (docs/review.md "Big files"). */
+  | { kind: 'text'; text: string; name: string; capped?: string[] };

@@ -22,7 +22,7 @@ import type { TrailerRow } from '../core/trailer/row.js';
 import { blocks } from '../review/event.js';
 import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
-import { readDiffText } from '../diff/source.js';
+import { readDiff } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -39,7 +39,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
   // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
   // that, so it need not wait for the other answers. An amend or a merge reads its own.
-  const stagedDiff = readDiffText(context.cwd, { kind: 'staged' });
+  const stagedDiff = readDiff(context.cwd, { kind: 'staged' });
   stagedDiff.catch(() => {}); // an error surfaces where the review reads it
   const { repo, hasHead } = await located;
   const [original, configured] = await reads;

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repo } from '../core/git/repo.js';
 import { git, gitOut } from '../core/git/run.js';
-import { DIFF_ARGS } from '../diff/source.js';
+import { gitDiff } from '../diff/source.js';
+import type { CappedDiff } from '../diff/cap.js';
 import type { DiffSource } from '../diff/types.js';
 import { isAmendCommit } from './invocation.js';
 
@@ -26,7 +27,7 @@ export interface CommitPlan {
 }
 
 /** `stagedDiff`: the staged diff, when the caller already started reading it. */
-export async function planCommit(repo: Repo, hasHead: boolean, stagedDiff?: Promise<string>): Promise<CommitPlan> {
+export async function planCommit(repo: Repo, hasHead: boolean, stagedDiff?: Promise<CappedDiff>): Promise<CommitPlan> {
   const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged', text: stagedDiff }) };
   if (!hasHead) return staged;
   try {
@@ -60,8 +61,8 @@ async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPla
 
 /** The index against one base (a plain diff), or against several (what a merge introduced). */
 async function cachedAgainst(top: string, bases: readonly string[]): Promise<DiffSource> {
-  const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, '--cached', b, '--'], { cwd: top })));
-  return { kind: 'text', text: await combined(texts), name: 'git diff --cached' };
+  const diffs = await Promise.all(bases.map((b) => gitDiff(top, ['--cached', b])));
+  return { kind: 'text', text: await combined(diffs.map((d) => d.text)), name: 'git diff --cached', capped: cappedOf(diffs) };
 }
 
 async function emptyTree(top: string): Promise<string> {
@@ -72,8 +73,12 @@ async function emptyTree(top: string): Promise<string> {
 export async function commitDiffSource(top: string, commit: string): Promise<DiffSource> {
   const parents = (await gitOut(['rev-parse', `${commit}^@`], { cwd: top })).split('\n').filter(Boolean);
   const bases = parents.length ? parents : [await emptyTree(top)];
-  const texts = await Promise.all(bases.map((b) => gitOut([...DIFF_ARGS, b, commit, '--'], { cwd: top })));
-  return { kind: 'text', text: await combined(texts), name: `commit ${commit}` };
+  const diffs = await Promise.all(bases.map((b) => gitDiff(top, [b, commit])));
+  return { kind: 'text', text: await combined(diffs.map((d) => d.text)), name: `commit ${commit}`, capped: cappedOf(diffs) };
+}
+
+function cappedOf(diffs: ReadonlyArray<{ capped: string[] }>): string[] {
+  return [...new Set(diffs.flatMap((d) => d.capped))];
 }
 
 /** One diff as it is; several (one per parent of a merge): what the merge introduced. */

@@ -9,6 +9,8 @@ import type { CredentialCheck, CredentialResult } from '../review/credentials.js
 import type { CredentialScreen } from '../review/credential-screen.js';
 import { commitPatches } from './push-commits.js';
 
+const BINARY = Buffer.from('\nBinary files ');
+
 export interface CheckOptions {
   /**
    * Whether the screen may be used: the session's reviews warn already what a commit passed
@@ -27,11 +29,13 @@ export interface CheckOptions {
 export async function checkCommits(top: string, commits: readonly string[], check: CredentialCheck, options: CheckOptions): Promise<void> {
   let screen: CredentialScreen | null | undefined;
   let done = 0;
-  for await (const { commit, diff } of commitPatches(top, commits)) {
+  for await (const { commit, diff, capped } of commitPatches(top, commits)) {
     if (options.stopped?.()) return;
     if (screen === undefined) screen = (await options.screen) ? await check.screen() : null;
-    const passed = screen !== null && !screen(diff);
-    options.results.set(options.key(commit), passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`));
+    // A file cut to the cap is named by the review, and a file git calls binary is read as text
+    // there (docs/review.md "Git's attributes"): such a commit is never passed over.
+    const passed = screen !== null && capped.length === 0 && diff.indexOf(BINARY) === -1 && !screen(diff);
+    options.results.set(options.key(commit), passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`, capped));
     options.progress?.(++done);
   }
 }

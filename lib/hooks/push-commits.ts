@@ -1,52 +1,91 @@
 /**
  * The pushed commits' own diffs, for the per-commit credential check of pre-push (docs/hooks.md
  * "Push"): one `git log` for all of them, streamed, each commit's diff handed on as bytes so the
- * credential screen can pass over it without decoding it.
+ * credential screen can pass over it without decoding it, and capped per file (../diff/cap.ts)
+ * so that no file of any size holds more than its share of memory.
+ *
+ * Each commit starts with a line `<marker> <commit>`, the marker a random word of this run: a
+ * patch's own lines all start with ` `, `+`, `-`, `\`, `@@` or a header word, and none can guess
+ * the marker, so no content (a NUL byte, a line that looks like a header) moves a boundary.
  */
+import { randomBytes } from 'node:crypto';
 import { gitChunks } from '../core/git/run.js';
-import { DIFF_ARGS } from '../diff/source.js';
+import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
+import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
 
 export interface CommitPatch {
   commit: string;
   /** The commit's diff against its first parent (a root commit: against the empty tree), UTF-8. */
   diff: Buffer;
+  /** Files of this diff cut to the per-file cap. */
+  capped: string[];
 }
 
-const NUL = 0;
 const NEWLINE = 0x0a;
 
 /**
  * Each commit's own diff against its first parent, in the order given, from one `git log`
- * streamed commit by commit (the record of each starts with a NUL and the commit's name).
+ * streamed commit by commit.
  */
-export async function* commitPatches(top: string, commits: readonly string[]): AsyncGenerator<CommitPatch> {
+export async function* commitPatches(top: string, commits: readonly string[], caps: DiffCaps = DEFAULT_CAPS): AsyncGenerator<CommitPatch> {
   if (commits.length === 0) return;
+  const marker = `revtrail-${randomBytes(12).toString('hex')}`;
   const args = [
-    'log', '--no-walk=unsorted', '--stdin', '--format=%x00%H', '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
+    ...DIFF_CONFIG,
+    'log', '--no-walk=unsorted', '--stdin', `--format=${marker} %H`, '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
     ...DIFF_ARGS.slice(1),
   ];
-  let parts: Buffer[] = [];
-  for await (const piece of gitChunks(args, { cwd: top, input: `${commits.join('\n')}\n` })) {
-    let start = 0;
-    for (let at = piece.indexOf(NUL); at !== -1; at = piece.indexOf(NUL, start)) {
-      parts.push(piece.subarray(start, at));
-      const patch = toPatch(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-      parts = [];
-      start = at + 1;
-      if (patch) yield patch;
+  const done: CommitPatch[] = [];
+  // The current commit: its header line's bytes until its newline, then its patch, capped.
+  let header: Buffer[] | null = null;
+  let commit = '';
+  let capper: DiffCapper | null = null;
+  let blank = false;
+  const finish = () => {
+    if (header) commit = Buffer.concat(header).toString('utf8').trim();
+    if (commit) {
+      const diff = capper ? capper.end() : Buffer.alloc(0);
+      done.push({ commit, diff, capped: capper?.capped ?? [] });
     }
-    if (start < piece.length) parts.push(piece.subarray(start));
+    header = null;
+    commit = '';
+    capper = null;
+  };
+  const splitter = new StreamSplitter(Buffer.from(`\n${marker} `), {
+    boundary() {
+      // The delimiter took the newline that ended the patch's last line.
+      if (capper && !blank) capper.write(Buffer.from('\n'));
+      finish();
+      header = [];
+    },
+    bytes(part) {
+      if (header) {
+        const newline = part.indexOf(NEWLINE);
+        if (newline === -1) {
+          header.push(part);
+          return;
+        }
+        header.push(part.subarray(0, newline));
+        commit = Buffer.concat(header).toString('utf8').trim();
+        header = null;
+        capper = new DiffCapper(caps);
+        blank = true;
+        part = part.subarray(newline + 1);
+      }
+      if (!capper || part.length === 0) return;
+      // git puts a blank line between the header and the patch.
+      if (blank) {
+        blank = false;
+        if (part[0] === NEWLINE) part = part.subarray(1);
+      }
+      if (part.length) capper.write(part);
+    },
+  });
+  for await (const piece of gitChunks(args, { cwd: top, input: `${commits.join('\n')}\n` })) {
+    splitter.write(piece);
+    yield* done.splice(0);
   }
-  const last = parts.length ? toPatch(Buffer.concat(parts)) : null;
-  if (last) yield last;
-}
-
-/** One record: the commit's name on its first line, a blank line, the diff. */
-function toPatch(record: Buffer): CommitPatch | null {
-  const newline = record.indexOf(NEWLINE);
-  const commit = (newline === -1 ? record : record.subarray(0, newline)).toString('utf8').trim();
-  if (!commit) return null;
-  if (newline === -1) return { commit, diff: Buffer.alloc(0) };
-  const body = record.subarray(newline + 1);
-  return { commit, diff: body[0] === NEWLINE ? body.subarray(1) : body };
+  splitter.end();
+  finish();
+  yield* done.splice(0);
 }

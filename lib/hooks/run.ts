@@ -3,8 +3,10 @@
  * hook bundle, cli/hook-start.ts) and each hook's module loads only when called: this path runs on every commit.
  *
  * Exit protocol with the hook scripts (hooks/): 0 go on, 1 blocking outcome (the script exits
- * 1), anything else an internal failure the script reports as a warning before letting git go
- * on. A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1.
+ * 1), anything else a check that did not finish: commit-msg warns and lets the commit on (the
+ * push reviews it again), pre-push blocks and says how to skip on purpose (docs/hooks.md "Hook
+ * scripts"). A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1,
+ * so the script can tell the two apart.
  */
 import type { CliContext } from '../core/output.js';
 import { UsageError } from '../core/errors.js';

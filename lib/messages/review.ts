@@ -51,6 +51,9 @@ export const reviewMessages = {
   generatedAttribute: 'generated (linguist-generated in git attributes)',
   vendoredAttribute: 'vendored (linguist-vendored in git attributes)',
   credentialsOnlyNote: (path: string, reason: string) => `${path}: ${reason}; only the credential rules ran`,
+  fileCapped: (path: string, caps: { fileBytes: number; fileLines: number }) =>
+    `${path}: reviewed up to the cap (${caps.fileBytes / 1048576} MiB or ${caps.fileLines.toLocaleString('en')} lines of diff a file); the rest of it was not read`,
+  textView: (encoding: string) => `binary to git (a NUL byte, binary or -diff in git attributes, or over 8 MiB), read as ${encoding} text`,
   binaryNote: (path: string) => `${path}: binary or -diff in git attributes; its lines were not read`,
   ruleDropNote: (path: string, line: number, ruleSource: string, why: string) => `${path}:${line}: not reported by ${ruleSource}: ${why}`,
   attributesUnreadable: (why: string) => `git attributes could not be read (${why}); the review goes on without them`,

@@ -26,7 +26,7 @@ export interface CredentialCheck {
    */
   screen(): Promise<CredentialScreen | null>;
   /** The review of one commit's diff text (`name` as the diff reader's errors call it). */
-  review(text: string, name: string): Promise<CredentialResult>;
+  review(text: string, name: string, capped?: string[]): Promise<CredentialResult>;
 }
 
 const isCredential = (source: string) => CREDENTIAL_RULE_SOURCES.has(source);
@@ -41,8 +41,8 @@ export function credentialCheck(session: ReviewSession, verdictTip: string, hist
   const rules = builtinRules(session.config.builtinRules).filter((r) => isCredential(r.ruleSource));
   return {
     screen: async () => (bundleHasCredentialSources(await session.bundle()) ? null : credentialScreen(rules)),
-    async review(text, name) {
-      const result = await runReview(session, { cwd: session.top, source: { kind: 'text', text, name }, verdictTip, history, ruleFilter: isCredential, reviewer: false });
+    async review(text, name, capped) {
+      const result = await runReview(session, { cwd: session.top, source: { kind: 'text', text, name, capped }, verdictTip, history, ruleFilter: isCredential, reviewer: false });
       return { findings: result.findings, warnings: result.warnings };
     },
   };

@@ -15,7 +15,8 @@ import { loadReviewConfig } from '../config/load.js';
 import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.js';
 import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
-import { readDiffText } from '../diff/source.js';
+import { readDiff } from '../diff/source.js';
+import { DEFAULT_CAPS } from '../diff/cap.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import { loadBundle } from '../bundle/load.js';
@@ -24,7 +25,7 @@ import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
-import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.js';
+import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds, CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
 import { excludeMatcher } from './excludes.js';
@@ -203,21 +204,30 @@ export async function selectChunks(
   session: ReviewSession,
   source: DiffSource,
   documentsMatter: (bundle: Bundle) => boolean = () => true,
-): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null }> {
-  const diff = readDiffText(session.cwd, source);
+  readBinary = false,
+): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null; capped: string[] }> {
+  const diff = readDiff(session.cwd, source);
   // The bundle loads while git writes the diff: reading it is this thread's work, writing the
   // diff is git's, on the other core (docs/bundle.md "Fresh clone"). It starts once git is spawned;
   // for an empty diff it is not used, nor is an error it met.
   const loading = new Promise<Bundle>((resolve, reject) => setImmediate(() => session.bundle().then(resolve, reject)));
   loading.catch(() => {});
-  const chunks = toChunks(parseDiff(await diff, source.kind === 'text' ? source.name : 'git diff'), session.config.chunkLines);
-  if (chunks.length === 0) return { chunks, selections: [], bundle: null };
+  const { text } = await diff;
+  const capped = [...(await diff).capped];
+  const files = parseDiff(text, source.kind === 'text' ? source.name : 'git diff');
+  // Files git calls binary are read as text for the credential rules: only a git call when there are any.
+  if (readBinary && session.commonDir !== null && files.some((f) => f.binary && f.newPath !== null)) {
+    const { readBinaryAsText } = await import('../diff/blob-text.js');
+    capped.push(...(await readBinaryAsText(session.top, files, source.kind === 'worktree' ? 'worktree' : 'objects')));
+  }
+  const chunks = toChunks(files, session.config.chunkLines);
+  if (chunks.length === 0) return { chunks, selections: [], bundle: null, capped };
   const bundle = await loading;
-  if (!documentsMatter(bundle)) return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle };
+  if (!documentsMatter(bundle)) return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle, capped };
   const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens });
   // The globs' regexes selection made, kept for the next run (`knowledge select` ends here).
   await saveDerivedCache();
-  return { chunks, selections, bundle };
+  return { chunks, selections, bundle, capped };
 }
 
 /**
@@ -266,7 +276,11 @@ function bundleWarnings(bundle: Bundle): string[] {
 export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
   const { config } = session;
   const warnings = configWarnings(session);
-  const { selections, bundle } = await selectChunks(session, options.source, documentsMatter(options));
+  const filter = options.ruleFilter;
+  const credentialsRun = !filter || [...CREDENTIAL_RULE_SOURCES].some((s) => filter(s));
+  const { selections, bundle, capped } = await selectChunks(session, options.source, documentsMatter(options), credentialsRun);
+  // A file over the per-file cap was reviewed up to it: said once per file (docs/review.md "Big files").
+  for (const path of capped) warnings.push(m.fileCapped(path, DEFAULT_CAPS));
   if (bundle === null) return emptyResult(warnings);
   warnings.push(...bundleWarnings(bundle));
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;

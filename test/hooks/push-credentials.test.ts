@@ -2,7 +2,7 @@
  * pre-push's per-commit credential check (docs/hooks.md "Push"): one streamed git log, a screen
  * on raw bytes, and a credential-only review of what passes it. A key any pushed commit adds
  * blocks, wherever it sits in the history and whatever later commits do with it; git's
- * attributes decide as in any review (not text: not read; generated: credential rules still run).
+ * attributes decide as in any review (binary or generated: the credential rules still run).
  * One repository with a pushed main; each case is a branch of its own, pushed through the hook.
  */
 import { test, after } from 'node:test';
@@ -85,15 +85,15 @@ test('merges: a key from a merged branch, and a key only the merge commit adds, 
   assert.doesNotMatch(evil.stderr, /side\.js/, 'what the remote has is not reviewed again');
 });
 
-test('git attributes: a key in a file that is not text is not read; in a generated file it blocks', async () => {
+test('git attributes: a key in a file marked binary is still read by the credential rules; in a generated file it blocks', async () => {
   const r = await repo();
   branch(r, 'binary');
   commit(r, 'feat: blob', { 'data.bin': `key=${AWS_KEY}\n` });
   commit(r, 'fix: blob', { 'data.bin': 'key=none\n' });
   commit(r, 'docs: more', { 'more.txt': 'more\n' });
   const binary = await prePush(r, 'binary');
-  assert.equal(binary.code, 0, binary.stderr);
-  assert.doesNotMatch(binary.stderr, /AWS/);
+  assert.equal(binary.code, 1, binary.stderr);
+  assert.match(binary.stderr, /data\.bin:1 security AWS access key ID committed/);
 
   branch(r, 'generated');
   commit(r, 'build: out', { 'gen/out.js': `var k="${AWS_KEY}";\n` });

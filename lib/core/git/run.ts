@@ -21,8 +21,10 @@ export interface GitResult {
   status: number;
 }
 
-// Output we parse must not depend on the user's locale, pager or colour settings.
-const FIXED_ENV = { LC_ALL: 'C', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+// Output we parse must not depend on the user's locale, pager or colour settings. Replace
+// objects are off: git pushes and commits the original objects, so a `git replace` must not
+// show revtrail other diffs, commits or trailers than those (docs/hooks.md "Push").
+const FIXED_ENV = { LC_ALL: 'C', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_REPLACE_OBJECTS: '1' };
 
 /** Exit 0, or a code the caller takes as an answer (`okCodes`). */
 function accepted(code: number | null, options: GitOptions): boolean {

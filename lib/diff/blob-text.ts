@@ -1,0 +1,181 @@
+/**
+ * Files git shows as "Binary files … differ" (the `binary` or `-diff` attribute, or a NUL in its
+ * first 8,000 bytes), read as text for the credential rules only (docs/review.md "Git's
+ * attributes"): a key in such a file is pushed like any other. What git would push is read
+ * (blobs through one `git cat-file --batch`, the work tree's file for local changes), up to the
+ * per-file cap, decoded (UTF-16 by its BOM, UTF-8 when it is valid, else latin1, byte for
+ * character), and the lines of the new side that the old side lacks become the file's added
+ * lines, numbered as in the new file.
+ */
+import { lstat, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gitChunks } from '../core/git/run.js';
+import { DEFAULT_CAPS, type DiffCaps } from './cap.js';
+import type { DiffFile, Hunk, TextView } from './types.js';
+
+/** Where the new side of a file is: a blob, or the work tree's file (local changes). */
+export type BlobSide = 'objects' | 'worktree';
+
+const ZERO_ID = /^0+$/;
+
+/** The text of bytes: the encoding a BOM names, UTF-8 when valid, else latin1. */
+export function decodeBytes(bytes: Buffer): { text: string; encoding: TextView } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
+    return { text: swapped.swap16().toString('utf16le'), encoding: 'utf-16be' };
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start)), encoding: 'utf-8' };
+  } catch {
+    return { text: bytes.toString('latin1'), encoding: 'latin1' };
+  }
+}
+
+function linesOf(text: string, max = Infinity): string[] {
+  const lines = text.split('\n', max === Infinity ? undefined : max + 1);
+  if (lines.length > max) lines.length = max;
+  else if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+/**
+ * Hunks of the new side's lines the old side does not hold (as many times as it holds them),
+ * among the first `maxLines` of each side.
+ */
+export function addedHunks(oldText: string | null, newText: string, maxLines = Infinity): Hunk[] {
+  const before = new Map<string, number>();
+  for (const line of oldText === null ? [] : linesOf(oldText, maxLines)) before.set(line, (before.get(line) ?? 0) + 1);
+  const hunks: Hunk[] = [];
+  let current: Hunk | null = null;
+  linesOf(newText, maxLines).forEach((text, index) => {
+    const left = before.get(text) ?? 0;
+    if (left > 0) {
+      before.set(text, left - 1);
+      current = null;
+      return;
+    }
+    const line = index + 1;
+    if (!current) hunks.push((current = { oldStart: 0, oldLines: 0, newStart: line, newLines: 0, section: '', lines: [] }));
+    current.lines.push({ kind: 'add', text, oldLine: null, newLine: line });
+    current.newLines++;
+  });
+  return hunks;
+}
+
+/**
+ * The binary files of `files` (those with a new side) given text views in place; returns the
+ * paths read only up to the cap. A blob that cannot be read leaves its file as it was.
+ */
+export async function readBinaryAsText(top: string, files: DiffFile[], side: BlobSide, caps: DiffCaps = DEFAULT_CAPS): Promise<string[]> {
+  const wanted = files.filter((f) => f.binary && f.newPath !== null && f.blobs);
+  if (wanted.length === 0) return [];
+  const ids = new Set<string>();
+  for (const f of wanted) {
+    if (f.blobs!.old && !ZERO_ID.test(f.blobs!.old)) ids.add(f.blobs!.old);
+    if (side === 'objects' && f.blobs!.new && !ZERO_ID.test(f.blobs!.new)) ids.add(f.blobs!.new);
+  }
+  let budget = caps.totalBytes;
+  const blobs = await catFile(top, [...ids], caps.fileBytes);
+  const capped: string[] = [];
+  for (const f of wanted) {
+    const old = f.blobs!.old && !ZERO_ID.test(f.blobs!.old) ? blobs.get(f.blobs!.old) : undefined;
+    const next = side === 'worktree' ? await readWorktree(join(top, f.newPath!), caps.fileBytes) : blobs.get(f.blobs!.new ?? '');
+    if (!next || (f.status !== 'added' && f.blobs!.old && !ZERO_ID.test(f.blobs!.old) && !old)) continue;
+    if (budget <= 0) {
+      capped.push(f.newPath!);
+      continue;
+    }
+    budget -= next.bytes.length + (old?.bytes.length ?? 0);
+    const decoded = decodeBytes(next.bytes);
+    const oldText = old ? decodeBytes(old.bytes).text : null;
+    if (next.cut || old?.cut || overLines(decoded.text, caps.fileLines) || (oldText !== null && overLines(oldText, caps.fileLines))) capped.push(f.newPath!);
+    f.hunks = addedHunks(oldText, decoded.text, caps.fileLines);
+    f.textView = decoded.encoding;
+  }
+  return capped;
+}
+
+function overLines(text: string, max: number): boolean {
+  let at = -1;
+  for (let n = 0; n <= max; n++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return false;
+    if (n === max - 1) return at + 1 < text.length;
+  }
+  return true;
+}
+
+interface Blob {
+  bytes: Buffer;
+  /** Longer than the cap: `bytes` is its start. */
+  cut: boolean;
+}
+
+/** The blobs' first `cap` bytes, from one `git cat-file --batch` (missing ones are absent). */
+async function catFile(top: string, ids: readonly string[], cap: number): Promise<Map<string, Blob>> {
+  const found = new Map<string, Blob>();
+  if (ids.length === 0) return found;
+  let pending = Buffer.alloc(0); // an unfinished header line
+  let current: { id: string; left: number; parts: Buffer[]; kept: number; size: number; blob: boolean } | null = null;
+  let queue = 0;
+  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd: top, input: `${ids.join('\n')}\n` })) {
+    let data = pending.length ? Buffer.concat([pending, piece]) : piece;
+    pending = Buffer.alloc(0);
+    while (data.length) {
+      if (current) {
+        // The content, then one newline git adds after it.
+        const take = Math.min(current.left, data.length);
+        if (current.kept < cap) {
+          const room = Math.min(take, cap - current.kept);
+          current.parts.push(Buffer.from(data.subarray(0, room)));
+          current.kept += room;
+        }
+        current.left -= take;
+        data = data.subarray(take);
+        if (current.left === 0) {
+          if (current.blob) found.set(current.id, { bytes: Buffer.concat(current.parts), cut: current.size > cap });
+          current = null;
+        }
+        continue;
+      }
+      const newline = data.indexOf(0x0a);
+      if (newline === -1) {
+        pending = Buffer.from(data);
+        break;
+      }
+      const header = data.subarray(0, newline).toString('utf8');
+      data = data.subarray(newline + 1);
+      if (header === '') continue; // the newline after a blob's content
+      const id = ids[queue++] ?? '';
+      const m = /^\S+ (\S+) (\d+)$/.exec(header);
+      if (!m) continue; // "<id> missing" or "ambiguous"
+      const size = Number(m[2]);
+      const blob = m[1] === 'blob';
+      // Anything but a blob is read past, kept nowhere.
+      if (size > 0) current = { id, left: size, parts: [], kept: blob ? 0 : cap, size, blob };
+      else if (blob) found.set(id, { bytes: Buffer.alloc(0), cut: false });
+    }
+  }
+  return found;
+}
+
+/** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file. */
+async function readWorktree(path: string, cap: number): Promise<Blob | undefined> {
+  let handle;
+  try {
+    // Only a regular file: a FIFO or a device would block or never end.
+    if (!(await lstat(path)).isFile()) return undefined;
+    handle = await open(path, 'r');
+    const stat = await handle.stat();
+    if (!stat.isFile()) return undefined;
+    const bytes = Buffer.alloc(Math.min(stat.size, cap));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    return { bytes: bytes.subarray(0, bytesRead), cut: stat.size > cap };
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}
