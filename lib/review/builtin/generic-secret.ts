@@ -27,12 +27,15 @@ const WORDS = /^(?:none|null|nil|true|false|undefined|required|optional|string|t
 
 const SEPARATOR = /^["']?\s*(?:=>|:=|=(?![=~])|:(?!:))\s*/;
 
+/** Longest name read around a keyword: the rule reads it for every match on the line. */
+const MAX_NAME = 120;
+
 /** The identifier the keyword is part of (a dotted path included): where it starts and ends. */
 function nameAround(text: string, start: number, end: number): { from: number; to: number } {
   let from = start;
-  while (from > 0 && /[\w$.-]/.test(text[from - 1]!)) from--;
+  while (from > 0 && start - from < MAX_NAME && /[\w$.-]/.test(text[from - 1]!)) from--;
   let to = end;
-  while (to < text.length && /\w/.test(text[to]!)) to++;
+  while (to < text.length && to - end < MAX_NAME && /\w/.test(text[to]!)) to++;
   return { from, to };
 }
 
@@ -50,7 +53,7 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   const name = full.slice(full.lastIndexOf('.') + 1).toLowerCase().replace(/[_$-]/g, '');
   if (!NAME_END.test(name) || NOT_SECRET_NAME.test(full.toLowerCase())) return true;
   const nameEnd = to;
-  const before = text.slice(0, from);
+  const before = text.slice(Math.max(0, from - 200), from);
   if (/[!<>=]\s*$/.test(before) || /\b(?:if|while|case|assert\w*|expect)\b[^=]*$/.test(before)) return true;
   const sep = SEPARATOR.exec(text.slice(nameEnd));
   if (!sep) return true;

@@ -110,7 +110,10 @@ export const family: BuiltinFamily = {
     }),
     secret({
       id: 'jwt',
-      regex: /\beyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*/g,
+      // It starts where a run of base64url characters starts (or after an escape such as `\\n`):
+      // a start inside a run (`-eyJ-eyJ…`) would scan that run again from every `eyJ` of it,
+      // quadratic in the line (docs/review.md "Time").
+      regex: /(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*/g,
       title: 'JSON Web Token committed',
       what: 'A signed JSON Web Token is added: until it expires, it is a bearer credential.',
       confidence: 0.85,
