@@ -27,7 +27,9 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
   if (inline) return PLACEHOLDER_BODY.test(inline[2]!) ? drop(inline[2]!) : false;
   // A header alone on its line (once quotes are taken off); a second header on it says no at
   // once (reading the whole line again for each of many headers would be quadratic).
-  if (text.indexOf('-----BEGIN ', match.index + 1) !== -1 || unquote(text) !== match[0]) return true;
+  if (text.indexOf('-----BEGIN ', match.index + 1) !== -1) return true;
+  // Or the header ends a string that the next lines go on (`("-----BEGIN …-----\\n"` then `"MIIE…\\n"`).
+  if (unquote(text) !== match[0] && !/^(?:\\r)?\\n["'`]\s*[,+)]*\s*$/.test(after)) return true;
   const { added, index } = context;
   const body: string[] = [];
   let headers = 0;

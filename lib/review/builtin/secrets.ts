@@ -67,7 +67,8 @@ export const family: BuiltinFamily = {
     }),
     secret({
       id: 'google-api-key',
-      regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+      // Every key Google issues starts AIzaSy: `AIza` and 35 other characters is some other value.
+      regex: /\bAIzaSy[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g,
       title: 'Google API key committed',
       what: 'A Google API key (AIza…) is added.',
       confidence: 0.9,
