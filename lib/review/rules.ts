@@ -34,6 +34,8 @@ export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
 /** Rejected matches a code rule tries on one line before giving up on it (its guards read the whole line per match). */
 export const MAX_TRIES_PER_LINE = 32;
+/** Characters of lines a rule goes through between two readings of its clock. */
+const CLOCK_EVERY = 32_768;
 export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, CREDENTIAL_DEADLINE_MS, type RuleTimeOptions } from './rule-time.js';
 
 export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './rule-types.js';
@@ -270,6 +272,15 @@ export class RuleRunner {
         ? started + Math.min(ruleLeft, budgetLeft)
         : Infinity;
     const none = { hits: [], unread: null };
+    // The clock is read once per CLOCK_EVERY characters of lines (and line ends) gone through,
+    // not per line: reading it costs as much as matching a short line.
+    let work = CLOCK_EVERY;
+    const late = (text: string): boolean => {
+      work += text.length + 64;
+      if (work < CLOCK_EVERY) return false;
+      work = 0;
+      return performance.now() > deadline;
+    };
     let unread: number | null = null;
     const overdue = (index: number): boolean => {
       if (rule.credential) {
@@ -293,7 +304,7 @@ export class RuleRunner {
       for (let index = 0; index < added.length; index++) {
         const text = added[index]!.text;
         if (text.length > MAX_LINE_LENGTH && !rule.longLines) continue;
-        if (deadline !== Infinity && performance.now() > deadline) return overdue(index) ? { hits, unread } : none;
+        if (deadline !== Infinity && late(text)) return overdue(index) ? { hits, unread } : none;
         regex.lastIndex = 0;
         if (regex.test(text)) hits.push(index);
       }
@@ -335,7 +346,7 @@ export class RuleRunner {
     // rule's guards read the whole line per match, so it gives up a line after a few.
     const tries = rule.credential ? Infinity : MAX_TRIES_PER_LINE;
     for (const index of candidates) {
-      if (deadline !== Infinity && performance.now() > deadline) return overdue(index) ? { hits, unread } : none;
+      if (deadline !== Infinity && late(added[index]!.text)) return overdue(index) ? { hits, unread } : none;
       const text = added[index]!.text;
       const subject = subjectOf(index);
       regex.lastIndex = 0;
