@@ -141,7 +141,7 @@ export function globReader(lineAt: (path: ReadonlyArray<string | number>) => num
         return;
       }
       const checked = checkGlob(item);
-      if (!checked.ok) problems.push({ level: 'error', line: line(), message: `\`${key}\`: ${checked.error}` });
+      if (!checked.ok) problems.push({ level: checked.costly ? 'warning' : 'error', line: line(), message: `\`${key}\`: ${checked.error}` });
       else {
         if (checked.warning) problems.push({ level: 'warning', line: line(), message: `\`${key}\`: ${checked.warning}` });
         out.push(checked.glob);

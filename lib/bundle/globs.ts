@@ -19,7 +19,8 @@ export const GLOB_OPTIONS = { dot: true } as const;
 
 export type GlobCheck =
   | { ok: true; glob: string; warning: string | null }
-  | { ok: false; error: string };
+  /** `costly`: a valid glob too costly to match (costlyGlob), skipped with a warning rather than an error. */
+  | { ok: false; error: string; costly?: true };
 
 const checked = new Map<string, GlobCheck>();
 
@@ -40,6 +41,8 @@ function check(raw: string): GlobCheck {
   const warning = glob !== raw ? m.absoluteGlob(raw) : null;
   if (glob === '') return { ok: false, error: m.emptyGlob };
   if (literalFolder(glob) !== undefined) return { ok: true, glob, warning }; // always a valid glob
+  const cost = costlyGlob(glob);
+  if (cost) return { ok: false, error: m.costlyGlob(raw, cost), costly: true };
   try {
     // strictBrackets makes an unbalanced [ { ( an error instead of a literal character.
     picomatch().makeRe(glob, { ...GLOB_OPTIONS, strictBrackets: true });
@@ -47,6 +50,30 @@ function check(raw: string): GlobCheck {
     return { ok: false, error: m.invalidGlob(raw, (error as Error).message) };
   }
   return { ok: true, glob, warning };
+}
+
+/** Most `**` segments a glob may have: picomatch's regex backtracks over the path once per `**`. */
+export const MAX_GLOBSTARS = 2;
+/** Most wildcards (runs of `*`, extglobs) one segment may have: its regex backtracks over the name once per wildcard. */
+export const MAX_SEGMENT_WILDCARDS = 2;
+
+/**
+ * Why matching the glob could take super-linear time worth noticing, or null. picomatch makes
+ * each `*` a lazy `[^/]*?` and each `**` a lazy run over the path, so a path that fails tries
+ * every way of splitting it between them: `*a*a*a*b` against a 250-character name takes
+ * seconds, a 13-star one minutes; three `**` against a 4,000-character path never finish.
+ * Within these limits the cost stays quadratic at worst (docs/bundle.md "Globs").
+ */
+export function costlyGlob(glob: string): string | null {
+  const segments = glob.split('/');
+  const globstars = segments.filter((s) => s === '**').length;
+  if (globstars > MAX_GLOBSTARS) return m.tooManyGlobstars(globstars, MAX_GLOBSTARS);
+  for (const segment of segments) {
+    if (segment === '**') continue;
+    const wildcards = (segment.match(/[*+?@!]\(|\*+/g) ?? []).length;
+    if (wildcards > MAX_SEGMENT_WILDCARDS) return m.tooManyWildcards(wildcards, MAX_SEGMENT_WILDCARDS);
+  }
+  return null;
 }
 
 /** Length of the glob's literal start (`src/controllers/` of `src/controllers/**`): its specificity. */
@@ -90,6 +117,9 @@ export function compileGlob(glob: string): PathMatcher {
 }
 
 function regexMatcher(glob: string): PathMatcher {
+  // A glob checkGlob skips (a config's exclude is not checked there): it matches nothing, so a
+  // rule it would exclude still runs (fails closed).
+  if (costlyGlob(glob)) return () => false;
   const [source, flags] = compiledGlob(glob);
   const regex = new RegExp(source, flags);
   return (path) => path !== '' && (path === glob || regex.test(path));

@@ -40,6 +40,9 @@ export const bundleMessages = {
   emptyGlob: 'an empty glob matches nothing',
   negatedGlob: (glob: string) => `glob "${glob}" starts with !: negation is not supported here (a rule has \`exclude\` for that)`,
   invalidGlob: (glob: string, why: string) => `invalid glob "${glob}": ${why}`,
+  costlyGlob: (glob: string, why: string) => `glob "${glob}" skipped: ${why}; matching it can take minutes on a long path (split it into simpler globs)`,
+  tooManyGlobstars: (n: number, max: number) => `${n} \`**\` segments (at most ${max})`,
+  tooManyWildcards: (n: number, max: number) => `a segment with ${n} wildcards (at most ${max})`,
   absoluteGlob: (glob: string) => `glob "${glob}" starts with / or ./; globs are relative to the repository top, read as "${glob.replace(/^(\.?\/)+/, '')}"`,
   // Rules
   ruleInvalid: (label: string, field: string, why: string) => `rule ${label}: ${field ? `${field}: ` : ''}${why}`,

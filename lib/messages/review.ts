@@ -29,6 +29,11 @@ export const reviewMessages = {
     `${ruleSource} skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)`,
   ruleSandboxFailed: (ruleSource: string) =>
     `${ruleSource} could not be run (the regex sandbox did not start or stopped) and was skipped for the rest of this review`,
+  credentialUnfinishedTitle: 'Credential check did not finish on these lines',
+  credentialUnfinished: (ruleSource: string, path: string, from: number, to: number, ms: number) =>
+    `${ruleSource} did not finish reading ${path}:${from}${to > from ? `-${to}` : ''} within ${ms} ms; the lines it did not read may hold a credential, so this blocks: split the change, or skip the hook deliberately with REVTRAIL=0`,
+  builtinTooSlow: (ruleSource: string, path: string, ms: number) =>
+    `${ruleSource} took over ${ms} ms on ${path} and was skipped for the rest of this review (a built-in code rule; the credential rules all ran)`,
   ruleTooSlow: (ruleSource: string, ms: number) =>
     `${ruleSource} took over ${ms} ms in this review and was skipped for the rest of it; simplify its pattern`,
   rulePhaseOverBudget: (ms: number, skipped: readonly string[]) =>

@@ -177,8 +177,8 @@ export async function reviewSelections(
       }
       let rules = rulesFor(selection, options);
       if (known.credentialsOnly !== null) {
-        if (rules.some((r) => !r.credential)) facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
-        rules = rules.filter((r) => r.credential);
+        if (rules.some((r) => !r.credential && !r.everyFile)) facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
+        rules = rules.filter((r) => r.credential || r.everyFile);
       }
       const ran = await runner.run(chunk, rules);
       warnings.push(...ran.warnings);
@@ -235,7 +235,7 @@ export async function reviewSelections(
       binary.add(chunk.path);
       continue;
     }
-    if (known.credentialsOnly !== null && !rule?.credential) {
+    if (known.credentialsOnly !== null && !rule?.credential && !rule?.everyFile) {
       facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
       continue;
     }

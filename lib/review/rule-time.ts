@@ -1,7 +1,6 @@
 /**
  * The time bundle rules may take (docs/bundle.md "Time"): per sandboxed call, per rule in one
- * review, and for all of them together. The built-in baseline is not limited: it is linear and
- * always runs.
+ * review, and for all of them together; built-in rules per piece (docs/review.md "Time").
  */
 
 /** Time a sandboxed rule may take on one chunk before it is skipped (and remembered as too slow). */
@@ -11,6 +10,12 @@ export const RULE_DEADLINE_MS = 1000;
 /** Time all bundle rules of one review may take together; after it, only the baseline runs. */
 export const RULE_PHASE_BUDGET_MS = 4000;
 
+/**
+ * Time a credential rule may take on one piece. Its patterns are linear, so only a huge piece
+ * reaches it; the lines it did not read then become a blocking finding, never a silent skip.
+ */
+export const CREDENTIAL_DEADLINE_MS = 10_000;
+
 export interface RuleTimeOptions {
   /** Keys (ruleTimeKey) of rules that overran in an earlier review: skipped. Overruns of this run are added. */
   overran?: Set<string>;
@@ -19,4 +24,5 @@ export interface RuleTimeOptions {
   budgetMs?: number;
   deadlineMs?: number;
   sandboxMs?: number;
+  credentialMs?: number;
 }

@@ -40,6 +40,8 @@ export interface RuleGuards {
   standsWith?: (text: string, facts: FileFacts) => boolean;
   /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
   longLines?: boolean;
+  /** Runs on generated, vendored, lock and minified files too, like a credential format (conflict markers break them as surely). */
+  everyFile?: boolean;
   /** A credential format (built-in): runs on generated and minified files too, never demoted. */
   credential?: boolean;
   /** A heuristic that yields: not reported on a line a credential rule reports (one finding per problem). */

@@ -9,7 +9,12 @@
  *    lines, or a sandbox with a deadline), and all bundle rules of one review share a time
  *    budget (./rule-time.ts); a rule that overruns is skipped with a warning naming it, and one
  *    that overran in the sandbox is remembered (the bundle cache) so that later reviews do not
- *    wait for it again (docs/bundle.md "Time"). The built-in baseline is trusted and always runs.
+ *    wait for it again (docs/bundle.md "Time");
+ *  - built-in rules read the same clock, per piece, between lines (docs/review.md "Time"): a
+ *    code rule that overruns is skipped for the rest of the review with a warning naming it;
+ *    a credential rule is never skipped: its patterns are linear, and should one still overrun
+ *    its longer limit, the lines it did not read become one blocking finding (fails closed).
+ *    A code rule also gives up a line after MAX_TRIES_PER_LINE rejected matches on it.
  */
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
@@ -21,13 +26,17 @@ import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-gu
 import { prefilterOf } from './prefilter.js';
 import type { LineContext, ReviewRule, RuleRun } from './rule-types.js';
 import { reviewMessages as m } from '../messages/review.js';
-import { RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
+import { CREDENTIAL_DEADLINE_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
 
 export { ruleTimeKey } from './regex-guard.js';
 
 export const MAX_LINE_LENGTH = 4000;
 export const MAX_FINDINGS_PER_RULE = 20;
-export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, type RuleTimeOptions } from './rule-time.js';
+/** Rejected matches a code rule tries on one line before giving up on it (its guards read the whole line per match). */
+export const MAX_TRIES_PER_LINE = 32;
+/** Characters of lines a rule goes through between two readings of its clock. */
+const CLOCK_EVERY = 32_768;
+export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, CREDENTIAL_DEADLINE_MS, type RuleTimeOptions } from './rule-time.js';
 
 export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './rule-types.js';
 
@@ -54,6 +63,7 @@ export class RuleRunner {
   private readonly budgetMs: number;
   private readonly deadlineMs: number;
   private readonly sandboxMs: number;
+  private readonly credentialMs: number;
   /** Time used by bundle rules so far, and per rule. */
   private spent = 0;
   private readonly spentBy = new Map<string, number>();
@@ -69,6 +79,7 @@ export class RuleRunner {
     this.budgetMs = options.budgetMs ?? RULE_PHASE_BUDGET_MS;
     this.deadlineMs = options.deadlineMs ?? RULE_DEADLINE_MS;
     this.sandboxMs = options.sandboxMs ?? SANDBOX_TIMEOUT_MS;
+    this.credentialMs = options.credentialMs ?? CREDENTIAL_DEADLINE_MS;
     this.sandbox = new RegexSandbox(this.sandboxMs);
   }
 
@@ -85,8 +96,12 @@ export class RuleRunner {
     for (const rule of applicable) {
       if (!state || !this.mayMatch(state, rule)) continue;
       let hits: number[];
-      if (rule.trusted) hits = await this.matchLines(chunk, rule, null, warnings, dropped);
-      else {
+      let unread: number | null = null;
+      if (rule.trusted) {
+        const found = await this.matchLines(chunk, rule, performance.now(), warnings, dropped);
+        hits = found.hits;
+        unread = found.unread;
+      } else {
         if (this.overran.has(ruleTimeKey(rule))) {
           if (!this.warnedEarlier.has(rule.ruleSource)) warnings.push(m.ruleSkippedEarlier(rule.ruleSource));
           this.warnedEarlier.add(rule.ruleSource);
@@ -97,7 +112,7 @@ export class RuleRunner {
           continue;
         }
         const started = performance.now();
-        hits = await this.matchLines(chunk, rule, started, warnings, dropped);
+        hits = (await this.matchLines(chunk, rule, started, warnings, dropped)).hits;
         const took = performance.now() - started;
         this.spent += took;
         this.spentBy.set(rule.ruleSource, (this.spentBy.get(rule.ruleSource) ?? 0) + took);
@@ -121,6 +136,27 @@ export class RuleRunner {
           suggestion_code: null,
           confidence: rule.confidence,
         });
+      }
+      if (unread !== null) {
+        // A credential rule that could not finish: what it did not read may hold a key, so the
+        // review says so as a blocking finding of that rule (fails closed; docs/review.md "Time").
+        const from = chunk.added[unread]!.line;
+        const to = chunk.added[chunk.added.length - 1]!.line;
+        drafts.push({
+          path: chunk.path,
+          start_line: from,
+          line: from,
+          side: 'RIGHT',
+          severity: rule.severity,
+          category: rule.category,
+          title: m.credentialUnfinishedTitle,
+          body: m.credentialUnfinished(rule.ruleSource, chunk.path, from, to, this.credentialMs),
+          rule_source: rule.ruleSource,
+          citations: [],
+          suggestion_code: null,
+          confidence: 1,
+        });
+        warnings.push(m.credentialUnfinished(rule.ruleSource, chunk.path, from, to, this.credentialMs));
       }
     }
     return { drafts, warnings, dropped };
@@ -217,22 +253,49 @@ export class RuleRunner {
   }
 
   /**
-   * Indexes into chunk.added of the lines the rule flags. `started` is set for bundle rules
-   * (when this call began): their time is limited.
+   * Indexes into chunk.added of the lines the rule flags, from `started` (when this call
+   * began). A built-in rule's clock runs per piece; a bundle rule's per review and within the
+   * bundle rules' shared budget. `unread`: the first line a credential rule did not read
+   * because it overran (then the lines from there on are a finding), else null.
    */
-  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number | null, warnings: string[], dropped: RuleRun['dropped']): Promise<number[]> {
+  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number, warnings: string[], dropped: RuleRun['dropped']): Promise<{ hits: number[]; unread: number | null }> {
     const added = chunk.added;
-    const plan = started === null ? null : this.planOf(rule);
+    const plan = rule.trusted ? null : this.planOf(rule);
     const regex = plan ? plan.regex : rule.regex;
     const sandboxed = plan?.kind === 'sandbox';
     // A rule planned 'bounded' is polynomial per line: its clock is read between lines.
     const ruleLeft = this.deadlineMs - (this.spentBy.get(rule.ruleSource) ?? 0);
     const budgetLeft = this.budgetMs - this.spent;
-    const deadline = plan?.kind === 'bounded' ? started! + Math.min(ruleLeft, budgetLeft) : Infinity;
-    const overdue = (): [] => {
-      if (budgetLeft < ruleLeft) return this.outOfBudget(rule);
-      warnings.push(m.ruleTooSlow(rule.ruleSource, this.deadlineMs));
-      return this.stop(rule);
+    const deadline = rule.trusted
+      ? started + (rule.credential ? this.credentialMs : this.deadlineMs)
+      : plan?.kind === 'bounded'
+        ? started + Math.min(ruleLeft, budgetLeft)
+        : Infinity;
+    const none = { hits: [], unread: null };
+    // The clock is read once per CLOCK_EVERY characters of lines (and line ends) gone through,
+    // not per line: reading it costs as much as matching a short line.
+    let work = CLOCK_EVERY;
+    const late = (text: string): boolean => {
+      work += text.length + 64;
+      if (work < CLOCK_EVERY) return false;
+      work = 0;
+      return performance.now() > deadline;
+    };
+    let unread: number | null = null;
+    const overdue = (index: number): boolean => {
+      if (rule.credential) {
+        unread = index;
+        return true;
+      }
+      if (rule.trusted) {
+        warnings.push(m.builtinTooSlow(rule.ruleSource, chunk.path, this.deadlineMs));
+        this.stop(rule);
+      } else if (budgetLeft < ruleLeft) this.outOfBudget(rule);
+      else {
+        warnings.push(m.ruleTooSlow(rule.ruleSource, this.deadlineMs));
+        this.stop(rule);
+      }
+      return false;
     };
     const guarded = rule.skipComments || rule.scope === 'code' || rule.reject !== undefined;
     if (!guarded && !sandboxed) {
@@ -241,11 +304,11 @@ export class RuleRunner {
       for (let index = 0; index < added.length; index++) {
         const text = added[index]!.text;
         if (text.length > MAX_LINE_LENGTH && !rule.longLines) continue;
-        if (deadline !== Infinity && performance.now() > deadline) return overdue();
+        if (deadline !== Infinity && late(text)) return overdue(index) ? { hits, unread } : none;
         regex.lastIndex = 0;
         if (regex.test(text)) hits.push(index);
       }
-      return hits;
+      return { hits, unread };
     }
     const candidates: number[] = [];
     for (let index = 0; index < added.length; index++) {
@@ -258,7 +321,7 @@ export class RuleRunner {
       }
       candidates.push(index);
     }
-    if (candidates.length === 0) return [];
+    if (candidates.length === 0) return none;
     const subjectOf = (index: number) => (rule.scope === 'code' ? this.context(chunk, index).view().code : added[index]!.text);
     if (sandboxed) {
       // The full time when the budget allows; a shortened wait proves nothing about the rule.
@@ -266,27 +329,31 @@ export class RuleRunner {
       const result = await this.sandbox.test(regex, candidates.map(subjectOf), wait);
       if (result === 'failed') {
         warnings.push(m.ruleSandboxFailed(rule.ruleSource));
-        return this.stop(rule);
+        return { hits: this.stop(rule), unread: null };
       }
       if (result === 'timeout') {
-        if (wait < this.sandboxMs) return this.outOfBudget(rule);
+        if (wait < this.sandboxMs) return { hits: this.outOfBudget(rule), unread: null };
         const key = ruleTimeKey(rule);
         this.overran.add(key);
         this.onOverrun(key);
         warnings.push(m.ruleTimedOutRemembered(rule.ruleSource, chunk.path, wait));
-        return this.stop(rule);
+        return { hits: this.stop(rule), unread: null };
       }
-      return result.map((k) => candidates[k]!);
+      return { hits: result.map((k) => candidates[k]!), unread: null };
     }
     const hits: number[] = [];
+    // A credential rule tries every match (a look-alike must not hide a key after it); a code
+    // rule's guards read the whole line per match, so it gives up a line after a few.
+    const tries = rule.credential ? Infinity : MAX_TRIES_PER_LINE;
     for (const index of candidates) {
-      if (deadline !== Infinity && performance.now() > deadline) return overdue();
+      if (deadline !== Infinity && late(added[index]!.text)) return overdue(index) ? { hits, unread } : none;
       const text = added[index]!.text;
       const subject = subjectOf(index);
       regex.lastIndex = 0;
       // A global regex (built-ins only; compileRule drops g) is tried match by match, so a
       // look-alike earlier on the line does not hide a real one after it.
-      for (let match = regex.exec(subject); match; match = regex.global ? regex.exec(subject) : null) {
+      let tried = 0;
+      for (let match = regex.exec(subject); match && tried++ < tries; match = regex.global ? regex.exec(subject) : null) {
         const rejected = rule.reject?.(match, text, this.context(chunk, index));
         if (!rejected) {
           hits.push(index);
@@ -296,6 +363,6 @@ export class RuleRunner {
         if (match[0] === '') regex.lastIndex++;
       }
     }
-    return hits;
+    return { hits, unread };
   }
 }

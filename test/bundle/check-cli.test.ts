@@ -90,3 +90,15 @@ test('usage errors: select-only options on check, a folder argument on select', 
   assert.equal(c.code, 2);
   assert.match(c.stderr, /^revtrail: Unknown argument: lint\n/);
 });
+
+test('check: a glob too costly to match is a warning naming file:line, and the concept still loads', async () => {
+  const dir = tempDir();
+  writeFiles(join(dir, 'kb'), {
+    'index.md': '- [slow](slow.md)\n',
+    'slow.md': '---\ntype: Note\nid: slow\npaths:\n  - "src/**"\n  - "*a*a*a*a*a*a*a*a*a*a*a*a*b"\n---\n# Slow\n',
+  });
+  const run = await runCli(['knowledge', 'check', 'kb'], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: dir } });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^kb\/slow\.md:6: warning: `paths`: glob "\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*b" skipped: a segment with 13 wildcards \(at most 2\)/m);
+  assert.match(run.stdout, /kb: 1 concept, 0 rules, 0 errors, 1 warning\n$/);
+});

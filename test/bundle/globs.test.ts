@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { checkGlob, compiledGlob, compileGlob, compileGlobs, GLOB_OPTIONS } from '../../lib/bundle/globs.js';
+import { checkGlob, compiledGlob, compileGlob, compileGlobs, costlyGlob, GLOB_OPTIONS } from '../../lib/bundle/globs.js';
 
 test('globs follow docs/bundle.md: `**` spans folders, `*` stays in one, dot files match', () => {
   const cases: Array<[string, string, boolean]> = [
@@ -53,6 +53,7 @@ test('property: a compiled glob matches exactly what picomatch matches, from a f
       } catch {
         return true; // a glob picomatch refuses is refused by checkGlob before it is ever compiled
       }
+      if (costlyGlob(g)) return true; // skipped by checkGlob, and matches nothing (its own test below)
       const fresh = compileGlob(g);
       for (const p of paths) assert.equal(fresh(p), reference(p), `${g} on ${JSON.stringify(p)}`);
       // Through the derived cache: what another run stored gives the same answers.
@@ -63,4 +64,16 @@ test('property: a compiled glob matches exactly what picomatch matches, from a f
     }),
     { numRuns: 600 },
   );
+});
+
+test('costly globs: more than two `**` or more than two wildcards in a segment are skipped with a warning, not matched', () => {
+  for (const g of ['*a*a*a*a*a*a*a*a*a*a*a*a*b', '**/a/**/a/**', 'src/*a*b*', 'src/*(a)*b*c']) {
+    assert.ok(costlyGlob(g), g);
+    const checked = checkGlob(g);
+    assert.ok(!checked.ok && checked.costly, g);
+    // A costly glob that reaches the matcher anyway (a config's exclude) matches nothing, at once.
+    assert.equal(compileGlob(g)(`${'a'.repeat(44)}c`), false);
+    assert.equal(compileGlob(g)(`${'a/'.repeat(2000)}.`), false);
+  }
+  for (const g of ['**/__tests__/**/*.test.*', 'src/**/*.{ts,tsx}', '*.spec.*', '**/a/**/b.ts']) assert.equal(costlyGlob(g), null, g);
 });

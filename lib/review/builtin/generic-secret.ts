@@ -12,13 +12,13 @@ import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
 import { quotedTextLines } from '../text-blocks.js';
 
-const KEYWORD = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)/gi;
+const KEYWORD = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
 
 /** The name, with separators removed and lower-cased, ends in one of these (a digit or `value` may follow). */
-const NAME_END = /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|authkey|secretkey|privatekey|clientsecret|credentials?)(?:\d|value|str)?$/;
+const NAME_END = /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|auth|authorization|authkey|secretkey|secretkeybase|privatekey|signingkey|encryptionkey|masterkey|clientsecret|credentials?)(?:\d|value|str)?$/;
 /** Names that hold a secret's kind, location or rules, not the secret. */
 const NOT_SECRET_NAME = /(?:^|[^a-z])(?:csrf|xsrf|next|page|pagination|cursor|continuation|sync|lexer|parser|cancel|cancellation|type|public|session_?id)/;
-const TOKEN_LIKE = /(?:token|key|secret|credentials?)(?:\d|value|str)?$/;
+const TOKEN_LIKE = /(?:token|key|keybase|secret|auth|authorization|credentials?)(?:\d|value|str)?$/;
 
 const CONFIG_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|[^/]*\.(?:env|ini|properties|ya?ml|toml|conf|cfg))$/i;
 
@@ -27,12 +27,15 @@ const WORDS = /^(?:none|null|nil|true|false|undefined|required|optional|string|t
 
 const SEPARATOR = /^["']?\s*(?:=>|:=|=(?![=~])|:(?!:))\s*/;
 
+/** Longest name read around a keyword: the rule reads it for every match on the line. */
+const MAX_NAME = 120;
+
 /** The identifier the keyword is part of (a dotted path included): where it starts and ends. */
 function nameAround(text: string, start: number, end: number): { from: number; to: number } {
   let from = start;
-  while (from > 0 && /[\w$.-]/.test(text[from - 1]!)) from--;
+  while (from > 0 && start - from < MAX_NAME && /[\w$.-]/.test(text[from - 1]!)) from--;
   let to = end;
-  while (to < text.length && /\w/.test(text[to]!)) to++;
+  while (to < text.length && to - end < MAX_NAME && /\w/.test(text[to]!)) to++;
   return { from, to };
 }
 
@@ -50,7 +53,15 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   const name = full.slice(full.lastIndexOf('.') + 1).toLowerCase().replace(/[_$-]/g, '');
   if (!NAME_END.test(name) || NOT_SECRET_NAME.test(full.toLowerCase())) return true;
   const nameEnd = to;
-  const before = text.slice(0, from);
+  // An XML element: <password>…</password>.
+  if (text[from - 1] === '<' && text[nameEnd] === '>') {
+    const close = text.indexOf('</', nameEnd);
+    if (close === -1 || close - nameEnd > 201) return true;
+    const value = text.slice(nameEnd + 1, close);
+    if (!looksSecret(value, TOKEN_LIKE.test(name))) return true;
+    return placeholderDrop(value);
+  }
+  const before = text.slice(Math.max(0, from - 200), from);
   if (/[!<>=]\s*$/.test(before) || /\b(?:if|while|case|assert\w*|expect)\b[^=]*$/.test(before)) return true;
   const sep = SEPARATOR.exec(text.slice(nameEnd));
   if (!sep) return true;
@@ -63,6 +74,9 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
 }
 
 function looksSecret(value: string, tokenLike: boolean): boolean {
+  // An HTTP Authorization value: the scheme, then the credential.
+  const scheme = /^(?:Bearer|Token|Basic)\s+(\S+)$/i.exec(value);
+  if (scheme) value = scheme[1]!;
   if (value.length < 8 || /\s/.test(value) || WORDS.test(value)) return false;
   // References and templates: $VAR, %(name)s, {{ x }}, ${x}, env lookups, paths, URLs, file names.
   if (/^[$%{<]|\$\{|\{\{|%\(|\benv\b|^\.{0,2}\/|:\/\/|\.(?:pem|key|json|ya?ml|txt|crt|p12|pfx|jks|env)$/i.test(value)) return false;

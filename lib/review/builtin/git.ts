@@ -7,8 +7,12 @@ import type { BuiltinFamily } from './define.js';
 import { quotedTextLines } from '../text-blocks.js';
 import { lineText } from '../file-lines.js';
 
-/** A run of one marker character at the start of a line, then a space or the end. */
-const MARKER = /^(?:<{7,}|\|{7,}|>{7,})(?= |$)/;
+/**
+ * A run of one marker character at the start of a line, then a space or the end. Three or more:
+ * a `conflict-marker-size` below 7 gives shorter markers; a run that is not the path's size is
+ * dropped once the attributes are known (standsWith).
+ */
+const MARKER = /^(?:<{3,}|\|{3,}|>{3,})(?= |$)/;
 
 function markerLength(text: string): number {
   return MARKER.exec(text)?.[0].length ?? 0;
@@ -19,8 +23,8 @@ function sameConflict(match: RegExpExecArray, context: LineContext): boolean {
   if (match[0].startsWith('<')) return false;
   for (let k = context.index - 1; k >= 0 && k >= context.index - 2000; k--) {
     const t = context.added[k]!.text;
-    if (/^<{7,}(?: |$)/.test(t)) return true;
-    if (/^>{7,}(?: |$)/.test(t)) return false;
+    if (/^<{3,}(?: |$)/.test(t)) return true;
+    if (/^>{3,}(?: |$)/.test(t)) return false;
   }
   return false;
 }
@@ -58,6 +62,8 @@ export const family: BuiltinFamily = {
       title: 'Merge conflict marker left in the file',
       message: 'A merge conflict marker is added: the conflict was not resolved. Keep the intended side and remove the markers.',
       confidence: 0.95,
+      // A conflict left in a lock file, a generated or a vendored file breaks the build too.
+      everyFile: true,
       reject: notAConflict,
       standsWith: (text, facts) => markerLength(text) === facts.markerSize,
     },

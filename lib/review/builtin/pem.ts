@@ -18,14 +18,18 @@ const BODY_LINES = 3;
 /** Header fields and blank lines skipped before the body. */
 const MAX_HEADER_LINES = 8;
 
-const unquote = (t: string) => t.trim().replace(/^["'`]|["'`,;]+$/g, '').replace(/\\n$/, '');
+const unquote = (t: string) => t.trim().replace(/^["'`]/, '').replace(/(?<!["'`,;])["'`,;]+$/, '').replace(/\\n$/, '');
 
 export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const after = text.slice(match.index + match[0].length);
   // Inside a string: "-----BEGIN … KEY-----\n[Proc-Type: …\n…\n\n]MIIE…"
   const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:(?:\\r)?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
   if (inline) return PLACEHOLDER_BODY.test(inline[2]!) ? drop(inline[2]!) : false;
-  if (unquote(text) !== match[0]) return true;
+  // A header alone on its line (once quotes are taken off); a second header on it says no at
+  // once (reading the whole line again for each of many headers would be quadratic).
+  if (text.indexOf('-----BEGIN ', match.index + 1) !== -1) return true;
+  // Or the header ends a string that the next lines go on (`("-----BEGIN …-----\\n"` then `"MIIE…\\n"`).
+  if (unquote(text) !== match[0] && !/^(?:\\r)?\\n["'`]\s*[,+)]*\s*$/.test(after)) return true;
   const { added, index } = context;
   const body: string[] = [];
   let headers = 0;

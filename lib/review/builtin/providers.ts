@@ -18,9 +18,12 @@ interface Provider {
   group?: number;
 }
 
+// A pattern whose value runs over the characters its prefix is made of starts only where such a
+// run starts (the OpenAI key's lookbehind): otherwise every `sk-` inside one run would scan the
+// run again, quadratic in the line (docs/review.md "Time").
 const PROVIDERS: readonly Provider[] = [
   { id: 'gitlab-token', name: 'GitLab token', regex: /\bgl(?:pat|dt|ptt|rt|soat)-[0-9A-Za-z_-]{20,}/g, minEntropy: 3 },
-  { id: 'openai-key', name: 'OpenAI API key', regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}/g },
+  { id: 'openai-key', name: 'OpenAI API key', regex: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}/g },
   { id: 'anthropic-key', name: 'Anthropic API key', regex: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,}/g, minEntropy: 3.5 },
   { id: 'sendgrid-key', name: 'SendGrid API key', regex: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, minEntropy: 3.5 },
   { id: 'pypi-token', name: 'PyPI upload token', regex: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g },

@@ -14,6 +14,9 @@ export const secret = (spec: Omit<BuiltinSpec, 'severity' | 'category' | 'messag
   return { severity: 'security', category: 'security', message: m.secretMessage(what), ...rest };
 };
 
+/** The 40-character value after the name, read where the name ends (sticky: no copy of the rest of the line; one `\s*` per gap: linear). */
+const ASSIGNED_SECRET = /["']?\s*(?:=>|:=|[:=])\s*(?:\(\s*)?["'`]?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/y;
+
 export const family: BuiltinFamily = {
   section: 'secrets',
   credential: true,
@@ -45,7 +48,8 @@ export const family: BuiltinFamily = {
       what: 'An AWS secret access key is assigned in the source.',
       confidence: 0.9,
       reject: (match, text) => {
-        const value = /^["']?\s*(?:=>|:=|[:=])\s*\(?\s*["'`]?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/.exec(text.slice(match.index + match[0].length))?.[1];
+        ASSIGNED_SECRET.lastIndex = match.index + match[0].length;
+        const value = ASSIGNED_SECRET.exec(text)?.[1];
         // A real secret is random base64: mixed case and digits, well spread.
         if (value === undefined || characterClasses(value) < 3 || entropy(value) < 4) return true;
         return placeholderDrop(value);
@@ -63,7 +67,8 @@ export const family: BuiltinFamily = {
     }),
     secret({
       id: 'google-api-key',
-      regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+      // Every key Google issues starts AIzaSy: `AIza` and 35 other characters is some other value.
+      regex: /\bAIzaSy[0-9A-Za-z_-]{33}(?![0-9A-Za-z_-])/g,
       title: 'Google API key committed',
       what: 'A Google API key (AIza…) is added.',
       confidence: 0.9,

@@ -68,8 +68,14 @@ function splitTopLevel(args: string): string[] {
 }
 
 /** An expression that builds a string from data: interpolation, or a literal joined with a non-literal. */
+/** A path made of constants only: `path.join(__dirname, 'gen.js')` is no data. */
+const CONSTANT_PATH = /\bpath\s*\.\s*(?:join|resolve)\(\s*(?:(?:__dirname|__filename|process\.cwd\(\)|[A-Z][A-Z0-9_]*|"[^"]*"|'[^']*')\s*(?:,\s*)?)+\)/g;
+
 function built(expression: string, python: boolean): boolean {
-  const e = expression.trim();
+  const e = expression.trim().replace(CONSTANT_PATH, "''");
+  // [...].join(' '): a command line from an array, built when an element is not a literal.
+  const joined = /^\[([^]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
+  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[^]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
   if (/^`[^]*\$\{/.test(e)) return true;
   if (python && /^[rRbB]?[fF][rRbB]?(["'])/.test(e) && /\{(?!\{)[^{}]+\}/.test(e)) return true;
   if (python && (/["']\s*%\s*[\w(]/.test(e) || /["']\s*\.format\(/.test(e))) return true;

@@ -148,12 +148,39 @@ function interpolates(literal: Literal, path: string): boolean {
   return false;
 }
 
+/** A constant (`USERS_TABLE`) or a placeholder list (`ids.map(() => '?').join(',')`): not data. */
+const NOT_DATA = /^(?:[A-Z][A-Z0-9_]*|[\w$.]+\.map\(\s*\(\s*\)\s*=>\s*(['"])\?\1\s*\)\.join\([^)]*\)|(['"])\?(?:,\s*)?\2\.repeat\([^)]*\)|Array\([^)]*\)\.fill\((['"])\?\3\)\.join\([^)]*\))$/;
+
+/** Whether the `+` chain after a literal (to the end of its expression on the line) joins in an operand that is data. */
+function dataJoined(rest: string): boolean {
+  const operands: string[] = [];
+  let depth = 0;
+  let from = 0;
+  let end = rest.length;
+  for (let i = 0; i < rest.length && end === rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const close = rest.indexOf(c, i + 1);
+      i = close === -1 ? rest.length : close;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}' || c === ',' || c === ';') {
+      if (depth === 0) end = i;
+      else if (c !== ',' && c !== ';') depth--;
+    } else if (c === '+' && depth === 0) {
+      operands.push(rest.slice(from, i));
+      from = i + 1;
+    }
+  }
+  operands.push(rest.slice(from, end));
+  return operands.map((o) => o.trim()).some((o) => o !== '' && !/^(["'`]).*\1$/.test(o) && !NOT_DATA.test(o));
+}
+
 /** Joined with a non-literal: `+ id`, `id +`, Python `%`/`.format(`, PHP `.`, a format call with `%s`/`{}`. */
 function concatenated(literal: Literal, path: string): boolean {
   const php = path.endsWith('.php');
   const { prefix, after } = literal;
-  if (/^\s*\+\s*[^\s'"`+]/.test(after) || /^\s*%\s*[\w(]/.test(after) || /^\.format\(/.test(after)) return true;
-  if (/[^\s'"`+(,]\s*\+\s*$/.test(prefix)) return true;
+  if ((/^\s*\+\s*[^\s'"`+]/.test(after) && dataJoined(after.split('\n')[0]!)) || /^\s*%\s*[\w(]/.test(after) || /^\.format\(/.test(after)) return true;
+  if (/[^\s'"`+(,]\s*\+\s*$/.test(prefix) && !/(?:^|[^\w$.])[A-Z][A-Z0-9_]*\s*\+\s*$/.test(prefix)) return true;
   if (php && (/^\s*\.\s*\$/.test(after) || /\$\w+\s*\.\s*$/.test(prefix))) return true;
   if (/(?:Sprintf|format|formatted|printf|format!)\s*\(\s*$/.test(prefix) && /%[sdvq]|\{\}/.test(literal.body)) return true;
   if (/^\.formatted\(/.test(after)) return true;
