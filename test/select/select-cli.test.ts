@@ -88,7 +88,7 @@ test('select: the budget cuts the list and the best match is truncated when alon
   r.git(['add', '-A']);
   const run = await runCli(['knowledge', 'select', '--staged', '--json', '--knowledge', shop], { cwd: r.dir });
   const docs = (JSON.parse(run.stdout) as Report).chunks.find((c) => c.path === 'geo/a.cpp')!.documents;
-  assert.deepEqual(docs, [{ id: 'adr-geo', match: 'domain', matched: 'geo::v2', tokens: 5, truncated: true }]);
+  assert.deepEqual(docs, [{ id: 'adr-geo', match: 'domain', matched: 'geo::v2', tokens: 5, truncated: true, rules: [] }]);
   const text = await runCli(['knowledge', 'select', '--staged', '--knowledge', shop], { cwd: r.dir });
   assert.match(text.stdout, /adr-geo {2}domain: geo::v2 {2}\(5 tokens, truncated to fit the budget\)/);
 });
