@@ -10,23 +10,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestRepo } from '../helpers/repo.js';
-import { AWS_KEY, addRemote, installedRepo, type HookRepo } from './setup.js';
+import { AWS_KEY, sharedPushedRepo, type HookRepo } from './setup.js';
 
-const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
-
-let shared: Promise<{ r: HookRepo; bare: TestRepo }> | undefined;
-function repo() {
-  shared ??= (async () => {
-    const r = await installedRepo();
-    const bare = addRemote(r);
-    cleanups.push(r, bare);
-    const first = await r.run(['push', '-q', 'origin', 'main']);
-    assert.equal(first.code, 0, first.stderr);
-    return { r, bare };
-  })();
-  return shared;
-}
+// One repository with a pushed main, shared by this file's tests (test/hooks/setup.ts).
+const repo = sharedPushedRepo();
 
 const idsIn = (text: string) => [...new Set(text.match(/rf-[0-9a-f]{10}/g) ?? [])];
 const keyLine = () => `export const key = "${AWS_KEY}";\n`;

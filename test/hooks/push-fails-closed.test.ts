@@ -9,24 +9,11 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AWS_KEY, addRemote, installedRepo, writeShim, type HookRepo } from './setup.js';
+import { AWS_KEY, addRemote, installedRepo, sharedPushedRepo, writeShim, type HookRepo } from './setup.js';
 import type { TestRepo } from '../helpers/repo.js';
 
-const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
-
-let shared: Promise<{ r: HookRepo; bare: TestRepo }> | undefined;
-function repo(): Promise<{ r: HookRepo; bare: TestRepo }> {
-  shared ??= (async () => {
-    const r = await installedRepo();
-    const bare = addRemote(r);
-    cleanups.push(r, bare);
-    const first = await r.run(['push', '-q', 'origin', 'main']);
-    assert.equal(first.code, 0, first.stderr);
-    return { r, bare };
-  })();
-  return shared;
-}
+// One repository with a pushed main, shared by this file's tests (test/hooks/setup.ts).
+const repo = sharedPushedRepo();
 
 const commit = (r: HookRepo, message: string, files: Record<string, string | Buffer>) => {
   for (const [p, c] of Object.entries(files)) r.write(p, c);

@@ -3,6 +3,7 @@
  * runs this checkout's CLI, `revtrail install`, and helpers to run git where a failure is the
  * expected outcome (commit or push blocked by a hook).
  */
+import { after } from 'node:test';
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unfoldValue } from '../../lib/core/trailer/row.js';
@@ -77,4 +78,24 @@ export function addRemote(repo: TestRepo, objectFormat?: 'sha1' | 'sha256'): Tes
 /** Review-Finding rows of every commit reachable from `rev`. */
 export function allTrailerRows(repo: TestRepo, rev = 'HEAD'): string[] {
   return rowValues(repo.git(['log', `--format=${ROW_VALUES}`, rev]));
+}
+
+/**
+ * One hooked repository with a bare `origin` that already has `main`, made on first use and
+ * shared by a file's tests (call once per file; removed when the file's tests end).
+ */
+export function sharedPushedRepo(): () => Promise<{ r: HookRepo; bare: TestRepo }> {
+  let shared: Promise<{ r: HookRepo; bare: TestRepo }> | undefined;
+  const made: TestRepo[] = [];
+  // Registered at the file's top level (where this is called): it runs when the file's tests end.
+  after(() => made.forEach((repo) => repo.cleanup()));
+  return () =>
+    (shared ??= (async () => {
+      const r = await installedRepo();
+      const bare = addRemote(r);
+      made.push(r, bare);
+      const first = await r.run(['push', '-q', 'origin', 'main']);
+      if (first.code !== 0) throw new Error(`first push failed: ${first.stderr}`);
+      return { r, bare };
+    })());
 }
