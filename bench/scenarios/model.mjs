@@ -31,7 +31,8 @@ export async function run({ runs }) {
     const perCached = (cached - without) / FILES;
     return [
       row({ scenario: `model reviewer, ${FILES} chunks asked (stand-in server)`, value: asked, floorName: 'review --no-model', floor: without, kind: 'info' }),
-      row({ scenario: 'model reviewer: adapter cost per chunk asked', value: perChunk, kind: 'ms', target: 5 }),
+      // Includes the loopback round trip and the stand-in's own JSON work: an upper bound of revtrail's part.
+      row({ scenario: 'model reviewer: cost per chunk asked (adapter + loopback HTTP)', value: perChunk, kind: 'info' }),
       row({ scenario: `model reviewer, ${FILES} chunks from the cache`, value: cached, floorName: 'review --no-model', floor: without, target: 1.3 }),
       row({ scenario: 'model reviewer: cost per chunk from the cache', value: perCached, kind: 'ms', target: 1 }),
     ];
