@@ -62,21 +62,35 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
     };
   }
   const d = result.data;
-  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const common = ruleDefaults(d);
+  // Spelled out in the definition's key order (JSON output, the bundle cache).
   return {
     ok: true,
-    definition: {
-      id: d.id,
-      pattern: d.pattern,
-      flags: d.flags ?? '',
-      severity: d.severity,
-      category: d.category ?? 'architecture',
-      title: d.title,
-      message: d.message ?? null,
-      confidence: d.confidence ?? 1,
-      paths: list(d.paths),
-      exclude: list(d.exclude),
-    },
+    definition: { id: common.id, pattern: d.pattern, flags: d.flags ?? '', severity: common.severity, category: common.category, title: common.title, message: common.message, confidence: common.confidence, paths: common.paths, exclude: common.exclude },
+  };
+}
+
+/** The keys every kind of rule shares, with their defaults (category architecture, confidence 1, no path limits). */
+export function ruleDefaults(d: {
+  id: string;
+  severity: RuleDefinition['severity'];
+  category?: RuleDefinition['category'];
+  title: string;
+  message?: string | null;
+  confidence?: number;
+  paths?: string | string[];
+  exclude?: string | string[];
+}): Omit<RuleDefinition, 'pattern' | 'flags'> {
+  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  return {
+    id: d.id,
+    severity: d.severity,
+    category: d.category ?? 'architecture',
+    title: d.title,
+    message: d.message ?? null,
+    confidence: d.confidence ?? 1,
+    paths: list(d.paths),
+    exclude: list(d.exclude),
   };
 }
 

@@ -6,26 +6,17 @@
  */
 import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
+import { ruleDefaults, ruleDefinitionSchema } from './rules.js';
 
 /** The languages structural rules speak, and the extensions of each (docs/structural.md "Languages"). */
 export const STRUCTURAL_LANGUAGES = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java'] as const;
 export type StructuralLanguage = (typeof STRUCTURAL_LANGUAGES)[number];
 
-const names = z.union([z.string(), z.array(z.string())]);
-
 // An ast-grep rule object: the keys ast-grep's relational and composite rules take.
 const astObject = z.record(z.string(), z.unknown());
 
-const common = {
-  id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, _ . - (no spaces or colons)')),
-  severity: z.enum(SEVERITIES, `must be one of ${SEVERITIES.join(', ')}`),
-  category: z.optional(z.enum(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`)),
-  title: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(80, 'must be at most 80 characters'), z.refine((t) => !/[\r\n]/.test(t), 'must be one line')),
-  message: z.optional(z.nullable(z.string())),
-  confidence: z.optional(z.number().check(z.gte(0, 'must be between 0 and 1'), z.lte(1, 'must be between 0 and 1'))),
-  paths: z.optional(names),
-  exclude: z.optional(names),
-};
+// The keys every rule has, as a regex rule's schema checks them (one definition, ./rules.ts).
+const common = z.omit(ruleDefinitionSchema, { pattern: true, flags: true }).shape;
 
 export const astRuleSchema = z.strictObject({
   ...common,
@@ -96,16 +87,8 @@ export function parseStructural(raw: unknown, documentId: string): StructuralPar
     };
   }
   const d = result.data as z.output<typeof astRuleSchema> & z.output<typeof importsRuleSchema>;
-  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const base: StructuralBase = {
-    id: d.id,
-    severity: d.severity,
-    category: d.category ?? 'architecture',
-    title: d.title,
-    message: d.message ?? null,
-    confidence: d.confidence ?? 1,
-    paths: list(d.paths),
-    exclude: list(d.exclude),
+    ...ruleDefaults(d),
     ruleSource: `${documentId}:${d.id}`,
     documentId,
   };

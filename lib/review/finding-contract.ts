@@ -26,6 +26,35 @@ export function findingId(ruleSource: string, path: string, lineText: string, oc
 /** A finding before ids are assigned. */
 export type FindingDraft = Omit<Finding, 'id'>;
 
+/** What a rule (regex, syntax-tree or import) says of every finding it raises. */
+export interface RuleFacts {
+  severity: Finding['severity'];
+  category: Finding['category'];
+  title: string;
+  message: string | null;
+  confidence: number;
+  ruleSource: string;
+  documentId: string | null;
+}
+
+/** A rule's finding at one line: its words, its document cited (one builder for every rule kind). */
+export function ruleDraft(rule: RuleFacts, path: string, line: number, overrides: Partial<Pick<FindingDraft, 'title' | 'body' | 'confidence'>> = {}): FindingDraft {
+  return {
+    path,
+    start_line: line,
+    line,
+    side: 'RIGHT',
+    severity: rule.severity,
+    category: rule.category,
+    title: overrides.title ?? rule.title,
+    body: overrides.body ?? rule.message ?? rule.title,
+    rule_source: rule.ruleSource,
+    citations: rule.documentId ? [rule.documentId] : [],
+    suggestion_code: null,
+    confidence: overrides.confidence ?? rule.confidence,
+  };
+}
+
 export type Checked = { ok: true; finding: FindingDraft } | { ok: false; reason: DropReason; message: string };
 
 /** Where a finding may point and what it may cite, for one chunk. */

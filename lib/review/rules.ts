@@ -19,7 +19,7 @@
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
-import type { FindingDraft } from './finding-contract.js';
+import { ruleDraft, type FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
 import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
@@ -122,40 +122,21 @@ export class RuleRunner {
       }
       for (const index of hits.slice(0, MAX_FINDINGS_PER_RULE)) {
         const { line } = chunk.added[index]!;
-        drafts.push({
-          path: chunk.path,
-          start_line: line,
-          line,
-          side: 'RIGHT',
-          severity: rule.severity,
-          category: rule.category,
-          title: rule.title,
-          body: rule.message ?? rule.title,
-          rule_source: rule.ruleSource,
-          citations: rule.documentId ? [rule.documentId] : [],
-          suggestion_code: null,
-          confidence: rule.confidence,
-        });
+        drafts.push(ruleDraft(rule, chunk.path, line));
       }
       if (unread !== null) {
         // A credential rule that could not finish: what it did not read may hold a key, so the
         // review says so as a blocking finding of that rule (fails closed; docs/review.md "Time").
         const from = chunk.added[unread]!.line;
         const to = chunk.added[chunk.added.length - 1]!.line;
-        drafts.push({
-          path: chunk.path,
-          start_line: from,
-          line: from,
-          side: 'RIGHT',
-          severity: rule.severity,
-          category: rule.category,
-          title: m.credentialUnfinishedTitle,
-          body: m.credentialUnfinished(rule.ruleSource, chunk.path, from, to, this.credentialMs),
-          rule_source: rule.ruleSource,
-          citations: [],
-          suggestion_code: null,
-          confidence: 1,
-        });
+        // Cites nothing (a built-in rule) and is certain: the check did not finish.
+        drafts.push(
+          ruleDraft({ ...rule, documentId: null }, chunk.path, from, {
+            title: m.credentialUnfinishedTitle,
+            body: m.credentialUnfinished(rule.ruleSource, chunk.path, from, to, this.credentialMs),
+            confidence: 1,
+          }),
+        );
         warnings.push(m.credentialUnfinished(rule.ruleSource, chunk.path, from, to, this.credentialMs));
       }
     }

@@ -7,7 +7,7 @@
  */
 import type { ChunkSelection } from '../../select/types.js';
 import type { StructuralRule } from '../../bundle/structural.js';
-import type { FindingDraft } from '../finding-contract.js';
+import { ruleDraft, type FindingDraft } from '../finding-contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../rule-time.js';
 import { languageOfPath, sameFamily } from './languages.js';
 import { checkAstRule, findMatches, hasErrors, parseFile, type Root } from './match.js';
@@ -40,22 +40,6 @@ export interface StructuralResult {
   warnings: string[];
 }
 
-function draftOf(rule: StructuralRule, path: string, line: number, body: string): FindingDraft {
-  return {
-    path,
-    start_line: line,
-    line,
-    side: 'RIGHT',
-    severity: rule.severity,
-    category: rule.category,
-    title: rule.title,
-    body,
-    rule_source: rule.ruleSource,
-    citations: [rule.documentId],
-    suggestion_code: null,
-    confidence: rule.confidence,
-  };
-}
 
 export async function runStructural(items: readonly StructuralItem[], io: StructuralIO): Promise<StructuralResult> {
   const drafts: StructuralResult['drafts'] = [];
@@ -119,7 +103,7 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
         if (rule.kind === 'ast') {
           for (const match of findMatches(root, rule)) {
             const line = firstAdded(match.start, match.end);
-            if (line !== null) drafts.push({ selection, draft: draftOf(rule, path, line, rule.message ?? rule.title) });
+            if (line !== null) drafts.push({ selection, draft: ruleDraft(rule, path, line) });
           }
           continue;
         }
@@ -130,7 +114,7 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
           const existing = all.filter((c) => context!.exists(c));
           // None exists (a folder, a wildcard, a file the change adds elsewhere): every form it could take.
           const crossed = crossing(rule, ref, existing.length ? existing : all);
-          if (crossed) drafts.push({ selection, draft: draftOf(rule, path, ref.line, m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary)) });
+          if (crossed) drafts.push({ selection, draft: ruleDraft(rule, path, ref.line, { body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary) }) });
         }
       }
     }
