@@ -44,7 +44,7 @@ export interface ExcludeProblem {
 
 /** The config's excludes checked against the rules there are (built-in and the bundle's): bad globs are errors, unknown rules warnings. */
 export function checkExcludes(exclude: Readonly<Record<string, readonly string[]>>, bundle: Bundle | null): ExcludeProblem[] {
-  const sources = [...allBuiltinRules().map((r) => r.ruleSource), ...(bundle?.concepts ?? []).flatMap((c) => c.rules.map((r) => r.ruleSource))];
+  const sources = [...allBuiltinRules().map((r) => r.ruleSource), ...(bundle?.concepts ?? []).flatMap((c) => [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource))];
   const problems: ExcludeProblem[] = [];
   for (const [key, globs] of Object.entries(exclude)) {
     for (const glob of globs) {

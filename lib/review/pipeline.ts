@@ -108,8 +108,11 @@ function structuralFor(selection: ChunkSelection, options: PipelineOptions): Str
     if (!doc.concept.structural || seen.has(doc.concept.id)) continue;
     seen.add(doc.concept.id);
     for (const rule of doc.concept.structural) {
-      // ruleAppliesTo reads only `paths` and `exclude`, which structural rules have as regex rules do.
-      if (ruleAppliesTo(rule as unknown as Rule, selection.chunk.path) && (!options.ruleFilter || options.ruleFilter(rule.ruleSource))) out.push(rule);
+      // ruleAppliesTo and the config's excludes read only `paths`, `exclude` and `ruleSource`, which structural rules share with regex rules.
+      const path = selection.chunk.path;
+      if (!ruleAppliesTo(rule as unknown as Rule, path) || (options.ruleFilter && !options.ruleFilter(rule.ruleSource))) continue;
+      if (options.excluded?.(rule as unknown as ReviewRule, path)) continue;
+      out.push(rule);
     }
   }
   return out;

@@ -71,6 +71,20 @@ test('review: a call and an import across the boundary are found at their lines;
   assert.match(select.stdout, /rules: no-todo \(pattern\), no-db-call \(ast\), no-db-import \(imports\)/);
 });
 
+test('a config exclude reaches a structural rule as it reaches a regex rule', async () => {
+  repo.write('revtrail.config.json', JSON.stringify({ exclude: { 'adr-0002:no-db-call': ['src/controllers/legacy/**'] } }));
+  repo.write('src/controllers/legacy/old.ts', 'export const get = (id: string) => db.query(id);\n');
+  try {
+    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as { findings: Array<{ rule_source: string; path: string }> };
+    const calls = result.findings.filter((f) => f.rule_source === 'adr-0002:no-db-call').map((f) => f.path);
+    assert.deepEqual(calls, ['src/controllers/orders.ts']);
+  } finally {
+    const { rmSync } = await import('node:fs');
+    rmSync(`${repo.dir}/revtrail.config.json`);
+    rmSync(`${repo.dir}/src/controllers/legacy`, { recursive: true });
+  }
+});
+
 test('a file that does not parse keeps its regex rules and the baseline, with one warning naming it', async () => {
   repo.write('src/controllers/broken.ts', 'export function (( {\n  // TODO(nobody)\n  db.query(x);\n  debugger;\n');
   const run = await repo.cli(['review', '--format', 'json']);
