@@ -85,6 +85,18 @@ test('a config exclude reaches a structural rule as it reaches a regex rule', as
   }
 });
 
+test('a rule that matches many added lines reports the first 20 and names the rest once, as regex rules do', async () => {
+  repo.write('src/controllers/many.ts', Array.from({ length: 30 }, (_, i) => `export const q${i} = () => db.query(${i});`).join('\n') + '\n');
+  try {
+    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as { findings: Array<{ rule_source: string; path: string; line: number }>; warnings: string[] };
+    const lines = result.findings.filter((f) => f.rule_source === 'adr-0002:no-db-call' && f.path === 'src/controllers/many.ts').map((f) => f.line);
+    assert.deepEqual(lines, Array.from({ length: 20 }, (_, i) => i + 1));
+    assert.ok(result.warnings.includes('adr-0002:no-db-call matched 30 lines of src/controllers/many.ts; only the first 20 are reported'), result.warnings.join('\n'));
+  } finally {
+    (await import('node:fs')).rmSync(`${repo.dir}/src/controllers/many.ts`);
+  }
+});
+
 test('a file that does not parse keeps its regex rules and the baseline, with one warning naming it', async () => {
   repo.write('src/controllers/broken.ts', 'export function (( {\n  // TODO(nobody)\n  db.query(x);\n  debugger;\n');
   const run = await repo.cli(['review', '--format', 'json']);

@@ -9,6 +9,7 @@ import type { ChunkSelection } from '../../select/types.js';
 import type { StructuralRule } from '../../bundle/structural.js';
 import { ruleDraft, type FindingDraft } from '../finding-contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../rule-time.js';
+import { MAX_FINDINGS_PER_RULE } from '../rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
 import { checkAstRule, findMatches, hasErrors, parseFile, type Root } from './match.js';
 import { candidatesOf, crossing, importsOf, type ResolveContext } from './imports.js';
@@ -94,17 +95,32 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
     const imports = rules.some((r) => r.kind === 'imports') ? importsOf(root, language) : [];
     for (const { selection, rules: pieceRules } of pieces) {
       const { changedLines, added } = selection.chunk;
+      // The first added line in [start, end]: `added` is in line order, so a binary search (a
+      // large file's matches times its added lines would be quadratic).
       const firstAdded = (start: number, end: number) => {
-        for (const a of added) if (a.line >= start && a.line <= end) return a.line;
-        return null;
+        let lo = 0;
+        let hi = added.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (added[mid]!.line < start) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < added.length && added[lo]!.line <= end ? added[lo]!.line : null;
       };
       for (const rule of rules) {
         if (!pieceRules.includes(rule)) continue;
+        // As for regex rules: at most MAX_FINDINGS_PER_RULE findings of a rule per piece, the rest named once.
+        let found = 0;
+        const keep = () => ++found <= MAX_FINDINGS_PER_RULE;
+        const named = () => {
+          if (found > MAX_FINDINGS_PER_RULE) warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
+        };
         if (rule.kind === 'ast') {
           for (const match of findMatches(root, rule)) {
             const line = firstAdded(match.start, match.end);
-            if (line !== null) drafts.push({ selection, draft: ruleDraft(rule, path, line) });
+            if (line !== null && keep()) drafts.push({ selection, draft: ruleDraft(rule, path, line) });
           }
+          named();
           continue;
         }
         for (const ref of imports) {
@@ -114,8 +130,9 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
           const existing = all.filter((c) => context!.exists(c));
           // None exists (a folder, a wildcard, a file the change adds elsewhere): every form it could take.
           const crossed = crossing(rule, ref, existing.length ? existing : all);
-          if (crossed) drafts.push({ selection, draft: ruleDraft(rule, path, ref.line, { body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary) }) });
+          if (crossed && keep()) drafts.push({ selection, draft: ruleDraft(rule, path, ref.line, { body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary) }) });
         }
+        named();
       }
     }
   }
