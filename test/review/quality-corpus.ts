@@ -89,14 +89,16 @@ function expand(text: string, random: () => number): string {
   });
 }
 
-export function loadCorpus(dir: string): CorpusCase[] {
+/** `raw`: the lines as written, templates not expanded (to check that no file holds a literal token). */
+export function loadCorpus(dir: string, options: { raw?: boolean } = {}): CorpusCase[] {
   const cases: CorpusCase[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { family: string; cases: RawCase[] };
     raw.cases.forEach((c, index) => {
       const name = `${file}#${index}`;
       const random = generator(name);
-      const lines = c.lines.flatMap((l) => (typeof l === 'string' ? [expand(l, random)] : Array.from({ length: l.repeat }, () => expand(l.line, random))));
+      const fill = (text: string) => (options.raw ? text : expand(text, random));
+      const lines = c.lines.flatMap((l) => (typeof l === 'string' ? [fill(l)] : Array.from({ length: l.repeat }, () => fill(l.line))));
       const expect = c.expect === undefined ? [] : Array.isArray(c.expect) ? c.expect : [c.expect];
       cases.push({ family: raw.family, name, path: c.path, lines, expect, line: c.line ?? 1, near: c.near ?? null, attributes: c.attributes, dropped: c.dropped, why: c.why });
     });
