@@ -15,6 +15,8 @@ const FAILURE_WORDS: Record<string, string> = {
 };
 
 export const reviewMessages = {
+  /** The live line of `revtrail review` on a terminal. */
+  progress: (done: number, total: number, path: string) => `reviewing ${done}/${total} ${path}`,
   // Rules
   longLines: (path: string, lines: ReadonlyArray<{ line: number; length: number }>, cap: number) => {
     const shown = lines.slice(0, 3).map((l) => `${path}:${l.line} (${l.length} characters)`).join(', ');

@@ -19,11 +19,6 @@ function extension(path: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
-/** Whether `path` is a file whose `<script>` parts hold JavaScript. */
-export function isHtmlLike(path: string): boolean {
-  return HTML_LIKE.has(extension(path));
-}
-
 /** New-file line number → the line as code, for the lines this module can place. */
 export function fileViews(path: string, hunks: readonly Hunk[], maxLineLength: number): Map<number, MaskedLine> {
   const views = new Map<number, MaskedLine>();

@@ -162,11 +162,6 @@ export async function dropQueued(commonDir: string, id: string): Promise<QueuedV
   return dropped;
 }
 
-/** Whether a history row is this queued entry's trailer (same finding, verdict and rationale). */
-export function isRecordedBy(entry: QueuedVerdict, row: TrailerRow): boolean {
-  return recordKey(entry) === recordKey(row);
-}
-
 /**
  * Drops the entries whose trailer a commit on HEAD already carries; returns what stays queued.
  * `history`: the rows of HEAD, or a loader for them (called only when the queue has entries);

@@ -6,7 +6,7 @@ import { rememberReview } from '../../verdicts/peek.js';
 import { progress, useColor } from '../../core/output.js';
 import { UsageError } from '../../core/errors.js';
 import type { DiffSource } from '../../diff/types.js';
-import type { ReviewResult } from '../../review/types.js';
+import { loadFormatter, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
@@ -14,7 +14,7 @@ interface ReviewArgs {
   range?: string;
   diff?: string;
   knowledge?: string;
-  format: 'text' | 'json' | 'sarif' | 'github' | 'codequality';
+  format: ReportFormat;
   json: boolean;
   reviewer?: string;
   model: boolean;
@@ -43,7 +43,7 @@ export default defineCommand<ReviewArgs>({
       .option('diff', { type: 'string', requiresArg: true, describe: 'Review a unified diff from FILE, or stdin with -' })
       .option('knowledge', { type: 'string', requiresArg: true, describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('format', {
-        choices: ['text', 'json', 'sarif', 'github', 'codequality'] as const,
+        choices: REPORT_FORMATS,
         default: 'text' as const,
         describe: 'Output format: github = Actions annotations, codequality = GitLab Code Quality report',
       })
@@ -101,18 +101,7 @@ export default defineCommand<ReviewArgs>({
     const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
     const { review } = await import('../../review/index.js');
     const format = args.json ? 'json' : args.format;
-    // Only the chosen format's module is loaded.
-    const terminal = Boolean(context.stdout.isTTY);
-    const formatter: Promise<(r: ReviewResult, o: { color: boolean }) => string> =
-      format === 'json'
-        ? import('../../report/json.js').then((r) => r.formatJson)
-        : format === 'sarif'
-          ? import('../../report/sarif.js').then((r) => (res) => r.formatSarif(res))
-          : format === 'github'
-            ? import('../../report/github.js').then((r) => (res) => r.formatGithub(res, { terminal }))
-            : format === 'codequality'
-              ? import('../../report/codequality.js').then((r) => (res) => r.formatCodeQuality(res))
-              : import('../../report/text.js').then((r) => r.formatText);
+    const formatter = loadFormatter(format, { terminal: Boolean(context.stdout.isTTY) });
     const bar = progress(context.stderr);
     const result = await review({
       cwd: context.cwd,
@@ -126,7 +115,7 @@ export default defineCommand<ReviewArgs>({
       calibration: args.calibration ? undefined : false,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
       queued: source.kind === 'range' ? undefined : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
-      onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
+      onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
     });
     bar.done();
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
