@@ -13,6 +13,7 @@ import { CheckFailedError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
 import { STAND_IN_MODEL, startStandIn } from './stand-in-model.js';
 import { escapeControl, shellQuote } from '../core/output.js';
+import { isolatedGitEnv } from '../core/git/isolated-env.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -41,13 +42,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const remote = join(folder, 'remote.git');
   const cli = join(packageRoot(), 'bin', 'revtrail.js');
   // A fixed identity and no user hooks or templates: the demo behaves the same on every machine.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    GIT_AUTHOR_NAME: 'Dana Demo', GIT_AUTHOR_EMAIL: 'dana@example.com',
-    GIT_COMMITTER_NAME: 'Dana Demo', GIT_COMMITTER_EMAIL: 'dana@example.com',
-    GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-    NO_COLOR: '1', REVTRAIL: '', HUSKY: '',
-  };
+  const env = isolatedGitEnv({ name: 'Dana Demo', email: 'dana@example.com' });
 
   const run = (command: string, args: string[], cwd = app, show = true): Ran => {
     const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });

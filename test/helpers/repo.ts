@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isolatedGitEnv } from '../../lib/core/git/isolated-env.js';
 
 /** The project root (tests run from dist/test/...). */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -16,15 +17,7 @@ export const cliPath = join(projectRoot, 'bin', 'revtrail.js');
 
 /** A fixed identity and no user/system config, so tests do not depend on the machine. */
 export const gitEnv: NodeJS.ProcessEnv = {
-  GIT_AUTHOR_NAME: 'Ada Tester',
-  GIT_AUTHOR_EMAIL: 'ada@example.com',
-  GIT_COMMITTER_NAME: 'Ada Tester',
-  GIT_COMMITTER_EMAIL: 'ada@example.com',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  HUSKY: '',
-  REVTRAIL: '',
-  NO_COLOR: '1',
+  ...isolatedGitEnv({ name: 'Ada Tester', email: 'ada@example.com' }, {}),
   LC_ALL: 'C',
   // `revtrail trust` never writes the machine's own trust store from a test (docs/trust.md).
   REVTRAIL_TRUST_FILE: join(tmpdir(), `revtrail-test-trust-${process.pid}.json`),
