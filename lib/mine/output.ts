@@ -1,5 +1,5 @@
 /**
- * Mining's output formats (SPEC §7): JSONL (default; findings, then the commit's rejected
+ * Mining's output formats (docs/mining.md): JSONL (default; findings, then the commit's rejected
  * lines, one JSON object a line), JSON (`{records, rejected, warnings}`), and the feedback-log
  * CSV (header `date,file,line,rule_source,category,severity,issue,verdict,rationale`, one row per
  * human verdict, OPEN rows only when asked). Everything streams; nothing waits for the end

@@ -1,5 +1,5 @@
 /**
- * Reads every `Review-Finding:` line of a commit message (SPEC §5 "Reading"): key
+ * Reads every `Review-Finding:` line of a commit message (docs/trailers.md, "Reading"): key
  * case-insensitive, continuation lines unfolded, whether or not git counts the line as a
  * trailer. git's own view (%(trailers)) only decides the placement; the grammars decide the rest.
  */
