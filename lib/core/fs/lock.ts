@@ -13,7 +13,7 @@ import { hostname } from 'node:os';
 import { crypto } from '../node-module.js';
 import { RevtrailError } from '../errors.js';
 import { storageFailure } from './storage.js';
-import { verdictMessages as m } from '../../messages/verdicts.js';
+import { lockMessages as m } from '../../messages/storage.js';
 
 const STALE_MS = 10_000;
 const WAIT_MS = 10_000;
