@@ -156,3 +156,14 @@ export const reviewMessages = {
   noteLine: (note: string) => `note: ${note}`,
   warningLine: (w: string) => `warning: ${w}`,
 };
+
+/** Why a finding was dropped by the finding contract (lib/review/finding-contract.ts). */
+export const contractMessages = {
+  lowConfidence: (confidence: number, min: number) => `confidence ${confidence} is below ${min}`,
+  otherFile: (path: string, chunkPath: string) => `path "${path}" is not the chunk's file "${chunkPath}"`,
+  startAfterLine: (start: number, line: number) => `start_line ${start} is after line ${line}`,
+  notChanged: (line: number, path: string, changed: string) => `line ${line} is not a changed line of ${path} (changed: ${changed})`,
+  uncitedArchitecture: 'an architecture finding must cite at least one selected document',
+  unknownCitation: (unknown: readonly string[], allowed: readonly string[]) =>
+    `cites ${unknown.map((c) => `"${c}"`).join(', ')}, not a document selected for this chunk (allowed: ${allowed.length ? allowed.join(', ') : 'none'})`,
+};

@@ -7,6 +7,7 @@
 import { crypto } from '../core/node-module.js';
 import type { DropReason, Finding } from './types.js';
 import { RULE_SOURCE_PATTERN } from '../core/trailer/rule-source.js';
+import { contractMessages as m } from '../messages/review.js';
 
 // Same grammar as the trailer's rule_source, so every finding can be recorded.
 export { RULE_SOURCE_PATTERN };
@@ -88,25 +89,25 @@ export function describeLines(lines: ReadonlySet<number>): string {
  */
 export function checkInScope(f: FindingDraft, scope: ChunkScope, minConfidence: number): Checked {
   if (f.confidence < minConfidence) {
-    return { ok: false, reason: 'low_confidence', message: `confidence ${f.confidence} is below ${minConfidence}` };
+    return { ok: false, reason: 'low_confidence', message: m.lowConfidence(f.confidence, minConfidence) };
   }
   if (f.path !== scope.path) {
-    return { ok: false, reason: 'off_diff', message: `path "${f.path}" is not the chunk's file "${scope.path}"` };
+    return { ok: false, reason: 'off_diff', message: m.otherFile(f.path, scope.path) };
   }
   if (f.start_line > f.line) {
-    return { ok: false, reason: 'off_diff', message: `start_line ${f.start_line} is after line ${f.line}` };
+    return { ok: false, reason: 'off_diff', message: m.startAfterLine(f.start_line, f.line) };
   }
   for (const n of new Set([f.start_line, f.line])) {
     if (!scope.changedLines.has(n)) {
       return {
         ok: false,
         reason: 'off_diff',
-        message: `line ${n} is not a changed line of ${scope.path} (changed: ${describeLines(scope.changedLines)})`,
+        message: m.notChanged(n, scope.path, describeLines(scope.changedLines)),
       };
     }
   }
   if (f.category === 'architecture' && f.citations.length === 0) {
-    return { ok: false, reason: 'bad_citation', message: 'an architecture finding must cite at least one selected document' };
+    return { ok: false, reason: 'bad_citation', message: m.uncitedArchitecture };
   }
   const unknown = f.citations.filter((c) => !scope.allowedCitations.has(c));
   if (unknown.length) {
@@ -114,7 +115,7 @@ export function checkInScope(f: FindingDraft, scope: ChunkScope, minConfidence: 
     return {
       ok: false,
       reason: 'bad_citation',
-      message: `cites ${unknown.map((c) => `"${c}"`).join(', ')}, not a document selected for this chunk (allowed: ${allowed.length ? allowed.join(', ') : 'none'})`,
+      message: m.unknownCitation(unknown, allowed),
     };
   }
   return { ok: true, finding: f };

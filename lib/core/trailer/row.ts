@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../vocabulary.js';
 import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from './rule-source.js';
 import { decodePath, encodePath } from './path-escape.js';
+import { rowMessages as m } from '../../messages/trailers.js';
 
 export const TRAILER_KEY = 'Review-Finding';
 export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
@@ -41,20 +42,20 @@ function lineInOrder(l: string): boolean {
 }
 
 export const trailerRowSchema = z.strictObject({
-  id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, 'id must be rf- and 6 to 40 lowercase hex digits')),
+  id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, m.id)),
   file: z.string().check(
-    z.minLength(1, 'file is empty'),
-    z.refine(isRepoPath, 'file must be a path inside the repository, as git writes it (no leading /, no empty, . or .. parts)'),
+    z.minLength(1, m.fileEmpty),
+    z.refine(isRepoPath, m.fileOutside),
   ),
   line: z.string().check(
-    z.regex(/^\d+(-\d+)?$/, 'line must be N or N-M'),
-    z.refine(lineInOrder, 'line must be N or N-M with 1 <= N <= M'),
+    z.regex(/^\d+(-\d+)?$/, m.lineShape),
+    z.refine(lineInOrder, m.lineOrder),
   ),
-  rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, `rule_source must be ${RULE_SOURCE_SHAPE}`)),
-  category: z.enum(CATEGORIES, 'category is not one of ' + CATEGORIES.join(', ')),
-  severity: z.enum(SEVERITIES, 'severity is not one of ' + SEVERITIES.join(', ')),
-  issue: z.string().check(z.minLength(1, 'issue is empty'), z.maxLength(80, 'issue is longer than 80 characters')),
-  verdict: z.enum(VERDICTS, 'verdict is not one of ' + VERDICTS.join(', ')),
+  rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, m.ruleSource(RULE_SOURCE_SHAPE))),
+  category: z.enum(CATEGORIES, m.notOneOf('category', CATEGORIES)),
+  severity: z.enum(SEVERITIES, m.notOneOf('severity', SEVERITIES)),
+  issue: z.string().check(z.minLength(1, m.issueEmpty), z.maxLength(80, m.issueLong)),
+  verdict: z.enum(VERDICTS, m.notOneOf('verdict', VERDICTS)),
   rationale: z.string(),
 });
 
@@ -129,20 +130,20 @@ export function parseRow(value: string): RowResult {
   try {
     records = parse(unfoldValue(value).trim(), { relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
-    return { ok: false, reason: `not a CSV record: ${(error as Error).message.split('\n')[0]}` };
+    return { ok: false, reason: m.notCsv((error as Error).message.split('\n')[0]!) };
   }
-  if (records.length !== 1) return { ok: false, reason: records.length ? 'more than one CSV record' : 'empty value' };
+  if (records.length !== 1) return { ok: false, reason: records.length ? m.manyRecords : m.emptyValue };
   const fields = records[0]!;
   if (fields.length !== ROW_FIELDS.length) {
     // One field: no comma at all, so it was never meant as a row of nine.
-    if (fields.length === 1) return { ok: false, reason: `neither grammar: not a CSV row of ${ROW_FIELDS.length} fields (${ROW_FIELDS.join(',')}), nor <reviewer> <SEVERITY> \u2014 <text>` };
-    return { ok: false, reason: `${fields.length} fields, expected ${ROW_FIELDS.length} (${ROW_FIELDS.join(',')})` };
+    if (fields.length === 1) return { ok: false, reason: m.neitherGrammar(ROW_FIELDS) };
+    return { ok: false, reason: m.fieldCount(fields.length, ROW_FIELDS) };
   }
   const candidate = Object.fromEntries(ROW_FIELDS.map((k, i) => [k, k === 'file' ? decodePath(fields[i]!) : fields[i]!]));
   const result = trailerRowSchema.safeParse(candidate);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
+    return { ok: false, reason: m.fieldIssue(issue.path.join('.'), issue.message) };
   }
   return { ok: true, row: result.data };
 }
@@ -162,12 +163,12 @@ const TRACKED = /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\
 export function checkRationale(verdict: string, rationale: string): GateProblem[] {
   const text = rationale.trim();
   if (verdict === 'OPEN') return [];
-  if (!text) return [{ level: 'error', message: `${verdict} needs a rationale` }];
+  if (!text) return [{ level: 'error', message: m.rationaleMissing(verdict) }];
   if (verdict === 'REJECT' && !CHECKABLE.test(text)) {
-    return [{ level: 'warning', message: 'REJECT rationale cites nothing checkable (a command and its output, a URL, quoted code)' }];
+    return [{ level: 'warning', message: m.rejectUncheckable }];
   }
   if ((verdict === 'DEFER' || verdict === 'ACKNOWLEDGE') && !TRACKED.test(text)) {
-    return [{ level: 'warning', message: `${verdict} rationale names no tracker, timeline or documented intent` }];
+    return [{ level: 'warning', message: m.deferUnplanned(verdict) }];
   }
   return [];
 }
