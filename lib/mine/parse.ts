@@ -4,7 +4,7 @@
  * trailer. git's own view (%(trailers)) only decides the placement; the grammars decide the rest.
  */
 import { unfoldValue, type TrailerRow } from '../core/trailer/row.js';
-import { parseRows } from './rows.js';
+import { parseRows } from '../core/trailer/row.js';
 import { parseAdr0029, type AdrFinding } from '../core/trailer/adr0029.js';
 import type { CommitResult, MinedFinding, Placement, RawCommit, RejectedRecord } from './types.js';
 import { bodyWarning } from './record.js';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decodePath, encodePath } from '../../lib/core/trailer/path-escape.js';
 import { formatRow, isRepoPath, parseRow, type TrailerRow } from '../../lib/core/trailer/row.js';
-import { parseRows } from '../../lib/mine/rows.js';
+import { parseRows } from '../../lib/core/trailer/row.js';
 
 // Characters that make paths interesting: controls, the escape's own characters, CSV's, separators.
 const char = fc.oneof(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRows } from '../../lib/mine/rows.js';
+import { parseRows } from '../../lib/core/trailer/row.js';
 import { formatRow, parseRow } from '../../lib/core/trailer/row.js';
 import { row } from './util.js';
 

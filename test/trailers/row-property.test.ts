@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { formatRow, parseRow, isRepoPath, checkRationale, trailerRowSchema, ROW_FIELDS, type TrailerRow } from '../../lib/core/trailer/row.js';
 import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
 import { RULE_SOURCE_PATTERN } from '../../lib/core/trailer/rule-source.js';
-import { parseRows } from '../../lib/mine/rows.js';
+import { parseRows } from '../../lib/core/trailer/row.js';
 import { parseCommit } from '../../lib/mine/parse.js';
 import { lintMessage } from '../../lib/trailers/lint.js';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
