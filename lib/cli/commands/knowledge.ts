@@ -7,7 +7,6 @@ import type { DiffSource } from '../../diff/types.js';
 import type { Concept } from '../../bundle/types.js';
 import { UsageError } from '../../core/errors.js';
 import { escapeControl } from '../../core/output.js';
-import { selectMessages as m } from '../../messages/select.js';
 
 interface CheckArgs {
   dir?: string;
@@ -33,6 +32,7 @@ const checkCommand = defineCommand<CheckArgs>({
       .option('knowledge', { type: 'string', describe: 'The bundle folder (same as DIR)' })
       .example('$0 knowledge check', 'validate the configured bundle'),
   async run(args, context) {
+    const { selectMessages: m } = await import('../../messages/select.js');
     if (args.knowledge === '') throw new UsageError(m.needsValue('knowledge'), { remedy: m.needsValueRemedy });
     return await check(args, context);
   },
@@ -51,6 +51,7 @@ const selectCommand = defineCommand<SelectArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
       .example('$0 knowledge select --staged', 'which documents govern the staged change'),
   async run(args, context) {
+    const { selectMessages: m } = await import('../../messages/select.js');
     // --range and --knowledge without a value (or with `=` and none) arrive as '': named here.
     for (const option of ['diff', 'range', 'knowledge'] as const) {
       if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
@@ -108,6 +109,7 @@ function rulesOf(concept: Concept): Array<{ id: string; kind: 'pattern' | 'ast' 
 }
 
 async function select(args: SelectArgs, context: CliContext): Promise<number> {
+  const { selectMessages: m } = await import('../../messages/select.js');
   const chosen = [args.diff !== undefined, args.staged, args.range !== undefined].filter(Boolean).length;
   if (chosen > 1) throw new UsageError(m.twoSources, { remedy: m.twoSourcesRemedy });
   const { formatDiagnostic } = await import('../../bundle/load.js');

@@ -1,13 +1,10 @@
 /** `revtrail review` (docs/review.md): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../core/git/repo.js';
-import { rememberReview } from '../../verdicts/peek.js';
 import { progress, useColor } from '../../core/output.js';
 import { UsageError } from '../../core/errors.js';
 import type { DiffSource } from '../../diff/types.js';
 import type { ReviewResult } from '../../review/types.js';
-import { reviewMessages as m } from '../../messages/review.js';
 
 interface ReviewArgs {
   staged: boolean;
@@ -27,7 +24,7 @@ interface ReviewArgs {
 
 export default defineCommand<ReviewArgs>({
   command: 'review',
-  describe: 'Review the local diff against the knowledge bundle and the built-in baseline',
+  describe: 'Review a diff against the knowledge bundle and the built-in baseline',
   builder: (yargs) =>
     yargs
       .usage(
@@ -70,6 +67,7 @@ export default defineCommand<ReviewArgs>({
       .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy")
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
+    const { reviewMessages: m } = await import('../../messages/review.js');
     const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
     if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
     // `--knowledge=` passes yargs' check with an empty value (which would mean the current folder).
@@ -131,6 +129,7 @@ export default defineCommand<ReviewArgs>({
     bar.done();
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
     // outside a repository has nowhere to keep them, and needs not.
+    const [{ findRepo }, { rememberReview }] = await Promise.all([import('../../core/git/repo.js'), import('../../verdicts/peek.js')]);
     const repo = await findRepo(context.cwd).catch(() => null);
     if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
     // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
@@ -147,6 +146,7 @@ export default defineCommand<ReviewArgs>({
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
 async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
   const { git } = await import('../../core/git/run.js');
+  const { findRepo } = await import('../../core/git/repo.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
   const repo = await findRepo(context.cwd);
   const out = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top, okCodes: [1, 128] });

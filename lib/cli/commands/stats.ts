@@ -1,7 +1,6 @@
 /** `revtrail stats` (docs/gate.md): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { configCacheFile } from '../../core/state.js';
 import { paint, useColor } from '../../core/output.js';
 import type { StatsFormat } from '../../stats/format.js';
 
@@ -27,8 +26,9 @@ export default defineCommand<StatsArgs>({
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
       .option('rule', { type: 'string', requiresArg: true, describe: 'only this rule_source, with each of its findings and the verdict it got' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { withMinVerdicts }, { calibrationExempt }] = await Promise.all([
+    const [{ findRepo }, { configCacheFile }, { loadConfig }, { loadHistory }, { computeStats }, { formatStats }, { withMinVerdicts }, { calibrationExempt }] = await Promise.all([
       import('../../core/git/repo.js'),
+      import('../../core/state.js'),
       import('../../config/load.js'),
       import('../../gate/history.js'),
       import('../../stats/compute.js'),
