@@ -8,4 +8,9 @@ export const cliMessages = {
   invalidArguments: 'invalid arguments',
   usageRemedy: (command: string | undefined) =>
     command ? `Run revtrail ${command} --help for its usage.` : 'Run revtrail --help for the usage.',
+  // The options more than one command takes (lib/cli/options.ts).
+  oneSource: 'use only one of --staged, --range and --diff',
+  oneSourceRemedy: 'Without any of them, all uncommitted changes against HEAD are used.',
+  needsValue: (option: string) => `--${option} needs a value`,
+  needsValueRemedy: 'For example: --knowledge .okfw, --diff changes.diff (or - for stdin), --range main..HEAD',
 };

@@ -3,9 +3,8 @@
  * documents govern each chunk of a diff and why (docs/cli.md, docs/bundle.md).
  */
 import { defineCommand, type CliContext } from '../command.js';
-import type { DiffSource } from '../../diff/types.js';
+import { diffSourceOf, diffSourceOptions, knowledgeOption, requireValues, type DiffSourceArgs } from '../options.js';
 import type { Concept } from '../../bundle/types.js';
-import { UsageError } from '../../core/errors.js';
 import { escapeControl } from '../../core/output.js';
 
 interface CheckArgs {
@@ -14,26 +13,21 @@ interface CheckArgs {
   knowledge?: string;
 }
 
-interface SelectArgs {
+interface SelectArgs extends DiffSourceArgs {
   json: boolean;
   knowledge?: string;
-  diff?: string;
-  staged: boolean;
-  range?: string;
 }
 
 const checkCommand = defineCommand<CheckArgs>({
   command: 'check [dir]',
   describe: 'Validate a bundle: errors print file:line: message and exit 1, warnings exit 0',
   builder: (yargs) =>
-    yargs
+    knowledgeOption(yargs)
       .positional('dir', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
-      .option('knowledge', { type: 'string', describe: 'The bundle folder (same as DIR)' })
       .example('$0 knowledge check', 'validate the configured bundle'),
   async run(args, context) {
-    const { selectMessages: m } = await import('../../messages/select.js');
-    if (args.knowledge === '') throw new UsageError(m.needsValue('knowledge'), { remedy: m.needsValueRemedy });
+    requireValues(args as unknown as Record<string, unknown>, ['knowledge']);
     return await check(args, context);
   },
 });
@@ -42,20 +36,12 @@ const selectCommand = defineCommand<SelectArgs>({
   command: 'select',
   describe: 'Show, per chunk of a diff, the governing documents in selection order and why',
   builder: (yargs) =>
-    yargs
+    knowledgeOption(diffSourceOptions(yargs))
       .usage('$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.')
-      .option('diff', { type: 'string', requiresArg: true, describe: 'Read the diff from FILE, or stdin with -' })
-      .option('staged', { type: 'boolean', default: false, describe: 'The staged changes' })
-      .option('range', { type: 'string', describe: 'The changes of a range, A..B or A...B' })
-      .option('knowledge', { type: 'string', describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
       .example('$0 knowledge select --staged', 'which documents govern the staged change'),
   async run(args, context) {
-    const { selectMessages: m } = await import('../../messages/select.js');
-    // --range and --knowledge without a value (or with `=` and none) arrive as '': named here.
-    for (const option of ['diff', 'range', 'knowledge'] as const) {
-      if (args[option] === '') throw new UsageError(m.needsValue(option), { remedy: m.needsValueRemedy });
-    }
+    requireValues(args as unknown as Record<string, unknown>, ['knowledge']);
     return await select(args, context);
   },
 });
@@ -110,17 +96,8 @@ function rulesOf(concept: Concept): Array<{ id: string; kind: 'pattern' | 'ast' 
 
 async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const { selectMessages: m } = await import('../../messages/select.js');
-  const chosen = [args.diff !== undefined, args.staged, args.range !== undefined].filter(Boolean).length;
-  if (chosen > 1) throw new UsageError(m.twoSources, { remedy: m.twoSourcesRemedy });
   const { formatDiagnostic } = await import('../../bundle/load.js');
-  const source: DiffSource =
-    args.diff !== undefined
-      ? await (await import('../../diff/source.js')).diffSourceFromFile(args.diff, context.cwd)
-      : args.staged
-        ? { kind: 'staged' }
-        : args.range !== undefined
-          ? { kind: 'range', range: args.range }
-          : { kind: 'worktree' };
+  const source = await diffSourceOf(args, context.cwd);
   const { openReview, selectChunks } = await import('../../review/index.js');
   const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
   const { chunks, selections, bundle } = await selectChunks(session, source);

@@ -1,15 +1,12 @@
 /** `revtrail review` (docs/review.md): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
+import { diffSourceOf, diffSourceOptions, knowledgeOption, requireValues, type DiffSourceArgs } from '../options.js';
 import { progress, useColor } from '../../core/output.js';
 import { UsageError } from '../../core/errors.js';
-import type { DiffSource } from '../../diff/types.js';
 import type { ReviewResult } from '../../review/types.js';
 
-interface ReviewArgs {
-  staged: boolean;
-  range?: string;
-  diff?: string;
+interface ReviewArgs extends DiffSourceArgs {
   knowledge?: string;
   format: 'text' | 'json' | 'sarif' | 'github' | 'codequality';
   json: boolean;
@@ -26,7 +23,7 @@ export default defineCommand<ReviewArgs>({
   command: 'review',
   describe: 'Review a diff against the knowledge bundle and the built-in baseline',
   builder: (yargs) =>
-    yargs
+    knowledgeOption(diffSourceOptions(yargs))
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
           '          [--format text|json|sarif|github|codequality] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N]\n' +
@@ -34,11 +31,6 @@ export default defineCommand<ReviewArgs>({
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
-      .option('staged', { type: 'boolean', default: false, describe: 'Review the staged changes' })
-      // requiresArg: `--knowledge` with nothing after it is a usage error, not an empty value.
-      .option('range', { type: 'string', requiresArg: true, describe: 'Review a range: A..B or A...B' })
-      .option('diff', { type: 'string', requiresArg: true, describe: 'Review a unified diff from FILE, or stdin with -' })
-      .option('knowledge', { type: 'string', requiresArg: true, describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('format', {
         choices: ['text', 'json', 'sarif', 'github', 'codequality'] as const,
         default: 'text' as const,
@@ -68,12 +60,8 @@ export default defineCommand<ReviewArgs>({
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
     const { reviewMessages: m } = await import('../../messages/review.js');
-    const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
-    if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
-    // `--knowledge=` passes yargs' check with an empty value (which would mean the current folder).
-    for (const option of ['range', 'diff', 'knowledge', 'policyFrom'] as const) {
-      if (args[option] === '') throw new UsageError(m.needsValue(option === 'policyFrom' ? 'policy-from' : option), { remedy: m.needsValueRemedy });
-    }
+    requireValues(args as unknown as Record<string, unknown>, ['range', 'diff', 'knowledge', 'policy-from']);
+    const source = await diffSourceOf(args, context.cwd);
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
       minConfidence = Number(args.minConfidence);
@@ -87,13 +75,6 @@ export default defineCommand<ReviewArgs>({
       reviewer = splitCommand(args.reviewer);
       // A program path typed by the user is relative to where they are; the program runs from the top level.
       if (reviewer[0]!.includes('/') && !isAbsolute(reviewer[0]!)) reviewer[0] = resolve(context.cwd, reviewer[0]!);
-    }
-    let source: DiffSource = { kind: 'worktree' };
-    if (args.staged) source = { kind: 'staged' };
-    else if (args.range !== undefined) source = { kind: 'range', range: args.range };
-    else if (args.diff !== undefined) {
-      const { diffSourceFromFile } = await import('../../diff/source.js');
-      source = await diffSourceFromFile(args.diff, context.cwd);
     }
 
     const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
