@@ -21,5 +21,6 @@ import hook from './hook.js';
 import verdict from './verdict.js';
 import trust from './trust.js';
 import trailers from './trailers.js';
+import rules from './rules.js';
 
-export const commands: ReadonlyArray<CommandModule<any>> = [init, knowledge, review, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];
+export const commands: ReadonlyArray<CommandModule<any>> = [init, knowledge, review, rules, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];
