@@ -119,10 +119,6 @@ export const reviewMessages = {
   reviewerSummary: (where: string, summary: string) => `${where}: ${summary}`,
 
   // CLI
-  oneSource: 'use only one of --staged, --range and --diff',
-  oneSourceRemedy: 'Without any of them, revtrail reviews all uncommitted changes against HEAD.',
-  needsValue: (option: string) => `--${option} needs a value`,
-  needsValueRemedy: 'For example: --knowledge .okfw, --diff changes.diff (or - for stdin), --range main..HEAD',
   badMinConfidence: (value: string) => `--min-confidence must be a number from 0 to 1, not "${value}"`,
   badMinConfidenceRemedy: 'For example: --min-confidence 0.9',
   badReviewer: (command: string, why: string) => `--reviewer "${command}": ${why}`,

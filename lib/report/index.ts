@@ -5,8 +5,9 @@
  */
 import type { ReviewResult } from '../review/types.js';
 
-export const REPORT_FORMATS = ['text', 'json', 'sarif', 'github', 'codequality'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+import type { ReportFormat } from './formats.js';
+
+export { REPORT_FORMATS, type ReportFormat } from './formats.js';
 
 export type Formatter = (result: ReviewResult, options: { color: boolean }) => string;
 

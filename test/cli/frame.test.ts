@@ -35,9 +35,12 @@ test('outside a git work tree: a clear error, and REVTRAIL_DEBUG=1 adds the stac
 
 test('help examples: each command whole on its own line, under a "# what it does" line, short enough for 80 columns', async () => {
   const { commands } = await import('../../lib/cli/commands/index.js');
-  const subcommands: Record<string, string[]> = { knowledge: ['check', 'select'], ci: ['record'], trailers: ['lint'] };
+  const { commandName } = await import('../../lib/cli/command.js');
   let seen = 0;
-  const calls = commands.flatMap(({ name }) => (subcommands[name] ?? [undefined]).map((sub) => ({ name, args: sub ? [name, sub, '--help'] : [name, '--help'] })));
+  const calls = commands.flatMap((c) => {
+    const name = commandName(c);
+    return (c.subcommands?.map(commandName) ?? [undefined]).map((sub) => ({ name, args: sub ? [name, sub, '--help'] : [name, '--help'] }));
+  });
   for (const { name, args } of calls) {
     {
       const r = await runCli(args, { cwd: repo.dir });

@@ -1,6 +1,5 @@
 /** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
-import { installMessages as m } from '../../messages/hooks.js';
 import { RevtrailError } from '../../core/errors.js';
 
 interface InstallArgs {
@@ -77,7 +76,7 @@ export default defineCommand<InstallArgs>({
       else context.stdout.write(`${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
       return 0;
     }
-    const { install } = await import('../../hooks/install.js');
+    const [{ install }, { installMessages: m }] = await Promise.all([import('../../hooks/install.js'), import('../../messages/hooks.js')]);
     const report = await install(context.cwd, { force: args.force, appendPrepare: args.appendPrepare });
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

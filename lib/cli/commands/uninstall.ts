@@ -1,6 +1,5 @@
 /** `revtrail uninstall` (docs/hooks.md): removes exactly what `revtrail install` added. */
 import { defineCommand } from '../command.js';
-import { installMessages as m } from '../../messages/hooks.js';
 
 interface UninstallArgs {
   json: boolean;
@@ -36,7 +35,7 @@ export default defineCommand<UninstallArgs>({
       else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
       return 0;
     }
-    const { uninstall } = await import('../../hooks/uninstall.js');
+    const [{ uninstall }, { installMessages: m }] = await Promise.all([import('../../hooks/uninstall.js'), import('../../messages/hooks.js')]);
     const report = await uninstall(context.cwd);
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
