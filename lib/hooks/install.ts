@@ -8,6 +8,7 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
+import { runGit, worktreeList } from '../core/git/commands.js';
 import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
 import { readRegularFile } from '../core/fs/read.js';
@@ -223,6 +224,5 @@ export async function install(cwd: string, options: { force?: boolean; appendPre
 }
 
 async function hasOtherWorktrees(top: string): Promise<boolean> {
-  const out = await git(['worktree', 'list', '--porcelain'], { cwd: top, okCodes: [128] });
-  return out.stdout.split('\n').filter((l) => l.startsWith('worktree ')).length > 1;
+  return (await runGit(worktreeList, { cwd: top })).length > 1;
 }

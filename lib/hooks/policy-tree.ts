@@ -12,7 +12,8 @@
 import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
-import { git, gitChunks } from '../core/git/run.js';
+import { git } from '../core/git/run.js';
+import { catFileBatch, runGit } from '../core/git/commands.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
@@ -154,23 +155,7 @@ async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<st
   const oids = [...new Set(entries.map((e) => e.oid))];
   const found = new Map<string, Buffer>();
   if (oids.length === 0) return found;
-  let pending = Buffer.alloc(0);
-  const parts: Buffer[] = [];
-  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd, input: `${oids.join('\n')}\n` })) parts.push(piece);
-  pending = Buffer.concat(parts);
-  let at = 0;
-  while (at < pending.length) {
-    const newline = pending.indexOf(0x0a, at);
-    if (newline === -1) break;
-    const [oid, type, size] = pending.subarray(at, newline).toString('utf8').split(' ');
-    if (type === 'missing' || size === undefined) {
-      at = newline + 1;
-      continue;
-    }
-    const length = Number(size);
-    found.set(oid!, pending.subarray(newline + 1, newline + 1 + length));
-    at = newline + 1 + length + 1;
-  }
+  for (const [oid, object] of await runGit(catFileBatch(oids), { cwd })) if (object) found.set(oid, object.content);
   return found;
 }
 

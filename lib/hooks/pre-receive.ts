@@ -12,7 +12,8 @@
  * verdicts committed in the pushed history count: a server has no queue.
  */
 import type { CliContext } from '../core/output.js';
-import { git, gitOut } from '../core/git/run.js';
+import { gitOut } from '../core/git/run.js';
+import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
 import type { Repo } from '../core/git/repo.js';
 import { planRef, toReviewPlan, type PushPlan, type RefUpdate } from './pre-push.js';
 import { writeLines } from './print.js';
@@ -66,11 +67,6 @@ async function receivingRepo(cwd: string): Promise<Repo> {
   return { top: gitDir!, gitDir: gitDir!, commonDir, cwd };
 }
 
-async function peelCommit(top: string, rev: string): Promise<string | null> {
-  const out = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: top, okCodes: [1, 128] });
-  return out.status === 0 ? out.stdout.trim() : null;
-}
-
 export async function serverGate(updates: readonly ReceivedUpdate[], context: CliContext): Promise<number> {
   const err = context.stderr;
   const modules = import('./push-review.js');
@@ -78,7 +74,7 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
   const repo = await receivingRepo(context.cwd);
   const top = repo.top;
   let emptyTreeId: string | undefined;
-  const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top })).trim());
+  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: top }));
   const { copyPolicy } = await import('./policy-tree.js');
   // What the repository has already is every ref it has now (refs move only after this hook).
   // The policy is the ref's as it was; a new ref (or an old tip that is no commit) takes the

@@ -19,7 +19,8 @@ import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } fro
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { git, gitOut } from '../core/git/run.js';
+import { gitOut } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { MinedCommit, commitOfLine, type StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
@@ -73,7 +74,7 @@ export async function signatureOf(cwd: string, commonDir: string, args: readonly
   const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
   const [revs, head, shallow, replaced, grafts] = await Promise.all([
     gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
-    all ? git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] }).then((r) => r.stdout) : Promise.resolve(''),
+    all ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
     readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
     gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
     readFile(process.env.GIT_GRAFT_FILE || join(commonDir, 'info', 'grafts'), 'utf8').catch(() => ''),
