@@ -17,6 +17,7 @@ import {
   peelCommit,
   runGit,
 } from '../../lib/core/git/commands.js';
+import { GitError } from '../../lib/core/git/errors.js';
 import { throwawayRepos } from '../helpers/repo.js';
 
 const repos = throwawayRepos();
@@ -85,4 +86,17 @@ test('runGit: the parser gets git’s own answer (unset key null, HEAD peeled to
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'a']);
   assert.equal(await peelCommit(repo.dir, 'HEAD'), repo.git(['rev-parse', 'HEAD']).trim());
+});
+
+test('runGit: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
+  const repo = repos();
+  const started = Date.now();
+  await assert.rejects(runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }), (error: Error) => {
+    assert.ok(error instanceof GitError, String(error));
+    assert.match(error.message, /killed by SIGKILL/);
+    return true;
+  });
+  assert.ok(Date.now() - started < 5000);
+  const blob = await runGit({ args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() }, { cwd: repo.dir });
+  assert.equal(blob, repo.git(['hash-object', '--stdin'], { input: 'a\n' }).trim());
 });
