@@ -6,7 +6,7 @@
  * (they would not be linked from it).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
@@ -100,7 +100,7 @@ export async function writeStarter(
 async function create(content: Buffer, to: string, show: (abs: string) => string, result: StarterResult): Promise<void> {
   try {
     await mkdir(dirname(to), { recursive: true });
-    await writeFile(to, content, { flag: 'wx' });
+    await writeFileAtomic(to, content, { exclusive: true });
     result.written.push(show(to));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') result.skipped.push({ path: show(to), reason: 'exists' });

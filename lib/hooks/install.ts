@@ -4,7 +4,8 @@
  * from hooks/ (or adds its marked block to a user's existing hook).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
@@ -149,16 +150,16 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   }
   if (text === null) {
     await mkdir(join(top, HUSKY_DIR), { recursive: true });
-    await writeFile(file, block, { mode: 0o755 });
+    await writeFileAtomic(file, block, { mode: 0o755 });
     return { action: m.hookCreated(rel), kind: 'created' };
   }
   if (findBlock(text)) {
     const next = replaceBlock(text, block)!;
     if (next === text) return { action: m.hookUnchanged(rel), kind: null };
-    await writeFile(file, next);
+    await writeFileAtomic(file, next);
     return { action: m.hookBlockUpdated(rel), kind: null };
   }
-  await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
+  await writeFileAtomic(file, insertBlock(text, block, PLACEMENT[name]));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
   const mode = (await stat(file)).mode & 0o7777;
   if (!(mode & 0o100)) {

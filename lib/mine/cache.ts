@@ -15,7 +15,8 @@
  * that only moved forward ask git for the new commits alone (see planIncremental).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -241,12 +242,11 @@ export class CacheWriter {
       noticeCount: this.noticeCount,
     };
     const file = join(this.dir, `${this.key}.json`);
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, JSON.stringify(meta));
-      await rename(tmp, file);
+      await cleanStaleTemps(file);
+      // A derived cache: after a crash it is only mined again (no fsync).
+      await writeFileAtomic(file, JSON.stringify(meta), { durable: false });
     } catch {
-      await unlink(tmp).catch(() => {});
       return this.abort();
     }
     if (this.previous && this.previous.data !== this.data) await unlink(join(this.dir, this.previous.data)).catch(() => {});

@@ -53,8 +53,8 @@ export default defineCommand<StatsArgs>({
     }
     if (args.html) {
       const file = resolve(context.cwd, args.html);
-      const [{ writeFile }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
-        import('node:fs/promises'),
+      const [{ writeFileAtomic }, { statsHtml }, { computeTrends }, { InputError }, { statsMessages: m }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
+        import('../../core/fs/atomic.js'),
         import('../../stats/html.js'),
         import('../../stats/trend.js'),
         import('../../core/errors.js'),
@@ -70,7 +70,7 @@ export default defineCommand<StatsArgs>({
         attention: attention(history.commits, { blocking, onMainline: (c) => reachable.has(c) }),
       };
       try {
-        await writeFile(file, statsHtml(report, computeTrends(history.commits), extras));
+        await writeFileAtomic(file, statsHtml(report, computeTrends(history.commits), extras));
       } catch (error) {
         throw new InputError(m.htmlUnwritable(file, (error as Error).message), { remedy: m.htmlUnwritableRemedy });
       }
