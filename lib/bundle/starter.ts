@@ -7,7 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { toPosix } from '../core/fs/path.js';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
@@ -66,7 +67,7 @@ export async function writeStarter(
 ): Promise<StarterResult> {
   const templates = options.templates ?? templatesDir();
   const result: StarterResult = { written: [], skipped: [] };
-  const show = (abs: string) => relative(top, abs).split(sep).join('/');
+  const show = (abs: string) => toPosix(relative(top, abs));
 
   let config = await readFile(join(templates, 'revtrail.config.json'));
   const docMap = options.docMap ? (options.docMap.configured ?? STARTER_DOC_MAP) : null;

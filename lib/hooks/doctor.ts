@@ -4,7 +4,8 @@
  */
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { readFailure, readRegularFile } from '../core/fs/read.js';
-import { delimiter, dirname, join, resolve, sep } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
 import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
 import { changedFiles, gitPath, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
@@ -80,7 +81,7 @@ export function hookCli(dir: string, main: string | null): { cli: string | null;
 export function isTemporaryFolder(dir: string): boolean {
   const d = resolve(dir);
   const temp = resolve(tmpdir());
-  return d === temp || d.startsWith(temp.endsWith(sep) ? temp : temp + sep) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
+  return contains(temp, d) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
 }
 
 function findOnPath(name: string): string | null {
@@ -205,7 +206,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const bin = found.configured || 'node_modules/.bin/revtrail';
     if (main && existsSync(join(main, bin))) {
       for (const dir of trees) {
-        if (dir === main || dir.startsWith(main + sep) || !existsSync(dir)) continue;
+        if (contains(main, dir) || !existsSync(dir)) continue;
         let has = existsSync(join(dir, bin));
         try {
           has ||= lstatSync(join(dir, bin)).isSymbolicLink();

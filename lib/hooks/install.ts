@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { runGit, worktreeList } from '../core/git/commands.js';
@@ -93,7 +94,6 @@ export function isHuskyPath(value: string, top: string): boolean {
   return abs === join(top, HUSKY_DIR, '_') || abs === join(top, HUSKY_DIR);
 }
 
-const isInside = (parent: string, child: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 
 /**
  * The revtrail CLI install the hooks should call, relative to the top level: the package this
@@ -109,7 +109,7 @@ export function locateCli(repo: Repo): string | null {
   } catch {
     // not running from an installed package
   }
-  for (let dir = resolve(repo.cwd); isInside(repo.top, dir); dir = dirname(dir)) {
+  for (let dir = resolve(repo.cwd); contains(repo.top, dir); dir = dirname(dir)) {
     candidates.push(join(dir, 'node_modules', '.bin', 'revtrail'));
     if (dir === repo.top) break;
   }
@@ -122,8 +122,8 @@ export function locateCli(repo: Repo): string | null {
   } catch {
     // unreadable top level: no subfolder candidates
   }
-  const found = candidates.find((c) => isInside(repo.top, c) && existsSync(c));
-  return found ? relative(repo.top, found).split(sep).join('/') : null;
+  const found = candidates.find((c) => contains(repo.top, c) && existsSync(c));
+  return found ? toPosix(relative(repo.top, found)) : null;
 }
 
 export async function runHusky(top: string): Promise<string> {

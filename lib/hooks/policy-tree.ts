@@ -11,7 +11,8 @@
  */
 import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, resolve, sep } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
 import { git } from '../core/git/run.js';
 import { catFileBatch, runGit } from '../core/git/commands.js';
 import { policyCopiesDir } from '../core/state.js';
@@ -218,7 +219,7 @@ async function makeCopy(
   try {
     for (const f of files) {
       const target = resolve(staging, f.path);
-      if (!target.startsWith(staging + sep)) continue;
+      if (target === staging || !contains(staging, target)) continue;
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, blobs.get(f.oid) ?? Buffer.alloc(0));
     }

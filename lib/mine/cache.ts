@@ -17,6 +17,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
+import { mineCacheDir } from '../core/state.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -60,9 +61,7 @@ export interface CacheMeta extends Signature {
   noticeCount: number;
 }
 
-export function cacheDir(commonDir: string): string {
-  return join(commonDir, 'revtrail', 'mine-cache');
-}
+export const cacheDir = mineCacheDir;
 
 function keyOf(args: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16);

@@ -3,7 +3,8 @@
  * documents govern each chunk of a diff and why (docs/cli.md, docs/bundle.md).
  */
 import { stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { toPosix } from '../../core/fs/path.js';
 import { defineCommand, type CliContext } from '../command.js';
 import { findRepo } from '../../core/git/repo.js';
 import { NotARepositoryError } from '../../core/git/errors.js';
@@ -78,7 +79,6 @@ export default defineCommand({
   subcommands: [checkCommand, selectCommand],
 });
 
-const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 const shown = (cwd: string, abs: string) => toPosix(relative(cwd, abs)) || '.';
 
 /** The work tree's top and its config; outside a repository only when the caller can do without. */
