@@ -13,8 +13,7 @@ import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { contains } from '../core/fs/path.js';
-import { git } from '../core/git/run.js';
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { catFileBatch, lsTree, runGit } from '../core/git/commands.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
@@ -139,16 +138,7 @@ const regular = (e: Entry | undefined) => (e && e.type === 'blob' && (e.mode ===
 /** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
 async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
   if (paths.length === 0) return [];
-  const args = ['ls-tree', '-z', '-l', '--full-tree', ...(recursive ? ['-r'] : []), commit, '--', ...paths];
-  const out = await git(args, { cwd, env: { GIT_LITERAL_PATHSPECS: '1' } });
-  const entries: Entry[] = [];
-  for (const record of out.stdout.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
-    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
-  }
-  return entries;
+  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({ ...e, size: e.size ?? 0 }));
 }
 
 /** The blobs' bytes by object name, from one `git cat-file --batch`. */

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   configValue,
+  lsTree,
+  parseLsTree,
   parseCatFileBatch,
   parseConfigValue,
   parseStatusPaths,
@@ -99,4 +101,23 @@ test('runGit: a command past its timeout is killed and fails as a GitError, inpu
   assert.ok(Date.now() - started < 5000);
   const blob = await runGit({ args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() }, { cwd: repo.dir });
   assert.equal(blob, repo.git(['hash-object', '--stdin'], { input: 'a\n' }).trim());
+});
+
+test('ls-tree -z: mode, type, object, size (with -l) and the path, tabs and spaces in names kept', () => {
+  const oid = 'b'.repeat(40);
+  assert.deepEqual(parseLsTree(`100644 blob ${oid}      12\ta b.txt\x00040000 tree ${oid}       -\tdir\0`), [
+    { mode: '100644', type: 'blob', oid, size: 12, path: 'a b.txt' },
+    { mode: '040000', type: 'tree', oid, size: null, path: 'dir' },
+  ]);
+  assert.deepEqual(parseLsTree(`100755 blob ${oid}\tx\ty\0`), [{ mode: '100755', type: 'blob', oid, size: null, path: 'x\ty' }]);
+});
+
+test('lsTree: paths are literal (a file named * lists itself, not every file)', async () => {
+  const repo = repos();
+  repo.write('*', 'star\n');
+  repo.write('other.txt', 'other\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'two']);
+  const listed = await runGit(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
+  assert.deepEqual(listed.map((e) => [e.path, e.type, e.size]), [['*', 'blob', 5]]);
 });

@@ -22,12 +22,15 @@ export interface GitCommand<T> {
   /** Exit codes that are answers, not failures. */
   readonly okCodes?: readonly number[];
   readonly timeoutMs?: number;
+  /** Set for this command on top of the caller's (GIT_LITERAL_PATHSPECS for paths from a tree). */
+  readonly env?: NodeJS.ProcessEnv;
   readonly parse: (answer: GitAnswer) => T;
 }
 
 /** Runs a named command and returns its parsed answer; a failing exit code throws GitError. */
 export async function runGit<T>(command: GitCommand<T>, options: Pick<GitOptions, 'cwd' | 'env'>): Promise<T> {
-  const result = await gitBytes(command.args, { ...options, input: command.input, okCodes: command.okCodes, timeoutMs: command.timeoutMs });
+  const env = command.env ? { ...options.env, ...command.env } : options.env;
+  const result = await gitBytes(command.args, { cwd: options.cwd, env, input: command.input, okCodes: command.okCodes, timeoutMs: command.timeoutMs });
   let text: string | undefined;
   return command.parse({
     status: result.status,
@@ -110,6 +113,27 @@ export function parseCatFileBatch(bytes: Buffer, asked: readonly string[]): Map<
   return found;
 }
 
+export interface TreeEntry {
+  mode: string;
+  type: string;
+  oid: string;
+  /** A blob's size with `-l`; null without it, and for what has none (a tree, a submodule). */
+  size: number | null;
+  path: string;
+}
+
+/** `git ls-tree -z` records, `<mode> <type> <oid>[ <size>]\t<path>` each. */
+export function parseLsTree(text: string): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of parseNulList(text)) {
+    const tab = record.indexOf('\t');
+    if (tab === -1) continue;
+    const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === undefined || size === '-' ? null : Number(size), path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+
 // ---- the commands ----------------------------------------------------------------------------
 
 /** `rev-parse --verify REV^{commit}`: the commit a revision names, or null (unborn branch, no such rev). */
@@ -172,4 +196,16 @@ export function catFileBatch(names: readonly string[]): GitCommand<Map<string, C
 /** The ref a symbolic ref points at (`--short`: its short name), or null when it is none (a detached HEAD). */
 export function symbolicRef(ref: string, options: { short?: boolean } = {}): GitCommand<string | null> {
   return { args: ['symbolic-ref', ...(options.short ? ['--short'] : []), '-q', ref], okCodes: [1, 128], parse: (a) => parseVerified(a.text, a.status) };
+}
+
+/**
+ * The entries of `paths` in a tree (`recursive`: every file under the folders; `sizes`: blob
+ * sizes, `-l`). Paths are literal: a `*` in a file name is that name, not a glob.
+ */
+export function lsTree(treeish: string, paths: readonly string[], options: { recursive?: boolean; sizes?: boolean } = {}): GitCommand<TreeEntry[]> {
+  return {
+    args: ['ls-tree', '-z', ...(options.sizes ? ['-l'] : []), '--full-tree', ...(options.recursive ? ['-r'] : []), treeish, '--', ...paths],
+    env: { GIT_LITERAL_PATHSPECS: '1' },
+    parse: (a) => parseLsTree(a.text),
+  };
 }

@@ -30,6 +30,17 @@ export async function findRepoAndHead(cwd: string): Promise<{ repo: Repo; hasHea
   return { repo: parseRepo(out, cwd), hasHead: out.status === 0 && Boolean(out.stdout.split('\n')[3]) };
 }
 
+/**
+ * The repository a server hook runs in (a bare one, usually): there is no work tree, so `top`
+ * is the git dir, where every git call of the hook runs.
+ */
+export async function findReceivingRepo(cwd: string): Promise<Repo> {
+  const out = await ask(['rev-parse', '--absolute-git-dir', '--git-common-dir'], cwd, []);
+  const [gitDir, common] = out.stdout.split('\n');
+  if (!gitDir || !common) throw new NotARepositoryError(cwd);
+  return { top: gitDir, gitDir, commonDir: isAbsolute(common) ? common : resolve(cwd, common), cwd };
+}
+
 async function ask(args: string[], cwd: string, okCodes: number[]): Promise<{ stdout: string; status: number }> {
   try {
     return await git(args, { cwd, okCodes });
