@@ -3,6 +3,7 @@
  * says `pass` or `fail`; a later record overwrites an earlier one.
  */
 import { git, gitRecords } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { ciMessages as m } from '../messages/ci.js';
 
@@ -21,8 +22,7 @@ export function outcomeOf(note: string | undefined): CiOutcome | 'none' | 'other
 export async function readCiNotes(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
   const notes = new Map<string, string>();
   if (commits.length === 0) return notes;
-  const exists = await git(['rev-parse', '-q', '--verify', CI_NOTES_REF], { cwd, okCodes: [1] });
-  if (exists.status !== 0) return notes;
+  if ((await peelCommit(cwd, CI_NOTES_REF)) === null) return notes;
   const args = ['log', '--no-walk=unsorted', '--stdin', '-z', `--notes=${CI_NOTES_REF}`, '--format=%H%x01%N'];
   for await (const record of gitRecords(args, { cwd, input: commits.join('\n') + '\n' })) {
     const at = record.indexOf('\x01');
