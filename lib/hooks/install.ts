@@ -94,7 +94,6 @@ export function isHuskyPath(value: string, top: string): boolean {
   return abs === join(top, HUSKY_DIR, '_') || abs === join(top, HUSKY_DIR);
 }
 
-
 /**
  * The revtrail CLI install the hooks should call, relative to the top level: the package this
  * code runs from when it sits in a node_modules inside the work tree, else the nearest
