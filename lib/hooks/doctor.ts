@@ -4,10 +4,11 @@
  */
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { readFailure, readRegularFile } from '../core/fs/read.js';
-import { delimiter, dirname, join, resolve, sep } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
 import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
+import { changedFiles, gitPath, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
 import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
@@ -50,12 +51,7 @@ const isExecutable = (file: string) => {
 
 /** The worktrees git knows, with whether their folder is there. */
 async function worktrees(top: string): Promise<string[]> {
-  const out = await git(['worktree', 'list', '--porcelain'], { cwd: top, okCodes: [128] });
-  const found: string[] = [];
-  for (const block of out.stdout.split('\n\n')) {
-    const path = /^worktree (.*)$/m.exec(block)?.[1];
-    if (path && !/^bare$/m.test(block)) found.push(path);
-  }
+  const found = (await runGit(worktreeList, { cwd: top })).filter((w) => !w.bare).map((w) => w.path);
   return found.length ? found : [top];
 }
 
@@ -85,7 +81,7 @@ export function hookCli(dir: string, main: string | null): { cli: string | null;
 export function isTemporaryFolder(dir: string): boolean {
   const d = resolve(dir);
   const temp = resolve(tmpdir());
-  return d === temp || d.startsWith(temp.endsWith(sep) ? temp : temp + sep) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
+  return contains(temp, d) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
 }
 
 function findOnPath(name: string): string | null {
@@ -106,11 +102,8 @@ function realNodeDir(): string {
 async function uncommittedHooks(top: string): Promise<string[]> {
   const files = HOOKS.filter((name) => !missingHooks(top).includes(name)).map((name) => `${HUSKY_DIR}/${name}`);
   if (!files.length) return [];
-  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
-  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout
-    .split('\0')
-    .filter(Boolean)
-    .map((line) => line.slice(3));
+  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
+  const changed = await runGit(changedFiles(files), { cwd: top });
   return files.filter((f) => !tracked.has(f) || changed.includes(f));
 }
 
@@ -148,7 +141,7 @@ function managerIn(top: string): Manager | null {
 
 /** The manager's own hooks in git's hooks folder, revtrail's scripts committed, the CLI they call. */
 async function managerChecks(top: string, manager: Manager, add: (check: string, level: Level, message: string, fix?: string) => void): Promise<string | null> {
-  const hooksDir = (await git(['rev-parse', '--git-path', 'hooks'], { cwd: top })).stdout.trim();
+  const hooksDir = await runGit(gitPath('hooks'), { cwd: top });
   const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
   const missing = ['commit-msg', 'pre-push'].filter((hook) => {
     try {
@@ -160,8 +153,8 @@ async function managerChecks(top: string, manager: Manager, add: (check: string,
   if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
   else add('manager', 'ok', m.managerOk(manager));
   const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
-  const tracked = new Set((await git(['ls-files', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean));
-  const changed = (await git(['status', '--porcelain', '-z', '--', ...files], { cwd: top, okCodes: [128] })).stdout.split('\0').filter(Boolean).map((l) => l.slice(3));
+  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
+  const changed = await runGit(changedFiles(files), { cwd: top });
   const uncommitted = files.filter((f) => !tracked.has(f) || changed.includes(f));
   if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
   else add('committed', 'ok', m.hooksCommitted);
@@ -213,7 +206,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const bin = found.configured || 'node_modules/.bin/revtrail';
     if (main && existsSync(join(main, bin))) {
       for (const dir of trees) {
-        if (dir === main || dir.startsWith(main + sep) || !existsSync(dir)) continue;
+        if (contains(main, dir) || !existsSync(dir)) continue;
         let has = existsSync(join(dir, bin));
         try {
           has ||= lstatSync(join(dir, bin)).isSymbolicLink();

@@ -6,7 +6,8 @@
  * the team's YAML): install prints the entries to add. Nothing here touches core.hooksPath.
  */
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
@@ -115,14 +116,14 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
       continue;
     }
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text, { mode: 0o755 });
+    await writeFileAtomic(file, text, { mode: 0o755 });
     await chmod(file, 0o755);
     actions.push(before === null ? m.created(rel) : m.updated(rel));
   }
   const config = managerConfig(manager);
   const existing = CONFIGS[manager].find((c) => existsSync(join(top, c)));
   if (!existing) {
-    await writeFile(join(top, CONFIGS[manager][0]!), config);
+    await writeFileAtomic(join(top, CONFIGS[manager][0]!), config);
     actions.push(m.created(CONFIGS[manager][0]!));
   } else {
     const text = await readFile(join(top, existing), 'utf8');

@@ -7,7 +7,7 @@
  */
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { git } from '../core/git/run.js';
+import { gitPath, runGit } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { packageRoot } from '../core/package-root.js';
@@ -39,13 +39,13 @@ export function serverHookScript(hook: 'pre-receive' | 'update' = 'pre-receive')
 async function hooksDir(path: string): Promise<string> {
   const where = resolve(path);
   const env = { GIT_DIR: undefined, GIT_WORK_TREE: undefined };
-  let out;
+  let hooks: string;
   try {
-    out = await git(['rev-parse', '--git-path', 'hooks'], { cwd: where, env });
+    hooks = await runGit(gitPath('hooks'), { cwd: where, env });
   } catch {
     throw new InputError(m.notARepository(path), { remedy: m.notARepositoryRemedy });
   }
-  return resolve(where, out.stdout.trim());
+  return resolve(where, hooks);
 }
 
 /** Where revtrail's hook goes: Gitea's pre-receive.d/ when the repository has one. */

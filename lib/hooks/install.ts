@@ -4,10 +4,13 @@
  * from hooks/ (or adds its marked block to a user's existing hook).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
+import { runGit, worktreeList } from '../core/git/commands.js';
 import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
 import { readRegularFile } from '../core/fs/read.js';
@@ -91,8 +94,6 @@ export function isHuskyPath(value: string, top: string): boolean {
   return abs === join(top, HUSKY_DIR, '_') || abs === join(top, HUSKY_DIR);
 }
 
-const isInside = (parent: string, child: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
-
 /**
  * The revtrail CLI install the hooks should call, relative to the top level: the package this
  * code runs from when it sits in a node_modules inside the work tree, else the nearest
@@ -107,7 +108,7 @@ export function locateCli(repo: Repo): string | null {
   } catch {
     // not running from an installed package
   }
-  for (let dir = resolve(repo.cwd); isInside(repo.top, dir); dir = dirname(dir)) {
+  for (let dir = resolve(repo.cwd); contains(repo.top, dir); dir = dirname(dir)) {
     candidates.push(join(dir, 'node_modules', '.bin', 'revtrail'));
     if (dir === repo.top) break;
   }
@@ -120,8 +121,8 @@ export function locateCli(repo: Repo): string | null {
   } catch {
     // unreadable top level: no subfolder candidates
   }
-  const found = candidates.find((c) => isInside(repo.top, c) && existsSync(c));
-  return found ? relative(repo.top, found).split(sep).join('/') : null;
+  const found = candidates.find((c) => contains(repo.top, c) && existsSync(c));
+  return found ? toPosix(relative(repo.top, found)) : null;
 }
 
 export async function runHusky(top: string): Promise<string> {
@@ -148,16 +149,16 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   }
   if (text === null) {
     await mkdir(join(top, HUSKY_DIR), { recursive: true });
-    await writeFile(file, block, { mode: 0o755 });
+    await writeFileAtomic(file, block, { mode: 0o755 });
     return { action: m.hookCreated(rel), kind: 'created' };
   }
   if (findBlock(text)) {
     const next = replaceBlock(text, block)!;
     if (next === text) return { action: m.hookUnchanged(rel), kind: null };
-    await writeFile(file, next);
+    await writeFileAtomic(file, next);
     return { action: m.hookBlockUpdated(rel), kind: null };
   }
-  await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
+  await writeFileAtomic(file, insertBlock(text, block, PLACEMENT[name]));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
   const mode = (await stat(file)).mode & 0o7777;
   if (!(mode & 0o100)) {
@@ -223,6 +224,5 @@ export async function install(cwd: string, options: { force?: boolean; appendPre
 }
 
 async function hasOtherWorktrees(top: string): Promise<boolean> {
-  const out = await git(['worktree', 'list', '--porcelain'], { cwd: top, okCodes: [128] });
-  return out.stdout.split('\n').filter((l) => l.startsWith('worktree ')).length > 1;
+  return (await runGit(worktreeList, { cwd: top })).length > 1;
 }

@@ -4,7 +4,7 @@
  * or value changes, so a compact or hand-laid-out package.json keeps its layout and uninstall,
  * which cuts out exactly that text again, gives back the same bytes.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { FileShapeError, readFailure, readRegularFile } from '../core/fs/read.js';
 
 interface PackageJson {
@@ -53,7 +53,7 @@ export async function addScript(file: string, name: string, value: string): Prom
   const out = scriptsProp
     ? insertProperty(text, objectAt(text, scriptsProp.valueStart), JSON.stringify(name), literal, root)
     : insertProperty(text, root, '"scripts"', { key: JSON.stringify(name), value: literal }, root);
-  await writeFile(file, out);
+  await writeFileAtomic(file, out);
   return { kind: 'added', scriptsCreated: scriptsProp === undefined };
 }
 
@@ -72,7 +72,7 @@ export async function removeScript(file: string, name: string, value: string, sc
           const obj = objectAt(text, scriptsProp.valueStart);
           return removeProperty(text, obj, lastProp(obj, name)!);
         })();
-  await writeFile(file, out);
+  await writeFileAtomic(file, out);
   return true;
 }
 
@@ -90,7 +90,7 @@ export async function replaceScript(file: string, name: string, from: string, to
   const obj = objectAt(text, lastProp(root, 'scripts')!.valueStart);
   const prop = lastProp(obj, name)!;
   const literal = 'literal' in to ? to.literal : JSON.stringify(to.value);
-  await writeFile(file, text.slice(0, prop.valueStart) + literal + text.slice(prop.end));
+  await writeFileAtomic(file, text.slice(0, prop.valueStart) + literal + text.slice(prop.end));
   return text.slice(prop.valueStart, prop.end);
 }
 

@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { readRegularFile } from '../core/fs/read.js';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn-classic' | 'yarn-berry' | 'bun';
 
@@ -74,11 +75,11 @@ export function detectPackageManager(dir: string, top: string): Detected {
   const folders: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
     folders.push(d);
-    if (d === top || !(d + sep).startsWith(top + sep) || dirname(d) === d) break;
+    if (d === top || !contains(top, d) || dirname(d) === d) break;
   }
   const linker = (d: string) => /^\s*nodeLinker:\s*["']?([\w-]+)/m.exec(read(join(d, '.yarnrc.yml')) ?? '')?.[1] ?? 'pnp';
   for (const d of folders) {
-    const where = (name: string) => (relative(top, join(d, name)) || name).split(sep).join('/');
+    const where = (name: string) => toPosix(relative(top, join(d, name)) || name);
     let field: PackageManager | null = null;
     try {
       field = fromField((JSON.parse(read(join(d, 'package.json')) ?? '{}') as { packageManager?: unknown }).packageManager);

@@ -6,6 +6,7 @@
  * counted blocking finding (after committed verdicts) blocks.
  */
 import { gitOut } from '../core/git/run.js';
+import { emptyTree, runGit } from '../core/git/commands.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/event.js';
 import type { HistoryRow } from '../core/trailer/history.js';
@@ -271,7 +272,7 @@ async function credentialWays(
 /** The empty tree's name (a root commit's base), asked of git once. */
 export function emptyTreeOf(top: string): () => Promise<string> {
   let id: Promise<string> | undefined;
-  return () => (id ??= gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top }).then((out) => out.trim()));
+  return () => (id ??= runGit(emptyTree, { cwd: top }));
 }
 
 /** One turn of the event loop: what git wrote meanwhile is read. */

@@ -4,7 +4,8 @@
  * the hook file install created, the prepare script it added, core.hooksPath if it set it.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, rm, rmdir, unlink } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 import { readRegularFile } from '../core/fs/read.js';
 import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
@@ -44,7 +45,7 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
       await unlink(file);
       actions.push(m.removedFile(rel));
     } else {
-      await writeFile(file, rest);
+      await writeFileAtomic(file, rest);
       // The user's file gets back the mode it had before install made it executable.
       const mode = entry?.modes?.[name];
       if (mode !== undefined) await chmod(file, mode);

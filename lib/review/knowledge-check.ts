@@ -5,7 +5,8 @@
  * config once; this reads them and prints nothing.
  */
 import { stat } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { toPosix } from '../core/fs/path.js';
 import type { Workspace } from '../workspace/index.js';
 import { conceptPath } from '../bundle/load.js';
 import type { Bundle, Diagnostic } from '../bundle/types.js';
@@ -27,7 +28,6 @@ export interface KnowledgeCheck {
   exitCode: 0 | 1 | 2;
 }
 
-const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 const shown = (cwd: string, abs: string) => toPosix(relative(cwd, abs)) || '.';
 
 /** DIR is the folder the user named (from the start folder); none: the configured bundle. */

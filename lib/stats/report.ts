@@ -46,8 +46,8 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
   }
   if (request.html !== undefined) {
     const file = request.html;
-    const [{ writeFile }, { statsHtml }, { computeTrends }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
-      import('node:fs/promises'),
+    const [{ writeFileAtomic }, { statsHtml }, { computeTrends }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
+      import('../core/fs/atomic.js'),
       import('./html.js'),
       import('./trend.js'),
       import('./attention.js'),
@@ -61,7 +61,7 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
       attention: attention(history.commits, { blocking, onMainline: (c) => reachable.has(c) }),
     };
     try {
-      await writeFile(file, statsHtml(report, computeTrends(history.commits), extras));
+      await writeFileAtomic(file, statsHtml(report, computeTrends(history.commits), extras));
     } catch (error) {
       throw new InputError(m.htmlUnwritable(file, (error as Error).message), { remedy: m.htmlUnwritableRemedy });
     }

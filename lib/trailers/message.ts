@@ -3,7 +3,7 @@
  * everything from the `git commit -v` scissors line down. Lint and the "empty message" test
  * look at the same lines git will.
  */
-import { gitOut } from '../core/git/run.js';
+import { configValue, runGit } from '../core/git/commands.js';
 
 export const SCISSORS = '------------------------ >8 ------------------------';
 // git 2.39 tries these, in order, for core.commentChar=auto.
@@ -53,7 +53,7 @@ export async function commentCharFor(cwd: string, text: string): Promise<string>
 /** core.commentChar as configured ('' when unset). */
 export async function readCommentConfig(cwd: string): Promise<string> {
   try {
-    return (await gitOut(['config', '--get', 'core.commentChar'], { cwd, okCodes: [1] })).trim();
+    return (await runGit(configValue('core.commentChar'), { cwd })) ?? '';
   } catch {
     return '';
   }

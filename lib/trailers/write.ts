@@ -3,9 +3,8 @@
  * in git's own trailer block (after Signed-off-by:, before comments and the scissors line) and
  * `%(trailers)` sees every one. Bytes in, bytes out: a message in another encoding survives.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { GitError, GitNotFoundError } from '../core/git/errors.js';
+import { runGit } from '../core/git/commands.js';
 import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from '../core/trailer/row.js';
 import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
@@ -44,30 +43,9 @@ export function trailerLine(row: TrailerRow, foldAt = DEFAULT_FOLD_AT): string {
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
   // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
   const config = [...SEPARATOR_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
-  const argv = [...config, 'interpret-trailers', ...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', argv, {
-      cwd: options.cwd,
-      env: { ...process.env, LC_ALL: 'C', GIT_PAGER: 'cat' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10_000);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(e.code === 'ENOENT' ? new GitNotFoundError() : e);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new GitError(argv, code, Buffer.concat(err).toString('utf8') || (signal ? `killed by ${signal}` : '')));
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-  });
+  // Bytes in and out: the message keeps its encoding. A git that spins is killed (GitError).
+  const command = { args: [...config, 'interpret-trailers', ...args], input, timeoutMs: options.timeoutMs ?? 10_000, parse: (a: { bytes: Buffer }) => a.bytes };
+  return runGit(command, { cwd: options.cwd });
 }
 
 /** git 2.39 glues a trailer onto a last line that has no newline: give it one first. */

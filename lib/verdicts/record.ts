@@ -3,7 +3,7 @@
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { findRepo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../core/trailer/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
@@ -60,7 +60,7 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
   // (commits made with --no-verify). One found in uncommitted changes waits for its commit.
-  const anchor = found.origin === 'review' ? null : await headCommit(repo.top);
+  const anchor = found.origin === 'review' ? null : await peelCommit(repo.top, 'HEAD');
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,
@@ -86,9 +86,4 @@ async function credentialAnswers(top: string, commonDir: string): Promise<readon
   } catch {
     return DEFAULT_CREDENTIAL_ANSWERS;
   }
-}
-
-async function headCommit(top: string): Promise<string | null> {
-  const out = await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: top, okCodes: [1] });
-  return out.status === 0 ? out.stdout.trim() : null;
 }

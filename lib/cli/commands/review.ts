@@ -116,14 +116,14 @@ export default defineCommand<ReviewArgs>({
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
 async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
-  const { git } = await import('../../core/git/run.js');
   const { findRepo } = await import('../../core/git/repo.js');
+  const { peelCommit } = await import('../../core/git/commands.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
   const repo = await findRepo(context.cwd);
-  const out = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top, okCodes: [1, 128] });
-  if (out.status !== 0) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
+  const commit = await peelCommit(repo.top, ref);
+  if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
   const { copyPolicy } = await import('../../hooks/policy-tree.js');
-  const copy = await copyPolicy(repo.top, repo.commonDir, out.stdout.trim());
+  const copy = await copyPolicy(repo.top, repo.commonDir, commit);
   for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
   return copy;
 }

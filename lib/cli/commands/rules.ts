@@ -3,7 +3,7 @@
  * baseline the config leaves on and the bundle's, with where each comes from. A configuration
  * that cannot be used is named on stderr and the defaults list, as a review runs with them.
  */
-import { relative, sep } from 'node:path';
+import { relative } from 'node:path';
 import { defineCommand } from '../command.js';
 import { escapeControl as esc } from '../../core/output.js';
 import { cliMessages as m } from '../../messages/cli.js';
@@ -34,14 +34,15 @@ export default defineCommand<RulesArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'The rules as JSON' })
       .example('$0 rules', 'which rules a review here runs'),
   async run(args, context) {
-    const [{ openWorkspace }, { builtinRules }, { conceptPath }] = await Promise.all([
+    const [{ openWorkspace }, { builtinRules }, { conceptPath }, { toPosix }] = await Promise.all([
       import('../../workspace/index.js'),
       import('../../review/builtin.js'),
       import('../../bundle/load.js'),
+      import('../../core/fs/path.js'),
     ]);
     const ws = await openWorkspace(context.cwd);
     if (ws.configError) context.stderr.write(`${esc(m.rulesConfigUnusable(ws.configError.message))}\n`);
-    const shown = (abs: string) => relative(context.cwd, abs).split(sep).join('/') || '.';
+    const shown = (abs: string) => toPosix(relative(context.cwd, abs)) || '.';
     const rows: RuleRow[] = builtinRules(ws.config.builtinRules).map((r) => ({
       rule_source: r.ruleSource,
       id: r.id,
