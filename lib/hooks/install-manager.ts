@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
 import { HOOKS, hookBlock, locateCli, type HookName } from './install.js';
+import { hookRecord } from './registry.js';
 import { managerMessages as m } from '../messages/hooks.js';
 
 export type Manager = 'lefthook' | 'pre-commit';
@@ -64,7 +65,7 @@ export function managerConfig(manager: Manager): string {
     const lines = ['# revtrail: reviews commits and pushes and keeps the record (revtrail install --lefthook; docs/hooks.md in revtrail)'];
     for (const hook of HOOKS) {
       lines.push(`${hook}:`, '  scripts:', '    "revtrail":', '      runner: sh');
-      if (hook === 'pre-push' || hook === 'post-rewrite') lines.push('      use_stdin: true');
+      if (hookRecord(hook)?.stdin) lines.push('      use_stdin: true');
     }
     return `${lines.join('\n')}\n`;
   }

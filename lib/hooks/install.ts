@@ -18,22 +18,15 @@ import { findBlock, insertBlock, replaceBlock } from './block.js';
 import { packageFile, planScript } from './install-script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
 import { installMessages as m } from '../messages/hooks.js';
+import { CLIENT_HOOKS, hookRecord } from './registry.js';
 
-// commit-msg and pre-push review; prepare-commit-msg, post-commit, post-merge and post-rewrite keep
-// the record through amends, rebases and merges (docs/record.md) and cost a file test when there is
-// nothing for them to do; post-checkout sets the hooks up in a worktree added later (docs/hooks.md).
-export const HOOKS = ['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'post-checkout'] as const;
-export type HookName = (typeof HOOKS)[number];
-// Hooks that read stdin go first (the block replays it); the rest after the user's lines.
-const PLACEMENT: Record<HookName, 'top' | 'end'> = {
-  'commit-msg': 'end',
-  'pre-push': 'top',
-  'prepare-commit-msg': 'end',
-  'post-commit': 'end',
-  'post-merge': 'end',
-  'post-rewrite': 'top',
-  'post-checkout': 'end',
-};
+// The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
+// others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
+// up in a worktree added later (docs/hooks.md).
+export const HOOKS: readonly string[] = CLIENT_HOOKS.map((r) => r.name);
+export type HookName = string;
+/** Where revtrail's block goes into a user's own hook file: a hook reading stdin first (the block replays it), the rest after the user's lines. */
+const placement = (name: HookName): 'top' | 'end' => (hookRecord(name)?.stdin ? 'top' : 'end');
 export const HUSKY_DIR = '.husky';
 export const HUSKY_PATH = '.husky/_';
 const DEFAULT_CLI = 'node_modules/.bin/revtrail';
@@ -60,7 +53,7 @@ export function shQuote(value: string): string {
  */
 export async function hookBlock(name: HookName, cli: string | null): Promise<string> {
   const [template, findCli] = await Promise.all([
-    readFile(join(packageRoot(), 'hooks', name), 'utf8'),
+    readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? name), 'utf8'),
     readFile(join(packageRoot(), 'hooks', 'find-cli.sh'), 'utf8'),
   ]);
   const lookup = findCli.slice(findCli.indexOf('\n\n') + 2).replace(/\n$/, '').split('\n');
@@ -157,7 +150,7 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
     await writeFile(file, next);
     return { action: m.hookBlockUpdated(rel), kind: null };
   }
-  await writeFile(file, insertBlock(text, block, PLACEMENT[name]));
+  await writeFile(file, insertBlock(text, block, placement(name)));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
   const mode = (await stat(file)).mode & 0o7777;
   if (!(mode & 0o100)) {

@@ -6,8 +6,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const hookMessages = {
   // Dispatcher
   unknownHook: (name: string) => `unknown hook "${name}"`,
-  unknownHookRemedy:
-    'Hooks: revtrail hook commit-msg FILE, prepare-commit-msg FILE, post-commit, post-merge, post-rewrite amend|rebase (commit lines on stdin), pre-push REMOTE URL (ref lines on stdin); on a server: pre-receive (ref lines on stdin), update REF OLD NEW.',
+  unknownHookRemedy: (hooks: readonly string[]) => `Hooks: ${hooks.map((h) => `revtrail hook ${h}`).join(', ')}.`,
+  hookArgsRemedy: 'git passes them when it runs the hook; revtrail hook --help shows what each hook takes.',
   missingFile: 'this hook needs the message FILE git passes',
   missingRemote: 'hook pre-push needs REMOTE and URL (git passes both) and the ref lines on stdin',
   crashed: (why: string) => `revtrail: internal error in the hook: ${why}`,
@@ -173,7 +173,9 @@ export const doctorMessages = {
   worktreeProblems: (where: string, problems: readonly string[]) => `${where}: ${problems.join('; ')}`,
   worktreeFix: (dir: string | null, hooks: boolean) =>
     `${dir ? `cd ${dir} && ` : ''}revtrail install${hooks ? ', then commit .husky/ (or bring in a commit that has it)' : ' (or npm install there)'}`,
-  postCheckoutMissing: (where: string) => `${where}: no revtrail block in .husky/post-checkout: worktrees added later get no hooks`,
+  // Hooks whose record says `missing: 'warn'` (post-checkout: worktrees added later get no hooks).
+  hooksMissingWarn: (where: string, files: readonly string[]) =>
+    `${where}: no revtrail block in ${files.join(', ')}: commits and pushes are still reviewed, but what ${files.length === 1 ? 'it does' : 'they do'} is missing (docs/hooks.md)`,
   hooksOk: (where: string) => `${where}: husky's runner and the revtrail hooks are in place`,
 
   noCli: (configured: string) => `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
