@@ -47,19 +47,20 @@ export function shQuote(value: string): string {
 }
 
 /**
- * The hook script `name` as installed: its template, with the shared CLI lookup
+ * The hook script `name` as installed: its template (its record's, else the generic
+ * hooks/hook), its name put in for @REVTRAIL_HOOK@, the shared CLI lookup
  * (hooks/find-cli.sh, after its note) put in at the template's @REVTRAIL_FIND_CLI@ line, indented
  * as that line is, and the install's CLI path filled in.
  */
 export async function hookBlock(name: HookName, cli: string | null): Promise<string> {
   const [template, findCli] = await Promise.all([
-    readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? name), 'utf8'),
+    readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8'),
     readFile(join(packageRoot(), 'hooks', 'find-cli.sh'), 'utf8'),
   ]);
   const lookup = findCli.slice(findCli.indexOf('\n\n') + 2).replace(/\n$/, '').split('\n');
   const script = template.replace(/^([ \t]*)@REVTRAIL_FIND_CLI@$/m, (_, indent: string) => lookup.map((line) => (line ? indent + line : line)).join('\n'));
   // The top-level install is tried anyway; naming it twice would only read oddly.
-  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : ''));
+  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : '')).replaceAll('@REVTRAIL_HOOK@', name);
 }
 
 export interface HooksPathSetting {

@@ -1,7 +1,7 @@
 /**
- * What revtrail knows about one git hook, in one record (docs/hooks.md, "Adding a hook"): each
- * file of lib/hooks/hook/ exports one, and every list of hooks is derived from them (the
- * install, the start-up's code caches, `revtrail hook`'s choices and its dispatch).
+ * What revtrail knows about one git hook, in one record (docs/hooks.md, "The hooks, and adding
+ * one"): each file of lib/hooks/hook/ exports one, and every list of hooks is derived from them
+ * (the install, the start-up's code caches, `revtrail hook`'s choices and its dispatch).
  *
  * A record is read on every hook start, so it holds data and a lazy handler only: whatever the
  * handler needs is imported inside it, when that hook runs.
@@ -32,7 +32,11 @@ export interface HookRecord {
    * write: they keep working without it until `revtrail install` runs again).
    */
   missing: 'fail' | 'warn';
-  /** Its shell template in hooks/ (default: its own name). */
+  /**
+   * Its shell template in hooks/: by default `hook`, the one for any hook that only runs
+   * `revtrail hook NAME "$@"` (exit 1 blocks, any other failure warns); a hook that needs shell
+   * of its own (a fast path without Node, stdin, a check that fails closed) names its own.
+   */
   script?: string;
   /**
    * The handler of `revtrail hook NAME ARGS`: 0 go on, 1 blocking outcome, anything else a

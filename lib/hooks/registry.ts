@@ -1,7 +1,7 @@
 /**
  * The hooks revtrail knows: one record per file of lib/hooks/hook/ (./record.ts), gathered by
  * the build into ./hook/index.ts (generated, not committed). Every list of hooks comes from
- * here, so adding a hook is adding its file (docs/hooks.md, "Adding a hook").
+ * here, so adding a hook is adding its file (docs/hooks.md, "The hooks, and adding one").
  */
 import { records } from './hook/index.js';
 import type { HookRecord } from './record.js';

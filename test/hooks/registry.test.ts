@@ -1,5 +1,5 @@
 /**
- * The hook registry (lib/hooks/registry.ts, docs/hooks.md "Adding a hook"): one record per file
+ * The hook registry (lib/hooks/registry.ts, docs/hooks.md "The hooks, and adding one"): one record per file
  * of lib/hooks/hook/, and every list of hooks derived from it.
  */
 import { test } from 'node:test';
@@ -23,7 +23,9 @@ test('one record per file of lib/hooks/hook/, named as its file', () => {
 test('install writes the client hooks, each from a template in hooks/; the server hooks are not among them', () => {
   assert.deepEqual(HOOKS, CLIENT_HOOKS.map((r) => r.name));
   assert.ok(!HOOKS.includes('pre-receive') && !HOOKS.includes('update'));
-  for (const r of HOOK_RECORDS) assert.ok(existsSync(join(projectRoot, 'hooks', r.script ?? r.name)), r.name);
+  for (const r of HOOK_RECORDS) assert.ok(existsSync(join(projectRoot, 'hooks', r.script ?? 'hook')), r.name);
+  // The generic script serves every hook that names no template of its own.
+  assert.equal(HOOK_RECORDS.find((r) => r.name === 'commit-msg')?.script, undefined);
 });
 
 test('the start-up gives a code cache of its own exactly to the records that ask for one', () => {

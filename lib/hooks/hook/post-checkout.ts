@@ -11,4 +11,5 @@ export default defineHook({
   stdin: false,
   usage: 'OLD NEW BRANCH-FLAG',
   missing: 'warn',
+  script: 'post-checkout',
 });

@@ -8,5 +8,6 @@ export default defineHook({
   stdin: false,
   usage: '[SQUASH]',
   missing: 'fail',
+  script: 'post-commit',
   run: async (_args, context) => (await import('../post-commit.js')).postCommitHook(context),
 });

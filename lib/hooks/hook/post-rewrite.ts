@@ -8,5 +8,6 @@ export default defineHook({
   stdin: true,
   usage: 'amend|rebase < commit-lines',
   missing: 'fail',
+  script: 'post-rewrite',
   run: async ([kind], context, stdin) => (await import('../post-rewrite.js')).postRewriteHook(kind ?? '', stdin, context),
 });

@@ -10,6 +10,7 @@ export default defineHook({
   stdin: true,
   usage: 'REMOTE URL < ref-lines',
   missing: 'fail',
+  script: 'pre-push',
   async run([remote, url], context, stdin) {
     if (!remote) throw new UsageError(m.missingRemote, { remedy: m.hookArgsRemedy });
     return (await import('../pre-push.js')).prePushHook(remote, url ?? remote, stdin, context);

@@ -10,6 +10,7 @@ export default defineHook({
   stdin: false,
   usage: 'FILE [SOURCE [COMMIT]]',
   missing: 'fail',
+  script: 'prepare-commit-msg',
   async run([file, source, commit], context) {
     if (!file) throw new UsageError(m.missingFile, { remedy: m.hookArgsRemedy });
     return (await import('../prepare-commit-msg.js')).prepareCommitMsgHook(file, context, source, commit);
