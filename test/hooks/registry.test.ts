@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIENT_HOOKS, HOOK_RECORDS, RUNNABLE_HOOKS } from '../../lib/hooks/registry.js';
-import { HOOKS } from '../../lib/hooks/install.js';
+import { HOOKS } from '../../lib/install/install.js';
 import { codeCacheFile } from '../../lib/cli/hook-start.js';
 import { makeRepo, projectRoot, runCli } from '../helpers/repo.js';
 

@@ -6,7 +6,7 @@ import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { makeRepo, runProcess, tempDir } from '../helpers/repo.js';
-import { installedRepo, withRun, writeShim } from './setup.js';
+import { installedRepo, withRun, writeShim } from '../hooks/setup.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

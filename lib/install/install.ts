@@ -15,10 +15,10 @@ import { readRegularFile } from '../core/fs/read.js';
 /** The most of an existing hook file read before revtrail's block goes in. */
 const MAX_HOOK_BYTES = 1024 * 1024;
 import { findBlock, insertBlock, replaceBlock } from './block.js';
-import { packageFile, planScript } from './install-script.js';
-import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
-import { installMessages as m } from '../messages/hooks.js';
-import { CLIENT_HOOKS, hookRecord } from './registry.js';
+import { packageFile, planScript } from './script.js';
+import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
+import { installMessages as m } from '../messages/install.js';
+import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
 // others keep the record through amends, rebases and merges (docs/record.md), or set the hooks

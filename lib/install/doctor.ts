@@ -13,11 +13,11 @@ import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
-import { packageFile } from './install-script.js';
+import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
-import { scriptPath, type Manager } from './install-manager.js';
-import { doctorMessages as m } from '../messages/hooks.js';
-import { hookRecord } from './registry.js';
+import { scriptPath, type Manager } from './manager.js';
+import { doctorMessages as m } from '../messages/install.js';
+import { hookRecord } from '../hooks/registry.js';
 
 export type Level = 'ok' | 'info' | 'warn' | 'fail';
 

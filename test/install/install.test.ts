@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../helpers/repo.js';
-import { writeShim, withRun } from './setup.js';
+import { writeShim, withRun } from '../hooks/setup.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
@@ -319,7 +319,7 @@ test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a r
 });
 
 test('every hook script that starts revtrail gets the one shared CLI lookup, filled in, and parses as sh', async () => {
-  const { HOOKS, hookBlock } = await import('../../lib/hooks/install.js');
+  const { HOOKS, hookBlock } = await import('../../lib/install/install.js');
   const { hookRecord } = await import('../../lib/hooks/registry.js');
   const lookup = readFileSync(join(projectRoot, 'hooks', 'find-cli.sh'), 'utf8').split('\n\n').slice(1).join('\n\n').trim().split('\n');
   for (const name of HOOKS) {

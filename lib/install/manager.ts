@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
 import { HOOKS, hookBlock, locateCli, type HookName } from './install.js';
-import { hookRecord } from './registry.js';
-import { managerMessages as m } from '../messages/hooks.js';
+import { hookRecord } from '../hooks/registry.js';
+import { managerMessages as m } from '../messages/install.js';
 
 export type Manager = 'lefthook' | 'pre-commit';
 
