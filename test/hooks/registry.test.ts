@@ -52,3 +52,11 @@ test('revtrail hook dispatches by the records: an unknown name lists every runna
   assert.equal(noFile.code, 2, noFile.stderr);
   assert.match(noFile.stderr, /needs the message FILE/);
 });
+
+test('every hook an older install calls is still a hook revtrail runs (their blocks call revtrail hook NAME)', () => {
+  // The self-contained blocks earlier versions wrote (.husky/post-merge had its own template)
+  // and the server scripts call these names: dropping one would break installs in the field.
+  const called = ['commit-msg', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'pre-push', 'pre-receive', 'update'];
+  const runnable = new Set(RUNNABLE_HOOKS.map((r) => r.name));
+  assert.deepEqual(called.filter((name) => !runnable.has(name)), []);
+});

@@ -12,13 +12,13 @@ interface HookArgs {
 
 export default defineCommand<HookArgs>({
   command: 'hook <name> [args..]',
-  describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (ref lines on stdin); on a server: pre-receive, update REF OLD NEW',
+  describe: 'Run a git hook (what the installed hooks call; revtrail hook --help lists them)',
   builder: (yargs) =>
     yargs
       .usage(
         RUNNABLE_HOOKS.map((r) => `$0 hook ${r.name}${r.usage ? ` ${r.usage}` : ''}${r.side === 'server' ? '   (on a server)' : ''}`).join('\n') +
           '\n\n' +
-          'What .husky/commit-msg and .husky/pre-push run. Exit 1: blocked (the hook script fails);\n' +
+          'What the hook files in .husky/ run. Exit 1: blocked (the hook script fails);\n' +
           'any other non-zero exit is an internal failure the script reports as a warning.\n' +
           'REVTRAIL=0 skips the hooks (not the server ones: pre-receive and update, see docs/server.md).',
       )
