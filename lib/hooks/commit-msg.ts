@@ -147,7 +147,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   return 0;
 }
 
-interface Reviewed {
+export interface Reviewed {
   /** OPEN rows for new counted findings. */
   open: TrailerRow[];
   /** Every finding ID this review raised, counted or answered by a verdict. */
@@ -160,13 +160,19 @@ interface Reviewed {
   foldAt: number;
 }
 
-async function reviewCommit(
+/**
+ * The review of a commit being made, with its stops: the credential stop and commitMsg.block
+ * print why and answer 'blocked'. `record: false` (a hook that has no message to write into,
+ * pre-applypatch) makes no OPEN rows, so it reads no history for them.
+ */
+export async function reviewCommit(
   repo: Repo,
   plan: CommitPlan,
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
   judgeRows: boolean,
+  options: { record?: boolean } = {},
 ): Promise<'blocked' | Reviewed> {
   const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
@@ -199,7 +205,7 @@ async function reviewCommit(
   }
   const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
   const open: TrailerRow[] = [];
-  if (config.commitMsg.record && result.findings.length) {
+  if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
     const { findingRow } = await import('../trailers/from-finding.js');
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
     for (const finding of result.findings) {

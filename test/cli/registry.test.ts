@@ -52,7 +52,9 @@ test("the README's command table names every command of the registry", () => {
 
 test('a command file imports at load time only what --help loads anyway (stages load in its handler)', () => {
   // --help loads every command record; the work a handler does is imported inside it (`await import`).
-  const allowed = new Set(['../command.js', '../options.js', '../../core/errors.js', '../../core/output.js', '../../messages/cli.js', '../../report/formats.js']);
+  const allowed = new Set(['../command.js', '../options.js', '../../core/errors.js', '../../core/output.js', '../../messages/cli.js', '../../report/formats.js',
+    // The hook records (names, lazy handlers) are `revtrail hook`'s choices.
+    '../../hooks/registry.js']);
   const offending: string[] = [];
   for (const file of files) {
     const text = readFileSync(join(folder, file), 'utf8');

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
 import { HOOKS, hookBlock, locateCli, type HookName } from './install.js';
-import { managerMessages as m } from '../messages/hooks.js';
+import { hookRecord } from '../hooks/registry.js';
+import { managerMessages as m } from '../messages/install.js';
 
 export type Manager = 'lefthook' | 'pre-commit';
 
@@ -21,6 +22,18 @@ const CONFIGS: Record<Manager, readonly string[]> = {
   lefthook: ['lefthook.yml', '.lefthook.yml', 'lefthook.yaml', '.lefthook.yaml', '.config/lefthook.yml', '.config/lefthook.yaml', 'lefthook.toml', 'lefthook.json'],
   'pre-commit': ['.pre-commit-config.yaml', '.pre-commit-config.yml'],
 };
+
+/**
+ * The git hooks pre-commit can install and run (its clientlib HOOK_TYPES): a hook outside them
+ * would make pre-commit reject the whole config, so revtrail's other hooks are left out there.
+ * lefthook runs any git hook.
+ */
+const PRE_COMMIT_HOOK_TYPES = new Set(['commit-msg', 'post-checkout', 'post-commit', 'post-merge', 'post-rewrite', 'pre-commit', 'pre-merge-commit', 'pre-push', 'pre-rebase', 'prepare-commit-msg']);
+
+/** revtrail's hooks that `manager` runs. */
+export function managerHooks(manager: Manager): readonly HookName[] {
+  return manager === 'pre-commit' ? HOOKS.filter((h) => PRE_COMMIT_HOOK_TYPES.has(h)) : HOOKS;
+}
 
 /** The script of `hook` for `manager`, relative to the top level. */
 export function scriptPath(manager: Manager, hook: HookName): string {
@@ -65,18 +78,18 @@ export function managerConfig(manager: Manager): string {
     const lines = ['# revtrail: reviews commits and pushes and keeps the record (revtrail install --lefthook; docs/hooks.md in revtrail)'];
     for (const hook of HOOKS) {
       lines.push(`${hook}:`, '  scripts:', '    "revtrail":', '      runner: sh');
-      if (hook === 'pre-push' || hook === 'post-rewrite') lines.push('      use_stdin: true');
+      if (hookRecord(hook)?.stdin) lines.push('      use_stdin: true');
     }
     return `${lines.join('\n')}\n`;
   }
   const lines = [
     '# revtrail: reviews commits and pushes and keeps the record (revtrail install --pre-commit; docs/hooks.md in revtrail)',
-    `default_install_hook_types: [pre-commit, ${HOOKS.join(', ')}]`,
+    `default_install_hook_types: [pre-commit, ${managerHooks('pre-commit').join(', ')}]`,
     'repos:',
     '  - repo: local',
     '    hooks:',
   ];
-  for (const hook of HOOKS) {
+  for (const hook of managerHooks('pre-commit')) {
     const fileArg = hook === 'commit-msg' || hook === 'prepare-commit-msg';
     lines.push(
       `      - id: revtrail-${hook}`,
@@ -105,7 +118,7 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
   const cli = locateCli(repo);
   const actions: string[] = [];
   const notes: string[] = [];
-  for (const hook of HOOKS) {
+  for (const hook of managerHooks(manager)) {
     const rel = scriptPath(manager, hook);
     const file = join(top, rel);
     const text = await managerScript(manager, hook, cli);

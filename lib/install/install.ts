@@ -18,25 +18,18 @@ import { readRegularFile } from '../core/fs/read.js';
 /** The most of an existing hook file read before revtrail's block goes in. */
 const MAX_HOOK_BYTES = 1024 * 1024;
 import { findBlock, insertBlock, replaceBlock } from './block.js';
-import { packageFile, planScript } from './install-script.js';
-import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './install-record.js';
-import { installMessages as m } from '../messages/hooks.js';
+import { packageFile, planScript } from './script.js';
+import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
+import { installMessages as m } from '../messages/install.js';
+import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
 
-// commit-msg and pre-push review; prepare-commit-msg, post-commit, post-merge and post-rewrite keep
-// the record through amends, rebases and merges (docs/record.md) and cost a file test when there is
-// nothing for them to do; post-checkout sets the hooks up in a worktree added later (docs/hooks.md).
-export const HOOKS = ['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'post-checkout'] as const;
-export type HookName = (typeof HOOKS)[number];
-// Hooks that read stdin go first (the block replays it); the rest after the user's lines.
-const PLACEMENT: Record<HookName, 'top' | 'end'> = {
-  'commit-msg': 'end',
-  'pre-push': 'top',
-  'prepare-commit-msg': 'end',
-  'post-commit': 'end',
-  'post-merge': 'end',
-  'post-rewrite': 'top',
-  'post-checkout': 'end',
-};
+// The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
+// others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
+// up in a worktree added later (docs/hooks.md).
+export const HOOKS: readonly string[] = CLIENT_HOOKS.map((r) => r.name);
+export type HookName = string;
+/** Where revtrail's block goes into a user's own hook file: a hook reading stdin first (the block replays it), the rest after the user's lines. */
+const placement = (name: HookName): 'top' | 'end' => (hookRecord(name)?.stdin ? 'top' : 'end');
 export const HUSKY_DIR = '.husky';
 export const HUSKY_PATH = '.husky/_';
 const DEFAULT_CLI = 'node_modules/.bin/revtrail';
@@ -57,19 +50,20 @@ export function shQuote(value: string): string {
 }
 
 /**
- * The hook script `name` as installed: its template, with the shared CLI lookup
+ * The hook script `name` as installed: its template (its record's, else the generic
+ * hooks/hook), its name put in for @REVTRAIL_HOOK@, the shared CLI lookup
  * (hooks/find-cli.sh, after its note) put in at the template's @REVTRAIL_FIND_CLI@ line, indented
  * as that line is, and the install's CLI path filled in.
  */
 export async function hookBlock(name: HookName, cli: string | null): Promise<string> {
   const [template, findCli] = await Promise.all([
-    readFile(join(packageRoot(), 'hooks', name), 'utf8'),
+    readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8'),
     readFile(join(packageRoot(), 'hooks', 'find-cli.sh'), 'utf8'),
   ]);
   const lookup = findCli.slice(findCli.indexOf('\n\n') + 2).replace(/\n$/, '').split('\n');
   const script = template.replace(/^([ \t]*)@REVTRAIL_FIND_CLI@$/m, (_, indent: string) => lookup.map((line) => (line ? indent + line : line)).join('\n'));
   // The top-level install is tried anyway; naming it twice would only read oddly.
-  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : ''));
+  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : '')).replaceAll('@REVTRAIL_HOOK@', name);
 }
 
 export interface HooksPathSetting {
@@ -158,7 +152,7 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
     await writeFileAtomic(file, next);
     return { action: m.hookBlockUpdated(rel), kind: null };
   }
-  await writeFileAtomic(file, insertBlock(text, block, PLACEMENT[name]));
+  await writeFileAtomic(file, insertBlock(text, block, placement(name)));
   // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
   const mode = (await stat(file)).mode & 0o7777;
   if (!(mode & 0o100)) {

@@ -11,7 +11,7 @@ import { gitPath, runGit } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { packageRoot } from '../core/package-root.js';
-import { serverMessages as m } from '../messages/hooks.js';
+import { serverInstallMessages as m } from '../messages/install.js';
 
 /** The line that marks a hook file as revtrail's. */
 const MARK = '# revtrail server gate';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { addScript, removeScript, replaceScript } from '../../lib/hooks/package-json.js';
-import { appendedScript, SETUP_SCRIPT } from '../../lib/hooks/package-manager.js';
+import { addScript, removeScript, replaceScript } from '../../lib/install/package-json.js';
+import { appendedScript, SETUP_SCRIPT } from '../../lib/install/package-manager.js';
 import { tempDir } from '../helpers/repo.js';
 
 const dir = tempDir();

@@ -14,10 +14,11 @@ import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
-import { packageFile } from './install-script.js';
+import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
-import { scriptPath, type Manager } from './install-manager.js';
-import { doctorMessages as m } from '../messages/hooks.js';
+import { scriptPath, type Manager } from './manager.js';
+import { doctorMessages as m } from '../messages/install.js';
+import { hookRecord } from '../hooks/registry.js';
 
 export type Level = 'ok' | 'info' | 'warn' | 'fail';
 
@@ -125,10 +126,10 @@ function worktreeCheck(dir: string, here: boolean, add: (check: string, level: L
   const problems: string[] = [];
   if (!existsSync(join(dir, HUSKY_PATH, 'h'))) problems.push(m.noRunner);
   const missing = missingHooks(dir);
-  const needed = missing.filter((h) => h !== 'post-checkout');
+  const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
   if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
   if (problems.length) return add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
-  if (missing.length) return add('worktree', 'warn', m.postCheckoutMissing(label), m.worktreeFix(here ? null : dir, true));
+  if (missing.length) return add('worktree', 'warn', m.hooksMissingWarn(label, missing.map((h) => `${HUSKY_DIR}/${h}`)), m.worktreeFix(here ? null : dir, true));
   add('worktree', 'ok', m.hooksOk(label));
 }
 

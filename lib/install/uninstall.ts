@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { isBlankScript, removeBlock } from './block.js';
-import { undoScript } from './install-script.js';
-import { readInstallRecord, writeInstallRecord } from './install-record.js';
+import { undoScript } from './script.js';
+import { readInstallRecord, writeInstallRecord } from './record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
-import { installMessages as m } from '../messages/hooks.js';
+import { installMessages as m } from '../messages/install.js';
 
 export interface UninstallReport {
   actions: string[];

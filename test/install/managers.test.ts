@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRepo, runProcess, type CliRun } from '../helpers/repo.js';
-import { addRemote, withRun, writeShim, type HookRepo } from './setup.js';
+import { addRemote, withRun, writeShim, type HookRepo } from '../hooks/setup.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const made: Array<{ cleanup(): void }> = [];

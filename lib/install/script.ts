@@ -6,8 +6,8 @@
 import { dirname, join } from 'node:path';
 import { addScript, readPackage, removeScript, replaceScript } from './package-json.js';
 import { appendedScript, detectPackageManager, lifecycleScript, SETUP_SCRIPT, setsUpHooks, type Detected } from './package-manager.js';
-import type { WorktreeRecord } from './install-record.js';
-import { installMessages as m } from '../messages/hooks.js';
+import type { WorktreeRecord } from './record.js';
+import { installMessages as m } from '../messages/install.js';
 
 export type ScriptRecord = NonNullable<WorktreeRecord['prepareAdded']>;
 

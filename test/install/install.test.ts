@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../helpers/repo.js';
-import { writeShim, withRun } from './setup.js';
+import { writeShim, withRun } from '../hooks/setup.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
@@ -40,7 +40,7 @@ test('install: husky sets core.hooksPath, the hooks are written, prepare is adde
   assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), "husky's runner is installed");
   const hook = readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8');
   assert.match(hook, /^# >>> revtrail >>>\n/);
-  assert.match(hook, /hook commit-msg "\$1"/);
+  assert.match(hook, /hook commit-msg "\$@"/);
   assert.doesNotMatch(hook, /npx/);
   assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, 'revtrail install --from-prepare || true');
   assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /^ {4}"scripts": \{$/m, 'indentation kept');
@@ -319,11 +319,14 @@ test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a r
 });
 
 test('every hook script that starts revtrail gets the one shared CLI lookup, filled in, and parses as sh', async () => {
-  const { HOOKS, hookBlock } = await import('../../lib/hooks/install.js');
+  const { HOOKS, hookBlock } = await import('../../lib/install/install.js');
+  const { hookRecord } = await import('../../lib/hooks/registry.js');
   const lookup = readFileSync(join(projectRoot, 'hooks', 'find-cli.sh'), 'utf8').split('\n\n').slice(1).join('\n\n').trim().split('\n');
   for (const name of HOOKS) {
-    const template = readFileSync(join(projectRoot, 'hooks', name), 'utf8');
+    const template = readFileSync(join(projectRoot, 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8');
     const script = await hookBlock(name, 'tools/node_modules/.bin/revtrail');
+    // A shared template (the generic hooks/hook, post-commit's for post-merge) runs this hook by name.
+    if (template.includes('@REVTRAIL_HOOK@')) assert.ok(script.includes(`"$revtrail_cli" hook ${name}`), name);
     assert.doesNotMatch(script, /@REVTRAIL_/, name);
     execFileSync('sh', ['-n'], { input: script });
     if (!template.includes('"$revtrail_cli" hook')) continue;

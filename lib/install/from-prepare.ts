@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { HOOKS, HUSKY_DIR, isHuskyPath, readHooksPath, runHusky } from './install.js';
-import { installMessages as m } from '../messages/hooks.js';
+import { installMessages as m } from '../messages/install.js';
 
 export interface FromPrepareReport {
   /** Lines for stderr (nothing on success, as husky says nothing). */
