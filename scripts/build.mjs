@@ -2,7 +2,7 @@
 // bundles the CLI so that start-up loads one file instead of hundreds (hooks run on every commit).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -42,6 +42,19 @@ try {
   execFileSync(process.execPath, [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', root], { stdio: 'inherit', cwd: root });
 } catch {
   typeErrors = true;
+}
+
+// tsc never removes what it emitted for a source that is gone: a moved or deleted test would
+// still run from dist/ (npm test runs every dist/test/**/*.test.js). So each emitted module
+// whose source no longer exists is removed.
+for (const part of ['lib', 'test']) {
+  const out = join(root, 'dist', part);
+  for (const file of readdirSync(out, { recursive: true })) {
+    const rel = String(file);
+    if (!rel.endsWith('.js')) continue;
+    const source = join(root, part, rel.replace(/\.js$/, '.ts'));
+    if (!existsSync(source)) rmSync(join(out, rel), { force: true });
+  }
 }
 
 // yargs lays out its help (and caches it before running any command) with string-width, whose
