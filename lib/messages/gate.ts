@@ -86,4 +86,13 @@ export const signalMessages = {
     noLocationChange: 'findings need file and line to be evidence',
     notChecked: (signal: string) => `not checked: ${signal} is unmet, so this thread cannot qualify`,
   },
+
+  several_authors: {
+    met: (rule: string, n: number) => `the qualifying threads of ${rule} are recorded by commits of ${n} authors`,
+    unmet: (rule: string, n: number, threads: number) =>
+      threads === 0
+        ? `${rule} has no qualifying thread, so no authors to count`
+        : `the qualifying threads of ${rule} are recorded by commits of ${n === 1 ? 'one author' : `${n} authors`} only`,
+    change: (rule: string) => `a fixed finding of ${rule} raised or fixed by someone else (one person's habit is not yet the team's knowledge)`,
+  },
 };

@@ -34,7 +34,7 @@ test('every signal a file under gate/signals/ exports is in the registry, and ev
 });
 
 test('SIGNALS are the registry in order; thread and rule signals split it; only evidence needs the diffs', () => {
-  assert.deepEqual([...SIGNALS], ['merged', 'resolved', 'fix_commit', 'not_dismissed', 'ci_successful', 'generalizable', 'evidence']);
+  assert.deepEqual([...SIGNALS], ['merged', 'resolved', 'fix_commit', 'not_dismissed', 'ci_successful', 'generalizable', 'evidence', 'several_authors']);
   assert.equal(new Set(SIGNALS).size, SIGNALS.length, 'no signal name twice');
   assert.deepEqual([...SIGNALS], REGISTRY.map((s) => s.name));
   assert.deepEqual(

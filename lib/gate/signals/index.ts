@@ -11,8 +11,9 @@ import { signal as notDismissed } from './not-dismissed.js';
 import { signal as ciSuccessful } from './ci-successful.js';
 import { signal as generalizable } from './generalizable.js';
 import { signal as evidence } from './evidence.js';
+import { signal as severalAuthors } from './several-authors.js';
 
-export const REGISTRY = [merged, resolved, fixCommit, notDismissed, ciSuccessful, generalizable, evidence] as const;
+export const REGISTRY = [merged, resolved, fixCommit, notDismissed, ciSuccessful, generalizable, evidence, severalAuthors] as const;
 
 export type SignalName = (typeof REGISTRY)[number]['name'];
 
