@@ -52,7 +52,7 @@ export interface RuleGate {
   files: string[];
   minRecurrence: number;
   passed: boolean;
-  /** The rule signals (`generalizable` …), in registry order, each with its fact. */
+  /** The rule signals, in registry order, each with its fact. */
   signals: Signal[];
 }
 

@@ -51,13 +51,17 @@ test('each signal has its messages under its name, and no messages are left of a
   assert.deepEqual(Object.keys(signalMessages).sort(), [...SIGNALS].sort());
 });
 
-test("docs/gate.md's table names every signal, in registry order", () => {
+test("docs/gate.md's table names every signal with its level, in registry order", () => {
   const doc = readFileSync(join(projectRoot, 'docs', 'gate.md'), 'utf8');
-  const table = doc.slice(doc.indexOf('| signal | met when |'));
-  const rows = table.split('\n').slice(2).filter((l) => l.startsWith('| `'));
-  const names = rows.map((l) => /^\| `([a-z_]+)`/.exec(l)![1]);
-  assert.deepEqual(names, [...SIGNALS]);
-  for (const row of rows) assert.ok(row.split('|')[2]!.trim().length > 10, `no "met when" text in ${row}`);
+  const table = doc.slice(doc.indexOf('| signal | level | met when |'));
+  const rows: string[] = [];
+  for (const line of table.split('\n').slice(2)) {
+    if (!line.startsWith('| `')) break;
+    rows.push(line);
+  }
+  const named = rows.map((l) => /^\| `([a-z_]+)` \| (thread|rule) \|/.exec(l)?.slice(1, 3).join(' '));
+  assert.deepEqual(named, REGISTRY.map((s) => `${s.name} ${s.level}`));
+  for (const row of rows) assert.ok(row.split('|')[3]!.trim().length > 10, `no "met when" text in ${row}`);
 });
 
 test('no count of the signals is written by hand in docs, the README or the code', () => {
