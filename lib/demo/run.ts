@@ -119,7 +119,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const blocked = git(['push', 'origin', 'main']);
     const blockedPush = blocked.status !== 0;
 
-    say(m.step(4, 'answer the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
+    say(m.step(4, 'Sam, a teammate, answers the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
     write(demoFiles.fix);
     for (const row of open) {
       const answer = demoFiles.answer(row);
@@ -127,7 +127,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     }
     revtrail(['verdict', '--list']);
     git(['add', '-A'], false);
-    must(git(['commit', '-q', '-m', 'fix: orders go through the repository']), 'fix commit');
+    // Sam, not Dana, fixes them: the gate drafts knowledge only from findings more than one
+    // person has handled (several_authors, docs/gate.md).
+    must(git(['commit', '-q', '--author', 'Sam Demo <sam@example.com>', '-m', 'fix: orders go through the repository']), 'fix commit');
     git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
     must(revtrail(['ci', 'record', 'pass']), 'ci record');
 

@@ -1,12 +1,12 @@
 /**
  * The promotion gate over mined history (SPEC §8): threads, the facts git can tell about them
- * (batched), and the seven signals.
+ * (batched), and the signals (one registry: lib/gate/signals/).
  */
 import { acceptCopies, buildThreads } from './threads.js';
 import { resolveMainline } from './mainline.js';
 import { changedLines, filesAtTip, lineRange, touchedFiles, type LineRanges } from './facts.js';
 import { FactsCache } from './cache.js';
-import { judge, mayQualify, type GateFacts } from './signals.js';
+import { judge, mayQualify, type GateFacts } from './judge.js';
 import { readCiNotes } from '../ci/notes.js';
 import { mineBatches } from '../mine/index.js';
 import type { CommitResult } from '../mine/types.js';

@@ -3,7 +3,7 @@
  * line a rule is asked about, and what a run gives back.
  */
 import type { Rule } from '../bundle/types.js';
-import type { Chunk } from '../diff/types.js';
+import type { Chunk, DiffFile } from '../diff/types.js';
 import type { FindingDraft } from './finding-contract.js';
 import type { MaskedLine } from './mask.js';
 import type { FileFacts } from './file-facts.js';
@@ -38,6 +38,12 @@ export interface RuleGuards {
   reject?: (match: RegExpExecArray, text: string, context: LineContext) => boolean | RuleDrop;
   /** Once git's attributes for the file are known: whether a finding stands (conflict-marker-size). */
   standsWith?: (text: string, facts: FileFacts) => boolean;
+  /**
+   * Calls the file makes through its own names for what the rule looks for (a renamed import:
+   * `import { exec as run }`), as a pattern matched beside the rule's; null when it has none. A
+   * chunk of such a file is read whatever the needles say. Built-in rules only.
+   */
+  fileCalls?: (file: DiffFile, path: string) => RegExp | null;
   /** Linear and cheap: also runs on lines over MAX_LINE_LENGTH. */
   longLines?: boolean;
   /** Runs on generated, vendored, lock and minified files too, like a credential format (conflict markers break them as surely). */

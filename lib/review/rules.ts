@@ -18,7 +18,7 @@
  */
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import type { Rule } from '../bundle/types.js';
-import type { Chunk } from '../diff/types.js';
+import type { Chunk, DiffFile } from '../diff/types.js';
 import { ruleDraft, type FindingDraft } from './finding-contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
@@ -58,6 +58,7 @@ export class RuleRunner {
   private readonly plans = new WeakMap<Rule, RegexPlan>();
   private readonly views = new WeakMap<Chunk['file'], Map<number, MaskedLine>>();
   private readonly states = new WeakMap<Chunk, ChunkState>();
+  private readonly fileCalls = new WeakMap<DiffFile, Map<ReviewRule, RegExp | null>>();
   private readonly overran: Set<string>;
   private readonly onOverrun: (key: string) => void;
   private readonly budgetMs: number;
@@ -94,7 +95,7 @@ export class RuleRunner {
     }
     const state = chunk.added.length ? this.state(chunk) : null;
     for (const rule of applicable) {
-      if (!state || !this.mayMatch(state, rule)) continue;
+      if (!state || (!this.mayMatch(state, rule) && !this.withFileCalls(chunk, rule))) continue;
       let hits: number[];
       let unread: number | null = null;
       if (rule.trusted) {
@@ -180,6 +181,23 @@ export class RuleRunner {
     return false;
   }
 
+  /**
+   * A built-in rule's regex with the calls this file makes through its own names (RuleGuards
+   * fileCalls), made once per file and rule; null when the file has none.
+   */
+  private withFileCalls(chunk: Chunk, rule: ReviewRule): RegExp | null {
+    if (!rule.fileCalls || !rule.trusted) return null;
+    let perRule = this.fileCalls.get(chunk.file);
+    if (!perRule) this.fileCalls.set(chunk.file, (perRule = new Map()));
+    let regex = perRule.get(rule);
+    if (regex === undefined) {
+      const calls = rule.fileCalls(chunk.file, chunk.path);
+      regex = calls && new RegExp(`${rule.regex.source}|${calls.source}`, rule.regex.flags);
+      perRule.set(rule, regex);
+    }
+    return regex;
+  }
+
   /** Cross-line views of the file's hunks (./mask.ts fileViews), shared by the chunks of one file. */
   private fileViews(chunk: Chunk): Map<number, MaskedLine> {
     let views = this.views.get(chunk.file);
@@ -242,7 +260,7 @@ export class RuleRunner {
   private async matchLines(chunk: Chunk, rule: ReviewRule, started: number, warnings: string[], dropped: RuleRun['dropped']): Promise<{ hits: number[]; unread: number | null }> {
     const added = chunk.added;
     const plan = rule.trusted ? null : this.planOf(rule);
-    const regex = plan ? plan.regex : rule.regex;
+    const regex = plan ? plan.regex : (this.withFileCalls(chunk, rule) ?? rule.regex);
     const sandboxed = plan?.kind === 'sandbox';
     // A rule planned 'bounded' is polynomial per line: its clock is read between lines.
     const ruleLeft = this.deadlineMs - (this.spentBy.get(rule.ruleSource) ?? 0);

@@ -6,14 +6,24 @@ import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { clock, lines, message, row, type Row } from '../mine/util.js';
 
 export const RULE = 'decisions/adr-001:no-sql-concat';
+/**
+ * Who fixes: a second person beside the repository's own author (test/helpers/repo.ts), as in a
+ * team; the gate's several_authors signal asks for that (docs/gate.md).
+ */
+export const FIXER = 'Bo Fixer <bo@example.com>';
+
+export function authorEnv(author: string): NodeJS.ProcessEnv {
+  const [, name, email] = /^(.*?) <(.*)>$/.exec(author)!;
+  return { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email };
+}
 
 export interface Scenario {
   repo: TestRepo;
   time: ReturnType<typeof clock>;
   /** Adds `file` with a flagged line 2 and an OPEN finding; returns the commit. */
   raise(id: string, file: string, extra?: Partial<Row>): string;
-  /** Changes `file` line 2 and records ACCEPT; returns the commit. */
-  fix(id: string, file: string, extra?: Partial<Row>, options?: { touch?: string }): string;
+  /** Changes `file` line 2 and records ACCEPT; returns the commit (by FIXER unless `author` says who). */
+  fix(id: string, file: string, extra?: Partial<Row>, options?: { touch?: string; author?: string }): string;
   verdict(id: string, file: string, verdict: Row['verdict'], rationale: string, extra?: Partial<Row>): string;
   ci(commit: string, outcome: 'pass' | 'fail'): void;
 }
@@ -36,7 +46,7 @@ export function scenario(): Scenario {
       return repo.commit(
         message(`fix ${file}`, [row({ id, file, line: '2', rule_source: RULE, verdict: 'ACCEPT', rationale: 'Parameterized query instead of concatenation', ...extra })]),
         { [target]: lines(5, (i) => (i === 2 ? `const q = sql(input${n});` : `const v${i} = ${i};`)) },
-        { env: time.next() },
+        { env: { ...time.next(), ...authorEnv(options.author ?? FIXER) } },
       );
     },
     verdict(id, file, verdict, rationale, extra = {}) {

@@ -3,6 +3,7 @@ import type { BuiltinFamily } from './define.js';
 import { CODE_FILES, JS_FILES } from '../mask.js';
 import { notBuiltSql, SQL_KEYWORD } from './sql.js';
 import { notBuiltShell } from './shell.js';
+import { shellAliases } from './shell-aliases.js';
 
 export const family: BuiltinFamily = {
   section: 'injection',
@@ -20,6 +21,7 @@ export const family: BuiltinFamily = {
       paths: [...JS_FILES, '**/*.py'],
       skipComments: true,
       reject: notBuiltShell,
+      fileCalls: (file, path) => shellAliases(file, path).pattern,
     },
     {
       id: 'sql-concat',
