@@ -49,6 +49,7 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     commonDir: repo.commonDir,
     commits: history.commits,
     minRecurrence: config.gate.minRecurrence,
+    minAuthors: config.gate.minAuthors,
     resolved: { mainline: history.mainline, problem: history.mainlineProblem },
     reachable: history.reachable,
     // An empty target (`--explain` alone) explains every rule_source of the history.

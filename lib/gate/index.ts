@@ -27,6 +27,8 @@ export interface GateOptions {
   /** The mainline when the caller resolved it already. */
   resolved?: { mainline: Mainline | null; problem: string | null };
   minRecurrence: number;
+  /** config.gate.minAuthors (several_authors); default 2. */
+  minAuthors?: number;
   /** Threads to explain (--explain): their facts are written, and their rule's changed lines read. */
   explain?: (thread: Thread) => boolean;
   /** Use and refresh the caches (default true). */
@@ -71,7 +73,7 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
   }
   facts.changed = await cachedChanged(cwd, cache, wanted);
   await cache.save();
-  return judge(threads, facts, options.minRecurrence, options.explain);
+  return judge(threads, facts, { minRecurrence: options.minRecurrence, minAuthors: options.minAuthors ?? 2 }, options.explain);
 }
 
 async function cachedTouched(cwd: string, cache: FactsCache, commits: string[]): Promise<Map<string, Set<string>>> {

@@ -85,7 +85,13 @@ function decideThread(thread: Thread, facts: GateFacts, keep: boolean): Decided 
  * for the threads `explain` names (and every rule's rule signals); the others say only which
  * signals hold.
  */
-export function judge(threads: readonly Thread[], facts: GateFacts, minRecurrence: number, explain?: (thread: Thread) => boolean): GateReport {
+export function judge(
+  threads: readonly Thread[],
+  facts: GateFacts,
+  limits: { minRecurrence: number; minAuthors: number },
+  explain?: (thread: Thread) => boolean,
+): GateReport {
+  const { minRecurrence, minAuthors } = limits;
   const byRule = new Map<string, Decided[]>();
   for (const thread of threads) {
     const d = decideThread(thread, facts, explain?.(thread) ?? false);
@@ -98,7 +104,7 @@ export function judge(threads: readonly Thread[], facts: GateFacts, minRecurrenc
   for (const [rule, list] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const qualifyingDecided = list.filter((d) => d.bits === THREAD_BITS);
     const files = [...new Set(qualifyingDecided.map((d) => d.thread.file!))].sort();
-    const ruleCtx: RuleContext = { rule, qualifying: qualifyingDecided, files, minRecurrence, threadSignals: THREAD_SIGNALS.length };
+    const ruleCtx: RuleContext = { rule, qualifying: qualifyingDecided, files, minRecurrence, minAuthors, threadSignals: THREAD_SIGNALS.length };
     let ruleBits = 0;
     const ruleSignals: Signal[] = RULE_SIGNALS.map((def) => {
       const c = def.decide(ruleCtx);

@@ -93,6 +93,7 @@ export const signalMessages = {
       threads === 0
         ? `${rule} has no qualifying thread, so no authors to count`
         : `the qualifying threads of ${rule} are recorded by commits of ${n === 1 ? 'one author' : `${n} authors`} only`,
-    change: (rule: string) => `a fixed finding of ${rule} raised or fixed by someone else (one person's habit is not yet the team's knowledge)`,
+    change: (rule: string, min: number) =>
+      `fixed findings of ${rule} raised or fixed by ${min} people in all (one person's habit is not yet the team's knowledge; gate.minAuthors: 1 for a team of one)`,
   },
 };

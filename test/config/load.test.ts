@@ -20,7 +20,7 @@ test('defaults when there is no configuration', async () => {
   assert.equal(config.builtinRules, true);
   assert.deepEqual(config.reviewer, { timeoutMs: 60000, required: false });
   assert.deepEqual(config.commitMsg, { record: true, block: false, blockCredentials: true });
-  assert.deepEqual(config.gate, { minRecurrence: 2, credentialAnswers: ['REJECT'], credentialAllow: true });
+  assert.deepEqual(config.gate, { minRecurrence: 2, minAuthors: 2, credentialAnswers: ['REJECT'], credentialAllow: true });
   assert.deepEqual(config.exclude, {});
   assert.deepEqual(config.trailers, { foldAt: 100 });
   assert.deepEqual(config.privacy, { redactAuthors: false });

@@ -39,9 +39,13 @@ test('one person raising and fixing every finding of a rule is not a candidate; 
   assert.deepEqual(alone.signals.map((x) => [x.name, x.met]), [['generalizable', true], ['several_authors', false]]);
   assert.equal(alone.passed, false);
   assert.equal(signal.fact, `the qualifying threads of ${RULE} are recorded by commits of one author only`);
-  assert.match(signal.change!, /raised or fixed by someone else/);
+  assert.match(signal.change!, /raised or fixed by 2 people in all .*gate\.minAuthors: 1 for a team of one/);
   const none = await runCli(['candidates'], { cwd: s.repo.dir });
   assert.match(none.stdout, /^no candidates: none of 1 rule source passed the gate/);
+  // A team of one says so: gate.minAuthors 1 lets the same history through.
+  s.repo.write('revtrail.config.json', JSON.stringify({ gate: { minAuthors: 1 } }));
+  assert.equal((await ruleSignals(s.repo.dir)).passed, true);
+  s.repo.write('revtrail.config.json', JSON.stringify({ gate: { minAuthors: 2 } }));
 
   // The same person under another name is still one author (the email decides); another email is not.
   s.raise('rf-00000000c1', 'src/c.ts');

@@ -65,6 +65,8 @@ export interface RuleContext {
   /** Distinct files of the qualifying threads, sorted. */
   files: readonly string[];
   minRecurrence: number;
+  /** config.gate.minAuthors: distinct authors several_authors asks for. */
+  minAuthors: number;
   /** How many thread signals there are (for the texts). */
   threadSignals: number;
 }

@@ -1,6 +1,6 @@
 /**
- * `several_authors`: the qualifying threads' records come from commits by at least two people
- * (docs/gate.md). One person raising and fixing every finding of a rule is that person's habit;
+ * `several_authors`: the qualifying threads' records come from commits by at least
+ * gate.minAuthors people (default 2; docs/gate.md). One person raising and fixing every finding of a rule is that person's habit;
  * a second person who wrote the flagged code, or fixed it, makes it the team's.
  */
 import { ruleSignal, type Case, type RuleContext } from './define.js';
@@ -22,9 +22,9 @@ function authors(c: RuleContext): number {
 }
 
 const several: Case<RuleContext> = { met: true, texts: (c) => [m.met(c.rule, authors(c)), null] };
-const one: Case<RuleContext> = { met: false, texts: (c) => [m.unmet(c.rule, authors(c), c.qualifying.length), m.change(c.rule)] };
+const one: Case<RuleContext> = { met: false, texts: (c) => [m.unmet(c.rule, authors(c), c.qualifying.length), m.change(c.rule, c.minAuthors)] };
 
 export const signal = ruleSignal({
   name: 'several_authors',
-  decide: (c) => (authors(c) >= 2 ? several : one),
+  decide: (c) => (authors(c) >= c.minAuthors ? several : one),
 });
