@@ -3,7 +3,7 @@ import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
 import { SIGNALS } from '../gate/types.js';
 import { THREAD_SIGNALS } from '../gate/signals/index.js';
 import type { CandidateSet } from './build.js';
-import type { RuleTally } from '../core/rule-tally.js';
+import type { RuleTally } from '../record/rule-tally.js';
 import { escapeControl as esc, type Paint } from '../core/output.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 

@@ -10,7 +10,7 @@ import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
 import { evaluateGate } from '../gate/index.js';
 import { ruleTallies } from '../gate/threads.js';
-import { securityExempt } from '../core/rule-tally.js';
+import { securityExempt } from '../record/rule-tally.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
 import { buildCandidates, describe, type CandidateSet } from './build.js';

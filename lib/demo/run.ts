@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseRow, type TrailerRow } from '../core/trailer/row.js';
+import { parseRow, type TrailerRow } from '../record/row.js';
 import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';

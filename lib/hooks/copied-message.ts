@@ -9,10 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Repo } from '../core/git/repo.js';
 import { configValue, peelCommit, runGit } from '../core/git/commands.js';
-import { readHistoryOf, recordKey } from '../core/trailer/history.js';
-import type { TrailerRow } from '../core/trailer/row.js';
-import { commentCharFor, splitLines } from '../trailers/message.js';
-import { lintMessage } from '../trailers/lint.js';
+import { readHistoryOf, recordKey } from '../record/history.js';
+import type { TrailerRow } from '../record/row.js';
+import { commentCharFor, splitLines } from '../record/message.js';
+import { lintMessage } from '../record/lint.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { isAmendCommit } from './invocation.js';
 import { writeLines } from './print.js';

@@ -9,12 +9,12 @@ import { gitOut } from '../core/git/run.js';
 import { emptyTree, runGit } from '../core/git/commands.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/event.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
 import { credentialCheck } from '../review/credentials.js';
 import { checkCommits } from './push-check.js';
 import { findingLines, writeLines } from './print.js';
-import { lineSpan } from '../core/trailer/span.js';
+import { lineSpan } from '../record/span.js';
 import { pushProgress } from './push-progress.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
@@ -71,7 +71,7 @@ export async function reviewPlans(
   const histories = new Map<string, Promise<HistoryRow[]>>();
   const historyOf = (tip: string) => () => {
     let rows = histories.get(tip);
-    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(top, tip))));
+    if (!rows) histories.set(tip, (rows = import('../record/history.js').then((h) => h.readHistoryRows(top, tip))));
     return rows;
   };
   // Refs pushing the same commits (a branch and its tag) share one review.

@@ -14,7 +14,7 @@ export const trailerMessages = {
   lintRemedy: 'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
 };
 
-/** Why a trailer value is not a row (lib/core/trailer/row.ts): each names the field and what it must be. */
+/** Why a trailer value is not a row (lib/record/row.ts): each names the field and what it must be. */
 export const rowMessages = {
   id: 'id must be rf- and 6 to 40 lowercase hex digits',
   fileEmpty: 'file is empty',

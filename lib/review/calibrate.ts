@@ -1,11 +1,11 @@
 /**
  * Calibration in the review (docs/gate.md "Calibration"): the rules that the reviewed tip's
  * history demoted, from the same Review-Finding rows suppression reads, through the one per-rule
- * computation `stats` uses (lib/core/rule-tally.ts).
+ * computation `stats` uses (lib/record/rule-tally.ts).
  */
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
-import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../core/rule-tally.js';
+import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../record/rule-tally.js';
 
 /**
  * The rules calibration never demotes: the credential rules (a leaked key is never a false

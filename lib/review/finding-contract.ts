@@ -6,7 +6,7 @@
  */
 import { crypto } from '../core/node-module.js';
 import type { DropReason, Finding } from './types.js';
-import { RULE_SOURCE_PATTERN } from '../core/trailer/rule-source.js';
+import { RULE_SOURCE_PATTERN } from '../core/rule-source.js';
 import { contractMessages as m } from '../messages/review.js';
 
 // Same grammar as the trailer's rule_source, so every finding can be recorded.

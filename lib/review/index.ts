@@ -31,7 +31,7 @@ import type { ModelRun } from './model/index.js';
 import { excludeMatcher } from './excludes.js';
 import { loadVerdicts } from './suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -286,7 +286,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   // One read of the tip's history serves suppression and calibration, and only when there are findings.
   let rows: Promise<HistoryRow[]> | undefined;
-  const history = () => (rows ??= options.history ? options.history() : import('../core/trailer/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
+  const history = () => (rows ??= options.history ? options.history() : import('../record/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
   const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
   const result = await reviewSelections(
     selections,

@@ -17,7 +17,7 @@ import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
 import { applyVerdicts, type VerdictEntry } from './suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
 import { CREDENTIAL_RULE_SOURCES, isCredentialSource } from './builtin.js';
-import type { FindingCalibration } from '../core/rule-tally.js';
+import type { FindingCalibration } from '../record/rule-tally.js';
 import { noDrops, type DropReason, type Finding, type ReviewResult } from './types.js';
 import { FileFactsBook, type AttributeLoader } from './file-facts.js';
 import { RevtrailError } from '../core/errors.js';

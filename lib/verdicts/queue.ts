@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { ensureDir, storageFailure } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
-import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
-import { readHistoryRows, recordKey, type HistoryRow } from '../core/trailer/history.js';
+import { trailerRowSchema, type TrailerRow } from '../record/row.js';
+import { readHistoryRows, recordKey, type HistoryRow } from '../record/history.js';
 import { VERDICTS, type Verdict } from '../core/vocabulary.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { withLock } from '../core/fs/lock.js';

@@ -5,7 +5,7 @@
 import { findRepo } from '../core/git/repo.js';
 import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { checkRationale } from '../core/trailer/row.js';
+import { checkRationale } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
 import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
 import { findingState, idProblem, lookupFinding, MIN_PREFIX_HEX, type KnownFinding } from './open.js';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { escapeControl, jsonForTerminal } from '../../lib/core/output.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
+import { formatRow } from '../../lib/record/row.js';
 import { runCli } from '../helpers/repo.js';
 import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
 

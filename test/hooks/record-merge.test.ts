@@ -4,7 +4,7 @@
  * finding, once; a cherry-picked copy is the same finding; a push counts committed verdicts
  * only and names the queued ones.
  */
-import { foldRow } from '../../lib/core/trailer/row.js';
+import { foldRow } from '../../lib/record/row.js';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findingLines, placements, parseCommit, parseCommits } from '../../lib/mine/parse.js';
-import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
+import { parseAdr0029 } from '../../lib/record/adr0029.js';
 import type { RawCommit } from '../../lib/mine/types.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
+import { formatRow } from '../../lib/record/row.js';
 import { row } from './util.js';
 
 const SHA = 'a'.repeat(40);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRows } from '../../lib/core/trailer/row.js';
-import { formatRow, parseRow } from '../../lib/core/trailer/row.js';
+import { parseRows } from '../../lib/record/row.js';
+import { formatRow, parseRow } from '../../lib/record/row.js';
 import { row } from './util.js';
 
 // The batch reader must answer exactly as parseRow does on every value, in any batch.

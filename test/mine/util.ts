@@ -1,5 +1,5 @@
 /** Shared by the mining, gate, candidate and statistics tests: trailer lines and dated commits. */
-import { formatRow, type TrailerRow } from '../../lib/core/trailer/row.js';
+import { formatRow, type TrailerRow } from '../../lib/record/row.js';
 import { type TestRepo } from '../helpers/repo.js';
 
 export type Row = TrailerRow;

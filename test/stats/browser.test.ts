@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
+import { formatRow } from '../../lib/record/row.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const work = tempDir('revtrail-stats-browser-');

@@ -41,9 +41,9 @@ const lint = defineCommand<LintArgs>({
     const file = args.file === '' ? '-' : args.file;
     const input = await readInput(file, context.cwd);
     const text = input.toString('utf8');
-    const { lintMessage, trailerValuesFromParse } = await import('../../trailers/lint.js');
-    const { commentCharFor } = await import('../../trailers/message.js');
-    const { parseTrailers } = await import('../../trailers/write.js');
+    const { lintMessage, trailerValuesFromParse } = await import('../../record/lint.js');
+    const { commentCharFor } = await import('../../record/message.js');
+    const { parseTrailers } = await import('../../record/write.js');
     // Inside a repository git's view adds the "not in the trailer block" check and core.commentChar.
     let commentChar = '#';
     let trailerValues: Set<string> | undefined;

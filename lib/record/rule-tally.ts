@@ -10,8 +10,8 @@
  * rules it touched are judged again, which also tells the occurrence at which a rule crossed the
  * calibration threshold ("since").
  */
-import type { Verdict } from './vocabulary.js';
-import type { HistoryRow } from './trailer/history.js';
+import type { Verdict } from '../core/vocabulary.js';
+import type { HistoryRow } from './history.js';
 
 /** One occurrence of a finding, as history records it. */
 export interface Occurrence {

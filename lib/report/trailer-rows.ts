@@ -1,8 +1,8 @@
 /** A finding as a trailer row: the finding's fields plus a verdict (OPEN for the reviewer's own). */
 import type { Finding } from '../review/types.js';
 import type { Verdict } from '../core/vocabulary.js';
-import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
-import { lineSpan } from '../core/trailer/span.js';
+import { trailerRowSchema, type TrailerRow } from '../record/row.js';
+import { lineSpan } from '../record/span.js';
 
 export { lineSpan };
 

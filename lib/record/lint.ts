@@ -4,8 +4,8 @@
  * feedback-log gates. Errors block (a hand-written trailer that mining would reject); warnings
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).
  */
-import { TRAILER_KEY, checkRationale, parseRow, unfoldValue, type TrailerRow } from '../core/trailer/row.js';
-import { parseAdr0029 } from '../core/trailer/adr0029.js';
+import { TRAILER_KEY, checkRationale, parseRow, unfoldValue, type TrailerRow } from './row.js';
+import { parseAdr0029 } from './adr0029.js';
 import { keptLines } from './message.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 

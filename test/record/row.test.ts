@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { checkRationale, formatRow, parseRow, type TrailerRow } from '../../lib/core/trailer/row.js';
+import { checkRationale, formatRow, parseRow, type TrailerRow } from '../../lib/record/row.js';
 
 const row: TrailerRow = {
   id: 'rf-0123456789',

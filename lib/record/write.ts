@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { runGit } from '../core/git/commands.js';
-import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from '../core/trailer/row.js';
+import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from './row.js';
 import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
-import { SEPARATOR_CONFIG } from '../core/trailer/history.js';
+import { SEPARATOR_CONFIG } from './history.js';
 import { RevtrailError } from '../core/errors.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 

@@ -7,12 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatRow, parseRow, isRepoPath, checkRationale, trailerRowSchema, ROW_FIELDS, type TrailerRow } from '../../lib/core/trailer/row.js';
-import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
-import { RULE_SOURCE_PATTERN } from '../../lib/core/trailer/rule-source.js';
-import { parseRows } from '../../lib/core/trailer/row.js';
+import { formatRow, parseRow, isRepoPath, checkRationale, trailerRowSchema, ROW_FIELDS, type TrailerRow } from '../../lib/record/row.js';
+import { parseAdr0029 } from '../../lib/record/adr0029.js';
+import { RULE_SOURCE_PATTERN } from '../../lib/core/rule-source.js';
+import { parseRows } from '../../lib/record/row.js';
 import { parseCommit } from '../../lib/mine/parse.js';
-import { lintMessage } from '../../lib/trailers/lint.js';
+import { lintMessage } from '../../lib/record/lint.js';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
 
 // Text that stresses the CSV codec: quotes, commas, backslashes, whitespace and newlines at

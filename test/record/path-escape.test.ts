@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodePath, encodePath } from '../../lib/core/trailer/path-escape.js';
-import { formatRow, isRepoPath, parseRow, type TrailerRow } from '../../lib/core/trailer/row.js';
-import { parseRows } from '../../lib/core/trailer/row.js';
+import { decodePath, encodePath } from '../../lib/record/path-escape.js';
+import { formatRow, isRepoPath, parseRow, type TrailerRow } from '../../lib/record/row.js';
+import { parseRows } from '../../lib/record/row.js';
 
 // Characters that make paths interesting: controls, the escape's own characters, CSV's, separators.
 const char = fc.oneof(

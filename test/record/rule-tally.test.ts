@@ -1,15 +1,15 @@
 /**
- * The one per-rule computation (lib/core/rule-tally.ts) that stats, candidates --explain and the
+ * The one per-rule computation (lib/record/rule-tally.ts) that stats, candidates --explain and the
  * review's calibration share: properties over random histories, and the edges by hand.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isDemoted, occurrencesOfRows, tallyRules, type CalibrationSettings, type Occurrence } from '../../lib/core/rule-tally.js';
+import { isDemoted, occurrencesOfRows, tallyRules, type CalibrationSettings, type Occurrence } from '../../lib/record/rule-tally.js';
 import { VERDICTS, type Verdict } from '../../lib/core/vocabulary.js';
 import { buildThreads, occurrencesOf } from '../../lib/gate/threads.js';
 import type { CommitResult } from '../../lib/mine/types.js';
-import type { HistoryRow } from '../../lib/core/trailer/history.js';
+import type { HistoryRow } from '../../lib/record/history.js';
 import { flagOf } from '../../lib/stats/compute.js';
 
 const RULES = ['a:x', 'b/s:y', 'builtin/secrets:aws-access-key'];

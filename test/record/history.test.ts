@@ -1,7 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeRepo } from '../helpers/repo.js';
-import { latestVerdicts, readHistoryRows } from '../../lib/core/trailer/history.js';
+import { latestVerdicts, readHistoryRows } from '../../lib/record/history.js';
 
 const repo = makeRepo();
 after(() => repo.cleanup());

@@ -5,10 +5,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES, VERDICTS } from '../vocabulary.js';
-import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from './rule-source.js';
+import { CATEGORIES, SEVERITIES, VERDICTS } from '../core/vocabulary.js';
+import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from '../core/rule-source.js';
 import { decodePath, encodePath } from './path-escape.js';
-import { rowMessages as m } from '../../messages/trailers.js';
+import { rowMessages as m } from '../messages/trailers.js';
 
 export const TRAILER_KEY = 'Review-Finding';
 export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;

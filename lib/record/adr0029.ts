@@ -14,8 +14,8 @@
  * - `issue`: the text; `verdict` OPEN; `rationale` empty.
  */
 import { createHash } from 'node:crypto';
-import type { AdrSeverity } from '../vocabulary.js';
-import { mineMessages as m } from '../../messages/mine.js';
+import type { AdrSeverity } from '../core/vocabulary.js';
+import { mineMessages as m } from '../messages/mine.js';
 
 // `s`: the text is anything after the dash, U+2028 and other line separators included.
 const FULL = /^(code-review|code|security|adversarial) (CRITICAL|HIGH|MEDIUM|LOW) \u2014 (.*)$/s;

@@ -8,11 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { foldRow, formatRow, parseRow, unfoldValue, type TrailerRow } from '../../lib/core/trailer/row.js';
-import { lintMessage } from '../../lib/trailers/lint.js';
+import { foldRow, formatRow, parseRow, unfoldValue, type TrailerRow } from '../../lib/record/row.js';
+import { lintMessage } from '../../lib/record/lint.js';
 import { parseCommit } from '../../lib/mine/parse.js';
-import { appendTrailers } from '../../lib/trailers/write.js';
-import { readHistoryRows } from '../../lib/core/trailer/history.js';
+import { appendTrailers } from '../../lib/record/write.js';
+import { readHistoryRows } from '../../lib/record/history.js';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
 import { makeRepo } from '../helpers/repo.js';
 

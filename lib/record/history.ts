@@ -4,7 +4,7 @@
  * revtrail's folds, where git's `unfold` would leave a space after a folded comma). Used for verdict suppression and for
  * "already recorded on this branch"; mining (lib/mine) reads every line, not only git's view.
  */
-import { gitRecords } from '../git/run.js';
+import { gitRecords } from '../core/git/run.js';
 import { TRAILER_KEY, parseRow, type TrailerRow } from './row.js';
 
 export interface HistoryRow {

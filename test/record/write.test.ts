@@ -2,8 +2,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addTrailersToFile, appendTrailers } from '../../lib/trailers/write.js';
-import { formatRow, type TrailerRow } from '../../lib/core/trailer/row.js';
+import { addTrailersToFile, appendTrailers } from '../../lib/record/write.js';
+import { formatRow, type TrailerRow } from '../../lib/record/row.js';
 import { writeFileAtomic } from '../../lib/core/fs/atomic.js';
 import { makeRepo } from '../helpers/repo.js';
 

@@ -69,7 +69,7 @@ test('commitlint config-conventional passes commits the hooks wrote (commit, ame
   assert.equal(lint.code, 0, lint.stdout + lint.stderr);
 
   // Every reader reads the folded rows back exactly: mining (every line), lint, the gate's
-  // view (verdict --list reads history through core/trailer/history.ts).
+  // view (verdict --list reads history through record/history.ts).
   const mined = await r.cli(['mine', '--format', 'json', '--no-cache']);
   assert.equal(mined.code, 0, mined.stderr);
   const { records, rejected } = JSON.parse(mined.stdout) as { records: Array<{ file: string; placement: string; issue: string }>; rejected: unknown[] };

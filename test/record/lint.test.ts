@@ -2,8 +2,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintMessage, trailerValuesFromParse } from '../../lib/trailers/lint.js';
-import { detectCommentChar, isEmptyMessage, keptLines } from '../../lib/trailers/message.js';
+import { lintMessage, trailerValuesFromParse } from '../../lib/record/lint.js';
+import { detectCommentChar, isEmptyMessage, keptLines } from '../../lib/record/message.js';
 import { makeRepo, runCli } from '../helpers/repo.js';
 
 const OPEN = 'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` statement left in,OPEN,';
