@@ -75,7 +75,7 @@ async function run(argv: string[]): Promise<number> {
     cachedData,
   });
   // A new cache is best made after the run: it then holds the functions the run compiled too.
-  // But a bundle rule may switch V8 flags on (review/regex-guard.ts), and V8 rejects a cache
+  // But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8 rejects a cache
   // made under other flags than the next process starts with: then the one made now is kept.
   const needed = !cachedData || script.cachedDataRejected;
   const beforeRun = needed ? script.createCachedData() : null;

@@ -19,7 +19,7 @@ import { isRevtrailError } from '../core/errors.js';
 import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/message.js';
 import type { HistoryRow } from '../record/history.js';
 import type { TrailerRow } from '../record/row.js';
-import { blocks } from '../review/event.js';
+import { blocks } from '../review/findings/event.js';
 import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { readDiff } from '../diff/source.js';

@@ -8,7 +8,7 @@
 import { gitOut } from '../core/git/run.js';
 import { emptyTree, runGit } from '../core/git/commands.js';
 import type { Finding } from '../review/types.js';
-import { blocks } from '../review/event.js';
+import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
 import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
 import { credentialCheck } from '../review/credentials.js';

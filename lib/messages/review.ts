@@ -153,7 +153,7 @@ export const reviewMessages = {
   warningLine: (w: string) => `warning: ${w}`,
 };
 
-/** Why a finding was dropped by the finding contract (lib/review/finding-contract.ts). */
+/** Why a finding was dropped by the finding contract (lib/review/findings/contract.ts). */
 export const contractMessages = {
   lowConfidence: (confidence: number, min: number) => `confidence ${confidence} is below ${min}`,
   otherFile: (path: string, chunkPath: string) => `path "${path}" is not the chunk's file "${chunkPath}"`,

@@ -12,7 +12,7 @@
  * rules look only at code, in the languages they understand; credential rules skip documented
  * example keys and placeholders; SQL and shell rules need real interpolation or concatenation.
  */
-import type { ReviewRule } from './rules.js';
+import type { ReviewRule } from './engine/rules.js';
 import { compileFamily, type BuiltinFamily } from './builtin/define.js';
 import { family as git } from './builtin/git.js';
 import { family as secrets } from './builtin/secrets.js';

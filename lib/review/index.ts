@@ -28,8 +28,8 @@ import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds, CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
-import { excludeMatcher } from './excludes.js';
-import { loadVerdicts } from './suppress.js';
+import { excludeMatcher } from './engine/excludes.js';
+import { loadVerdicts } from './findings/suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../record/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
@@ -306,7 +306,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
           ? undefined
           : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
-      calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
+      calibration: calibrate ? async () => (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
       calibrationSecurity: config.calibration.security,
       credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,

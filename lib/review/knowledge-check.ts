@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/index.js';
 import { conceptPath } from '../bundle/load.js';
 import type { Bundle, Diagnostic } from '../bundle/types.js';
 import { InputError } from '../core/errors.js';
-import { matchesEmpty, ruleTimeKey, superLinearRisk } from './regex-guard.js';
+import { matchesEmpty, ruleTimeKey, superLinearRisk } from './engine/regex-guard.js';
 import { bundleMessages as bm } from '../messages/bundle.js';
 
 export interface KnowledgeCheck {
@@ -62,7 +62,7 @@ export async function checkKnowledge(ws: Workspace, dir?: string): Promise<Knowl
 /** The config's per-rule excludes against the rules there are: a bad glob is an error, an unknown rule a warning. */
 async function excludeDiagnostics(ws: Workspace, bundle: Bundle): Promise<Diagnostic[]> {
   if (ws.configError || Object.keys(ws.config.exclude).length === 0) return [];
-  const { checkExcludes } = await import('./excludes.js');
+  const { checkExcludes } = await import('./engine/excludes.js');
   const file = ws.configFile ? shown(ws.cwd, ws.configFile) : null;
   return checkExcludes(ws.config.exclude, bundle).map((p) => ({ level: p.level, file, line: null, message: p.message }));
 }

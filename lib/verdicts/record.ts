@@ -49,7 +49,7 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
   // Answers by kind (docs/gate.md): an answer that cannot open the gate for a credential is
   // refused rather than recorded, so history never says "answered" of a key the gate still stops.
-  const { isCredentialFinding } = await import('../review/suppress.js');
+  const { isCredentialFinding } = await import('../review/findings/suppress.js');
   if (isCredentialFinding(found.row)) {
     const answers = await credentialAnswers(repo.top, repo.commonDir);
     if (verdict !== 'ACCEPT' && !answers.includes(verdict)) {
@@ -79,7 +79,7 @@ async function credentialAnswers(top: string, commonDir: string): Promise<readon
   const [{ loadConfig }, { configCacheFile }, { DEFAULT_CREDENTIAL_ANSWERS }] = await Promise.all([
     import('../config/load.js'),
     import('../core/state.js'),
-    import('../review/suppress.js'),
+    import('../review/findings/suppress.js'),
   ]);
   try {
     return (await loadConfig(top, { cacheFile: configCacheFile(commonDir) })).config.gate.credentialAnswers;

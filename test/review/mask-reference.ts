@@ -1,5 +1,5 @@
 /**
- * maskLines as it was before runs of plain characters were skipped in one step (lib/review/mask.ts):
+ * maskLines as it was before runs of plain characters were skipped in one step (lib/review/engine/mask.ts):
  * the character-by-character lexer, kept as the reference the property test compares against.
  */
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fixturesDir, tempDir } from '../helpers/repo.js';
 import { reviewSelections, type ReviewerSettings } from '../../lib/review/pipeline.js';
 import { builtinRules } from '../../lib/review/builtin.js';
-import { findingJsonSchema } from '../../lib/review/finding.js';
+import { findingJsonSchema } from '../../lib/review/findings/index.js';
 import { RevtrailError } from '../../lib/core/errors.js';
 import { chunkOf, concept, pipelineOptions, selectionOf } from './factory.js';
 import { noDrops } from '../../lib/review/types.js';

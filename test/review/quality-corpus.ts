@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { toChunks } from '../../lib/diff/chunk.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 import type { PathAttributes } from '../../lib/diff/attributes.js';
-import type { ReviewRule } from '../../lib/review/rules.js';
+import type { ReviewRule } from '../../lib/review/engine/rules.js';
 import type { DroppedCounts } from '../../lib/review/types.js';
 import { reviewChunks } from './factory.js';
 

@@ -6,7 +6,7 @@ import { formatSarif } from '../../lib/report/sarif.js';
 import { formatText, formatWarnings } from '../../lib/report/text.js';
 import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
 import { noDrops, type Finding, type ReviewResult } from '../../lib/review/types.js';
-import { splitCommand } from '../../lib/review/command-line.js';
+import { splitCommand } from '../../lib/review/program/command-line.js';
 import { UsageError } from '../../lib/core/errors.js';
 import { sarifProblems } from './sarif-check.js';
 

@@ -2,8 +2,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { bundleRule, chunkOf, runOn } from './factory.js';
-import { MAX_FINDINGS_PER_RULE, MAX_LINE_LENGTH, RuleRunner, ruleTimeKey } from '../../lib/review/rules.js';
-import { linearEngineCan, needsSandbox, patternShape } from '../../lib/review/regex-guard.js';
+import { MAX_FINDINGS_PER_RULE, MAX_LINE_LENGTH, RuleRunner, ruleTimeKey } from '../../lib/review/engine/rules.js';
+import { linearEngineCan, needsSandbox, patternShape } from '../../lib/review/engine/regex-guard.js';
 import { builtinRules } from '../../lib/review/builtin.js';
 
 describe('bundle rules', () => {

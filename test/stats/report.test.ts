@@ -7,7 +7,7 @@ import { tempDir, throwawayRepos } from '../helpers/repo.js';
 import { clock, message, row } from '../mine/util.js';
 import { buildStats } from '../../lib/stats/report.js';
 import { openWorkspace } from '../../lib/workspace/index.js';
-import { calibrationExempt } from '../../lib/review/calibrate.js';
+import { calibrationExempt } from '../../lib/review/findings/calibrate.js';
 
 const repos = throwawayRepos();
 

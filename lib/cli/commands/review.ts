@@ -69,7 +69,7 @@ export default defineCommand<ReviewArgs>({
         throw new UsageError(m.badMinConfidence(args.minConfidence), { remedy: m.badMinConfidenceRemedy });
       }
     }
-    const { splitCommand } = await import('../../review/command-line.js');
+    const { splitCommand } = await import('../../review/program/command-line.js');
     let reviewer: string[] | undefined;
     if (args.reviewer !== undefined) {
       reviewer = splitCommand(args.reviewer);

@@ -30,7 +30,7 @@ export default defineCommand<StatsArgs>({
       import('../../workspace/index.js'),
       import('../../stats/report.js'),
       import('../../stats/format.js'),
-      import('../../review/calibrate.js'),
+      import('../../review/findings/calibrate.js'),
     ]);
     const ws = await openWorkspace(context.cwd);
     if (ws.configError) throw ws.configError;

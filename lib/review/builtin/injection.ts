@@ -1,6 +1,6 @@
 /** Injection: shell commands and SQL text built from data (the heuristics: ./shell.ts, ./sql.ts). */
 import type { BuiltinFamily } from './define.js';
-import { CODE_FILES, JS_FILES } from '../mask.js';
+import { CODE_FILES, JS_FILES } from '../engine/mask.js';
 import { notBuiltSql, SQL_KEYWORD } from './sql.js';
 import { notBuiltShell } from './shell.js';
 import { shellAliases } from './shell-aliases.js';

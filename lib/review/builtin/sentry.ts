@@ -4,7 +4,7 @@
  * tokens `sntryu_<64 hex>`. They upload source maps and call Sentry's API, so they sit in CI
  * files, `.sentryclirc` and `.env` files, which is where they leak.
  */
-import type { RuleDrop } from '../rules.js';
+import type { RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
 import { secret } from './secrets.js';
 import { decodeBase64, notPlaceholder, placeholderDrop } from './secret-shape.js';

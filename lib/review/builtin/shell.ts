@@ -9,8 +9,8 @@
  * template or f-string that interpolates, or a string joined with a non-literal. The calls are
  * also followed through the file's own names for them (./shell-aliases.ts).
  */
-import type { LineContext } from '../rules.js';
-import { linesAround } from '../file-lines.js';
+import type { LineContext } from '../engine/rules.js';
+import { linesAround } from '../engine/file-lines.js';
 import { shellAliases } from './shell-aliases.js';
 
 const SHELLS = /^['"`](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)['"`]$/;

@@ -3,9 +3,9 @@
  * history demoted, from the same Review-Finding rows suppression reads, through the one per-rule
  * computation `stats` uses (lib/record/rule-tally.ts).
  */
-import type { HistoryRow } from '../record/history.js';
-import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
-import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../record/rule-tally.js';
+import type { HistoryRow } from '../../record/history.js';
+import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
+import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../../record/rule-tally.js';
 
 /**
  * The rules calibration never demotes: the credential rules (a leaked key is never a false

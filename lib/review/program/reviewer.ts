@@ -5,17 +5,17 @@
  * once with the errors. A program that fails never stops the review (unless required).
  */
 import { spawn } from 'node:child_process';
-import type { ChunkSelection } from '../select/types.js';
+import type { ChunkSelection } from '../../select/types.js';
 import {
   checkInScope,
   findingJsonSchema,
   parseSubmitted,
   type ChunkScope,
   type FindingDraft,
-} from './finding.js';
-import { MAX_LINE_LENGTH } from './rules.js';
-import type { DropReason } from './types.js';
-import { reviewMessages as m } from '../messages/review.js';
+} from '../findings/index.js';
+import { MAX_LINE_LENGTH } from '../engine/rules.js';
+import type { DropReason } from '../types.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** How long output may still arrive after the program itself exited. */

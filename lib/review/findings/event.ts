@@ -1,6 +1,6 @@
 /** The event is mechanical (docs/review.md): it follows from the counted findings alone. */
-import { BLOCKING_SEVERITIES, type Severity } from '../core/vocabulary.js';
-import type { Finding, ReviewEvent } from './types.js';
+import { BLOCKING_SEVERITIES, type Severity } from '../../core/vocabulary.js';
+import type { Finding, ReviewEvent } from '../types.js';
 
 export function isBlocking(severity: Severity, softTests: boolean): boolean {
   return BLOCKING_SEVERITIES.includes(severity) || (severity === 'test' && !softTests);

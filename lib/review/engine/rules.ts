@@ -7,7 +7,7 @@
  *  - a rule reports at most MAX_FINDINGS_PER_RULE lines per chunk (then a warning);
  *  - bundle patterns run as regex-guard.ts plans them (linear fallback, a clock checked between
  *    lines, or a sandbox with a deadline), and all bundle rules of one review share a time
- *    budget (./rule-time.ts); a rule that overruns is skipped with a warning naming it, and one
+ *    budget (./time.ts); a rule that overruns is skipped with a warning naming it, and one
  *    that overran in the sandbox is remembered (the bundle cache) so that later reviews do not
  *    wait for it again (docs/bundle.md "Time");
  *  - built-in rules read the same clock, per piece, between lines (docs/review.md "Time"): a
@@ -16,17 +16,17 @@
  *    its longer limit, the lines it did not read become one blocking finding (fails closed).
  *    A code rule also gives up a line after MAX_TRIES_PER_LINE rejected matches on it.
  */
-import { ruleAppliesTo } from '../bundle/rule-paths.js';
-import type { Rule } from '../bundle/types.js';
-import type { Chunk, DiffFile } from '../diff/types.js';
-import { ruleDraft, type FindingDraft } from './finding-contract.js';
+import { ruleAppliesTo } from '../../bundle/rule-paths.js';
+import type { Rule } from '../../bundle/types.js';
+import type { Chunk, DiffFile } from '../../diff/types.js';
+import { ruleDraft, type FindingDraft } from '../findings/contract.js';
 import { isCommentLine, maskCode, type MaskedLine } from './mask.js';
 import { fileViews } from './views.js';
 import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-guard.js';
 import { prefilterOf } from './prefilter.js';
-import type { LineContext, ReviewRule, RuleRun } from './rule-types.js';
-import { reviewMessages as m } from '../messages/review.js';
-import { CREDENTIAL_DEADLINE_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './rule-time.js';
+import type { LineContext, ReviewRule, RuleRun } from './types.js';
+import { reviewMessages as m } from '../../messages/review.js';
+import { CREDENTIAL_DEADLINE_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './time.js';
 
 export { ruleTimeKey } from './regex-guard.js';
 
@@ -36,9 +36,9 @@ export const MAX_FINDINGS_PER_RULE = 20;
 export const MAX_TRIES_PER_LINE = 32;
 /** Characters of lines a rule goes through between two readings of its clock. */
 const CLOCK_EVERY = 32_768;
-export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, CREDENTIAL_DEADLINE_MS, type RuleTimeOptions } from './rule-time.js';
+export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, CREDENTIAL_DEADLINE_MS, type RuleTimeOptions } from './time.js';
 
-export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './rule-types.js';
+export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './types.js';
 
 /** Per-chunk facts shared by every rule that runs on it. */
 interface ChunkState {

@@ -2,9 +2,9 @@
  * The shapes the rule runner (./rules.ts) works with: a rule with the baseline's guards, the
  * line a rule is asked about, and what a run gives back.
  */
-import type { Rule } from '../bundle/types.js';
-import type { Chunk, DiffFile } from '../diff/types.js';
-import type { FindingDraft } from './finding-contract.js';
+import type { Rule } from '../../bundle/types.js';
+import type { Chunk, DiffFile } from '../../diff/types.js';
+import type { FindingDraft } from '../findings/contract.js';
 import type { MaskedLine } from './mask.js';
 import type { FileFacts } from './file-facts.js';
 

@@ -2,10 +2,10 @@
  * A rule's needles (./needles.ts): strings one of which every match contains. A chunk holding
  * none of them is skipped without compiling or running the rule's regex.
  */
-import type { Rule } from '../bundle/types.js';
-import type { ReviewRule } from './rule-types.js';
+import type { Rule } from '../../bundle/types.js';
+import type { ReviewRule } from './types.js';
 import { regexNeedles } from './needles.js';
-import { derived } from '../core/derived-cache.js';
+import { derived } from '../../core/derived-cache.js';
 
 export interface Prefilter {
   needles: readonly string[];

@@ -6,10 +6,10 @@
  * config's `gate.credentialAllow` decides whether an allow comment is honoured at all (the
  * server gate and CI read that config from the base branch, so a push cannot switch it on).
  */
-import type { DiffFile } from '../diff/types.js';
-import { languageOf } from '../diff/language.js';
-import { lineText } from './file-lines.js';
-import type { AllowedFinding, Finding } from './types.js';
+import type { DiffFile } from '../../diff/types.js';
+import { languageOf } from '../../diff/language.js';
+import { lineText } from '../engine/file-lines.js';
+import type { AllowedFinding, Finding } from '../types.js';
 
 export type AllowMarker = 'revtrail-allow' | 'gitleaks:allow';
 

@@ -1,13 +1,13 @@
 /**
- * The finding contract (docs/review.md), all of it: ./finding-contract.ts, ./finding-schema.ts and the JSON Schema handed
+ * The finding contract (docs/review.md), all of it: ./contract.ts, ./schema.ts and the JSON Schema handed
  * to reviewer programs. The review path imports the contract alone, so zod's JSON Schema
  * converter (a large module) is loaded only with a reviewer program.
  */
 import * as z from 'zod/mini';
-import { submittedFindingSchema } from './finding-schema.js';
+import { submittedFindingSchema } from './schema.js';
 
-export * from './finding-contract.js';
-export * from './finding-schema.js';
+export * from './contract.js';
+export * from './schema.js';
 
 let jsonSchema: Record<string, unknown> | undefined;
 

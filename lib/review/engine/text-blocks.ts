@@ -7,7 +7,7 @@
  * Each hunk is read from its first line, assumed outside any block (exact for a new file or a
  * hunk at line 1; a hunk that starts inside a block is read as if it did not).
  */
-import type { DiffFile, Hunk } from '../diff/types.js';
+import type { DiffFile, Hunk } from '../../diff/types.js';
 
 type Scanner = (text: string) => boolean;
 

@@ -5,10 +5,10 @@
  * there counts. A credential finding is taken out of the count only by the answers the config
  * allows for credentials (`gate.credentialAnswers`, REJECT alone by default).
  */
-import type { HistoryRow } from '../record/history.js';
-import { SUPPRESSING_VERDICTS, type Verdict } from '../core/vocabulary.js';
-import { CREDENTIAL_RULE_SOURCES } from './builtin.js';
-import type { Finding, QueuedVerdictLike, SuppressedFinding } from './types.js';
+import type { HistoryRow } from '../../record/history.js';
+import { SUPPRESSING_VERDICTS, type Verdict } from '../../core/vocabulary.js';
+import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
+import type { Finding, QueuedVerdictLike, SuppressedFinding } from '../types.js';
 
 export interface VerdictEntry {
   verdict: string;
@@ -41,7 +41,7 @@ export async function loadVerdicts(
   const verdicts = new Map<string, VerdictEntry>();
   if (tip !== null) {
     // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
-    const { latestVerdicts, readHistoryRows } = await import('../record/history.js');
+    const { latestVerdicts, readHistoryRows } = await import('../../record/history.js');
     for (const [id, row] of latestVerdicts(await (history ? history() : readHistoryRows(top, tip)))) {
       verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
     }

@@ -7,7 +7,7 @@
  * a hunk at line 1). In HTML-like files (.html, .vue, .svelte) only the `<script>` parts are
  * code; a hunk further down starts inside a script when its first script tag is a closing one.
  */
-import type { Hunk } from '../diff/types.js';
+import type { Hunk } from '../../diff/types.js';
 import { maskLines, type MaskedLine } from './mask.js';
 
 const LEXED = new Set(['js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts', 'snap']);

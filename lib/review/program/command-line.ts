@@ -4,8 +4,8 @@
  * allows \" \\ \$ \` escapes, a backslash outside quotes escapes the next character. No
  * expansion of any kind ($VAR, globs, ~) happens.
  */
-import { UsageError } from '../core/errors.js';
-import { reviewMessages as m } from '../messages/review.js';
+import { UsageError } from '../../core/errors.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
 export function splitCommand(command: string): string[] {
   const words: string[] = [];

@@ -1,13 +1,13 @@
 /**
  * The finding contract (docs/review.md), the part every review needs: ids, scope checks and
  * the limits. The zod schema that is the source of the strict JSON shape lives in
- * ./finding-schema.ts and loads only once a finding exists to check: a clean commit never
+ * ./schema.ts and loads only once a finding exists to check: a clean commit never
  * starts zod (docs/hooks.md "Start-up").
  */
-import { crypto } from '../core/node-module.js';
-import type { DropReason, Finding } from './types.js';
-import { RULE_SOURCE_PATTERN } from '../core/rule-source.js';
-import { contractMessages as m } from '../messages/review.js';
+import { crypto } from '../../core/node-module.js';
+import type { DropReason, Finding } from '../types.js';
+import { RULE_SOURCE_PATTERN } from '../../core/rule-source.js';
+import { contractMessages as m } from '../../messages/review.js';
 
 // Same grammar as the trailer's rule_source, so every finding can be recorded.
 export { RULE_SOURCE_PATTERN };

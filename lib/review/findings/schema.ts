@@ -1,11 +1,11 @@
 /**
  * The finding contract's schema (docs/review.md): one zod schema is the source of the strict JSON
- * shape, of the JSON Schema handed to reviewer programs (./finding.ts), and of every check a
- * finding passes before it counts. Loaded only when a finding exists (./finding-contract.ts).
+ * shape, of the JSON Schema handed to reviewer programs (./index.ts), and of every check a
+ * finding passes before it counts. Loaded only when a finding exists (./contract.ts).
  */
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
-import { RULE_SOURCE_PATTERN, SUGGESTION_MAX_LINES, TITLE_MAX, type Checked, type FindingDraft } from './finding-contract.js';
+import { CATEGORIES, SEVERITIES } from '../../core/vocabulary.js';
+import { RULE_SOURCE_PATTERN, SUGGESTION_MAX_LINES, TITLE_MAX, type Checked, type FindingDraft } from './contract.js';
 
 const lineNumber = z.int().check(z.positive());
 // Plain patterns (not refinements) so the JSON Schema carries the same limits the check applies.

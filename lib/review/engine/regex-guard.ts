@@ -13,7 +13,7 @@
  * Lines over a length cap are not given to bundle rules at all (rules.ts).
  */
 import type { Worker } from 'node:worker_threads';
-import { setV8Flags, workerThreads } from '../core/node-module.js';
+import { setV8Flags, workerThreads } from '../../core/node-module.js';
 import { foldCase } from './regex-fold.js';
 
 let enginesSet = false;

@@ -3,7 +3,7 @@
  * once per file: rules that look around a line (the line above, the rest of a statement) ask
  * here instead of scanning the hunks for every match.
  */
-import type { DiffFile } from '../diff/types.js';
+import type { DiffFile } from '../../diff/types.js';
 
 interface Indexed {
   texts: string[];

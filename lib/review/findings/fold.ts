@@ -2,8 +2,8 @@
  * One finding per problem (docs/review.md): an architecture finding and a specific finding on
  * overlapping lines of the same file that cite a common document are one problem.
  */
-import { moreSevere } from '../core/vocabulary.js';
-import type { FindingDraft } from './finding-contract.js';
+import { moreSevere } from '../../core/vocabulary.js';
+import type { FindingDraft } from './contract.js';
 
 function foldable(a: FindingDraft, b: FindingDraft): boolean {
   if (a.path !== b.path) return false;

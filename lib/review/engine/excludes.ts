@@ -4,12 +4,12 @@
  * paths its globs match. Never a credential rule: such an entry is only listed (a warning), and
  * the credential rules run there as everywhere (`isCredentialSource`, the one predicate).
  */
-import { checkGlob, compileGlobs, type PathMatcher } from '../bundle/globs.js';
-import type { Bundle } from '../bundle/types.js';
-import { closest } from '../core/suggest.js';
-import { allBuiltinRules, isCredentialSource } from './builtin.js';
+import { checkGlob, compileGlobs, type PathMatcher } from '../../bundle/globs.js';
+import type { Bundle } from '../../bundle/types.js';
+import { closest } from '../../core/suggest.js';
+import { allBuiltinRules, isCredentialSource } from '../builtin.js';
 import type { ReviewRule } from './rules.js';
-import { reviewMessages as m } from '../messages/review.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
 const ruleId = (ruleSource: string) => ruleSource.slice(ruleSource.lastIndexOf(':') + 1);
 

@@ -9,11 +9,11 @@
  * first chunk when a reviewer program will be asked (it must not be sent generated files),
  * otherwise only once some rule has a finding (a clean commit runs no extra git command).
  */
-import type { PathAttributes } from '../diff/attributes.js';
-import type { Chunk, DiffFile } from '../diff/types.js';
+import type { PathAttributes } from '../../diff/attributes.js';
+import type { Chunk, DiffFile } from '../../diff/types.js';
 import { MAX_LINE_LENGTH } from './rules.js';
 import { isCommentLine } from './mask.js';
-import { reviewMessages as m } from '../messages/review.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
 /** Git's default conflict-marker length. */
 export const DEFAULT_MARKER_SIZE = 7;
