@@ -5,7 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { makeRepo, runCli, tempDir } from '../helpers/repo.js';
+import { makeRepo, runCli, tempDir } from '../kit/repo.js';
 
 const home = tempDir('revtrail-empty-home-');
 const repo = makeRepo();

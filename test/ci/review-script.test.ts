@@ -6,9 +6,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../helpers/repo.js';
-import { writeShim } from '../hooks/setup.js';
-import { sarifProblems } from '../review/sarif-check.js';
+import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../kit/repo.js';
+import { writeShim } from '../kit/hooks.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const made: TestRepo[] = [];
 after(() => made.forEach((r) => r.cleanup()));

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 
 const repo = makeRepo();
 after(() => repo.cleanup());

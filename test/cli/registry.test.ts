@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runCli } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runCli } from '../kit/repo.js';
 import { commands } from '../../lib/cli/commands/index.js';
 import { commandName, type CommandModule } from '../../lib/cli/command.js';
 

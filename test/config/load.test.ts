@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 import { jsonErrorAt, loadConfig, loadReviewConfig } from '../../lib/config/load.js';
 import { InputError } from '../../lib/core/errors.js';
 import { rmSync } from 'node:fs';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { derived, openDerivedCache, saveDerivedCache } from '../../lib/core/derived-cache.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 

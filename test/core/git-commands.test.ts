@@ -20,7 +20,7 @@ import {
   runGit,
 } from '../../lib/core/git/commands.js';
 import { GitError } from '../../lib/core/git/errors.js';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 
 const repos = throwawayRepos();
 const hex = fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 40, maxLength: 40 }).map((a) => a.join(''));

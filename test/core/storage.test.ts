@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliPath, runProcess, tempDir } from '../helpers/repo.js';
-import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
+import { cliPath, runProcess, tempDir } from '../kit/repo.js';
+import { installedRepo, DEBUGGER_LINE } from '../kit/hooks.js';
 
 function namespaceProblem(): string | null {
   const probe = tempDir();

@@ -1,8 +1,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli, makeRepo } from '../helpers/repo.js';
-import { passingScenario, scenario, RULE, type Scenario } from './scenario.js';
-import { message, row, lines, clock } from '../mine/util.js';
+import { runCli, makeRepo } from '../kit/repo.js';
+import { passingScenario, scenario, RULE, type Scenario } from '../kit/gate.js';
+import { message, row, lines, clock } from '../kit/mine.js';
 import { SIGNALS } from '../../lib/gate/types.js';
 
 const cleanups: Array<() => void> = [];

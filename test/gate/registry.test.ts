@@ -12,7 +12,7 @@ import { SIGNALS } from '../../lib/gate/types.js';
 import { REGISTRY, RULE_SIGNALS, THREAD_SIGNALS } from '../../lib/gate/signals/index.js';
 import type { GateSignal } from '../../lib/gate/signals/define.js';
 import { signalMessages } from '../../lib/messages/gate.js';
-import { projectRoot } from '../helpers/repo.js';
+import { projectRoot } from '../kit/repo.js';
 
 const signalDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'lib', 'gate', 'signals');
 

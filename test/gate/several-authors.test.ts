@@ -3,8 +3,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../helpers/repo.js';
-import { scenario, RULE, type Scenario } from './scenario.js';
+import { runCli } from '../kit/repo.js';
+import { scenario, RULE, type Scenario } from '../kit/gate.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

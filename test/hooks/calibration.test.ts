@@ -7,9 +7,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestRepo } from '../helpers/repo.js';
-import { message, row } from '../mine/util.js';
-import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from './setup.js';
+import type { TestRepo } from '../kit/repo.js';
+import { message, row } from '../kit/mine.js';
+import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 import type { HumanVerdict } from '../../lib/core/vocabulary.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { locateHook } from '../../lib/hooks/locate.js';
 import { findRepo } from '../../lib/core/git/repo.js';
 import { NotARepositoryError } from '../../lib/core/git/errors.js';
-import { throwawayRepos, tempDir } from '../helpers/repo.js';
+import { throwawayRepos, tempDir } from '../kit/repo.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AWS_KEY, DEBUGGER_LINE, installedRepo, type HookRepo } from './setup.js';
+import { AWS_KEY, DEBUGGER_LINE, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 /** A mailed patch adding `files`: committed without the hooks, formatted, and the commit taken back. */
 async function mailedPatch(r: HookRepo, subject: string, files: Record<string, string>): Promise<string> {

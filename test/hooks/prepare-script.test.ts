@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, throwawayRepos } from '../helpers/repo.js';
+import { runCli, throwawayRepos } from '../kit/repo.js';
 
 const newRepo = throwawayRepos();
 

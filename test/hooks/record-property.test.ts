@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseRow } from '../../lib/record/row.js';
 import { recordKey } from '../../lib/record/history.js';
-import { DEBUGGER_LINE, recordKit } from './record-kit.js';
+import { DEBUGGER_LINE, recordKit } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

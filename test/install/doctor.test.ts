@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { makeRepo, runProcess, tempDir } from '../helpers/repo.js';
-import { installedRepo, withRun, writeShim } from '../hooks/setup.js';
+import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
+import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

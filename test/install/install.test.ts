@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../helpers/repo.js';
-import { writeShim, withRun } from '../hooks/setup.js';
+import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../kit/repo.js';
+import { writeShim, withRun } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

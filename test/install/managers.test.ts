@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeRepo, runProcess, type CliRun } from '../helpers/repo.js';
-import { addRemote, withRun, writeShim, type HookRepo } from '../hooks/setup.js';
+import { makeRepo, runProcess, type CliRun } from '../kit/repo.js';
+import { addRemote, withRun, writeShim, type HookRepo } from '../kit/hooks.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const made: Array<{ cleanup(): void }> = [];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { addScript, removeScript, replaceScript } from '../../lib/install/package-json.js';
 import { appendedScript, SETUP_SCRIPT } from '../../lib/install/package-manager.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const dir = tempDir();
 const file = join(dir, 'package.json');

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, testEnv, type CliRun, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runProcess, tempDir, testEnv, type CliRun, type TestRepo } from '../kit/repo.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const work = tempDir('revtrail-pm-');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, type CliRun } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runProcess, tempDir, type CliRun } from '../kit/repo.js';
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
 const SHARED_CACHE = join(tmpdir(), 'revtrail-pm-clients', 'npm-cache');

@@ -5,7 +5,7 @@ import { findingLines, placements, parseCommit, parseCommits } from '../../lib/m
 import { parseAdr0029 } from '../../lib/record/adr0029.js';
 import type { RawCommit } from '../../lib/mine/types.js';
 import { formatRow } from '../../lib/record/row.js';
-import { row } from './util.js';
+import { row } from '../kit/mine.js';
 
 const SHA = 'a'.repeat(40);
 const raw = (body: string, trailerValues: string[] = []): RawCommit => ({

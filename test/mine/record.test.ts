@@ -9,7 +9,7 @@ import { parseCommits } from '../../lib/mine/parse.js';
 import { MinedCommit, StringPool } from '../../lib/mine/record.js';
 import type { RawCommit } from '../../lib/mine/types.js';
 import { formatRow } from '../../lib/record/row.js';
-import { row } from './util.js';
+import { row } from '../kit/mine.js';
 
 const raw = (n: number, body: string, trailerValues: string[]): RawCommit => ({
   commit: String(n).repeat(40).slice(0, 40),

@@ -5,7 +5,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { installedRepo, addRemote } from '../hooks/setup.js';
+import { installedRepo, addRemote } from '../kit/hooks.js';
 
 const made: Array<{ cleanup(): void }> = [];
 after(() => made.forEach((r) => r.cleanup()));

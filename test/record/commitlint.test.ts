@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { installedRepo, DEBUGGER_LINE, type HookRepo } from '../hooks/setup.js';
-import { projectRoot, runProcess } from '../helpers/repo.js';
+import { installedRepo, DEBUGGER_LINE, type HookRepo } from '../kit/hooks.js';
+import { projectRoot, runProcess } from '../kit/repo.js';
 
 const require = createRequire(join(projectRoot, 'package.json'));
 const commitlintBin = require.resolve('@commitlint/cli/cli.js');

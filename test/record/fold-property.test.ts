@@ -14,7 +14,7 @@ import { parseCommit } from '../../lib/mine/parse.js';
 import { appendTrailers } from '../../lib/record/write.js';
 import { readHistoryRows } from '../../lib/record/history.js';
 import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo } from '../kit/repo.js';
 
 const LEAD = 'Review-Finding: '.length;
 const piece = fc.oneof(

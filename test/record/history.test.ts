@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo } from '../kit/repo.js';
 import { latestVerdicts, readHistoryRows } from '../../lib/record/history.js';
 
 const repo = makeRepo();

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintMessage, trailerValuesFromParse } from '../../lib/record/lint.js';
 import { detectCommentChar, isEmptyMessage, keptLines } from '../../lib/record/message.js';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 
 const OPEN = 'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` statement left in,OPEN,';
 const REJECT_OK = 'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` left in,REJECT,"`npm test` passes: https://ci.example/1"';

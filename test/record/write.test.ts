@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { addTrailersToFile, appendTrailers } from '../../lib/record/write.js';
 import { formatRow, type TrailerRow } from '../../lib/record/row.js';
 import { writeFileAtomic } from '../../lib/core/fs/atomic.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo } from '../kit/repo.js';
 
 const repo = makeRepo();
 after(() => repo.cleanup());

@@ -14,7 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 import { escapeData, escapeProperty } from '../../lib/report/github.js';
 
 const require = createRequire(import.meta.url);

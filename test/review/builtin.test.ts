@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRules, CREDENTIAL_RULE_SOURCES, credentialOverrides, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
-import { chunkOf, reviewChunks } from './factory.js';
+import { chunkOf, reviewChunks } from '../kit/review.js';
 import { toChunks } from '../../lib/diff/chunk.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 

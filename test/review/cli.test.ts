@@ -3,12 +3,12 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, runCli, tempDir, throwawayRepos, type TestRepo } from '../helpers/repo.js';
+import { fixturesDir, runCli, tempDir, throwawayRepos, type TestRepo } from '../kit/repo.js';
 import { formatRow } from '../../lib/record/row.js';
 import { findingRow } from '../../lib/report/trailer-rows.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
 import { noDrops, type ReviewResult } from '../../lib/review/types.js';
-import { sarifProblems } from './sarif-check.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const newRepo = throwawayRepos();
 

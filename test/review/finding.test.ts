@@ -13,7 +13,7 @@ import {
 import { foldFindings } from '../../lib/review/findings/fold.js';
 import { computeEvent } from '../../lib/review/findings/event.js';
 import { applyVerdicts } from '../../lib/review/findings/suppress.js';
-import { draft } from './factory.js';
+import { draft } from '../kit/review.js';
 
 const submitted = (overrides: Record<string, unknown> = {}) => ({
   path: 'src/a.ts',

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf } from './factory.js';
+import { chunkOf } from '../kit/review.js';
 import { RuleRunner } from '../../lib/review/engine/rules.js';
 import { allBuiltinRules } from '../../lib/review/builtin.js';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { regexNeedles } from '../../lib/review/engine/needles.js';
 import { builtinRules } from '../../lib/review/builtin.js';
 import { maskCode } from '../../lib/review/engine/mask.js';
-import { bundleRule, chunkOf, runOn } from './factory.js';
+import { bundleRule, chunkOf, runOn } from '../kit/review.js';
 
 describe('needles', () => {
   const cases: Array<[string, string, string[] | null]> = [

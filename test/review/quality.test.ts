@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixturesDir } from '../helpers/repo.js';
+import { fixturesDir } from '../kit/repo.js';
 import { allBuiltinRules, isCredentialSource } from '../../lib/review/builtin.js';
-import { loadCorpus, runCase } from './quality-corpus.js';
+import { loadCorpus, runCase } from '../kit/quality-corpus.js';
 
 const cases = loadCorpus(join(fixturesDir, 'quality'));
 const rules = allBuiltinRules();

@@ -8,7 +8,7 @@ import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
 import { noDrops, type Finding, type ReviewResult } from '../../lib/review/types.js';
 import { splitCommand } from '../../lib/review/program/command-line.js';
 import { UsageError } from '../../lib/core/errors.js';
-import { sarifProblems } from './sarif-check.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const finding = (overrides: Partial<Finding>): Finding => ({
   id: 'rf-0123456789',

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, throwawayRepos, runCli } from '../helpers/repo.js';
+import { fixturesDir, throwawayRepos, runCli } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 const shop = join(fixturesDir, 'bundle', 'shop');

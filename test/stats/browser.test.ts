@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, runCli, tempDir, type TestRepo } from '../kit/repo.js';
 import { formatRow } from '../../lib/record/row.js';
 
 const CHROMIUM = '/usr/bin/chromium';

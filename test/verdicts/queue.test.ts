@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { dropQueued, enqueueVerdict, pruneQueue, pruneRecorded, readQueue, type QueuedVerdict } from '../../lib/verdicts/queue.js';
 import { withLock } from '../../lib/core/fs/lock.js';
 import { formatRow, type TrailerRow } from '../../lib/record/row.js';
-import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../helpers/repo.js';
+import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
 import { rmSync, utimesSync } from 'node:fs';
 
 const dir = tempDir();

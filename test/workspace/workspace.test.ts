@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir, throwawayRepos, writeFiles } from '../helpers/repo.js';
+import { runCli, tempDir, throwawayRepos, writeFiles } from '../kit/repo.js';
 import { openWorkspace } from '../../lib/workspace/index.js';
 import { checkKnowledge } from '../../lib/review/knowledge-check.js';
 

@@ -7,7 +7,7 @@ import { after } from 'node:test';
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unfoldValue } from '../../lib/record/row.js';
-import { cliPath, fixturesDir, makeRepo, runCli, runProcess, type CliRun, type TestRepo } from '../helpers/repo.js';
+import { cliPath, fixturesDir, makeRepo, runCli, runProcess, type CliRun, type TestRepo } from './repo.js';
 
 /** A line the built-in `debugger` rule flags (severity bug: REQUEST_CHANGES). */
 export const DEBUGGER_LINE = 'debugger;';

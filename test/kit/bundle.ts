@@ -1,11 +1,11 @@
 /**
  * Shared by the bundle tests: a bundle folder made from a map of files (a tempDir, so it goes
- * when the test file ends: test/helpers/repo.ts), a concept's text, and what a load said.
+ * when the test file ends: test/kit/repo.ts), a concept's text, and what a load said.
  */
 import { join } from 'node:path';
 import { formatDiagnostic } from '../../lib/bundle/load.js';
 import type { Bundle } from '../../lib/bundle/types.js';
-import { tempDir, writeFiles } from '../helpers/repo.js';
+import { tempDir, writeFiles } from './repo.js';
 
 /** A temp folder holding `files` under `kb/`; returns the folder. */
 export function bundleDir(files: Record<string, string>): string {

@@ -2,12 +2,12 @@
  * A history for the gate and candidate tests, built with real commits: each finding is raised
  * by the commit that adds the flagged line and accepted by the commit that fixes it.
  */
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { clock, lines, message, row, type Row } from '../mine/util.js';
+import { makeRepo, type TestRepo } from './repo.js';
+import { clock, lines, message, row, type Row } from './mine.js';
 
 export const RULE = 'decisions/adr-001:no-sql-concat';
 /**
- * Who fixes: a second person beside the repository's own author (test/helpers/repo.ts), as in a
+ * Who fixes: a second person beside the repository's own author (test/kit/repo.ts), as in a
  * team; the gate's several_authors signal asks for that (docs/gate.md).
  */
 export const FIXER = 'Bo Fixer <bo@example.com>';

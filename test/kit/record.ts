@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { tempDir } from '../helpers/repo.js';
-import { DEBUGGER_LINE, allTrailerRows, installedRepo, type HookRepo } from './setup.js';
+import { tempDir } from './repo.js';
+import { DEBUGGER_LINE, allTrailerRows, installedRepo, type HookRepo } from './hooks.js';
 import { readQueue, type QueuedVerdict } from '../../lib/verdicts/queue.js';
 
 export { DEBUGGER_LINE };

@@ -16,7 +16,7 @@ import type { DiffFile } from '../../lib/diff/types.js';
 import type { PathAttributes } from '../../lib/diff/attributes.js';
 import type { ReviewRule } from '../../lib/review/engine/rules.js';
 import type { DroppedCounts } from '../../lib/review/types.js';
-import { reviewChunks } from './factory.js';
+import { reviewChunks } from './review.js';
 
 export interface CorpusCase {
   family: string;

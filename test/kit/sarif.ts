@@ -10,7 +10,7 @@ import AjvModule from 'ajv-draft-04';
 
 // The package is CommonJS with a default export: under NodeNext its class sits on .default.
 const Ajv = AjvModule.default;
-import { fixturesDir } from '../helpers/repo.js';
+import { fixturesDir } from './repo.js';
 
 // RFC 3986 characters only: unreserved, reserved, and percent escapes.
 const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
