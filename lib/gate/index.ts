@@ -1,5 +1,5 @@
 /**
- * The promotion gate over mined history (SPEC §8): threads, the facts git can tell about them
+ * The promotion gate over mined history (docs/gate.md): threads, the facts git can tell about them
  * (batched), and the signals (one registry: lib/gate/signals/).
  */
 import { acceptCopies, buildThreads } from './threads.js';

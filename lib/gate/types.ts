@@ -1,4 +1,4 @@
-/** Finding threads and the promotion gate (SPEC §8). */
+/** Finding threads and the promotion gate (docs/gate.md). */
 import type { MinedFinding } from '../mine/types.js';
 import type { Verdict } from '../core/vocabulary.js';
 
