@@ -1,5 +1,5 @@
 /**
- * CI outcomes kept as git notes on commits (docs/cli.md `ci record`, §8 `ci_successful`): the note
+ * CI outcomes kept as git notes on commits (docs/cli.md `ci record`, docs/gate.md `ci_successful`): the note
  * says `pass` or `fail`; a later record overwrites an earlier one.
  */
 import { git, gitRecords } from '../core/git/run.js';
