@@ -80,7 +80,7 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
   let build: typeof import('./mapped.js').buildMappedConcept | undefined;
   for (const doc of docs) {
     const shown = show(join(options.top, doc.rel));
-    let read;
+    let read: ReturnType<typeof readCapped>;
     try {
       read = readCapped(doc.real);
     } catch (error) {
@@ -201,8 +201,14 @@ function collect(
       }
     }
     const docs = texts('docs');
-    if (!globs.length) return warn(at(), m.docMapNoPaths(n));
-    if (!docs.length) return warn(at(), m.docMapNoDocs(n));
+    if (!globs.length) {
+      warn(at(), m.docMapNoPaths(n));
+      return;
+    }
+    if (!docs.length) {
+      warn(at(), m.docMapNoDocs(n));
+      return;
+    }
     for (const { value, line } of docs) {
       const lexical = resolve(top, value);
       const rel = toPosix(relative(top, lexical));

@@ -20,8 +20,12 @@ export interface CommandModule<A = Record<string, unknown>> {
    */
   run?: (args: A, context: CliContext) => Promise<number>;
   /** `revtrail <command> <subcommand>`: each subcommand is a record of its own. */
-  subcommands?: Array<CommandModule<any>>;
+  subcommands?: AnyCommand[];
 }
+
+/** A command record of any argument type: what the registry and the yargs setup hold. */
+// biome-ignore lint/suspicious/noExplicitAny: each record's handler takes its own argument type; the registry holds them all
+export type AnyCommand = CommandModule<any>;
 
 /** Lets each command module keep its argument types while the registry holds them all. */
 export function defineCommand<A>(module: CommandModule<A>): CommandModule<A> {
@@ -29,6 +33,6 @@ export function defineCommand<A>(module: CommandModule<A>): CommandModule<A> {
 }
 
 /** A command's name: the first word of its command string. */
-export function commandName(module: CommandModule<any>): string {
+export function commandName(module: AnyCommand): string {
   return module.command.split(' ')[0]!;
 }

@@ -5,7 +5,7 @@
  */
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
-import { commandName, type CliContext, type CommandModule } from './command.js';
+import { commandName, type CliContext, type AnyCommand } from './command.js';
 import { commands } from './commands/index.js';
 import { cliMessages as m } from '../messages/cli.js';
 import { closest } from '../core/suggest.js';
@@ -42,7 +42,7 @@ function withOptionHint(text: string, parser: Argv): string {
 
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
   let exitCode = 0;
-  const register = (parser: Argv, module: CommandModule<any>): Argv =>
+  const register = (parser: Argv, module: AnyCommand): Argv =>
     parser.command(
       module.command,
       module.describe,

@@ -167,7 +167,7 @@ async function catFile(top: string, ids: readonly string[], cap: number): Promis
 
 /** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file. */
 async function readWorktree(path: string, cap: number): Promise<Blob | undefined> {
-  let handle;
+  let handle: import('node:fs/promises').FileHandle | undefined;
   try {
     // Only a regular file: a FIFO or a device would block or never end.
     if (!(await lstat(path)).isFile()) return undefined;

@@ -122,15 +122,18 @@ function missingHooks(dir: string): string[] {
 /** One line per worktree: husky's runner there, and the committed hooks with their block. */
 function worktreeCheck(dir: string, here: boolean, add: (check: string, level: Level, message: string, fix?: string) => void): void {
   const label = here ? m.thisWorktree : dir;
-  if (!existsSync(dir)) return add('worktree', 'warn', m.worktreeGone(dir), m.worktreeGoneFix);
+  if (!existsSync(dir)) {
+    add('worktree', 'warn', m.worktreeGone(dir), m.worktreeGoneFix);
+    return;
+  }
   const problems: string[] = [];
   if (!existsSync(join(dir, HUSKY_PATH, 'h'))) problems.push(m.noRunner);
   const missing = missingHooks(dir);
   const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
   if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
-  if (problems.length) return add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
-  if (missing.length) return add('worktree', 'warn', m.hooksMissingWarn(label, missing.map((h) => `${HUSKY_DIR}/${h}`)), m.worktreeFix(here ? null : dir, true));
-  add('worktree', 'ok', m.hooksOk(label));
+  if (problems.length) add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
+  else if (missing.length) add('worktree', 'warn', m.hooksMissingWarn(label, missing.map((h) => `${HUSKY_DIR}/${h}`)), m.worktreeFix(here ? null : dir, true));
+  else add('worktree', 'ok', m.hooksOk(label));
 }
 
 /** lefthook or pre-commit, when revtrail was set up inside one (docs/hooks.md, "Other hook managers"). */
@@ -237,7 +240,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   }
 
   // lefthook sets itself up on npm install (its own postinstall); pre-commit has `pre-commit install`.
-  const pkgRel = installed && !manager ? packageFile(top, cli && cli.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  const pkgRel = installed && !manager ? packageFile(top, cli?.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
   if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
   else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
 

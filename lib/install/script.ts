@@ -21,7 +21,7 @@ export interface ScriptPlan {
 /** The package.json the team installs with: the top level's, else the one beside the CLI found. */
 export function packageFile(top: string, cli: string | null, exists: (file: string) => boolean): string | null {
   if (exists(join(top, 'package.json'))) return 'package.json';
-  if (cli && cli.includes('node_modules/')) {
+  if (cli?.includes('node_modules/')) {
     const folder = cli.slice(0, cli.indexOf('node_modules/')).replace(/\/$/, '');
     return folder ? `${folder}/package.json` : 'package.json';
   }

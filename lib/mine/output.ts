@@ -7,7 +7,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { MineWarning, RejectedRecord } from './types.js';
-import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
+import { type MinedCommit, outputRecord, rejectedRecord } from './record.js';
 import { escapeControl, jsonForTerminal } from '../core/output.js';
 
 export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;

@@ -26,7 +26,7 @@ const PREFIX = /^(code-review|code|security|adversarial)[ \t]+(CRITICAL|HIGH|MED
 // word runs into a comma). Linear: neighbouring classes are disjoint.
 const OTHER_REVIEWER = /^([A-Za-z][\w.-]*)[ \t]+(CRITICAL|HIGH|MEDIUM|LOW)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
 const OTHER_SEVERITY = /^(code-review|code|security|adversarial)[ \t]+([A-Za-z]+)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
-const LOCATION = /(?:^|[\s(\[`'"])((?:[\w.@+-]+\/)*[\w.@+-]*[\w@+-]\.[A-Za-z0-9]+):(\d+)(?:-(\d+))?(?=$|[\s),.;:\]`'"])/;
+const LOCATION = /(?:^|[\s([`'"])((?:[\w.@+-]+\/)*[\w.@+-]*[\w@+-]\.[A-Za-z0-9]+):(\d+)(?:-(\d+))?(?=$|[\s),.;:\]`'"])/;
 
 export interface AdrFinding {
   reviewer: string;

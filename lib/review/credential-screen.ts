@@ -13,12 +13,12 @@
  */
 import { prefilterOf } from './engine/prefilter.js';
 import type { ReviewRule } from './engine/types.js';
+import { escapeRegExp } from '../core/regex-escape.js';
 
 /** True: the commit may hold a credential finding (review it); false: it cannot. */
 export type CredentialScreen = (diff: Buffer) => boolean;
 
 const PLAIN_NEEDLE = /^[\x20-\x7e]+$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The screen for these rules, or null when one of them cannot be screened soundly (no
@@ -37,8 +37,8 @@ export function credentialScreen(rules: readonly ReviewRule[]): CredentialScreen
   }
   const searches: RegExp[] = [];
   // Without `u`, `i` matches an ASCII letter only to ASCII letters: right on latin1 bytes.
-  if (exact.size) searches.push(new RegExp([...exact].map(escape).join('|'), 'g'));
-  if (folded.size) searches.push(new RegExp([...folded].map(escape).join('|'), 'gi'));
+  if (exact.size) searches.push(new RegExp([...exact].map(escapeRegExp).join('|'), 'g'));
+  if (folded.size) searches.push(new RegExp([...folded].map(escapeRegExp).join('|'), 'gi'));
   const anyRuleMatches = (line: string) =>
     rules.some((rule) => {
       rule.regex.lastIndex = 0;

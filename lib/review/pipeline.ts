@@ -18,7 +18,7 @@ import { applyVerdicts, type VerdictEntry } from './findings/suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
 import { CREDENTIAL_RULE_SOURCES, isCredentialSource } from './builtin.js';
 import type { FindingCalibration } from '../record/rule-tally.js';
-import { noDrops, type DropReason, type Finding, type ReviewResult } from './types.js';
+import { noDrops, type Finding, type ReviewResult } from './types.js';
 import { FileFactsBook, type AttributeLoader } from './engine/file-facts.js';
 import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';

@@ -13,7 +13,9 @@ import { makeRepo, runCli, type TestRepo } from '../kit/repo.js';
 import type { ReviewResult } from '../../lib/review/types.js';
 
 const made: TestRepo[] = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 
 const ALIAS_BOMB = `---\ntype: Note\nid: bomb\npaths: ["**"]\nbase: &a x\nlist:\n${Array.from({ length: 150 }, () => '  - *a').join('\n')}\n---\n# Bomb\n`;
 // The fixture bundle's ADR flags `db.query(` in src/controllers/**.

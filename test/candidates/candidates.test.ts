@@ -7,7 +7,9 @@ import { runCli, tempDir, projectRoot } from '../kit/repo.js';
 import { passingScenario, RULE } from '../kit/gate.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 const version = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version as string;
 
 function frontmatter(text: string): Record<string, any> {

@@ -4,7 +4,9 @@ import { makeRepo, runCli } from '../kit/repo.js';
 import { readCiNotes, outcomeOf } from '../../lib/ci/notes.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 test('ci record stores pass/fail as a note in refs/notes/revtrail-ci, HEAD by default, a later record replacing the earlier', async () => {
   const r = makeRepo();

@@ -11,7 +11,9 @@ import { writeShim } from '../kit/hooks.js';
 import { sarifProblems } from '../kit/sarif.js';
 
 const made: TestRepo[] = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 const script = join(projectRoot, 'templates', 'ci', 'review.sh');
 
 /** A remote with main, and a CI clone of it on branch `feature` with `files` committed. */

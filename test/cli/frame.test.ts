@@ -20,7 +20,7 @@ test('an unknown command is a usage error: exit 2, one line and the remedy, no s
 test("yargs' own argument errors are usage errors too, naming the command's help", async () => {
   const r = await runCli(['knowledge', 'select', '--diff'], { cwd: repo.dir });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^revtrail: Not enough arguments following: diff\n  Run revtrail knowledge --help for its usage\.\n$/);
+  assert.match(r.stderr, /^revtrail: Not enough arguments following: diff\n {2}Run revtrail knowledge --help for its usage\.\n$/);
 });
 
 test('outside a git work tree: a clear error, and REVTRAIL_DEBUG=1 adds the stack', async () => {

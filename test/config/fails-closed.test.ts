@@ -16,7 +16,9 @@ import { runCli, runProcess, type TestRepo } from '../kit/repo.js';
 import { addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => cleanups.forEach((c) => {
+  c.cleanup();
+}));
 
 // Built at run time, so no literal credential sits in this repository.
 const KEY = ['AKIA', 'IOSFODNN7', 'EXAMPLQ'].join('');

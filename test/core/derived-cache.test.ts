@@ -12,7 +12,10 @@ test('a value computed once is read back by the next run; another build, a damag
   const dir = tempDir();
   const file = join(dir, 'revtrail', 'derived-v1.json');
   let computed = 0;
-  const square = (n: number) => derived('square', String(n), () => (computed++, n * n), isNumber);
+  const square = (n: number) => derived('square', String(n), () => {
+    computed++;
+    return n * n;
+  }, isNumber);
 
   openDerivedCache(file);
   assert.deepEqual([square(3), square(4), square(3)], [9, 16, 9]);

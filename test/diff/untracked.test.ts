@@ -15,7 +15,9 @@ const scratch = tempDir('revtrail-untracked-tmp-');
 process.env.TMPDIR = scratch;
 const cleanups: Array<() => void> = [];
 after(() => {
-  cleanups.forEach((c) => c());
+  cleanups.forEach((c) => {
+    c();
+  });
   rmSync(scratch, { recursive: true, force: true });
 });
 function repo(): TestRepo {

@@ -6,7 +6,9 @@ import { message, row, lines, clock } from '../kit/mine.js';
 import { SIGNALS } from '../../lib/gate/types.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 function track<T extends Scenario>(s: T): T {
   cleanups.push(() => s.repo.cleanup());
   return s;

@@ -7,7 +7,9 @@ import { runCli } from '../kit/repo.js';
 import { scenario, RULE, type Scenario } from '../kit/gate.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 function track<T extends Scenario>(s: T): T {
   cleanups.push(() => s.repo.cleanup());
   return s;

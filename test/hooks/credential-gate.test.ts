@@ -5,7 +5,7 @@
  * gate for it; after an ACCEPT the push names the commits that still hold the key and passes
  * once history is rewritten. Keys are built at run time (setup.ts), never written in this file.
  */
-import { test, after } from 'node:test';
+import { test, } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,9 @@ import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 interface Report {
   ok: boolean;

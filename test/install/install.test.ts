@@ -7,7 +7,9 @@ import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../kit/repo.
 import { writeShim, withRun } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 function fresh(dir?: string) {
   const repo = withRun(makeRepo(dir ? { dir } : {}));

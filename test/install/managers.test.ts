@@ -17,7 +17,9 @@ import { addRemote, withRun, writeShim, type HookRepo } from '../kit/hooks.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const made: Array<{ cleanup(): void }> = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 
 async function lefthookBin(): Promise<string | { skip: string }> {
   const dir = join(CACHE, 'lefthook_2');

@@ -27,7 +27,6 @@ test('any layout: add then remove, or append then restore, gives back the same b
       let text = JSON.stringify(json, null, indent) + '\n';
       if (crlf) text = text.replace(/\n/g, '\r\n');
       writeFileSync(file, text);
-      {
         if (prepare === undefined) {
           const added = await addScript(file, 'prepare', SETUP_SCRIPT);
           assert.equal(added.kind, 'added');
@@ -41,7 +40,6 @@ test('any layout: add then remove, or append then restore, gives back the same b
           assert.notEqual(await replaceScript(file, 'prepare', appendedScript(prepare), { literal: previous! }), null);
         }
         assert.equal(readFileSync(file, 'utf8'), text);
-      }
     }),
     { numRuns: 200 },
   );

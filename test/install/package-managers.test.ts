@@ -18,7 +18,9 @@ const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const work = tempDir('revtrail-pm-');
 const made: TestRepo[] = [];
 after(() => {
-  made.forEach((r) => r.cleanup());
+  made.forEach((r) => {
+    r.cleanup();
+  });
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -88,7 +88,9 @@ export function sharedPushedRepo(): () => Promise<{ r: HookRepo; bare: TestRepo 
   let shared: Promise<{ r: HookRepo; bare: TestRepo }> | undefined;
   const made: TestRepo[] = [];
   // Registered at the file's top level (where this is called): it runs when the file's tests end.
-  after(() => made.forEach((repo) => repo.cleanup()));
+  after(() => made.forEach((repo) => {
+    repo.cleanup();
+  }));
   return () =>
     (shared ??= (async () => {
       const r = await installedRepo();

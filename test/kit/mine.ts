@@ -1,6 +1,6 @@
 /** Shared by the mining, gate, candidate and statistics tests: trailer lines and dated commits. */
 import { formatRow, type TrailerRow } from '../../lib/record/row.js';
-import { type TestRepo } from './repo.js';
+import type { TestRepo } from './repo.js';
 
 export type Row = TrailerRow;
 

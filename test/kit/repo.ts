@@ -100,7 +100,9 @@ export function makeRepo(options: { bare?: boolean; branch?: string; objectForma
  */
 export function throwawayRepos(): (options?: Parameters<typeof makeRepo>[0]) => TestRepo {
   const made: TestRepo[] = [];
-  after(() => made.forEach((r) => r.cleanup()));
+  after(() => made.forEach((r) => {
+    r.cleanup();
+  }));
   return (options) => {
     const r = makeRepo(options);
     made.push(r);

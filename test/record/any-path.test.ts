@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { installedRepo, addRemote } from '../kit/hooks.js';
 
 const made: Array<{ cleanup(): void }> = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 
 const NAMES = ['b\\ack.js', 'C:odd "name", 1.js', 'naïve\\dir/ü.js'];
 

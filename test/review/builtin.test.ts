@@ -47,7 +47,7 @@ describe('metadata', () => {
     assert.equal(severity['private-key'], 'security');
     assert.equal(severity['conflict-marker'], 'bug');
     assert.equal(severity['focused-test'], 'test');
-    assert.equal(severity['debugger'], 'bug');
+    assert.equal(severity.debugger, 'bug');
     assert.equal(severity['shell-exec'], 'security');
     assert.equal(severity['sql-concat'], 'security');
   });

@@ -186,7 +186,7 @@ describe('revtrail review (diff sources)', () => {
     assert.equal(after.code, 0);
     assert.deepEqual(after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]), [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']]);
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
-    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
+    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n {2}src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
     assert.match(text.stdout, /APPROVE\n$/);
   });
 

@@ -80,7 +80,10 @@ describe('rules in the pipeline', () => {
 
   test('an empty review approves without reading verdicts', async () => {
     let read = false;
-    const result = await reviewSelections([], pipelineOptions({ verdicts: async () => ((read = true), new Map()) }));
+    const result = await reviewSelections([], pipelineOptions({ verdicts: async () => {
+      read = true;
+      return new Map();
+    } }));
     assert.equal(result.event, 'APPROVE');
     assert.equal(read, false);
   });

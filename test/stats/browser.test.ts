@@ -34,7 +34,9 @@ before(async () => {
 });
 after(async () => {
   await context?.close();
-  repos.forEach((r) => r.cleanup());
+  repos.forEach((r) => {
+    r.cleanup();
+  });
 });
 
 type Verdict = 'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE';

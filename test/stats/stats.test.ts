@@ -8,7 +8,9 @@ import { clock, message, row } from '../kit/mine.js';
 import { computeStats, flagOf } from '../../lib/stats/compute.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 /**
  * noisy:rule  4 REJECT of 8 human verdicts (50%: investigate)

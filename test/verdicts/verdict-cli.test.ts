@@ -7,7 +7,9 @@ import { DEBUGGER_LINE, addRemote, allTrailerRows, installedRepo, type HookRepo 
 import type { TestRepo } from '../kit/repo.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => cleanups.forEach((c) => {
+  c.cleanup();
+}));
 
 let shared: { r: HookRepo; committedId: string; pushedId: string } | undefined;
 

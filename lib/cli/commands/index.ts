@@ -5,7 +5,7 @@
  * that is missing here). A command file imports at load time only what --help loads anyway;
  * its handler imports the stages it calls (docs/cli.md "Commands").
  */
-import type { CommandModule } from '../command.js';
+import type { AnyCommand } from '../command.js';
 import init from './init.js';
 import knowledge from './knowledge.js';
 import review from './review.js';
@@ -23,4 +23,4 @@ import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
 
-export const commands: ReadonlyArray<CommandModule<any>> = [init, knowledge, review, rules, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];
+export const commands: readonly AnyCommand[] = [init, knowledge, review, rules, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];

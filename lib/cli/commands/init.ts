@@ -26,7 +26,7 @@ export default defineCommand<InitArgs>({
     const { config, file } = await loadConfig(repo.top);
     const result = await writeStarter(repo.top, {
       knowledge: config.knowledge,
-      configInPackageJson: file !== null && file.endsWith('package.json'),
+      configInPackageJson: file?.endsWith('package.json') ?? false,
       docMap: args.docMap ? { configured: config.docMap } : undefined,
     });
     if (args.json) {

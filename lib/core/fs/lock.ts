@@ -80,7 +80,7 @@ async function create(lockFile: string, content: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  let handle;
+  let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await open(lockFile, 'wx');
   } catch (error) {

@@ -19,7 +19,7 @@ const cases = {
   // Outside the scope only when an earlier signal already rules the thread out.
   notChecked: unmet<ThreadContext>((ctx) => {
     const first = ctx.before.find((s) => !s.case.met);
-    return [m.notChecked(first?.name ?? 'the gate'), (first && first.case.texts(ctx)[1]) ?? m.change];
+    return [m.notChecked(first?.name ?? 'the gate'), (first?.case.texts(ctx)[1]) ?? m.change];
   }),
   hit: met<ThreadContext>((ctx) => {
     const hit = evidenceHit(ctx.thread, ctx.facts)!;

@@ -29,7 +29,7 @@ function directive(text: string, previous: string | undefined): string | null {
 /** JSX text: the line sits between tags (`<p>` above, no semicolon), e.g. a paragraph about the debugger. */
 function jsxText(text: string, previous: string | undefined, path: string): boolean {
   if (!/\.[jt]sx$/.test(path) || text.includes(';')) return false;
-  return previous !== undefined && /[^=\-]>\s*$/.test(previous);
+  return previous !== undefined && /[^=-]>\s*$/.test(previous);
 }
 
 function notAStatement(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {

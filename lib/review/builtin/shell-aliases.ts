@@ -36,7 +36,7 @@ const PY_FORMS = {
   module: /^[ \t]*import[ \t]+(os|subprocess)[ \t]+as[ \t]+([A-Za-z_]\w*)/gm,
 };
 
-const escape = (name: string) => name.replace(/[$]/g, '\\$');
+const escapeDollar = (name: string) => name.replace(/[$]/g, '\\$');
 const cache = new WeakMap<DiffFile, ShellAliases>();
 
 /** The file's new-side lines as the diff shows them, one hunk after another. */
@@ -99,11 +99,11 @@ export function shellAliases(file: DiffFile, path: string): ShellAliases {
       jsAliases(text, bare, modules);
       for (const local of modules) {
         for (const name of JS_CALLS) calls.set(`${local}.${name}(`, `child_process.${name}(`);
-        alternatives.push(`(?<![\\w$.])${escape(local)}\\s*\\.\\s*(?:${[...JS_CALLS].join('|')})\\s*\\(`);
+        alternatives.push(`(?<![\\w$.])${escapeDollar(local)}\\s*\\.\\s*(?:${[...JS_CALLS].join('|')})\\s*\\(`);
       }
     }
     for (const [local, name] of bare) calls.set(`${local}(`, `${name}(`);
-    if (bare.size) alternatives.push(`(?<![\\w$.])(?:${[...bare.keys()].map(escape).join('|')})\\s*\\(`);
+    if (bare.size) alternatives.push(`(?<![\\w$.])(?:${[...bare.keys()].map(escapeDollar).join('|')})\\s*\\(`);
     if (alternatives.length) found = { pattern: new RegExp(alternatives.join('|'), 'g'), calls };
   }
   cache.set(file, found);

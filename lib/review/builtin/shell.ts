@@ -76,9 +76,9 @@ const CONSTANT_PATH = /\bpath\s*\.\s*(?:join|resolve)\(\s*(?:(?:__dirname|__file
 function built(expression: string, python: boolean): boolean {
   const e = expression.trim().replace(CONSTANT_PATH, "''");
   // [...].join(' '): a command line from an array, built when an element is not a literal.
-  const joined = /^\[([^]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
-  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[^]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
-  if (/^`[^]*\$\{/.test(e)) return true;
+  const joined = /^\[([\s\S]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
+  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[\s\S]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
+  if (/^`[\s\S]*\$\{/.test(e)) return true;
   if (python && /^[rRbB]?[fF][rRbB]?(["'])/.test(e) && /\{(?!\{)[^{}]+\}/.test(e)) return true;
   if (python && (/["']\s*%\s*[\w(]/.test(e) || /["']\s*\.format\(/.test(e))) return true;
   // A literal and something that is not a literal, joined by +.

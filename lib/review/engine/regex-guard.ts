@@ -28,6 +28,7 @@ export function enableBacktrackFallback(): void {
   enginesSet = true;
   try {
     setV8Flags(['--enable-experimental-regexp-engine-on-excessive-backtracks', '--enable-experimental-regexp-engine']);
+    // biome-ignore lint/complexity/useRegexLiterals: the l flag parses only once the V8 flags above are set
     new RegExp('a', 'l');
     probeWorks = true;
   } catch {

@@ -31,7 +31,9 @@ export function fileViews(path: string, hunks: readonly Hunk[], maxLineLength: n
     if (lines.some((l) => l.text.length > maxLineLength)) continue; // minified: not worth lexing
     const texts = lines.map((l) => l.text);
     const masked = html ? maskScripts(texts, hunk.newStart === 1) : maskLines(texts);
-    lines.forEach((l, k) => views.set(l.newLine!, masked[k]!));
+    lines.forEach((l, k) => {
+      views.set(l.newLine!, masked[k]!);
+    });
   }
   return views;
 }

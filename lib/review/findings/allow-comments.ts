@@ -10,6 +10,7 @@ import type { DiffFile } from '../../diff/types.js';
 import { languageOf } from '../../diff/language.js';
 import { lineText } from '../engine/file-lines.js';
 import type { AllowedFinding, Finding } from '../types.js';
+import { escapeRegExp } from '../../core/regex-escape.js';
 
 export type AllowMarker = 'revtrail-allow' | 'gitleaks:allow';
 
@@ -39,14 +40,13 @@ const OPENERS: Record<string, readonly string[]> = {
 // A file of no known language (a Dockerfile, .env, a config file): any of the usual openers.
 const ANY = ['//', '/*', '#', '--', '<!--', ';', '%'];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<string, { anywhere: RegExp; alone: RegExp }>();
 
 function patternsFor(path: string) {
   const language = languageOf(path) ?? '';
   let found = patterns.get(language);
   if (!found) {
-    const openers = `(?:${(OPENERS[language] ?? ANY).map(escape).join('|')})`;
+    const openers = `(?:${(OPENERS[language] ?? ANY).map(escapeRegExp).join('|')})`;
     const body = `[ \\t]*revtrail-allow[ \\t]+([^\\s]+?)(?:[ \\t]+(.*?))?[ \\t]*(?:\\*\\/|-->)?[ \\t]*$`;
     found = { anywhere: new RegExp(`${openers}${body}`), alone: new RegExp(`^[ \\t]*${openers}${body}`) };
     patterns.set(language, found);
