@@ -6,6 +6,7 @@
  */
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { FileShapeError, readFailure, readRegularFile } from '../core/fs/read.js';
+import { packageJsonMessages as pm } from '../messages/install.js';
 
 interface PackageJson {
   scripts?: unknown;
@@ -22,7 +23,7 @@ export async function readPackage(file: string): Promise<{ text: string; json: P
     return null;
   }
   const json = JSON.parse(text) as unknown;
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new SyntaxError('not a JSON object');
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new SyntaxError(pm.notObject);
   return { text, json: json as PackageJson };
 }
 
@@ -34,7 +35,7 @@ export type ScriptOutcome =
 function scriptsOf(json: PackageJson): Record<string, unknown> | undefined {
   const scripts = json.scripts;
   if (scripts !== undefined && (scripts === null || typeof scripts !== 'object' || Array.isArray(scripts))) {
-    throw new SyntaxError('"scripts" is not an object');
+    throw new SyntaxError(pm.scriptsNotObject);
   }
   return scripts as Record<string, unknown> | undefined;
 }
@@ -127,7 +128,7 @@ function stringEnd(text: string, i: number): number {
     if (text[j] === '\\') j++;
     else if (text[j] === '"') return j + 1;
   }
-  throw new SyntaxError('unterminated string');
+  throw new SyntaxError(pm.unterminatedString);
 }
 
 function valueEnd(text: string, i: number): number {
@@ -141,7 +142,7 @@ function valueEnd(text: string, i: number): number {
       else if (d === '{' || d === '[') depth++;
       else if (d === '}' || d === ']') if (--depth === 0) return j + 1;
     }
-    throw new SyntaxError('unterminated value');
+    throw new SyntaxError(pm.unterminatedValue);
   }
   let j = i;
   while (j < text.length && /[^\s,\]}]/.test(text[j]!)) j++;
@@ -149,7 +150,7 @@ function valueEnd(text: string, i: number): number {
 }
 
 function objectAt(text: string, open: number): ObjectSpan {
-  if (text[open] !== '{') throw new SyntaxError('not a JSON object');
+  if (text[open] !== '{') throw new SyntaxError(pm.notObject);
   const props: Prop[] = [];
   let i = skipSpace(text, open + 1);
   while (text[i] !== '}') {
@@ -157,13 +158,13 @@ function objectAt(text: string, open: number): ObjectSpan {
     const keyEnd = stringEnd(text, i);
     const key = JSON.parse(text.slice(i, keyEnd)) as string;
     i = skipSpace(text, keyEnd);
-    if (text[i] !== ':') throw new SyntaxError('expected ":"');
+    if (text[i] !== ':') throw new SyntaxError(pm.expectedColon);
     const valueStart = skipSpace(text, i + 1);
     const end = valueEnd(text, valueStart);
     props.push({ key, start, valueStart, end });
     i = skipSpace(text, end);
     if (text[i] === ',') i = skipSpace(text, i + 1);
-    else if (text[i] !== '}') throw new SyntaxError('expected "," or "}"');
+    else if (text[i] !== '}') throw new SyntaxError(pm.expectedCommaOrBrace);
   }
   return { open, close: i, props };
 }

@@ -158,3 +158,13 @@ export const serverInstallMessages = {
   notInstalledServer: (repo: string) => `revtrail: no revtrail server hook in ${repo}`,
   notOurs: (file: string) => `${file} was not written by revtrail; left as it is`,
 };
+
+/** Why package.json could not be read as revtrail reads it (lib/install/package-json.ts), after the file's name. */
+export const packageJsonMessages = {
+  notObject: 'not a JSON object',
+  scriptsNotObject: '"scripts" is not an object',
+  unterminatedString: 'unterminated string',
+  unterminatedValue: 'unterminated value',
+  expectedColon: 'expected ":"',
+  expectedCommaOrBrace: 'expected "," or "}"',
+};
