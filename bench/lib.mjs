@@ -1,6 +1,15 @@
 // Shared bench helpers: timing by medians of real processes, a seeded PRNG, the result table.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +67,12 @@ export function timeMedian(runs, fn) {
 
 /** Peak resident memory (MiB) of a command, via GNU time where it exists. */
 export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { cwd, input, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], {
+    cwd,
+    input,
+    env: { ...benchEnv, ...env },
+    maxBuffer: 1 << 30,
+  });
   if (r.error) return null;
   const kib = Number(String(r.stderr).trim().split('\n').pop());
   return Number.isFinite(kib) ? kib / 1024 : null;
@@ -82,7 +96,15 @@ export function printTable(rows) {
     const unit = r.kind === 'MiB' ? 'MiB' : 'ms';
     const target = r.kind === 'info' ? '-' : r.kind === 'ratio' ? `<= ${r.target}x` : `<= ${r.target} ${unit}`;
     const holds = r.holds === null ? '-' : r.holds ? 'yes' : 'NO';
-    lines.push([r.scenario, fmt(r.value, unit), r.floorName ?? '-', fmt(r.floor), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`, target, holds]);
+    lines.push([
+      r.scenario,
+      fmt(r.value, unit),
+      r.floorName ?? '-',
+      fmt(r.floor),
+      r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,
+      target,
+      holds,
+    ]);
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const [i, l] of lines.entries()) {
@@ -128,7 +150,9 @@ export function generatorArgs(script, defaults) {
   const args = process.argv.slice(2);
   const seedAt = args.indexOf('--seed');
   const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : defaults.seed;
-  const [dir, count = String(defaults.count)] = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
+  const [dir, count = String(defaults.count)] = args.filter(
+    (a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1),
+  );
   if (!dir) {
     console.error(`usage: node bench/${script} DIR [COMMITS] [--seed N]`);
     process.exit(2);

@@ -4,7 +4,10 @@ import { printTable } from './lib.mjs';
 
 // Every file in scenarios/ is a scenario; the default run takes the ones that time revtrail
 // against its floors (the slow or setup-heavy ones run only when named).
-const byName = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4)).sort();
+const byName = readdirSync(new URL('./scenarios/', import.meta.url))
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 // quality (recall and precision, not a timing), peers (installs other tools), first-push (a
 // history of its own, a minute a run) and server (the same history, through pre-receive) run
 // when named.

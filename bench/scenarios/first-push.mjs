@@ -40,7 +40,11 @@ export async function run({ runs = 5, commits = 3000 } = {}) {
     const clear = () => rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
     const hook = () => {
       clear();
-      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], { cwd: dir, input: stdin, okCodes: [0, 1] });
+      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
+        cwd: dir,
+        input: stdin,
+        okCodes: [0, 1],
+      });
     };
     const floor = () => timeOnce('git', ['log', '-p', tip], { cwd: dir });
     floor();
@@ -52,7 +56,13 @@ export async function run({ runs = 5, commits = 3000 } = {}) {
       hooks.push(hook());
     }
     return [
-      row({ scenario: `pre-push, first push of ${commits.toLocaleString('en')} commits`, value: median(hooks), floorName: 'git log -p', floor: median(floors), target: 1.5 }),
+      row({
+        scenario: `pre-push, first push of ${commits.toLocaleString('en')} commits`,
+        value: median(hooks),
+        floorName: 'git log -p',
+        floor: median(floors),
+        target: 1.5,
+      }),
     ];
   } finally {
     rmSync(remote, { recursive: true, force: true });

@@ -29,7 +29,8 @@ export function parseRefLines(input: string): { updates: RefUpdate[]; bad: strin
     const line = raw.trim();
     if (!line) continue;
     const [localRef, localSha, remoteRef, remoteSha, extra] = line.split(/\s+/);
-    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? '')) bad.push(line);
+    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? ''))
+      bad.push(line);
     else updates.push({ localRef, localSha: localSha!, remoteRef, remoteSha: remoteSha! });
   }
   return { updates, bad };
@@ -51,7 +52,12 @@ export interface PushPlan {
  * `known`: the rev-list arguments that name what the other side has already, for a new ref or
  * an old tip this repository lacks (pre-push: `--not --remotes=REMOTE`; the server: `--not --all`).
  */
-export async function planRef(top: string, known: readonly string[], update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
+export async function planRef(
+  top: string,
+  known: readonly string[],
+  update: RefUpdate,
+  emptyTree: () => Promise<string>,
+): Promise<PushPlan> {
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peelCommit(top, update.localSha);
@@ -99,18 +105,24 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
-  for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree));
+  for (const update of updates)
+    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree));
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
   const { openReview, reviewPlans, blockedLines } = await modules;
   const session = await openReview(repo.top, { repo });
   const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err);
-  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
+  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
+    err.write(m.saveFailed(why) + '\n'),
+  );
 
   if (reviewed.blocked.length === 0) return 0;
   const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
-  writeLines(err, await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)));
+  writeLines(
+    err,
+    await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)),
+  );
   return 1;
 }
 

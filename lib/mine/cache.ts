@@ -83,7 +83,8 @@ export async function signatureOf(cwd: string, commonDir: string, args: readonly
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
   if (head.trim()) tips.push(head.trim());
   const noReplace = process.env.GIT_NO_REPLACE_OBJECTS !== undefined;
-  const shape = replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
+  const shape =
+    replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
   return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };
 }
 
@@ -105,7 +106,9 @@ export class MineCache {
   async lookup(args: readonly string[]): Promise<CacheMeta | null> {
     try {
       const meta = JSON.parse(await readFile(join(this.dir, `${keyOf(args)}.json`), 'utf8')) as CacheMeta;
-      return meta && meta.version === CACHE_VERSION && Array.isArray(meta.tips) && Array.isArray(meta.notices) ? meta : null;
+      return meta && meta.version === CACHE_VERSION && Array.isArray(meta.tips) && Array.isArray(meta.notices)
+        ? meta
+        : null;
     } catch {
       return null;
     }
@@ -248,7 +251,8 @@ export class CacheWriter {
     } catch {
       return this.abort();
     }
-    if (this.previous && this.previous.data !== this.data) await unlink(join(this.dir, this.previous.data)).catch(() => {});
+    if (this.previous && this.previous.data !== this.data)
+      await unlink(join(this.dir, this.previous.data)).catch(() => {});
   }
 
   async abort(): Promise<void> {
@@ -291,14 +295,21 @@ const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
 export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
   if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
   if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
-  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^')))) return null;
+  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
+    return null;
   if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    const lost = await gitOut(['rev-list', '--count', '--stdin'], { cwd, input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    const lost = await gitOut(['rev-list', '--count', '--stdin'], {
+      cwd,
+      input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
+    });
     if (lost.trim() !== '0') return null;
-    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], { cwd, input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
+      cwd,
+      input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
+    });
     const fresh = new Map<string, number>();
     const boundary = new Map<string, number>();
     for (const line of walk.split('\n')) {
@@ -309,7 +320,10 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
     const retained = newTips.filter((t) => !fresh.has(t));
     const retainedDates: number[] = [];
     if (retained.length) {
-      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], { cwd, input: retained.join('\n') + '\n' });
+      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
+        cwd,
+        input: retained.join('\n') + '\n',
+      });
       for (const line of out.split('\n')) if (line) retainedDates.push(Number(line.split(' ')[0]));
       if (retainedDates.length !== retained.length) return null;
     }

@@ -37,12 +37,23 @@ function bundleHasCredentialSources(bundle: Bundle): boolean {
 }
 
 /** Per-commit credential reviews with verdicts from `verdictTip`'s history (read once, by `history`). */
-export function credentialCheck(session: ReviewSession, verdictTip: string, history: () => Promise<HistoryRow[]>): CredentialCheck {
+export function credentialCheck(
+  session: ReviewSession,
+  verdictTip: string,
+  history: () => Promise<HistoryRow[]>,
+): CredentialCheck {
   const rules = builtinRules(session.config.builtinRules).filter((r) => isCredential(r.ruleSource));
   return {
     screen: async () => (bundleHasCredentialSources(await session.bundle()) ? null : credentialScreen(rules)),
     async review(text, name, capped) {
-      const result = await runReview(session, { cwd: session.top, source: { kind: 'text', text, name, capped }, verdictTip, history, ruleFilter: isCredential, reviewer: false });
+      const result = await runReview(session, {
+        cwd: session.top,
+        source: { kind: 'text', text, name, capped },
+        verdictTip,
+        history,
+        ruleFilter: isCredential,
+        reviewer: false,
+      });
       return { findings: result.findings, warnings: result.warnings };
     },
   };
