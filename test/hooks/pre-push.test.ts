@@ -199,3 +199,20 @@ test('revtrail hook pre-push directly: ref lines on stdin, deletions with 40 or 
   assert.equal((await r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `refs/heads/main ${sha} refs/heads/main ${zero}\n`, env: { REVTRAIL: '0' } })).code, 0);
   assert.equal((await r.run(['push', '--no-verify', 'origin', 'main'])).code, 0);
 });
+
+test('progress of a push in a log (stderr a pipe): plain lines without terminal control; none for a short push', async () => {
+  const { r } = await pushRepo();
+  for (let i = 0; i < 6; i++) commitWith(r, { [`src/f${i}.js`]: `export const v${i} = ${i};\n` }, `feat: ${i}`);
+  // The test knob shortens the interval (5 s by default; docs/hooks.md "Push").
+  const logged = await r.run(['push', 'origin', 'main'], { env: { REVTRAIL_PROGRESS_EVERY_MS: '1' } });
+  assert.equal(logged.code, 0, logged.stderr);
+  const lines = logged.stderr.split('\n').filter((l) => l.startsWith('revtrail: refs/heads/main: '));
+  assert.ok(lines.length >= 1, logged.stderr);
+  for (const line of lines) assert.match(line, /^revtrail: refs\/heads\/main: (reviewing what the push adds|checking each commit for credentials).* \(\d+ s\)$/);
+  assert.doesNotMatch(logged.stderr, /\r|\x1b\[/);
+  // The default interval: a push this short prints none.
+  commitWith(r, { 'src/g.js': 'export const g = 1;\n' }, 'feat: g');
+  const quiet = await r.run(['push', 'origin', 'main']);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stderr, /revtrail: refs\/heads\/main: /);
+});
