@@ -240,7 +240,8 @@ async function reviewCommit(
 async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
   const { currentCleanRecord, surelyClean } = await import('../review/clean-check.js');
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  if (!record) return null;
+  // A model reviewer that runs in commit-msg reads every piece (docs/review.md "Model reviewer").
+  if (!record || record.modelHooks.includes('commit-msg')) return null;
   const source = await plan.source();
   if (source.kind !== 'staged' || !source.text) return null;
   let diff;

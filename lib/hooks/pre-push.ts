@@ -9,6 +9,7 @@ import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { writeLines } from './print.js';
 import type { ReviewPlan } from './push-review.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { cleanCheckFile } from '../core/state.js';
 
 export interface RefUpdate {
   localRef: string;
@@ -109,7 +110,10 @@ export async function prePushHook(remote: string, _url: string, input: string, c
 
   const { openReview, reviewPlans, blockedLines } = await modules;
   const session = await openReview(repo.top, { repo });
-  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err);
+  // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
+  const { currentCleanRecord } = await import('../review/clean-check.js');
+  const cleanFile = cleanCheckFile(repo.commonDir);
+  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err, { cleanRecord: currentCleanRecord(cleanFile, repo.top), cleanFile });
   await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
 
   if (reviewed.blocked.length === 0) return 0;

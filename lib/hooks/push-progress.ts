@@ -70,24 +70,25 @@ function plainProgress(stream: NodeJS.WritableStream, every: number): PushProgre
   const started = performance.now();
   let written = started;
   let ref = '';
-  let review: string | null = null;
-  let check: string | null = null;
+  // What each phase said last, made into words only when a line is due (most calls write none).
+  let review: (() => string) | null = null;
+  let check: (() => string) | null = null;
   const write = () => {
     const now = performance.now();
     if (now - written < every) return;
     written = now;
-    const parts = [review, check].filter((p): p is string => p !== null);
-    stream.write(`${m.pushProgress(ref, parts, ((now - started) / 1000).toFixed(0))}\n`);
+    const parts = [review, check].filter((p): p is () => string => p !== null).map((p) => p());
+    stream.write(`${m.pushProgress(escapeControl(ref), parts, ((now - started) / 1000).toFixed(0))}\n`);
   };
   return {
     reviewing(on, done, total, path) {
-      ref = escapeControl(on);
-      review = m.pushReviewing(done, total, escapeControl(path));
+      ref = on;
+      review = () => m.pushReviewing(done, total, escapeControl(path));
       write();
     },
     checking(on, done, total) {
-      ref = escapeControl(on);
-      check = m.pushChecking(done, total);
+      ref = on;
+      check = () => m.pushChecking(done, total);
       write();
     },
     clear() {

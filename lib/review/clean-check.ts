@@ -33,6 +33,10 @@ export interface CleanRecord {
   chunkLines: number;
   /** `trailers.foldAt` of that configuration. */
   foldAt: number;
+  /** Whether a bundle rule takes a built-in credential rule_source (the push's credential screen then steps aside). */
+  credentialSources: boolean;
+  /** The hooks a model reviewer runs in (`reviewer.model.hooks`): a hook named here takes the review. */
+  modelHooks: string[];
   /** Needles compared with the added text as it is. */
   needles: string[];
   /** Needles of case-blind rules, compared with the lower-cased (ASCII) text. */
@@ -66,28 +70,34 @@ export function currentCleanRecord(file: string, top: string): CleanRecord | nul
  * nothing; false when only the review can tell.
  */
 export function surelyClean(diff: CappedDiff, record: CleanRecord): boolean {
-  if (diff.capped.length) return false; // the review warns about each capped file
+  return cleanPieces(diff, record) !== null;
+}
+
+/** surelyClean, with how many pieces the review would have cut the diff into; null: only the review can tell. */
+export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | null {
+  if (diff.capped.length) return null; // the review warns about each capped file
   let files;
   try {
     files = parseDiff(diff.text, 'git diff');
   } catch {
-    return false; // the review reports it
+    return null; // the review reports it
   }
   // Binary files are read as text for the credential rules: the review does that.
-  if (files.some((f) => f.binary && f.newPath !== null)) return false;
-  for (const chunk of toChunks(files, record.chunkLines)) {
+  if (files.some((f) => f.binary && f.newPath !== null)) return null;
+  const chunks = toChunks(files, record.chunkLines);
+  for (const chunk of chunks) {
     if (chunk.added.length === 0) continue;
-    if (chunk.added.some((a) => a.text.length > MAX_LINE_LENGTH)) return false;
+    if (chunk.added.some((a) => a.text.length > MAX_LINE_LENGTH)) return null;
     // As the rule runner joins a piece's added lines (./rules.ts ChunkState).
     const joined = chunk.added.map((a) => a.text).join('\n');
-    for (const needle of record.needles) if (joined.includes(needle)) return false;
+    for (const needle of record.needles) if (joined.includes(needle)) return null;
     if (record.lowerNeedles.length) {
-      if (!/^[\x00-\x7f]*$/.test(joined)) return false;
+      if (!/^[\x00-\x7f]*$/.test(joined)) return null;
       const lower = joined.toLowerCase();
-      for (const needle of record.lowerNeedles) if (lower.includes(needle)) return false;
+      for (const needle of record.lowerNeedles) if (lower.includes(needle)) return null;
     }
   }
-  return true;
+  return chunks.length;
 }
 
 const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((s) => typeof s === 'string');
@@ -104,6 +114,8 @@ function isRecord(value: unknown): value is CleanRecord {
     r.files.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string') &&
     typeof r.chunkLines === 'number' &&
     typeof r.foldAt === 'number' &&
+    strings(r.modelHooks) &&
+    typeof r.credentialSources === 'boolean' &&
     strings(r.needles) &&
     strings(r.lowerNeedles)
   );

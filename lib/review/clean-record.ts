@@ -9,6 +9,7 @@ import type { ConfigSource } from '../config/load.js';
 import { readDerivedFile, writeDerivedFile } from '../core/derived-cache.js';
 import { builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.js';
 import { prefilterOf } from './prefilter.js';
+import { bundleHasCredentialSources } from './credentials.js';
 import type { ReviewRule } from './rule-types.js';
 import type { CleanRecord } from './clean-check.js';
 
@@ -21,7 +22,7 @@ export interface RecordedPolicy {
 
 /**
  * The record for this policy, or null when the clean check cannot answer for it: a reviewer
- * program or a commit-msg model reviewer (they read every piece), a doc map, anything the
+ * program (it reads every piece; a model reviewer's hooks are kept, for each hook to ask), a doc map, anything the
  * review warns about on every run (a config problem or override, bundle diagnostics), a
  * syntax-tree or import rule, a rule without needles, or a bundle file not known by its
  * signature.
@@ -29,7 +30,7 @@ export interface RecordedPolicy {
 export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanRecord | null {
   const { config } = policy;
   if (!policy.configSource || policy.configProblem) return null;
-  if (config.reviewer.command?.length || config.reviewer.model?.hooks.includes('commit-msg')) return null;
+  if (config.reviewer.command?.length) return null;
   if (config.docMap !== undefined || !bundle.sources || bundle.diagnostics.length) return null;
   if (credentialOverrides(config).length || (Array.isArray(config.builtinRules) && unknownBuiltinIds(config.builtinRules).length)) return null;
   const rules: ReviewRule[] = [...builtinRules(config.builtinRules)];
@@ -50,6 +51,8 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
     files: bundle.sources.map(([file, signature]) => [file, signature]),
     chunkLines: config.chunkLines,
     foldAt: config.trailers.foldAt,
+    modelHooks: config.reviewer.model ? [...config.reviewer.model.hooks] : [],
+    credentialSources: bundleHasCredentialSources(bundle),
     needles: [...needles].sort(),
     lowerNeedles: [...lowerNeedles].sort(),
   };
@@ -61,4 +64,9 @@ export async function keepCleanRecord(file: string, record: CleanRecord | null):
   const known = readDerivedFile(file)?.record;
   if (known && JSON.stringify(known) === JSON.stringify(record)) return;
   await writeDerivedFile(file, { record });
+}
+
+/** Leaves the record of a review's policy (`session`, its loaded bundle) in `file`. Never an error. */
+export async function keepRecordOf(file: string, session: RecordedPolicy, bundle: Bundle): Promise<void> {
+  await keepCleanRecord(file, cleanRecordOf(session, bundle));
 }
