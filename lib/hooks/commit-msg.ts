@@ -256,8 +256,8 @@ async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldA
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */
 async function keepCleanRecordOf(session: ReviewSession, bundle: Bundle): Promise<void> {
   if (!session.commonDir) return;
-  const { cleanRecordOf, keepCleanRecord } = await import('../review/clean-record.js');
-  await keepCleanRecord(cleanCheckFile(session.commonDir), cleanRecordOf(session, bundle));
+  const { keepRecordOf } = await import('../review/clean-record.js');
+  await keepRecordOf(cleanCheckFile(session.commonDir), session, bundle);
 }
 
 /** The queued records this commit takes; those already in its history leave the queue. */

@@ -51,12 +51,18 @@ export interface PushPlan {
  * `known`: the rev-list arguments that name what the other side has already, for a new ref or
  * an old tip this repository lacks (pre-push: `--not --remotes=REMOTE`; the server: `--not --all`).
  */
-export async function planRef(top: string, known: readonly string[], update: RefUpdate, emptyTree: () => Promise<string>): Promise<PushPlan> {
+export async function planRef(
+  top: string,
+  known: readonly string[],
+  update: RefUpdate,
+  emptyTree: () => Promise<string>,
+  peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
+): Promise<PushPlan> {
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
-  const tip = await peelCommit(top, update.localSha);
+  const tip = await peel(update.localSha);
   if (!tip) return none; // a tag of a tree or blob: no commits to review
-  const remoteTip = ZERO.test(update.remoteSha) ? null : await peelCommit(top, update.remoteSha);
+  const remoteTip = ZERO.test(update.remoteSha) ? null : await peel(update.remoteSha);
   if (remoteTip) {
     const listed = await revList(top, [tip, `^${remoteTip}`]);
     const commits = listed.map((c) => c.commit);
@@ -97,14 +103,23 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   // for loading them, every other push gets them sooner.
   const modules = import('./push-review.js');
   modules.catch(() => {}); // awaited below when there is work
-  const repo = await located;
   const { updates, bad } = parseRefLines(input);
+  // What each pushed name is, asked beside "where" (git runs the hook at the top level, where
+  // any folder of the work tree answers alike): one git round trip less before the review.
+  const peeled = new Map<string, Promise<string | null>>();
+  const peel = (rev: string) => {
+    let known = peeled.get(rev);
+    if (!known) peeled.set(rev, (known = peelCommit(context.cwd, rev)));
+    return known;
+  };
+  for (const u of updates) for (const sha of [u.localSha, u.remoteSha]) if (!ZERO.test(sha)) peel(sha).catch(() => {});
+  const repo = await located;
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
 
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: repo.top })).trim());
   const plans: PushPlan[] = [];
-  for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree));
+  for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
