@@ -116,6 +116,8 @@ const commonjs = {
 };
 await esbuild.build({ ...commonjs, entryPoints: ['lib/hooks/run.ts'], outfile: `${staging}/hook.cjs`, minifyWhitespace: true, minifySyntax: true });
 await esbuild.build({ ...commonjs, entryPoints: ['lib/cli/hook-start.ts'], outfile: `${staging}/hook-start.cjs` });
+// A cached `revtrail mine` without yargs or the ES module loader (lib/cli/mine-fast.ts, docs/mining.md).
+await esbuild.build({ ...commonjs, entryPoints: ['lib/cli/mine-fast.ts'], outfile: `${staging}/mine-fast.cjs`, minifyWhitespace: true, minifySyntax: true });
 rmSync(join(root, 'dist', 'cli'), { recursive: true, force: true });
 renameSync(join(root, staging), join(root, 'dist', 'cli'));
 
