@@ -9,7 +9,7 @@
 import { findRepo } from '../core/git/repo.js';
 import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
-import { cachedRun } from '../mine/index.js';
+import { cachedRunBeside } from '../mine/index.js';
 import { copyInto, streamSink } from '../mine/output.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
@@ -23,13 +23,23 @@ export function plainMineArgs(args: readonly string[]): boolean {
 /** The exit code, or null: not answered here (nothing was written), run the full CLI. */
 export async function fastMine(args: readonly string[], context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr }): Promise<number | null> {
   if (!plainMineArgs(args)) return null;
+  // Where the repository is, and what the tips are, asked of git at once.
+  const found = findRepo(context.cwd);
+  found.catch(() => {});
+  const run = cachedRunBeside(context.cwd, found, { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') });
+  run.catch(() => {});
+  const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
   let cached;
   try {
-    const repo = await findRepo(context.cwd);
+    const repo = await found;
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
-    if (config.privacy.redactAuthors) return null; // the cached records are not redacted
-    cached = await cachedRun({ cwd: repo.top, commonDir: repo.commonDir, revs: args.filter((a) => a !== '--all'), all: args.includes('--all'), cache: true });
+    if (config.privacy.redactAuthors) {
+      await unused();
+      return null; // the cached records are not redacted
+    }
+    cached = await run;
   } catch {
+    await unused();
     return null; // the full CLI says why
   }
   if (!cached) return null;

@@ -68,15 +68,17 @@ function keyOf(args: readonly string[]): string {
 
 const SHA = /^[0-9a-f]{40,64}$/;
 
-export async function signatureOf(cwd: string, commonDir: string, args: readonly string[]): Promise<Signature> {
+/** `commonDir` may still be being found: git is asked about the tips meanwhile (git finds the repository from `cwd`). */
+export async function signatureOf(cwd: string, commonDir: string | Promise<string>, args: readonly string[]): Promise<Signature> {
   const all = args.includes('--all');
   const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
+  const dir = Promise.resolve(commonDir);
   const [revs, head, shallow, replaced, grafts] = await Promise.all([
     gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
     all ? git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] }).then((r) => r.stdout) : Promise.resolve(''),
-    readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
+    dir.then((d) => readFile(join(d, 'shallow'), 'utf8')).catch(() => ''),
     gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
-    readFile(process.env.GIT_GRAFT_FILE || join(commonDir, 'info', 'grafts'), 'utf8').catch(() => ''),
+    dir.then((d) => readFile(process.env.GIT_GRAFT_FILE || join(d, 'info', 'grafts'), 'utf8')).catch(() => ''),
   ]);
   const tips = revs.split('\n').filter(Boolean);
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.

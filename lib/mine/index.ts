@@ -151,6 +151,20 @@ export async function cachedRun(options: MineOptions): Promise<{ file: FileHandl
   return file ? { file, meta } : null;
 }
 
+/**
+ * cachedRun for `mine` started anywhere in the work tree, with git asked about the tips while
+ * the repository (`repo`: its common dir) is still being found (lib/cli/mine-fast.ts). A tip
+ * named relative to `cwd` that reads otherwise from the top level is only a miss.
+ */
+export async function cachedRunBeside(cwd: string, repo: Promise<{ commonDir: string }>, options: Pick<MineOptions, 'revs' | 'all'>): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
+  const args = mineArgs(options);
+  const commonDir = repo.then((r) => r.commonDir);
+  const [signature, meta] = await Promise.all([signatureOf(cwd, commonDir, args), commonDir.then((d) => new MineCache(cacheDir(d)).lookup(args))]);
+  if (!meta || !sameSignature(meta, signature)) return null;
+  const file = await new MineCache(cacheDir(await commonDir)).openFile(meta);
+  return file ? { file, meta } : null;
+}
+
 /** The whole mined history in memory (candidates and statistics work on all of it). */
 export async function mineAll(options: MineOptions): Promise<CommitResult[]> {
   const results: CommitResult[] = [];
