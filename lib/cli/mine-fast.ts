@@ -9,8 +9,8 @@
 import { findRepo } from '../core/git/repo.js';
 import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
-import { cachedRunBeside } from '../mine/index.js';
-import { copyInto, streamSink } from '../mine/output.js';
+import { cachedRunBeside } from '../mine/replay.js';
+import { copyInto, streamSink } from '../mine/sink.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
 import { mineMessages as m } from '../messages/mine.js';

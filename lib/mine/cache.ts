@@ -16,11 +16,11 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
-import { createHash, randomBytes } from 'node:crypto';
+import { crypto } from '../core/node-module.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { git, gitOut } from '../core/git/run.js';
-import { MinedCommit, commitOfLine, type StringPool } from './record.js';
+import type { MinedCommit, StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
 export const CACHE_VERSION = 2;
@@ -62,8 +62,14 @@ export function cacheDir(commonDir: string): string {
   return join(commonDir, 'revtrail', 'mine-cache');
 }
 
+/**
+ * The entry's name for a list of arguments: FNV-1a (64 bits) of their JSON, so that a cached
+ * re-run loads no crypto (a collision is only a miss: the entry holds its arguments).
+ */
 function keyOf(args: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16);
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(JSON.stringify(args), 'utf8')) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
 }
 
 const SHA = /^[0-9a-f]{40,64}$/;
@@ -88,7 +94,7 @@ export async function signatureOf(cwd: string, commonDir: string | Promise<strin
   return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };
 }
 
-const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+const hash = (text: string) => crypto().createHash('sha256').update(text).digest('hex');
 
 export function sameSignature(a: Signature, b: Signature): boolean {
   return (
@@ -131,6 +137,8 @@ export class MineCache {
    * pool, the records are made to be held (StringPool.hold).
    */
   async open(meta: CacheMeta, pool?: StringPool): Promise<AsyncGenerator<MinedCommit[]> | null> {
+    // The record code loads only for a replay that reads the records (a straight copy does not).
+    const { MinedCommit, commitOfLine } = await import('./record.js');
     const h = await this.openFile(meta);
     if (!h) return null;
     return (async function* () {
@@ -196,7 +204,7 @@ export class CacheWriter {
     private readonly signature: Signature,
     private readonly previous: CacheMeta | null,
   ) {
-    this.data = `${key}-${randomBytes(6).toString('hex')}.jsonl`;
+    this.data = `${key}-${crypto().randomBytes(6).toString('hex')}.jsonl`;
     this.ready = mkdir(dir, { recursive: true }).then(
       () => {
         this.stream = createWriteStream(join(dir, this.data));
@@ -242,7 +250,7 @@ export class CacheWriter {
       noticeCount: this.noticeCount,
     };
     const file = join(this.dir, `${this.key}.json`);
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const tmp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
       await writeFile(tmp, JSON.stringify(meta));
       await rename(tmp, file);

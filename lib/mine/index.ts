@@ -30,11 +30,8 @@ export interface MineOptions {
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
 
-export function mineArgs(options: Pick<MineOptions, 'revs' | 'all'>): string[] {
-  const revs = [...(options.revs ?? [])];
-  if (options.all) return ['--all', ...revs];
-  return revs.length ? revs : ['HEAD'];
-}
+export { mineArgs, cachedRunBeside } from './replay.js';
+import { mineArgs } from './replay.js';
 
 export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
   for await (const batch of mineBatches(options)) yield* batch;
@@ -148,20 +145,6 @@ export async function cachedRun(options: MineOptions): Promise<{ file: FileHandl
   const [signature, meta] = await Promise.all([signatureOf(options.cwd, options.commonDir, args), cache.lookup(args)]);
   if (!meta || !sameSignature(meta, signature)) return null;
   const file = await cache.openFile(meta);
-  return file ? { file, meta } : null;
-}
-
-/**
- * cachedRun for `mine` started anywhere in the work tree, with git asked about the tips while
- * the repository (`repo`: its common dir) is still being found (lib/cli/mine-fast.ts). A tip
- * named relative to `cwd` that reads otherwise from the top level is only a miss.
- */
-export async function cachedRunBeside(cwd: string, repo: Promise<{ commonDir: string }>, options: Pick<MineOptions, 'revs' | 'all'>): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
-  const args = mineArgs(options);
-  const commonDir = repo.then((r) => r.commonDir);
-  const [signature, meta] = await Promise.all([signatureOf(cwd, commonDir, args), commonDir.then((d) => new MineCache(cacheDir(d)).lookup(args))]);
-  if (!meta || !sameSignature(meta, signature)) return null;
-  const file = await new MineCache(cacheDir(await commonDir)).openFile(meta);
   return file ? { file, meta } : null;
 }
 
