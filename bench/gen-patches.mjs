@@ -85,7 +85,9 @@ export function generatePatches(dir, commits, { seed = 5 } = {}) {
     if (n === 0) {
       data('Initial import\n');
       for (const p of bundleFiles) modify(`.okfw/${relative(bundle, p)}`, readFileSync(p, 'utf8'));
-      files.forEach((f) => touched.add(f));
+      files.forEach((f) => {
+        touched.add(f);
+      });
     } else {
       data(`Rework ${WORDS[n % WORDS.length]} handling (#${n})\n\nSplit the ${VERBS[n % VERBS.length]} step so that each part can be tested alone.\n`);
       emit(`from :${n}\n`);

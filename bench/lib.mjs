@@ -4,16 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isolatedGitEnv } from '../dist/lib/core/git/isolated-env.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const cli = join(root, 'bin', 'revtrail.js');
 
-export const benchEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com',
-  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', NO_COLOR: '1',
-};
+export const benchEnv = isolatedGitEnv({ name: 'Bench', email: 'bench@example.com' });
 
 export function tmp(prefix) {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));

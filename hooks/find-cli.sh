@@ -1,6 +1,6 @@
 # Not a hook: the lookup of the revtrail CLI that every hook script starting revtrail shares.
 # `revtrail install` puts these lines, indented, where a template says @REVTRAIL_FIND_CLI@
-# (lib/hooks/install.ts, docs/hooks.md "Hook scripts"); everything down to the first blank line
+# (lib/install/install.ts, docs/hooks.md "Hook scripts"); everything down to the first blank line
 # is this note and is left out.
 
 revtrail_bin=@REVTRAIL_BIN@

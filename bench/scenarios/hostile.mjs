@@ -149,7 +149,9 @@ export async function run({ runs }) {
 export function configRows(dir, runs, base, normal) {
   const own = join(dir, 'revtrail.config.json');
   const pkg = join(dir, 'package.json');
-  const clear = () => [own, pkg].forEach((f) => rmSync(f, { force: true }));
+  const clear = () => [own, pkg].forEach((f) => {
+    rmSync(f, { force: true });
+  });
   const cases = {
     'config with a missing comma': () => writeFileSync(own, '{\n  "minConfidence": 0.5\n  "softTests": true\n}\n'),
     'config with an unknown key': () => writeFileSync(own, '{"knowlege": ".okfw"}\n'),

@@ -20,7 +20,7 @@ const load = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 async function corpus() {
-  const { loadCorpus, runCase, score } = await load('test/review/quality-corpus.js');
+  const { loadCorpus, runCase, score } = await load('test/kit/quality-corpus.js');
   const { allBuiltinRules } = await load('lib/review/builtin.js');
   const rules = allBuiltinRules();
   const cases = loadCorpus(join(root, 'test', 'fixtures', 'quality'));
@@ -71,7 +71,7 @@ function measureTree(repo) {
 }
 
 async function structuralCorpus() {
-  const { loadStructuralCorpus, scoreStructural, overall } = await load('test/review/structural-corpus.js');
+  const { loadStructuralCorpus, scoreStructural, overall } = await load('test/kit/structural-corpus.js');
   const corpus = loadStructuralCorpus(join(root, 'test', 'fixtures', 'structural'));
   const scores = await scoreStructural(corpus);
   console.log(`structural corpus: ${corpus.cases.length} cases; ast/imports rules beside the regexes they replace`);

@@ -24,8 +24,9 @@ import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readRegularFile } from '../core/fs/read.js';
 import { writeFileAtomicSync } from '../core/fs/atomic.js';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { currentBuild } from '../core/build.js';
+import { bundleCacheFile as bundleCachePath } from '../core/state.js';
 import type { ConceptResult } from './concept.js';
 import type { Concept, Rule } from './types.js';
 
@@ -35,7 +36,7 @@ const FORMAT = 1;
 export const OVERRUN_MEMORY_MS = 7 * 24 * 3600 * 1000;
 
 export function bundleCacheFile(commonDir: string): string {
-  return join(commonDir, 'revtrail', `bundle-cache-v${FORMAT}.json`);
+  return bundleCachePath(commonDir, FORMAT);
 }
 
 type StoredRule = Omit<Rule, 'regex'>;

@@ -4,7 +4,7 @@
  * Pure (async only to load the YAML library when a frontmatter needs it): the loader does the
  * reading and names the file.
  */
-import { RULE_SOURCE_NAME } from '../core/trailer/rule-source.js';
+import { RULE_SOURCE_NAME } from '../core/rule-source.js';
 import { frontmatterOf, isBlank, readFrontmatter, splitFrontmatter, yamlLibrary, type FrontmatterResult, type JsYaml, type Parsed } from './frontmatter.js';
 import { parseMany } from './frontmatter-batch.js';
 import { checkGlob } from './globs.js';

@@ -6,7 +6,8 @@
  * `docMap` is configured.
  */
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 import type { Bundle, Concept } from './types.js';
 import { ConceptCache, rememberOverrun } from './cache.js';
 import type { ConceptResult } from './concept.js';
@@ -54,7 +55,7 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
     warn(mapName, null, m.docMapMissing(mapName));
     return;
   }
-  const inside = (real: string) => real === realTop || real.startsWith(realTop.endsWith(sep) ? realTop : realTop + sep);
+  const inside = (real: string) => contains(realTop, real);
   if (!inside(realMap)) {
     warn(mapName, null, m.docMapLeaves(mapName));
     return;
@@ -79,7 +80,7 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
   let build: typeof import('./mapped.js').buildMappedConcept | undefined;
   for (const doc of docs) {
     const shown = show(join(options.top, doc.rel));
-    let read;
+    let read: ReturnType<typeof readCapped>;
     try {
       read = readCapped(doc.real);
     } catch (error) {
@@ -200,12 +201,18 @@ function collect(
       }
     }
     const docs = texts('docs');
-    if (!globs.length) return warn(at(), m.docMapNoPaths(n));
-    if (!docs.length) return warn(at(), m.docMapNoDocs(n));
+    if (!globs.length) {
+      warn(at(), m.docMapNoPaths(n));
+      return;
+    }
+    if (!docs.length) {
+      warn(at(), m.docMapNoDocs(n));
+      return;
+    }
     for (const { value, line } of docs) {
       const lexical = resolve(top, value);
       const rel = toPosix(relative(top, lexical));
-      if (rel === '..' || rel.startsWith('../') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) {
+      if (!contains(resolve(top), lexical)) {
         warn(line, m.docMapDocLeaves(value));
         continue;
       }
@@ -275,8 +282,4 @@ function expandFolder(
       expandFolder(real, childRel, inside, seen, out, refused);
     } else if (isFile && e.name.toLowerCase().endsWith('.md')) out.push({ rel: childRel, real });
   }
-}
-
-function toPosix(p: string): string {
-  return sep === '/' ? p : p.split(sep).join('/');
 }

@@ -66,7 +66,10 @@ function parseStream(yaml: JsYaml, sources: readonly string[], batch: number[], 
   const alone = () => {
     for (const i of batch) out[i] = parseWith(yaml, sources[i]!);
   };
-  if (batch.length === 1) return alone();
+  if (batch.length === 1) {
+    alone();
+    return;
+  }
   const bases: number[] = [];
   let text = '';
   for (const i of batch) {
@@ -80,11 +83,17 @@ function parseStream(yaml: JsYaml, sources: readonly string[], batch: number[], 
     events = yaml.parseEvents(text, { maxDepth: MAX_DEPTH });
     docs = yaml.constructFromEvents(events, { source: text, maxAliases: MAX_ALIASES });
   } catch {
-    return alone();
+    alone();
+    return;
   }
   const starts: number[] = [];
-  events.forEach((e, k) => e.type === yaml.EVENT_ID.DOCUMENT && starts.push(k));
-  if (docs.length !== batch.length || starts.length !== batch.length || starts.some((k) => !(events[k] as { explicitStart?: boolean }).explicitStart)) return alone();
+  events.forEach((e, k) => {
+    if (e.type === yaml.EVENT_ID.DOCUMENT) starts.push(k);
+  });
+  if (docs.length !== batch.length || starts.length !== batch.length || starts.some((k) => !(events[k] as { explicitStart?: boolean }).explicitStart)) {
+    alone();
+    return;
+  }
   batch.forEach((i, d) => {
     const own = events.slice(starts[d], d + 1 < starts.length ? starts[d + 1] : events.length);
     out[i] = parsedDocument(yaml, own, docs[d], text, bases[d]!, sources[i]!);

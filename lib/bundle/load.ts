@@ -9,6 +9,7 @@
  */
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 import type { Bundle, Concept, Diagnostic } from './types.js';
 import type { DocMapOptions } from './docmap.js';
 import { extractLinks, linkPath } from './links.js';
@@ -86,7 +87,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   }
   // Shown paths keep the bundle path the user gave, even when the bundle itself is a symlink.
   const display = (real: string) => show(join(absRoot, relative(realRoot, real)));
-  const inside = (p: string) => p === realRoot || p.startsWith(realRoot + sep);
+  const inside = (p: string) => contains(realRoot, p);
   // Inside the bundle: the path under the real root, POSIX (what a concept's `file` is).
   const inBundle = (real: string) => toPosix(real.slice(realRoot.length + (realRoot.endsWith(sep) ? 0 : 1)));
 
@@ -305,10 +306,6 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file === null ? '' : d.line === null ? `${d.file}: ` : `${d.file}:${d.line}: `;
   return `${where}${d.level === 'warning' ? 'warning: ' : ''}${d.message}`;
-}
-
-function toPosix(p: string): string {
-  return sep === '/' ? p : p.split(sep).join('/');
 }
 
 function reason(error: unknown): string {

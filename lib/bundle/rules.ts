@@ -6,22 +6,23 @@ import * as z from 'zod/mini';
 import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
 import { InputError } from '../core/errors.js';
 import type { Rule, RuleDefinition } from './types.js';
+import { ruleMessages as m } from '../messages/bundle.js';
 
 const names = z.union([z.string(), z.array(z.string())]);
 
 export const ruleDefinitionSchema = z.strictObject({
-  id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, _ . - (no spaces or colons)')),
-  pattern: z.string().check(z.minLength(1, 'must not be empty')),
-  flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags (d g i m s u v y)'))),
-  severity: z.enum(SEVERITIES, `must be one of ${SEVERITIES.join(', ')}`),
-  category: z.optional(z.enum(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`)),
+  id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, m.id)),
+  pattern: z.string().check(z.minLength(1, m.empty)),
+  flags: z.optional(z.string().check(z.regex(/^[dgimsuvy]*$/, m.flags))),
+  severity: z.enum(SEVERITIES, m.oneOf(SEVERITIES)),
+  category: z.optional(z.enum(CATEGORIES, m.oneOf(CATEGORIES))),
   title: z.string().check(
-    z.minLength(1, 'must not be empty'),
-    z.maxLength(80, 'must be at most 80 characters'),
-    z.refine((t) => !/[\r\n]/.test(t), 'must be one line'),
+    z.minLength(1, m.empty),
+    z.maxLength(80, m.titleLong),
+    z.refine((t) => !/[\r\n]/.test(t), m.oneLine),
   ),
   message: z.optional(z.nullable(z.string())),
-  confidence: z.optional(z.number().check(z.gte(0, 'must be between 0 and 1'), z.lte(1, 'must be between 0 and 1'))),
+  confidence: z.optional(z.number().check(z.gte(0, m.unitInterval), z.lte(1, m.unitInterval))),
   paths: z.optional(names),
   exclude: z.optional(names),
 });
@@ -39,8 +40,6 @@ export interface RuleIssue {
   kind?: 'required' | 'type';
 }
 
-const A_TYPE: Record<string, string> = { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' };
-
 /** Applies the defaults (category architecture, confidence 1, no flags, no path limits). */
 export function parseRuleDefinition(raw: unknown): RuleParse {
   const result = ruleDefinitionSchema.safeParse(raw);
@@ -50,12 +49,12 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
       ok: false,
       issues: result.error.issues.map((issue): RuleIssue => {
         const path = issue.path as Array<string | number>;
-        if (issue.code === 'unrecognized_keys') return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: 'unknown key' };
+        if (issue.code === 'unrecognized_keys') return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: m.unknownKey };
         if (issue.code === 'invalid_type') {
           const expected = String((issue as { expected?: unknown }).expected ?? '');
           // zod/mini says only "Invalid input": name what is missing or what the value must be.
-          if (path.length === 1 && given[path[0] as string] === undefined) return { path, message: 'is required', kind: 'required' };
-          return { path, message: `must be ${A_TYPE[expected] ?? expected}`, kind: 'type' };
+          if (path.length === 1 && given[path[0] as string] === undefined) return { path, message: m.required, kind: 'required' };
+          return { path, message: m.mustBe(m.types[expected] ?? expected), kind: 'type' };
         }
         return { path, message: issue.message };
       }),

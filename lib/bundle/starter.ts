@@ -6,8 +6,9 @@
  * (they would not be linked from it).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { toPosix } from '../core/fs/path.js';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
@@ -66,7 +67,7 @@ export async function writeStarter(
 ): Promise<StarterResult> {
   const templates = options.templates ?? templatesDir();
   const result: StarterResult = { written: [], skipped: [] };
-  const show = (abs: string) => relative(top, abs).split(sep).join('/');
+  const show = (abs: string) => toPosix(relative(top, abs));
 
   let config = await readFile(join(templates, 'revtrail.config.json'));
   const docMap = options.docMap ? (options.docMap.configured ?? STARTER_DOC_MAP) : null;
@@ -100,7 +101,7 @@ export async function writeStarter(
 async function create(content: Buffer, to: string, show: (abs: string) => string, result: StarterResult): Promise<void> {
   try {
     await mkdir(dirname(to), { recursive: true });
-    await writeFile(to, content, { flag: 'wx' });
+    await writeFileAtomic(to, content, { exclusive: true });
     result.written.push(show(to));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') result.skipped.push({ path: show(to), reason: 'exists' });

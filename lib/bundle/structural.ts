@@ -5,7 +5,7 @@
  * structural engine (lib/review/structural/), which alone loads a parser.
  */
 import * as z from 'zod/mini';
-import { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
+import type { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
 import { ruleDefaults, ruleDefinitionSchema } from './rules.js';
 
 /** The languages structural rules speak, and the extensions of each (docs/structural.md "Languages"). */

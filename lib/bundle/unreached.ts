@@ -13,7 +13,7 @@ export function unreachedFiles(realRoot: string, visited: ReadonlySet<string>): 
   const out: string[] = [];
   let seen = 0;
   const walk = (dir: string) => {
-    let entries;
+    let entries: import('node:fs').Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

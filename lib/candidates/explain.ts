@@ -1,8 +1,9 @@
 /** `candidates --explain ID|RULE_SOURCE`: every signal, met or not, with its fact and its remedy. */
 import type { GateReport, Signal, ThreadGate } from '../gate/types.js';
 import { SIGNALS } from '../gate/types.js';
+import { THREAD_SIGNALS } from '../gate/signals/index.js';
 import type { CandidateSet } from './build.js';
-import type { RuleTally } from '../core/rule-tally.js';
+import type { RuleTally } from '../record/rule-tally.js';
 import { escapeControl as esc, type Paint } from '../core/output.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
@@ -22,7 +23,17 @@ export interface Explanation {
   kind: 'thread' | 'rule_source';
   rule_source: string;
   candidate: { status: 'candidate' | 'in_bundle' | 'gate_unmet'; id: string | null; document: string | null };
-  rule: { threads: number; qualifying: number; files: string[]; min_recurrence: number; passed: boolean; generalizable: Signal };
+  rule: {
+    threads: number;
+    qualifying: number;
+    files: string[];
+    min_recurrence: number;
+    passed: boolean;
+    /** The rule signals, in registry order. */
+    signals: Signal[];
+    /** The `generalizable` entry of `signals`, as before the registry had other rule signals. */
+    generalizable: Signal;
+  };
   /** The rule's numbers as the review calibrates with them (the same as `stats`). */
   calibration: RuleCalibration | null;
   threads: ThreadExplanation[];
@@ -83,7 +94,8 @@ export function explain(report: GateReport, target: string, set: CandidateSet, t
       files: rule.files,
       min_recurrence: rule.minRecurrence,
       passed: rule.passed,
-      generalizable: rule.generalizable,
+      signals: rule.signals,
+      generalizable: rule.signals.find((s) => s.name === 'generalizable')!,
     },
     calibration: calibrationOf(tallies.find((t) => t.rule_source === ruleSource)),
     threads: (thread ? [thread] : rule.threads).map(threadOf),
@@ -92,7 +104,7 @@ export function explain(report: GateReport, target: string, set: CandidateSet, t
 
 export function formatExplanation(e: Explanation, paint: Paint): string {
   const out: string[] = [];
-  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(esc(e.rule_source), e.rule.threads, e.rule.qualifying, e.rule.min_recurrence, SIGNALS.length - 1)));
+  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(esc(e.rule_source), e.rule.threads, e.rule.qualifying, e.rule.min_recurrence, THREAD_SIGNALS.length)));
   const width = Math.max(...SIGNALS.map((s) => s.length));
   for (const t of e.threads) {
     const where = t.file ? `${esc(t.file)}${t.line ? `:${t.line}` : ''}` : '';

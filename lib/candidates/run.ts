@@ -10,7 +10,7 @@ import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
 import { evaluateGate } from '../gate/index.js';
 import { ruleTallies } from '../gate/threads.js';
-import { securityExempt } from '../core/rule-tally.js';
+import { securityExempt } from '../record/rule-tally.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
 import { buildCandidates, describe, type CandidateSet } from './build.js';
@@ -49,6 +49,7 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     commonDir: repo.commonDir,
     commits: history.commits,
     minRecurrence: config.gate.minRecurrence,
+    minAuthors: config.gate.minAuthors,
     resolved: { mainline: history.mainline, problem: history.mainlineProblem },
     reachable: history.reachable,
     // An empty target (`--explain` alone) explains every rule_source of the history.

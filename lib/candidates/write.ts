@@ -4,7 +4,8 @@
  */
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
 import { UsageError, InputError } from '../core/errors.js';
 import { candidatesMessages as m } from '../messages/candidates.js';
 
@@ -24,14 +25,14 @@ async function realish(path: string): Promise<string> {
   }
 }
 
-export async function isInside(child: string, parent: string): Promise<boolean> {
-  const rel = relative(await realish(parent), await realish(child));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+/** contains() of the real paths: a link to the bundle is in it. */
+async function realContains(folder: string, path: string): Promise<boolean> {
+  return contains(await realish(folder), await realish(path));
 }
 
 /** Refuses an output folder inside the bundle (exit 2). */
 export async function checkOutDir(out: string, bundleRoot: string): Promise<void> {
-  if (await isInside(out, bundleRoot)) throw new UsageError(m.outInBundle(out, bundleRoot), { remedy: m.outInBundleRemedy });
+  if (await realContains(bundleRoot, out)) throw new UsageError(m.outInBundle(out, bundleRoot), { remedy: m.outInBundleRemedy });
 }
 
 export interface Written {

@@ -58,7 +58,7 @@ function emit(value: unknown, pad: string, first: string, out: string[]): void {
   }
   if (isObject(value)) {
     for (const key in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      if (!Object.hasOwn(value, key)) continue;
       const v = value[key];
       const k = yamlScalar(key);
       if (isBlock(v)) {

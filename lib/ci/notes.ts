@@ -1,8 +1,9 @@
 /**
- * CI outcomes kept as git notes on commits (docs/cli.md `ci record`, §8 `ci_successful`): the note
+ * CI outcomes kept as git notes on commits (docs/cli.md `ci record`, docs/gate.md `ci_successful`): the note
  * says `pass` or `fail`; a later record overwrites an earlier one.
  */
 import { git, gitRecords } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { ciMessages as m } from '../messages/ci.js';
 
@@ -21,8 +22,7 @@ export function outcomeOf(note: string | undefined): CiOutcome | 'none' | 'other
 export async function readCiNotes(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
   const notes = new Map<string, string>();
   if (commits.length === 0) return notes;
-  const exists = await git(['rev-parse', '-q', '--verify', CI_NOTES_REF], { cwd, okCodes: [1] });
-  if (exists.status !== 0) return notes;
+  if ((await peelCommit(cwd, CI_NOTES_REF)) === null) return notes;
   const args = ['log', '--no-walk=unsorted', '--stdin', '-z', `--notes=${CI_NOTES_REF}`, '--format=%H%x01%N'];
   for await (const record of gitRecords(args, { cwd, input: commits.join('\n') + '\n' })) {
     const at = record.indexOf('\x01');
@@ -34,14 +34,17 @@ export async function readCiNotes(cwd: string, commits: readonly string[]): Prom
 }
 
 /**
- * Stores `outcome` as the CI note of `commit` (default HEAD), replacing any earlier one. Not on
- * a hook path, so it goes through simple-git (its start-up cost does not matter here).
+ * Stores `outcome` as the CI note of `commit` (default HEAD), replacing any earlier one. This is
+ * simple-git's one role (docs/architecture.md "The git runner"): a command run once per CI job,
+ * never on a hook path, where loading it (about 20 ms) does not matter.
  */
 export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 'HEAD'): Promise<string> {
   const { simpleGit, GitError: SimpleGitError } = await import('simple-git');
   // git must see the environment the user gave revtrail: simple-git 4 strips every ambient GIT_*
   // variable unless allowed, which loses GIT_COMMITTER_NAME/EMAIL (CI, the demo), GIT_DIR and
   // GIT_CONFIG_GLOBAL, and then `git notes add` finds no identity.
+  // (Handing simple-git the runner's fixed environment with .env() would put every ambient
+  // variable through its guard: a PAGER or VISUAL in the shell would then refuse the command.)
   const repo = simpleGit({ baseDir: cwd, allowEnvironment: Object.keys(process.env) });
   let sha: string;
   try {
@@ -55,8 +58,16 @@ export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 
     await repo.raw(['notes', `--ref=${CI_NOTES_REF}`, 'add', '-f', '-m', outcome, sha]);
   } catch (error) {
     if (!(error instanceof SimpleGitError)) throw error;
-    if (/identity|Please tell me who you are|empty ident/i.test(error.message)) throw new InputError(m.noIdentity, { remedy: m.noIdentityRemedy });
+    // git's words are in the user's locale here: `git var` (through the runner) asks plainly.
+    if (/identity|Please tell me who you are|empty ident/i.test(error.message) || !(await hasCommitterIdentity(cwd))) {
+      throw new InputError(m.noIdentity, { remedy: m.noIdentityRemedy });
+    }
     throw new InputError(error.message.trim().split('\n').pop() ?? 'git notes failed', { remedy: m.badCommitRemedy });
   }
   return sha;
+}
+
+/** Whether git can name a committer (what `git notes add` needs): `git var` fails as a commit would. */
+async function hasCommitterIdentity(cwd: string): Promise<boolean> {
+  return (await git(['var', 'GIT_COMMITTER_IDENT'], { cwd, okCodes: [128] })).status === 0;
 }

@@ -1,29 +1,38 @@
-/** The shape every command module has: yargs options in, an exit code out. */
+/**
+ * The one record every command is (docs/cli.md "Commands"): its yargs command string, its one
+ * description, its options, and the handler that returns the exit code. The registry
+ * (commands/index.ts) lists these records, and everything that lists commands derives from it.
+ */
 import type { Argv } from 'yargs';
 
 import type { CliContext } from '../core/output.js';
 export type { CliContext } from '../core/output.js';
 
 export interface CommandModule<A = Record<string, unknown>> {
-  /** yargs command string, e.g. `review` or `knowledge check [dir]`. */
-  command: string | readonly string[];
-  /** One line for the help listing (the registry holds the top-level one). */
-  describe?: string;
+  /** yargs command string, e.g. `review` or `verdict [id] [verdict] [rationale..]`; its first word is the name. */
+  command: string;
+  /** The one line `revtrail --help` (or the parent's --help) shows. */
+  describe: string;
   builder: (yargs: Argv) => Argv<A> | Argv;
-  /** Returns the exit code; user errors are thrown as RevtrailError. Absent with subcommands. */
+  /**
+   * Returns the exit code; user errors are thrown as RevtrailError. Absent with subcommands.
+   * Loaded with every --help, so the stages it calls are imported inside it (`await import`).
+   */
   run?: (args: A, context: CliContext) => Promise<number>;
-  /** `revtrail <command> <subcommand>`: each subcommand is a module of its own. */
-  subcommands?: Array<CommandModule<any>>;
+  /** `revtrail <command> <subcommand>`: each subcommand is a record of its own. */
+  subcommands?: AnyCommand[];
 }
+
+/** A command record of any argument type: what the registry and the yargs setup hold. */
+// biome-ignore lint/suspicious/noExplicitAny: each record's handler takes its own argument type; the registry holds them all
+export type AnyCommand = CommandModule<any>;
 
 /** Lets each command module keep its argument types while the registry holds them all. */
 export function defineCommand<A>(module: CommandModule<A>): CommandModule<A> {
   return module;
 }
 
-/** A registry entry: enough for `revtrail --help` without loading the command's code. */
-export interface CommandEntry {
-  name: string;
-  describe: string;
-  load: () => Promise<{ default: CommandModule<any> }>;
+/** A command's name: the first word of its command string. */
+export function commandName(module: AnyCommand): string {
+  return module.command.split(' ')[0]!;
 }

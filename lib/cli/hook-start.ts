@@ -20,6 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { hookMessages as m } from '../messages/hooks.js';
 import { writeFileAtomicSync } from '../core/fs/atomic.js';
+// The records only (their data): the hook-start bundle keeps their handlers' lazy imports out
+// (scripts/build.mjs), as this file never runs a handler.
+import { HOOK_RECORDS } from '../hooks/registry.js';
 
 interface HookBundle {
   runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
@@ -44,8 +47,8 @@ export function startHook(argv: string[]): void {
 
 declare const REVTRAIL_BUILD: string | undefined;
 
-/** The hooks that get a code cache of their own; any other name shares one. */
-const CACHED_HOOKS = new Set(['commit-msg', 'pre-push', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite']);
+/** The hooks that get a code cache of their own (their record says so); any other name shares one. */
+const CACHED_HOOKS = new Set(HOOK_RECORDS.filter((r) => r.cached).map((r) => r.name));
 
 /**
  * Where the code cache of `hook` lives. One per hook: a cache holds what its run compiled, and a
@@ -72,7 +75,7 @@ async function run(argv: string[]): Promise<number> {
     cachedData,
   });
   // A new cache is best made after the run: it then holds the functions the run compiled too.
-  // But a bundle rule may switch V8 flags on (review/regex-guard.ts), and V8 rejects a cache
+  // But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8 rejects a cache
   // made under other flags than the next process starts with: then the one made now is kept.
   const needed = !cachedData || script.cachedDataRejected;
   const beforeRun = needed ? script.createCachedData() : null;

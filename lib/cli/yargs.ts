@@ -1,10 +1,11 @@
 /**
- * The full CLI: yargs parses, a command module runs, this file only wires them. Only the
- * command being run is loaded; the others are listed from the registry for --help.
+ * The full CLI: yargs parses, a command record's handler runs, this file only wires them. Every
+ * command comes from the registry (commands/index.ts); only the one being run gets its options,
+ * the others are listed by name and description for --help.
  */
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
-import type { CliContext, CommandModule } from './command.js';
+import { commandName, type CliContext, type AnyCommand } from './command.js';
 import { commands } from './commands/index.js';
 import { cliMessages as m } from '../messages/cli.js';
 import { closest } from '../core/suggest.js';
@@ -41,10 +42,10 @@ function withOptionHint(text: string, parser: Argv): string {
 
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
   let exitCode = 0;
-  const register = (parser: Argv, module: CommandModule<any>, describe: string): Argv =>
+  const register = (parser: Argv, module: AnyCommand): Argv =>
     parser.command(
-      module.command as string,
-      describe,
+      module.command,
+      module.describe,
       (y: Argv) => {
         let built = module.builder(y) as Argv;
         // `--format` with nothing after it is a usage error, not the default format.
@@ -53,8 +54,8 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
         const valued = Object.keys(options.choices ?? {}).filter((k) => options.narg?.[k] === undefined);
         if (valued.length) built = built.requiresArg(valued);
         if (module.subcommands) {
-          for (const sub of module.subcommands) built = register(built, sub, sub.describe ?? '');
-          built = built.demandCommand(1, m.needsSubcommand(String(module.command).split(' ')[0]!));
+          for (const sub of module.subcommands) built = register(built, sub);
+          built = built.demandCommand(1, m.needsSubcommand(commandName(module)));
         }
         return built;
       },
@@ -65,9 +66,10 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
         : undefined,
     );
 
+  const names = commands.map(commandName);
   const wanted = argv.find((a) => !a.startsWith('-'));
-  if (wanted !== undefined && !commands.some((c) => c.name === wanted)) {
-    throw new UsageError(m.unknownCommand(wanted, closest(wanted, commands.map((c) => c.name))), { remedy: m.usageRemedy(undefined) });
+  if (wanted !== undefined && !names.includes(wanted)) {
+    throw new UsageError(m.unknownCommand(wanted, closest(wanted, names)), { remedy: m.usageRemedy(undefined) });
   }
   let parser = examplesOnTheirOwnLines(yargs(argv))
     .scriptName('revtrail')
@@ -83,17 +85,13 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
     .fail((message, error) => {
       // yargs' own argument errors (YError) are usage errors, like the messages it passes.
       if (error && error.name !== 'YError') throw error;
-      const known = commands.some((c) => c.name === wanted) ? wanted : undefined;
+      const known = wanted !== undefined && names.includes(wanted) ? wanted : undefined;
       // One line: yargs spreads some messages ("Invalid values:") over several.
       const text = (message ?? error?.message ?? m.invalidArguments).replace(/\s*\n\s*/g, ' ');
       throw new UsageError(withOptionHint(text, parser), { remedy: m.usageRemedy(known) });
     });
-  for (const entry of commands) {
-    if (entry.name === wanted) {
-      parser = register(parser, (await entry.load()).default, entry.describe);
-    } else {
-      parser = parser.command(entry.name, entry.describe);
-    }
+  for (const module of commands) {
+    parser = commandName(module) === wanted ? register(parser, module) : parser.command(commandName(module), module.describe);
   }
   await parser.parseAsync();
   return exitCode;

@@ -58,11 +58,13 @@ export const configSchema = z.strictObject({
   gate: z._default(
     z.strictObject({
       minRecurrence: z._default(count(1_000_000), 2),
+      // several_authors: how many people the evidence of a candidate must come from (1: a team of one).
+      minAuthors: z._default(count(1_000_000).check(z.gte(1)), 2),
       credentialAnswers: z._default(z.array(z.enum(CREDENTIAL_ANSWERS)).check(z.minLength(1)), ['REJECT']),
       // Whether an allow comment (revtrail-allow, gitleaks:allow) takes a credential finding out (docs/review.md).
       credentialAllow: z._default(z.boolean(), true),
     }),
-    { minRecurrence: 2, credentialAnswers: ['REJECT'], credentialAllow: true },
+    { minRecurrence: 2, minAuthors: 2, credentialAnswers: ['REJECT'], credentialAllow: true },
   ),
   /** Per-rule path excludes: rule_source or rule id -> globs (docs/review.md "Allow comments and excludes"). */
   exclude: z._default(z.record(z.string().check(z.minLength(1)), globs), {}),

@@ -35,7 +35,7 @@ interface Store {
 /** `REVTRAIL_TRUST_FILE`, else `$XDG_CONFIG_HOME/revtrail/trust.json`, else `~/.config/revtrail/trust.json`. */
 export function trustFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.REVTRAIL_TRUST_FILE) return env.REVTRAIL_TRUST_FILE;
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  const base = env.XDG_CONFIG_HOME?.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
   return join(base, 'revtrail', 'trust.json');
 }
 

@@ -14,6 +14,12 @@ export const cleanCheckFile = (commonDir: string) => join(commonDir, 'revtrail',
 /** Copies of other commits' policy files (config, bundle, doc map), one folder per content (docs/server.md). */
 export const policyCopiesDir = (commonDir: string) => join(commonDir, 'revtrail', 'policy');
 export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');
+/** `revtrail mine`'s cache: a meta file and a data file per argument list (docs/mine.md "Cache"). */
+export const mineCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'mine-cache');
+/** What the gate learnt of commits' own diffs (lib/gate/cache.ts). */
+export const gateCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'gate-cache');
+/** Parsed bundles; `format` is the stored shape's version, owned by lib/bundle/cache.ts. */
+export const bundleCacheFile = (commonDir: string, format: number) => join(commonDir, 'revtrail', `bundle-cache-v${format}.json`);
 /**
  * Per worktree (its own git dir): where the branch was when a rebase started, written by the
  * post-checkout hook, so that the verdicts of commits the rebase drops can be queued once it

@@ -1,5 +1,5 @@
 /** The demo repository's files at each step, and how the demo's human answers each finding. */
-import type { TrailerRow } from '../core/trailer/row.js';
+import type { TrailerRow } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
 
 const controllerWithQuery = `import { db } from '../db.js';

@@ -6,13 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseRow, type TrailerRow } from '../core/trailer/row.js';
+import { parseRow, type TrailerRow } from '../record/row.js';
 import { demoMessages as m } from '../messages/demo.js';
 import { demoFiles } from './files.js';
 import { CheckFailedError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
 import { STAND_IN_MODEL, startStandIn } from './stand-in-model.js';
 import { escapeControl, shellQuote } from '../core/output.js';
+import { isolatedGitEnv } from '../core/git/isolated-env.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
@@ -41,13 +42,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const remote = join(folder, 'remote.git');
   const cli = join(packageRoot(), 'bin', 'revtrail.js');
   // A fixed identity and no user hooks or templates: the demo behaves the same on every machine.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    GIT_AUTHOR_NAME: 'Dana Demo', GIT_AUTHOR_EMAIL: 'dana@example.com',
-    GIT_COMMITTER_NAME: 'Dana Demo', GIT_COMMITTER_EMAIL: 'dana@example.com',
-    GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-    NO_COLOR: '1', REVTRAIL: '', HUSKY: '',
-  };
+  const env = isolatedGitEnv({ name: 'Dana Demo', email: 'dana@example.com' });
 
   const run = (command: string, args: string[], cwd = app, show = true): Ran => {
     const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -124,7 +119,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const blocked = git(['push', 'origin', 'main']);
     const blockedPush = blocked.status !== 0;
 
-    say(m.step(4, 'answer the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
+    say(m.step(4, 'Sam, a teammate, answers the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
     write(demoFiles.fix);
     for (const row of open) {
       const answer = demoFiles.answer(row);
@@ -132,7 +127,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     }
     revtrail(['verdict', '--list']);
     git(['add', '-A'], false);
-    must(git(['commit', '-q', '-m', 'fix: orders go through the repository']), 'fix commit');
+    // Sam, not Dana, fixes them: the gate drafts knowledge only from findings more than one
+    // person has handled (several_authors, docs/gate.md).
+    must(git(['commit', '-q', '--author', 'Sam Demo <sam@example.com>', '-m', 'fix: orders go through the repository']), 'fix commit');
     git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
     must(revtrail(['ci', 'record', 'pass']), 'ci record');
 

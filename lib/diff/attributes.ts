@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git } from '../core/git/run.js';
+import { lsTree, runGit } from '../core/git/commands.js';
 
 export interface PathAttributes {
   /** `conflict-marker-size`, when the path sets it to a positive number. */
@@ -57,15 +58,11 @@ async function attributeFilesOf(top: string, treeish: string, paths: readonly st
   for (const path of paths) {
     for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) candidates.add(`${path.slice(0, at)}/.gitattributes`);
   }
-  const listed = await git(['ls-tree', '-z', '--full-tree', treeish, '--', ...candidates], {
-    cwd: top,
-    env: { GIT_LITERAL_PATHSPECS: '1' },
-  });
-  // Each record: "<mode> <type> <object>\t<path>"; index-info takes "<mode> <object>\t<path>".
-  return listed.stdout
-    .split('\0')
-    .filter((record) => record.includes(' blob '))
-    .map((record) => `${record.replace(' blob ', ' ')}\0`)
+  const listed = await runGit(lsTree(treeish, [...candidates]), { cwd: top });
+  // index-info takes "<mode> <object>\t<path>".
+  return listed
+    .filter((e) => e.type === 'blob')
+    .map((e) => `${e.mode} ${e.oid}\t${e.path}\0`)
     .join('');
 }
 

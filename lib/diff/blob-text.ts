@@ -10,6 +10,7 @@
 import { lstat, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
+import { catFileBatch } from '../core/git/commands.js';
 import { DEFAULT_CAPS, type DiffCaps } from './cap.js';
 import type { DiffFile, Hunk, TextView } from './types.js';
 
@@ -120,7 +121,10 @@ async function catFile(top: string, ids: readonly string[], cap: number): Promis
   let pending = Buffer.alloc(0); // an unfinished header line
   let current: { id: string; left: number; parts: Buffer[]; kept: number; size: number; blob: boolean } | null = null;
   let queue = 0;
-  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd: top, input: `${ids.join('\n')}\n` })) {
+  // The named command's argv and input, its output parsed as it streams: each blob is cut at
+  // `cap` bytes on arrival, where catFileBatch's own parse would hold it whole.
+  const command = catFileBatch(ids);
+  for await (const piece of gitChunks(command.args, { cwd: top, input: command.input })) {
     let data = pending.length ? Buffer.concat([pending, piece]) : piece;
     pending = Buffer.alloc(0);
     while (data.length) {
@@ -163,7 +167,7 @@ async function catFile(top: string, ids: readonly string[], cap: number): Promis
 
 /** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file. */
 async function readWorktree(path: string, cap: number): Promise<Blob | undefined> {
-  let handle;
+  let handle: import('node:fs/promises').FileHandle | undefined;
   try {
     // Only a regular file: a FIFO or a device would block or never end.
     if (!(await lstat(path)).isFile()) return undefined;

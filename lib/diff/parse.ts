@@ -67,7 +67,7 @@ export function parseDiff(text: string, name = 'diff'): DiffFile[] {
     }
     if (line.startsWith('--- ') && i + 1 < lines.length && stripCr(lines[i + 1]!).startsWith('+++ ')) {
       const next = stripCr(lines[i + 1]!);
-      if (!current || !current.git || current.sawNames || current.file.hunks.length > 0) {
+      if (!current?.git || current.sawNames || current.file.hunks.length > 0) {
         // A plain `diff -u` file: no git header before it.
         finish();
         current = startPlainFile(line.slice(4), next.slice(4));
@@ -87,7 +87,7 @@ export function parseDiff(text: string, name = 'diff'): DiffFile[] {
       i++;
       continue;
     }
-    if (current && current.git && !current.sawNames && current.file.hunks.length === 0) readExtendedHeader(current, line);
+    if (current?.git && !current.sawNames && current.file.hunks.length === 0) readExtendedHeader(current, line);
     if (line === 'GIT binary patch' && current) {
       // The base85 payload runs until the next file; nothing in it is a line of code.
       i++;

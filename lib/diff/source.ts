@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import type { DiffSource } from './types.js';
-import { git, gitChunks, gitOut } from '../core/git/run.js';
+import { git, gitChunks } from '../core/git/run.js';
+import { emptyTree as emptyTreeCommand, runGit } from '../core/git/commands.js';
 import { DEFAULT_CAPS, readCapped, type CappedDiff } from './cap.js';
 import { GitError } from '../core/git/errors.js';
 import { InputError, UsageError } from '../core/errors.js';
@@ -74,9 +75,9 @@ async function worktreeDiff(cwd: string): Promise<CappedDiff> {
 }
 
 /** The empty tree, base of a repository without commits (everything is then new). */
-async function emptyTree(cwd: string): Promise<string> {
+function emptyTree(cwd: string): Promise<string> {
   // hash-object without -w names the empty tree in this repository's object format (sha1 or sha256).
-  return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd })).trim();
+  return runGit(emptyTreeCommand, { cwd });
 }
 
 async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.ProcessEnv): Promise<CappedDiff> {

@@ -6,6 +6,7 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gateCacheDir } from '../core/state.js';
 import type { LineRanges } from './facts.js';
 
 const FILE = 'facts-v1.jsonl';
@@ -20,7 +21,7 @@ export class FactsCache {
   private constructor(private readonly dir: string | null) {}
 
   static async load(commonDir: string | null): Promise<FactsCache> {
-    const cache = new FactsCache(commonDir ? join(commonDir, 'revtrail', 'gate-cache') : null);
+    const cache = new FactsCache(commonDir ? gateCacheDir(commonDir) : null);
     if (!cache.dir) return cache;
     const text = await readFile(join(cache.dir, FILE), 'utf8').catch(() => '');
     for (const line of text.split('\n')) {

@@ -1,12 +1,12 @@
 /**
- * The promotion gate over mined history (SPEC §8): threads, the facts git can tell about them
- * (batched), and the seven signals.
+ * The promotion gate over mined history (docs/gate.md): threads, the facts git can tell about them
+ * (batched), and the signals (one registry: lib/gate/signals/).
  */
 import { acceptCopies, buildThreads } from './threads.js';
 import { resolveMainline } from './mainline.js';
 import { changedLines, filesAtTip, lineRange, touchedFiles, type LineRanges } from './facts.js';
 import { FactsCache } from './cache.js';
-import { judge, mayQualify, type GateFacts } from './signals.js';
+import { judge, mayQualify, type GateFacts } from './judge.js';
 import { readCiNotes } from '../ci/notes.js';
 import { mineBatches } from '../mine/index.js';
 import type { CommitResult } from '../mine/types.js';
@@ -27,6 +27,8 @@ export interface GateOptions {
   /** The mainline when the caller resolved it already. */
   resolved?: { mainline: Mainline | null; problem: string | null };
   minRecurrence: number;
+  /** config.gate.minAuthors (several_authors); default 2. */
+  minAuthors?: number;
   /** Threads to explain (--explain): their facts are written, and their rule's changed lines read. */
   explain?: (thread: Thread) => boolean;
   /** Use and refresh the caches (default true). */
@@ -71,7 +73,7 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
   }
   facts.changed = await cachedChanged(cwd, cache, wanted);
   await cache.save();
-  return judge(threads, facts, options.minRecurrence, options.explain);
+  return judge(threads, facts, { minRecurrence: options.minRecurrence, minAuthors: options.minAuthors ?? 2 }, options.explain);
 }
 
 async function cachedTouched(cwd: string, cache: FactsCache, commits: string[]): Promise<Map<string, Set<string>>> {

@@ -1,6 +1,5 @@
 /** The mainline (docs/gate.md): config `mainline`, else origin/HEAD's target, else main, else master. */
-import { git } from '../core/git/run.js';
-import { peelCommit } from '../core/git/commands.js';
+import { peelCommit, runGit, symbolicRef } from '../core/git/commands.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 
@@ -12,11 +11,11 @@ export async function resolveMainline(cwd: string, configured?: string): Promise
     return sha ? { mainline: { name: configured, sha }, problem: null } : { mainline: null, problem: m.noMainlineConfigured(configured) };
   }
   const [originHead, main, master] = await Promise.all([
-    git(['symbolic-ref', '-q', 'refs/remotes/origin/HEAD'], { cwd, okCodes: [1, 128] }),
+    runGit(symbolicRef('refs/remotes/origin/HEAD'), { cwd }),
     commitOf(cwd, 'refs/heads/main'),
     commitOf(cwd, 'refs/heads/master'),
   ]);
-  const target = originHead.status === 0 ? originHead.stdout.trim() : '';
+  const target = originHead;
   if (target) {
     const sha = await commitOf(cwd, target);
     if (sha) return { mainline: { name: target.replace(/^refs\/remotes\//, ''), sha }, problem: null };

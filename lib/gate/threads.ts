@@ -6,7 +6,7 @@
  */
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import type { Thread } from './types.js';
-import { tallyRules, type CalibrationSettings, type Occurrence, type RuleTally } from '../core/rule-tally.js';
+import { tallyRules, type CalibrationSettings, type Occurrence, type RuleTally } from '../record/rule-tally.js';
 
 /** Every mined occurrence oldest first (commits come newest first; each keeps its message order). */
 export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
@@ -17,7 +17,7 @@ export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
   return out;
 }
 
-/** Per-rule numbers of mined history: the computation the review's calibration uses too (lib/core/rule-tally.ts). */
+/** Per-rule numbers of mined history: the computation the review's calibration uses too (lib/record/rule-tally.ts). */
 export function ruleTallies(commits: readonly CommitResult[], settings?: CalibrationSettings): RuleTally[] {
   return tallyRules(occurrencesOf(commits), settings);
 }

@@ -1,4 +1,4 @@
-/** Finding threads and the promotion gate (SPEC §8). */
+/** Finding threads and the promotion gate (docs/gate.md). */
 import type { MinedFinding } from '../mine/types.js';
 import type { Verdict } from '../core/vocabulary.js';
 
@@ -15,9 +15,9 @@ export interface Thread {
   category: string;
 }
 
-/** The seven signals, in SPEC order. */
-export const SIGNALS = ['merged', 'resolved', 'fix_commit', 'not_dismissed', 'ci_successful', 'generalizable', 'evidence'] as const;
-export type SignalName = (typeof SIGNALS)[number];
+import type { SignalName } from './signals/index.js';
+// The signals are one registry, one file each (lib/gate/signals/, docs/gate.md).
+export { SIGNALS, type SignalName } from './signals/index.js';
 
 /** One observed fact: whether it holds, what was seen, and what would change it. */
 export interface Signal {
@@ -47,12 +47,13 @@ export interface ThreadGate {
 export interface RuleGate {
   rule_source: string;
   threads: ThreadGate[];
-  /** Threads meeting every signal but `generalizable`. */
+  /** Threads meeting every thread signal (the rule signals are decided over these). */
   qualifying: ThreadGate[];
   files: string[];
   minRecurrence: number;
   passed: boolean;
-  generalizable: Signal;
+  /** The rule signals, in registry order, each with its fact. */
+  signals: Signal[];
 }
 
 export interface Mainline {

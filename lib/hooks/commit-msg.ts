@@ -16,10 +16,10 @@ import { resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
-import { commentCharOf, isEmptyMessage, readCommentConfig } from '../trailers/message.js';
-import type { HistoryRow } from '../core/trailer/history.js';
-import type { TrailerRow } from '../core/trailer/row.js';
-import { blocks } from '../review/event.js';
+import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/message.js';
+import type { HistoryRow } from '../record/history.js';
+import type { TrailerRow } from '../record/row.js';
+import { blocks } from '../review/findings/event.js';
 import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { readDiff } from '../diff/source.js';
@@ -63,8 +63,8 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   let messageRows: TrailerRow[] = [];
   if (TRAILER_LINE.test(text)) {
     const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([
-      import('../trailers/lint.js'),
-      import('../trailers/write.js'),
+      import('../record/lint.js'),
+      import('../record/write.js'),
     ]);
     const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
     const lint = lintMessage(text, { commentChar, trailerValues: values });
@@ -82,7 +82,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 3. What this commit is: the history of its parents answers for it.
   const plan = await planCommit(repo, hasHead, stagedDiff);
   let parentRows: HistoryRow[] | undefined;
-  const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../core/trailer/history.js')).readHistoryOf(repo.top, plan.parents) : []);
+  const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents) : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
   const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
   const readHistory = async () => [...amendedRows.map((row) => ({ commit: plan.amended!, row })), ...(await readParents())];
@@ -103,7 +103,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   if (amendedRows.length) {
     // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
     // here could tell (docs/record.md "Amend").
-    const { recordKey } = await import('../core/trailer/history.js');
+    const { recordKey } = await import('../record/history.js');
     const present = new Set(messageRows.map(recordKey));
     const stillThere = (r: TrailerRow) => !outcome || outcome.raised.has(r.id) || !outcome.runnable.has(r.rule_source);
     const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || stillThere(r)));
@@ -132,7 +132,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
     ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
   ];
   if (rows.length) {
-    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await import('../trailers/write.js');
+    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await import('../record/write.js');
     const foldAt = outcome ? outcome.foldAt : await configuredFoldAt(repo.top);
     try {
       await addTrailersToFile(path, rows, { ...gitOptions, foldAt });
@@ -150,7 +150,7 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   return 0;
 }
 
-interface Reviewed {
+export interface Reviewed {
   /** OPEN rows for new counted findings. */
   open: TrailerRow[];
   /** Every finding ID this review raised, counted or answered by a verdict. */
@@ -163,13 +163,19 @@ interface Reviewed {
   foldAt: number;
 }
 
-async function reviewCommit(
+/**
+ * The review of a commit being made, with its stops: the credential stop and commitMsg.block
+ * print why and answer 'blocked'. `record: false` (a hook that has no message to write into,
+ * pre-applypatch) makes no OPEN rows, so it reads no history for them.
+ */
+export async function reviewCommit(
   repo: Repo,
   plan: CommitPlan,
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
   err: NodeJS.WritableStream,
   judgeRows: boolean,
+  options: { record?: boolean } = {},
 ): Promise<'blocked' | Reviewed> {
   // A plain commit no rule can reach is decided without the review (docs/hooks.md "Clean commits").
   if (plan.kind === 'commit' && !judgeRows) {
@@ -213,8 +219,8 @@ async function reviewCommit(
   }
   const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
   const open: TrailerRow[] = [];
-  if (config.commitMsg.record && result.findings.length) {
-    const { findingRow } = await import('../trailers/from-finding.js');
+  if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
+    const { findingRow } = await import('../report/trailer-rows.js');
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
     for (const finding of result.findings) {
       if (known.has(finding.id)) continue;
@@ -272,7 +278,7 @@ async function chooseFromQueue(
     import('../verdicts/queue.js'),
     import('../verdicts/choose.js'),
     import('../core/git/run.js'),
-    import('../core/trailer/history.js'),
+    import('../record/history.js'),
   ]);
   const entries = await readQueue(repo.commonDir);
   // An amend replaces HEAD: what descends from HEAD's parents or is HEAD itself goes in.
@@ -294,7 +300,7 @@ async function chooseFromQueue(
 
 /** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
 async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
-  const [{ commitMessages }, { lintMessage }] = await Promise.all([import('../core/trailer/history.js'), import('../trailers/lint.js')]);
+  const [{ commitMessages }, { lintMessage }] = await Promise.all([import('../record/history.js'), import('../record/lint.js')]);
   const text = (await commitMessages(top, [commit])).get(commit) ?? '';
   return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repo } from '../core/git/repo.js';
-import { git, gitOut } from '../core/git/run.js';
+import { configValue, emptyTree as emptyTreeCommand, revParse, runGit } from '../core/git/commands.js';
 import { gitDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import type { DiffSource } from '../diff/types.js';
@@ -45,12 +45,9 @@ async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPla
     const parents = ['HEAD', ...others];
     return { kind: 'merge', parents, amended: null, source: () => cachedAgainst(repo.top, parents) };
   }
-  const lookupAlias = async (name: string) => {
-    const out = await git(['config', '--get', `alias.${name}`], { cwd: repo.top, okCodes: [1] });
-    return out.status === 0 ? out.stdout.trim() : null;
-  };
+  const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
   if (!(await isAmendCommit(lookupAlias))) return staged;
-  const [amended, ...parents] = (await gitOut(['rev-parse', 'HEAD', 'HEAD^@'], { cwd: repo.top })).split('\n').filter(Boolean);
+  const [amended, ...parents] = await runGit(revParse('HEAD', 'HEAD^@'), { cwd: repo.top });
   return {
     kind: 'amend',
     parents,
@@ -66,12 +63,12 @@ async function cachedAgainst(top: string, bases: readonly string[]): Promise<Dif
 }
 
 async function emptyTree(top: string): Promise<string> {
-  return (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top })).trim();
+  return runGit(emptyTreeCommand, { cwd: top });
 }
 
 /** A commit's own diff: against its parent, the empty tree (a root), or its parents (a merge). */
 export async function commitDiffSource(top: string, commit: string): Promise<DiffSource> {
-  const parents = (await gitOut(['rev-parse', `${commit}^@`], { cwd: top })).split('\n').filter(Boolean);
+  const parents = await runGit(revParse(`${commit}^@`), { cwd: top });
   const bases = parents.length ? parents : [await emptyTree(top)];
   const diffs = await Promise.all(bases.map((b) => gitDiff(top, [b, commit])));
   return { kind: 'text', text: await combined(diffs.map((d) => d.text)), name: `commit ${commit}`, capped: cappedOf(diffs) };

@@ -8,22 +8,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Repo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
-import { peelCommit } from '../core/git/commands.js';
-import { readHistoryOf, recordKey } from '../core/trailer/history.js';
-import type { TrailerRow } from '../core/trailer/row.js';
-import { commentCharFor, splitLines } from '../trailers/message.js';
-import { lintMessage } from '../trailers/lint.js';
+import { configValue, peelCommit, runGit } from '../core/git/commands.js';
+import { readHistoryOf, recordKey } from '../record/history.js';
+import type { TrailerRow } from '../record/row.js';
+import { commentCharFor, splitLines } from '../record/message.js';
+import { lintMessage } from '../record/lint.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { isAmendCommit } from './invocation.js';
 import { writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 export async function filterCopiedRows(repo: Repo, path: string, from: string, err: NodeJS.WritableStream): Promise<void> {
-  const lookupAlias = async (name: string) => {
-    const out = await git(['config', '--get', `alias.${name}`], { cwd: repo.top, okCodes: [1] });
-    return out.status === 0 ? out.stdout.trim() : null;
-  };
+  const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
   // `--amend` (git says "commit HEAD" for it too) keeps the amended commit's records: commit-msg's work.
   if (await isAmendCommit(lookupAlias)) return;
   const original = await readFile(path);

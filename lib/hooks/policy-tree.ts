@@ -11,8 +11,9 @@
  */
 import { crypto } from '../core/node-module.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, resolve, sep } from 'node:path';
-import { git, gitChunks } from '../core/git/run.js';
+import { dirname, join, posix, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
+import { catFileBatch, lsTree, runGit } from '../core/git/commands.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
@@ -137,16 +138,7 @@ const regular = (e: Entry | undefined) => (e && e.type === 'blob' && (e.mode ===
 /** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
 async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
   if (paths.length === 0) return [];
-  const args = ['ls-tree', '-z', '-l', '--full-tree', ...(recursive ? ['-r'] : []), commit, '--', ...paths];
-  const out = await git(args, { cwd, env: { GIT_LITERAL_PATHSPECS: '1' } });
-  const entries: Entry[] = [];
-  for (const record of out.stdout.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
-    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
-  }
-  return entries;
+  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({ ...e, size: e.size ?? 0 }));
 }
 
 /** The blobs' bytes by object name, from one `git cat-file --batch`. */
@@ -154,23 +146,7 @@ async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<st
   const oids = [...new Set(entries.map((e) => e.oid))];
   const found = new Map<string, Buffer>();
   if (oids.length === 0) return found;
-  let pending = Buffer.alloc(0);
-  const parts: Buffer[] = [];
-  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd, input: `${oids.join('\n')}\n` })) parts.push(piece);
-  pending = Buffer.concat(parts);
-  let at = 0;
-  while (at < pending.length) {
-    const newline = pending.indexOf(0x0a, at);
-    if (newline === -1) break;
-    const [oid, type, size] = pending.subarray(at, newline).toString('utf8').split(' ');
-    if (type === 'missing' || size === undefined) {
-      at = newline + 1;
-      continue;
-    }
-    const length = Number(size);
-    found.set(oid!, pending.subarray(newline + 1, newline + 1 + length));
-    at = newline + 1 + length + 1;
-  }
+  for (const [oid, object] of await runGit(catFileBatch(oids), { cwd })) if (object) found.set(oid, object.content);
   return found;
 }
 
@@ -233,7 +209,7 @@ async function makeCopy(
   try {
     for (const f of files) {
       const target = resolve(staging, f.path);
-      if (!target.startsWith(staging + sep)) continue;
+      if (target === staging || !contains(staging, target)) continue;
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, blobs.get(f.oid) ?? Buffer.alloc(0));
     }

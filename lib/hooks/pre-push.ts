@@ -4,7 +4,8 @@
  * counted blocking finding (after verdicts) blocks the whole push.
  */
 import type { CliContext } from '../core/output.js';
-import { git, gitOut } from '../core/git/run.js';
+import { gitOut } from '../core/git/run.js';
+import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { writeLines } from './print.js';
 import type { ReviewPlan } from './push-review.js';
@@ -81,11 +82,6 @@ function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {
   return listed.length === 1 && listed[0]!.parents.length === 1;
 }
 
-async function peelCommit(top: string, rev: string): Promise<string | null> {
-  const out = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: top, okCodes: [1, 128] });
-  return out.status === 0 ? out.stdout.trim() : null;
-}
-
 /** The commits with their parents (first parent first): one git process answers both. */
 async function revList(top: string, args: string[]): Promise<Array<{ commit: string; parents: string[] }>> {
   const lines = (await gitOut(['rev-list', '--parents', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
@@ -117,7 +113,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
 
   let emptyTreeId: string | undefined;
-  const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: repo.top })).trim());
+  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
   for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
   const work = plans.filter((p) => p.range !== null);

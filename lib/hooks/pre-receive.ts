@@ -12,8 +12,8 @@
  * verdicts committed in the pushed history count: a server has no queue.
  */
 import type { CliContext } from '../core/output.js';
-import { git, gitOut } from '../core/git/run.js';
-import type { Repo } from '../core/git/repo.js';
+import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
+import { findReceivingRepo } from '../core/git/repo.js';
 import { planRef, toReviewPlan, type PushPlan, type RefUpdate } from './pre-push.js';
 import { writeLines } from './print.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
@@ -58,27 +58,14 @@ export async function updateHook(args: readonly string[], context: CliContext): 
   return serverGate([{ ref, old: old!, new: next! }], context);
 }
 
-/** The repository git runs the hook in: its git dir is where every git call here runs. */
-async function receivingRepo(cwd: string): Promise<Repo> {
-  const [gitDir, common] = (await gitOut(['rev-parse', '--absolute-git-dir', '--git-common-dir'], { cwd })).split('\n');
-  const { isAbsolute, resolve } = await import('node:path');
-  const commonDir = isAbsolute(common!) ? common! : resolve(cwd, common!);
-  return { top: gitDir!, gitDir: gitDir!, commonDir, cwd };
-}
-
-async function peelCommit(top: string, rev: string): Promise<string | null> {
-  const out = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: top, okCodes: [1, 128] });
-  return out.status === 0 ? out.stdout.trim() : null;
-}
-
 export async function serverGate(updates: readonly ReceivedUpdate[], context: CliContext): Promise<number> {
   const err = context.stderr;
   const modules = import('./push-review.js');
   modules.catch(() => {});
-  const repo = await receivingRepo(context.cwd);
+  const repo = await findReceivingRepo(context.cwd);
   const top = repo.top;
   let emptyTreeId: string | undefined;
-  const emptyTree = async () => (emptyTreeId ??= (await gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top })).trim());
+  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: top }));
   const { copyPolicy } = await import('./policy-tree.js');
   // What the repository has already is every ref it has now (refs move only after this hook).
   // The policy is the ref's as it was; a new ref (or an old tip that is no commit) takes the

@@ -12,11 +12,11 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CliContext } from '../core/output.js';
 import { findRepo } from '../core/git/repo.js';
-import { formatRow, type TrailerRow } from '../core/trailer/row.js';
-import { commitMessages } from '../core/trailer/history.js';
-import { commentCharFor, splitLines } from '../trailers/message.js';
-import { lintMessage } from '../trailers/lint.js';
-import { appendTrailers, configuredFoldAt } from '../trailers/write.js';
+import { formatRow, type TrailerRow } from '../record/row.js';
+import { commitMessages } from '../record/history.js';
+import { commentCharFor, splitLines } from '../record/message.js';
+import { lintMessage } from '../record/lint.js';
+import { appendTrailers, configuredFoldAt } from '../record/write.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { gitOut } from '../core/git/run.js';
 

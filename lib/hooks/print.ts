@@ -1,6 +1,6 @@
 /** Short finding lists for hook output (stderr: git shows it next to its own messages). */
 import type { Finding } from '../review/types.js';
-import { lineSpan } from '../core/trailer/span.js';
+import { lineSpan } from '../record/span.js';
 import { escapeControl as esc } from '../core/output.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { reviewMessages } from '../messages/review.js';

@@ -6,14 +6,15 @@
  * counted blocking finding (after committed verdicts) blocks.
  */
 import { gitOut } from '../core/git/run.js';
+import { emptyTree, runGit } from '../core/git/commands.js';
 import type { Finding } from '../review/types.js';
-import { blocks } from '../review/event.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import { blocks } from '../review/findings/event.js';
+import type { HistoryRow } from '../record/history.js';
 import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
 import { credentialCheck } from '../review/credentials.js';
 import { checkCommits } from './push-check.js';
 import { findingLines, writeLines } from './print.js';
-import { lineSpan } from '../core/trailer/span.js';
+import { lineSpan } from '../record/span.js';
 import { pushProgress } from './push-progress.js';
 import { cleanPieces, type CleanRecord } from '../review/clean-check.js';
 import { readDiff } from '../diff/source.js';
@@ -82,7 +83,7 @@ export async function reviewPlans(
   const histories = new Map<string, Promise<HistoryRow[]>>();
   const historyOf = (tip: string) => () => {
     let rows = histories.get(tip);
-    if (!rows) histories.set(tip, (rows = import('../core/trailer/history.js').then((h) => h.readHistoryRows(top, tip))));
+    if (!rows) histories.set(tip, (rows = import('../record/history.js').then((h) => h.readHistoryRows(top, tip))));
     return rows;
   };
   // Refs pushing the same commits (a branch and its tag) share one review.
@@ -295,7 +296,7 @@ async function credentialWays(
 /** The empty tree's name (a root commit's base), asked of git once. */
 export function emptyTreeOf(top: string): () => Promise<string> {
   let id: Promise<string> | undefined;
-  return () => (id ??= gitOut(['hash-object', '-t', 'tree', '--stdin'], { cwd: top }).then((out) => out.trim()));
+  return () => (id ??= runGit(emptyTree, { cwd: top }));
 }
 
 /** One turn of the event loop: what git wrote meanwhile is read. */

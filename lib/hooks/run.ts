@@ -1,6 +1,7 @@
 /**
  * `revtrail hook <name> ...`: what the installed hook scripts run. Reached without yargs (the
- * hook bundle, cli/hook-start.ts) and each hook's module loads only when called: this path runs on every commit.
+ * hook bundle, cli/hook-start.ts); the hook's record (./hook/) says what it takes, and its
+ * handler loads only when called: this path runs on every commit.
  *
  * Exit protocol with the hook scripts (hooks/): 0 go on, 1 blocking outcome (the script exits
  * 1), anything else a check that did not finish: commit-msg warns and lets the commit on (the
@@ -14,6 +15,7 @@ import type { CliContext } from '../core/output.js';
 import { UsageError } from '../core/errors.js';
 import { reportError } from '../core/fail.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { hookRecord, RUNNABLE_HOOKS } from './registry.js';
 
 // For the start-up's code cache (lib/cli/hook-start.ts): a cache made after a run that changed
 // V8's flags would be rejected by the next process.
@@ -22,50 +24,15 @@ export { v8FlagsChanged } from '../core/node-module.js';
 /** Exit code of an internal failure (never 1, which means "blocked"). */
 export const HOOK_INTERNAL_ERROR = 3;
 
-/** The server gate's hooks: REVTRAIL=0 in a pusher's environment never skips them (docs/server.md). */
-const SERVER_HOOKS = new Set(['pre-receive', 'update']);
-
 export async function runHook(argv: string[], context: CliContext, input?: string): Promise<number> {
   const [name = '', ...args] = argv;
-  if (process.env.REVTRAIL === '0' && !SERVER_HOOKS.has(name)) return 0;
+  const record = hookRecord(name);
+  // The server gate's hooks: REVTRAIL=0 in a pusher's environment never skips them (docs/server.md).
+  if (process.env.REVTRAIL === '0' && record?.side !== 'server') return 0;
   guardCrashes(context.stderr);
   try {
-    switch (name) {
-      case 'commit-msg': {
-        if (!args[0]) throw new UsageError(m.missingFile, { remedy: m.unknownHookRemedy });
-        const { commitMsgHook } = await import('./commit-msg.js');
-        return await commitMsgHook(args[0], context);
-      }
-      case 'prepare-commit-msg': {
-        if (!args[0]) throw new UsageError(m.missingFile, { remedy: m.unknownHookRemedy });
-        const { prepareCommitMsgHook } = await import('./prepare-commit-msg.js');
-        return await prepareCommitMsgHook(args[0], context, args[1], args[2]);
-      }
-      case 'post-commit':
-      case 'post-merge': {
-        const { postCommitHook } = await import('./post-commit.js');
-        return await postCommitHook(context);
-      }
-      case 'post-rewrite': {
-        const { postRewriteHook } = await import('./post-rewrite.js');
-        return await postRewriteHook(args[0] ?? '', input ?? (await readStdin()), context);
-      }
-      case 'pre-push': {
-        if (!args[0]) throw new UsageError(m.missingRemote, { remedy: m.unknownHookRemedy });
-        const { prePushHook } = await import('./pre-push.js');
-        return await prePushHook(args[0], args[1] ?? args[0], input ?? (await readStdin()), context);
-      }
-      case 'pre-receive': {
-        const { preReceiveHook } = await import('./pre-receive.js');
-        return await preReceiveHook(input ?? (await readStdin()), context);
-      }
-      case 'update': {
-        const { updateHook } = await import('./pre-receive.js');
-        return await updateHook(args, context);
-      }
-      default:
-        throw new UsageError(m.unknownHook(name), { remedy: m.unknownHookRemedy });
-    }
+    if (!record?.run) throw new UsageError(m.unknownHook(name), { remedy: m.unknownHookRemedy(RUNNABLE_HOOKS.map((r) => `${r.name}${r.usage ? ` ${r.usage}` : ''}`)) });
+    return await record.run(args, context, record.stdin ? (input ?? (await readStdin())) : '');
   } catch (error) {
     const code = reportError(error, context.stderr);
     return code === 1 || code === 0 ? HOOK_INTERNAL_ERROR : code;

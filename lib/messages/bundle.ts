@@ -87,3 +87,18 @@ export const bundleMessages = {
     unusable ? `doc map ${file}: cannot be used (exit 2)` : `doc map ${file}: ${documents} mapped document${documents === 1 ? '' : 's'} (counted above)`,
   checkFailed: (errors: number) => `knowledge check found ${errors} error${errors === 1 ? '' : 's'}`,
 };
+
+/** What a rule definition's field must be (lib/bundle/rules.ts): shown after the field's path. */
+export const ruleMessages = {
+  id: 'must be letters, digits, _ . - (no spaces or colons)',
+  empty: 'must not be empty',
+  flags: 'must be JavaScript regex flags (d g i m s u v y)',
+  oneOf: (values: readonly string[]) => `must be one of ${values.join(', ')}`,
+  titleLong: 'must be at most 80 characters',
+  oneLine: 'must be one line',
+  unitInterval: 'must be between 0 and 1',
+  unknownKey: 'unknown key',
+  required: 'is required',
+  mustBe: (what: string) => `must be ${what}`,
+  types: { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' } as Record<string, string>,
+};

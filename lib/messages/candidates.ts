@@ -1,5 +1,5 @@
 /** Every user-facing message of `revtrail candidates` and of the candidate model. */
-import { NUMBER_WORDS } from './gate.js';
+import { gateMessages } from './gate.js';
 export const candidatesMessages = {
   emptyEvidence: 'a knowledge candidate needs evidence: at least one qualifying finding thread',
   emptyBody: 'a knowledge candidate needs a body',
@@ -44,8 +44,8 @@ export const candidatesMessages = {
 
   explainThread: (id: string, rule: string, where: string, state: string, n: number) =>
     `thread ${id} (${rule}${where ? `, ${where}` : ''}): state ${state}, ${n} occurrence${n === 1 ? '' : 's'}`,
-  explainRule: (rule: string, threads: number, qualifying: number, min: number, others: number) =>
-    `rule_source ${rule}: ${threads} thread${threads === 1 ? '' : 's'}, ${qualifying} meeting the other ${NUMBER_WORDS[others] ?? others} signals (gate.minRecurrence ${min})`,
+  explainRule: (rule: string, threads: number, qualifying: number, min: number, threadSignals: number) =>
+    `rule_source ${rule}: ${threads} thread${threads === 1 ? '' : 's'}, ${qualifying} meeting ${gateMessages.threadSignals(threadSignals)} (gate.minRecurrence ${min})`,
   explainCalibrated: (rejected: number, verdicts: number, verdict: string, finding: string, commit: string | null) =>
     `calibration: not blocking: ${rejected} of ${verdicts} answered findings were rejected; since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
   explainNotCalibrated: (rejected: number, verdicts: number, exempt: boolean) =>

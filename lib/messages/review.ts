@@ -15,6 +15,8 @@ const FAILURE_WORDS: Record<string, string> = {
 };
 
 export const reviewMessages = {
+  /** The live line of `revtrail review` on a terminal. */
+  progress: (done: number, total: number, path: string) => `reviewing ${done}/${total} ${path}`,
   // Rules
   longLines: (path: string, lines: ReadonlyArray<{ line: number; length: number }>, cap: number) => {
     const shown = lines.slice(0, 3).map((l) => `${path}:${l.line} (${l.length} characters)`).join(', ');
@@ -117,10 +119,6 @@ export const reviewMessages = {
   reviewerSummary: (where: string, summary: string) => `${where}: ${summary}`,
 
   // CLI
-  oneSource: 'use only one of --staged, --range and --diff',
-  oneSourceRemedy: 'Without any of them, revtrail reviews all uncommitted changes against HEAD.',
-  needsValue: (option: string) => `--${option} needs a value`,
-  needsValueRemedy: 'For example: --knowledge .okfw, --diff changes.diff (or - for stdin), --range main..HEAD',
   badMinConfidence: (value: string) => `--min-confidence must be a number from 0 to 1, not "${value}"`,
   badMinConfidenceRemedy: 'For example: --min-confidence 0.9',
   badReviewer: (command: string, why: string) => `--reviewer "${command}": ${why}`,
@@ -153,4 +151,15 @@ export const reviewMessages = {
   },
   noteLine: (note: string) => `note: ${note}`,
   warningLine: (w: string) => `warning: ${w}`,
+};
+
+/** Why a finding was dropped by the finding contract (lib/review/findings/contract.ts). */
+export const contractMessages = {
+  lowConfidence: (confidence: number, min: number) => `confidence ${confidence} is below ${min}`,
+  otherFile: (path: string, chunkPath: string) => `path "${path}" is not the chunk's file "${chunkPath}"`,
+  startAfterLine: (start: number, line: number) => `start_line ${start} is after line ${line}`,
+  notChanged: (line: number, path: string, changed: string) => `line ${line} is not a changed line of ${path} (changed: ${changed})`,
+  uncitedArchitecture: 'an architecture finding must cite at least one selected document',
+  unknownCitation: (unknown: readonly string[], allowed: readonly string[]) =>
+    `cites ${unknown.map((c) => `"${c}"`).join(', ')}, not a document selected for this chunk (allowed: ${allowed.length ? allowed.join(', ') : 'none'})`,
 };

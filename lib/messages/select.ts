@@ -9,8 +9,4 @@ export const selectMessages = {
   noDocuments: '  no governing documents',
   noChanges: 'No changes to select knowledge for.',
   usage: 'Validate a knowledge bundle, or show which of its documents govern a diff.',
-  needsValue: (option: string) => `--${option} needs a value`,
-  needsValueRemedy: 'Examples: --diff changes.diff, --diff - (stdin), --range main..HEAD, --knowledge .okfw',
-  twoSources: 'give at most one of --diff, --staged, --range',
-  twoSourcesRemedy: 'Without any of them, all uncommitted changes against HEAD are used.',
 };

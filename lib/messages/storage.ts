@@ -1,4 +1,4 @@
-/** Every user-facing message about a write the file system refused (lib/core/fs/storage.ts). */
+/** Every user-facing message of the file layer (lib/core/fs/): a refused write, a file not read, a lock held. */
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   EDQUOT: 'the disk quota is used up',
@@ -53,3 +53,8 @@ const READ_REASONS: Record<string, string> = {
 function bytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : n >= 1024 ? `${Math.round(n / 1024)} KiB` : `${n} bytes`;
 }
+
+export const lockMessages = {
+  lockBusy: (file: string) => `another revtrail process holds ${file}`,
+  lockBusyRemedy: (file: string) => `Wait for it to finish; if none is running, delete ${file}.`,
+};

@@ -13,3 +13,26 @@ export const trailerMessages = {
   notReadBackRemedy: 'Check core.commentChar and the trailer.* settings (git config --get-regexp "^(core.commentchar|trailer)"); queued verdicts stay queued for the next commit.',
   lintRemedy: 'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
 };
+
+/** Why a trailer value is not a row (lib/record/row.ts): each names the field and what it must be. */
+export const rowMessages = {
+  id: 'id must be rf- and 6 to 40 lowercase hex digits',
+  fileEmpty: 'file is empty',
+  fileOutside: 'file must be a path inside the repository, as git writes it (no leading /, no empty, . or .. parts)',
+  lineShape: 'line must be N or N-M',
+  lineOrder: 'line must be N or N-M with 1 <= N <= M',
+  ruleSource: (shape: string) => `rule_source must be ${shape}`,
+  notOneOf: (field: string, values: readonly string[]) => `${field} is not one of ${values.join(', ')}`,
+  issueEmpty: 'issue is empty',
+  issueLong: 'issue is longer than 80 characters',
+  notCsv: (error: string) => `not a CSV record: ${error}`,
+  manyRecords: 'more than one CSV record',
+  emptyValue: 'empty value',
+  neitherGrammar: (fields: readonly string[]) =>
+    `neither grammar: not a CSV row of ${fields.length} fields (${fields.join(',')}), nor <reviewer> <SEVERITY> \u2014 <text>`,
+  fieldCount: (got: number, fields: readonly string[]) => `${got} fields, expected ${fields.length} (${fields.join(',')})`,
+  fieldIssue: (path: string, message: string) => `${path || 'row'}: ${message}`,
+  rationaleMissing: (verdict: string) => `${verdict} needs a rationale`,
+  rejectUncheckable: 'REJECT rationale cites nothing checkable (a command and its output, a URL, quoted code)',
+  deferUnplanned: (verdict: string) => `${verdict} rationale names no tracker, timeline or documented intent`,
+};

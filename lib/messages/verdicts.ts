@@ -1,7 +1,5 @@
 /** Every user-facing message of `revtrail verdict` and the verdict queue. */
 export const verdictMessages = {
-  lockBusy: (file: string) => `another revtrail process holds ${file}`,
-  lockBusyRemedy: (file: string) => `Wait for it to finish; if none is running, delete ${file}.`,
   badVerdict: (input: string) => `"${input}" is not a verdict`,
   badVerdictRemedy: 'VERDICT is ACCEPT (fixed), REJECT (wrong finding), DEFER (later) or ACKNOWLEDGE (known, intended).',
   shortId: (input: string, hex: number) => `"${input}" is too short to name a finding: give at least ${hex} hex digits after rf-`,

@@ -15,11 +15,14 @@
  * that only moved forward ask git for the new commits alone (see planIncremental).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
+import { mineCacheDir } from '../core/state.js';
 import { crypto } from '../core/node-module.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { git, gitOut } from '../core/git/run.js';
+import { gitOut } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import type { MinedCommit, StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
@@ -58,9 +61,7 @@ export interface CacheMeta extends Signature {
   noticeCount: number;
 }
 
-export function cacheDir(commonDir: string): string {
-  return join(commonDir, 'revtrail', 'mine-cache');
-}
+export const cacheDir = mineCacheDir;
 
 /**
  * The entry's name for a list of arguments: FNV-1a (64 bits) of their JSON, so that a cached
@@ -81,7 +82,7 @@ export async function signatureOf(cwd: string, commonDir: string | Promise<strin
   const dir = Promise.resolve(commonDir);
   const [revs, head, shallow, replaced, grafts] = await Promise.all([
     gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
-    all ? git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd, okCodes: [1] }).then((r) => r.stdout) : Promise.resolve(''),
+    all ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
     dir.then((d) => readFile(join(d, 'shallow'), 'utf8')).catch(() => ''),
     gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
     dir.then((d) => readFile(process.env.GIT_GRAFT_FILE || join(d, 'info', 'grafts'), 'utf8')).catch(() => ''),
@@ -250,12 +251,11 @@ export class CacheWriter {
       noticeCount: this.noticeCount,
     };
     const file = join(this.dir, `${this.key}.json`);
-    const tmp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, JSON.stringify(meta));
-      await rename(tmp, file);
+      await cleanStaleTemps(file);
+      // A derived cache: after a crash it is only mined again (no fsync).
+      await writeFileAtomic(file, JSON.stringify(meta), { durable: false });
     } catch {
-      await unlink(tmp).catch(() => {});
       return this.abort();
     }
     if (this.previous && this.previous.data !== this.data) await unlink(join(this.dir, this.previous.data)).catch(() => {});

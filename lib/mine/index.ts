@@ -1,5 +1,5 @@
 /**
- * Mining (SPEC §7): Review-Finding occurrences from local history, one CommitResult per commit
+ * Mining (docs/mining.md): Review-Finding occurrences from local history, one CommitResult per commit
  * that has any, in `git log` order (newest first), streamed. Uses the cache when allowed; the
  * output is the same either way.
  */

@@ -4,7 +4,7 @@
  */
 import { gitRecordBatches } from '../core/git/run.js';
 import type { RawCommit } from './types.js';
-import { TRAILER_CONFIG } from '../core/trailer/history.js';
+import { TRAILER_CONFIG } from '../record/history.js';
 
 // Five NUL-separated fields per commit, and -z ends each commit with one more NUL. %B is last
 // but one so a message of any size is one field; git's own trailer view rides in the same call.

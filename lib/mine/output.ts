@@ -1,12 +1,12 @@
 /**
- * Mining's output formats (SPEC §7): JSONL (default; findings, then the commit's rejected
+ * Mining's output formats (docs/mining.md): JSONL (default; findings, then the commit's rejected
  * lines, one JSON object a line), JSON (`{records, rejected, warnings}`), and the feedback-log
  * CSV (header `date,file,line,rule_source,category,severity,issue,verdict,rationale`, one row per
  * human verdict, OPEN rows only when asked). Everything streams; nothing waits for the end
  * except JSON's rejected and warnings lists.
  */
 import type { MineWarning, RejectedRecord } from './types.js';
-import { MinedCommit, outputRecord, rejectedRecord } from './record.js';
+import { type MinedCommit, outputRecord, rejectedRecord } from './record.js';
 import { escapeControl, jsonForTerminal } from '../core/output.js';
 
 export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;

@@ -1,11 +1,11 @@
 /**
- * Reads every `Review-Finding:` line of a commit message (SPEC §5 "Reading"): key
+ * Reads every `Review-Finding:` line of a commit message (docs/trailers.md, "Reading"): key
  * case-insensitive, continuation lines unfolded, whether or not git counts the line as a
  * trailer. git's own view (%(trailers)) only decides the placement; the grammars decide the rest.
  */
-import { unfoldValue, type TrailerRow } from '../core/trailer/row.js';
-import { parseRows } from './rows.js';
-import { parseAdr0029, type AdrFinding } from '../core/trailer/adr0029.js';
+import { unfoldValue, type TrailerRow } from '../record/row.js';
+import { parseRows } from '../record/row.js';
+import { parseAdr0029, type AdrFinding } from '../record/adr0029.js';
 import type { CommitResult, MinedFinding, Placement, RawCommit, RejectedRecord } from './types.js';
 import { bodyWarning } from './record.js';
 import { mineMessages as m } from '../messages/mine.js';

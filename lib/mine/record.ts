@@ -7,7 +7,7 @@ import { redactAuthor } from './redact.js';
 import { mineMessages as m } from '../messages/mine.js';
 import { jsonForTerminal } from '../core/output.js';
 
-/** SPEC §7's fields in its order (plus raw_severity on adr-0029 records). */
+/** The mined record's fields in their documented order (docs/mining.md) (plus raw_severity on adr-0029 records). */
 export function outputRecord(f: MinedFinding, redact = false): MinedFinding {
   const record: MinedFinding = {
     commit: f.commit,

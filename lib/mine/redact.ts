@@ -1,5 +1,5 @@
 /**
- * Author redaction (SPEC §7 --redact, config privacy.redactAuthors): the name becomes
+ * Author redaction (`mine --redact`, config privacy.redactAuthors): the name becomes
  * REDACTED and the address a stable pseudonym, so one person's findings still join up.
  */
 import { createHash } from 'node:crypto';

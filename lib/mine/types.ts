@@ -1,4 +1,4 @@
-/** What mining reads out of history (SPEC §7): one record per Review-Finding occurrence. */
+/** What mining reads out of history (docs/mining.md): one record per Review-Finding occurrence. */
 import type { Verdict } from '../core/vocabulary.js';
 
 export type Placement = 'trailer' | 'body';
@@ -7,8 +7,8 @@ import type { AdrSeverity } from '../core/vocabulary.js';
 export { ADR_SEVERITIES, type AdrSeverity } from '../core/vocabulary.js';
 
 /**
- * One occurrence of a finding in one commit. The fourteen fields are SPEC §7's, in its order;
- * `raw_severity` exists only on `adr-0029` records (whose `severity` is mapped onto §4's enum).
+ * One occurrence of a finding in one commit. The fourteen fields are the mined record's (docs/mining.md), in its order;
+ * `raw_severity` exists only on `adr-0029` records (whose `severity` is mapped onto the finding's severities).
  * There is no `type` field: a finding record is told from a rejected one by the absence of
  * `type` (rejected records carry `type: "rejected"`).
  */

@@ -12,19 +12,20 @@
  * rules look only at code, in the languages they understand; credential rules skip documented
  * example keys and placeholders; SQL and shell rules need real interpolation or concatenation.
  */
-import type { ReviewRule } from './rules.js';
+import type { ReviewRule } from './engine/rules.js';
 import { compileFamily, type BuiltinFamily } from './builtin/define.js';
 import { family as git } from './builtin/git.js';
 import { family as secrets } from './builtin/secrets.js';
 import { family as tokens } from './builtin/tokens.js';
 import { family as providers } from './builtin/providers.js';
+import { family as sentry } from './builtin/sentry.js';
 import { family as genericSecret } from './builtin/generic-secret.js';
 import { family as tests } from './builtin/tests.js';
 import { family as debug } from './builtin/debug.js';
 import { family as injection } from './builtin/injection.js';
 
 /** Every family, in the order their rules run. */
-export const FAMILIES: readonly BuiltinFamily[] = [git, secrets, tokens, providers, genericSecret, tests, debug, injection];
+export const FAMILIES: readonly BuiltinFamily[] = [git, secrets, tokens, providers, sentry, genericSecret, tests, debug, injection];
 
 let all: ReviewRule[] | undefined;
 

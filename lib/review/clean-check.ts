@@ -20,7 +20,7 @@ import { statSignature } from '../bundle/cache.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import type { CappedDiff } from '../diff/cap.js';
-import { MAX_LINE_LENGTH } from './rule-time.js';
+import { MAX_LINE_LENGTH } from './engine/time.js';
 
 export interface CleanRecord {
   /** The work tree whose policy it is. */

@@ -8,9 +8,9 @@ import type { Config } from '../config/schema.js';
 import type { ConfigSource } from '../config/load.js';
 import { readDerivedFile, writeDerivedFile } from '../core/derived-cache.js';
 import { builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.js';
-import { prefilterOf } from './prefilter.js';
+import { prefilterOf } from './engine/prefilter.js';
 import { bundleHasCredentialSources } from './credentials.js';
-import type { ReviewRule } from './rule-types.js';
+import type { ReviewRule } from './engine/types.js';
 import type { CleanRecord } from './clean-check.js';
 
 export interface RecordedPolicy {

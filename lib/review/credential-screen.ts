@@ -5,20 +5,20 @@
  * of bytes never decoded, instead of a parsed diff and a rule run.
  *
  * Sound, not complete: a commit the review would report on always passes. Every match of a
- * rule contains one of its needles (./needles.ts) on one added line, and an added line is a
+ * rule contains one of its needles (./engine/needles.ts) on one added line, and an added line is a
  * line of the diff that starts with `+` (file headers pass too: harmless). So the needles are
  * looked for in the bytes (read as latin1: byte offsets are string offsets, and ASCII needles
  * match UTF-8 text exactly where they match its bytes), and only a `+` line holding one is
  * decoded and given the rules' own regexes, as the diff reader would hand it on.
  */
-import { prefilterOf } from './prefilter.js';
-import type { ReviewRule } from './rule-types.js';
+import { prefilterOf } from './engine/prefilter.js';
+import type { ReviewRule } from './engine/types.js';
+import { escapeRegExp } from '../core/regex-escape.js';
 
 /** True: the commit may hold a credential finding (review it); false: it cannot. */
 export type CredentialScreen = (diff: Buffer) => boolean;
 
 const PLAIN_NEEDLE = /^[\x20-\x7e]+$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The screen for these rules, or null when one of them cannot be screened soundly (no
@@ -37,8 +37,8 @@ export function credentialScreen(rules: readonly ReviewRule[]): CredentialScreen
   }
   const searches: RegExp[] = [];
   // Without `u`, `i` matches an ASCII letter only to ASCII letters: right on latin1 bytes.
-  if (exact.size) searches.push(new RegExp([...exact].map(escape).join('|'), 'g'));
-  if (folded.size) searches.push(new RegExp([...folded].map(escape).join('|'), 'gi'));
+  if (exact.size) searches.push(new RegExp([...exact].map(escapeRegExp).join('|'), 'g'));
+  if (folded.size) searches.push(new RegExp([...folded].map(escapeRegExp).join('|'), 'gi'));
   const anyRuleMatches = (line: string) =>
     rules.some((rule) => {
       rule.regex.lastIndex = 0;

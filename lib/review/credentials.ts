@@ -6,7 +6,7 @@
  * the commits those rules cannot report on.
  */
 import type { Bundle } from '../bundle/types.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import { builtinRules, CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import { credentialScreen, type CredentialScreen } from './credential-screen.js';
 import { runReview, type ReviewSession } from './index.js';

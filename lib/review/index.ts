@@ -28,10 +28,10 @@ import { selectDocuments } from '../select/index.js';
 import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds, CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
-import { excludeMatcher } from './excludes.js';
-import { loadVerdicts } from './suppress.js';
+import { excludeMatcher } from './engine/excludes.js';
+import { loadVerdicts } from './findings/suppress.js';
 import type { AttributeSource } from '../diff/attributes.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { reviewMessages as m } from '../messages/review.js';
@@ -289,7 +289,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   // One read of the tip's history serves suppression and calibration, and only when there are findings.
   let rows: Promise<HistoryRow[]> | undefined;
-  const history = () => (rows ??= options.history ? options.history() : import('../core/trailer/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
+  const history = () => (rows ??= options.history ? options.history() : import('../record/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
   const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
   const result = await reviewSelections(
     selections,
@@ -309,7 +309,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
           ? undefined
           : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
       verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
-      calibration: calibrate ? async () => (await import('./calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
+      calibration: calibrate ? async () => (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
       calibrationSecurity: config.calibration.security,
       credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,

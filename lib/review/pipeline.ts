@@ -5,21 +5,21 @@
  */
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
-import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './finding-contract.js';
-import { foldFindings } from './fold.js';
-import { blocks, computeEvent } from './event.js';
-import type { FailureKind, ReviewerChunkResult } from './reviewer-program.js';
+import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './findings/contract.js';
+import { foldFindings } from './findings/fold.js';
+import { blocks, computeEvent } from './findings/event.js';
+import type { FailureKind, ReviewerChunkResult } from './program/reviewer.js';
 import type { ModelRun } from './model/index.js';
 import type { StructuralIO, StructuralItem } from './structural/index.js';
 import type { Rule } from '../bundle/types.js';
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
-import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './rules.js';
-import { applyVerdicts, type VerdictEntry } from './suppress.js';
+import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './engine/rules.js';
+import { applyVerdicts, type VerdictEntry } from './findings/suppress.js';
 import { SEVERITY_RANK } from '../core/vocabulary.js';
 import { CREDENTIAL_RULE_SOURCES, isCredentialSource } from './builtin.js';
-import type { FindingCalibration } from '../core/rule-tally.js';
-import { noDrops, type DropReason, type Finding, type ReviewResult } from './types.js';
-import { FileFactsBook, type AttributeLoader } from './file-facts.js';
+import type { FindingCalibration } from '../record/rule-tally.js';
+import { noDrops, type Finding, type ReviewResult } from './types.js';
+import { FileFactsBook, type AttributeLoader } from './engine/file-facts.js';
 import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
@@ -150,7 +150,7 @@ export async function reviewSelections(
   let reviewer = options.reviewer;
   const model = options.model ?? null;
   // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
-  const askReviewer = reviewer ? (await import('./reviewer-program.js')).askReviewer : null;
+  const askReviewer = reviewer ? (await import('./program/reviewer.js')).askReviewer : null;
   // What a reviewer answered, counted and kept like any finding (a program's and a model's alike).
   const take = (selection: ChunkSelection, asked: ReviewerChunkResult) => {
     warnings.push(...asked.warnings);
@@ -228,7 +228,7 @@ export async function reviewSelections(
     await runner.close();
   }
   // The schema (and zod) load only when a rule found something: a clean commit never starts them.
-  const { checkShape } = pending.length ? await import('./finding-schema.js') : { checkShape: null as never };
+  const { checkShape } = pending.length ? await import('./findings/schema.js') : { checkShape: null as never };
   const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
   for (const { draft, selection, rule } of pending) {
     const { chunk } = selection;
@@ -269,7 +269,7 @@ export async function reviewSelections(
   let allowed: ReviewResult['allowed'] = [];
   if (identified.length) {
     const files = new Map(selections.map((s) => [s.chunk.path, s.chunk.file]));
-    const { applyAllowComments } = await import('./suppress-inline.js');
+    const { applyAllowComments } = await import('./findings/allow-comments.js');
     const outcome = applyAllowComments(identified, (path) => files.get(path), isCredentialSource, options.credentialAllow ?? true);
     findings = outcome.kept;
     allowed = outcome.allowed;

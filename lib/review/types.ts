@@ -1,9 +1,9 @@
 /** The review's inputs and result (docs/review.md). `review()` in ./index.ts is shared by CLI and hooks. */
 import type { Category, Severity } from '../core/vocabulary.js';
-import type { HistoryRow } from '../core/trailer/history.js';
+import type { HistoryRow } from '../record/history.js';
 import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
-import type { FindingCalibration } from '../core/rule-tally.js';
+import type { FindingCalibration } from '../record/rule-tally.js';
 
 export interface Finding {
   id: string;

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { git } from '../core/git/run.js';
-import { peelCommit } from '../core/git/commands.js';
+import { peelCommit, runGit, symbolicRef } from '../core/git/commands.js';
 import type { Severity } from '../core/vocabulary.js';
 import { buildThreads } from '../gate/threads.js';
 import type { CommitResult } from '../mine/types.js';
@@ -74,10 +74,10 @@ export interface PageMeta {
 }
 
 export async function pageMeta(top: string, mainline: string | null, now = new Date()): Promise<PageMeta> {
-  const [branch, head] = await Promise.all([git(['symbolic-ref', '--short', '-q', 'HEAD'], { cwd: top, okCodes: [1, 128] }), peelCommit(top, 'HEAD')]);
+  const [branch, head] = await Promise.all([runGit(symbolicRef('HEAD', { short: true }), { cwd: top }), peelCommit(top, 'HEAD')]);
   return {
     repository: basename(top),
-    branch: branch.stdout.trim() || 'HEAD',
+    branch: branch ?? 'HEAD',
     head,
     mainline,
     generated: `${now.toISOString().slice(0, 10)} ${now.toISOString().slice(11, 16)} UTC`,

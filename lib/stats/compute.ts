@@ -3,7 +3,7 @@
  * findings (threads), not copies of trailers. A finding's copies (a cherry-pick, a merge, a
  * rebase leftover in a body) are one thread, whose state is its latest human verdict (OPEN:
  * none yet). Per rule: findings, the threads per state, and the reject rate (REJECT threads over
- * threads with a human verdict) with its n, from lib/core/rule-tally.ts — the same numbers the
+ * threads with a human verdict) with its n, from lib/record/rule-tally.ts — the same numbers the
  * review calibrates with, including whether a rule is demoted and since which verdict. Above
  * 30% a rule is flagged to investigate, below 10% it is performing well, and neither with fewer
  * than `calibration.minVerdicts` verdicts. The timeline counts, per month, findings raised
@@ -11,7 +11,7 @@
  */
 import type { CommitResult } from '../mine/types.js';
 import type { Verdict } from '../core/vocabulary.js';
-import { DEFAULT_CALIBRATION, zeroCounts, type CalibrationSettings, type VerdictCounts } from '../core/rule-tally.js';
+import { DEFAULT_CALIBRATION, zeroCounts, type CalibrationSettings, type VerdictCounts } from '../record/rule-tally.js';
 import { buildThreads, ruleTallies } from '../gate/threads.js';
 import { statsMessages as m } from '../messages/stats.js';
 

@@ -137,7 +137,9 @@ function timeChart(trends: Trends): string {
   for (const label of monthAxis(trends.months, slot)) {
     const x = (left + (label.index + 0.5) * slot).toFixed(1);
     parts.push(`<line class="tick" x1="${x}" x2="${x}" y1="${y(0)}" y2="${y(0) + 4}"/>`);
-    label.lines.forEach((line, k) => parts.push(`<text class="axis month" x="${x}" y="${(y(0) + 18 + k * 14).toFixed(1)}" text-anchor="middle">${escapeHtml(line)}</text>`));
+    label.lines.forEach((line, k) => {
+      parts.push(`<text class="axis month" x="${x}" y="${(y(0) + 18 + k * 14).toFixed(1)}" text-anchor="middle">${escapeHtml(line)}</text>`);
+    });
   }
   const height = plotH + 58;
   const width = left + plotW + right;

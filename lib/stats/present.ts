@@ -4,7 +4,6 @@
  * two REJECTs out of three never read as a rule to investigate.
  */
 import type { RuleStats, StatsReport } from './compute.js';
-import { statsMessages as m } from '../messages/stats.js';
 
 export type ShownFlag = RuleStats['flag'] | 'too few verdicts';
 export type ShownRule = Omit<RuleStats, 'flag'> & { flag: ShownFlag };

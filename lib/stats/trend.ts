@@ -54,6 +54,7 @@ export function computeTrends(commits: readonly CommitResult[]): Trends {
   }
   if (ids.size === 0) return { months: [], overall: [], rules: [] };
   const dates = [...ids.values()].flatMap((t) => [t.first, ...(t.verdict ? [t.verdict.date] : [])]).map((d) => d.slice(0, 7));
+  // biome-ignore lint/complexity/useMathMinMax: months as YYYY-MM strings, compared as text
   const months = monthRange(dates.reduce((a, b) => (a < b ? a : b)), dates.reduce((a, b) => (a > b ? a : b)));
   const index = new Map(months.map((mo, i) => [mo, i]));
   const blank = () => months.map((month) => ({ month, raised: 0, answered: 0, rejected: 0 }));

@@ -4,8 +4,8 @@
  * message) does not hold the same record already. Nothing here writes: the caller adds the
  * chosen rows to the message and the queue keeps them until the commit exists.
  */
-import { recordKey, type HistoryRow } from '../core/trailer/history.js';
-import type { TrailerRow } from '../core/trailer/row.js';
+import { recordKey, type HistoryRow } from '../record/history.js';
+import type { TrailerRow } from '../record/row.js';
 import { isHumanEntry, type QueuedVerdict } from './queue.js';
 
 export interface CommitContext {

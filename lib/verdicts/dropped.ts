@@ -10,7 +10,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { Repo } from '../core/git/repo.js';
 import { gitOut } from '../core/git/run.js';
-import { commitTrailerRows, readHistoryOf, recordKey } from '../core/trailer/history.js';
+import { commitTrailerRows, readHistoryOf, recordKey } from '../record/history.js';
 import { rebaseMarkFile } from '../core/state.js';
 import { enqueueCarried, type QueuedVerdict } from './queue.js';
 

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { ensureDir } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
-import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
-import { findingRow } from '../trailers/from-finding.js';
+import { trailerRowSchema, type TrailerRow } from '../record/row.js';
+import { findingRow } from '../report/trailer-rows.js';
 import type { Finding } from '../review/types.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { withLock } from '../core/fs/lock.js';

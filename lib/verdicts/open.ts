@@ -4,8 +4,8 @@
  * verdict answers yet. Findings that already have a verdict are known too (a DEFER can later
  * become an ACCEPT), but are not open.
  */
-import { readHistoryRows, type HistoryRow } from '../core/trailer/history.js';
-import type { TrailerRow } from '../core/trailer/row.js';
+import { readHistoryRows, type HistoryRow } from '../record/history.js';
+import type { TrailerRow } from '../record/row.js';
 import type { Verdict } from '../core/vocabulary.js';
 import { readLastReview, type ReviewOrigin } from './last-review.js';
 import { readQueue, type QueuedVerdict } from './queue.js';

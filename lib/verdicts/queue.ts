@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { ensureDir, storageFailure } from '../core/fs/storage.js';
 import * as z from 'zod/mini';
-import { trailerRowSchema, type TrailerRow } from '../core/trailer/row.js';
-import { readHistoryRows, recordKey, type HistoryRow } from '../core/trailer/history.js';
+import { trailerRowSchema, type TrailerRow } from '../record/row.js';
+import { readHistoryRows, recordKey, type HistoryRow } from '../record/history.js';
 import { VERDICTS, type Verdict } from '../core/vocabulary.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { withLock } from '../core/fs/lock.js';
@@ -160,11 +160,6 @@ export async function dropQueued(commonDir: string, id: string): Promise<QueuedV
     return dropped ? entries.filter((e) => e !== dropped) : null;
   });
   return dropped;
-}
-
-/** Whether a history row is this queued entry's trailer (same finding, verdict and rationale). */
-export function isRecordedBy(entry: QueuedVerdict, row: TrailerRow): boolean {
-  return recordKey(entry) === recordKey(row);
 }
 
 /**

@@ -3,9 +3,9 @@
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { findRepo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
+import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { checkRationale } from '../core/trailer/row.js';
+import { checkRationale } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
 import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
 import { findingState, idProblem, lookupFinding, MIN_PREFIX_HEX, type KnownFinding } from './open.js';
@@ -49,7 +49,7 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
   // Answers by kind (docs/gate.md): an answer that cannot open the gate for a credential is
   // refused rather than recorded, so history never says "answered" of a key the gate still stops.
-  const { isCredentialFinding } = await import('../review/suppress.js');
+  const { isCredentialFinding } = await import('../review/findings/suppress.js');
   if (isCredentialFinding(found.row)) {
     const answers = await credentialAnswers(repo.top, repo.commonDir);
     if (verdict !== 'ACCEPT' && !answers.includes(verdict)) {
@@ -60,7 +60,7 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
   // (commits made with --no-verify). One found in uncommitted changes waits for its commit.
-  const anchor = found.origin === 'review' ? null : await headCommit(repo.top);
+  const anchor = found.origin === 'review' ? null : await peelCommit(repo.top, 'HEAD');
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,
@@ -79,16 +79,11 @@ async function credentialAnswers(top: string, commonDir: string): Promise<readon
   const [{ loadConfig }, { configCacheFile }, { DEFAULT_CREDENTIAL_ANSWERS }] = await Promise.all([
     import('../config/load.js'),
     import('../core/state.js'),
-    import('../review/suppress.js'),
+    import('../review/findings/suppress.js'),
   ]);
   try {
     return (await loadConfig(top, { cacheFile: configCacheFile(commonDir) })).config.gate.credentialAnswers;
   } catch {
     return DEFAULT_CREDENTIAL_ANSWERS;
   }
-}
-
-async function headCommit(top: string): Promise<string | null> {
-  const out = await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: top, okCodes: [1] });
-  return out.status === 0 ? out.stdout.trim() : null;
 }

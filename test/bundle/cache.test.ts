@@ -5,8 +5,8 @@ import { existsSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSy
 import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
 import { bundleCacheFile, statSignature } from '../../lib/bundle/cache.js';
-import { makeRepo, runCli, tempDir, writeFiles } from '../helpers/repo.js';
-import { concept } from './kit.js';
+import { makeRepo, runCli, tempDir, writeFiles } from '../kit/repo.js';
+import { concept } from '../kit/bundle.js';
 import type { Bundle } from '../../lib/bundle/types.js';
 
 

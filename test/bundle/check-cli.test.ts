@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, runCli, tempDir, throwawayRepos, writeFiles } from '../helpers/repo.js';
+import { fixturesDir, runCli, tempDir, throwawayRepos, writeFiles } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
 import { bundleCacheFile } from '../../lib/bundle/cache.js';
 import { MAX_FILE_BYTES } from '../../lib/bundle/read.js';
-import { runCli, tempDir, throwawayRepos, type TestRepo } from '../helpers/repo.js';
+import { runCli, tempDir, throwawayRepos, type TestRepo } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 

@@ -14,8 +14,8 @@ import { splitFrontmatter } from '../../lib/bundle/frontmatter.js';
 import { MAX_FILE_BYTES } from '../../lib/bundle/read.js';
 import { ConceptCache, OVERRUN_MEMORY_MS, rememberOverrun } from '../../lib/bundle/cache.js';
 import { characters, tokensOf, truncateToTokens, TRUNCATION_MARK } from '../../lib/select/budget.js';
-import { tempDir } from '../helpers/repo.js';
-import { bundleDir, lines, ids } from './kit.js';
+import { tempDir } from '../kit/repo.js';
+import { bundleDir, lines, ids } from '../kit/bundle.js';
 
 const GOOD = '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: r, pattern: "forbidden\\\\(", severity: bug, title: Forbidden}\n---\n# Good\n';
 const FINISHES = { timeout: 30_000 };

@@ -8,12 +8,14 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
-import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../hooks/setup.js';
-import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
+import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../kit/hooks.js';
+import { makeRepo, runCli, type TestRepo } from '../kit/repo.js';
 import type { ReviewResult } from '../../lib/review/types.js';
 
 const made: TestRepo[] = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 
 const ALIAS_BOMB = `---\ntype: Note\nid: bomb\npaths: ["**"]\nbase: &a x\nlist:\n${Array.from({ length: 150 }, () => '  - *a').join('\n')}\n---\n# Bomb\n`;
 // The fixture bundle's ADR flags `db.query(` in src/controllers/**.

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
-import { tempDir, writeFiles } from '../helpers/repo.js';
+import { tempDir, writeFiles } from '../kit/repo.js';
 
 const concept = (front: string) => `---\n${front}\n---\n# Heading\n`;
 

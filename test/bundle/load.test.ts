@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../../lib/bundle/load.js';
-import { bundleDir, concept, lines, ids } from './kit.js';
+import { bundleDir, concept, lines, ids } from '../kit/bundle.js';
 
 
 test('discovery follows index links only: relative, bundle-absolute, folders, nested indexes', async () => {

@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { runCli, tempDir, projectRoot } from '../helpers/repo.js';
-import { passingScenario, RULE } from '../gate/scenario.js';
+import { runCli, tempDir, projectRoot } from '../kit/repo.js';
+import { passingScenario, RULE } from '../kit/gate.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 const version = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version as string;
 
 function frontmatter(text: string): Record<string, any> {
@@ -120,7 +122,7 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
 });
 
 test('a built-in rule is knowledge already; a rule a document does not hold (a model finding citing it) is a candidate with a rules stanza', async () => {
-  const { scenario } = await import('../gate/scenario.js');
+  const { scenario } = await import('../kit/gate.js');
   const s = scenario();
   cleanups.push(() => s.repo.cleanup());
   const builtin = { rule_source: 'builtin/injection:sql-concat' };

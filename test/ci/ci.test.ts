@@ -1,10 +1,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 import { readCiNotes, outcomeOf } from '../../lib/ci/notes.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 test('ci record stores pass/fail as a note in refs/notes/revtrail-ci, HEAD by default, a later record replacing the earlier', async () => {
   const r = makeRepo();
@@ -40,4 +42,16 @@ test('ci record: bad outcome or commit is exit 2 with a remedy; no notes ref rea
   assert.match(unknown.stderr, /deadbeef is not a commit/);
   assert.deepEqual([...(await readCiNotes(r.dir, [c]))], []);
   assert.deepEqual([outcomeOf(undefined), outcomeOf('PASS\n'), outcomeOf('fail: tests'), outcomeOf('green')], ['none', 'pass', 'fail', 'other']);
+});
+
+test('ci record with no committer identity: exit 2, the identity named with its remedy, no note written', async () => {
+  const r = makeRepo();
+  cleanups.push(() => r.cleanup());
+  const c = r.commit('one');
+  r.git(['config', 'user.useConfigOnly', 'true']);
+  const run = await runCli(['ci', 'record', 'pass'], { cwd: r.dir, env: { GIT_COMMITTER_NAME: '', GIT_COMMITTER_EMAIL: '', EMAIL: '' } });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /git needs a committer identity to write the note/);
+  assert.match(run.stderr, /GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL/);
+  assert.deepEqual([...(await readCiNotes(r.dir, [c]))], []);
 });

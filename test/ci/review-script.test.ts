@@ -6,12 +6,14 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../helpers/repo.js';
-import { writeShim } from '../hooks/setup.js';
-import { sarifProblems } from '../review/sarif-check.js';
+import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../kit/repo.js';
+import { writeShim } from '../kit/hooks.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const made: TestRepo[] = [];
-after(() => made.forEach((r) => r.cleanup()));
+after(() => made.forEach((r) => {
+  r.cleanup();
+}));
 const script = join(projectRoot, 'templates', 'ci', 'review.sh');
 
 /** A remote with main, and a CI clone of it on branch `feature` with `files` committed. */

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 
 const repo = makeRepo();
 after(() => repo.cleanup());
@@ -20,7 +20,7 @@ test('an unknown command is a usage error: exit 2, one line and the remedy, no s
 test("yargs' own argument errors are usage errors too, naming the command's help", async () => {
   const r = await runCli(['knowledge', 'select', '--diff'], { cwd: repo.dir });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^revtrail: Not enough arguments following: diff\n  Run revtrail knowledge --help for its usage\.\n$/);
+  assert.match(r.stderr, /^revtrail: Not enough arguments following: diff\n {2}Run revtrail knowledge --help for its usage\.\n$/);
 });
 
 test('outside a git work tree: a clear error, and REVTRAIL_DEBUG=1 adds the stack', async () => {
@@ -35,9 +35,12 @@ test('outside a git work tree: a clear error, and REVTRAIL_DEBUG=1 adds the stac
 
 test('help examples: each command whole on its own line, under a "# what it does" line, short enough for 80 columns', async () => {
   const { commands } = await import('../../lib/cli/commands/index.js');
-  const subcommands: Record<string, string[]> = { knowledge: ['check', 'select'], ci: ['record'], trailers: ['lint'] };
+  const { commandName } = await import('../../lib/cli/command.js');
   let seen = 0;
-  const calls = commands.flatMap(({ name }) => (subcommands[name] ?? [undefined]).map((sub) => ({ name, args: sub ? [name, sub, '--help'] : [name, '--help'] })));
+  const calls = commands.flatMap((c) => {
+    const name = commandName(c);
+    return (c.subcommands?.map(commandName) ?? [undefined]).map((sub) => ({ name, args: sub ? [name, sub, '--help'] : [name, '--help'] }));
+  });
   for (const { name, args } of calls) {
     {
       const r = await runCli(args, { cwd: repo.dir });

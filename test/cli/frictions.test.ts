@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { makeRepo, projectRoot, runCli, runProcess, cliPath } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runCli, runProcess, cliPath } from '../kit/repo.js';
 import { configJsonSchemaText } from '../../lib/config/json-schema.js';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { runCli, throwawayRepos, writeFiles } from '../helpers/repo.js';
+import { runCli, throwawayRepos, writeFiles } from '../kit/repo.js';
 
 const repos = throwawayRepos();
 

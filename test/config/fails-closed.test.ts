@@ -12,11 +12,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, runProcess, type TestRepo } from '../helpers/repo.js';
-import { addRemote, installedRepo, type HookRepo } from '../hooks/setup.js';
+import { runCli, runProcess, type TestRepo } from '../kit/repo.js';
+import { addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => cleanups.forEach((c) => {
+  c.cleanup();
+}));
 
 // Built at run time, so no literal credential sits in this repository.
 const KEY = ['AKIA', 'IOSFODNN7', 'EXAMPLQ'].join('');

@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 import { jsonErrorAt, loadConfig, loadReviewConfig } from '../../lib/config/load.js';
 import { InputError } from '../../lib/core/errors.js';
 import { rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ test('defaults when there is no configuration', async () => {
   assert.equal(config.builtinRules, true);
   assert.deepEqual(config.reviewer, { timeoutMs: 60000, required: false });
   assert.deepEqual(config.commitMsg, { record: true, block: false, blockCredentials: true });
-  assert.deepEqual(config.gate, { minRecurrence: 2, credentialAnswers: ['REJECT'], credentialAllow: true });
+  assert.deepEqual(config.gate, { minRecurrence: 2, minAuthors: 2, credentialAnswers: ['REJECT'], credentialAllow: true });
   assert.deepEqual(config.exclude, {});
   assert.deepEqual(config.trailers, { foldAt: 100 });
   assert.deepEqual(config.privacy, { redactAuthors: false });

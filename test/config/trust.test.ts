@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir, testEnv, throwawayRepos, type CliRun } from '../helpers/repo.js';
+import { runCli, tempDir, testEnv, throwawayRepos, type CliRun } from '../kit/repo.js';
 
 const repos = throwawayRepos();
 const scratch = tempDir();

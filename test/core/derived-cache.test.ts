@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { derived, openDerivedCache, saveDerivedCache } from '../../lib/core/derived-cache.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 
@@ -12,7 +12,10 @@ test('a value computed once is read back by the next run; another build, a damag
   const dir = tempDir();
   const file = join(dir, 'revtrail', 'derived-v1.json');
   let computed = 0;
-  const square = (n: number) => derived('square', String(n), () => (computed++, n * n), isNumber);
+  const square = (n: number) => derived('square', String(n), () => {
+    computed++;
+    return n * n;
+  }, isNumber);
 
   openDerivedCache(file);
   assert.deepEqual([square(3), square(4), square(3)], [9, 16, 9]);

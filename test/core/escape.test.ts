@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { escapeControl, jsonForTerminal } from '../../lib/core/output.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
-import { runCli } from '../helpers/repo.js';
-import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
+import { formatRow } from '../../lib/record/row.js';
+import { runCli } from '../kit/repo.js';
+import { installedRepo, DEBUGGER_LINE } from '../kit/hooks.js';
 
 // Anything a terminal acts on: C0 but tab and newline, DEL, C1, bidi controls.
 const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitRecordBatches, gitRecords } from '../../lib/core/git/run.js';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 
 const repos = throwawayRepos();
 

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { tempDir } from '../helpers/repo.js';
-import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
+import { tempDir } from '../kit/repo.js';
+import { installedRepo, DEBUGGER_LINE } from '../kit/hooks.js';
 import { isStale, withLock } from '../../lib/core/fs/lock.js';
 
 /** A pid that existed and no longer does: a process that ran and exited. */

@@ -9,7 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { FileShapeError, readFailure, readRegularFile, readRegularText } from '../../lib/core/fs/read.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const dir = tempDir();
 

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliPath, runProcess, tempDir } from '../helpers/repo.js';
-import { installedRepo, DEBUGGER_LINE } from '../hooks/setup.js';
+import { cliPath, runProcess, tempDir } from '../kit/repo.js';
+import { installedRepo, DEBUGGER_LINE } from '../kit/hooks.js';
 
 function namespaceProblem(): string | null {
   const probe = tempDir();
@@ -78,7 +78,7 @@ test('a full disk under the message file: the message is unchanged, two lines sa
   assert.match(run.stdout, /^exit=0\nfeat: b\n$/, run.stderr);
   assert.doesNotMatch(run.stderr, NO_INTERNAL);
   assert.doesNotMatch(run.stderr, /recorded as Review-Finding/);
-  assert.match(run.stderr, /^revtrail: warning: the Review-Finding trailer was not added: cannot write .*MSG: no space left on the device \(ENOSPC\); the commit goes on with your message unchanged\n  Free some disk space/m);
+  assert.match(run.stderr, /^revtrail: warning: the Review-Finding trailer was not added: cannot write .*MSG: no space left on the device \(ENOSPC\); the commit goes on with your message unchanged\n {2}Free some disk space/m);
 });
 
 test('a read-only .git/revtrail: verdict names the file and the remedy; the commit-msg hook keeps the commit going', { skip: noNamespace ?? false }, async () => {
@@ -95,7 +95,7 @@ test('a read-only .git/revtrail: verdict names the file and the remedy; the comm
   const run = await runProcess('unshare', ['-m', 'sh', '-c', script], { cwd: r.dir });
   assert.match(run.stdout, /verdict=2\n/, run.stderr);
   assert.match(run.stdout, /hook=0\n/, run.stderr);
-  assert.match(run.stderr, /^revtrail: cannot write .*\.git\/revtrail\/verdicts\.(jsonl|lock).*: the file system is read-only \(EROFS\)\n  The repository is mounted read-only/m);
+  assert.match(run.stderr, /^revtrail: cannot write .*\.git\/revtrail\/verdicts\.(jsonl|lock).*: the file system is read-only \(EROFS\)\n {2}The repository is mounted read-only/m);
   assert.doesNotMatch(run.stderr, NO_INTERNAL);
 });
 

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot, runProcess, tempDir } from '../helpers/repo.js';
-import { ROW_VALUES, rowValues } from '../hooks/setup.js';
+import { projectRoot, runProcess, tempDir } from '../kit/repo.js';
+import { ROW_VALUES, rowValues } from '../kit/hooks.js';
 
 /**
  * The demo runs once in the suite (it is the slowest single test): through `npm start`, as the

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { toChunks, splitHunk } from '../../lib/diff/chunk.js';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 import type { Hunk } from '../../lib/diff/types.js';
 
 const newRepo = throwawayRepos();

@@ -4,7 +4,7 @@ import { parseDiff } from '../../lib/diff/parse.js';
 import { formatFile } from '../../lib/diff/format.js';
 import { quotePath, unquotePath } from '../../lib/diff/quote.js';
 import { InputError } from '../../lib/core/errors.js';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 
 const repo = throwawayRepos();

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { readDiffText, diffSourceFromFile } from '../../lib/diff/source.js';
 import { parseDiff } from '../../lib/diff/parse.js';
 import { InputError, UsageError } from '../../lib/core/errors.js';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 const paths = (text: string) => parseDiff(text).map((f) => f.newPath ?? f.oldPath).sort();

@@ -8,14 +8,16 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { readDiffText } from '../../lib/diff/source.js';
 import { parseDiff } from '../../lib/diff/parse.js';
-import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, tempDir, type TestRepo } from '../kit/repo.js';
 
 // Temporary indexes go to os.tmpdir(): a private one shows that each is removed.
 const scratch = tempDir('revtrail-untracked-tmp-');
 process.env.TMPDIR = scratch;
 const cleanups: Array<() => void> = [];
 after(() => {
-  cleanups.forEach((c) => c());
+  cleanups.forEach((c) => {
+    c();
+  });
   rmSync(scratch, { recursive: true, force: true });
 });
 function repo(): TestRepo {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { FactsCache } from '../../lib/gate/cache.js';
 import type { LineRanges } from '../../lib/gate/facts.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

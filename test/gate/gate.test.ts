@@ -1,11 +1,14 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli, makeRepo } from '../helpers/repo.js';
-import { passingScenario, scenario, RULE, type Scenario } from './scenario.js';
-import { message, row, lines, clock } from '../mine/util.js';
+import { runCli, makeRepo } from '../kit/repo.js';
+import { passingScenario, scenario, RULE, type Scenario } from '../kit/gate.js';
+import { message, row, lines, clock } from '../kit/mine.js';
+import { SIGNALS } from '../../lib/gate/types.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 function track<T extends Scenario>(s: T): T {
   cleanups.push(() => s.repo.cleanup());
   return s;
@@ -35,18 +38,18 @@ function signal(e: ExplainJson, name: string, thread = 0): SignalJson {
   return e.threads[thread]!.signals.find((s) => s.name === name)!;
 }
 
-test('all seven signals met: facts name the commits, the file and the mainline', async () => {
+test('every signal met: facts name the commits, the file and the mainline', async () => {
   const s = track(passingScenario());
   const e = await explain(s.repo.dir, 'rf-00000000a1');
   assert.equal(e.kind, 'thread');
-  assert.deepEqual(e.threads[0]!.signals.map((x) => x.name), ['merged', 'resolved', 'fix_commit', 'not_dismissed', 'ci_successful', 'generalizable', 'evidence']);
+  assert.deepEqual(e.threads[0]!.signals.map((x) => x.name), [...SIGNALS]);
   assert.ok(e.threads[0]!.signals.every((x) => x.met && x.change === null));
   const fix = s.fixes[0]!.slice(0, 12);
   assert.equal(signal(e, 'merged').fact, `${fix} (carrying the ACCEPT) is reachable from main`);
   assert.equal(signal(e, 'fix_commit').fact, `${fix} changes src/a.ts (diff against its first parent)`);
   assert.equal(signal(e, 'ci_successful').fact, `CI recorded pass for ${fix}`);
   assert.equal(signal(e, 'evidence').fact, `src/a.ts:2 is among the lines ${s.raises[0]!.slice(0, 12)} changed`);
-  assert.match(signal(e, 'generalizable').fact, /has 2 threads meeting the other six signals, in 2 files/);
+  assert.match(signal(e, 'generalizable').fact, /has 2 threads meeting the six thread signals, in 2 files/);
   assert.deepEqual(e.candidate, { status: 'candidate', id: 'kc-decisions-adr-001-no-sql-concat', document: null });
 });
 
@@ -126,8 +129,8 @@ test('each unmet signal is named with its fact and what would change it', async 
   // The rule still passes on a and b; the text form prints every signal with its remedy.
   const text = await runCli(['candidates', '--explain', RULE], { cwd: repo.dir });
   assert.equal(text.code, 0);
-  assert.match(text.stdout, /^rule_source decisions\/adr-001:no-sql-concat: 9 threads, 2 meeting the other six signals/m);
-  assert.match(text.stdout, /UNMET {2}ci_successful {2}CI recorded fail/);
+  assert.match(text.stdout, /^rule_source decisions\/adr-001:no-sql-concat: 9 threads, 2 meeting the six thread signals/m);
+  assert.match(text.stdout, /UNMET {2}ci_successful +CI recorded fail/);
   assert.match(text.stdout, /-> fix the build/);
   assert.match(text.stdout, /^candidate: yes \(kc-decisions-adr-001-no-sql-concat\)$/m);
 });
@@ -142,7 +145,7 @@ test('generalizable: one file, or fewer threads than gate.minRecurrence, is unme
   assert.equal(e.kind, 'rule_source');
   assert.deepEqual([e.rule.threads, e.rule.qualifying, e.rule.files, e.rule.passed], [2, 2, ['src/a.ts'], false]);
   const gen = signal(e, 'generalizable');
-  assert.equal(gen.fact, `${RULE} has 2 threads meeting the other six signals, in 1 file (needs 2, in at least 2 files)`);
+  assert.equal(gen.fact, `${RULE} has 2 threads meeting the six thread signals, in 1 file (needs 2, in at least 2 files)`);
   assert.match(gen.change!, /one in another file/);
   assert.equal(e.candidate.status, 'gate_unmet');
   s.raise('rf-00000000b1', 'src/b.ts');

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, throwawayRepos } from '../helpers/repo.js';
-import { message, row } from '../mine/util.js';
+import { runCli, throwawayRepos } from '../kit/repo.js';
+import { message, row } from '../kit/mine.js';
 
 const repos = throwawayRepos();
 const entries = (dir: string) => readdirSync(join(dir, '.git', 'revtrail', 'mine-cache')).filter((f) => f.endsWith('.json')).length;

@@ -7,13 +7,15 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestRepo } from '../helpers/repo.js';
-import { message, row } from '../mine/util.js';
-import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from './setup.js';
+import type { TestRepo } from '../kit/repo.js';
+import { message, row } from '../kit/mine.js';
+import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 import type { HumanVerdict } from '../../lib/core/vocabulary.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => cleanups.forEach((c) => {
+  c.cleanup();
+}));
 
 const DEBUGGER = 'builtin/debug:debugger';
 const SQL = 'builtin/injection:sql-concat';
@@ -213,7 +215,7 @@ test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove
   const above = await pushBranch(r, 'above', files);
   assert.equal(above.code, 1, above.stderr);
   assert.ok(above.stderr.includes(notBlocking(4, 11, DEBUGGER)), above.stderr);
-  assert.match(blockedSection(above.stderr), /push blocked: 1 blocking finding\b[^]*src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\)/);
+  assert.match(blockedSection(above.stderr), /push blocked: 1 blocking finding\b[\s\S]*src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\)/);
   assert.doesNotMatch(above.stderr, new RegExp(notBlocking(5, 5, SQL).replace(/[()]/g, '\\$&')));
   assert.equal(JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout).rules.find((x: { rule_source: string }) => x.rule_source === SQL).calibrated, false);
   writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ calibration: { security: [SQL] } }));

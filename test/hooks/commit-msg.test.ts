@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { cliPath, tempDir, testEnv, runProcess } from '../helpers/repo.js';
-import { DEBUGGER_LINE, allTrailerRows, installedRepo, writeShim, type HookRepo } from './setup.js';
+import { cliPath, tempDir, testEnv, runProcess } from '../kit/repo.js';
+import { DEBUGGER_LINE, allTrailerRows, installedRepo, writeShim, type HookRepo } from '../kit/hooks.js';
 import { readQueue } from '../../lib/verdicts/queue.js';
 
-// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
+// Repositories are tempDirs, removed when this file's tests end (test/kit/repo.ts).
 async function repo(files?: Record<string, string>): Promise<HookRepo> {
   return installedRepo({ files });
 }

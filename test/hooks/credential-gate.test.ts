@@ -5,14 +5,14 @@
  * gate for it; after an ACCEPT the push names the commits that still hold the key and passes
  * once history is rewritten. Keys are built at run time (setup.ts), never written in this file.
  */
-import { test, after } from 'node:test';
+import { test, } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestRepo } from '../helpers/repo.js';
-import { AWS_KEY, sharedPushedRepo, type HookRepo } from './setup.js';
+import type { TestRepo } from '../kit/repo.js';
+import { AWS_KEY, sharedPushedRepo, type HookRepo } from '../kit/hooks.js';
 
-// One repository with a pushed main, shared by this file's tests (test/hooks/setup.ts).
+// One repository with a pushed main, shared by this file's tests (test/kit/hooks.ts).
 const repo = sharedPushedRepo();
 
 const idsIn = (text: string) => [...new Set(text.match(/rf-[0-9a-f]{10}/g) ?? [])];

@@ -5,8 +5,8 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo } from '../helpers/repo.js';
-import { allTrailerRows, withRun, writeShim } from './setup.js';
+import { makeRepo } from '../kit/repo.js';
+import { allTrailerRows, withRun, writeShim } from '../kit/hooks.js';
 
 const r = withRun(makeRepo());
 const bare = makeRepo({ bare: true });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
 
 function packageCopy(): string {
   const dir = tempDir('revtrail-package-');

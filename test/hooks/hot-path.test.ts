@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEBUGGER_LINE, installedRepo, type HookRepo } from './setup.js';
+import { DEBUGGER_LINE, installedRepo, type HookRepo } from '../kit/hooks.js';
 
-// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
+// Repositories are tempDirs, removed when this file's tests end (test/kit/repo.ts).
 async function repo(): Promise<HookRepo> {
   return installedRepo();
 }

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { locateHook } from '../../lib/hooks/locate.js';
 import { findRepo } from '../../lib/core/git/repo.js';
 import { NotARepositoryError } from '../../lib/core/git/errors.js';
-import { throwawayRepos, tempDir } from '../helpers/repo.js';
+import { throwawayRepos, tempDir } from '../kit/repo.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 const repo = throwawayRepos();
 
 test('an unborn branch: the same folders as findRepo, and no HEAD commit', async () => {

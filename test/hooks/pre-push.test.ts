@@ -2,8 +2,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from './setup.js';
+import { makeRepo, type TestRepo } from '../kit/repo.js';
+import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
 after(() => cleanups.forEach((c) => c.cleanup()));

@@ -7,8 +7,8 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { AWS_KEY, addRemote, installedRepo, type HookRepo } from './setup.js';
-import type { TestRepo } from '../helpers/repo.js';
+import { AWS_KEY, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
+import type { TestRepo } from '../kit/repo.js';
 import { pushProgress } from '../../lib/hooks/push-progress.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];

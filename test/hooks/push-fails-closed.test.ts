@@ -5,14 +5,14 @@
  * change what is reviewed. One repository with a pushed main; each case pushes a branch of its own
  * with a real `git push` and checks that the remote never got it.
  */
-import { test, after } from 'node:test';
+import { test, } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AWS_KEY, addRemote, installedRepo, sharedPushedRepo, writeShim, type HookRepo } from './setup.js';
-import type { TestRepo } from '../helpers/repo.js';
+import { AWS_KEY, sharedPushedRepo, writeShim, type HookRepo } from '../kit/hooks.js';
+import type { TestRepo } from '../kit/repo.js';
 
-// One repository with a pushed main, shared by this file's tests (test/hooks/setup.ts).
+// One repository with a pushed main, shared by this file's tests (test/kit/hooks.ts).
 const repo = sharedPushedRepo();
 
 const commit = (r: HookRepo, message: string, files: Record<string, string | Buffer>) => {

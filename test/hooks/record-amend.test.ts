@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliPath, makeRepo } from '../helpers/repo.js';
-import { DEBUGGER_LINE, withRun, type HookRepo } from './setup.js';
+import { cliPath, makeRepo } from '../kit/repo.js';
+import { DEBUGGER_LINE, withRun, type HookRepo } from '../kit/hooks.js';
 
 const RECORD_HOOKS = ['prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite'];
-// Repositories are tempDirs, removed when this file's tests end (test/helpers/repo.ts).
+// Repositories are tempDirs, removed when this file's tests end (test/kit/repo.ts).
 
 /** A CLI shim that logs each call (its arguments) before running the real CLI. */
 function loggingRepo(): { r: HookRepo; calls: () => string[] } {

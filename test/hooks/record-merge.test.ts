@@ -4,13 +4,13 @@
  * finding, once; a cherry-picked copy is the same finding; a push counts committed verdicts
  * only and names the queued ones.
  */
-import { foldRow } from '../../lib/core/trailer/row.js';
+import { foldRow } from '../../lib/record/row.js';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { addRemote } from './setup.js';
-import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+import { addRemote } from '../kit/hooks.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

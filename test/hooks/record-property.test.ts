@@ -18,9 +18,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { parseRow } from '../../lib/core/trailer/row.js';
-import { recordKey } from '../../lib/core/trailer/history.js';
-import { DEBUGGER_LINE, recordKit } from './record-kit.js';
+import { parseRow } from '../../lib/record/row.js';
+import { recordKey } from '../../lib/record/history.js';
+import { DEBUGGER_LINE, recordKit } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

@@ -5,8 +5,8 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addRemote } from './setup.js';
-import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+import { addRemote } from '../kit/hooks.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { writeShim } from './setup.js';
-import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from './record-kit.js';
+import { writeShim } from '../kit/hooks.js';
+import { DEBUGGER_LINE, counts, idOf, recordKit, withVerdict } from '../kit/record.js';
 
 const kit = await recordKit();
 const { r } = kit;

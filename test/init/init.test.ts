@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { throwawayRepos, runCli, tempDir } from '../helpers/repo.js';
+import { throwawayRepos, runCli, tempDir } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 const ADR = '.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md';

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir, testEnv, throwawayRepos, type TestRepo } from '../helpers/repo.js';
-import { clock, message, row } from './util.js';
+import { runCli, tempDir, testEnv, throwawayRepos, type TestRepo } from '../kit/repo.js';
+import { clock, message, row } from '../kit/mine.js';
 
 const repos = throwawayRepos();
 

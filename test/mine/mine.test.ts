@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { cliPath, throwawayRepos, runCli, tempDir, testEnv, type TestRepo } from '../helpers/repo.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
-import { FINDING_KEYS, clock, lines, message, parseJsonl, row, trailer } from './util.js';
+import { cliPath, throwawayRepos, runCli, tempDir, testEnv, type TestRepo } from '../kit/repo.js';
+import { formatRow } from '../../lib/record/row.js';
+import { FINDING_KEYS, clock, lines, message, parseJsonl, row, trailer } from '../kit/mine.js';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));

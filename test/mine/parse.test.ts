@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findingLines, placements, parseCommit, parseCommits } from '../../lib/mine/parse.js';
-import { parseAdr0029 } from '../../lib/core/trailer/adr0029.js';
+import { parseAdr0029 } from '../../lib/record/adr0029.js';
 import type { RawCommit } from '../../lib/mine/types.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
-import { row } from './util.js';
+import { formatRow } from '../../lib/record/row.js';
+import { row } from '../kit/mine.js';
 
 const SHA = 'a'.repeat(40);
 const raw = (body: string, trailerValues: string[] = []): RawCommit => ({
@@ -79,7 +79,7 @@ test('CSV rows: nine fields read; 8 and 10 fields and an unterminated quote are 
 
 test('adr-0029 grammar: read with a stable id, location, mapped severity and the raw severity kept', () => {
   const r = parseAdr0029('security HIGH \u2014 src/db/query.ts:42-44 builds SQL from input');
-  assert.ok(r && r.ok);
+  assert.ok(r?.ok);
   assert.deepEqual(
     { ...r.finding },
     {
@@ -97,12 +97,12 @@ test('adr-0029 grammar: read with a stable id, location, mapped severity and the
   assert.match(r.finding.id, /^rf-[0-9a-f]{10}$/);
   // Same reviewer and text, other severity: the same finding (one thread).
   const again = parseAdr0029('security LOW \u2014 src/db/query.ts:42-44 builds SQL from input');
-  assert.ok(again && again.ok && again.finding.id === r.finding.id);
+  assert.ok(again?.ok && again.finding.id === r.finding.id);
   const code = parseAdr0029('code-review MEDIUM \u2014 naming is inconsistent');
-  assert.ok(code && code.ok);
+  assert.ok(code?.ok);
   assert.deepEqual([code.finding.file, code.finding.line, code.finding.severity, code.finding.category], [null, null, 'suggestion', 'correctness']);
   const low = parseAdr0029('adversarial CRITICAL \u2014 x');
-  assert.ok(low && low.ok && low.finding.severity === 'bug');
+  assert.ok(low?.ok && low.finding.severity === 'bug');
 });
 
 test('adr-0029 with a hyphen or en dash instead of the em dash, or wrong case, is rejected; other text is not adr-0029', () => {

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { parseCommits } from '../../lib/mine/parse.js';
 import { MinedCommit, StringPool } from '../../lib/mine/record.js';
 import type { RawCommit } from '../../lib/mine/types.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
-import { row } from './util.js';
+import { formatRow } from '../../lib/record/row.js';
+import { row } from '../kit/mine.js';
 
 const raw = (n: number, body: string, trailerValues: string[]): RawCommit => ({
   commit: String(n).repeat(40).slice(0, 40),

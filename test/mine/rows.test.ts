@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRows } from '../../lib/mine/rows.js';
-import { formatRow, parseRow } from '../../lib/core/trailer/row.js';
-import { row } from './util.js';
+import { parseRows } from '../../lib/record/row.js';
+import { formatRow, parseRow } from '../../lib/record/row.js';
+import { row } from '../kit/mine.js';
 
 // The batch reader must answer exactly as parseRow does on every value, in any batch.
 const corpus = [

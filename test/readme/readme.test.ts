@@ -7,7 +7,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runCli } from '../helpers/repo.js';
+import { makeRepo, projectRoot, runCli } from '../kit/repo.js';
+import { commands } from '../../lib/cli/commands/index.js';
+import { commandName } from '../../lib/cli/command.js';
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
 const repo = makeRepo();
@@ -26,12 +28,12 @@ function invocations(): string[][] {
 test('the README shows the commands of docs/cli.md and each exists with --help', async () => {
   const calls = invocations();
   const named = new Set(calls.map((c) => c[0]!));
-  for (const command of ['init', 'install', 'uninstall', 'doctor', 'review', 'knowledge', 'verdict', 'trailers', 'mine', 'stats', 'candidates', 'ci', 'demo']) {
-    assert.ok(named.has(command), `README shows revtrail ${command}`);
-  }
+  // Every command of the registry (lib/cli/commands/index.ts), the only list of them.
+  for (const command of commands.map(commandName)) assert.ok(named.has(command), `README shows revtrail ${command}`);
+  const withSubcommands = commands.filter((c) => c.subcommands).map(commandName);
   const checked = new Map<string, string>();
   for (const call of calls) {
-    const sub = ['knowledge', 'trailers', 'ci'].includes(call[0]!) && call[1] && !call[1].startsWith('-') ? [call[0]!, call[1]] : [call[0]!];
+    const sub = withSubcommands.includes(call[0]!) && call[1] && !call[1].startsWith('-') ? [call[0]!, call[1]] : [call[0]!];
     const key = sub.join(' ');
     if (!checked.has(key)) {
       const help = await runCli([...sub, '--help'], { cwd: repo.dir });

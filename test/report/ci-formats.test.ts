@@ -14,7 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 import { escapeData, escapeProperty } from '../../lib/report/github.js';
 
 const require = createRequire(import.meta.url);
@@ -55,13 +55,13 @@ repo.git(['add', '-A']);
 function parseCommand(line: string) {
   const match = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!match) return null;
-  const unescape = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   const properties: Record<string, string> = {};
   for (const pair of (match[2] ?? '').split(',').filter(Boolean)) {
     const eq = pair.indexOf('=');
-    properties[pair.slice(0, eq)] = unescape(pair.slice(eq + 1));
+    properties[pair.slice(0, eq)] = unescapeData(pair.slice(eq + 1));
   }
-  return { command: match[1]!, properties, message: unescape(match[3]!) };
+  return { command: match[1]!, properties, message: unescapeData(match[3]!) };
 }
 
 test('escaping as the Actions toolkit does: data %, CR, LF; properties also : and ,', () => {

@@ -8,8 +8,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
-import { AWS_KEY } from '../hooks/setup.js';
+import { makeRepo, runCli, type TestRepo } from '../kit/repo.js';
+import { AWS_KEY } from '../kit/hooks.js';
 
 interface Json {
   event: string;
@@ -136,7 +136,7 @@ test('knowledge check: a bad exclude glob is an error, an unknown rule a warning
 });
 
 test('through the hooks: a credential with gitleaks:allow commits and pushes, and both hooks say it was allowed', async () => {
-  const { installedRepo, addRemote } = await import('../hooks/setup.js');
+  const { installedRepo, addRemote } = await import('../kit/hooks.js');
   const r = await installedRepo();
   addRemote(r);
   r.write('src/keys.js', `const a = "${AWS_KEY}"; // gitleaks:allow\n`);

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { parseCheckAttr, readAttributes } from '../../lib/diff/attributes.js';
 import { builtinRules } from '../../lib/review/builtin.js';
 import type { ReviewResult } from '../../lib/review/types.js';
-import { runCli, throwawayRepos } from '../helpers/repo.js';
-import { chunkOf, reviewChunks } from './factory.js';
+import { runCli, throwawayRepos } from '../kit/repo.js';
+import { chunkOf, reviewChunks } from '../kit/review.js';
 
 const rules = builtinRules(true);
 const repos = throwawayRepos();

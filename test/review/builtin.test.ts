@@ -3,7 +3,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRules, CREDENTIAL_RULE_SOURCES, credentialOverrides, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
-import { chunkOf, reviewChunks } from './factory.js';
+import { chunkOf, reviewChunks } from '../kit/review.js';
+import { toChunks } from '../../lib/diff/chunk.js';
+import type { DiffFile } from '../../lib/diff/types.js';
 
 const rules = builtinRules(true);
 
@@ -45,7 +47,7 @@ describe('metadata', () => {
     assert.equal(severity['private-key'], 'security');
     assert.equal(severity['conflict-marker'], 'bug');
     assert.equal(severity['focused-test'], 'test');
-    assert.equal(severity['debugger'], 'bug');
+    assert.equal(severity.debugger, 'bug');
     assert.equal(severity['shell-exec'], 'security');
     assert.equal(severity['sql-concat'], 'security');
   });
@@ -203,6 +205,22 @@ describe('shell execution from interpolated strings', () => {
     await fires(S, 'src/git.ts', ["exec('rm -rf ' + dir, cb);"]);
     await fires(S, 'src/git.ts', ['child_process.exec(cmd + " --force");']);
     await fires(S, 'src/git.ts', ['cp.spawn(`${tool} --run`, { shell: true });']);
+  });
+  test('a renamed import the diff shows only as context is followed to a call in another piece (its needles are not in that piece)', async () => {
+    const context = (newLine: number, text: string) => ({ kind: 'context' as const, text, oldLine: newLine, newLine });
+    const added = (newLine: number, text: string) => ({ kind: 'add' as const, text, oldLine: null, newLine });
+    const file: DiffFile = {
+      oldPath: 'src/deploy.ts', newPath: 'src/deploy.ts', status: 'modified', binary: false, oldMode: '100644', newMode: '100644',
+      hunks: [
+        { oldStart: 1, oldLines: 2, newStart: 1, newLines: 3, section: '', lines: [context(1, "import { exec as run } from 'node:child_process';"), context(2, ''), added(3, 'const ok = true;')] },
+        { oldStart: 40, oldLines: 1, newStart: 41, newLines: 2, section: '', lines: [context(41, 'export function deploy(ref: string) {'), added(42, '  run(`git checkout ${ref}`);')] },
+      ],
+    };
+    // One changed line per piece: the call's piece holds no `exec`, `spawn` or `child_process`.
+    const chunks = toChunks([file], 1);
+    assert.equal(chunks.length, 2);
+    const { findings } = await reviewChunks(chunks, rules);
+    assert.deepEqual(findings.map((f) => `${f.line} ${f.rule_source}`), [`42 ${S}`]);
   });
   test('quiet on argument arrays, constant commands, RegExp#exec and comments', () =>
     quiet('src/git.ts', [

@@ -13,8 +13,8 @@ import { runReview, type ReviewSession } from '../../lib/review/index.js';
 import { surelyClean } from '../../lib/review/clean-check.js';
 import { cleanRecordOf } from '../../lib/review/clean-record.js';
 import type { Bundle } from '../../lib/bundle/types.js';
-import { MAX_LINE_LENGTH } from '../../lib/review/rules.js';
-import { concept } from './factory.js';
+import { MAX_LINE_LENGTH } from '../../lib/review/engine/rules.js';
+import { concept } from '../kit/review.js';
 
 const TOKENS = ['legacyCall', 'LegacyCall', 'fooBar', 'ab', 'cd', 'xyz', 'Widget', 'widget'];
 const PATTERNS: Array<{ pattern: string; flags?: string }> = [

@@ -1,7 +1,7 @@
 /** `revtrail review` options that take a value: none given is a usage error (exit 2), never a default. */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeRepo, runCli } from '../helpers/repo.js';
+import { makeRepo, runCli } from '../kit/repo.js';
 
 const repo = makeRepo();
 repo.commit('base', { 'a.js': 'export const a = 1;\n' });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, throwawayRepos, type TestRepo } from '../helpers/repo.js';
+import { runCli, throwawayRepos, type TestRepo } from '../kit/repo.js';
 import type { ReviewResult } from '../../lib/review/types.js';
 
 const newRepo = throwawayRepos();

@@ -3,12 +3,12 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, runCli, tempDir, throwawayRepos, type TestRepo } from '../helpers/repo.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
-import { findingRow } from '../../lib/trailers/from-finding.js';
+import { fixturesDir, runCli, tempDir, throwawayRepos, type TestRepo } from '../kit/repo.js';
+import { formatRow } from '../../lib/record/row.js';
+import { findingRow } from '../../lib/report/trailer-rows.js';
 import { enqueueVerdict } from '../../lib/verdicts/queue.js';
 import { noDrops, type ReviewResult } from '../../lib/review/types.js';
-import { sarifProblems } from './sarif-check.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const newRepo = throwawayRepos();
 
@@ -186,7 +186,7 @@ describe('revtrail review (diff sources)', () => {
     assert.equal(after.code, 0);
     assert.deepEqual(after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]), [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']]);
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
-    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n  src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
+    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n {2}src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
     assert.match(text.stdout, /APPROVE\n$/);
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { review } from '../../lib/review/index.js';
 import { findRepo } from '../../lib/core/git/repo.js';
 import { loadConfig } from '../../lib/config/load.js';
-import { makeRepo, writeFiles } from '../helpers/repo.js';
+import { makeRepo, writeFiles } from '../kit/repo.js';
 
 test('review() with the caller\'s repo and config gives what it finds itself, and takes the config as given', async (t) => {
   const repo = makeRepo();

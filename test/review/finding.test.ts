@@ -9,11 +9,11 @@ import {
   findingSchema,
   parseSubmitted,
   type ChunkScope,
-} from '../../lib/review/finding.js';
-import { foldFindings } from '../../lib/review/fold.js';
-import { computeEvent } from '../../lib/review/event.js';
-import { applyVerdicts } from '../../lib/review/suppress.js';
-import { draft } from './factory.js';
+} from '../../lib/review/findings/index.js';
+import { foldFindings } from '../../lib/review/findings/fold.js';
+import { computeEvent } from '../../lib/review/findings/event.js';
+import { applyVerdicts } from '../../lib/review/findings/suppress.js';
+import { draft } from '../kit/review.js';
 
 const submitted = (overrides: Record<string, unknown> = {}) => ({
   path: 'src/a.ts',

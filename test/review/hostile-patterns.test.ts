@@ -6,8 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf } from './factory.js';
-import { RuleRunner } from '../../lib/review/rules.js';
+import { chunkOf } from '../kit/review.js';
+import { RuleRunner } from '../../lib/review/engine/rules.js';
 import { allBuiltinRules } from '../../lib/review/builtin.js';
 
 const rule = (id: string) => allBuiltinRules().find((r) => r.id === id)!;

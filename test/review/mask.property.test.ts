@@ -1,13 +1,13 @@
 /**
- * maskLines skips runs of characters that change nothing (lib/review/mask.ts): over generated
+ * maskLines skips runs of characters that change nothing (lib/review/engine/mask.ts): over generated
  * JavaScript-ish lines heavy in quotes, templates, braces, slashes, comments and escapes, it
- * gives exactly what the character-by-character lexer gave (./mask-reference.ts).
+ * gives exactly what the character-by-character lexer gave (test/kit/mask-reference.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { maskLines } from '../../lib/review/mask.js';
-import { referenceMaskLines } from './mask-reference.js';
+import { maskLines } from '../../lib/review/engine/mask.js';
+import { referenceMaskLines } from '../kit/mask-reference.js';
 
 const token = fc.constantFrom(
   '/', '//', '/*', '*/', '*', '"', "'", '`', '${', '$', '{', '}', '\\', '\\`', '\\"', "\\'", '(', ')', '=', ',', ';', ' ', '\t',

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../hooks/setup.js';
-import { gitEnv } from '../helpers/repo.js';
+import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../kit/hooks.js';
+import { gitEnv } from '../kit/repo.js';
 
 type Handler = (body: ChatBody, res: ServerResponse) => void;
 interface ChatBody {

@@ -1,10 +1,10 @@
 /** Literal prefilters: what they extract, that they never hide a match, and that rules skipped by them keep their results. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { regexNeedles } from '../../lib/review/needles.js';
+import { regexNeedles } from '../../lib/review/engine/needles.js';
 import { builtinRules } from '../../lib/review/builtin.js';
-import { maskCode } from '../../lib/review/mask.js';
-import { bundleRule, chunkOf, runOn } from './factory.js';
+import { maskCode } from '../../lib/review/engine/mask.js';
+import { bundleRule, chunkOf, runOn } from '../kit/review.js';
 
 describe('needles', () => {
   const cases: Array<[string, string, string[] | null]> = [

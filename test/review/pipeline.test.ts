@@ -3,12 +3,12 @@ import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, tempDir } from '../helpers/repo.js';
+import { fixturesDir, tempDir } from '../kit/repo.js';
 import { reviewSelections, type ReviewerSettings } from '../../lib/review/pipeline.js';
 import { builtinRules } from '../../lib/review/builtin.js';
-import { findingJsonSchema } from '../../lib/review/finding.js';
+import { findingJsonSchema } from '../../lib/review/findings/index.js';
 import { RevtrailError } from '../../lib/core/errors.js';
-import { chunkOf, concept, pipelineOptions, selectionOf } from './factory.js';
+import { chunkOf, concept, pipelineOptions, selectionOf } from '../kit/review.js';
 import { noDrops } from '../../lib/review/types.js';
 
 const dir = tempDir();
@@ -80,7 +80,10 @@ describe('rules in the pipeline', () => {
 
   test('an empty review approves without reading verdicts', async () => {
     let read = false;
-    const result = await reviewSelections([], pipelineOptions({ verdicts: async () => ((read = true), new Map()) }));
+    const result = await reviewSelections([], pipelineOptions({ verdicts: async () => {
+      read = true;
+      return new Map();
+    } }));
     assert.equal(result.event, 'APPROVE');
     assert.equal(read, false);
   });

@@ -1,13 +1,13 @@
 /**
- * The `i` flag written out (lib/review/regex-fold.ts) matches exactly what the flag matches,
+ * The `i` flag written out (lib/review/engine/regex-fold.ts) matches exactly what the flag matches,
  * and V8's linear engine, where it takes a pattern, answers as the backtracking one does: over
  * generated patterns and subjects.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { foldCase } from '../../lib/review/regex-fold.js';
-import { enableBacktrackFallback, linearEngineTakes } from '../../lib/review/regex-guard.js';
+import { foldCase } from '../../lib/review/engine/regex-fold.js';
+import { enableBacktrackFallback, linearEngineTakes } from '../../lib/review/engine/regex-guard.js';
 
 const RUNS = { numRuns: 400 };
 

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { allBuiltinRules, builtinIds, CREDENTIAL_RULE_SOURCES, FAMILIES } from '../../lib/review/builtin.js';
@@ -26,6 +26,18 @@ test('every family a file under review/builtin/ exports is in the registry', asy
   assert.ok(exported.length >= 5, `only ${exported.length} families found in ${familyDir}`);
   for (const [where, family] of exported) assert.ok(FAMILIES.includes(family), `${where} (section ${family.section}) is not in FAMILIES`);
   assert.equal(new Set(FAMILIES).size, FAMILIES.length, 'a family is registered twice');
+});
+
+test('every file under review/builtin/ is a registered family or a helper another file of the baseline imports', async () => {
+  const files = readdirSync(familyDir).filter((f) => f.endsWith('.js'));
+  const sources = new Map(files.map((f) => [f, readFileSync(join(familyDir, f), 'utf8')]));
+  const registry = readFileSync(join(familyDir, '..', 'builtin.js'), 'utf8');
+  for (const file of files) {
+    const module = (await import(pathToFileURL(join(familyDir, file)).href)) as Record<string, unknown>;
+    if (Object.values(module).some(isFamily)) continue; // the test above holds it to FAMILIES
+    const imported = [...sources].some(([other, text]) => other !== file && text.includes(`'./${file}'`)) || registry.includes(`'./builtin/${file}'`);
+    assert.ok(imported, `${file} exports no family and no file imports it: a rule file that is not wired in (export \`family\` and list it in lib/review/builtin.ts)`);
+  }
 });
 
 test('ids and rule sources are unique, and the config may name each one', () => {

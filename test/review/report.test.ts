@@ -1,12 +1,14 @@
 /** Output formats: text lines, JSON shape, SARIF 2.1.0 validity. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatJson, formatSarif, formatText, formatWarnings } from '../../lib/report/index.js';
+import { formatJson } from '../../lib/report/json.js';
+import { formatSarif } from '../../lib/report/sarif.js';
+import { formatText, formatWarnings } from '../../lib/report/text.js';
 import { pathToUri, sarifLevel } from '../../lib/report/sarif.js';
 import { noDrops, type Finding, type ReviewResult } from '../../lib/review/types.js';
-import { splitCommand } from '../../lib/review/command-line.js';
+import { splitCommand } from '../../lib/review/program/command-line.js';
 import { UsageError } from '../../lib/core/errors.js';
-import { sarifProblems } from './sarif-check.js';
+import { sarifProblems } from '../kit/sarif.js';
 
 const finding = (overrides: Partial<Finding>): Finding => ({
   id: 'rf-0123456789',

@@ -3,10 +3,10 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, tempDir } from '../helpers/repo.js';
+import { fixturesDir, tempDir } from '../kit/repo.js';
 import { reviewSelections } from '../../lib/review/pipeline.js';
 import { builtinRules } from '../../lib/review/builtin.js';
-import { chunkOf, concept, pipelineOptions, selectionOf } from './factory.js';
+import { chunkOf, concept, pipelineOptions, selectionOf } from '../kit/review.js';
 
 const dir = tempDir();
 after(() => rmSync(dir, { recursive: true, force: true }));

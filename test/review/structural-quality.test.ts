@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixturesDir } from '../helpers/repo.js';
-import { loadStructuralCorpus, overall, scoreStructural } from './structural-corpus.js';
+import { fixturesDir } from '../kit/repo.js';
+import { loadStructuralCorpus, overall, scoreStructural } from '../kit/structural-corpus.js';
 
 test('structural rules on the labelled corpus: precision and recall at least 0.95, over 40 positives and 40 look-alikes in five languages', async () => {
   const corpus = loadStructuralCorpus(join(fixturesDir, 'structural'));

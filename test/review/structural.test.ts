@@ -5,7 +5,7 @@
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { addRemote, installedRepo, type HookRepo } from '../hooks/setup.js';
+import { addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const ADR = `---
 type: Architecture Decision

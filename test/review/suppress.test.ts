@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyVerdicts, openingAnswers } from '../../lib/review/suppress.js';
+import { applyVerdicts, openingAnswers } from '../../lib/review/findings/suppress.js';
 import { CREDENTIAL_RULE_SOURCES } from '../../lib/review/builtin.js';
 import type { Finding } from '../../lib/review/types.js';
 

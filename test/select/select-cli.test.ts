@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixturesDir, throwawayRepos, runCli } from '../helpers/repo.js';
+import { fixturesDir, throwawayRepos, runCli } from '../kit/repo.js';
 
 const repo = throwawayRepos();
 const shop = join(fixturesDir, 'bundle', 'shop');
@@ -112,10 +112,13 @@ test('select: a missing bundle gives no documents and one warning; bad diffs and
   assert.match(missing.stderr, /diff file missing\.diff does not exist/);
   const noValue = await runCli(['knowledge', 'select', '--range', '--json'], { cwd: r.dir });
   assert.equal(noValue.code, 2);
-  assert.match(noValue.stderr, /--range needs a value/);
+  assert.match(noValue.stderr, /Not enough arguments following: range/);
+  const emptyValue = await runCli(['knowledge', 'select', '--range='], { cwd: r.dir });
+  assert.equal(emptyValue.code, 2);
+  assert.match(emptyValue.stderr, /--range needs a value/);
   const two = await runCli(['knowledge', 'select', '--staged', '--range', 'a..b'], { cwd: r.dir });
   assert.equal(two.code, 2);
-  assert.match(two.stderr, /at most one of --diff, --staged, --range/);
+  assert.match(two.stderr, /use only one of --staged, --range and --diff/);
   const badRange = await runCli(['knowledge', 'select', '--range', 'nope..main'], { cwd: r.dir });
   assert.equal(badRange.code, 2);
   assert.match(badRange.stderr, /git diff nope\.\.main failed/);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { throwawayRepos } from '../helpers/repo.js';
+import { throwawayRepos } from '../kit/repo.js';
 import { copyPolicy } from '../../lib/hooks/policy-tree.js';
 
 const repos = throwawayRepos();

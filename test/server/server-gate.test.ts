@@ -8,8 +8,8 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliPath, fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
-import { AWS_KEY, withRun, type HookRepo } from '../hooks/setup.js';
+import { cliPath, fixturesDir, makeRepo, runCli, tempDir, type TestRepo } from '../kit/repo.js';
+import { AWS_KEY, withRun, type HookRepo } from '../kit/hooks.js';
 
 let bare: TestRepo;
 let dev: HookRepo;

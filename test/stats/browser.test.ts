@@ -11,8 +11,8 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { makeRepo, runCli, tempDir, type TestRepo } from '../helpers/repo.js';
-import { formatRow } from '../../lib/core/trailer/row.js';
+import { makeRepo, runCli, tempDir, type TestRepo } from '../kit/repo.js';
+import { formatRow } from '../../lib/record/row.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const work = tempDir('revtrail-stats-browser-');
@@ -34,7 +34,9 @@ before(async () => {
 });
 after(async () => {
   await context?.close();
-  repos.forEach((r) => r.cleanup());
+  repos.forEach((r) => {
+    r.cleanup();
+  });
 });
 
 type Verdict = 'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE';

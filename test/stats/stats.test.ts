@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { makeRepo, runCli, type TestRepo } from '../helpers/repo.js';
-import { clock, message, row } from '../mine/util.js';
+import { makeRepo, runCli, type TestRepo } from '../kit/repo.js';
+import { clock, message, row } from '../kit/mine.js';
 import { computeStats, flagOf } from '../../lib/stats/compute.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => cleanups.forEach((c) => {
+  c();
+}));
 
 /**
  * noisy:rule  4 REJECT of 8 human verdicts (50%: investigate)

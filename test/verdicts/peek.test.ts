@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mayHaveLastFindings, mayHaveQueued } from '../../lib/verdicts/peek.js';
 import { lastReviewFile, queueFile, revtrailDir } from '../../lib/core/state.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../kit/repo.js';
 
 const dir = tempDir();
 after(() => rmSync(dir, { recursive: true, force: true }));

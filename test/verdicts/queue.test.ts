@@ -4,8 +4,8 @@ import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } f
 import { join } from 'node:path';
 import { dropQueued, enqueueVerdict, pruneQueue, pruneRecorded, readQueue, type QueuedVerdict } from '../../lib/verdicts/queue.js';
 import { withLock } from '../../lib/core/fs/lock.js';
-import { formatRow, type TrailerRow } from '../../lib/core/trailer/row.js';
-import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../helpers/repo.js';
+import { formatRow, type TrailerRow } from '../../lib/record/row.js';
+import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
 import { rmSync, utimesSync } from 'node:fs';
 
 const dir = tempDir();

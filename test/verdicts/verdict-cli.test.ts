@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readQueue } from '../../lib/verdicts/queue.js';
-import { DEBUGGER_LINE, addRemote, allTrailerRows, installedRepo, type HookRepo } from '../hooks/setup.js';
-import type { TestRepo } from '../helpers/repo.js';
+import { DEBUGGER_LINE, addRemote, allTrailerRows, installedRepo, type HookRepo } from '../kit/hooks.js';
+import type { TestRepo } from '../kit/repo.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => cleanups.forEach((c) => {
+  c.cleanup();
+}));
 
 let shared: { r: HookRepo; committedId: string; pushedId: string } | undefined;
 

@@ -1,7 +1,6 @@
 /** `revtrail candidates` (docs/gate.md): gate the mined threads, write candidate files, or explain. */
 import { relative, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { configCacheFile } from '../../core/state.js';
 import { escapeControl as esc, paint, useColor } from '../../core/output.js';
 
 interface CandidatesArgs {
@@ -21,8 +20,9 @@ export default defineCommand<CandidatesArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { runCandidates }, { formatExplanation }, { candidatesMessages: m }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
+    const [{ findRepo }, { configCacheFile }, { loadConfig }, { runCandidates }, { formatExplanation }, { candidatesMessages: m }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
       import('../../core/git/repo.js'),
+      import('../../core/state.js'),
       import('../../config/load.js'),
       import('../../candidates/run.js'),
       import('../../candidates/explain.js'),

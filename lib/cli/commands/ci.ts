@@ -33,7 +33,7 @@ const record = defineCommand<RecordArgs>({
 
 export default defineCommand({
   command: 'ci',
-  describe: 'CI outcomes in git notes (refs/notes/revtrail-ci), read by the promotion gate',
+  describe: 'Record a CI outcome for a commit in git notes (ci record pass|fail [COMMIT]), read by the promotion gate',
   builder: (y) => y,
   subcommands: [record],
 });

@@ -3,7 +3,7 @@ import { defineCommand } from '../command.js';
 
 export default defineCommand({
   command: 'demo',
-  describe: 'Run the end-to-end demo in a throwaway repository (nothing here is touched)',
+  describe: 'Run the end-to-end demo in a throwaway repository (npm start; nothing here is touched)',
   builder: (yargs) => yargs,
   async run(_args, context) {
     const { runDemo } = await import('../../demo/run.js');

@@ -15,7 +15,7 @@ export default defineCommand<DoctorArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'The checks as JSON' })
       .example('$0 doctor', 'after cloning, or when a commit was not reviewed'),
   async run(args, context) {
-    const [{ doctor }, { doctorMessages: m }] = await Promise.all([import('../../hooks/doctor.js'), import('../../messages/hooks.js')]);
+    const [{ doctor }, { doctorMessages: m }] = await Promise.all([import('../../install/doctor.js'), import('../../messages/install.js')]);
     const report = await doctor(context.cwd);
     // A configuration that cannot be read or validated is an input error, as in `knowledge check`.
     const code = report.checks.some((c) => c.check === 'config' && c.level === 'fail') ? 2 : report.ok ? 0 : 1;

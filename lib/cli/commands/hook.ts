@@ -3,6 +3,7 @@
  * hook bundle without loading yargs (lib/cli/hook-start.ts); this module gives it --help.
  */
 import { defineCommand } from '../command.js';
+import { RUNNABLE_HOOKS } from '../../hooks/registry.js';
 
 interface HookArgs {
   name: string;
@@ -11,18 +12,19 @@ interface HookArgs {
 
 export default defineCommand<HookArgs>({
   command: 'hook <name> [args..]',
-  describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (ref lines on stdin); on a server: pre-receive, update REF OLD NEW',
+  describe: 'Run a git hook (what the installed hooks call; revtrail hook --help lists them)',
   builder: (yargs) =>
     yargs
       .usage(
-        '$0 hook commit-msg FILE\n$0 hook pre-push REMOTE URL < ref-lines\n$0 hook pre-receive < ref-lines\n$0 hook update REF OLD NEW\n\n' +
-          'What .husky/commit-msg and .husky/pre-push run. Exit 1: blocked (the hook script fails);\n' +
+        RUNNABLE_HOOKS.map((r) => `$0 hook ${r.name}${r.usage ? ` ${r.usage}` : ''}${r.side === 'server' ? '   (on a server)' : ''}`).join('\n') +
+          '\n\n' +
+          'What the hook files in .husky/ run. Exit 1: blocked (the hook script fails);\n' +
           'any other non-zero exit is an internal failure the script reports as a warning.\n' +
           'REVTRAIL=0 skips the hooks (not the server ones: pre-receive and update, see docs/server.md).',
       )
       .positional('name', {
         type: 'string',
-        choices: ['commit-msg', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'pre-push', 'pre-receive', 'update'],
+        choices: RUNNABLE_HOOKS.map((r) => r.name),
         describe: 'The hook',
       })
       .positional('args', { type: 'string', array: true, describe: 'What git passes to the hook' }),

@@ -1,23 +1,26 @@
 /**
- * The registry of commands: name, one-line description, and how to load it. A command is
- * listed here only once it works. Loading is lazy so `--help` and each command stay fast.
+ * The registry: the only list of revtrail's commands, in the order `revtrail --help` shows them.
+ * Each file of this folder is one command record; --help, the yargs setup, the README check
+ * and the registry test all read this list (test/cli/registry.test.ts fails on a command file
+ * that is missing here). A command file imports at load time only what --help loads anyway;
+ * its handler imports the stages it calls (docs/cli.md "Commands").
  */
-import type { CommandEntry } from '../command.js';
+import type { AnyCommand } from '../command.js';
+import init from './init.js';
+import knowledge from './knowledge.js';
+import review from './review.js';
+import mine from './mine.js';
+import candidates from './candidates.js';
+import stats from './stats.js';
+import ci from './ci.js';
+import demo from './demo.js';
+import install from './install.js';
+import doctor from './doctor.js';
+import uninstall from './uninstall.js';
+import hook from './hook.js';
+import verdict from './verdict.js';
+import trust from './trust.js';
+import trailers from './trailers.js';
+import rules from './rules.js';
 
-export const commands: CommandEntry[] = [
-  { name: 'init', describe: 'Write revtrail.config.json and a starter knowledge bundle (.okfw/); never overwrites', load: () => import('./init.js') },
-  { name: 'knowledge', describe: 'Validate the knowledge bundle (check) or show which documents govern a diff (select)', load: () => import('./knowledge.js') },
-  { name: 'review', describe: 'Review a diff against the knowledge bundle and the built-in rules', load: () => import('./review.js') },
-  { name: 'mine', describe: 'Mine Review-Finding trailers from history into evidence records', load: () => import('./mine.js') },
-  { name: 'candidates', describe: 'Knowledge candidates from finding threads that pass the promotion gate (drafts for a human)', load: () => import('./candidates.js') },
-  { name: 'stats', describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well)', load: () => import('./stats.js') },
-  { name: 'ci', describe: 'Record a CI outcome for a commit in git notes: ci record pass|fail [COMMIT]', load: () => import('./ci.js') },
-  { name: 'demo', describe: 'Run the end-to-end demo in a throwaway repository (npm start)', load: () => import('./demo.js') },
-  { name: 'install', describe: 'Install the commit-msg and pre-push hooks through husky (idempotent)', load: () => import('./install.js') },
-  { name: 'doctor', describe: 'Check that the hooks run in this clone and say what to fix', load: () => import('./doctor.js') },
-  { name: 'uninstall', describe: 'Remove exactly what install added', load: () => import('./uninstall.js') },
-  { name: 'hook', describe: 'Run a git hook: commit-msg FILE, pre-push REMOTE URL (what the installed hooks call)', load: () => import('./hook.js') },
-  { name: 'verdict', describe: 'Queue a human verdict on a finding for the next commit; --list shows open findings', load: () => import('./verdict.js') },
-  { name: 'trust', describe: "Allow this clone's configured reviewer program to run (like direnv allow); --revoke forgets it", load: () => import('./trust.js') },
-  { name: 'trailers', describe: 'Check the Review-Finding trailers of a commit message (trailers lint FILE|-)', load: () => import('./trailers.js') },
-];
+export const commands: readonly AnyCommand[] = [init, knowledge, review, rules, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];

@@ -1,9 +1,5 @@
 /** `revtrail init`: revtrail.config.json and a starter bundle at the work tree's top level. */
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../core/git/repo.js';
-import { loadConfig } from '../../config/load.js';
-import { writeStarter } from '../../bundle/starter.js';
-import { initMessages as m } from '../../messages/init.js';
 
 interface InitArgs {
   json: boolean;
@@ -12,7 +8,7 @@ interface InitArgs {
 
 export default defineCommand<InitArgs>({
   command: 'init',
-  describe: 'Write revtrail.config.json and a starter knowledge bundle (never overwrites)',
+  describe: 'Write revtrail.config.json and a starter knowledge bundle (.okfw/); never overwrites',
   builder: (yargs) =>
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print what was written and kept as JSON' })
@@ -20,11 +16,17 @@ export default defineCommand<InitArgs>({
       .example('$0 init', 'set revtrail up in this repository (from any folder inside it)')
       .example('$0 init --doc-map', 'map existing design documents (docs/adr/*.md ...) to the code they govern'),
   async run(args, context) {
+    const [{ findRepo }, { loadConfig }, { writeStarter }, { initMessages: m }] = await Promise.all([
+      import('../../core/git/repo.js'),
+      import('../../config/load.js'),
+      import('../../bundle/starter.js'),
+      import('../../messages/init.js'),
+    ]);
     const repo = await findRepo(context.cwd);
     const { config, file } = await loadConfig(repo.top);
     const result = await writeStarter(repo.top, {
       knowledge: config.knowledge,
-      configInPackageJson: file !== null && file.endsWith('package.json'),
+      configInPackageJson: file?.endsWith('package.json') ?? false,
       docMap: args.docMap ? { configured: config.docMap } : undefined,
     });
     if (args.json) {

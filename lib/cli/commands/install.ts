@@ -1,6 +1,5 @@
 /** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
-import { installMessages as m } from '../../messages/hooks.js';
 import { RevtrailError } from '../../core/errors.js';
 
 interface InstallArgs {
@@ -51,33 +50,33 @@ export default defineCommand<InstallArgs>({
       .example('$0 install --lefthook', 'a team on lefthook, then: npx lefthook install'),
   async run(args, context) {
     if (args.printServerHook) {
-      const { serverHookScript } = await import('../../hooks/install-server.js');
+      const { serverHookScript } = await import('../../install/server.js');
       context.stdout.write(serverHookScript().text);
       return 0;
     }
     if (args.server !== undefined) {
-      const { installServer } = await import('../../hooks/install-server.js');
-      const { serverMessages: s } = await import('../../messages/hooks.js');
+      const { installServer } = await import('../../install/server.js');
+      const { serverInstallMessages: s } = await import('../../messages/install.js');
       const done = await installServer(args.server);
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
       else context.stdout.write(`${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.serverFailMode].join('\n')}\n`);
       return 0;
     }
     if (args.fromPrepare) {
-      const { setUpFromPrepare } = await import('../../hooks/from-prepare.js');
+      const { setUpFromPrepare } = await import('../../install/from-prepare.js');
       const done = await setUpFromPrepare(context.cwd);
       for (const line of done.lines) context.stderr.write(`${line}\n`);
       return 0;
     }
     if (args.lefthook || args.preCommit) {
-      const [{ installManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      const [{ installManager }, { managerMessages: mm }] = await Promise.all([import('../../install/manager.js'), import('../../messages/install.js')]);
       if (args.lefthook && args.preCommit) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
       const report = await installManager(context.cwd, args.lefthook ? 'lefthook' : 'pre-commit');
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else context.stdout.write(`${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
       return 0;
     }
-    const { install } = await import('../../hooks/install.js');
+    const [{ install }, { installMessages: m }] = await Promise.all([import('../../install/install.js'), import('../../messages/install.js')]);
     const report = await install(context.cwd, { force: args.force, appendPrepare: args.appendPrepare });
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

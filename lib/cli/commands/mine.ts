@@ -49,7 +49,7 @@ export default defineCommand<MineArgs>({
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     const debug = process.env.REVTRAIL_DEBUG === '1';
     const bar = progress(context.stderr);
-    let result;
+    let result: Awaited<ReturnType<typeof runMine>>;
     try {
       result = await runMine({
         cwd: repo.top,

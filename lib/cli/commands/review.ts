@@ -1,20 +1,14 @@
 /** `revtrail review` (docs/review.md): parses the flags, runs review(), prints the report, returns the exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../core/git/repo.js';
-import { rememberReview } from '../../verdicts/peek.js';
+import { diffSourceOf, diffSourceOptions, knowledgeOption, requireValues, type DiffSourceArgs } from '../options.js';
 import { progress, useColor } from '../../core/output.js';
 import { UsageError } from '../../core/errors.js';
-import type { DiffSource } from '../../diff/types.js';
-import type { ReviewResult } from '../../review/types.js';
-import { reviewMessages as m } from '../../messages/review.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../report/formats.js';
 
-interface ReviewArgs {
-  staged: boolean;
-  range?: string;
-  diff?: string;
+interface ReviewArgs extends DiffSourceArgs {
   knowledge?: string;
-  format: 'text' | 'json' | 'sarif' | 'github' | 'codequality';
+  format: ReportFormat;
   json: boolean;
   reviewer?: string;
   model: boolean;
@@ -27,9 +21,9 @@ interface ReviewArgs {
 
 export default defineCommand<ReviewArgs>({
   command: 'review',
-  describe: 'Review the local diff against the knowledge bundle and the built-in baseline',
+  describe: 'Review a diff against the knowledge bundle and the built-in baseline',
   builder: (yargs) =>
-    yargs
+    knowledgeOption(diffSourceOptions(yargs))
       .usage(
         '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
           '          [--format text|json|sarif|github|codequality] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N]\n' +
@@ -37,13 +31,8 @@ export default defineCommand<ReviewArgs>({
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
-      .option('staged', { type: 'boolean', default: false, describe: 'Review the staged changes' })
-      // requiresArg: `--knowledge` with nothing after it is a usage error, not an empty value.
-      .option('range', { type: 'string', requiresArg: true, describe: 'Review a range: A..B or A...B' })
-      .option('diff', { type: 'string', requiresArg: true, describe: 'Review a unified diff from FILE, or stdin with -' })
-      .option('knowledge', { type: 'string', requiresArg: true, describe: 'The knowledge bundle folder (default: "knowledge" of the config, .okfw)' })
       .option('format', {
-        choices: ['text', 'json', 'sarif', 'github', 'codequality'] as const,
+        choices: REPORT_FORMATS,
         default: 'text' as const,
         describe: 'Output format: github = Actions annotations, codequality = GitLab Code Quality report',
       })
@@ -70,12 +59,9 @@ export default defineCommand<ReviewArgs>({
       .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy")
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
-    const chosen = [args.staged, args.range !== undefined, args.diff !== undefined].filter(Boolean).length;
-    if (chosen > 1) throw new UsageError(m.oneSource, { remedy: m.oneSourceRemedy });
-    // `--knowledge=` passes yargs' check with an empty value (which would mean the current folder).
-    for (const option of ['range', 'diff', 'knowledge', 'policyFrom'] as const) {
-      if (args[option] === '') throw new UsageError(m.needsValue(option === 'policyFrom' ? 'policy-from' : option), { remedy: m.needsValueRemedy });
-    }
+    const { reviewMessages: m } = await import('../../messages/review.js');
+    requireValues(args as unknown as Record<string, unknown>, ['range', 'diff', 'knowledge', 'policy-from']);
+    const source = await diffSourceOf(args, context.cwd);
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
       minConfidence = Number(args.minConfidence);
@@ -83,36 +69,19 @@ export default defineCommand<ReviewArgs>({
         throw new UsageError(m.badMinConfidence(args.minConfidence), { remedy: m.badMinConfidenceRemedy });
       }
     }
-    const { splitCommand } = await import('../../review/command-line.js');
+    const { splitCommand } = await import('../../review/program/command-line.js');
     let reviewer: string[] | undefined;
     if (args.reviewer !== undefined) {
       reviewer = splitCommand(args.reviewer);
       // A program path typed by the user is relative to where they are; the program runs from the top level.
       if (reviewer[0]!.includes('/') && !isAbsolute(reviewer[0]!)) reviewer[0] = resolve(context.cwd, reviewer[0]!);
     }
-    let source: DiffSource = { kind: 'worktree' };
-    if (args.staged) source = { kind: 'staged' };
-    else if (args.range !== undefined) source = { kind: 'range', range: args.range };
-    else if (args.diff !== undefined) {
-      const { diffSourceFromFile } = await import('../../diff/source.js');
-      source = await diffSourceFromFile(args.diff, context.cwd);
-    }
 
     const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
     const { review } = await import('../../review/index.js');
     const format = args.json ? 'json' : args.format;
-    // Only the chosen format's module is loaded.
-    const terminal = Boolean(context.stdout.isTTY);
-    const formatter: Promise<(r: ReviewResult, o: { color: boolean }) => string> =
-      format === 'json'
-        ? import('../../report/json.js').then((r) => r.formatJson)
-        : format === 'sarif'
-          ? import('../../report/sarif.js').then((r) => (res) => r.formatSarif(res))
-          : format === 'github'
-            ? import('../../report/github.js').then((r) => (res) => r.formatGithub(res, { terminal }))
-            : format === 'codequality'
-              ? import('../../report/codequality.js').then((r) => (res) => r.formatCodeQuality(res))
-              : import('../../report/text.js').then((r) => r.formatText);
+    const { loadFormatter } = await import('../../report/index.js');
+    const formatter = loadFormatter(format, { terminal: Boolean(context.stdout.isTTY) });
     const bar = progress(context.stderr);
     const result = await review({
       cwd: context.cwd,
@@ -126,11 +95,12 @@ export default defineCommand<ReviewArgs>({
       calibration: args.calibration ? undefined : false,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
       queued: source.kind === 'range' ? undefined : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
-      onProgress: (done, total, path) => bar.update(`reviewing ${done}/${total} ${path}`),
+      onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
     });
     bar.done();
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
     // outside a repository has nowhere to keep them, and needs not.
+    const [{ findRepo }, { rememberReview }] = await Promise.all([import('../../core/git/repo.js'), import('../../verdicts/peek.js')]);
     const repo = await findRepo(context.cwd).catch(() => null);
     if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
     // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
@@ -146,13 +116,14 @@ export default defineCommand<ReviewArgs>({
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
 async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
-  const { git } = await import('../../core/git/run.js');
+  const { findRepo } = await import('../../core/git/repo.js');
+  const { peelCommit } = await import('../../core/git/commands.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
   const repo = await findRepo(context.cwd);
-  const out = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top, okCodes: [1, 128] });
-  if (out.status !== 0) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
+  const commit = await peelCommit(repo.top, ref);
+  if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
   const { copyPolicy } = await import('../../hooks/policy-tree.js');
-  const copy = await copyPolicy(repo.top, repo.commonDir, out.stdout.trim());
+  const copy = await copyPolicy(repo.top, repo.commonDir, commit);
   for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
   return copy;
 }

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { InputError } from '../../core/errors.js';
 import { escapeControl as esc } from '../../core/output.js';
-import { trailerMessages as m } from '../../messages/trailers.js';
 
 interface LintArgs {
   file: string;
@@ -18,6 +17,7 @@ async function readInput(file: string, cwd: string): Promise<Buffer> {
     for await (const part of process.stdin) parts.push(part as Buffer);
     return Buffer.concat(parts);
   } catch (error) {
+    const { trailerMessages: m } = await import('../../messages/trailers.js');
     throw new InputError(m.unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message), { remedy: m.unreadableRemedy });
   }
 }
@@ -41,9 +41,9 @@ const lint = defineCommand<LintArgs>({
     const file = args.file === '' ? '-' : args.file;
     const input = await readInput(file, context.cwd);
     const text = input.toString('utf8');
-    const { lintMessage, trailerValuesFromParse } = await import('../../trailers/lint.js');
-    const { commentCharFor } = await import('../../trailers/message.js');
-    const { parseTrailers } = await import('../../trailers/write.js');
+    const { lintMessage, trailerValuesFromParse } = await import('../../record/lint.js');
+    const { commentCharFor } = await import('../../record/message.js');
+    const { parseTrailers } = await import('../../record/write.js');
     // Inside a repository git's view adds the "not in the trailer block" check and core.commentChar.
     let commentChar = '#';
     let trailerValues: Set<string> | undefined;
@@ -56,6 +56,7 @@ const lint = defineCommand<LintArgs>({
       // outside a repository: the rows are still checked
     }
     const result = lintMessage(text, { commentChar, trailerValues });
+    const { trailerMessages: m } = await import('../../messages/trailers.js');
     const name = file === '-' ? '<stdin>' : file;
     if (args.json) {
       context.stdout.write(
@@ -72,7 +73,7 @@ const lint = defineCommand<LintArgs>({
 
 export default defineCommand({
   command: 'trailers',
-  describe: 'Review-Finding trailers: lint',
+  describe: 'Check the Review-Finding trailers of a commit message (trailers lint FILE|-)',
   builder: (yargs) => yargs.usage('$0 trailers lint FILE|-'),
   subcommands: [lint],
 });

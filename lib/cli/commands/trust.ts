@@ -3,12 +3,8 @@
  * to run, the way `direnv allow` allows an .envrc. The record lives outside the work tree.
  */
 import { defineCommand } from '../command.js';
-import { findRepo } from '../../core/git/repo.js';
-import { loadConfig } from '../../config/load.js';
-import { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState } from '../../config/trust.js';
 import { commandLabel, escapeControl } from '../../core/output.js';
 import { InputError } from '../../core/errors.js';
-import { configMessages as m } from '../../messages/config.js';
 
 interface TrustArgs {
   revoke: boolean;
@@ -30,6 +26,12 @@ export default defineCommand<TrustArgs>({
       .example('$0 trust', 'after reading reviewer.command in revtrail.config.json')
       .example('$0 trust --revoke', 'stop running it'),
   async run(args, context) {
+    const [{ findRepo }, { loadConfig }, { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState }, { configMessages: m }] = await Promise.all([
+      import('../../core/git/repo.js'),
+      import('../../config/load.js'),
+      import('../../config/trust.js'),
+      import('../../messages/config.js'),
+    ]);
     const repo = await findRepo(context.cwd);
     const clone = escapeControl(await cloneKey(repo.commonDir));
     if (args.revoke) {

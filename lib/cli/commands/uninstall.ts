@@ -1,6 +1,5 @@
 /** `revtrail uninstall` (docs/hooks.md): removes exactly what `revtrail install` added. */
 import { defineCommand } from '../command.js';
-import { installMessages as m } from '../../messages/hooks.js';
 
 interface UninstallArgs {
   json: boolean;
@@ -21,22 +20,22 @@ export default defineCommand<UninstallArgs>({
       .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
     if (args.server !== undefined) {
-      const { uninstallServer } = await import('../../hooks/install-server.js');
-      const { serverMessages: s } = await import('../../messages/hooks.js');
+      const { uninstallServer } = await import('../../install/server.js');
+      const { serverInstallMessages: s } = await import('../../messages/install.js');
       const done = await uninstallServer(args.server);
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
       else context.stdout.write(`${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`);
       return 0;
     }
     if (args.lefthook || args.preCommit) {
-      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([import('../../hooks/install-manager.js'), import('../../messages/hooks.js')]);
+      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([import('../../install/manager.js'), import('../../messages/install.js')]);
       const manager = args.lefthook ? 'lefthook' : 'pre-commit';
       const report = await uninstallManager(context.cwd, manager);
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
       return 0;
     }
-    const { uninstall } = await import('../../hooks/uninstall.js');
+    const [{ uninstall }, { installMessages: m }] = await Promise.all([import('../../install/uninstall.js'), import('../../messages/install.js')]);
     const report = await uninstall(context.cwd);
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

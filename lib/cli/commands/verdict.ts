@@ -2,7 +2,6 @@
 import { defineCommand } from '../command.js';
 import { UsageError } from '../../core/errors.js';
 import { escapeControl as esc } from '../../core/output.js';
-import { verdictMessages as m } from '../../messages/verdicts.js';
 
 interface VerdictArgs {
   id?: string;
@@ -37,6 +36,7 @@ export default defineCommand<VerdictArgs>({
       .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict'),
   async run(args, context) {
+    const { verdictMessages: m } = await import('../../messages/verdicts.js');
     const out = context.stdout;
     if (args.list) return list(context.cwd, args.json, out, context.stderr);
     if (args.drop) {
@@ -69,6 +69,7 @@ export default defineCommand<VerdictArgs>({
 });
 
 async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const { verdictMessages: m } = await import('../../messages/verdicts.js');
   const { findRepo } = await import('../../core/git/repo.js');
   const { findingState } = await import('../../verdicts/open.js');
   const { pruneRecorded } = await import('../../verdicts/queue.js');

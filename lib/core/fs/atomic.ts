@@ -1,6 +1,8 @@
 /**
  * Replacing a file so that a reader (or a crash) sees the old content or the new, never a torn
- * mix: write a temp file in the same folder, fsync it, rename it over the target.
+ * mix: write a temp file in the same folder, fsync it, rename it over the target. Every file
+ * revtrail writes goes through here (docs/architecture.md, "Writing files"); the lock
+ * (./lock.ts) takes its temp names from here too, so `cleanStaleTemps` knows every one.
  */
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -9,9 +11,11 @@ import { storageFailure } from './storage.js';
 
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
 const TEMP_MARK = '.revtrail-tmp-';
+/** The mining cache's own temp names before it wrote through here (`<file>.<pid>.<8 hex>.tmp`): still swept. */
+const OLD_MINE_TEMP = /^\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** A fresh temp file name in `file`'s folder (the same file system, so the rename is atomic). */
-function tempBeside(file: string): string {
+export function tempBeside(file: string): string {
   return join(dirname(file), `${basename(file)}${TEMP_MARK}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
 }
 
@@ -23,6 +27,11 @@ export interface AtomicWriteOptions {
    * milliseconds on a busy disk. Default true.
    */
   durable?: boolean;
+  /**
+   * Create only: a file already there stays as it is and the write fails with EEXIST (`init`
+   * never overwrites). The temp file is hard-linked into place, so the new file too appears whole.
+   */
+  exclusive?: boolean;
 }
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
@@ -36,7 +45,9 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 
 async function writeAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
   // Loaded on the first write: a clean commit writes nothing (docs/hooks.md, "Start-up").
-  const { open, rename, stat, unlink } = await import('node:fs/promises');
+  const { link, open, realpath, rename, stat, unlink } = await import('node:fs/promises');
+  // A link is written through, as a plain write would: its target gets the new content.
+  if (!options.exclusive) file = await realpath(file).catch(() => file);
   let mode = options.mode;
   if (mode === undefined) {
     try {
@@ -54,10 +65,24 @@ async function writeAtomic(file: string, data: string | Uint8Array, options: Ato
     } finally {
       await handle.close();
     }
-    await rename(temp, file);
+    if (options.exclusive) await linkInto(link, temp, file);
+    else await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => {});
     throw error;
+  }
+  if (options.exclusive) await unlink(temp).catch(() => {});
+}
+
+/** The temp file hard-linked to `file` (EEXIST when there is one); copied where hard links are not supported. */
+async function linkInto(link: (from: string, to: string) => Promise<void>, temp: string, file: string): Promise<void> {
+  try {
+    await link(temp, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
+    const { copyFile, constants } = await import('node:fs/promises');
+    await copyFile(temp, file, constants.COPYFILE_EXCL);
   }
 }
 
@@ -86,6 +111,7 @@ export async function cleanStaleTemps(file: string): Promise<void> {
   const { readdir, stat, unlink } = await import('node:fs/promises');
   const dir = dirname(file);
   const prefix = `${basename(file)}${TEMP_MARK}`;
+  const own = basename(file);
   let names: string[];
   try {
     names = await readdir(dir);
@@ -94,7 +120,7 @@ export async function cleanStaleTemps(file: string): Promise<void> {
   }
   const cutoff = Date.now() - 60_000;
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
+    if (!name.startsWith(prefix) && !(name.startsWith(own) && OLD_MINE_TEMP.test(name.slice(own.length)))) continue;
     const full = join(dir, name);
     try {
       if ((await stat(full)).mtimeMs < cutoff) await unlink(full);

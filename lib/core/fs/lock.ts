@@ -10,10 +10,10 @@
  */
 import { link, lstat, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { crypto } from '../node-module.js';
+import { cleanStaleTemps, tempBeside } from './atomic.js';
 import { RevtrailError } from '../errors.js';
 import { storageFailure } from './storage.js';
-import { verdictMessages as m } from '../../messages/verdicts.js';
+import { lockMessages as m } from '../../messages/storage.js';
 
 const STALE_MS = 10_000;
 const WAIT_MS = 10_000;
@@ -57,7 +57,7 @@ export async function withLock<T>(lockFile: string, work: () => Promise<T>, opti
  * create and a write. False: someone holds it.
  */
 async function create(lockFile: string, content: string): Promise<boolean> {
-  const temp = `${lockFile}.${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
+  const temp = tempBeside(lockFile);
   try {
     try {
       await writeFile(temp, content, { flag: 'wx' });
@@ -80,7 +80,7 @@ async function create(lockFile: string, content: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  let handle;
+  let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await open(lockFile, 'wx');
   } catch (error) {
@@ -131,7 +131,7 @@ async function breakIfStale(lockFile: string): Promise<boolean> {
   // Rename first: of two processes breaking the same stale lock, only one moves it. If what
   // moved is not the lock judged stale (another process broke it and took a fresh one in
   // between), it goes back where it was.
-  const aside = `${lockFile}.stale-${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
+  const aside = tempBeside(lockFile);
   try {
     await rename(lockFile, aside);
   } catch {
@@ -143,5 +143,7 @@ async function breakIfStale(lockFile: string): Promise<boolean> {
   } finally {
     await unlink(aside).catch(() => {});
   }
+  // A holder that died may have died mid-create: its temp file is beside the lock.
+  await cleanStaleTemps(lockFile);
   return true;
 }

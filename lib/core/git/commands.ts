@@ -1,12 +1,211 @@
 /**
- * Git commands revtrail runs in several places, named once (like simple-git's tasks): each is
- * data (the argv) plus the parse of its answer, over the one runner in ./run.ts.
+ * Git commands revtrail runs in more than one place, named once (like simple-git's tasks): each
+ * is data (the argv, the input, the exit codes that are answers, a timeout) plus the parse of
+ * its answer, run by `runGit` over the one runner in ./run.ts. The parsers are plain functions
+ * of git's output, tested without a process (test/core/git-commands.test.ts). A command one
+ * place runs, with its parse beside it, stays there (docs/architecture.md, "The git runner").
  */
-import { git } from './run.js';
+import { gitBytes, type GitOptions } from './run.js';
+
+/** What git answered: the exit code and stdout, as bytes or (decoded on first use) as text. */
+export interface GitAnswer {
+  readonly status: number;
+  readonly bytes: Buffer;
+  readonly text: string;
+}
+
+export interface GitCommand<T> {
+  /** The argv after `git`. */
+  readonly args: readonly string[];
+  /** Written to git's stdin (none: stdin is /dev/null). */
+  readonly input?: string | Buffer;
+  /** Exit codes that are answers, not failures. */
+  readonly okCodes?: readonly number[];
+  readonly timeoutMs?: number;
+  /** Set for this command on top of the caller's (GIT_LITERAL_PATHSPECS for paths from a tree). */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly parse: (answer: GitAnswer) => T;
+}
+
+/** Runs a named command and returns its parsed answer; a failing exit code throws GitError. */
+export async function runGit<T>(command: GitCommand<T>, options: Pick<GitOptions, 'cwd' | 'env'>): Promise<T> {
+  const env = command.env ? { ...options.env, ...command.env } : options.env;
+  const result = await gitBytes(command.args, { cwd: options.cwd, env, input: command.input, okCodes: command.okCodes, timeoutMs: command.timeoutMs });
+  let text: string | undefined;
+  return command.parse({
+    status: result.status,
+    bytes: result.stdout,
+    get text() {
+      return (text ??= result.stdout.toString('utf8'));
+    },
+  });
+}
+
+// ---- parsers: pure functions of git's output -------------------------------------------------
+
+/** A rev-parse --verify answer: the object name, or null when git said there is none. */
+export function parseVerified(text: string, status: number): string | null {
+  const sha = text.trim();
+  return status === 0 && sha ? sha : null;
+}
+
+/** A `git config --get` answer: the value, or null when the key is unset (exit 1). */
+export function parseConfigValue(text: string, status: number): string | null {
+  return status === 0 ? text.trim() : null;
+}
+
+/** Output of one name per line (rev-parse of several revisions, rev-list). */
+export function parseLines(text: string): string[] {
+  return text.split('\n').filter(Boolean);
+}
+
+/** Output of NUL-terminated names (`-z`). */
+export function parseNulList(text: string): string[] {
+  return text.split('\0').filter(Boolean);
+}
+
+/** The paths of `git status --porcelain -z` (each entry is `XY path`). */
+export function parseStatusPaths(text: string): string[] {
+  return parseNulList(text).map((entry) => entry.slice(3));
+}
+
+export interface Worktree {
+  path: string;
+  bare: boolean;
+}
+
+/** `git worktree list --porcelain`: one block per worktree, blocks parted by an empty line. */
+export function parseWorktreeList(text: string): Worktree[] {
+  const found: Worktree[] = [];
+  for (const block of text.split('\n\n')) {
+    const path = /^worktree (.*)$/m.exec(block)?.[1];
+    if (path) found.push({ path, bare: /^bare$/m.test(block) });
+  }
+  return found;
+}
+
+export interface CatFileObject {
+  type: string;
+  content: Buffer;
+}
+
+/**
+ * `git cat-file --batch` for the names asked, in order: `<oid> <type> <size>`, the content and
+ * a newline per object; `<name> missing` (or `ambiguous`) alone for a name git does not have,
+ * which maps to null. Output that ends early leaves the names after it out.
+ */
+export function parseCatFileBatch(bytes: Buffer, asked: readonly string[]): Map<string, CatFileObject | null> {
+  const found = new Map<string, CatFileObject | null>();
+  let at = 0;
+  for (const name of asked) {
+    const eol = bytes.indexOf(0x0a, at);
+    if (eol === -1) break;
+    const header = /^[0-9a-f]+ (\S+) (\d+)$/.exec(bytes.subarray(at, eol).toString('utf8'));
+    at = eol + 1;
+    if (!header) {
+      found.set(name, null);
+      continue;
+    }
+    const size = Number(header[2]);
+    found.set(name, { type: header[1]!, content: bytes.subarray(at, at + size) });
+    at += size + 1;
+  }
+  return found;
+}
+
+export interface TreeEntry {
+  mode: string;
+  type: string;
+  oid: string;
+  /** A blob's size with `-l`; null without it, and for what has none (a tree, a submodule). */
+  size: number | null;
+  path: string;
+}
+
+/** `git ls-tree -z` records, `<mode> <type> <oid>[ <size>]\t<path>` each. */
+export function parseLsTree(text: string): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of parseNulList(text)) {
+    const tab = record.indexOf('\t');
+    if (tab === -1) continue;
+    const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === undefined || size === '-' ? null : Number(size), path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+
+// ---- the commands ----------------------------------------------------------------------------
 
 /** `rev-parse --verify REV^{commit}`: the commit a revision names, or null (unborn branch, no such rev). */
-export async function peelCommit(cwd: string, rev: string): Promise<string | null> {
-  const r = await git(['rev-parse', '-q', '--verify', '--end-of-options', `${rev}^{commit}`], { cwd, okCodes: [1, 128] });
-  const sha = r.stdout.trim();
-  return r.status === 0 && sha ? sha : null;
+export function peel(rev: string): GitCommand<string | null> {
+  return {
+    args: ['rev-parse', '-q', '--verify', '--end-of-options', `${rev}^{commit}`],
+    okCodes: [1, 128],
+    parse: (a) => parseVerified(a.text, a.status),
+  };
+}
+
+/** `runGit(peel(rev), { cwd })`, the form most callers want. */
+export function peelCommit(cwd: string, rev: string): Promise<string | null> {
+  return runGit(peel(rev), { cwd });
+}
+
+/** The empty tree's object name in this repository's hash (a root commit's diff base). */
+export const emptyTree: GitCommand<string> = {
+  args: ['hash-object', '-t', 'tree', '--stdin'],
+  parse: (a) => a.text.trim(),
+};
+
+/** One configuration value (every scope git reads), or null when unset. */
+export function configValue(key: string): GitCommand<string | null> {
+  return { args: ['config', '--get', key], okCodes: [1], parse: (a) => parseConfigValue(a.text, a.status) };
+}
+
+/** What `git rev-parse REV…` prints for each revision (`C^@`: a commit's parents). */
+export function revParse(...revs: string[]): GitCommand<string[]> {
+  return { args: ['rev-parse', ...revs], parse: (a) => parseLines(a.text) };
+}
+
+/** A path inside the git dir as git resolves it (`hooks` follows core.hooksPath), relative to the work tree. */
+export function gitPath(name: string): GitCommand<string> {
+  return { args: ['rev-parse', '--git-path', name], parse: (a) => a.text.trim() };
+}
+
+/** The worktrees git knows (none outside a repository). */
+export const worktreeList: GitCommand<Worktree[]> = {
+  args: ['worktree', 'list', '--porcelain'],
+  okCodes: [128],
+  parse: (a) => parseWorktreeList(a.text),
+};
+
+/** Which of `files` the index tracks (none outside a repository). */
+export function trackedFiles(files: readonly string[]): GitCommand<string[]> {
+  return { args: ['ls-files', '-z', '--', ...files], okCodes: [128], parse: (a) => parseNulList(a.text) };
+}
+
+/** Which of `files` differ from HEAD or are untracked (none outside a repository). */
+export function changedFiles(files: readonly string[]): GitCommand<string[]> {
+  return { args: ['status', '--porcelain', '-z', '--', ...files], okCodes: [128], parse: (a) => parseStatusPaths(a.text) };
+}
+
+/** Objects by name (an oid, `:path`, `tip:path`), from one `git cat-file --batch`; names must hold no newline. */
+export function catFileBatch(names: readonly string[]): GitCommand<Map<string, CatFileObject | null>> {
+  return { args: ['cat-file', '--batch'], input: `${names.join('\n')}\n`, parse: (a) => parseCatFileBatch(a.bytes, names) };
+}
+
+/** The ref a symbolic ref points at (`--short`: its short name), or null when it is none (a detached HEAD). */
+export function symbolicRef(ref: string, options: { short?: boolean } = {}): GitCommand<string | null> {
+  return { args: ['symbolic-ref', ...(options.short ? ['--short'] : []), '-q', ref], okCodes: [1, 128], parse: (a) => parseVerified(a.text, a.status) };
+}
+
+/**
+ * The entries of `paths` in a tree (`recursive`: every file under the folders; `sizes`: blob
+ * sizes, `-l`). Paths are literal: a `*` in a file name is that name, not a glob.
+ */
+export function lsTree(treeish: string, paths: readonly string[], options: { recursive?: boolean; sizes?: boolean } = {}): GitCommand<TreeEntry[]> {
+  return {
+    args: ['ls-tree', '-z', ...(options.sizes ? ['-l'] : []), '--full-tree', ...(options.recursive ? ['-r'] : []), treeish, '--', ...paths],
+    env: { GIT_LITERAL_PATHSPECS: '1' },
+    parse: (a) => parseLsTree(a.text),
+  };
 }

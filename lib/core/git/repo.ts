@@ -14,15 +14,45 @@ export interface Repo {
   cwd: string;
 }
 
+const WHERE = ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'] as const;
+
 export async function findRepo(cwd: string = process.cwd()): Promise<Repo> {
-  let out: string;
+  return parseRepo(await ask([...WHERE], cwd, []), cwd);
+}
+
+/**
+ * findRepo and whether HEAD is a commit (false on an unborn branch), from the same one git
+ * process: the hooks ask both on every commit, and each process costs milliseconds. git prints
+ * the folders even when HEAD does not resolve, and exits 1 then.
+ */
+export async function findRepoAndHead(cwd: string): Promise<{ repo: Repo; hasHead: boolean }> {
+  const out = await ask([...WHERE, '--verify', '--quiet', 'HEAD^{commit}'], cwd, [1]);
+  return { repo: parseRepo(out, cwd), hasHead: out.status === 0 && Boolean(out.stdout.split('\n')[3]) };
+}
+
+/**
+ * The repository a server hook runs in (a bare one, usually): there is no work tree, so `top`
+ * is the git dir, where every git call of the hook runs.
+ */
+export async function findReceivingRepo(cwd: string): Promise<Repo> {
+  const out = await ask(['rev-parse', '--absolute-git-dir', '--git-common-dir'], cwd, []);
+  const [gitDir, common] = out.stdout.split('\n');
+  if (!gitDir || !common) throw new NotARepositoryError(cwd);
+  return { top: gitDir, gitDir, commonDir: isAbsolute(common) ? common : resolve(cwd, common), cwd };
+}
+
+async function ask(args: string[], cwd: string, okCodes: number[]): Promise<{ stdout: string; status: number }> {
   try {
-    out = (await git(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], { cwd })).stdout;
+    return await git(args, { cwd, okCodes });
   } catch (error) {
     if (error instanceof GitError) throw new NotARepositoryError(cwd);
     throw error;
   }
-  const [top, gitDir, common] = out.split('\n');
+}
+
+/** The first three lines of WHERE's answer; a relative common dir is relative to `cwd`. */
+export function parseRepo(out: { stdout: string }, cwd: string): Repo {
+  const [top, gitDir, common] = out.stdout.split('\n');
   if (!top || !gitDir || !common) throw new NotARepositoryError(cwd);
   return { top, gitDir, commonDir: isAbsolute(common) ? common : resolve(cwd, common), cwd };
 }

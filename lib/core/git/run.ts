@@ -13,6 +13,8 @@ export interface GitOptions {
   env?: NodeJS.ProcessEnv;
   /** Exit codes that are answers, not failures (for example 1 from `git diff --quiet`). */
   okCodes?: readonly number[];
+  /** Killed (SIGKILL) after this long and reported as a GitError: for a git that can spin (interpret-trailers). */
+  timeoutMs?: number;
 }
 
 export interface GitResult {
@@ -47,18 +49,29 @@ function spawnGit(args: readonly string[], options: GitOptions): ReturnType<type
 }
 
 /** Runs git to completion and returns its output; throws GitError on a failing exit code. */
-export function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
+export async function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const result = await gitBytes(args, options);
+  return { stdout: result.stdout.toString('utf8'), stderr: result.stderr, status: result.status };
+}
+
+/** git with its stdout undecoded: for bytes that must survive as they are (a message in another encoding, blobs). */
+export function gitBytes(args: readonly string[], options: GitOptions): Promise<{ stdout: Buffer; stderr: string; status: number }> {
   return new Promise((resolve, reject) => {
     const child = spawnGit(args, options);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.stdout!.on('data', (b: Buffer) => out.push(b));
     child.stderr!.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
-    child.on('close', (code) => {
-      const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status: code ?? -1 };
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(e.code === 'ENOENT' ? new GitNotFoundError() : e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), status: code ?? -1 };
       if (accepted(code, options)) resolve(result);
-      else reject(new GitError(args, code, result.stderr));
+      else reject(new GitError(args, code, result.stderr || (signal ? `killed by ${signal}` : '')));
     });
   });
 }

@@ -5,10 +5,10 @@
  * backslash, a template literal opened further up) is not code. An ESLint directive that turns
  * `no-debugger` off for the line is a documented intent: honoured, counted and said with --verbose.
  */
-import type { LineContext, RuleDrop } from '../rules.js';
+import type { LineContext, RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
-import { JS_FILES } from '../mask.js';
-import { lineText } from '../file-lines.js';
+import { JS_FILES } from '../engine/mask.js';
+import { lineText } from '../engine/file-lines.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 const STATEMENT_START = /(?:^|[;{}):]|\belse|\bdo)\s*$/;
@@ -29,7 +29,7 @@ function directive(text: string, previous: string | undefined): string | null {
 /** JSX text: the line sits between tags (`<p>` above, no semicolon), e.g. a paragraph about the debugger. */
 function jsxText(text: string, previous: string | undefined, path: string): boolean {
   if (!/\.[jt]sx$/.test(path) || text.includes(';')) return false;
-  return previous !== undefined && /[^=\-]>\s*$/.test(previous);
+  return previous !== undefined && /[^=-]>\s*$/.test(previous);
 }
 
 function notAStatement(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {

@@ -5,7 +5,7 @@
  * rule is one entry in its family file and its cases in the quality corpus (docs/review.md).
  */
 import type { Category, Severity } from '../../core/vocabulary.js';
-import type { ReviewRule, RuleGuards } from '../rules.js';
+import type { ReviewRule, RuleGuards } from '../engine/rules.js';
 
 export interface BuiltinSpec extends RuleGuards {
   id: string;

@@ -7,10 +7,10 @@
  * passwords live there. Not a credential format: it does not run on generated files, and it
  * does not block (docs/review.md gives its measured precision).
  */
-import type { LineContext, RuleDrop } from '../rules.js';
+import type { LineContext, RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
-import { quotedTextLines } from '../text-blocks.js';
+import { quotedTextLines } from '../engine/text-blocks.js';
 
 const KEYWORD = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
 

@@ -2,10 +2,10 @@
  * Merge-conflict markers left in a file. The marker length is git's: 7, or the path's
  * `conflict-marker-size` attribute (checked once the attributes are read: standsWith).
  */
-import type { LineContext } from '../rules.js';
+import type { LineContext } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
-import { quotedTextLines } from '../text-blocks.js';
-import { lineText } from '../file-lines.js';
+import { quotedTextLines } from '../engine/text-blocks.js';
+import { lineText } from '../engine/file-lines.js';
 
 /**
  * A run of one marker character at the start of a line, then a space or the end. Three or more:

@@ -1,8 +1,9 @@
 /** Injection: shell commands and SQL text built from data (the heuristics: ./shell.ts, ./sql.ts). */
 import type { BuiltinFamily } from './define.js';
-import { CODE_FILES, JS_FILES } from '../mask.js';
+import { CODE_FILES, JS_FILES } from '../engine/mask.js';
 import { notBuiltSql, SQL_KEYWORD } from './sql.js';
 import { notBuiltShell } from './shell.js';
+import { shellAliases } from './shell-aliases.js';
 
 export const family: BuiltinFamily = {
   section: 'injection',
@@ -20,6 +21,7 @@ export const family: BuiltinFamily = {
       paths: [...JS_FILES, '**/*.py'],
       skipComments: true,
       reject: notBuiltShell,
+      fileCalls: (file, path) => shellAliases(file, path).pattern,
     },
     {
       id: 'sql-concat',

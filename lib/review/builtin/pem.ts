@@ -5,7 +5,7 @@
  * Encrypted keys carry RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`, `DEK-Info: …`) and a blank
  * line before the body; PGP blocks carry `Version:`/`Comment:` headers: these are skipped.
  */
-import type { LineContext, RuleDrop } from '../rules.js';
+import type { LineContext, RuleDrop } from '../engine/rules.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** For key material: real key bodies hold runs of `A` (zero bytes), so only words and elisions count. */

@@ -4,7 +4,7 @@
  * too little randomness are not. A placeholder is not reported, but counted under `dropped` and
  * said with --verbose: a real key that looked like one would otherwise vanish without a word.
  */
-import type { RuleDrop } from '../rules.js';
+import type { RuleDrop } from '../engine/rules.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** Words and shapes of documented or made-up values (AKIAIOSFODNN7EXAMPLE, ghp_xxxx…, 000000…). */

@@ -6,10 +6,12 @@
  * A shell is involved when the call always uses one (`exec`, `execSync`, `os.system`,
  * `os.popen`, `subprocess.getoutput`), when it is asked to (`shell: true`, `shell=True`), or when
  * the program is a shell given a command string (`spawn('sh', ['-c', …])`). Built means a
- * template or f-string that interpolates, or a string joined with a non-literal.
+ * template or f-string that interpolates, or a string joined with a non-literal. The calls are
+ * also followed through the file's own names for them (./shell-aliases.ts).
  */
-import type { LineContext } from '../rules.js';
-import { linesAround } from '../file-lines.js';
+import type { LineContext } from '../engine/rules.js';
+import { linesAround } from '../engine/file-lines.js';
+import { shellAliases } from './shell-aliases.js';
 
 const SHELLS = /^['"`](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)['"`]$/;
 const COMMAND_FLAG = /^['"`](?:-c|\/c|\/C|-Command|-lc|-ec)['"`]$/;
@@ -74,9 +76,9 @@ const CONSTANT_PATH = /\bpath\s*\.\s*(?:join|resolve)\(\s*(?:(?:__dirname|__file
 function built(expression: string, python: boolean): boolean {
   const e = expression.trim().replace(CONSTANT_PATH, "''");
   // [...].join(' '): a command line from an array, built when an element is not a literal.
-  const joined = /^\[([^]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
-  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[^]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
-  if (/^`[^]*\$\{/.test(e)) return true;
+  const joined = /^\[([\s\S]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
+  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[\s\S]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
+  if (/^`[\s\S]*\$\{/.test(e)) return true;
   if (python && /^[rRbB]?[fF][rRbB]?(["'])/.test(e) && /\{(?!\{)[^{}]+\}/.test(e)) return true;
   if (python && (/["']\s*%\s*[\w(]/.test(e) || /["']\s*\.format\(/.test(e))) return true;
   // A literal and something that is not a literal, joined by +.
@@ -104,7 +106,9 @@ function builtOrAssigned(expression: string, lines: readonly string[], at: numbe
 
 export function notBuiltShell(match: RegExpExecArray, text: string, context: LineContext): boolean {
   const python = /\.py$/.test(context.path);
-  const call = match[0].replace(/\s+/g, '');
+  // A call through the file's own name for it (`run(` after `import { exec as run }`) is that call.
+  const written = match[0].replace(/\s+/g, '');
+  const call = shellAliases(context.chunk.file, context.path).calls.get(written) ?? written;
   // Python's exec() runs Python code, not a shell: only os.* and subprocess.* count there.
   if (python && !/^(?:os|subprocess)\./.test(call)) return true;
   if (!python && context.view().code[match.index] !== text[match.index]) return true; // inside a string or comment

@@ -8,10 +8,10 @@
  * Parameterized statements, tagged templates, and SQL words inside log and error messages
  * (which are never executed) stay quiet.
  */
-import type { LineContext } from '../rules.js';
-import { findStringLiterals, isJavaScript, usesHashComments, type StringLiteral } from '../mask.js';
-import { quotedTextLines } from '../text-blocks.js';
-import { linesAround } from '../file-lines.js';
+import type { LineContext } from '../engine/rules.js';
+import { findStringLiterals, isJavaScript, usesHashComments, type StringLiteral } from '../engine/mask.js';
+import { quotedTextLines } from '../engine/text-blocks.js';
+import { linesAround } from '../engine/file-lines.js';
 
 /** Statement keywords: where the rule's pattern matches; the statement's shape is checked on its whole text. */
 export const SQL_KEYWORD = /\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|select|insert\s+into|update|delete\s+from)\b/g;

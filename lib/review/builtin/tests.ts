@@ -4,9 +4,9 @@
  * The bare Jasmine/RSpec forms (`fit`, `fdescribe`, `xit`) are names a library may use for
  * something else (`fit(image)`), so they count only in test files.
  */
-import type { LineContext } from '../rules.js';
+import type { LineContext } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
-import { JS_FILES } from '../mask.js';
+import { JS_FILES } from '../engine/mask.js';
 
 /** A test function and the modifiers runners chain before `.only` / `.skip` (test.describe.serial.only, it.concurrent.only…). */
 const RECEIVER = '(?:it|describe|test|context|suite|specify|bench)(?:\\.(?:describe|concurrent|serial|parallel|sequential|each))*';

@@ -2,7 +2,7 @@
  * Credential formats of tokens: GitHub, Slack (tokens and incoming-webhook URLs), Stripe, npm
  * and JSON Web Tokens. The formats and where they are documented: docs/review.md.
  */
-import type { LineContext, RuleDrop } from '../rules.js';
+import type { LineContext, RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
 import { secret } from './secrets.js';
 import { characterClasses, decodeBase64, entropy, notPlaceholder, placeholderDrop, shown } from './secret-shape.js';

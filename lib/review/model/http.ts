@@ -4,7 +4,7 @@
  * streamed (server-sent events), and its answer reduced to `{summary, findings}` or a failure of
  * the kinds every reviewer has. Never throws.
  */
-import type { FailureKind, ProgramOutcome } from '../reviewer-program.js';
+import type { FailureKind, ProgramOutcome } from '../program/reviewer.js';
 
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 

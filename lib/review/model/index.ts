@@ -1,7 +1,7 @@
 /**
  * The model reviewer (docs/review.md "Model reviewer"): an OpenAI-compatible chat completions
  * server on this machine (llama.cpp's llama-server, Ollama, vLLM, LM Studio), asked once per
- * chunk and held to the same finding contract as a reviewer program (../reviewer-program.ts
+ * chunk and held to the same finding contract as a reviewer program (../program/reviewer.ts
  * askWith: citations of selected documents, added lines only, one re-ask, minConfidence).
  *
  * Bounded: the whole review spends at most `timeoutMs` on the model; after the first failure
@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChunkSelection } from '../../select/types.js';
-import { askWith, type ReviewerChunkResult, type ReviewerInput, type ReviewerTransport } from '../reviewer-program.js';
-import { findingJsonSchema } from '../finding.js';
+import { askWith, type ReviewerChunkResult, type ReviewerInput, type ReviewerTransport } from '../program/reviewer.js';
+import { findingJsonSchema } from '../findings/index.js';
 import { writeFileAtomic } from '../../core/fs/atomic.js';
 import { ensureDir } from '../../core/fs/storage.js';
 import { answerSchema, chatMessages, PROMPT_VERSION } from './prompt.js';

@@ -4,7 +4,7 @@
  * finding contract as a JSON Schema. Nothing else: no other file, no history, no author.
  * PROMPT_VERSION is part of every cached answer's key; change it with the wording.
  */
-import type { ReviewerInput } from '../reviewer-program.js';
+import type { ReviewerInput } from '../program/reviewer.js';
 import { RULE_NAME } from './rule-source.js';
 
 export const PROMPT_VERSION = 1;

@@ -3,7 +3,7 @@
  * cites a document, else `reviewer/<model>:<rule>`, with the model's name reduced to the
  * rule_source grammar (`qwen2.5-coder:7b` → `qwen2-5-coder-7b`).
  */
-import { RULE_SOURCE_PATTERN } from '../finding-contract.js';
+import { RULE_SOURCE_PATTERN } from '../findings/contract.js';
 
 /** Lowercase kebab-case: what the contract asks a model's `rule` to be. */
 export const RULE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

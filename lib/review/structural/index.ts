@@ -7,9 +7,9 @@
  */
 import type { ChunkSelection } from '../../select/types.js';
 import type { StructuralRule } from '../../bundle/structural.js';
-import { ruleDraft, type FindingDraft } from '../finding-contract.js';
-import { RULE_PHASE_BUDGET_MS } from '../rule-time.js';
-import { MAX_FINDINGS_PER_RULE } from '../rules.js';
+import { ruleDraft, type FindingDraft } from '../findings/contract.js';
+import { RULE_PHASE_BUDGET_MS } from '../engine/time.js';
+import { MAX_FINDINGS_PER_RULE } from '../engine/rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
 import { checkAstRule, findMatches, hasErrors, parseFile, type Root } from './match.js';
 import { candidatesOf, crossing, importsOf, type ResolveContext } from './imports.js';

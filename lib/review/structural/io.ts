@@ -6,7 +6,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitChunks, gitOut } from '../../core/git/run.js';
+import { gitOut } from '../../core/git/run.js';
+import { catFileBatch, runGit } from '../../core/git/commands.js';
 import type { DiffSource } from '../../diff/types.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
 
@@ -26,26 +27,10 @@ async function catFiles(top: string, names: readonly string[]): Promise<Map<stri
   const out = new Map<string, FileVersion>();
   const asked = names.filter((n) => !/[\r\n]/.test(n));
   if (!asked.length) return out;
-  const chunks: Buffer[] = [];
-  for await (const piece of gitChunks(['cat-file', '--batch'], { cwd: top, input: `${asked.join('\n')}\n` })) chunks.push(piece);
-  const data = Buffer.concat(chunks);
-  let at = 0;
-  for (const name of asked) {
-    const eol = data.indexOf(10, at);
-    if (eol === -1) break;
-    const header = data.subarray(at, eol).toString('utf8');
-    at = eol + 1;
-    const blob = /^[0-9a-f]+ blob (\d+)$/.exec(header);
-    if (!blob) {
-      // `<name> missing`, or another object type (its content is skipped by its size).
-      const other = /^[0-9a-f]+ \w+ (\d+)$/.exec(header);
-      if (other) at += Number(other[1]) + 1;
-      out.set(name, null);
-      continue;
-    }
-    const size = Number(blob[1]);
-    out.set(name, size > MAX_PARSED_BYTES ? TOO_LARGE : data.subarray(at, at + size).toString('utf8'));
-    at += size + 1;
+  for (const [name, object] of await runGit(catFileBatch(asked), { cwd: top })) {
+    // `<name> missing`, or another object type than a blob: no file version.
+    if (object?.type !== 'blob') out.set(name, null);
+    else out.set(name, object.content.length > MAX_PARSED_BYTES ? TOO_LARGE : object.content.toString('utf8'));
   }
   return out;
 }

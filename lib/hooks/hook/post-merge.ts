@@ -1,0 +1,13 @@
+/** post-merge: as post-commit, for the merge commit just made (docs/record.md). */
+import { defineHook } from '../record.js';
+
+export default defineHook({
+  name: 'post-merge',
+  side: 'client',
+  cached: true,
+  stdin: false,
+  usage: '[SQUASH]',
+  missing: 'fail',
+  script: 'post-commit',
+  run: async (_args, context) => (await import('../post-commit.js')).postCommitHook(context),
+});

@@ -1,0 +1,18 @@
+/** pre-push: reviews what the push adds and blocks it while a blocking finding has no verdict (docs/hooks.md). */
+import { UsageError } from '../../core/errors.js';
+import { hookMessages as m } from '../../messages/hooks.js';
+import { defineHook } from '../record.js';
+
+export default defineHook({
+  name: 'pre-push',
+  side: 'client',
+  cached: true,
+  stdin: true,
+  usage: 'REMOTE URL < ref-lines',
+  missing: 'fail',
+  script: 'pre-push',
+  async run([remote, url], context, stdin) {
+    if (!remote) throw new UsageError(m.missingRemote, { remedy: m.hookArgsRemedy });
+    return (await import('../pre-push.js')).prePushHook(remote, url ?? remote, stdin, context);
+  },
+});

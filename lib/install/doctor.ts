@@ -1,0 +1,302 @@
+/**
+ * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
+ * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
+ */
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { readFailure, readRegularFile } from '../core/fs/read.js';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
+import { homedir, tmpdir } from 'node:os';
+import { findRepo } from '../core/git/repo.js';
+import { changedFiles, gitPath, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
+import { loadConfig } from '../config/load.js';
+import { loadBundle } from '../bundle/load.js';
+import { trustState } from '../config/trust.js';
+import { findBlock } from './block.js';
+import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
+import { packageFile } from './script.js';
+import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
+import { scriptPath, type Manager } from './manager.js';
+import { doctorMessages as m } from '../messages/install.js';
+import { hookRecord } from '../hooks/registry.js';
+
+export type Level = 'ok' | 'info' | 'warn' | 'fail';
+
+/** The most of one file doctor reads (a hook, package.json, init.sh): only regular files, never a device (docs/trust.md "Fails closed"). */
+const MAX_READ_BYTES = 1024 * 1024;
+const readText = (file: string) => readRegularFile(file, { maxBytes: MAX_READ_BYTES }).bytes.toString('utf8');
+
+export interface Check {
+  /** What was checked: hooks-path, worktree, hooks, cli, node, script, trust, bundle. */
+  check: string;
+  level: Level;
+  message: string;
+  /** What to do about it (warn and fail). */
+  fix?: string;
+}
+
+export interface DoctorReport {
+  top: string;
+  checks: Check[];
+  /** No check failed. */
+  ok: boolean;
+}
+
+const isExecutable = (file: string) => {
+  try {
+    return statSync(file).isFile() && (statSync(file).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+};
+
+/** The worktrees git knows, with whether their folder is there. */
+async function worktrees(top: string): Promise<string[]> {
+  const found = (await runGit(worktreeList, { cwd: top })).filter((w) => !w.bare).map((w) => w.path);
+  return found.length ? found : [top];
+}
+
+/** The CLI the hooks of `dir` call, by the hook script's own order; null: none. */
+export function hookCli(dir: string, main: string | null): { cli: string | null; configured: string } {
+  let configured = '';
+  try {
+    const text = readText(join(dir, HUSKY_DIR, 'commit-msg'));
+    const quoted = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(text)?.[1];
+    configured = quoted?.replace(/'\\''/g, "'") ?? '';
+  } catch {
+    // no hook file: the defaults
+  }
+  const local = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(dir, p));
+  const fromMain = main && main !== dir ? [configured || 'node_modules/.bin/revtrail', 'node_modules/.bin/revtrail'].map((p) => resolve(main, p)) : [];
+  const found = [...local, ...fromMain].find(isExecutable);
+  if (found) return { cli: found, configured };
+  const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'revtrail')).find(isExecutable);
+  return { cli: onPath ?? null, configured };
+}
+
+/**
+ * A folder a package manager puts on PATH for the one command it runs (yarn berry's
+ * /tmp/xfs-1a2b3c4d/, yarn classic's /tmp/yarn--1700000000-0.1/, npm's and pnpm's temp shims):
+ * gone when the command ends, so never one to suggest for the hooks' PATH.
+ */
+export function isTemporaryFolder(dir: string): boolean {
+  const d = resolve(dir);
+  const temp = resolve(tmpdir());
+  return contains(temp, d) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
+}
+
+function findOnPath(name: string): string | null {
+  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
+  return null;
+}
+
+/** The folder of the node running this: what a hook's PATH needs (never a package manager's shim folder). */
+function realNodeDir(): string {
+  try {
+    return dirname(realpathSync(process.execPath));
+  } catch {
+    return dirname(process.execPath);
+  }
+}
+
+/** Hook files with a revtrail block in `top`/.husky that are not committed as they are. */
+async function uncommittedHooks(top: string): Promise<string[]> {
+  const files = HOOKS.filter((name) => !missingHooks(top).includes(name)).map((name) => `${HUSKY_DIR}/${name}`);
+  if (!files.length) return [];
+  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
+  const changed = await runGit(changedFiles(files), { cwd: top });
+  return files.filter((f) => !tracked.has(f) || changed.includes(f));
+}
+
+/** Hooks of HOOKS without a revtrail block in `dir`'s .husky/. */
+function missingHooks(dir: string): string[] {
+  return HOOKS.filter((name) => {
+    try {
+      return !findBlock(readText(join(dir, HUSKY_DIR, name)));
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** One line per worktree: husky's runner there, and the committed hooks with their block. */
+function worktreeCheck(dir: string, here: boolean, add: (check: string, level: Level, message: string, fix?: string) => void): void {
+  const label = here ? m.thisWorktree : dir;
+  if (!existsSync(dir)) {
+    add('worktree', 'warn', m.worktreeGone(dir), m.worktreeGoneFix);
+    return;
+  }
+  const problems: string[] = [];
+  if (!existsSync(join(dir, HUSKY_PATH, 'h'))) problems.push(m.noRunner);
+  const missing = missingHooks(dir);
+  const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
+  if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
+  if (problems.length) add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
+  else if (missing.length) add('worktree', 'warn', m.hooksMissingWarn(label, missing.map((h) => `${HUSKY_DIR}/${h}`)), m.worktreeFix(here ? null : dir, true));
+  else add('worktree', 'ok', m.hooksOk(label));
+}
+
+/** lefthook or pre-commit, when revtrail was set up inside one (docs/hooks.md, "Other hook managers"). */
+function managerIn(top: string): Manager | null {
+  if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
+  if (existsSync(join(top, scriptPath('pre-commit', 'commit-msg')))) return 'pre-commit';
+  return null;
+}
+
+/** The manager's own hooks in git's hooks folder, revtrail's scripts committed, the CLI they call. */
+async function managerChecks(top: string, manager: Manager, add: (check: string, level: Level, message: string, fix?: string) => void): Promise<string | null> {
+  const hooksDir = await runGit(gitPath('hooks'), { cwd: top });
+  const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
+  const missing = ['commit-msg', 'pre-push'].filter((hook) => {
+    try {
+      return !readText(resolve(top, hooksDir, hook)).includes(word);
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
+  else add('manager', 'ok', m.managerOk(manager));
+  const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
+  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
+  const changed = await runGit(changedFiles(files), { cwd: top });
+  const uncommitted = files.filter((f) => !tracked.has(f) || changed.includes(f));
+  if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+  else add('committed', 'ok', m.hooksCommitted);
+  let configured = '';
+  try {
+    configured = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(readText(join(top, scriptPath(manager, 'commit-msg'))))?.[1] ?? '';
+  } catch {
+    // unreadable: the default
+  }
+  const cli = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(top, p)).find(isExecutable) ?? null;
+  if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+  else add('cli', 'ok', m.cliOk(cli));
+  return cli;
+}
+
+/** Folders a GUI git client has on PATH without a login shell (macOS launchd, desktop Linux). */
+const SYSTEM_DIRS = ['/usr/bin', '/bin', '/usr/local/bin', '/opt/homebrew/bin', '/usr/sbin', '/sbin'];
+
+export async function doctor(cwd: string): Promise<DoctorReport> {
+  const repo = await findRepo(cwd);
+  const { top } = repo;
+  const checks: Check[] = [];
+  const add = (check: string, level: Level, message: string, fix?: string) => checks.push({ check, level, message, ...(fix ? { fix } : {}) });
+
+  const hooksPath = await readHooksPath(top);
+  const trees = await worktrees(top);
+  const hooksHere = missingHooks(top);
+  const manager = hooksHere.length === HOOKS.length ? managerIn(top) : null;
+  const installed = (hooksPath && isHuskyPath(hooksPath.value, top)) || hooksHere.length < HOOKS.length;
+  let cli: string | null = null;
+  if (manager) cli = await managerChecks(repo.top, manager, add);
+  else if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
+  else {
+    if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
+    else if (!isHuskyPath(hooksPath.value, top)) add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
+    else add('hooks-path', 'ok', m.hooksPathOk(hooksPath.value));
+
+    const common = repo.commonDir.replace(/[\\/]\.git$/, '');
+    const main = trees.includes(common) ? common : null;
+    for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
+    if (hooksPath && isHuskyPath(hooksPath.value, top)) {
+      const uncommitted = await uncommittedHooks(top);
+      if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+      else add('committed', 'ok', m.hooksCommitted);
+    }
+    const found = hookCli(top, main);
+    // npx looks for node_modules/.bin up from the folder it runs in; a linked worktree outside
+    // the main one has none unless post-checkout linked it (docs/hooks.md, "Worktrees").
+    const bin = found.configured || 'node_modules/.bin/revtrail';
+    if (main && existsSync(join(main, bin))) {
+      for (const dir of trees) {
+        if (contains(main, dir) || !existsSync(dir)) continue;
+        let has = existsSync(join(dir, bin));
+        try {
+          has ||= lstatSync(join(dir, bin)).isSymbolicLink();
+        } catch {
+          // nothing there
+        }
+        if (!has) add('npx', 'warn', m.npxRegistry(dir, bin), m.npxRegistryFix(dir, bin, join(main, bin)));
+      }
+    }
+    cli = found.cli;
+    if (!cli) add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+    else add('cli', 'ok', m.cliOk(cli));
+  }
+
+  const nodeDir = findOnPath('node');
+  if (!nodeDir) add('node', 'fail', m.noNode, m.noNodeFix(realNodeDir()));
+  else {
+    const initFile = join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'husky', 'init.sh');
+    let init = '';
+    try {
+      init = readText(initFile);
+    } catch {
+      // none, or not a file doctor reads: as if it did not name node's folder
+    }
+    if (SYSTEM_DIRS.includes(nodeDir) || init.includes(nodeDir)) add('node', 'ok', m.nodeOk(nodeDir));
+    else add('node', 'warn', m.nodePrivate(nodeDir), m.nodePrivateFix(initFile, nodeDir));
+  }
+
+  // lefthook sets itself up on npm install (its own postinstall); pre-commit has `pre-commit install`.
+  const pkgRel = installed && !manager ? packageFile(top, cli?.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
+  else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
+
+  let config: Awaited<ReturnType<typeof loadConfig>>['config'] | null = null;
+  try {
+    config = (await loadConfig(top)).config;
+  } catch (error) {
+    add('config', 'fail', m.badConfig((error as Error).message), m.badConfigFix);
+  }
+  // A reviewer program from the config runs only once trusted in this clone (docs/trust.md).
+  const command = config?.reviewer.command;
+  if (command) {
+    const trust = await trustState(repo.commonDir, command);
+    const shown = command.join(' ');
+    if (trust.state === 'trusted') add('trust', 'ok', m.trusted(shown));
+    else add('trust', config!.reviewer.required ? 'fail' : 'warn', trust.state === 'changed' ? m.trustChanged(shown) : m.untrusted(shown), m.trustFix);
+  }
+
+  if (config) {
+    const dir = resolve(top, config.knowledge);
+    const docMap = config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top };
+    if (!existsSync(dir) && !docMap) add('bundle', 'info', m.noBundle(config.knowledge));
+    else {
+      const bundle = await loadBundle(dir, { base: top, docMap });
+      const errors = bundle.diagnostics.filter((d) => d.level === 'error').length;
+      const warnings = bundle.diagnostics.length - errors;
+      const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);
+      const summary = m.bundleSummary(config.knowledge, bundle.concepts.length, rules, errors, warnings);
+      add('bundle', errors ? 'fail' : warnings ? 'warn' : 'ok', summary, errors || warnings ? m.bundleFix(config.knowledge) : undefined);
+    }
+  }
+  return { top, checks, ok: !checks.some((c) => c.level === 'fail') };
+}
+
+function scriptCheck(top: string, rel: string): Check {
+  const file = join(top, rel);
+  const detected = detectPackageManager(resolve(file, '..'), top);
+  const pm = `${PM_LABEL[detected.pm]}, from ${detected.evidence}`;
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(readText(file)) as Record<string, unknown>;
+  } catch (error) {
+    return { check: 'script', level: 'fail', message: m.badPackageJson(rel, error instanceof SyntaxError ? error.message : readFailure(error)), fix: m.badPackageJsonFix };
+  }
+  const scripts = (json.scripts && typeof json.scripts === 'object' ? json.scripts : {}) as Record<string, unknown>;
+  const name = lifecycleScript(detected.pm);
+  const value = typeof scripts[name] === 'string' ? (scripts[name] as string) : null;
+  if (detected.pm === 'yarn-berry' && detected.nodeLinker === 'pnp') return { check: 'script', level: 'fail', message: m.berryPnp(pm), fix: m.berryPnpFix };
+  if (value === null || !setsUpHooks(value)) {
+    const other = detected.pm === 'yarn-berry' && typeof scripts.prepare === 'string' && setsUpHooks(scripts.prepare as string);
+    return { check: 'script', level: 'fail', message: other ? m.berryNeedsPostinstall(rel, pm) : m.noScript(rel, name, pm), fix: m.noScriptFix(name) };
+  }
+  const direct = ['dependencies', 'devDependencies'].some((k) => json[k] && typeof json[k] === 'object' && 'husky' in (json[k] as object));
+  if (!value.includes(SETUP_COMMAND) && !direct) {
+    const level = detected.pm === 'pnpm' ? 'fail' : 'warn';
+    return { check: 'script', level, message: m.bareHusky(rel, name, value, pm), fix: m.bareHuskyFix };
+  }
+  return { check: 'script', level: 'ok', message: m.scriptOk(rel, name, value, pm) };
+}

@@ -1,0 +1,222 @@
+/**
+ * `revtrail install` (docs/hooks.md) on top of husky's own installer: husky sets core.hooksPath to
+ * .husky/_ and writes its runner there; revtrail then writes .husky/<hook> for each of HOOKS
+ * from hooks/ (or adds its marked block to a user's existing hook).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
+import { git } from '../core/git/run.js';
+import { runGit, worktreeList } from '../core/git/commands.js';
+import { packageRoot } from '../core/package-root.js';
+import { RevtrailError } from '../core/errors.js';
+import { readRegularFile } from '../core/fs/read.js';
+
+/** The most of an existing hook file read before revtrail's block goes in. */
+const MAX_HOOK_BYTES = 1024 * 1024;
+import { findBlock, insertBlock, replaceBlock } from './block.js';
+import { packageFile, planScript } from './script.js';
+import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
+import { installMessages as m } from '../messages/install.js';
+import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
+
+// The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
+// others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
+// up in a worktree added later (docs/hooks.md).
+export const HOOKS: readonly string[] = CLIENT_HOOKS.map((r) => r.name);
+export type HookName = string;
+/** Where revtrail's block goes into a user's own hook file: a hook reading stdin first (the block replays it), the rest after the user's lines. */
+const placement = (name: HookName): 'top' | 'end' => (hookRecord(name)?.stdin ? 'top' : 'end');
+export const HUSKY_DIR = '.husky';
+export const HUSKY_PATH = '.husky/_';
+const DEFAULT_CLI = 'node_modules/.bin/revtrail';
+
+export interface InstallReport {
+  top: string;
+  actions: string[];
+  notes: string[];
+  /** Path of the CLI the hooks call first (relative to the top level), or null: PATH only. */
+  cli: string | null;
+  /** HUSKY=0: nothing was installed. */
+  skipped?: boolean;
+}
+
+/** A value for a POSIX sh word, in single quotes. */
+export function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The hook script `name` as installed: its template (its record's, else the generic
+ * hooks/hook), its name put in for @REVTRAIL_HOOK@, the shared CLI lookup
+ * (hooks/find-cli.sh, after its note) put in at the template's @REVTRAIL_FIND_CLI@ line, indented
+ * as that line is, and the install's CLI path filled in.
+ */
+export async function hookBlock(name: HookName, cli: string | null): Promise<string> {
+  const [template, findCli] = await Promise.all([
+    readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8'),
+    readFile(join(packageRoot(), 'hooks', 'find-cli.sh'), 'utf8'),
+  ]);
+  const lookup = findCli.slice(findCli.indexOf('\n\n') + 2).replace(/\n$/, '').split('\n');
+  const script = template.replace(/^([ \t]*)@REVTRAIL_FIND_CLI@$/m, (_, indent: string) => lookup.map((line) => (line ? indent + line : line)).join('\n'));
+  // The top-level install is tried anyway; naming it twice would only read oddly.
+  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : '')).replaceAll('@REVTRAIL_HOOK@', name);
+}
+
+export interface HooksPathSetting {
+  value: string;
+  scope: string;
+}
+
+export async function readHooksPath(top: string): Promise<HooksPathSetting | null> {
+  const out = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: top, okCodes: [1] });
+  if (out.status !== 0) return null;
+  const line = out.stdout.replace(/\n$/, '');
+  const tab = line.indexOf('\t');
+  return tab === -1 ? { value: line, scope: 'local' } : { value: line.slice(tab + 1), scope: line.slice(0, tab) };
+}
+
+/** .husky/_ (husky 9) or .husky (husky 8), relative or as this work tree's absolute path. */
+export function isHuskyPath(value: string, top: string): boolean {
+  const v = value.replace(/\\/g, '/').replace(/\/+$/, '').replace(/^\.\//, '');
+  if (v === HUSKY_PATH || v === HUSKY_DIR) return true;
+  if (!isAbsolute(value)) return false;
+  const abs = resolve(value);
+  return abs === join(top, HUSKY_DIR, '_') || abs === join(top, HUSKY_DIR);
+}
+
+/**
+ * The revtrail CLI install the hooks should call, relative to the top level: the package this
+ * code runs from when it sits in a node_modules inside the work tree, else the nearest
+ * node_modules/.bin/revtrail from the current folder up, else one in a first-level subfolder.
+ */
+export function locateCli(repo: Repo): string | null {
+  const candidates: string[] = [];
+  try {
+    const root = packageRoot();
+    const modules = root.split(sep).lastIndexOf('node_modules');
+    if (modules !== -1) candidates.push(join(root.split(sep).slice(0, modules + 1).join(sep), '.bin', 'revtrail'));
+  } catch {
+    // not running from an installed package
+  }
+  for (let dir = resolve(repo.cwd); contains(repo.top, dir); dir = dirname(dir)) {
+    candidates.push(join(dir, 'node_modules', '.bin', 'revtrail'));
+    if (dir === repo.top) break;
+  }
+  try {
+    for (const entry of readdirSync(repo.top, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
+        candidates.push(join(repo.top, entry.name, 'node_modules', '.bin', 'revtrail'));
+      }
+    }
+  } catch {
+    // unreadable top level: no subfolder candidates
+  }
+  const found = candidates.find((c) => contains(repo.top, c) && existsSync(c));
+  return found ? toPosix(relative(repo.top, found)) : null;
+}
+
+export async function runHusky(top: string): Promise<string> {
+  const { default: husky } = await import('husky');
+  const before = process.cwd();
+  // husky works on the current folder and needs .git in it (a file in a linked worktree).
+  process.chdir(top);
+  try {
+    return husky(HUSKY_DIR);
+  } finally {
+    process.chdir(before);
+  }
+}
+
+async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
+  const rel = `${HUSKY_DIR}/${name}`;
+  const file = join(top, HUSKY_DIR, name);
+  let text: string | null = null;
+  try {
+    // Only a regular file (a committed hook that is a FIFO or a link to /dev/zero is an error, not a hang).
+    text = readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes.toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (text === null) {
+    await mkdir(join(top, HUSKY_DIR), { recursive: true });
+    await writeFileAtomic(file, block, { mode: 0o755 });
+    return { action: m.hookCreated(rel), kind: 'created' };
+  }
+  if (findBlock(text)) {
+    const next = replaceBlock(text, block)!;
+    if (next === text) return { action: m.hookUnchanged(rel), kind: null };
+    await writeFileAtomic(file, next);
+    return { action: m.hookBlockUpdated(rel), kind: null };
+  }
+  await writeFileAtomic(file, insertBlock(text, block, placement(name)));
+  // husky runs hooks with `sh -e FILE`, but a user may run them directly too.
+  const mode = (await stat(file)).mode & 0o7777;
+  if (!(mode & 0o100)) {
+    await chmod(file, mode | 0o755);
+    return { action: m.hookBlockAdded(rel), kind: 'block', modeBefore: mode };
+  }
+  return { action: m.hookBlockAdded(rel), kind: 'block' };
+}
+
+export async function install(cwd: string, options: { force?: boolean; appendPrepare?: boolean } = {}): Promise<InstallReport> {
+  const repo = await findRepo(cwd);
+  const { top, commonDir } = repo;
+  const actions: string[] = [];
+  const notes: string[] = [];
+
+  const current = await readHooksPath(top);
+  if (current && !isHuskyPath(current.value, top) && !options.force) {
+    throw new RevtrailError(m.hooksPathElsewhere(current.value, current.scope), { exitCode: 1, remedy: m.hooksPathRemedy });
+  }
+  if (process.env.HUSKY === '0') return { top, actions: [], notes: [m.huskySkipped, m.huskySkippedRemedy], cli: null, skipped: true };
+
+  const huskyDirExisted = existsSync(join(top, HUSKY_DIR, '_'));
+  const said = await runHusky(top);
+  if (said) throw new RevtrailError(m.huskyFailed(said.trim()), { exitCode: 2, remedy: m.huskyFailedRemedy });
+  const changedHooksPath = !current || current.value !== HUSKY_PATH || current.scope !== 'local';
+  actions.push(changedHooksPath ? m.hooksPathSet(HUSKY_PATH) : m.hooksPathKept(HUSKY_PATH));
+
+  const cli = locateCli(repo);
+  const record = await readInstallRecord(commonDir);
+  const previous: WorktreeRecord | undefined = record.worktrees[top];
+  const entry: WorktreeRecord = previous ?? { hooks: {}, huskyDirCreated: !huskyDirExisted, prepareAdded: null };
+  if (changedHooksPath && record.hooksPath === null) {
+    // Restore the local value on uninstall; a global or system value applies again by itself.
+    record.hooksPath = { previous: current && current.scope === 'local' ? current : null };
+  }
+
+  for (const name of HOOKS) {
+    const { action, kind, modeBefore } = await writeHook(top, name, await hookBlock(name, cli));
+    actions.push(action);
+    if (kind) entry.hooks[name] = kind;
+    if (modeBefore !== undefined) entry.modes = { ...entry.modes, [name]: modeBefore };
+  }
+
+  const pkgRel = packageFile(top, cli, existsSync);
+  if (pkgRel) {
+    try {
+      const plan = await planScript(top, pkgRel, { append: options.appendPrepare ?? false, previous: entry.prepareAdded });
+      entry.prepareAdded = plan.record;
+      actions.push(...plan.actions);
+      notes.push(...plan.notes);
+    } catch (error) {
+      notes.push(m.badPackageJson(pkgRel, (error as Error).message));
+    }
+  }
+
+  record.worktrees[top] = entry;
+  await writeInstallRecord(commonDir, record);
+
+  notes.push(cli ? m.cliAt(cli) : m.cliFallback);
+  if (repo.gitDir !== commonDir || (await hasOtherWorktrees(top))) notes.push(m.otherWorktrees);
+  notes.push(m.commitThem(HOOKS.map((h) => `${HUSKY_DIR}/${h}`)), m.undo);
+  return { top, actions, notes, cli };
+}
+
+async function hasOtherWorktrees(top: string): Promise<boolean> {
+  return (await runGit(worktreeList, { cwd: top })).length > 1;
+}

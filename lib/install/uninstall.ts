@@ -1,0 +1,109 @@
+/**
+ * `revtrail uninstall`: removes exactly what install added, as install.json recorded it (the
+ * markers alone where there is no record, for example in a fresh clone): the revtrail block or
+ * the hook file install created, the prepare script it added, core.hooksPath if it set it.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, rm, rmdir, unlink } from 'node:fs/promises';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { readRegularFile } from '../core/fs/read.js';
+import { join } from 'node:path';
+import { findRepo } from '../core/git/repo.js';
+import { git } from '../core/git/run.js';
+import { isBlankScript, removeBlock } from './block.js';
+import { undoScript } from './script.js';
+import { readInstallRecord, writeInstallRecord } from './record.js';
+import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
+import { installMessages as m } from '../messages/install.js';
+
+export interface UninstallReport {
+  actions: string[];
+  notes: string[];
+  /** Nothing of revtrail was found. */
+  nothing: boolean;
+}
+
+export async function uninstall(cwd: string): Promise<UninstallReport> {
+  const { top, commonDir } = await findRepo(cwd);
+  const actions: string[] = [];
+  const notes: string[] = [];
+  const record = await readInstallRecord(commonDir);
+  const entry = record.worktrees[top];
+
+  for (const name of HOOKS) {
+    const rel = `${HUSKY_DIR}/${name}`;
+    const file = join(top, HUSKY_DIR, name);
+    let text: string;
+    try {
+      text = readRegularFile(file, { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+    } catch {
+      continue; // none, or not a hook revtrail wrote (a FIFO, a device, too large)
+    }
+    const rest = removeBlock(text);
+    if (rest === null) continue;
+    if (!rest.trim() || (entry?.hooks[name] === 'created' && isBlankScript(rest))) {
+      await unlink(file);
+      actions.push(m.removedFile(rel));
+    } else {
+      await writeFileAtomic(file, rest);
+      // The user's file gets back the mode it had before install made it executable.
+      const mode = entry?.modes?.[name];
+      if (mode !== undefined) await chmod(file, mode);
+      actions.push(m.removedBlock(rel));
+    }
+  }
+
+  if (entry?.prepareAdded) {
+    try {
+      const undone = await undoScript(top, entry.prepareAdded);
+      if (undone) actions.push(undone);
+    } catch (error) {
+      notes.push(m.badPackageJson(entry.prepareAdded.file, (error as Error).message));
+    }
+  }
+  delete record.worktrees[top];
+
+  // core.hooksPath and .husky/_ go only when install set them up and nothing else relies on
+  // them: another worktree with revtrail installed, or husky hooks of the user's own.
+  const othersUse = Object.keys(record.worktrees).length > 0 || userHuskyHooks(top).length > 0;
+  if (record.hooksPath && !othersUse) {
+    const now = await readHooksPath(top);
+    if (now && now.value === HUSKY_PATH && now.scope === 'local') {
+      const previous = record.hooksPath.previous;
+      if (previous) {
+        await git(['config', '--local', 'core.hooksPath', previous.value], { cwd: top });
+        actions.push(m.hooksPathRestored(previous.value));
+      } else {
+        await git(['config', '--local', '--unset', 'core.hooksPath'], { cwd: top, okCodes: [5] });
+        actions.push(m.hooksPathUnset);
+      }
+    }
+    record.hooksPath = null;
+  } else if (record.hooksPath || entry) {
+    const now = await readHooksPath(top);
+    if (now) notes.push(m.keptHooksPath(now.value));
+  }
+  if (entry?.huskyDirCreated && !othersUseHusky(top)) {
+    await rm(join(top, HUSKY_DIR, '_'), { recursive: true, force: true });
+    actions.push(m.removedHuskyDir(`${HUSKY_DIR}/_`));
+  }
+  if (existsSync(join(top, HUSKY_DIR))) await rmdir(join(top, HUSKY_DIR)).catch(() => {}); // only when empty
+
+  await writeInstallRecord(commonDir, record);
+  return { actions, notes, nothing: actions.length === 0 };
+}
+
+/** Hook files in .husky/ that are not revtrail's (revtrail's own are gone by now). */
+function userHuskyHooks(top: string): string[] {
+  try {
+    return readdirSync(join(top, HUSKY_DIR), { withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+function othersUseHusky(top: string): boolean {
+  return userHuskyHooks(top).length > 0;
+}

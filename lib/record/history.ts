@@ -1,0 +1,118 @@
+/**
+ * Review-Finding rows in the history of a commit, as git sees them
+ * (`%(trailers:key=Review-Finding,valueonly)`, folded rows as written: parseRow removes exactly
+ * revtrail's folds, where git's `unfold` would leave a space after a folded comma). Used for verdict suppression and for
+ * "already recorded on this branch"; mining (lib/mine) reads every line, not only git's view.
+ */
+import { gitRecords } from '../core/git/run.js';
+import { TRAILER_KEY, parseRow, type TrailerRow } from './row.js';
+
+export interface HistoryRow {
+  commit: string;
+  row: TrailerRow;
+}
+
+const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,separator=%x01)`;
+
+/**
+ * git's trailer view follows `trailer.separators` and `core.commentChar`: with `=` as the
+ * separator, or `R` as the comment character (then every `Review-Finding: …` line counts as a
+ * comment), the rows are no trailers at all. revtrail writes with `:` and reads committed
+ * messages with `:` and git's default `#`, whatever the config says, so every reader sees the
+ * rows its writer wrote (docs/record.md "Git's settings"). The writer passes the separator and
+ * the message's own comment character.
+ */
+export const SEPARATOR_CONFIG = ['-c', 'trailer.separators=:'] as const;
+export const TRAILER_CONFIG = [...SEPARATOR_CONFIG, '-c', 'core.commentChar=#'] as const;
+
+function rowsOfField(field: string): TrailerRow[] {
+  const rows: TrailerRow[] = [];
+  for (const value of field.split('\x01')) {
+    if (!value.trim()) continue;
+    const parsed = parseRow(value);
+    if (parsed.ok) rows.push(parsed.row);
+  }
+  return rows;
+}
+
+/** Rows newest commit first; unparseable values are skipped (mining reports them). */
+export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
+  // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
+  const format = `%H%x00${TRAILERS}`;
+  const args = [...TRAILER_CONFIG, 'log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
+  let commit: string | null = null;
+  for await (const field of gitRecords(args, { cwd })) {
+    if (commit === null) {
+      commit = field.replace(/^\n+/, '');
+      continue;
+    }
+    for (const row of rowsOfField(field)) yield { commit, row };
+    commit = null;
+  }
+}
+
+/** All rows reachable from `tip`, or none when `tip` does not resolve (an unborn branch). */
+export async function readHistoryRows(cwd: string, tip = 'HEAD'): Promise<HistoryRow[]> {
+  return readHistoryOf(cwd, [tip]);
+}
+
+/** All rows reachable from any of `tips` (a merge's parents); none for no tips. */
+export async function readHistoryOf(cwd: string, tips: readonly string[]): Promise<HistoryRow[]> {
+  const rows: HistoryRow[] = [];
+  if (tips.length === 0) return rows;
+  try {
+    for await (const r of historyRows(cwd, tips[0]!, [...tips.slice(1)])) rows.push(r);
+  } catch {
+    return [];
+  }
+  return rows;
+}
+
+/** The rows git sees as trailers in each of `commits` (one git process). */
+export async function commitTrailerRows(cwd: string, commits: readonly string[]): Promise<Map<string, TrailerRow[]>> {
+  const result = new Map<string, TrailerRow[]>();
+  if (commits.length === 0) return result;
+  const args = [...TRAILER_CONFIG, 'log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
+  let commit: string | null = null;
+  for await (const field of gitRecords(args, { cwd, input: `${commits.join('\n')}\n` })) {
+    if (commit === null) {
+      commit = field.replace(/^\n+/, '');
+      continue;
+    }
+    result.set(commit, rowsOfField(field));
+    commit = null;
+  }
+  return result;
+}
+
+/** The full message of each of `commits` (one git process), by full commit ID. */
+export async function commitMessages(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (commits.length === 0) return result;
+  let commit: string | null = null;
+  for await (const field of gitRecords(['log', '--no-walk=unsorted', '--stdin', '--format=%H%x00%B', '-z'], { cwd, input: `${commits.join('\n')}\n` })) {
+    if (commit === null) {
+      commit = field.replace(/^\n+/, '');
+      continue;
+    }
+    result.set(commit, field);
+    commit = null;
+  }
+  return result;
+}
+
+const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** One record: the same finding with the same verdict and rationale (copies are the same record). */
+export function recordKey(row: Pick<TrailerRow, 'id' | 'verdict' | 'rationale'>): string {
+  return `${row.id}\0${row.verdict}\0${squeeze(row.rationale)}`;
+}
+
+/** Latest human verdict per finding id (history is read newest first). */
+export function latestVerdicts(rows: readonly HistoryRow[]): Map<string, TrailerRow> {
+  const latest = new Map<string, TrailerRow>();
+  for (const { row } of rows) {
+    if (row.verdict !== 'OPEN' && !latest.has(row.id)) latest.set(row.id, row);
+  }
+  return latest;
+}

@@ -1,0 +1,78 @@
+/**
+ * The parts of a commit message file git keeps: it drops comment lines (core.commentChar) and
+ * everything from the `git commit -v` scissors line down. Lint and the "empty message" test
+ * look at the same lines git will.
+ */
+import { configValue, runGit } from '../core/git/commands.js';
+
+export const SCISSORS = '------------------------ >8 ------------------------';
+// git 2.39 tries these, in order, for core.commentChar=auto.
+const AUTO_CANDIDATES = '#;@!$%^&|:';
+
+export interface MessageLine {
+  /** 1-based line number in the file. */
+  number: number;
+  text: string;
+}
+
+/** Splits a message into lines (the final newline does not make an extra empty line). */
+export function splitLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The lines git keeps: before the scissors line, minus comment lines. */
+export function keptLines(text: string, commentChar: string): MessageLine[] {
+  const kept: MessageLine[] = [];
+  const scissors = `${commentChar} ${SCISSORS}`;
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === scissors) break;
+    if (line.startsWith(commentChar)) continue;
+    kept.push({ number: i + 1, text: line });
+  }
+  return kept;
+}
+
+/** Only comments and whitespace: git aborts such a commit, and it must stay that way. */
+export function isEmptyMessage(text: string, commentChar: string): boolean {
+  return keptLines(text, commentChar).every((l) => !l.text.trim());
+}
+
+/**
+ * The comment character git uses for this message: core.commentChar, else `#`. For `auto`
+ * git picked a character the message did not use; the scissors line or the trailing comment
+ * block of the file shows which.
+ */
+export async function commentCharFor(cwd: string, text: string): Promise<string> {
+  return commentCharOf(await readCommentConfig(cwd), text);
+}
+
+/** core.commentChar as configured ('' when unset). */
+export async function readCommentConfig(cwd: string): Promise<string> {
+  try {
+    return (await runGit(configValue('core.commentChar'), { cwd })) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function commentCharOf(configured: string, text: string): string {
+  if (configured === 'auto') return detectCommentChar(text);
+  return configured ? configured[0]! : '#';
+}
+
+export function detectCommentChar(text: string): string {
+  const lines = splitLines(text);
+  for (const line of lines) {
+    if (line.length === SCISSORS.length + 2 && line.endsWith(` ${SCISSORS}`) && AUTO_CANDIDATES.includes(line[0]!)) return line[0]!;
+  }
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line.trim()) continue;
+    return AUTO_CANDIDATES.includes(line[0]!) ? line[0]! : '#';
+  }
+  return '#';
+}

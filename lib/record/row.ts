@@ -1,0 +1,215 @@
+/**
+ * The Review-Finding trailer value: one CSV record of nine fields (docs/trailers.md). csv-stringify
+ * writes it and csv-parse reads it; zod validates every field.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { parse } from 'csv-parse/sync';
+import * as z from 'zod/mini';
+import { CATEGORIES, SEVERITIES, VERDICTS } from '../core/vocabulary.js';
+import { RULE_SOURCE_PATTERN, RULE_SOURCE_SHAPE } from '../core/rule-source.js';
+import { decodePath, encodePath } from './path-escape.js';
+import { rowMessages as m } from '../messages/trailers.js';
+
+export const TRAILER_KEY = 'Review-Finding';
+export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+
+/**
+ * Any path git can hold in a tree: relative, no empty, `.` or `..` part, nothing under `.git`.
+ * Backslashes, quotes, commas, colons and non-ASCII are ordinary characters of a name here
+ * (a file `b\ack.js` is recorded and answered like any other).
+ */
+export function isRepoPath(path: string): boolean {
+  if (!path || path.includes('\0')) return false;
+  // Part by part without splitting (mining checks every row's path).
+  for (let start = 0; ; ) {
+    const slash = path.indexOf('/', start);
+    const end = slash === -1 ? path.length : slash;
+    if (end === start) return false;
+    if (end - start <= 4 && path.charCodeAt(start) === 46) {
+      const part = path.slice(start, end);
+      if (part === '.' || part === '..' || part.toLowerCase() === '.git') return false;
+    }
+    if (slash === -1) return true;
+    start = slash + 1;
+  }
+}
+
+/** N >= 1, and N <= M in N-M (the text already matched the line pattern). */
+function lineInOrder(l: string): boolean {
+  const dash = l.indexOf('-');
+  const a = Number(dash === -1 ? l : l.slice(0, dash));
+  return a >= 1 && (dash === -1 || a <= Number(l.slice(dash + 1)));
+}
+
+export const trailerRowSchema = z.strictObject({
+  id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, m.id)),
+  file: z.string().check(
+    z.minLength(1, m.fileEmpty),
+    z.refine(isRepoPath, m.fileOutside),
+  ),
+  line: z.string().check(
+    z.regex(/^\d+(-\d+)?$/, m.lineShape),
+    z.refine(lineInOrder, m.lineOrder),
+  ),
+  rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, m.ruleSource(RULE_SOURCE_SHAPE))),
+  category: z.enum(CATEGORIES, m.notOneOf('category', CATEGORIES)),
+  severity: z.enum(SEVERITIES, m.notOneOf('severity', SEVERITIES)),
+  issue: z.string().check(z.minLength(1, m.issueEmpty), z.maxLength(80, m.issueLong)),
+  verdict: z.enum(VERDICTS, m.notOneOf('verdict', VERDICTS)),
+  rationale: z.string(),
+});
+
+export type TrailerRow = z.output<typeof trailerRowSchema>;
+
+/** One line, nine fields; newlines inside a field become spaces so the record stays one line, and every field reads back as written. */
+export function formatRow(row: TrailerRow): string {
+  // A path with control characters is escaped (./path-escape.ts), so it reads back exactly.
+  const fields = ROW_FIELDS.map((k) => (k === 'file' ? encodePath(row.file) : String(row[k]).replace(/\r\n|\r|\n/g, ' ')));
+  // A field with whitespace at an edge is quoted: the reader trims the value, and git the line.
+  return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
+}
+
+/**
+ * Folds a formatted row in git's continuation form so that no line is longer than `width`
+ * (the key and `: ` included), where a place to fold exists (docs/trailers.md "Folding").
+ * A fold is a newline and one space inserted before a space inside a field, or right after a
+ * comma between fields; unfoldValue removes exactly those two characters there. A line never ends in
+ * whitespace (git's message cleanup would strip it), and a stretch with no place stays long.
+ * `width` 0 never folds.
+ */
+export function foldRow(value: string, width: number, lead = TRAILER_KEY.length + 2): string {
+  if (width <= 0 || lead + value.length <= width || /[\r\n]/.test(value)) return value;
+  const places: number[] = []; // indexes a continuation line may start at
+  let quoted = false;
+  for (let i = 1; i < value.length; i++) {
+    const before = value.charCodeAt(i - 1);
+    if (before === 34) quoted = !quoted; // `""` inside a quoted field toggles twice
+    const c = value[i]!;
+    const endsClean = !/\s/.test(value[i - 1]!);
+    if (c === ' ' && endsClean) places.push(i);
+    else if (before === 44 && !quoted && c !== ' ' && c !== '\t') places.push(i);
+  }
+  const lines: string[] = [];
+  let start = 0;
+  let used = lead;
+  let k = 0;
+  while (used + (value.length - start) > width) {
+    while (k < places.length && places[k]! <= start) k++;
+    if (k === places.length) break;
+    // The last place that keeps this line within the width; else the first one (it stays long).
+    let pick = k;
+    while (pick + 1 < places.length && used + (places[pick + 1]! - start) <= width) pick++;
+    const at = places[pick]!;
+    lines.push(value.slice(start, at));
+    start = at;
+    used = 1;
+    k = pick + 1;
+  }
+  lines.push(value.slice(start));
+  return lines.join('\n ');
+}
+
+/**
+ * Undoes foldRow exactly: a fold (a newline and one space or tab) after a comma or before more
+ * whitespace is removed. Any other continuation (a person's or another tool's, where the fold
+ * took the place of a space) reads as one space, as git reads it.
+ */
+export function unfoldValue(value: string): string {
+  if (!value.includes('\n')) return value;
+  return value.replace(/\r?\n[ \t]/g, (fold, at: number) => {
+    const next = value[at + fold.length];
+    return value[at - 1] === ',' || next === ' ' || next === '\t' ? '' : ' ';
+  });
+}
+
+export type RowResult = { ok: true; row: TrailerRow } | { ok: false; reason: string };
+
+/** Parses a trailer value (without the key; folded or not). Never throws: a bad row comes back with its reason. */
+export function parseRow(value: string): RowResult {
+  let records: string[][];
+  try {
+    records = parse(unfoldValue(value).trim(), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    return { ok: false, reason: m.notCsv((error as Error).message.split('\n')[0]!) };
+  }
+  if (records.length !== 1) return { ok: false, reason: records.length ? m.manyRecords : m.emptyValue };
+  return rowOf(records[0]!);
+}
+
+/** The row that one CSV record's fields make, or why they make none. */
+function rowOf(fields: readonly string[]): RowResult {
+  if (fields.length !== ROW_FIELDS.length) {
+    // One field: no comma at all, so it was never meant as a row of nine.
+    if (fields.length === 1) return { ok: false, reason: m.neitherGrammar(ROW_FIELDS) };
+    return { ok: false, reason: m.fieldCount(fields.length, ROW_FIELDS) };
+  }
+  const candidate: Record<string, string> = {};
+  for (let f = 0; f < ROW_FIELDS.length; f++) candidate[ROW_FIELDS[f]!] = fields[f]!;
+  if (candidate.file!.charCodeAt(0) === 47) candidate.file = decodePath(candidate.file!); // an escaped path (./path-escape.ts)
+  const result = trailerRowSchema.safeParse(candidate);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { ok: false, reason: m.fieldIssue(issue.path.join('.'), issue.message) };
+  }
+  return { ok: true, row: result.data };
+}
+
+// Fields either bare (no quote, no comma) or wholly quoted with "" escapes. Linear: the
+// alternatives never overlap.
+const ONE_LINE_RECORD = /^(?:[^",\r\n]*|"(?:[^"]|"")*")(?:,(?:[^",\r\n]*|"(?:[^"]|"")*"))*$/;
+
+/**
+ * parseRow for many values at once, with the same answers: csv-parse's set-up per call costs
+ * more than a short row (seconds at history scale, docs/mining.md "At history scale"), so the
+ * values that are each exactly one clean one-line record (quotes balanced field by field: none
+ * can run into the next line) are parsed in one call; every other value alone.
+ */
+export function parseRows(values: readonly string[]): RowResult[] {
+  const results: RowResult[] = new Array(values.length);
+  const batched: number[] = [];
+  const texts: string[] = [];
+  values.forEach((value, i) => {
+    const text = value.trim();
+    if (text && !/[\r\n]/.test(text) && ONE_LINE_RECORD.test(text)) {
+      batched.push(i);
+      texts.push(text);
+    } else results[i] = parseRow(value);
+  });
+  if (batched.length === 0) return results;
+  let records: string[][] | null;
+  try {
+    records = parse(texts.join('\n'), { relax_column_count: true, record_delimiter: '\n' }) as string[][];
+    if (records.length !== batched.length) records = null;
+  } catch {
+    records = null;
+  }
+  batched.forEach((i, k) => {
+    results[i] = records ? rowOf(records[k]!) : parseRow(values[i]!);
+  });
+  return results;
+}
+
+export interface GateProblem {
+  level: 'error' | 'warning';
+  message: string;
+}
+
+// Something another person can check: a URL, quoted or fenced code, a command with its output,
+// a commit or a file:line reference.
+const CHECKABLE = /(https?:\/\/\S+)|(`[^`]+`)|("[^"]{3,}")|('[^']{3,}')|(\$ \S+)|(\b[0-9a-f]{7,40}\b)|([\w./-]+\.\w+:\d+)/;
+// A tracker reference, a time line or a documented intent.
+const TRACKED = /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\d+)|(\b(until|by|before|after|next|sprint|release|Q[1-4]|v?\d+\.\d+|\d{4}-\d{2}(-\d{2})?)\b)|(\b(documented|intended|intentional|by design|per|see)\b)/i;
+
+/** The feedback-log gates on a human verdict's rationale (docs/trailers.md). */
+export function checkRationale(verdict: string, rationale: string): GateProblem[] {
+  const text = rationale.trim();
+  if (verdict === 'OPEN') return [];
+  if (!text) return [{ level: 'error', message: m.rationaleMissing(verdict) }];
+  if (verdict === 'REJECT' && !CHECKABLE.test(text)) {
+    return [{ level: 'warning', message: m.rejectUncheckable }];
+  }
+  if ((verdict === 'DEFER' || verdict === 'ACKNOWLEDGE') && !TRACKED.test(text)) {
+    return [{ level: 'warning', message: m.deferUnplanned(verdict) }];
+  }
+  return [];
+}

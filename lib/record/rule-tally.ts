@@ -1,0 +1,158 @@
+/**
+ * Per-rule numbers from finding threads (docs/gate.md "Statistics" and "Calibration"): the one
+ * computation behind `stats`, `candidates --explain` and the review's calibration, so the three
+ * never disagree. A thread is every occurrence of one finding id; its rule is the one its latest
+ * occurrence names and its state its latest human verdict (OPEN while it has none: a copied OPEN
+ * row after a verdict does not reopen it). Copies of a record are occurrences of one thread, so
+ * every count here is of findings, never of trailer copies.
+ *
+ * Pure and incremental: the occurrences are walked once, oldest first, and after each one the
+ * rules it touched are judged again, which also tells the occurrence at which a rule crossed the
+ * calibration threshold ("since").
+ */
+import type { Verdict } from '../core/vocabulary.js';
+import type { HistoryRow } from './history.js';
+
+/** One occurrence of a finding, as history records it. */
+export interface Occurrence {
+  id: string;
+  rule_source: string;
+  verdict: Verdict;
+  commit?: string;
+  date?: string;
+}
+
+export interface CalibrationSettings {
+  enabled: boolean;
+  /** Answered findings (threads with a human verdict) a rule needs before it can be demoted. */
+  minVerdicts: number;
+  /** A reject rate strictly above this demotes the rule. */
+  demoteAbove: number;
+  /**
+   * Rules never demoted: the built-in credential rules. The review's rule registry knows them;
+   * whoever tallies passes the predicate in (a leaked key is never a false positive to learn from).
+   */
+  exempt?: (ruleSource: string) => boolean;
+}
+
+export const DEFAULT_CALIBRATION: CalibrationSettings = { enabled: true, minVerdicts: 5, demoteAbove: 0.3 };
+
+export type VerdictCounts = Record<Verdict, number>;
+
+/** The occurrence after which a rule became (and stayed) demoted. */
+export interface Crossing {
+  commit: string | null;
+  date: string | null;
+  /** The finding whose occurrence tipped the rate. */
+  id: string;
+  verdict: Verdict;
+}
+
+export interface RuleTally {
+  rule_source: string;
+  /** Threads whose rule this is. */
+  findings: number;
+  /** Threads per state (latest verdict; OPEN: none yet). */
+  counts: VerdictCounts;
+  /** Threads with a human verdict: the n of the reject rate. */
+  verdicts: number;
+  /** Threads whose latest verdict is REJECT. */
+  rejected: number;
+  /** rejected / verdicts; null with no human verdict. */
+  rate: number | null;
+  /** A credential rule: never demoted. */
+  exempt: boolean;
+  /** Its findings no longer block (calibration on, n ≥ minVerdicts, rate > demoteAbove, not exempt). */
+  demoted: boolean;
+  /** When demoted: the occurrence at which it crossed the threshold; null otherwise. */
+  since: Crossing | null;
+}
+
+/** What a demoted rule's findings carry (the review's `calibration` field). */
+export interface FindingCalibration {
+  rejected: number;
+  verdicts: number;
+  rate: number;
+}
+
+export const zeroCounts = (): VerdictCounts => ({ OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 });
+
+/** Whether numbers like these demote a rule. Division, not multiplication: 3/10 equals 0.3 exactly as git users mean it. */
+export function isDemoted(rejected: number, verdicts: number, settings: CalibrationSettings, exempt = false): boolean {
+  return settings.enabled && !exempt && verdicts > 0 && verdicts >= settings.minVerdicts && rejected / verdicts > settings.demoteAbove;
+}
+
+/** Per rule_source, in rule_source order; `occurrences` oldest first. */
+export function tallyRules(occurrences: Iterable<Occurrence>, settings: CalibrationSettings = DEFAULT_CALIBRATION): RuleTally[] {
+  const threads = new Map<string, { rule: string; state: Verdict }>();
+  const rules = new Map<string, RuleTally>();
+  const ruleOf = (source: string): RuleTally => {
+    let r = rules.get(source);
+    if (!r) {
+      const exempt = settings.exempt?.(source) ?? false;
+      rules.set(source, (r = { rule_source: source, findings: 0, counts: zeroCounts(), verdicts: 0, rejected: 0, rate: null, exempt, demoted: false, since: null }));
+    }
+    return r;
+  };
+  const judge = (r: RuleTally, at: Occurrence) => {
+    r.rejected = r.counts.REJECT;
+    r.verdicts = r.counts.ACCEPT + r.counts.REJECT + r.counts.DEFER + r.counts.ACKNOWLEDGE;
+    r.rate = r.verdicts ? r.rejected / r.verdicts : null;
+    const demoted = isDemoted(r.rejected, r.verdicts, settings, r.exempt);
+    if (demoted && !r.demoted) r.since = { commit: at.commit ?? null, date: at.date ?? null, id: at.id, verdict: at.verdict };
+    if (!demoted) r.since = null;
+    r.demoted = demoted;
+  };
+  for (const o of occurrences) {
+    const before = threads.get(o.id);
+    const state: Verdict = o.verdict !== 'OPEN' ? o.verdict : (before?.state ?? 'OPEN');
+    if (before) {
+      const old = rules.get(before.rule)!;
+      old.counts[before.state] -= 1;
+      old.findings -= 1;
+      // The thread moved to another rule (its latest occurrence names another): the old one is judged again.
+      if (before.rule !== o.rule_source) judge(old, o);
+    }
+    const r = ruleOf(o.rule_source);
+    r.counts[state] += 1;
+    r.findings += 1;
+    threads.set(o.id, { rule: o.rule_source, state });
+    judge(r, o);
+  }
+  return [...rules.values()].filter((r) => r.findings > 0).sort((a, b) => (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0));
+}
+
+/**
+ * Rules whose recorded findings are `security` and that `named` (config `calibration.security`)
+ * does not name: calibration never demotes them (docs/gate.md "Calibration"). `stats`,
+ * `candidates --explain` and the review combine it with the credential rules.
+ */
+export function securityExempt(records: Iterable<{ rule_source: string; severity: string }>, named: readonly string[] = []): (ruleSource: string) => boolean {
+  const rules = new Set<string>();
+  for (const r of records) if (r.severity === 'security' && !named.includes(r.rule_source)) rules.add(r.rule_source);
+  return (s) => rules.has(s);
+}
+
+/** The numbers a demoted rule's findings carry; null when the rule is not demoted. */
+export function findingCalibration(t: RuleTally | undefined): FindingCalibration | null {
+  return t?.demoted && t.rate !== null ? { rejected: t.rejected, verdicts: t.verdicts, rate: t.rate } : null;
+}
+
+/**
+ * History rows (git log order: newest commit first, rows in message order) as occurrences
+ * oldest first, each commit's rows kept in message order.
+ */
+export function occurrencesOfRows(rows: readonly HistoryRow[]): Occurrence[] {
+  const out: Occurrence[] = [];
+  let end = rows.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && rows[start - 1]!.commit === rows[end - 1]!.commit) start--;
+    for (let i = start; i < end; i++) {
+      const { commit, row } = rows[i]!;
+      out.push({ id: row.id, rule_source: row.rule_source, verdict: row.verdict, commit });
+    }
+    end = start;
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+/**
+ * The parsers of the named git commands (lib/core/git/commands.ts), as pure functions of git's
+ * output: a cat-file batch reads back every object exactly, whatever bytes it holds; worktree
+ * lists, status entries and single answers as git prints them. One command runs against a real
+ * repository, to show runGit hands the parser git's own answer.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  configValue,
+  lsTree,
+  parseLsTree,
+  parseCatFileBatch,
+  parseConfigValue,
+  parseStatusPaths,
+  parseVerified,
+  parseWorktreeList,
+  peelCommit,
+  runGit,
+} from '../../lib/core/git/commands.js';
+import { GitError } from '../../lib/core/git/errors.js';
+import { throwawayRepos } from '../kit/repo.js';
+
+const repos = throwawayRepos();
+const hex = fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 40, maxLength: 40 }).map((a) => a.join(''));
+
+test('cat-file batch: every object comes back with its type and exact bytes; a missing name is null', () => {
+  const entry = fc.oneof(
+    fc.record({ oid: hex, type: fc.constantFrom('blob', 'tree', 'commit'), content: fc.uint8Array({ maxLength: 64 }) }),
+    fc.constant(null),
+  );
+  fc.assert(
+    fc.property(fc.array(entry, { maxLength: 8 }), (entries) => {
+      // Names are unique, as a caller's are; a missing one is printed `<name> missing`.
+      const names = entries.map((e, i) => (e ? `${e.oid}` : `:missing/${i} file`));
+      const unique = new Set(names).size === names.length;
+      fc.pre(unique);
+      const out = Buffer.concat(
+        entries.flatMap((e, i) => (e ? [Buffer.from(`${e.oid} ${e.type} ${e.content.length}\n`), Buffer.from(e.content), Buffer.from('\n')] : [Buffer.from(`${names[i]} missing\n`)])),
+      );
+      const parsed = parseCatFileBatch(out, names);
+      assert.equal(parsed.size, names.length);
+      entries.forEach((e, i) => {
+        const got = parsed.get(names[i]!);
+        if (e === null) assert.equal(got, null);
+        else assert.deepEqual({ type: got?.type, content: [...got!.content] }, { type: e.type, content: [...e.content] });
+      });
+    }),
+  );
+});
+
+test('cat-file batch: output that ends early leaves the names after it out', () => {
+  const parsed = parseCatFileBatch(Buffer.from(`${'a'.repeat(40)} blob 3\nabc\n`), ['first', 'second']);
+  assert.deepEqual([...parsed.keys()], ['first']);
+  assert.equal(parsed.get('first')?.content.toString(), 'abc');
+});
+
+test('worktree list: each block is one worktree, the bare one marked', () => {
+  const text = 'worktree /srv/repo.git\nbare\n\nworktree /home/a/x y\nHEAD 0123\nbranch refs/heads/main\n\nworktree /tmp/w\nHEAD 4567\ndetached\n\n';
+  assert.deepEqual(parseWorktreeList(text), [
+    { path: '/srv/repo.git', bare: true },
+    { path: '/home/a/x y', bare: false },
+    { path: '/tmp/w', bare: false },
+  ]);
+  assert.deepEqual(parseWorktreeList(''), []);
+});
+
+test('status -z: the path of each entry, with spaces kept', () => {
+  assert.deepEqual(parseStatusPaths(' M .husky/commit-msg\0?? a b.txt\0'), ['.husky/commit-msg', 'a b.txt']);
+});
+
+test('single answers: a name or value on exit 0, null on the exit code that means none', () => {
+  assert.equal(parseVerified(`${'f'.repeat(40)}\n`, 0), 'f'.repeat(40));
+  assert.equal(parseVerified('', 1), null);
+  assert.equal(parseVerified('', 0), null);
+  assert.equal(parseConfigValue(';\n', 0), ';');
+  assert.equal(parseConfigValue('', 1), null);
+});
+
+test('runGit: the parser gets git’s own answer (unset key null, HEAD peeled to its commit)', async () => {
+  const repo = repos();
+  repo.git(['config', 'core.commentChar', ';']);
+  assert.equal(await runGit(configValue('core.commentChar'), { cwd: repo.dir }), ';');
+  assert.equal(await runGit(configValue('revtrail.nothing'), { cwd: repo.dir }), null);
+  assert.equal(await peelCommit(repo.dir, 'HEAD'), null);
+  repo.write('a.txt', 'a\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'a']);
+  assert.equal(await peelCommit(repo.dir, 'HEAD'), repo.git(['rev-parse', 'HEAD']).trim());
+});
+
+test('runGit: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
+  const repo = repos();
+  const started = Date.now();
+  await assert.rejects(runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }), (error: Error) => {
+    assert.ok(error instanceof GitError, String(error));
+    assert.match(error.message, /killed by SIGKILL/);
+    return true;
+  });
+  assert.ok(Date.now() - started < 5000);
+  const blob = await runGit({ args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() }, { cwd: repo.dir });
+  assert.equal(blob, repo.git(['hash-object', '--stdin'], { input: 'a\n' }).trim());
+});
+
+test('ls-tree -z: mode, type, object, size (with -l) and the path, tabs and spaces in names kept', () => {
+  const oid = 'b'.repeat(40);
+  assert.deepEqual(parseLsTree(`100644 blob ${oid}      12\ta b.txt\x00040000 tree ${oid}       -\tdir\0`), [
+    { mode: '100644', type: 'blob', oid, size: 12, path: 'a b.txt' },
+    { mode: '040000', type: 'tree', oid, size: null, path: 'dir' },
+  ]);
+  assert.deepEqual(parseLsTree(`100755 blob ${oid}\tx\ty\0`), [{ mode: '100755', type: 'blob', oid, size: null, path: 'x\ty' }]);
+});
+
+test('lsTree: paths are literal (a file named * lists itself, not every file)', async () => {
+  const repo = repos();
+  repo.write('*', 'star\n');
+  repo.write('other.txt', 'other\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'two']);
+  const listed = await runGit(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
+  assert.deepEqual(listed.map((e) => [e.path, e.type, e.size]), [['*', 'blob', 5]]);
+});

@@ -1,0 +1,111 @@
+/**
+ * Folding (docs/trailers.md "Folding"), by property: for any row and any width, fold then
+ * unfold is the identity; every folded line fits the width wherever a place to fold exists;
+ * no line ends in whitespace (git's cleanup would strip it); and the readers (parseRow, lint,
+ * mining's line reader) read the folded row back as the unfolded one. Plus real git: a folded
+ * row written by `git interpret-trailers` reads back through the history reader unchanged.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { foldRow, formatRow, parseRow, unfoldValue, type TrailerRow } from '../../lib/record/row.js';
+import { lintMessage } from '../../lib/record/lint.js';
+import { parseCommit } from '../../lib/mine/parse.js';
+import { appendTrailers } from '../../lib/record/write.js';
+import { readHistoryRows } from '../../lib/record/history.js';
+import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
+import { makeRepo } from '../kit/repo.js';
+
+const LEAD = 'Review-Finding: '.length;
+const piece = fc.oneof(
+  fc.stringMatching(/^[a-z]{1,14}$/),
+  fc.constantFrom(' ', '  ', ',', '"', '""', ', ', ' ,', '\t', 'é', '漢', '\\'),
+  fc.string({ maxLength: 4 }),
+);
+const text = (min = 0) => fc.array(piece, { minLength: min, maxLength: 14 }).map((p) => p.join(''));
+const row: fc.Arbitrary<TrailerRow> = fc.record({
+  id: fc.stringMatching(/^rf-[0-9a-f]{10}$/),
+  file: fc.array(fc.stringMatching(/^[a-z][a-z ,."-]{0,30}$/), { minLength: 1, maxLength: 5 }).map((p) => p.join('/')),
+  line: fc.integer({ min: 1, max: 99999 }).map(String),
+  rule_source: fc.constantFrom('builtin/debug:debugger', 'adr-0001:no-db-query', 'reviewer/qwen2-5-coder-7b:long-rule-name'),
+  category: fc.constantFrom(...CATEGORIES),
+  severity: fc.constantFrom(...SEVERITIES),
+  issue: text(1).map((s) => s.slice(0, 80)).filter((s) => s.trim().length > 0),
+  verdict: fc.constantFrom(...VERDICTS),
+  rationale: text(),
+});
+const width = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 140 }));
+
+test('fold then unfold is the identity, and each reader reads the folded row as the unfolded one', () => {
+  fc.assert(
+    fc.property(row, width, (r, w) => {
+      const value = formatRow(r);
+      const folded = foldRow(value, w);
+      assert.equal(unfoldValue(folded), value);
+      if (w === 0) assert.equal(folded, value);
+      assert.deepEqual(parseRow(folded), parseRow(value));
+      const message = `feat: x\n\nReview-Finding: ${folded}\n`;
+      const linted = lintMessage(message);
+      const plain = lintMessage(`feat: x\n\nReview-Finding: ${value}\n`);
+      assert.deepEqual(linted.rows, plain.rows);
+      assert.deepEqual(linted.problems.map((p) => p.reason), plain.problems.map((p) => p.reason));
+      const mined = parseCommit({ commit: 'c'.repeat(40), date: '2026-01-01T00:00:00Z', author: 'a <a@b>', body: message, trailerValues: [] } as never);
+      const minedPlain = parseCommit({ commit: 'c'.repeat(40), date: '2026-01-01T00:00:00Z', author: 'a <a@b>', body: `feat: x\n\nReview-Finding: ${value}\n`, trailerValues: [] } as never);
+      assert.deepEqual(mined, minedPlain);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('every folded line fits the width where a place to fold exists; none ends in whitespace', () => {
+  fc.assert(
+    fc.property(row, fc.integer({ min: 1, max: 140 }), (r, w) => {
+      const lines = foldRow(formatRow(r), w).split('\n');
+      lines.forEach((line, i) => {
+        const lead = i === 0 ? LEAD : 0; // continuation lines carry their fold's space themselves
+        assert.doesNotMatch(line, /\s$/, 'a line ends in whitespace');
+        if (i > 0) assert.match(line, /^ \S|^ {2}/);
+        if (lead + line.length <= w) return;
+        // Too long: no place to fold (a space after a non-space) within the width.
+        const content = i === 0 ? line : line.slice(1);
+        const room = w - (i === 0 ? LEAD : 1);
+        for (let j = 1; j <= Math.min(room, content.length - 1); j++) {
+          assert.ok(!(content[j] === ' ' && !/\s/.test(content[j - 1]!)), `line ${i} (${lead + line.length} > ${w}) could fold at ${j}: ${JSON.stringify(line)}`);
+        }
+      });
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('a comma between fields is a place to fold; a comma inside a quoted field is not', () => {
+  const value = 'rf-0123456789,"a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",1,builtin/debug:debugger,correctness,bug,x,OPEN,';
+  const folded = foldRow(value, 40);
+  // The quoted field has no place within 40 columns: it stays long, on a line of its own.
+  assert.equal(folded, 'rf-0123456789,\n "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",\n 1,builtin/debug:debugger,correctness,\n bug,x,OPEN,');
+  assert.equal(unfoldValue(folded), value);
+});
+
+test('real git: a folded row written by interpret-trailers reads back unchanged through the history reader', async () => {
+  const repo = makeRepo();
+  repo.commit('chore: start');
+  const r: TrailerRow = {
+    id: 'rf-0123456789',
+    file: 'src/a folder with spaces/and, a comma/in its name/and more words here.js',
+    line: '12-14',
+    rule_source: 'builtin/injection:sql-concat',
+    category: 'security',
+    severity: 'security',
+    issue: 'SQL built by concatenation or interpolation, with words',
+    verdict: 'REJECT',
+    rationale: 'a fixture, see `git show HEAD --stat` and the words after it',
+  };
+  const message = await appendTrailers(Buffer.from('feat: folded\n'), [r], { cwd: repo.dir, foldAt: 60 });
+  assert.ok(message.toString().split('\n').every((l) => l.length <= 60), message.toString());
+  repo.git(['commit', '--allow-empty', '-q', '-F', '-'], { input: message.toString() });
+  const [read] = await readHistoryRows(repo.dir);
+  assert.deepEqual(read?.row, r);
+  // Appending the same row again, folded another way, adds no second copy.
+  const again = await appendTrailers(message, [r], { cwd: repo.dir, foldAt: 0 });
+  assert.equal(again.toString(), message.toString());
+});
