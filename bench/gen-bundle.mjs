@@ -18,11 +18,16 @@ export function generateBundle(dir, { concepts = 1000, rulesPer = 2, seed = 7, s
       );
     }
     if (structuralEvery && i % structuralEvery === 0) {
-      rules.push(`    - id: s0\n      ast: forbidden${i}_0($$$)\n      language: typescript\n      severity: bug\n      title: "Decision ${i} structural rule"`);
+      rules.push(
+        `    - id: s0\n      ast: forbidden${i}_0($$$)\n      language: typescript\n      severity: bug\n      title: "Decision ${i} structural rule"`,
+      );
     }
     const text = `---\ntype: Architecture Decision\nid: ${id}\ntitle: "Decision ${i} for ${area}"\nx:\n  paths:\n    - "src/${area}/**"\n  domain: ${area}\n  rules:\n${rules.join('\n')}\n---\n# Decision ${i}\n\n${'We keep the module boundaries explicit. '.repeat(20)}\n`;
     writeFileSync(join(dir, 'decisions', `${id}.md`), text);
     links.push(`- [Decision ${i}](decisions/${id}.md)`);
   }
-  writeFileSync(join(dir, 'index.md'), `---\ntype: Index\ntitle: Bench bundle\n---\n# Bench bundle\n\n${links.join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'index.md'),
+    `---\ntype: Index\ntitle: Bench bundle\n---\n# Bench bundle\n\n${links.join('\n')}\n`,
+  );
 }

@@ -23,7 +23,10 @@ export function generateChange(dir, { files = 500, lines = 20000, seed = 11, sta
       const n = Math.floor(rand() * 1000);
       body.push(l % 97 === 0 ? `  forbidden${n}_0(value${l});` : `  const value${l} = compute(${n}, "text ${l}");`);
     }
-    writeFileSync(join(dir, path), `export const base${f} = ${f};\nexport function run${f}() {\n${body.join('\n')}\n}\n`);
+    writeFileSync(
+      join(dir, path),
+      `export const base${f} = ${f};\nexport function run${f}() {\n${body.join('\n')}\n}\n`,
+    );
   }
   if (stage) git(dir, ['add', '-A']);
   return paths;

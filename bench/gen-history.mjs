@@ -12,7 +12,10 @@ import { stringify } from 'csv-stringify/sync';
 import { benchEnv, generatorArgs, prng } from './lib.mjs';
 
 const RULES = Array.from({ length: 24 }, (_, i) => ({
-  source: i < 4 ? `builtin/${['sql', 'shell', 'tests', 'secrets'][i]}:rule-${i}` : `decisions/adr-${String(i).padStart(3, '0')}:rule-${i}`,
+  source:
+    i < 4
+      ? `builtin/${['sql', 'shell', 'tests', 'secrets'][i]}:rule-${i}`
+      : `decisions/adr-${String(i).padStart(3, '0')}:rule-${i}`,
   category: ['architecture', 'security', 'correctness', 'error-handling', 'performance', 'testing'][i % 6],
   severity: ['bug', 'security', 'api-surface', 'test', 'suggestion', 'nit'][i % 6],
   // Some rules are mostly rejected (noisy), some almost never: stats has both flags to show.
@@ -103,18 +106,44 @@ export function generateHistory(dir, commits, { seed = 42 } = {}) {
       const rule = pick(RULES);
       const id = 'rf-' + createHash('sha1').update(`f${findingSeq++}`).digest('hex').slice(0, 10);
       open.push({ id, file: file.path, line, rule });
-      rows.push(row([id, file.path, String(line), rule.source, rule.category, rule.severity, `Issue flagged by ${rule.source}`, 'OPEN', '']));
+      rows.push(
+        row([
+          id,
+          file.path,
+          String(line),
+          rule.source,
+          rule.category,
+          rule.severity,
+          `Issue flagged by ${rule.source}`,
+          'OPEN',
+          '',
+        ]),
+      );
     }
     if (open.length > 0 && rand() < 0.09) {
       const f = open.splice(Math.floor(rand() * open.length), 1)[0];
       const r = rand();
       let verdict;
       let rationale;
-      if (r < f.rule.rejectBias) [verdict, rationale] = ['REJECT', 'False positive: `grep -n query src` shows a constant, not user input'];
-      else if (r < f.rule.rejectBias + 0.15) [verdict, rationale] = ['DEFER', 'Tracked in #' + Math.floor(rand() * 900 + 100) + ', next release'];
+      if (r < f.rule.rejectBias)
+        [verdict, rationale] = ['REJECT', 'False positive: `grep -n query src` shows a constant, not user input'];
+      else if (r < f.rule.rejectBias + 0.15)
+        [verdict, rationale] = ['DEFER', 'Tracked in #' + Math.floor(rand() * 900 + 100) + ', next release'];
       else if (r < f.rule.rejectBias + 0.25) [verdict, rationale] = ['ACKNOWLEDGE', 'Documented intent, see ADR-7'];
       else [verdict, rationale] = ['ACCEPT', 'Fixed: the value is now validated before use'];
-      rows.push(row([f.id, f.file, String(f.line), f.rule.source, f.rule.category, f.rule.severity, `Issue flagged by ${f.rule.source}`, verdict, rationale]));
+      rows.push(
+        row([
+          f.id,
+          f.file,
+          String(f.line),
+          f.rule.source,
+          f.rule.category,
+          f.rule.severity,
+          `Issue flagged by ${f.rule.source}`,
+          verdict,
+          rationale,
+        ]),
+      );
       if (verdict === 'ACCEPT') {
         // The fix touches the finding's file; CI passes on most fixes.
         const target = files.find((x) => x.path === f.file);
@@ -128,23 +157,38 @@ export function generateHistory(dir, commits, { seed = 42 } = {}) {
     if (rand() < 0.004) {
       const rule = pick(RULES);
       const id = 'rf-' + createHash('sha1').update(`b${n}`).digest('hex').slice(0, 8);
-      bodyRows.push(row([id, file.path, String(line), rule.source, rule.category, rule.severity, 'Noted in the body', 'OPEN', '']));
+      bodyRows.push(
+        row([id, file.path, String(line), rule.source, rule.category, rule.severity, 'Noted in the body', 'OPEN', '']),
+      );
     }
-    if (rand() < 0.004) oddLines.push(`Review-Finding: ${pick(['security', 'code-review', 'adversarial'])} ${pick(['HIGH', 'LOW', 'CRITICAL', 'MEDIUM'])} \u2014 ${file.path}:${line} unchecked input reaches the query`);
+    if (rand() < 0.004)
+      oddLines.push(
+        `Review-Finding: ${pick(['security', 'code-review', 'adversarial'])} ${pick(['HIGH', 'LOW', 'CRITICAL', 'MEDIUM'])} \u2014 ${file.path}:${line} unchecked input reaches the query`,
+      );
     if (rand() < 0.001) oddLines.push('Review-Finding: rf-zz,broken,row');
     trailers += rows.length + bodyRows.length + oddLines.length;
 
     let message = `Change ${file.path} (#${n})\n`;
     if (rand() < 0.3) message += `\nRework the module so that the value ${n} is computed once.\nKeeps behaviour.\n`;
     if (bodyRows.length) message += `\n${bodyRows.map((r) => `Review-Finding: ${r}`).join('\n')}\n`;
-    const block = [`Signed-off-by: ${author[0]} <${author[1]}>`, ...rows.map((r) => `Review-Finding: ${r}`), ...oddLines];
+    const block = [
+      `Signed-off-by: ${author[0]} <${author[1]}>`,
+      ...rows.map((r) => `Review-Finding: ${r}`),
+      ...oddLines,
+    ];
     message += `\n${block.join('\n')}\n`;
 
     const fileCommands = [...touched].map(fileCommand);
     // Every 200 commits the change goes through a side branch and a merge.
     if (n % 200 === 199 && mainTip) {
       const side = commit('refs/heads/side', { from: mainTip, message, fileCommands, author });
-      mainTip = commit('refs/heads/main', { from: mainTip, merge: side, message: `Merge branch 'side' (#${n})\n`, fileCommands, author });
+      mainTip = commit('refs/heads/main', {
+        from: mainTip,
+        merge: side,
+        message: `Merge branch 'side' (#${n})\n`,
+        fileCommands,
+        author,
+      });
     } else {
       mainTip = commit('refs/heads/main', { from: mainTip || undefined, message, fileCommands, author });
     }
@@ -163,7 +207,12 @@ export function generateHistory(dir, commits, { seed = 42 } = {}) {
   }
   emit('done\n');
   flush();
-  const r = spawnSync('git', ['fast-import', '--quiet', '--done'], { cwd: dir, input: Buffer.concat(chunks), env: benchEnv, maxBuffer: 1 << 30 });
+  const r = spawnSync('git', ['fast-import', '--quiet', '--done'], {
+    cwd: dir,
+    input: Buffer.concat(chunks),
+    env: benchEnv,
+    maxBuffer: 1 << 30,
+  });
   if (r.status !== 0) throw new Error(`git fast-import failed: ${r.stderr}`);
   execFileSync('git', ['reset', '-q', '--hard', 'main'], { cwd: dir, env: benchEnv });
   return { dir, commits, trailers };
@@ -173,5 +222,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { dir, count, seed } = generatorArgs('gen-history.mjs', { seed: 42, count: 100000 });
   const started = Date.now();
   const result = generateHistory(dir, count, { seed });
-  console.error(`${result.dir}: ${result.commits} commits, ${result.trailers} Review-Finding lines (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.error(
+    `${result.dir}: ${result.commits} commits, ${result.trailers} Review-Finding lines (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }

@@ -11,9 +11,50 @@ import { join, relative } from 'node:path';
 import { benchEnv, generatorArgs, prng, tmp } from './lib.mjs';
 import { generateBundle } from './gen-bundle.mjs';
 
-const WORDS = ['user', 'order', 'item', 'cache', 'config', 'request', 'result', 'value', 'count', 'total', 'name', 'path', 'token', 'entry', 'record', 'state', 'event', 'queue', 'limit', 'offset'];
-const VERBS = ['load', 'save', 'compute', 'parse', 'format', 'check', 'update', 'resolve', 'merge', 'build', 'read', 'write'];
-const COMMENTS = ['Keep the cache warm between requests.', 'The caller owns the buffer.', 'Retry once: the first read may race the writer.', 'Sorted so that the output is stable.', 'See the design note on ordering.', 'Never throws: a bad entry is skipped.'];
+const WORDS = [
+  'user',
+  'order',
+  'item',
+  'cache',
+  'config',
+  'request',
+  'result',
+  'value',
+  'count',
+  'total',
+  'name',
+  'path',
+  'token',
+  'entry',
+  'record',
+  'state',
+  'event',
+  'queue',
+  'limit',
+  'offset',
+];
+const VERBS = [
+  'load',
+  'save',
+  'compute',
+  'parse',
+  'format',
+  'check',
+  'update',
+  'resolve',
+  'merge',
+  'build',
+  'read',
+  'write',
+];
+const COMMENTS = [
+  'Keep the cache warm between requests.',
+  'The caller owns the buffer.',
+  'Retry once: the first read may race the writer.',
+  'Sorted so that the output is stable.',
+  'See the design note on ordering.',
+  'Never throws: a bad entry is skipped.',
+];
 
 function lineMaker(rand) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -41,7 +82,10 @@ export function generatePatches(dir, commits, { seed = 5 } = {}) {
   const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
   const files = [];
   const newFile = () => {
-    const f = { path: `src/mod${files.length % 50}/${WORDS[files.length % WORDS.length]}${files.length}.ts`, lines: Array.from({ length: int(80, 200) }, line) };
+    const f = {
+      path: `src/mod${files.length % 50}/${WORDS[files.length % WORDS.length]}${files.length}.ts`,
+      lines: Array.from({ length: int(80, 200) }, line),
+    };
     files.push(f);
     return f;
   };
@@ -89,7 +133,9 @@ export function generatePatches(dir, commits, { seed = 5 } = {}) {
         touched.add(f);
       });
     } else {
-      data(`Rework ${WORDS[n % WORDS.length]} handling (#${n})\n\nSplit the ${VERBS[n % VERBS.length]} step so that each part can be tested alone.\n`);
+      data(
+        `Rework ${WORDS[n % WORDS.length]} handling (#${n})\n\nSplit the ${VERBS[n % VERBS.length]} step so that each part can be tested alone.\n`,
+      );
       emit(`from :${n}\n`);
       if (rand() < 0.1) touched.add(newFile());
       const count = int(3, 8);
@@ -119,7 +165,11 @@ export function generatePatches(dir, commits, { seed = 5 } = {}) {
   execFileSync('git', ['init', '-q', '-b', 'main', dir], { env: benchEnv });
   const input = openSync(streamFile, 'r');
   try {
-    execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: dir, stdio: [input, 'ignore', 'inherit'], env: benchEnv });
+    execFileSync('git', ['fast-import', '--quiet', '--done'], {
+      cwd: dir,
+      stdio: [input, 'ignore', 'inherit'],
+      env: benchEnv,
+    });
   } finally {
     closeSync(input);
     rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,15 @@
 // Shared bench helpers: timing by medians of real processes, a seeded PRNG, the result table.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +67,12 @@ export function timeMedian(runs, fn) {
 
 /** Peak resident memory (MiB) of a command, via GNU time where it exists. */
 export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { cwd, input, env: { ...benchEnv, ...env }, maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], {
+    cwd,
+    input,
+    env: { ...benchEnv, ...env },
+    maxBuffer: 1 << 30,
+  });
   if (r.error) return null;
   const kib = Number(String(r.stderr).trim().split('\n').pop());
   return Number.isFinite(kib) ? kib / 1024 : null;
@@ -72,18 +86,41 @@ export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
 export function row({ scenario, value, floorName, floor, target = null, kind = 'ratio', note = '' }) {
   const ratio = floor ? value / floor : null;
   // kind 'lines': a count that holds when it reaches the target (progress lines in a log).
-  const holds = kind === 'info' ? null : kind === 'ratio' ? ratio !== null && ratio <= target : kind === 'lines' ? value >= target : value <= target;
+  const holds =
+    kind === 'info'
+      ? null
+      : kind === 'ratio'
+        ? ratio !== null && ratio <= target
+        : kind === 'lines'
+          ? value >= target
+          : value <= target;
   return { scenario, value, floorName, floor, ratio, target, kind, holds, note };
 }
 
 export function printTable(rows) {
-  const fmt = (n, unit = 'ms') => (n === null || n === undefined ? '-' : `${n.toFixed(n < 10 && unit !== 'lines' ? 1 : 0)} ${unit}`);
+  const fmt = (n, unit = 'ms') =>
+    n === null || n === undefined ? '-' : `${n.toFixed(n < 10 && unit !== 'lines' ? 1 : 0)} ${unit}`;
   const lines = [['scenario', 'revtrail', 'floor', 'floor value', 'ratio', 'target', 'holds']];
   for (const r of rows) {
     const unit = r.kind === 'MiB' ? 'MiB' : r.kind === 'lines' ? 'lines' : 'ms';
-    const target = r.kind === 'info' ? '-' : r.kind === 'ratio' ? `<= ${r.target}x` : r.kind === 'lines' ? `>= ${r.target}` : `<= ${r.target} ${unit}`;
+    const target =
+      r.kind === 'info'
+        ? '-'
+        : r.kind === 'ratio'
+          ? `<= ${r.target}x`
+          : r.kind === 'lines'
+            ? `>= ${r.target}`
+            : `<= ${r.target} ${unit}`;
     const holds = r.holds === null ? '-' : r.holds ? 'yes' : 'NO';
-    lines.push([r.scenario, fmt(r.value, unit), r.floorName ?? '-', fmt(r.floor), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`, target, holds]);
+    lines.push([
+      r.scenario,
+      fmt(r.value, unit),
+      r.floorName ?? '-',
+      fmt(r.floor),
+      r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,
+      target,
+      holds,
+    ]);
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const [i, l] of lines.entries()) {
@@ -129,7 +166,9 @@ export function generatorArgs(script, defaults) {
   const args = process.argv.slice(2);
   const seedAt = args.indexOf('--seed');
   const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : defaults.seed;
-  const [dir, count = String(defaults.count)] = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
+  const [dir, count = String(defaults.count)] = args.filter(
+    (a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1),
+  );
   if (!dir) {
     console.error(`usage: node bench/${script} DIR [COMMITS] [--seed N]`);
     process.exit(2);

@@ -35,10 +35,22 @@ function addedFile(path, text) {
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   const hunk = {
-    oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, section: '',
+    oldStart: 0,
+    oldLines: 0,
+    newStart: 1,
+    newLines: lines.length,
+    section: '',
     lines: lines.map((t, i) => ({ kind: 'add', text: t, oldLine: null, newLine: i + 1 })),
   };
-  return { oldPath: null, newPath: path, status: 'added', binary: false, oldMode: null, newMode: '100644', hunks: [hunk] };
+  return {
+    oldPath: null,
+    newPath: path,
+    status: 'added',
+    binary: false,
+    oldMode: null,
+    newMode: '100644',
+    hunks: [hunk],
+  };
 }
 
 /**
@@ -64,7 +76,12 @@ export async function measureFolder(dir, { maxFiles = Infinity } = {}) {
   const started = process.hrtime.bigint();
   const selections = toChunks(files, 400).map((chunk) => ({ chunk, matched: [], documents: [] }));
   const result = await reviewSelections(selections, {
-    top: dir, builtin: rules, reviewer: null, minConfidence: 0.8, softTests: false, verdicts: async () => new Map(),
+    top: dir,
+    builtin: rules,
+    reviewer: null,
+    minConfidence: 0.8,
+    softTests: false,
+    verdicts: async () => new Map(),
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const byPath = new Map(files.map((f) => [f.newPath, f]));
@@ -73,7 +90,15 @@ export async function measureFolder(dir, { maxFiles = Infinity } = {}) {
     where: `${f.path}:${f.line}`,
     text: (byPath.get(f.path)?.hunks[0].lines[f.line - 1]?.text ?? '').trim().slice(0, 110),
   }));
-  return { files: files.length, lines, seconds, findings: result.findings, dropped: result.dropped, samples, rules: rules.map((r) => r.ruleSource) };
+  return {
+    files: files.length,
+    lines,
+    seconds,
+    findings: result.findings,
+    dropped: result.dropped,
+    samples,
+    rules: rules.map((r) => r.ruleSource),
+  };
 }
 
 /**
@@ -82,7 +107,9 @@ export async function measureFolder(dir, { maxFiles = Infinity } = {}) {
  */
 export function measureHistory(repo, { cli = join(root, 'bin', 'revtrail.js'), maxCommits = 200 } = {}) {
   const git = (args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
-  const commits = git(['rev-list', '--first-parent', '--no-merges', `--max-count=${maxCommits}`, 'HEAD']).split('\n').filter(Boolean);
+  const commits = git(['rev-list', '--first-parent', '--no-merges', `--max-count=${maxCommits}`, 'HEAD'])
+    .split('\n')
+    .filter(Boolean);
   const empty = git(['hash-object', '-t', 'tree', '--stdin']).trim();
   const findings = [];
   let added = 0;
@@ -95,9 +122,13 @@ export function measureHistory(repo, { cli = join(root, 'bin', 'revtrail.js'), m
       if (Number.isFinite(n)) added += n;
     }
     const run = spawnSync(process.execPath, [cli, 'review', '--range', `${parent}..${commit}`, '--format', 'json'], {
-      cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' },
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { ...process.env, NO_COLOR: '1' },
     });
-    if (run.status !== 0 && run.status !== 1) throw new Error(`review of ${commit} exited ${run.status}: ${run.stderr.slice(0, 300)}`);
+    if (run.status !== 0 && run.status !== 1)
+      throw new Error(`review of ${commit} exited ${run.status}: ${run.stderr.slice(0, 300)}`);
     for (const f of JSON.parse(run.stdout).findings) findings.push({ ...f, commit });
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -114,8 +145,11 @@ function countBy(items, key) {
 
 export function printFolder(label, m, top = 25) {
   console.log(`${label}: ${m.files} files, ${m.lines} lines, ${m.seconds.toFixed(1)} s`);
-  console.log(`  findings: ${m.findings.length} = ${per10k(m.findings.length, m.lines)} per 10,000 lines; dropped: ${JSON.stringify(m.dropped)}`);
-  for (const [rule, n] of countBy(m.findings, (f) => f.rule_source)) console.log(`  ${String(n).padStart(6)}  ${per10k(n, m.lines).padStart(7)}  ${rule}`);
+  console.log(
+    `  findings: ${m.findings.length} = ${per10k(m.findings.length, m.lines)} per 10,000 lines; dropped: ${JSON.stringify(m.dropped)}`,
+  );
+  for (const [rule, n] of countBy(m.findings, (f) => f.rule_source))
+    console.log(`  ${String(n).padStart(6)}  ${per10k(n, m.lines).padStart(7)}  ${rule}`);
   if (top > 0 && m.samples.length) {
     console.log(`  first ${Math.min(top, m.samples.length)} findings:`);
     for (const s of m.samples.slice(0, top)) console.log(`    ${s.rule}  ${s.where}\n        ${s.text}`);
@@ -125,8 +159,10 @@ export function printFolder(label, m, top = 25) {
 export function printHistory(label, h, top = 25) {
   console.log(`${label}: ${h.commits} commits, ${h.added} added lines, ${h.seconds.toFixed(1)} s`);
   console.log(`  findings: ${h.findings.length} = ${per10k(h.findings.length, h.added)} per 10,000 added lines`);
-  for (const [rule, n] of countBy(h.findings, (f) => f.rule_source)) console.log(`  ${String(n).padStart(6)}  ${per10k(n, h.added).padStart(7)}  ${rule}`);
-  for (const f of h.findings.slice(0, top)) console.log(`    ${f.rule_source}  ${f.commit.slice(0, 8)} ${f.path}:${f.line}`);
+  for (const [rule, n] of countBy(h.findings, (f) => f.rule_source))
+    console.log(`  ${String(n).padStart(6)}  ${per10k(n, h.added).padStart(7)}  ${rule}`);
+  for (const f of h.findings.slice(0, top))
+    console.log(`    ${f.rule_source}  ${f.commit.slice(0, 8)} ${f.path}:${f.line}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -137,7 +173,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   };
   const top = Number(option('--top') ?? 25);
   const history = option('--history');
-  const dir = args.find((a, i) => !a.startsWith('--') && !['--top', '--history'].includes(args[i - 1])) ?? join(root, 'node_modules');
+  const dir =
+    args.find((a, i) => !a.startsWith('--') && !['--top', '--history'].includes(args[i - 1])) ??
+    join(root, 'node_modules');
   printFolder(`baseline over ${relative(process.cwd(), dir) || '.'}`, await measureFolder(dir), top);
   if (history) printHistory(`review --range over the history of ${history}`, measureHistory(history), top);
 }

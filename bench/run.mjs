@@ -4,7 +4,10 @@ import { printTable } from './lib.mjs';
 
 // Every file in scenarios/ is a scenario; the default run takes the ones that time revtrail
 // against its floors (the slow or setup-heavy ones run only when named).
-const byName = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4)).sort();
+const byName = readdirSync(new URL('./scenarios/', import.meta.url))
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 // quality (recall and precision, not a timing), peers (installs other tools) and server (the
 // first push's history, through pre-receive) run when named. first-push is in the default run:
 // issue 28's table has rows for it.

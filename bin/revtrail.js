@@ -10,7 +10,9 @@ if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
     start = require('../dist/cli/hook-start.cjs').startHook;
   } catch (error) {
     // Exit 1 would tell the hook script "blocked": a broken install is exit 3, a warning.
-    process.stderr.write(`revtrail: the hook could not start (${String(error.message).split("\n")[0]}); reinstall revtrail (npm install)\n`);
+    process.stderr.write(
+      `revtrail: the hook could not start (${String(error.message).split('\n')[0]}); reinstall revtrail (npm install)\n`,
+    );
     process.exitCode = 3;
   }
   start?.(argv.slice(1));
@@ -23,7 +25,10 @@ if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
   } catch {
     // not built: the full CLI
   }
-  Promise.resolve(fast ? fast(argv.slice(1)) : null).then((code) => (code === null ? full() : (process.exitCode = code)), full);
+  Promise.resolve(fast ? fast(argv.slice(1)) : null).then(
+    (code) => (code === null ? full() : (process.exitCode = code)),
+    full,
+  );
 } else {
   full();
 }

@@ -22,7 +22,8 @@ function restore() {
 const step = process.argv[2];
 if (step === 'prepack') {
   restore(); // a pack that died half-way left a stripped manifest: start from the real one
-  if (process.env.REVTRAIL_PACK_BUILT !== '1') execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
+  if (process.env.REVTRAIL_PACK_BUILT !== '1')
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
   if (!existsSync(join(root, 'dist', 'cli', 'revtrail.js'))) {
     console.error('pack: dist/cli/revtrail.js is missing; run node scripts/build.mjs');
     process.exit(1);

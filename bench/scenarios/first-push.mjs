@@ -40,7 +40,11 @@ export async function run({ runs = 5, commits = 3000 } = {}) {
     const clear = () => rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
     const hook = () => {
       clear();
-      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], { cwd: dir, input: stdin, okCodes: [0, 1] });
+      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
+        cwd: dir,
+        input: stdin,
+        okCodes: [0, 1],
+      });
     };
     const floor = () => timeOnce('git', ['log', '-p', tip], { cwd: dir });
     floor();
@@ -53,13 +57,32 @@ export async function run({ runs = 5, commits = 3000 } = {}) {
     }
     // Progress in a CI log: the same push with stderr a pipe, its plain progress lines counted.
     clear();
-    const logged = spawnSync(process.execPath, [cli, 'hook', 'pre-push', name, remote], { cwd: dir, input: stdin, env: benchEnv, maxBuffer: 1 << 30 });
-    const progressLines = String(logged.stderr).split('\n').filter((l) => l.startsWith('revtrail: refs/heads/topic: ')).length;
+    const logged = spawnSync(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
+      cwd: dir,
+      input: stdin,
+      env: benchEnv,
+      maxBuffer: 1 << 30,
+    });
+    const progressLines = String(logged.stderr)
+      .split('\n')
+      .filter((l) => l.startsWith('revtrail: refs/heads/topic: ')).length;
     // git/git is not here offline: the issue's two git/git rows are measured on this generated history.
     const history = `${commits.toLocaleString('en')} generated commits, for git/git v2.45.0..v2.51.0 and all of git/git`;
     return [
-      row({ scenario: `pre-push, first push of ${history}`, value: median(hooks), floorName: 'git log -p', floor: median(floors), target: 1.2 }),
-      row({ scenario: 'first push: progress lines, stderr a pipe', value: progressLines, kind: 'lines', target: median(hooks) > 5000 ? 1 : 0, note: 'one plain line per 5 s once a push takes that long' }),
+      row({
+        scenario: `pre-push, first push of ${history}`,
+        value: median(hooks),
+        floorName: 'git log -p',
+        floor: median(floors),
+        target: 1.2,
+      }),
+      row({
+        scenario: 'first push: progress lines, stderr a pipe',
+        value: progressLines,
+        kind: 'lines',
+        target: median(hooks) > 5000 ? 1 : 0,
+        note: 'one plain line per 5 s once a push takes that long',
+      }),
     ];
   } finally {
     rmSync(remote, { recursive: true, force: true });

@@ -31,14 +31,19 @@ export async function run({ runs }) {
     git(dir, ['commit', '-q', '--no-verify', '-m', 'install']);
     for (let f = 0; f < 10; f++) {
       mkdirSync(join(dir, `src/mod${f}`), { recursive: true });
-      writeFileSync(join(dir, `src/mod${f}/f.ts`), Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n');
+      writeFileSync(
+        join(dir, `src/mod${f}/f.ts`),
+        Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n',
+      );
     }
     git(dir, ['add', '-A']);
     // A bundle file changed in the last two seconds is not known by its stat() (the racy case,
     // docs/bundle.md "Cache"): a team's bundle is older than that, so the bench waits it out.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const commitWith = (verify) => () => {
-      const ms = timeOnce('git', ['commit', '-q', ...(verify ? [] : ['--no-verify']), '-m', 'bench change'], { cwd: dir });
+      const ms = timeOnce('git', ['commit', '-q', ...(verify ? [] : ['--no-verify']), '-m', 'bench change'], {
+        cwd: dir,
+      });
       git(dir, ['reset', '-q', '--soft', 'HEAD~1']);
       return ms;
     };
@@ -86,7 +91,13 @@ export async function run({ runs }) {
     const tip = git(dir, ['rev-parse', 'HEAD']).trim();
     const zero = '0'.repeat(40);
     const stdin = `refs/heads/topic ${tip} refs/heads/topic ${zero}\n`;
-    const prePush = timeMedian(runs, () => timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input: stdin, okCodes: [0, 1] }));
+    const prePush = timeMedian(runs, () =>
+      timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], {
+        cwd: dir,
+        input: stdin,
+        okCodes: [0, 1],
+      }),
+    );
     const plainPush = timeMedian(runs, () => {
       const ms = timeOnce('git', ['push', '-q', '--no-verify', 'origin', `${tip}:refs/heads/topic`], { cwd: dir });
       git(dir, ['push', '-q', '--no-verify', 'origin', ':refs/heads/topic']);
@@ -94,10 +105,37 @@ export async function run({ runs }) {
     });
     void base;
     return [
-      row({ scenario: 'commit-msg hook overhead (10 files/300 lines/100 concepts)', value: overhead, floorName: 'node -e 0', floor: node0, target: 1.2, note: `git commit without hooks ${median(plain).toFixed(0)} ms; commitlint's figure: npm run bench -- peers` }),
-      row({ scenario: 'revtrail hook commit-msg, the process alone', value: hookProcess, floorName: 'node -e 0', floor: node0, kind: 'info', note: `of which the hook bundle's start-up (no work) ${startOnly.toFixed(0)} ms` }),
-      row({ scenario: 'floor: node script, git diff --cached + scan', value: minimalScript, floorName: 'node -e 0', floor: node0, kind: 'info' }),
-      row({ scenario: 'pre-push hook, 50 new commits', value: prePush, floorName: 'node -e 0', floor: node0, target: 1.5, note: `git push without hooks ${plainPush.toFixed(0)} ms` }),
+      row({
+        scenario: 'commit-msg hook overhead (10 files/300 lines/100 concepts)',
+        value: overhead,
+        floorName: 'node -e 0',
+        floor: node0,
+        target: 1.2,
+        note: `git commit without hooks ${median(plain).toFixed(0)} ms; commitlint's figure: npm run bench -- peers`,
+      }),
+      row({
+        scenario: 'revtrail hook commit-msg, the process alone',
+        value: hookProcess,
+        floorName: 'node -e 0',
+        floor: node0,
+        kind: 'info',
+        note: `of which the hook bundle's start-up (no work) ${startOnly.toFixed(0)} ms`,
+      }),
+      row({
+        scenario: 'floor: node script, git diff --cached + scan',
+        value: minimalScript,
+        floorName: 'node -e 0',
+        floor: node0,
+        kind: 'info',
+      }),
+      row({
+        scenario: 'pre-push hook, 50 new commits',
+        value: prePush,
+        floorName: 'node -e 0',
+        floor: node0,
+        target: 1.5,
+        note: `git push without hooks ${plainPush.toFixed(0)} ms`,
+      }),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

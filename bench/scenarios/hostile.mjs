@@ -25,7 +25,8 @@ function variant(dir, base, extra, links = Object.keys(extra).filter((f) => !f.i
 }
 
 const concept = (id, front, body = `# ${id}\n`) => `---\ntype: Note\nid: ${id}\npaths: ["**"]\n${front}---\n${body}`;
-const rules = (list) => `rules:\n${list.map((r, i) => `  - {id: r${i}, pattern: ${JSON.stringify(r.pattern)}, flags: "${r.flags ?? ''}", severity: nit, category: style, title: "hostile ${i}"}`).join('\n')}\n`;
+const rules = (list) =>
+  `rules:\n${list.map((r, i) => `  - {id: r${i}, pattern: ${JSON.stringify(r.pattern)}, flags: "${r.flags ?? ''}", severity: nit, category: style, title: "hostile ${i}"}`).join('\n')}\n`;
 
 export async function run({ runs }) {
   runs = Math.min(runs, 3); // each run is a cold review; three medians are enough
@@ -43,7 +44,9 @@ export async function run({ runs }) {
     git(dir, ['commit', '-q', '-m', 'baseline']);
     // The change: ordinary code, lines that feed the hostile regexes, one credential (a baseline finding).
     for (let f = 0; f < 10; f++) {
-      const lines = Array.from({ length: 30 }, (_, i) => (i === 3 ? `const s${i} = "x${'a'.repeat(40)}!";` : `export const v${i} = compute(${i}, ${f});`));
+      const lines = Array.from({ length: 30 }, (_, i) =>
+        i === 3 ? `const s${i} = "x${'a'.repeat(40)}!";` : `export const v${i} = compute(${i}, ${f});`,
+      );
       if (f === 0) lines.push(`const key = '${'AKIA' + 'QYLPMN2RZ4TK7WXB'}';`);
       writeFileSync(join(dir, `src/mod${f}/f.ts`), `export const base${f} = 1;\n${lines.join('\n')}\n`);
     }
@@ -73,7 +76,19 @@ export async function run({ runs }) {
       },
       'YAML (aliases, 50,000 keys, depth)': {
         'bomb.md': concept('bomb', `base: &a x\nlist:\n${Array.from({ length: 150 }, () => '  - *a').join('\n')}\n`),
-        'laughs.md': concept('laughs', ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n') + '\n'),
+        'laughs.md': concept(
+          'laughs',
+          [
+            'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+            ...Array.from(
+              { length: 8 },
+              (_, i) =>
+                `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+                  .fill(`*${String.fromCharCode(97 + i)}`)
+                  .join(', ')}]`,
+            ),
+          ].join('\n') + '\n',
+        ),
         'keys.md': concept('keys', Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n') + '\n'),
         'deep.md': concept('deep', `d: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`),
       },
@@ -96,7 +111,10 @@ export async function run({ runs }) {
     const cache = join(dir, '.git', 'revtrail', 'bundle-cache-v1.json');
     const review = (knowledge) => () => {
       rmSync(cache, { force: true });
-      return timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', '--knowledge', knowledge], { cwd: dir, okCodes: [0, 1] });
+      return timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', '--knowledge', knowledge], {
+        cwd: dir,
+        okCodes: [0, 1],
+      });
     };
     const normal = timeMedian(runs, review(base));
     const out = [];
@@ -105,7 +123,10 @@ export async function run({ runs }) {
       variant(kb, base, files, links[label]);
       const extraFile = {
         'concept glob *a*a…*b (13 wildcards), 45-character name': [`${'a'.repeat(44)}c.txt`, 'plain\n'],
-        'built-in patterns: 100 KB line of -eyJ': ['src/mod2/blob.ts', `export const blob = '${'-eyJ'.repeat(25_000)}';\n`],
+        'built-in patterns: 100 KB line of -eyJ': [
+          'src/mod2/blob.ts',
+          `export const blob = '${'-eyJ'.repeat(25_000)}';\n`,
+        ],
       }[label];
       if (extraFile) {
         writeFileSync(join(dir, extraFile[0]), extraFile[1]);
@@ -113,10 +134,22 @@ export async function run({ runs }) {
       }
       if (label === 'long lines') {
         // 100 lines of 3,990 characters that the rule reads to the end from every place (no y).
-        writeFileSync(join(dir, 'src/mod1/long.ts'), Array.from({ length: 100 }, () => `x${' '.repeat(3989)}`).join('\n') + `\n${'var a=1;'.repeat(655_360)}\n`);
+        writeFileSync(
+          join(dir, 'src/mod1/long.ts'),
+          Array.from({ length: 100 }, () => `x${' '.repeat(3989)}`).join('\n') + `\n${'var a=1;'.repeat(655_360)}\n`,
+        );
         git(dir, ['add', '-A']);
       }
-      out.push(row({ scenario: `hostile: ${label}`, value: timeMedian(runs, review(kb)), floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
+      out.push(
+        row({
+          scenario: `hostile: ${label}`,
+          value: timeMedian(runs, review(kb)),
+          floorName: 'normal review',
+          floor: normal,
+          target: TARGET_MS,
+          kind: 'ms',
+        }),
+      );
       if (extraFile) {
         rmSync(join(dir, extraFile[0]));
         git(dir, ['add', '-A']);
@@ -131,9 +164,31 @@ export async function run({ runs }) {
     // 10,000 concepts: a fresh clone (no cache) and a warm run.
     const many = join(dir, 'bundles', 'many');
     generateBundle(many, { concepts: 10_000, rulesPer: 2 });
-    out.push(row({ scenario: 'hostile: 10,000 concepts, no bundle cache', value: timeMedian(runs, review(many)), floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
-    const warm = () => timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', '--knowledge', many], { cwd: dir, okCodes: [0, 1] });
-    out.push(row({ scenario: 'hostile: 10,000 concepts, warm cache', value: timeMedian(runs, warm), floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
+    out.push(
+      row({
+        scenario: 'hostile: 10,000 concepts, no bundle cache',
+        value: timeMedian(runs, review(many)),
+        floorName: 'normal review',
+        floor: normal,
+        target: TARGET_MS,
+        kind: 'ms',
+      }),
+    );
+    const warm = () =>
+      timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', '--knowledge', many], {
+        cwd: dir,
+        okCodes: [0, 1],
+      });
+    out.push(
+      row({
+        scenario: 'hostile: 10,000 concepts, warm cache',
+        value: timeMedian(runs, warm),
+        floorName: 'normal review',
+        floor: normal,
+        target: TARGET_MS,
+        kind: 'ms',
+      }),
+    );
     out.push(...pushRows(runs));
     return out;
   } finally {
@@ -149,13 +204,15 @@ export async function run({ runs }) {
 export function configRows(dir, runs, base, normal) {
   const own = join(dir, 'revtrail.config.json');
   const pkg = join(dir, 'package.json');
-  const clear = () => [own, pkg].forEach((f) => {
-    rmSync(f, { force: true });
-  });
+  const clear = () =>
+    [own, pkg].forEach((f) => {
+      rmSync(f, { force: true });
+    });
   const cases = {
     'config with a missing comma': () => writeFileSync(own, '{\n  "minConfidence": 0.5\n  "softTests": true\n}\n'),
     'config with an unknown key': () => writeFileSync(own, '{"knowlege": ".okfw"}\n'),
-    'config builtinRules false + minConfidence 1': () => writeFileSync(own, '{"builtinRules": false, "minConfidence": 1}\n'),
+    'config builtinRules false + minConfidence 1': () =>
+      writeFileSync(own, '{"builtinRules": false, "minConfidence": 1}\n'),
     'config a symlink to /dev/zero': () => symlinkSync('/dev/zero', own),
     'config a symlink to /dev/urandom': () => symlinkSync('/dev/urandom', own),
     'config a FIFO': () => execFileSync('mkfifo', [own]),
@@ -168,10 +225,20 @@ export function configRows(dir, runs, base, normal) {
       clear();
       setup();
       const value = timeMedian(runs, () => timeOnce(process.execPath, args, { cwd: dir, okCodes: [1] }));
-      out.push(row({ scenario: `hostile: ${label}`, value, floorName: 'normal review', floor: normal, target: TARGET_MS, kind: 'ms' }));
+      out.push(
+        row({
+          scenario: `hostile: ${label}`,
+          value,
+          floorName: 'normal review',
+          floor: normal,
+          target: TARGET_MS,
+          kind: 'ms',
+        }),
+      );
       if (label === 'config a symlink to /dev/zero') {
         const mib = peakMemoryMiB(process.execPath, args, { cwd: dir });
-        if (mib !== null) out.push(row({ scenario: `hostile: ${label}, peak memory`, value: mib, target: 512, kind: 'MiB' }));
+        if (mib !== null)
+          out.push(row({ scenario: `hostile: ${label}, peak memory`, value: mib, target: 512, kind: 'MiB' }));
       }
     }
   } finally {
@@ -213,7 +280,8 @@ export function pushRows(runs) {
       git(dir, ['checkout', '-q', 'main']);
       return `refs/heads/${name} ${sha} refs/heads/${name} ${'0'.repeat(40)}\n`;
     };
-    const hook = (input) => () => timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input, okCodes: [1] });
+    const hook = (input) => () =>
+      timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input, okCodes: [1] });
     const keyFile = { 'src/key.ts': `export const k = "${key}";\n` };
     const plain = timeMedian(runs, hook(branch('plain', { ...keyFile, 'src/a.ts': 'export const a = 1;\n' })));
     const out = [];
@@ -224,21 +292,57 @@ export function pushRows(runs) {
         'src/key.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`k = "${key}"\r\n`, 'utf16le')]),
         'assets/blob.dat': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xff]), Buffer.from(`\0${key}\0`)]),
       },
-      'push, a NUL after the binary sniff before the key': { 'a-data.txt': `${'text line\n'.repeat(1000)}\0\n`, ...keyFile },
+      'push, a NUL after the binary sniff before the key': {
+        'a-data.txt': `${'text line\n'.repeat(1000)}\0\n`,
+        ...keyFile,
+      },
     };
     for (const [label, files] of Object.entries(cases)) {
-      out.push(row({ scenario: `hostile: ${label}`, value: timeMedian(runs, hook(branch(label.replace(/[^a-z0-9]+/gi, '-'), files))), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
+      out.push(
+        row({
+          scenario: `hostile: ${label}`,
+          value: timeMedian(runs, hook(branch(label.replace(/[^a-z0-9]+/gi, '-'), files))),
+          floorName: 'plain push',
+          floor: plain,
+          target: TARGET_MS,
+          kind: 'ms',
+        }),
+      );
     }
     // Real sizes, one run each (git itself takes seconds to add them): two 300 MB files, and
     // 200 MB of two-byte lines, beside the key in a small file.
     const line = 'const filler = "0123456789abcdef0123456789abcdef0123456789abcdef";\n';
     const big = line.repeat(Math.ceil((300 * MiB) / line.length));
     const bigInput = branch('big-files', { 'big/one.js': big, 'big/two.js': big, ...keyFile });
-    out.push(row({ scenario: 'hostile: push, two 300 MB files + the key', value: hook(bigInput)(), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
-    const peak = peakMemoryMiB(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], { cwd: dir, input: bigInput });
-    if (peak !== null) out.push(row({ scenario: 'hostile: push, two 300 MB files, peak memory', value: peak, target: 512, kind: 'MiB' }));
+    out.push(
+      row({
+        scenario: 'hostile: push, two 300 MB files + the key',
+        value: hook(bigInput)(),
+        floorName: 'plain push',
+        floor: plain,
+        target: TARGET_MS,
+        kind: 'ms',
+      }),
+    );
+    const peak = peakMemoryMiB(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], {
+      cwd: dir,
+      input: bigInput,
+    });
+    if (peak !== null)
+      out.push(
+        row({ scenario: 'hostile: push, two 300 MB files, peak memory', value: peak, target: 512, kind: 'MiB' }),
+      );
     const shortInput = branch('short-lines', { 'big/short.txt': 'x\n'.repeat(100 * MiB), ...keyFile });
-    out.push(row({ scenario: 'hostile: push, 200 MB of short lines + the key', value: hook(shortInput)(), floorName: 'plain push', floor: plain, target: TARGET_MS, kind: 'ms' }));
+    out.push(
+      row({
+        scenario: 'hostile: push, 200 MB of short lines + the key',
+        value: hook(shortInput)(),
+        floorName: 'plain push',
+        floor: plain,
+        target: TARGET_MS,
+        kind: 'ms',
+      }),
+    );
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,10 @@ const generator = join(dirname(fileURLToPath(import.meta.url)), '..', 'gen-histo
 function nodePeak(dir, args) {
   const probe = join(tmp('revtrail-bench-rss-'), 'rss.cjs');
   const out = `${probe}.txt`;
-  writeFileSync(probe, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    probe,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   timeOnce(process.execPath, ['--require', probe, cli, ...args], { cwd: dir });
   const kib = Number(readFileSync(out, 'utf8'));
   rmSync(join(probe, '..'), { recursive: true, force: true });
@@ -35,7 +38,9 @@ function nodePeak(dir, args) {
 // In a child: generating holds the whole fast-import stream, and a process forked from a big
 // one inherits its peak-memory mark, which would spoil the memory figures below.
 function generate(dir, commits) {
-  execFileSync(process.execPath, [generator, dir, String(commits), '--seed', '42'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [generator, dir, String(commits), '--seed', '42'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** The history to mine: in --repo DIR, or the bench cache's copy for these inputs. */
@@ -89,11 +94,42 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
   const node0 = timeMedian(runs, () => timeOnce(process.execPath, ['-e', '0']));
   const revParse = timeMedian(runs, () => timeOnce('git', ['rev-parse', 'HEAD'], { cwd: dir }));
   return [
-    row({ scenario: `mine, no cache (${count} commits)`, value: median(noCache), floorName: 'git log --format=%B', floor: f, target: 1.2 }),
-    row({ scenario: 'mine, first run (writes the cache)', value: median(first), floorName: 'git log --format=%B', floor: f, target: 1.2 }),
-    row({ scenario: 'mine, cached re-run', value: c, floorName: 'node -e 0', floor: node0, target: 1.3, note: `git rev-parse HEAD ${revParse.toFixed(0)} ms; git log --format=%B ${f.toFixed(0)} ms` }),
-    row({ scenario: 'candidates - cached mine', value: candidates - c, kind: 'ms', target: 1000, note: `candidates ${candidates.toFixed(0)} ms` }),
-    row({ scenario: 'stats - cached mine', value: stats - c, kind: 'ms', target: 1000, note: `stats ${stats.toFixed(0)} ms` }),
+    row({
+      scenario: `mine, no cache (${count} commits)`,
+      value: median(noCache),
+      floorName: 'git log --format=%B',
+      floor: f,
+      target: 1.2,
+    }),
+    row({
+      scenario: 'mine, first run (writes the cache)',
+      value: median(first),
+      floorName: 'git log --format=%B',
+      floor: f,
+      target: 1.2,
+    }),
+    row({
+      scenario: 'mine, cached re-run',
+      value: c,
+      floorName: 'node -e 0',
+      floor: node0,
+      target: 1.3,
+      note: `git rev-parse HEAD ${revParse.toFixed(0)} ms; git log --format=%B ${f.toFixed(0)} ms`,
+    }),
+    row({
+      scenario: 'candidates - cached mine',
+      value: candidates - c,
+      kind: 'ms',
+      target: 1000,
+      note: `candidates ${candidates.toFixed(0)} ms`,
+    }),
+    row({
+      scenario: 'stats - cached mine',
+      value: stats - c,
+      kind: 'ms',
+      target: 1000,
+      note: `stats ${stats.toFixed(0)} ms`,
+    }),
     row({ scenario: 'mine --no-cache peak memory (node)', value: peakMine, kind: 'MiB', target: 64 }),
     row({ scenario: 'candidates peak memory (node)', value: peakCandidates, kind: 'MiB', target: 100 }),
   ];

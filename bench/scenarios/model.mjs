@@ -18,9 +18,20 @@ export async function run({ runs }) {
   try {
     generateChange(dir, { files: FILES, lines: 4000, stage: true });
     generateBundle(join(dir, '.okfw'), { concepts: 100, rulesPer: 2 });
-    writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ reviewer: { model: { endpoint: standIn.endpoint, model: 'bench-stand-in', timeoutMs: 600000 } } }));
+    writeFileSync(
+      join(dir, 'revtrail.config.json'),
+      JSON.stringify({
+        reviewer: { model: { endpoint: standIn.endpoint, model: 'bench-stand-in', timeoutMs: 600000 } },
+      }),
+    );
     const cacheDir = join(dir, '.git', 'revtrail', 'model-answers-v1');
-    const review = (extra = []) => () => timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', ...extra], { cwd: dir, okCodes: [0, 1] });
+    const review =
+      (extra = []) =>
+      () =>
+        timeOnce(process.execPath, [cli, 'review', '--staged', '--format', 'json', ...extra], {
+          cwd: dir,
+          okCodes: [0, 1],
+        });
     const without = timeMedian(runs, review(['--no-model']));
     const asked = timeMedian(runs, () => {
       rmSync(cacheDir, { recursive: true, force: true });
@@ -30,10 +41,26 @@ export async function run({ runs }) {
     const perChunk = (asked - without) / FILES;
     const perCached = (cached - without) / FILES;
     return [
-      row({ scenario: `model reviewer, ${FILES} chunks asked (stand-in server)`, value: asked, floorName: 'review --no-model', floor: without, kind: 'info' }),
+      row({
+        scenario: `model reviewer, ${FILES} chunks asked (stand-in server)`,
+        value: asked,
+        floorName: 'review --no-model',
+        floor: without,
+        kind: 'info',
+      }),
       // Includes the loopback round trip and the stand-in's own JSON work: an upper bound of revtrail's part.
-      row({ scenario: 'model reviewer: cost per chunk asked (adapter + loopback HTTP)', value: perChunk, kind: 'info' }),
-      row({ scenario: `model reviewer, ${FILES} chunks from the cache`, value: cached, floorName: 'review --no-model', floor: without, target: 1.3 }),
+      row({
+        scenario: 'model reviewer: cost per chunk asked (adapter + loopback HTTP)',
+        value: perChunk,
+        kind: 'info',
+      }),
+      row({
+        scenario: `model reviewer, ${FILES} chunks from the cache`,
+        value: cached,
+        floorName: 'review --no-model',
+        floor: without,
+        target: 1.3,
+      }),
       row({ scenario: 'model reviewer: cost per chunk from the cache', value: perCached, kind: 'ms', target: 1 }),
     ];
   } finally {

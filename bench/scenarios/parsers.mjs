@@ -16,12 +16,26 @@ export async function run({ runs }) {
   try {
     generateBundle(join(dir, 'kb'), { concepts: 1000, rulesPer: 2 });
     const frontmatter = (text) => text.split('\n---\n')[0].slice(4);
-    const bench = readdirSync(join(dir, 'kb', 'decisions')).map((f) => frontmatter(readFileSync(join(dir, 'kb', 'decisions', f), 'utf8')));
+    const bench = readdirSync(join(dir, 'kb', 'decisions')).map((f) =>
+      frontmatter(readFileSync(join(dir, 'kb', 'decisions', f), 'utf8')),
+    );
     const letters = (i) => String.fromCharCode(97 + i);
     const cases = {
       'bench bundle, 1,000 frontmatters': bench,
       '150 aliases': [`type: x\nbase: &a x\nlist:\n${'  - *a\n'.repeat(150)}`],
-      'billion laughs (80 aliases)': [['type: x', 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 8 }, (_, i) => `${letters(i + 1)}: &${letters(i + 1)} [${Array(9).fill(`*${letters(i)}`).join(', ')}]`)].join('\n')],
+      'billion laughs (80 aliases)': [
+        [
+          'type: x',
+          'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+          ...Array.from(
+            { length: 8 },
+            (_, i) =>
+              `${letters(i + 1)}: &${letters(i + 1)} [${Array(9)
+                .fill(`*${letters(i)}`)
+                .join(', ')}]`,
+          ),
+        ].join('\n'),
+      ],
       '10,000 keys': [`type: x\n${Array.from({ length: 10_000 }, (_, i) => `k${i}: v`).join('\n')}`],
       '1 MiB list': [`type: x\npaths:\n${'  - "src/a/b/**"\n'.repeat(MiB / 16)}`],
       'nesting 100,000 deep': [`type: x\nd: ${'['.repeat(100_000)}${']'.repeat(100_000)}`],
@@ -30,10 +44,23 @@ export async function run({ runs }) {
     for (const [label, sources] of Object.entries(cases)) {
       const file = join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`);
       writeFileSync(file, JSON.stringify(sources));
-      const time = (parser) => timeMedian(runs, () => timeOnce(process.execPath, [join(root, 'bench', 'parse-frontmatter.mjs'), parser, file]));
+      const time = (parser) =>
+        timeMedian(runs, () =>
+          timeOnce(process.execPath, [join(root, 'bench', 'parse-frontmatter.mjs'), parser, file]),
+        );
       const yaml = time('yaml');
-      rows.push(row({ scenario: `parse ${label}: js-yaml`, value: time('js-yaml'), floorName: 'yaml', floor: yaml, target: 1 }));
-      rows.push(row({ scenario: `parse ${label}: revtrail`, value: time('revtrail'), floorName: 'yaml', floor: yaml, target: 1 }));
+      rows.push(
+        row({ scenario: `parse ${label}: js-yaml`, value: time('js-yaml'), floorName: 'yaml', floor: yaml, target: 1 }),
+      );
+      rows.push(
+        row({
+          scenario: `parse ${label}: revtrail`,
+          value: time('revtrail'),
+          floorName: 'yaml',
+          floor: yaml,
+          target: 1,
+        }),
+      );
     }
     return rows;
   } finally {

@@ -33,12 +33,19 @@ const TOOLS = {
 function installTools() {
   return cachedFolder('peers', JSON.stringify(TOOLS), (dir) => {
     process.stderr.write(`bench: installing ${Object.keys(TOOLS).join(', ')} into ${dir} (once)\n`);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'revtrail-bench-peers', private: true, dependencies: TOOLS }, null, 2));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'revtrail-bench-peers', private: true, dependencies: TOOLS }, null, 2),
+    );
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   });
 }
 
-const version = (tools, pkg) => JSON.parse(readFileSync(join(tools, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+const version = (tools, pkg) =>
+  JSON.parse(readFileSync(join(tools, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
 // A commit message every tool accepts (commitlint's conventional type included).
 const MESSAGE = 'feat: bench change';
@@ -53,7 +60,10 @@ function benchRepo(prefix, setup) {
   git(dir, ['commit', '-q', '--no-verify', '-m', 'chore: baseline']);
   for (let f = 0; f < 10; f++) {
     mkdirSync(join(dir, `src/mod${f}`), { recursive: true });
-    writeFileSync(join(dir, `src/mod${f}/f.ts`), Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n');
+    writeFileSync(
+      join(dir, `src/mod${f}/f.ts`),
+      Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n',
+    );
   }
   git(dir, ['add', '-A']);
   return dir;
@@ -61,7 +71,11 @@ function benchRepo(prefix, setup) {
 
 function huskyHook(dir, tools, hook, body) {
   symlinkSync(join(tools, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(process.execPath, [join(tools, 'node_modules', 'husky', 'bin.js')], { cwd: dir, env: benchEnv, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(tools, 'node_modules', 'husky', 'bin.js')], {
+    cwd: dir,
+    env: benchEnv,
+    stdio: 'ignore',
+  });
   writeFileSync(join(dir, '.husky', hook), `${body}\n`);
   chmodSync(join(dir, '.husky', hook), 0o755);
 }
@@ -80,11 +94,17 @@ export async function run({ runs = 5 } = {}) {
       timeOnce(process.execPath, [cli, 'install'], { cwd: dir });
     }),
     commitlint: benchRepo('revtrail-bench-peers-commitlint-', (dir) => {
-      writeFileSync(join(dir, 'commitlint.config.mjs'), "export default { extends: ['@commitlint/config-conventional'] };\n");
+      writeFileSync(
+        join(dir, 'commitlint.config.mjs'),
+        "export default { extends: ['@commitlint/config-conventional'] };\n",
+      );
       huskyHook(dir, tools, 'commit-msg', 'commitlint --edit "$1"');
     }),
     secretlint: benchRepo('revtrail-bench-peers-secretlint-', (dir) => {
-      writeFileSync(join(dir, '.secretlintrc.json'), JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }) + '\n');
+      writeFileSync(
+        join(dir, '.secretlintrc.json'),
+        JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }) + '\n',
+      );
       writeFileSync(join(dir, '.lintstagedrc.json'), JSON.stringify({ '*': 'secretlint' }) + '\n');
       huskyHook(dir, tools, 'pre-commit', 'lint-staged');
     }),
@@ -99,8 +119,10 @@ export async function run({ runs = 5 } = {}) {
     const plain = Object.fromEntries(Object.keys(repos).map((k) => [k, []]));
     const hooked = Object.fromEntries(Object.keys(repos).map((k) => [k, []]));
     // Every hook really runs: each blocks what it is there to block...
-    const blocked = (dir, message) => spawnSync('git', ['commit', '-q', '-m', message], { cwd: dir, env: benchEnv }).status !== 0;
-    if (!blocked(repos.commitlint, 'not a conventional subject')) throw new Error('bench peers: commitlint did not run');
+    const blocked = (dir, message) =>
+      spawnSync('git', ['commit', '-q', '-m', message], { cwd: dir, env: benchEnv }).status !== 0;
+    if (!blocked(repos.commitlint, 'not a conventional subject'))
+      throw new Error('bench peers: commitlint did not run');
     // (a made-up Slack bot token, put together here so that no scanner flags this file)
     const token = ['xox', 'b-123456789012-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('');
     writeFileSync(join(repos.secretlint, 'src/mod0/token.ts'), `export const slack = "${token}";\n`);
@@ -121,9 +143,30 @@ export async function run({ runs = 5 } = {}) {
     const overhead = (k) => median(hooked[k]) - median(plain[k]);
     const ours = overhead('revtrail');
     return [
-      row({ scenario: 'revtrail commit-msg (100 concepts)', value: ours, floorName: 'node -e 0', floor, target: 1.5, note: `git commit without hooks ${median(plain.revtrail).toFixed(0)} ms` }),
-      row({ scenario: `commitlint ${version(tools, '@commitlint/cli')} commit-msg (config-conventional)`, value: overhead('commitlint'), floorName: 'node -e 0', floor, kind: 'info', note: `${(overhead('commitlint') / ours).toFixed(1)}x revtrail's cost` }),
-      row({ scenario: `secretlint ${version(tools, 'secretlint')} via lint-staged ${version(tools, 'lint-staged')} (pre-commit)`, value: overhead('secretlint'), floorName: 'node -e 0', floor, kind: 'info', note: `${(overhead('secretlint') / ours).toFixed(1)}x revtrail's cost` }),
+      row({
+        scenario: 'revtrail commit-msg (100 concepts)',
+        value: ours,
+        floorName: 'node -e 0',
+        floor,
+        target: 1.5,
+        note: `git commit without hooks ${median(plain.revtrail).toFixed(0)} ms`,
+      }),
+      row({
+        scenario: `commitlint ${version(tools, '@commitlint/cli')} commit-msg (config-conventional)`,
+        value: overhead('commitlint'),
+        floorName: 'node -e 0',
+        floor,
+        kind: 'info',
+        note: `${(overhead('commitlint') / ours).toFixed(1)}x revtrail's cost`,
+      }),
+      row({
+        scenario: `secretlint ${version(tools, 'secretlint')} via lint-staged ${version(tools, 'lint-staged')} (pre-commit)`,
+        value: overhead('secretlint'),
+        floorName: 'node -e 0',
+        floor,
+        kind: 'info',
+        note: `${(overhead('secretlint') / ours).toFixed(1)}x revtrail's cost`,
+      }),
     ];
   } finally {
     for (const dir of Object.values(repos)) rmSync(dir, { recursive: true, force: true });

@@ -27,12 +27,17 @@ async function corpus() {
   const outcomes = [];
   for (const c of cases) outcomes.push(await runCase(c, rules));
   const scores = score(outcomes);
-  console.log(`quality corpus: ${cases.length} cases (${cases.filter((c) => c.expect.length).length} positive, ${cases.filter((c) => !c.expect.length).length} look-alike)`);
+  console.log(
+    `quality corpus: ${cases.length} cases (${cases.filter((c) => c.expect.length).length} positive, ${cases.filter((c) => !c.expect.length).length} look-alike)`,
+  );
   console.log('  family          positives  look-alikes  recall   precision  false findings');
   for (const s of scores) {
-    console.log(`  ${s.family.padEnd(16)}${String(s.positives).padStart(9)}${String(s.negatives).padStart(13)}  ${pct(s.recall).padStart(6)}   ${pct(s.precision).padStart(9)}  ${String(s.falsePositives).padStart(14)}`);
+    console.log(
+      `  ${s.family.padEnd(16)}${String(s.positives).padStart(9)}${String(s.negatives).padStart(13)}  ${pct(s.recall).padStart(6)}   ${pct(s.precision).padStart(9)}  ${String(s.falsePositives).padStart(14)}`,
+    );
   }
-  for (const o of outcomes.filter((x) => !x.ok)) console.log(`  FAILS ${o.case.name} ${o.case.path}: ${o.case.why}; found ${JSON.stringify(o.found)}`);
+  for (const o of outcomes.filter((x) => !x.ok))
+    console.log(`  FAILS ${o.case.name} ${o.case.path}: ${o.case.why}; found ${JSON.stringify(o.found)}`);
   console.log('');
   return scores;
 }
@@ -40,7 +45,10 @@ async function corpus() {
 function pythonLib() {
   for (const base of ['/usr/lib', '/usr/local/lib']) {
     if (!existsSync(base)) continue;
-    const dir = readdirSync(base).filter((d) => /^python3\.\d+$/.test(d)).sort().pop();
+    const dir = readdirSync(base)
+      .filter((d) => /^python3\.\d+$/.test(d))
+      .sort()
+      .pop();
     if (dir) return join(base, dir);
   }
   return null;
@@ -61,13 +69,26 @@ function measureTree(repo) {
     if (Number.isFinite(n)) added += n;
   }
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [join(root, 'bin', 'revtrail.js'), 'review', '--range', `${empty}..HEAD`, '--format', 'json'], {
-    cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'bin', 'revtrail.js'), 'review', '--range', `${empty}..HEAD`, '--format', 'json'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    },
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (run.status !== 0 && run.status !== 1) throw new Error(`review of ${repo} exited ${run.status}: ${run.stderr.slice(0, 300)}`);
+  if (run.status !== 0 && run.status !== 1)
+    throw new Error(`review of ${repo} exited ${run.status}: ${run.stderr.slice(0, 300)}`);
   const result = JSON.parse(run.stdout);
-  return { commits: 1, added, seconds, findings: result.findings.map((f) => ({ ...f, commit: 'HEAD' })), dropped: result.dropped };
+  return {
+    commits: 1,
+    added,
+    seconds,
+    findings: result.findings.map((f) => ({ ...f, commit: 'HEAD' })),
+    dropped: result.dropped,
+  };
 }
 
 async function structuralCorpus() {
@@ -77,11 +98,15 @@ async function structuralCorpus() {
   console.log(`structural corpus: ${corpus.cases.length} cases; ast/imports rules beside the regexes they replace`);
   console.log('  rule              positives  look-alikes  recall   precision  regex recall  regex precision');
   for (const s of scores) {
-    console.log(`  ${s.rule.padEnd(16)}${String(s.positives).padStart(11)}${String(s.negatives).padStart(13)}  ${pct(s.structural.recall).padStart(6)}   ${pct(s.structural.precision).padStart(9)}  ${pct(s.regex.recall).padStart(12)}  ${pct(s.regex.precision).padStart(15)}`);
+    console.log(
+      `  ${s.rule.padEnd(16)}${String(s.positives).padStart(11)}${String(s.negatives).padStart(13)}  ${pct(s.structural.recall).padStart(6)}   ${pct(s.structural.precision).padStart(9)}  ${pct(s.regex.recall).padStart(12)}  ${pct(s.regex.precision).padStart(15)}`,
+    );
   }
   const all = overall(scores, corpus, 'structural');
   const rx = overall(scores, corpus, 'regex');
-  console.log(`  ${'all'.padEnd(16)}${' '.repeat(24)}  ${pct(all.recall).padStart(6)}   ${pct(all.precision).padStart(9)}  ${pct(rx.recall).padStart(12)}  ${pct(rx.precision).padStart(15)}\n`);
+  console.log(
+    `  ${'all'.padEnd(16)}${' '.repeat(24)}  ${pct(all.recall).padStart(6)}   ${pct(all.precision).padStart(9)}  ${pct(rx.recall).padStart(12)}  ${pct(rx.precision).padStart(15)}\n`,
+  );
 }
 
 export async function run() {
@@ -94,7 +119,15 @@ export async function run() {
   try {
     const history = measureHistory(self);
     printHistory('this repository, review --range per commit', history, 15);
-    rows.push(row({ scenario: 'quality: review --range, one commit of this repository', value: (history.seconds * 1000) / Math.max(history.commits, 1), target: 1500, kind: 'ms', note: `${per10k(history.findings.length, history.added)} findings per 10,000 added lines over ${history.commits} commits` }));
+    rows.push(
+      row({
+        scenario: 'quality: review --range, one commit of this repository',
+        value: (history.seconds * 1000) / Math.max(history.commits, 1),
+        target: 1500,
+        kind: 'ms',
+        note: `${per10k(history.findings.length, history.added)} findings per 10,000 added lines over ${history.commits} commits`,
+      }),
+    );
   } finally {
     rmSync(self, { recursive: true, force: true });
   }
@@ -102,7 +135,11 @@ export async function run() {
     const copy = clone(repo);
     try {
       const tree = measureTree(copy);
-      printHistory(`the tree of ${repo}, review --range <empty>..HEAD (dropped ${JSON.stringify(tree.dropped)})`, tree, 15);
+      printHistory(
+        `the tree of ${repo}, review --range <empty>..HEAD (dropped ${JSON.stringify(tree.dropped)})`,
+        tree,
+        15,
+      );
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

@@ -23,7 +23,8 @@ function objectsOnly(work, bare, tip) {
 }
 
 const hookEnv = { GIT_DIR: '.' };
-const preReceive = (bare, stdin) => () => timeOnce(process.execPath, [cli, 'hook', 'pre-receive'], { cwd: bare, input: stdin, env: hookEnv, okCodes: [0, 1] });
+const preReceive = (bare, stdin) => () =>
+  timeOnce(process.execPath, [cli, 'hook', 'pre-receive'], { cwd: bare, input: stdin, env: hookEnv, okCodes: [0, 1] });
 
 async function fiftyCommits(runs) {
   const dir = tmp('revtrail-bench-server-work-');
@@ -34,7 +35,10 @@ async function fiftyCommits(runs) {
     generateBundle(join(dir, '.okfw'), { concepts: 100, rulesPer: 2 });
     for (let f = 0; f < 10; f++) {
       mkdirSync(join(dir, `src/mod${f}`), { recursive: true });
-      writeFileSync(join(dir, `src/mod${f}/f.ts`), Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n');
+      writeFileSync(
+        join(dir, `src/mod${f}/f.ts`),
+        Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n') + '\n',
+      );
     }
     git(dir, ['add', '-A']);
     git(dir, ['commit', '-q', '-m', 'baseline']);
@@ -48,7 +52,13 @@ async function fiftyCommits(runs) {
     objectsOnly(dir, bare, tip);
     const node0 = timeMedian(runs, () => timeOnce(process.execPath, ['-e', '0']));
     const hook = timeMedian(runs, preReceive(bare, `${base} ${tip} refs/heads/main\n`));
-    return row({ scenario: 'server pre-receive, update by 50 commits', value: hook, floorName: 'node -e 0', floor: node0, target: 2 });
+    return row({
+      scenario: 'server pre-receive, update by 50 commits',
+      value: hook,
+      floorName: 'node -e 0',
+      floor: node0,
+      target: 2,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });

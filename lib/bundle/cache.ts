@@ -73,7 +73,10 @@ const RACY_MS = 2000;
  * What stat() says of a file's identity and last change (size, mtime, ctime, inode), or
  * undefined while the file is too recently changed to be known by it (RACY_MS).
  */
-export function statSignature(stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number }, now = Date.now()): string | undefined {
+export function statSignature(
+  stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number },
+  now = Date.now(),
+): string | undefined {
   if (!(Math.max(stats.mtimeMs, stats.ctimeMs) + RACY_MS < now)) return undefined;
   return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
 }
@@ -84,7 +87,9 @@ function hashBytes(bytes: Uint8Array): string {
   // Held here: crypto() is a require() each call, which a thousand files feel.
   const c = (cryptoModule ??= crypto());
   // crypto.hash (Node 20.12+) is the one-shot form: no Hash object per file on a fresh clone's thousand.
-  return typeof c.hash === 'function' ? c.hash('sha1', bytes, 'base64') : c.createHash('sha1').update(bytes).digest('base64');
+  return typeof c.hash === 'function'
+    ? c.hash('sha1', bytes, 'base64')
+    : c.createHash('sha1').update(bytes).digest('base64');
 }
 
 export class ConceptCache {
@@ -173,7 +178,14 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 function readCache(file: string, build: string): CacheData | null {
   try {
     const parsed = JSON.parse(readRegularFile(file, { maxBytes: MAX_CACHE_BYTES }).bytes.toString('utf8')) as CacheData;
-    if (parsed && parsed.format === FORMAT && parsed.build === build && parsed.bundles && typeof parsed.bundles === 'object') return parsed;
+    if (
+      parsed &&
+      parsed.format === FORMAT &&
+      parsed.build === build &&
+      parsed.bundles &&
+      typeof parsed.bundles === 'object'
+    )
+      return parsed;
   } catch {
     // No cache yet, or one this build cannot read: start empty.
   }

@@ -5,7 +5,16 @@
  * reading and names the file.
  */
 import { RULE_SOURCE_NAME } from '../core/rule-source.js';
-import { frontmatterOf, isBlank, readFrontmatter, splitFrontmatter, yamlLibrary, type FrontmatterResult, type JsYaml, type Parsed } from './frontmatter.js';
+import {
+  frontmatterOf,
+  isBlank,
+  readFrontmatter,
+  splitFrontmatter,
+  yamlLibrary,
+  type FrontmatterResult,
+  type JsYaml,
+  type Parsed,
+} from './frontmatter.js';
 import { parseMany } from './frontmatter-batch.js';
 import { checkGlob } from './globs.js';
 import { compileRule, parseRuleDefinition, ruleFlags } from './rules.js';
@@ -67,7 +76,9 @@ export async function buildConcepts(jobs: ReadonlyArray<{ file: string; text: st
   }
   return jobs.map((job, k) => {
     try {
-      return { result: conceptOf(job.file, frontmatterOf(splits[k]!, yaml, at[k] === -1 ? undefined : parsed[at[k]!])) };
+      return {
+        result: conceptOf(job.file, frontmatterOf(splits[k]!, yaml, at[k] === -1 ? undefined : parsed[at[k]!])),
+      };
     } catch (error) {
       return { error };
     }
@@ -80,14 +91,20 @@ function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
   const { data, lineAt } = fm;
   const type = data.type;
   if (typeof type !== 'string' || type.trim() === '') {
-    return { concept: null, problems: [{ level: 'warning', line: 'type' in data ? lineAt(['type']) : 1, message: m.noType }], idLine: 1 };
+    return {
+      concept: null,
+      problems: [{ level: 'warning', line: 'type' in data ? lineAt(['type']) : 1, message: m.noType }],
+      idLine: 1,
+    };
   }
   let id = file.replace(/\.md$/i, '');
   if ('id' in data) {
-    if ((typeof data.id === 'string' && data.id.trim() !== '') || typeof data.id === 'number') id = String(data.id).trim();
+    if ((typeof data.id === 'string' && data.id.trim() !== '') || typeof data.id === 'number')
+      id = String(data.id).trim();
     else problems.push({ level: 'warning', line: lineAt(['id']), message: m.badId });
   }
-  const x = data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
+  const x =
+    data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
   const where = (key: (typeof GOVERNING)[number]): Array<string | number> | null =>
     key in x ? ['x', key] : key in data ? [key] : null;
   const valueAt = (path: Array<string | number>) => (path[0] === 'x' ? x[path[1] as string] : data[path[0] as string]);
@@ -101,7 +118,12 @@ function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
     const out: string[] = [];
     list.forEach((item, i) => {
       if ((typeof item === 'string' && item.trim() !== '') || typeof item === 'number') out.push(String(item).trim());
-      else problems.push({ level: 'error', line: lineAt(Array.isArray(value) ? [...path, i] : path), message: m.badKey(key, m.notNames) });
+      else
+        problems.push({
+          level: 'error',
+          line: lineAt(Array.isArray(value) ? [...path, i] : path),
+          message: m.badKey(key, m.notNames),
+        });
     });
     return out;
   };
@@ -119,7 +141,19 @@ function conceptOf(file: string, fm: FrontmatterResult): ConceptResult {
     typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
   const description = typeof data.description === 'string' ? data.description : null;
   return {
-    concept: { id, file, type: type.trim(), title, description, body: fm.body.replace(/^\s*\n/, '').trimEnd(), paths, domain, tags, rules, ...(structural.length ? { structural } : {}) },
+    concept: {
+      id,
+      file,
+      type: type.trim(),
+      title,
+      description,
+      body: fm.body.replace(/^\s*\n/, '').trimEnd(),
+      paths,
+      domain,
+      tags,
+      rules,
+      ...(structural.length ? { structural } : {}),
+    },
     problems,
     idLine: 'id' in data ? lineAt(['id']) : 1,
   };
@@ -141,9 +175,15 @@ export function globReader(lineAt: (path: ReadonlyArray<string | number>) => num
         return;
       }
       const checked = checkGlob(item);
-      if (!checked.ok) problems.push({ level: checked.costly ? 'warning' : 'error', line: line(), message: `\`${key}\`: ${checked.error}` });
+      if (!checked.ok)
+        problems.push({
+          level: checked.costly ? 'warning' : 'error',
+          line: line(),
+          message: `\`${key}\`: ${checked.error}`,
+        });
       else {
-        if (checked.warning) problems.push({ level: 'warning', line: line(), message: `\`${key}\`: ${checked.warning}` });
+        if (checked.warning)
+          problems.push({ level: 'warning', line: line(), message: `\`${key}\`: ${checked.warning}` });
         out.push(checked.glob);
       }
     });
@@ -177,12 +217,20 @@ export function readRules(
   const seen = new Set<string>();
   value.forEach((raw, i) => {
     const at = [...path, i];
-    const rawId = raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
+    const rawId =
+      raw !== null && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string'
+        ? (raw as { id: string }).id
+        : null;
     const label = rawId ? `"${rawId}"` : `#${i + 1}`;
     if (isStructural(raw)) {
       const parsed = parseStructural(raw, id);
       if (!parsed.ok) {
-        for (const issue of parsed.issues) problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message: m.ruleInvalid(label, issue.path.join('.'), issue.message) });
+        for (const issue of parsed.issues)
+          problems.push({
+            level: 'error',
+            line: lineAt([...at, ...issue.path]),
+            message: m.ruleInvalid(label, issue.path.join('.'), issue.message),
+          });
         return;
       }
       if (seen.has(parsed.rule.id)) {
@@ -210,7 +258,11 @@ export function readRules(
       for (const issue of parsed.issues) {
         const field = issue.path.join('.');
         const message =
-          issue.kind === 'required' ? m.ruleRequired(label, field) : issue.kind === 'type' ? m.ruleWrongType(label, field, issue.message.replace(/^must be /, '')) : m.ruleInvalid(label, field, issue.message);
+          issue.kind === 'required'
+            ? m.ruleRequired(label, field)
+            : issue.kind === 'type'
+              ? m.ruleWrongType(label, field, issue.message.replace(/^must be /, ''))
+              : m.ruleInvalid(label, field, issue.message);
         problems.push({ level: 'error', line: lineAt([...at, ...issue.path]), message });
       }
       return;
@@ -285,6 +337,10 @@ function atxHeading(line: string): string | null {
   while (line[i] === ' ' || line[i] === '\t') i++;
   if (i === gap || i >= line.length) return null;
   let end = line.length;
-  while (end > i && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '#' || line[end - 1] === '\r')) end--;
+  while (
+    end > i &&
+    (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '#' || line[end - 1] === '\r')
+  )
+    end--;
   return end > i ? line.slice(i, end) : null;
 }

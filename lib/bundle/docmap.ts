@@ -41,7 +41,12 @@ type Warn = (file: string | null, line: number | null, message: string) => void;
  * Reads the doc map and adds its documents to `bundle` (after the bundle's own concepts).
  * `show` names a file for a diagnostic; `cacheFile` is the bundle cache's file, if any.
  */
-export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (abs: string) => string, cacheFile?: string): Promise<void> {
+export async function addDocMap(
+  bundle: Bundle,
+  options: DocMapOptions,
+  show: (abs: string) => string,
+  cacheFile?: string,
+): Promise<void> {
   const info = { file: options.file, top: options.top, unusable: true };
   bundle.docMap = info;
   const warn: Warn = (file, line, message) => bundle.diagnostics.push({ level: 'warning', file, line, message });
@@ -106,12 +111,18 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
       }
       cache?.set(doc.rel, hash, result);
     }
-    for (const p of result.problems.slice(0, MAX_PROBLEMS)) bundle.diagnostics.push({ level: p.level, file: shown, line: p.line, message: p.message });
+    for (const p of result.problems.slice(0, MAX_PROBLEMS))
+      bundle.diagnostics.push({ level: p.level, file: shown, line: p.line, message: p.message });
     const concept: Concept | null = result.concept && { ...result.concept, paths: [...doc.globs] };
     if (!concept) continue;
     const other = owner.get(concept.id);
     if (other !== undefined) {
-      bundle.diagnostics.push({ level: 'error', file: shown, line: result.idLine, message: m.docMapIdClash(concept.id, other) });
+      bundle.diagnostics.push({
+        level: 'error',
+        file: shown,
+        line: result.idLine,
+        message: m.docMapIdClash(concept.id, other),
+      });
       continue;
     }
     owner.set(concept.id, doc.rel);
@@ -120,7 +131,9 @@ export async function addDocMap(bundle: Bundle, options: DocMapOptions, show: (a
   cache?.save();
 }
 
-type Parsed = { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number | null; why: string };
+type Parsed =
+  | { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number }
+  | { ok: false; line: number | null; why: string };
 
 /** The doc map's YAML, through the bundle's bounded parsers (its lines are the file's). */
 async function readDocMap(file: string): Promise<Parsed> {
@@ -138,7 +151,12 @@ async function readDocMap(file: string): Promise<Parsed> {
   if (source.trim() === '') return { ok: true, data: {}, lineAt: () => 1 };
   // Both parsers count the first YAML line as line 2 (a frontmatter's, after its ---).
   const parsed = await (await import('./frontmatter.js')).parseWithLibrary(source);
-  if (!parsed.ok) return { ok: false, line: parsed.line - 1, why: parsed.message.replace(/^frontmatter /, 'the doc map ').replace(/; skipped$/, '') };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      line: parsed.line - 1,
+      why: parsed.message.replace(/^frontmatter /, 'the doc map ').replace(/; skipped$/, ''),
+    };
   return { ok: true, data: parsed.data, lineAt: (path) => Math.max(1, parsed.lineAt(path) - 1) };
 }
 
@@ -150,7 +168,8 @@ function collect(
   inside: (real: string) => boolean,
   warn: (line: number | null, message: string) => void,
 ): Mapped[] {
-  for (const key of Object.keys(data)) if (key !== 'mappings') warn(lineAt([key]), m.docMapUnknownKey(key, 'the doc map'));
+  for (const key of Object.keys(data))
+    if (key !== 'mappings') warn(lineAt([key]), m.docMapUnknownKey(key, 'the doc map'));
   const mappings = data.mappings;
   if (!Array.isArray(mappings)) {
     warn('mappings' in data ? lineAt(['mappings']) : 1, m.docMapNoMappings);
@@ -178,7 +197,8 @@ function collect(
       return;
     }
     const entry = raw as Record<string, unknown>;
-    for (const key of Object.keys(entry)) if (key !== 'paths' && key !== 'docs') warn(at(key), m.docMapUnknownKey(key, `mapping #${n}`));
+    for (const key of Object.keys(entry))
+      if (key !== 'paths' && key !== 'docs') warn(at(key), m.docMapUnknownKey(key, `mapping #${n}`));
     const texts = (key: 'paths' | 'docs'): Array<{ value: string; line: number }> => {
       const value = entry[key];
       if (value === undefined || value === null) return [];
@@ -232,7 +252,9 @@ function collect(
         continue;
       }
       const found: Array<{ rel: string; real: string }> = [];
-      expandFolder(real, rel === '' ? '' : rel, inside, new Set([real]), found, (child, to) => warn(line, m.docMapDocLeavesViaSymlink(child, to)));
+      expandFolder(real, rel === '' ? '' : rel, inside, new Set([real]), found, (child, to) =>
+        warn(line, m.docMapDocLeavesViaSymlink(child, to)),
+      );
       if (!found.length) warn(line, m.docMapEmptyFolder(value));
       for (const f of found) add(f.rel, f.real, globs);
     }

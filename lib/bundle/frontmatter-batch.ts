@@ -90,7 +90,11 @@ function parseStream(yaml: JsYaml, sources: readonly string[], batch: number[], 
   events.forEach((e, k) => {
     if (e.type === yaml.EVENT_ID.DOCUMENT) starts.push(k);
   });
-  if (docs.length !== batch.length || starts.length !== batch.length || starts.some((k) => !(events[k] as { explicitStart?: boolean }).explicitStart)) {
+  if (
+    docs.length !== batch.length ||
+    starts.length !== batch.length ||
+    starts.some((k) => !(events[k] as { explicitStart?: boolean }).explicitStart)
+  ) {
     alone();
     return;
   }

@@ -100,7 +100,9 @@ export function frontmatterOf(split: SplitResult, yaml: JsYaml | null, parsed?: 
   return { ok: true, data: yamlParse.data, body, lineAt: yamlParse.lineAt };
 }
 
-export type Parsed = { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number } | { ok: false; line: number; message: string };
+export type Parsed =
+  | { ok: true; data: Record<string, unknown>; lineAt(path: ReadonlyArray<string | number>): number }
+  | { ok: false; line: number; message: string };
 
 /** The frontmatter YAML through js-yaml, bounded (see the top of this file). */
 export async function parseWithLibrary(source: string): Promise<Parsed> {
@@ -129,7 +131,14 @@ export function parseWith(yaml: JsYaml, source: string): Parsed {
  * from its events. `events` and `data` are one document's; their offsets count in `text`, where
  * the frontmatter `source` starts at `base` (0, unless several were parsed as one stream).
  */
-export function parsedDocument(yaml: JsYaml, events: Event[], data: unknown, text: string, base: number, source: string): Parsed {
+export function parsedDocument(
+  yaml: JsYaml,
+  events: Event[],
+  data: unknown,
+  text: string,
+  base: number,
+  source: string,
+): Parsed {
   // YAML line 1 is file line 2 (after the opening ---).
   const lines = new LineIndex(source);
   const firstAlias = events.findIndex((e) => e.type === yaml.EVENT_ID.ALIAS);
@@ -270,7 +279,11 @@ class EventTree {
   /** A key as the data has it: a plain `~`, `1` or `true` is resolved, then made a string. */
   private keyName(event: Event): string {
     const raw = this.yaml.getScalarValue(this.source, event as Parameters<JsYaml['getScalarValue']>[1]);
-    if ((event as { style?: number }).style !== this.yaml.SCALAR_STYLE.PLAIN || (event as { tagStart?: number }).tagStart !== -1) return raw;
+    if (
+      (event as { style?: number }).style !== this.yaml.SCALAR_STYLE.PLAIN ||
+      (event as { tagStart?: number }).tagStart !== -1
+    )
+      return raw;
     // Only these can read as something other than text (null, a boolean, a number).
     if (!KEY_MAY_RESOLVE.test(raw)) return raw;
     try {
@@ -292,7 +305,13 @@ class EventTree {
    */
   private offset(i: number): number {
     for (let j = i; j >= 0; j--) {
-      const e = this.events[j] as { start?: number; valueStart?: number; valueEnd?: number; anchorStart?: number; tagStart?: number };
+      const e = this.events[j] as {
+        start?: number;
+        valueStart?: number;
+        valueEnd?: number;
+        anchorStart?: number;
+        tagStart?: number;
+      };
       let least = Infinity;
       let most = -1;
       for (const n of [e.anchorStart, e.tagStart, e.start, e.valueStart]) {

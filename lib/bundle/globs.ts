@@ -88,17 +88,23 @@ export type PathMatcher = (path: string) => boolean;
 export type CompiledGlob = [source: string, flags: string];
 
 const compiled = new Map<string, PathMatcher>();
-const isCompiled = (value: unknown): value is CompiledGlob => Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string';
+const isCompiled = (value: unknown): value is CompiledGlob =>
+  Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string';
 
 /**
  * The regex of a glob. picomatch compiles it once; the derived cache keeps it between runs (keyed
  * by build, so by picomatch's version too): a warm review never loads picomatch.
  */
 export function compiledGlob(glob: string): CompiledGlob {
-  return derived('glob', glob, () => {
-    const regex = picomatch().makeRe(glob, GLOB_OPTIONS);
-    return [regex.source, regex.flags];
-  }, isCompiled);
+  return derived(
+    'glob',
+    glob,
+    () => {
+      const regex = picomatch().makeRe(glob, GLOB_OPTIONS);
+      return [regex.source, regex.flags];
+    },
+    isCompiled,
+  );
 }
 
 /**

@@ -59,7 +59,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const show = (abs: string) => toPosix(relative(base, abs)) || '.';
   const diagnostics: Diagnostic[] = [];
   const bundle: Bundle = { root: absRoot, concepts: [], diagnostics };
-  const warn = (file: string | null, line: number | null, message: string) => diagnostics.push({ level: 'warning', file, line, message });
+  const warn = (file: string | null, line: number | null, message: string) =>
+    diagnostics.push({ level: 'warning', file, line, message });
 
   let realRoot: string;
   try {
@@ -174,7 +175,15 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
       const found = resolveLink(lexical);
       if ('error' in found) {
         const code = found.error;
-        warn(here(), link.line, code === 'ELOOP' ? m.linkLoop(link.target) : code === 'ENOENT' || code === 'ENOTDIR' ? m.linkMissing(link.target) : m.linkUnreadable(link.target, reason({ code })));
+        warn(
+          here(),
+          link.line,
+          code === 'ELOOP'
+            ? m.linkLoop(link.target)
+            : code === 'ENOENT' || code === 'ENOTDIR'
+              ? m.linkMissing(link.target)
+              : m.linkUnreadable(link.target, reason({ code })),
+        );
         continue;
       }
       const { real, stats } = found;
@@ -213,7 +222,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   };
   walk(rootIndex, new Set([rootIndex]));
 
-  const cache = options.cacheFile !== undefined && conceptFiles.length ? ConceptCache.open(options.cacheFile, realRoot) : null;
+  const cache =
+    options.cacheFile !== undefined && conceptFiles.length ? ConceptCache.open(options.cacheFile, realRoot) : null;
   if (cache) {
     const cacheFile = options.cacheFile!;
     bundle.overran = new Set(cache.overran());
@@ -234,10 +244,19 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   }
   const pending: Pending[] = [];
   const jobs: Array<{ file: string; text: string }> = [];
-  const say = (entry: Pending, line: number | null, message: string) => (entry.said ??= []).push({ level: 'warning', file: display(entry.file), line, message });
+  const say = (entry: Pending, line: number | null, message: string) =>
+    (entry.said ??= []).push({ level: 'warning', file: display(entry.file), line, message });
   for (const { file, stats } of conceptFiles) {
     const path = inBundle(file);
-    const entry: Pending = { file, path, signature: stats?.isFile() ? statSignature(stats) : undefined, hash: '', said: null, result: null, job: -1 };
+    const entry: Pending = {
+      file,
+      path,
+      signature: stats?.isFile() ? statSignature(stats) : undefined,
+      hash: '',
+      said: null,
+      result: null,
+      job: -1,
+    };
     pending.push(entry);
     entry.result = cache?.lookup(path, entry.signature) ?? null;
     if (entry.result) {
@@ -282,12 +301,19 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     }
     if (!result) continue;
     const { concept, problems, idLine } = result;
-    for (const p of problems.slice(0, MAX_PROBLEMS_PER_FILE)) diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
-    if (problems.length > MAX_PROBLEMS_PER_FILE) warn(display(file), null, m.tooManyProblems(problems.length - MAX_PROBLEMS_PER_FILE));
+    for (const p of problems.slice(0, MAX_PROBLEMS_PER_FILE))
+      diagnostics.push({ level: p.level, file: display(file), line: p.line, message: p.message });
+    if (problems.length > MAX_PROBLEMS_PER_FILE)
+      warn(display(file), null, m.tooManyProblems(problems.length - MAX_PROBLEMS_PER_FILE));
     if (!concept) continue;
     const other = byId.get(concept.id);
     if (other) {
-      diagnostics.push({ level: 'error', file: display(file), line: idLine, message: m.duplicateId(concept.id, display(join(realRoot, other.file))) });
+      diagnostics.push({
+        level: 'error',
+        file: display(file),
+        line: idLine,
+        message: m.duplicateId(concept.id, display(join(realRoot, other.file))),
+      });
       continue;
     }
     byId.set(concept.id, concept);

@@ -28,16 +28,19 @@ export async function buildMappedConcept(file: string, text: string): Promise<Co
   const { data, lineAt } = fm;
   let id = pathId;
   if ('id' in data) {
-    if ((typeof data.id === 'string' && data.id.trim() !== '') || typeof data.id === 'number') id = String(data.id).trim();
+    if ((typeof data.id === 'string' && data.id.trim() !== '') || typeof data.id === 'number')
+      id = String(data.id).trim();
     else problems.push({ level: 'warning', line: lineAt(['id']), message: m.badId });
   }
-  const x = data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
+  const x =
+    data.x !== null && typeof data.x === 'object' && !Array.isArray(data.x) ? (data.x as Record<string, unknown>) : {};
   const rulesAt = 'rules' in x ? ['x', 'rules'] : 'rules' in data ? ['rules'] : null;
   const valueAt = (path: Array<string | number>) => (path[0] === 'x' ? x[path[1] as string] : data[path[0] as string]);
   const structural: StructuralRule[] = [];
   const rules = readRules(id, rulesAt, valueAt, lineAt, globReader(lineAt, problems), problems, structural);
   const type = typeof data.type === 'string' && data.type.trim() !== '' ? data.type.trim() : MAPPED_TYPE;
-  const title = typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
+  const title =
+    typeof data.title === 'string' && data.title.trim() !== '' ? data.title.trim() : (firstHeading(fm.body) ?? id);
   const description = typeof data.description === 'string' ? data.description : null;
   const concept = plain(file, id, type, title, description, fm.body);
   concept.rules = rules;
@@ -45,6 +48,25 @@ export async function buildMappedConcept(file: string, text: string): Promise<Co
   return { concept, problems, idLine: 'id' in data ? lineAt(['id']) : 1 };
 }
 
-function plain(file: string, id: string, type: string, title: string, description: string | null, body: string): NonNullable<ConceptResult['concept']> {
-  return { id, file, type, title, description, body: body.replace(/^\s*\n/, '').trimEnd(), paths: [], domain: [], tags: [], rules: [], mapped: true };
+function plain(
+  file: string,
+  id: string,
+  type: string,
+  title: string,
+  description: string | null,
+  body: string,
+): NonNullable<ConceptResult['concept']> {
+  return {
+    id,
+    file,
+    type,
+    title,
+    description,
+    body: body.replace(/^\s*\n/, '').trimEnd(),
+    paths: [],
+    domain: [],
+    tags: [],
+    rules: [],
+    mapped: true,
+  };
 }

@@ -45,7 +45,8 @@ export type Decoded = { ok: true; text: string } | { ok: false; line: number; by
 
 /** The text of UTF-8 bytes, or where the first byte that is not UTF-8 sits (a Latin-1 file, a binary one). */
 export function decodeUtf8(bytes: Uint8Array): Decoded {
-  if (isUtf8(bytes)) return { ok: true, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') };
+  if (isUtf8(bytes))
+    return { ok: true, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') };
   const at = firstInvalid(bytes);
   let line = 1;
   for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;

@@ -29,9 +29,7 @@ export const ruleDefinitionSchema = z.strictObject({
 
 export type RuleDefinitionInput = z.input<typeof ruleDefinitionSchema>;
 
-export type RuleParse =
-  | { ok: true; definition: RuleDefinition }
-  | { ok: false; issues: RuleIssue[] };
+export type RuleParse = { ok: true; definition: RuleDefinition } | { ok: false; issues: RuleIssue[] };
 
 export interface RuleIssue {
   path: Array<string | number>;
@@ -49,11 +47,13 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
       ok: false,
       issues: result.error.issues.map((issue): RuleIssue => {
         const path = issue.path as Array<string | number>;
-        if (issue.code === 'unrecognized_keys') return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: m.unknownKey };
+        if (issue.code === 'unrecognized_keys')
+          return { path: [...path, ...(issue as { keys: string[] }).keys.slice(0, 1)], message: m.unknownKey };
         if (issue.code === 'invalid_type') {
           const expected = String((issue as { expected?: unknown }).expected ?? '');
           // zod/mini says only "Invalid input": name what is missing or what the value must be.
-          if (path.length === 1 && given[path[0] as string] === undefined) return { path, message: m.required, kind: 'required' };
+          if (path.length === 1 && given[path[0] as string] === undefined)
+            return { path, message: m.required, kind: 'required' };
           return { path, message: m.mustBe(m.types[expected] ?? expected), kind: 'type' };
         }
         return { path, message: issue.message };
@@ -65,7 +65,18 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
   // Spelled out in the definition's key order (JSON output, the bundle cache).
   return {
     ok: true,
-    definition: { id: common.id, pattern: d.pattern, flags: d.flags ?? '', severity: common.severity, category: common.category, title: common.title, message: common.message, confidence: common.confidence, paths: common.paths, exclude: common.exclude },
+    definition: {
+      id: common.id,
+      pattern: d.pattern,
+      flags: d.flags ?? '',
+      severity: common.severity,
+      category: common.category,
+      title: common.title,
+      message: common.message,
+      confidence: common.confidence,
+      paths: common.paths,
+      exclude: common.exclude,
+    },
   };
 }
 
@@ -98,7 +109,12 @@ export function ruleDefaults(d: {
  * between lines. Throws InputError (naming the rule source) when the pattern does not compile.
  * `compiled`: the regex already built from def.pattern with ruleFlags(def.flags), to reuse.
  */
-export function compileRule(def: RuleDefinition, ruleSource: string, documentId: string | null, compiled?: RegExp): Rule {
+export function compileRule(
+  def: RuleDefinition,
+  ruleSource: string,
+  documentId: string | null,
+  compiled?: RegExp,
+): Rule {
   const flags = ruleFlags(def.flags);
   let regex: RegExp;
   try {

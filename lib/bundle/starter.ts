@@ -34,7 +34,8 @@ export async function ignoreLocalFolder(top: string): Promise<boolean> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(m.cannotWrite('.gitignore', (error as Error).message), { remedy: m.cannotWriteRemedy });
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new InputError(m.cannotWrite('.gitignore', (error as Error).message), { remedy: m.cannotWriteRemedy });
   }
   if (text.split(/\r?\n/).some((line) => /^\/?\.revtrail(\/(\*\*?)?)?\s*$/.test(line))) return false;
   const joined = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${LOCAL_FOLDER}\n`;
@@ -63,7 +64,12 @@ export function templatesDir(): string {
 
 export async function writeStarter(
   top: string,
-  options: { knowledge: string; configInPackageJson: boolean; templates?: string; docMap?: { configured: string | undefined } },
+  options: {
+    knowledge: string;
+    configInPackageJson: boolean;
+    templates?: string;
+    docMap?: { configured: string | undefined };
+  },
 ): Promise<StarterResult> {
   const templates = options.templates ?? templatesDir();
   const result: StarterResult = { written: [], skipped: [] };
@@ -74,7 +80,8 @@ export async function writeStarter(
   if (docMap !== null && options.docMap!.configured === undefined) {
     config = Buffer.from(`${JSON.stringify({ ...JSON.parse(config.toString('utf8')), docMap }, null, 2)}\n`);
   }
-  if (options.configInPackageJson) result.skipped.push({ path: 'package.json#revtrail', reason: 'config-in-package-json' });
+  if (options.configInPackageJson)
+    result.skipped.push({ path: 'package.json#revtrail', reason: 'config-in-package-json' });
   else await create(config, join(top, 'revtrail.config.json'), show, result);
   result.ignored = await ignoreLocalFolder(top);
 
@@ -93,12 +100,19 @@ export async function writeStarter(
   }
   const source = join(templates, 'bundle');
   // The index last: a bundle that has an index.md is a finished bundle to a later init.
-  const files = (await listFiles(source)).sort((a, b) => Number(a === 'index.md') - Number(b === 'index.md') || a.localeCompare(b));
+  const files = (await listFiles(source)).sort(
+    (a, b) => Number(a === 'index.md') - Number(b === 'index.md') || a.localeCompare(b),
+  );
   for (const file of files) await create(await readFile(join(source, file)), join(bundle, file), show, result);
   return result;
 }
 
-async function create(content: Buffer, to: string, show: (abs: string) => string, result: StarterResult): Promise<void> {
+async function create(
+  content: Buffer,
+  to: string,
+  show: (abs: string) => string,
+  result: StarterResult,
+): Promise<void> {
   try {
     await mkdir(dirname(to), { recursive: true });
     await writeFileAtomic(to, content, { exclusive: true });

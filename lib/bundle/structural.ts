@@ -67,7 +67,9 @@ export function isStructural(raw: unknown): boolean {
   return raw !== null && typeof raw === 'object' && ('ast' in raw || 'imports' in raw);
 }
 
-export type StructuralParse = { ok: true; rule: StructuralRule } | { ok: false; issues: Array<{ path: Array<string | number>; message: string }> };
+export type StructuralParse =
+  | { ok: true; rule: StructuralRule }
+  | { ok: false; issues: Array<{ path: Array<string | number>; message: string }> };
 
 export function parseStructural(raw: unknown, documentId: string): StructuralParse {
   const isAst = raw !== null && typeof raw === 'object' && 'ast' in raw;
@@ -94,6 +96,8 @@ export function parseStructural(raw: unknown, documentId: string): StructuralPar
   };
   return {
     ok: true,
-    rule: isAst ? { ...base, kind: 'ast', ast: d.ast, language: d.language } : { ...base, kind: 'imports', forbid: d.imports.forbid, allow: d.imports.allow ?? [] },
+    rule: isAst
+      ? { ...base, kind: 'ast', ast: d.ast, language: d.language }
+      : { ...base, kind: 'imports', forbid: d.imports.forbid, allow: d.imports.allow ?? [] },
   };
 }

@@ -26,7 +26,13 @@ export function unreachedFiles(realRoot: string, visited: ReadonlySet<string>): 
       const path = join(dir, entry.name);
       // Symlinks are not followed: what they lead to is reached (or refused) through links.
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md') && entry.name.toLowerCase() !== 'log.md' && !visited.has(path)) out.push(path);
+      else if (
+        entry.isFile() &&
+        entry.name.toLowerCase().endsWith('.md') &&
+        entry.name.toLowerCase() !== 'log.md' &&
+        !visited.has(path)
+      )
+        out.push(path);
     }
   };
   walk(realRoot);

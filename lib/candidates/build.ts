@@ -32,7 +32,11 @@ export function bundleOwner(bundle: Bundle | null, ruleSource: string): string |
   if (ruleSource.startsWith('builtin/')) return BUILTIN_OWNER;
   if (!bundle) return null;
   for (const concept of bundle.concepts) {
-    if (concept.rules.some((r) => r.ruleSource === ruleSource) || concept.structural?.some((r) => r.ruleSource === ruleSource)) return concept.file || concept.id;
+    if (
+      concept.rules.some((r) => r.ruleSource === ruleSource) ||
+      concept.structural?.some((r) => r.ruleSource === ruleSource)
+    )
+      return concept.file || concept.id;
   }
   return null;
 }
@@ -117,7 +121,10 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
         min_recurrence: rule.minRecurrence,
         threads: rule.qualifying.length,
         files: rule.files,
-        signals: Object.fromEntries(SIGNALS.map((s) => [s, rule.qualifying.every((g) => g.met[s])])) as Record<(typeof SIGNALS)[number], boolean>,
+        signals: Object.fromEntries(SIGNALS.map((s) => [s, rule.qualifying.every((g) => g.met[s])])) as Record<
+          (typeof SIGNALS)[number],
+          boolean
+        >,
       },
       generated_at: newest,
     },

@@ -72,7 +72,12 @@ function threadOf(g: ThreadGate): ThreadExplanation {
 }
 
 /** null when the target names neither a thread nor a rule_source of the history. */
-export function explain(report: GateReport, target: string, set: CandidateSet, tallies: readonly RuleTally[] = []): Explanation | null {
+export function explain(
+  report: GateReport,
+  target: string,
+  set: CandidateSet,
+  tallies: readonly RuleTally[] = [],
+): Explanation | null {
   const thread = report.threads.find((g) => g.thread.id === target);
   const ruleSource = thread ? thread.thread.rule_source : target;
   const rule = report.rules.find((r) => r.rule_source === ruleSource);
@@ -104,7 +109,18 @@ export function explain(report: GateReport, target: string, set: CandidateSet, t
 
 export function formatExplanation(e: Explanation, paint: Paint): string {
   const out: string[] = [];
-  if (e.kind === 'rule_source') out.push(paint.bold(m.explainRule(esc(e.rule_source), e.rule.threads, e.rule.qualifying, e.rule.min_recurrence, THREAD_SIGNALS.length)));
+  if (e.kind === 'rule_source')
+    out.push(
+      paint.bold(
+        m.explainRule(
+          esc(e.rule_source),
+          e.rule.threads,
+          e.rule.qualifying,
+          e.rule.min_recurrence,
+          THREAD_SIGNALS.length,
+        ),
+      ),
+    );
   const width = Math.max(...SIGNALS.map((s) => s.length));
   for (const t of e.threads) {
     const where = t.file ? `${esc(t.file)}${t.line ? `:${t.line}` : ''}` : '';
@@ -123,6 +139,7 @@ export function formatExplanation(e: Explanation, paint: Paint): string {
 }
 
 function calibrationLine(c: RuleCalibration): string {
-  if (c.calibrated && c.since) return m.explainCalibrated(c.rejected, c.verdicts, c.since.verdict, c.since.finding, c.since.commit);
+  if (c.calibrated && c.since)
+    return m.explainCalibrated(c.rejected, c.verdicts, c.since.verdict, c.since.finding, c.since.commit);
   return m.explainNotCalibrated(c.rejected, c.verdicts, c.exempt);
 }

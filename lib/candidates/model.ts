@@ -56,7 +56,13 @@ export interface CandidateInput {
   body: string;
   category: string;
   evidence: CandidateEvidence[];
-  gate: { passed: boolean; min_recurrence: number; threads: number; files: string[]; signals: Record<SignalName, boolean> };
+  gate: {
+    passed: boolean;
+    min_recurrence: number;
+    threads: number;
+    files: string[];
+    signals: Record<SignalName, boolean>;
+  };
   generated_at: string;
   trust_level?: never;
   status?: never;
@@ -95,7 +101,12 @@ export class CandidateRefused extends RevtrailError {
 
 /** `kc-` and a slug of the rule_source: lower case, runs of other characters as one `-`. */
 export function slugOf(ruleSource: string): string {
-  return ruleSource.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'rule';
+  return (
+    ruleSource
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'rule'
+  );
 }
 
 function deepFreeze<T>(value: T): T {
@@ -118,7 +129,8 @@ export function createCandidate(input: CandidateInput, slug: string = slugOf(inp
   if (data.evidence.length === 0) throw new CandidateRefused(m.emptyEvidence);
   if (!data.body.trim()) throw new CandidateRefused(m.emptyBody);
   const unmetSignals = SIGNALS.filter((s) => data.gate.signals[s] !== true);
-  if (!data.gate.passed || unmetSignals.length) throw new CandidateRefused(m.gateUnmet(unmetSignals.length ? unmetSignals : ['passed']));
+  if (!data.gate.passed || unmetSignals.length)
+    throw new CandidateRefused(m.gateUnmet(unmetSignals.length ? unmetSignals : ['passed']));
   const signals = Object.fromEntries(SIGNALS.map((s) => [s, true])) as Record<SignalName, true>;
   return deepFreeze({
     id: `kc-${slug}`,
@@ -127,7 +139,13 @@ export function createCandidate(input: CandidateInput, slug: string = slugOf(inp
     body: data.body,
     category: data.category,
     evidence: data.evidence.map((e) => ({ ...e })),
-    gate: { passed: true as const, min_recurrence: data.gate.min_recurrence, threads: data.gate.threads, files: [...data.gate.files], signals },
+    gate: {
+      passed: true as const,
+      min_recurrence: data.gate.min_recurrence,
+      threads: data.gate.threads,
+      files: [...data.gate.files],
+      signals,
+    },
     trust_level: TRUST_LEVEL,
     status: 'generated' as const,
     generated_at: data.generated_at,

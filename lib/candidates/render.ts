@@ -17,7 +17,12 @@ export async function loadTemplate(): Promise<string> {
   return readFile(join(packageRoot(), 'templates', 'candidate.md'), 'utf8');
 }
 
-export function renderCandidate(template: string, candidate: KnowledgeCandidate, description: string, version: string): string {
+export function renderCandidate(
+  template: string,
+  candidate: KnowledgeCandidate,
+  description: string,
+  version: string,
+): string {
   const x = {
     id: candidate.id,
     rule_source: candidate.rule_source,

@@ -43,7 +43,12 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   const target = options.explain;
   if (target === undefined) await checkOutDir(out, bundleRoot);
 
-  const history = await loadHistory({ cwd: repo.top, commonDir: repo.commonDir, mainline: config.mainline, all: options.all });
+  const history = await loadHistory({
+    cwd: repo.top,
+    commonDir: repo.commonDir,
+    mainline: config.mainline,
+    all: options.all,
+  });
   const report = await evaluateGate({
     cwd: repo.top,
     commonDir: repo.commonDir,
@@ -53,20 +58,30 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     resolved: { mainline: history.mainline, problem: history.mainlineProblem },
     reachable: history.reachable,
     // An empty target (`--explain` alone) explains every rule_source of the history.
-    explain: target === undefined ? undefined : target === '' ? () => true : (t) => t.id === target || t.rule_source === target,
+    explain:
+      target === undefined
+        ? undefined
+        : target === ''
+          ? () => true
+          : (t) => t.id === target || t.rule_source === target,
   });
   const bundle = await loadBundle(bundleRoot, { base: repo.top });
   const set = buildCandidates(report, bundle);
 
   // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
   const tallies = () => {
-    const security = securityExempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
+    const security = securityExempt(
+      history.commits.flatMap((c) => c.findings),
+      config.calibration.security,
+    );
     const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
     return ruleTallies(history.commits, { ...config.calibration, exempt });
   };
   if (target === '') {
     const all = tallies();
-    const explanations = report.rules.map((r) => explain(report, r.rule_source, set, all)).filter((e): e is Explanation => e !== null);
+    const explanations = report.rules
+      .map((r) => explain(report, r.rule_source, set, all))
+      .filter((e): e is Explanation => e !== null);
     return { kind: 'explained-all', explanations };
   }
   if (target !== undefined) {
@@ -76,6 +91,9 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   }
   const mainline = history.mainline?.name ?? 'the mainline';
   const [template, version] = await Promise.all([loadTemplate(), revtrailVersion()]);
-  const files = set.candidates.map((c) => ({ name: `${c.id.slice(3)}.md`, text: renderCandidate(template, c, describe(c, mainline), version) }));
+  const files = set.candidates.map((c) => ({
+    name: `${c.id.slice(3)}.md`,
+    text: renderCandidate(template, c, describe(c, mainline), version),
+  }));
   return { kind: 'written', set, written: await writeCandidateFiles(out, files), report };
 }

@@ -32,7 +32,8 @@ async function realContains(folder: string, path: string): Promise<boolean> {
 
 /** Refuses an output folder inside the bundle (exit 2). */
 export async function checkOutDir(out: string, bundleRoot: string): Promise<void> {
-  if (await realContains(bundleRoot, out)) throw new UsageError(m.outInBundle(out, bundleRoot), { remedy: m.outInBundleRemedy });
+  if (await realContains(bundleRoot, out))
+    throw new UsageError(m.outInBundle(out, bundleRoot), { remedy: m.outInBundleRemedy });
 }
 
 export interface Written {
@@ -41,7 +42,10 @@ export interface Written {
 }
 
 /** Writes each file atomically; a file whose content is already right is left alone. */
-export async function writeCandidateFiles(out: string, files: ReadonlyArray<{ name: string; text: string }>): Promise<Written[]> {
+export async function writeCandidateFiles(
+  out: string,
+  files: ReadonlyArray<{ name: string; text: string }>,
+): Promise<Written[]> {
   try {
     await mkdir(out, { recursive: true });
   } catch (error) {

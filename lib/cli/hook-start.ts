@@ -25,7 +25,10 @@ import { writeFileAtomicSync } from '../core/fs/atomic.js';
 import { HOOK_RECORDS } from '../hooks/registry.js';
 
 interface HookBundle {
-  runHook(argv: string[], context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
+  runHook(
+    argv: string[],
+    context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+  ): Promise<number>;
   v8FlagsChanged(): boolean;
 }
 
@@ -39,7 +42,9 @@ export function startHook(argv: string[]): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`${m.couldNotStart((error instanceof Error ? error.message : String(error)).split('\n')[0]!)}\n`);
+      process.stderr.write(
+        `${m.couldNotStart((error instanceof Error ? error.message : String(error)).split('\n')[0]!)}\n`,
+      );
       process.exitCode = COULD_NOT_START;
     },
   );
@@ -70,18 +75,32 @@ async function run(argv: string[]): Promise<number> {
   } catch {
     // first run with this Node: compiled normally, cache written below
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
-    filename: file,
-    cachedData,
-  });
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    {
+      filename: file,
+      cachedData,
+    },
+  );
   // A new cache is best made after the run: it then holds the functions the run compiled too.
   // But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8 rejects a cache
   // made under other flags than the next process starts with: then the one made now is kept.
   const needed = !cachedData || script.cachedDataRejected;
   const beforeRun = needed ? script.createCachedData() : null;
   const module = { exports: {} as HookBundle };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  const code = await module.exports.runHook(argv, { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    module.exports,
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
+  const code = await module.exports.runHook(argv, {
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
   if (beforeRun) saveCache(cacheFile, module.exports.v8FlagsChanged() ? beforeRun : script.createCachedData());
   return code;
 }
@@ -103,7 +122,8 @@ function saveCache(file: string, data: Buffer): void {
   const nodeSuffix = `.${process.version}-${process.arch}.v8cache`;
   try {
     for (const other of readdirSync(dirname(file))) {
-      if (other !== name && other.startsWith(hookPrefix) && other.endsWith(nodeSuffix)) rmSync(join(dirname(file), other), { force: true });
+      if (other !== name && other.startsWith(hookPrefix) && other.endsWith(nodeSuffix))
+        rmSync(join(dirname(file), other), { force: true });
     }
   } catch {
     // left for the next write

@@ -21,12 +21,18 @@ export function plainMineArgs(args: readonly string[]): boolean {
 }
 
 /** The exit code, or null: not answered here (nothing was written), run the full CLI. */
-export async function fastMine(args: readonly string[], context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr }): Promise<number | null> {
+export async function fastMine(
+  args: readonly string[],
+  context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
+): Promise<number | null> {
   if (!plainMineArgs(args)) return null;
   // Where the repository is, and what the tips are, asked of git at once.
   const found = findRepo(context.cwd);
   found.catch(() => {});
-  const run = cachedRunBeside(context.cwd, found, { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') });
+  const run = cachedRunBeside(context.cwd, found, {
+    revs: args.filter((a) => a !== '--all'),
+    all: args.includes('--all'),
+  });
   run.catch(() => {});
   const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
   let cached;
@@ -49,7 +55,8 @@ export async function fastMine(args: readonly string[], context = { cwd: process
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   try {
-    if (process.env.REVTRAIL_DEBUG === '1') context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
+    if (process.env.REVTRAIL_DEBUG === '1')
+      context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
     const sink = streamSink(context.stdout);
     await copyInto(sink, file);
     await sink.end();
@@ -58,7 +65,11 @@ export async function fastMine(args: readonly string[], context = { cwd: process
   } finally {
     await file.close().catch(() => {});
   }
-  for (const n of meta.notices) context.stderr.write(`${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`);
-  if (meta.noticeCount > meta.notices.length) context.stderr.write(`${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`);
+  for (const n of meta.notices)
+    context.stderr.write(
+      `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`,
+    );
+  if (meta.noticeCount > meta.notices.length)
+    context.stderr.write(`${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`);
   return 0;
 }

@@ -26,7 +26,11 @@ export function diffSourceOptions<T>(yargs: Argv<T>): Argv<T & DiffSourceArgs> {
 }
 
 export function knowledgeOption<T>(yargs: Argv<T>): Argv<T & { knowledge?: string }> {
-  return yargs.option('knowledge', { type: 'string', requiresArg: true, describe: 'The bundle folder (default: "knowledge" of the config, .okfw)' });
+  return yargs.option('knowledge', {
+    type: 'string',
+    requiresArg: true,
+    describe: 'The bundle folder (default: "knowledge" of the config, .okfw)',
+  });
 }
 
 /** `--range=` passes yargs' check with an empty value (for --knowledge it would mean this folder): named here. */

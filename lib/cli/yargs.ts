@@ -30,7 +30,9 @@ function examplesOnTheirOwnLines(parser: Argv): Argv {
 function withOptionHint(text: string, parser: Argv): string {
   const unknown = /^Unknown arguments?: (.+)$/.exec(text);
   if (!unknown) return text;
-  const options = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key ?? {});
+  const options = Object.keys(
+    (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key ?? {},
+  );
   const kebab = [...new Set(options.map((o) => o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)))];
   const near = unknown[1]!
     .split(/,\s*/)
@@ -91,7 +93,8 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
       throw new UsageError(withOptionHint(text, parser), { remedy: m.usageRemedy(known) });
     });
   for (const module of commands) {
-    parser = commandName(module) === wanted ? register(parser, module) : parser.command(commandName(module), module.describe);
+    parser =
+      commandName(module) === wanted ? register(parser, module) : parser.command(commandName(module), module.describe);
   }
   await parser.parseAsync();
   return exitCode;

@@ -65,7 +65,10 @@ function parseJson(file: string, text: string): unknown {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
     const at = jsonErrorAt(text, (error as Error).message);
-    throw new InputError(m.notJson(at ? `${file}:${at.line}:${at.column}` : file, jsonReason((error as Error).message)), { remedy: m.notJsonRemedy });
+    throw new InputError(
+      m.notJson(at ? `${file}:${at.line}:${at.column}` : file, jsonReason((error as Error).message)),
+      { remedy: m.notJsonRemedy },
+    );
   }
 }
 
@@ -87,7 +90,10 @@ export function jsonErrorAt(text: string, message: string): { line: number; colu
 
 /** JSON.parse's reason without the position (the message names line and column instead). */
 function jsonReason(message: string): string {
-  return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s+in JSON at position \d+/, '').replace(/^Unexpected token '(.)', "(.*)" is not valid JSON$/s, "unexpected '$1'");
+  return message
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/\s+in JSON at position \d+/, '')
+    .replace(/^Unexpected token '(.)', "(.*)" is not valid JSON$/s, "unexpected '$1'");
 }
 
 export async function parseConfig(raw: unknown, file: string | null): Promise<Config> {
@@ -109,7 +115,8 @@ function configProblems(issues: readonly Issue[], file: string | null): string {
   const unknown: string[] = [];
   const bad: string[] = [];
   for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') unknown.push(...(issue.keys ?? []).map((k) => [...issue.path, k].join('.')));
+    if (issue.code === 'unrecognized_keys')
+      unknown.push(...(issue.keys ?? []).map((k) => [...issue.path, k].join('.')));
     else bad.push(m.badValue(issue.path.join('.'), describeIssue(issue)));
   }
   const parts = [...(unknown.length ? [m.unknownKeys(unknown)] : []), ...bad];
@@ -124,7 +131,12 @@ interface SchemaNode {
 function keysAt(schema: SchemaNode, path: readonly PropertyKey[]): string[] {
   let node: SchemaNode | undefined = schema;
   const unwrap = () => {
-    while (node?._zod && (node._zod.def.type === 'default' || node._zod.def.type === 'optional') && node._zod.def.innerType) node = node._zod.def.innerType;
+    while (
+      node?._zod &&
+      (node._zod.def.type === 'default' || node._zod.def.type === 'optional') &&
+      node._zod.def.innerType
+    )
+      node = node._zod.def.innerType;
   };
   unwrap();
   for (const part of path) {
@@ -227,7 +239,12 @@ export async function loadReviewConfig(top: string, options: LoadOptions = {}): 
   }
 }
 
-async function validate(ownText: string | undefined, own: string, pkgText: string | undefined, pkgFile: string): Promise<LoadedConfig> {
+async function validate(
+  ownText: string | undefined,
+  own: string,
+  pkgText: string | undefined,
+  pkgFile: string,
+): Promise<LoadedConfig> {
   if (ownText !== undefined) return { config: await parseConfig(parseJson(own, ownText), own), file: own };
   const pkg = pkgText === undefined ? undefined : (parseJson(pkgFile, pkgText) as { revtrail?: unknown } | undefined);
   if (pkg && typeof pkg === 'object' && pkg.revtrail !== undefined) {
@@ -244,7 +261,8 @@ interface CachedConfig {
 /** The cached validation of exactly this text, by this build (core/derived-cache.ts), or undefined. */
 function readCached(cacheFile: string, source: CachedConfig['source']): LoadedConfig | undefined {
   const cached = readDerivedFile(cacheFile) as Partial<CachedConfig> | null;
-  if (cached?.source?.file === source.file && cached.source.text === source.text && cached.found?.config) return cached.found;
+  if (cached?.source?.file === source.file && cached.source.text === source.text && cached.found?.config)
+    return cached.found;
   return undefined;
 }
 

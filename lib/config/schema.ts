@@ -69,9 +69,12 @@ export const configSchema = z.strictObject({
   /** Per-rule path excludes: rule_source or rule id -> globs (docs/review.md "Allow comments and excludes"). */
   exclude: z._default(z.record(z.string().check(z.minLength(1)), globs), {}),
   /** Trailer rows folded in git's continuation form past this width; 0 never folds (docs/trailers.md). */
-  trailers: z._default(z.strictObject({ foldAt: z._default(z.number().check(z.int(), z.gte(0), z.lte(100_000)), 100) }), {
-    foldAt: 100,
-  }),
+  trailers: z._default(
+    z.strictObject({ foldAt: z._default(z.number().check(z.int(), z.gte(0), z.lte(100_000)), 100) }),
+    {
+      foldAt: 100,
+    },
+  ),
   privacy: z._default(z.strictObject({ redactAuthors: z._default(z.boolean(), false) }), { redactAuthors: false }),
   // Rules people mostly reject stop blocking (docs/gate.md "Calibration"). demoteAbove 1 never demotes.
   calibration: z._default(

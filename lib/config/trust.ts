@@ -79,7 +79,11 @@ export type TrustState =
   | { state: 'untrusted'; problem?: string };
 
 /** Whether `argv` is what the person trusted for this clone. A store that cannot be read trusts nothing, and says why. */
-export async function trustState(commonDir: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<TrustState> {
+export async function trustState(
+  commonDir: string,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TrustState> {
   let store: Store;
   try {
     store = await readStore(trustFile(env));
@@ -102,7 +106,11 @@ async function update(env: NodeJS.ProcessEnv, change: (store: Store) => void): P
 }
 
 /** Whether the person allowed this clone's code to be sent to exactly `endpoint` (a store that cannot be read allows nothing). */
-export async function endpointTrusted(commonDir: string, endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function endpointTrusted(
+  commonDir: string,
+  endpoint: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
   try {
     const entry = (await readStore(trustFile(env))).clones[await cloneKey(commonDir)];
     return entry?.endpoint === endpoint;
@@ -120,7 +128,12 @@ export async function trustCommand(
   endpoint?: string,
 ): Promise<TrustEntry> {
   const key = await cloneKey(commonDir);
-  const entry: TrustEntry = { command: [...argv], ...(endpoint ? { endpoint } : {}), config, trustedAt: new Date().toISOString() };
+  const entry: TrustEntry = {
+    command: [...argv],
+    ...(endpoint ? { endpoint } : {}),
+    config,
+    trustedAt: new Date().toISOString(),
+  };
   await update(env, (store) => {
     store.clones[key] = entry;
   });

@@ -37,7 +37,8 @@ let store: Store | null = null;
 export function readDerivedFile(file: string): Record<string, unknown> | null {
   try {
     const data = JSON.parse(readRegularFile(file, { maxBytes: MAX_DERIVED_BYTES }).bytes.toString('utf8')) as unknown;
-    if (data && typeof data === 'object' && (data as { build?: unknown }).build === currentBuild()) return data as Record<string, unknown>;
+    if (data && typeof data === 'object' && (data as { build?: unknown }).build === currentBuild())
+      return data as Record<string, unknown>;
   } catch {
     // none yet, or unreadable
   }
@@ -58,7 +59,12 @@ export async function writeDerivedFile(file: string, content: Record<string, unk
 export function openDerivedCache(file: string): void {
   if (store?.file === file) return;
   const tables = readDerivedFile(file)?.tables;
-  store = { file, tables: tables && typeof tables === 'object' ? (tables as Store['tables']) : Object.create(null), sizes: new Map(), dirty: false };
+  store = {
+    file,
+    tables: tables && typeof tables === 'object' ? (tables as Store['tables']) : Object.create(null),
+    sizes: new Map(),
+    dirty: false,
+  };
 }
 
 /** The value of `key` in `table`: from an earlier run when it passes `valid`, else computed now (and kept). */

@@ -12,6 +12,10 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream = proc
   }
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`revtrail: internal error: ${esc(message, { keepNewlines: true })}\n`);
-  stderr.write(debug && error instanceof Error && error.stack ? `${error.stack}\n` : '  Run again with REVTRAIL_DEBUG=1 to see where, and report it.\n');
+  stderr.write(
+    debug && error instanceof Error && error.stack
+      ? `${error.stack}\n`
+      : '  Run again with REVTRAIL_DEBUG=1 to see where, and report it.\n',
+  );
   return 2;
 }

@@ -9,7 +9,8 @@ const load = createRequire(import.meta.url);
 
 export const crypto = (): typeof import('node:crypto') => load('node:crypto') as typeof import('node:crypto');
 export const v8 = (): typeof import('node:v8') => load('node:v8') as typeof import('node:v8');
-export const workerThreads = (): typeof import('node:worker_threads') => load('node:worker_threads') as typeof import('node:worker_threads');
+export const workerThreads = (): typeof import('node:worker_threads') =>
+  load('node:worker_threads') as typeof import('node:worker_threads');
 
 let flagsChanged = false;
 

@@ -15,7 +15,8 @@ export function packageRoot(): string {
   for (;;) {
     if (existsSync(join(dir, 'bin', 'revtrail.js')) && existsSync(join(dir, 'package.json'))) return (root = dir);
     const up = dirname(dir);
-    if (up === dir) throw new Error('cannot find the revtrail package (bin/revtrail.js and package.json) above this module');
+    if (up === dir)
+      throw new Error('cannot find the revtrail package (bin/revtrail.js and package.json) above this module');
     dir = up;
   }
 }

@@ -19,7 +19,8 @@ export const mineCacheDir = (commonDir: string) => join(commonDir, 'revtrail', '
 /** What the gate learnt of commits' own diffs (lib/gate/cache.ts). */
 export const gateCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'gate-cache');
 /** Parsed bundles; `format` is the stored shape's version, owned by lib/bundle/cache.ts. */
-export const bundleCacheFile = (commonDir: string, format: number) => join(commonDir, 'revtrail', `bundle-cache-v${format}.json`);
+export const bundleCacheFile = (commonDir: string, format: number) =>
+  join(commonDir, 'revtrail', `bundle-cache-v${format}.json`);
 /**
  * Per worktree (its own git dir): where the branch was when a rebase started, written by the
  * post-checkout hook, so that the verdicts of commits the rebase drops can be queued once it

@@ -3,11 +3,28 @@ export const SEVERITIES = ['bug', 'security', 'api-surface', 'test', 'nit', 'sug
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Most severe first: the order used when two findings fold into one. */
-export const SEVERITY_RANK: readonly Severity[] = ['security', 'bug', 'api-surface', 'test', 'suggestion', 'question', 'nit'];
+export const SEVERITY_RANK: readonly Severity[] = [
+  'security',
+  'bug',
+  'api-surface',
+  'test',
+  'suggestion',
+  'question',
+  'nit',
+];
 
 export const CATEGORIES = [
-  'architecture', 'security', 'correctness', 'error-handling', 'type-safety', 'async',
-  'performance', 'style', 'patterns', 'testing', 'documentation',
+  'architecture',
+  'security',
+  'correctness',
+  'error-handling',
+  'type-safety',
+  'async',
+  'performance',
+  'style',
+  'patterns',
+  'testing',
+  'documentation',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -33,4 +50,3 @@ export type ReviewEvent = (typeof EVENTS)[number];
 /** Severities of the second trailer grammar (ADR-0029), kept raw when mined. */
 export const ADR_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type AdrSeverity = (typeof ADR_SEVERITIES)[number];
-

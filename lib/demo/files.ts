@@ -110,7 +110,11 @@ export const demoFiles = {
       return { verdict: 'ACCEPT', rationale: `${row.file} formats integer cents, no floating point` };
     }
     if (row.file === 'src/db/migrate.ts') {
-      return { verdict: 'REJECT', rationale: "false positive: table names come from a constant list, `const TABLES = ['orders', 'customers']` in src/db/migrate.ts:1" };
+      return {
+        verdict: 'REJECT',
+        rationale:
+          "false positive: table names come from a constant list, `const TABLES = ['orders', 'customers']` in src/db/migrate.ts:1",
+      };
     }
     if (row.rule_source.includes('sql')) {
       return { verdict: 'ACCEPT', rationale: 'the query is parameterized ($1) in src/repositories/orders.ts' };

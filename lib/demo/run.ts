@@ -3,7 +3,16 @@
  * the real hooks and a local bare remote. Never touches the repository it is started from.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseRow, type TrailerRow } from '../record/row.js';
@@ -91,7 +100,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   // SQL rule's findings are `security`: calibration demotes them only because the config names
   // the rule in calibration.security (docs/gate.md "Calibration").
   const configFile = join(app, 'revtrail.config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { calibration?: Record<string, unknown>; reviewer?: Record<string, unknown> };
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as {
+    calibration?: Record<string, unknown>;
+    reviewer?: Record<string, unknown>;
+  };
   config.calibration = { ...config.calibration, minVerdicts: 2, security: ['builtin/injection:sql-concat'] };
   writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   say(m.calibrationConfig);
@@ -103,11 +115,19 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     git(['remote', 'add', 'origin', remote], false);
     must(git(['push', '-q', '-u', 'origin', 'main']), 'first push');
     // The team turns on its local model reviewer, played here by a deterministic stand-in on loopback.
-    config.reviewer = { ...config.reviewer, model: { endpoint: standIn.endpoint, model: STAND_IN_MODEL, hooks: ['commit-msg', 'pre-push'] } };
+    config.reviewer = {
+      ...config.reviewer,
+      model: { endpoint: standIn.endpoint, model: STAND_IN_MODEL, hooks: ['commit-msg', 'pre-push'] },
+    };
     writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
     say(m.standInConfig(standIn.endpoint));
 
-    say(m.step(2, 'a commit that breaks the ADR, builds SQL from strings, skips a test, leaves two debugger statements and formats money from floats'));
+    say(
+      m.step(
+        2,
+        'a commit that breaks the ADR, builds SQL from strings, skips a test, leaves two debugger statements and formats money from floats',
+      ),
+    );
     write(demoFiles.violation);
     git(['add', '-A'], false);
     must(git(['commit', '-q', '-m', 'feat: order lookup endpoint']), 'commit with findings');
@@ -119,7 +139,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const blocked = git(['push', 'origin', 'main']);
     const blockedPush = blocked.status !== 0;
 
-    say(m.step(4, 'Sam, a teammate, answers the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result'));
+    say(
+      m.step(
+        4,
+        'Sam, a teammate, answers the findings: fix six, reject a false positive, defer the skipped test; record the verdicts and the CI result',
+      ),
+    );
     write(demoFiles.fix);
     for (const row of open) {
       const answer = demoFiles.answer(row);
@@ -129,7 +154,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     git(['add', '-A'], false);
     // Sam, not Dana, fixes them: the gate drafts knowledge only from findings more than one
     // person has handled (several_authors, docs/gate.md).
-    must(git(['commit', '-q', '--author', 'Sam Demo <sam@example.com>', '-m', 'fix: orders go through the repository']), 'fix commit');
+    must(
+      git(['commit', '-q', '--author', 'Sam Demo <sam@example.com>', '-m', 'fix: orders go through the repository']),
+      'fix commit',
+    );
     git(['log', '-1', '--format=%(trailers:key=Review-Finding)']);
     must(revtrail(['ci', 'record', 'pass']), 'ci record');
 
@@ -145,7 +173,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     say(m.step(8, 'knowledge candidates: gated, drafted, waiting for a human'));
     must(revtrail(['candidates']), 'candidates');
     const outDir = join(app, '.revtrail', 'candidates');
-    const candidates = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.md')).sort() : [];
+    const candidates = existsSync(outDir)
+      ? readdirSync(outDir)
+          .filter((f) => f.endsWith('.md'))
+          .sort()
+      : [];
     for (const file of candidates.slice(0, 1)) {
       say(m.candidateFile(join('.revtrail', 'candidates', file)));
       say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
@@ -153,7 +185,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const adrRule = open.find((r) => r.category === 'architecture');
     if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
 
-    say(m.step(9, 'calibration: the SQL rule was rejected in 1 of its 2 answers and calibration.security names it, so its next finding no longer blocks the push'));
+    say(
+      m.step(
+        9,
+        'calibration: the SQL rule was rejected in 1 of its 2 answers and calibration.security names it, so its next finding no longer blocks the push',
+      ),
+    );
     write(demoFiles.calibrated);
     git(['add', '-A'], false);
     must(git(['commit', '-q', '-m', 'feat: purge archived rows']), 'commit after calibration');

@@ -27,7 +27,13 @@ export interface PathAttributes {
 
 export type AttributeSource = { kind: 'worktree' } | { kind: 'index' } | { kind: 'tree'; treeish: string };
 
-export const ATTRIBUTE_NAMES = ['conflict-marker-size', 'binary', 'diff', 'linguist-generated', 'linguist-vendored'] as const;
+export const ATTRIBUTE_NAMES = [
+  'conflict-marker-size',
+  'binary',
+  'diff',
+  'linguist-generated',
+  'linguist-vendored',
+] as const;
 
 const DEFAULTS: PathAttributes = { markerSize: null, binary: false, generated: false, vendored: false };
 
@@ -35,7 +41,11 @@ const DEFAULTS: PathAttributes = { markerSize: null, binary: false, generated: f
  * The attributes of `paths` (repo-relative, as the diff names them) that differ from the
  * defaults; a path with nothing set is absent from the map. Runs from the top level `top`.
  */
-export async function readAttributes(top: string, paths: readonly string[], source: AttributeSource): Promise<Map<string, PathAttributes>> {
+export async function readAttributes(
+  top: string,
+  paths: readonly string[],
+  source: AttributeSource,
+): Promise<Map<string, PathAttributes>> {
   const unique = [...new Set(paths)];
   if (unique.length === 0) return new Map();
   if (source.kind !== 'tree') return checkAttr(top, unique, source.kind === 'index' ? ['--cached'] : [], undefined);
@@ -56,7 +66,8 @@ export async function readAttributes(top: string, paths: readonly string[], sour
 async function attributeFilesOf(top: string, treeish: string, paths: readonly string[]): Promise<string> {
   const candidates = new Set<string>(['.gitattributes']);
   for (const path of paths) {
-    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) candidates.add(`${path.slice(0, at)}/.gitattributes`);
+    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1))
+      candidates.add(`${path.slice(0, at)}/.gitattributes`);
   }
   const listed = await runGit(lsTree(treeish, [...candidates]), { cwd: top });
   // index-info takes "<mode> <object>\t<path>".
@@ -66,7 +77,12 @@ async function attributeFilesOf(top: string, treeish: string, paths: readonly st
     .join('');
 }
 
-async function checkAttr(top: string, paths: readonly string[], options: string[], env: NodeJS.ProcessEnv | undefined): Promise<Map<string, PathAttributes>> {
+async function checkAttr(
+  top: string,
+  paths: readonly string[],
+  options: string[],
+  env: NodeJS.ProcessEnv | undefined,
+): Promise<Map<string, PathAttributes>> {
   const out = await git(['check-attr', '--stdin', '-z', ...options, ...ATTRIBUTE_NAMES], {
     cwd: top,
     input: paths.map((p) => `${p}\0`).join(''),
@@ -90,7 +106,8 @@ export function parseCheckAttr(output: string): Map<string, PathAttributes> {
     else if (name === 'diff') current.binary ||= value === 'unset';
     else if (name === 'linguist-generated') current.generated = truthy(value);
     else if (name === 'linguist-vendored') current.vendored = truthy(value);
-    if (current.markerSize !== null || current.binary || current.generated || current.vendored) found.set(path, current);
+    if (current.markerSize !== null || current.binary || current.generated || current.vendored)
+      found.set(path, current);
   }
   return found;
 }

@@ -21,7 +21,8 @@ const ZERO_ID = /^0+$/;
 
 /** The text of bytes: the encoding a BOM names, UTF-8 when valid, else latin1. */
 export function decodeBytes(bytes: Buffer): { text: string; encoding: TextView } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
     const swapped = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
     return { text: swapped.swap16().toString('utf16le'), encoding: 'utf-16be' };
@@ -58,7 +59,8 @@ export function addedHunks(oldText: string | null, newText: string, maxLines = I
       return;
     }
     const line = index + 1;
-    if (!current) hunks.push((current = { oldStart: 0, oldLines: 0, newStart: line, newLines: 0, section: '', lines: [] }));
+    if (!current)
+      hunks.push((current = { oldStart: 0, oldLines: 0, newStart: line, newLines: 0, section: '', lines: [] }));
     current.lines.push({ kind: 'add', text, oldLine: null, newLine: line });
     current.newLines++;
   });
@@ -69,7 +71,12 @@ export function addedHunks(oldText: string | null, newText: string, maxLines = I
  * The binary files of `files` (those with a new side) given text views in place; returns the
  * paths read only up to the cap. A blob that cannot be read leaves its file as it was.
  */
-export async function readBinaryAsText(top: string, files: DiffFile[], side: BlobSide, caps: DiffCaps = DEFAULT_CAPS): Promise<string[]> {
+export async function readBinaryAsText(
+  top: string,
+  files: DiffFile[],
+  side: BlobSide,
+  caps: DiffCaps = DEFAULT_CAPS,
+): Promise<string[]> {
   const wanted = files.filter((f) => f.binary && f.newPath !== null && f.blobs);
   if (wanted.length === 0) return [];
   const ids = new Set<string>();
@@ -82,7 +89,8 @@ export async function readBinaryAsText(top: string, files: DiffFile[], side: Blo
   const capped: string[] = [];
   for (const f of wanted) {
     const old = f.blobs!.old && !ZERO_ID.test(f.blobs!.old) ? blobs.get(f.blobs!.old) : undefined;
-    const next = side === 'worktree' ? await readWorktree(join(top, f.newPath!), caps.fileBytes) : blobs.get(f.blobs!.new ?? '');
+    const next =
+      side === 'worktree' ? await readWorktree(join(top, f.newPath!), caps.fileBytes) : blobs.get(f.blobs!.new ?? '');
     if (!next || (f.status !== 'added' && f.blobs!.old && !ZERO_ID.test(f.blobs!.old) && !old)) continue;
     if (budget <= 0) {
       capped.push(f.newPath!);
@@ -91,7 +99,13 @@ export async function readBinaryAsText(top: string, files: DiffFile[], side: Blo
     budget -= next.bytes.length + (old?.bytes.length ?? 0);
     const decoded = decodeBytes(next.bytes);
     const oldText = old ? decodeBytes(old.bytes).text : null;
-    if (next.cut || old?.cut || overLines(decoded.text, caps.fileLines) || (oldText !== null && overLines(oldText, caps.fileLines))) capped.push(f.newPath!);
+    if (
+      next.cut ||
+      old?.cut ||
+      overLines(decoded.text, caps.fileLines) ||
+      (oldText !== null && overLines(oldText, caps.fileLines))
+    )
+      capped.push(f.newPath!);
     f.hunks = addedHunks(oldText, decoded.text, caps.fileLines);
     f.textView = decoded.encoding;
   }

@@ -130,7 +130,11 @@ export class DiffCapper {
     this.fileBytes += part.length;
     // A file is cut before its end once its header is surely in (a few KiB at most); finishFile
     // cuts a smaller one.
-    if (this.fileBytes > HEADER_ROOM && (this.fileBytes > this.caps.fileBytes || this.outBytes + this.fileBytes > this.caps.totalBytes)) this.cut();
+    if (
+      this.fileBytes > HEADER_ROOM &&
+      (this.fileBytes > this.caps.fileBytes || this.outBytes + this.fileBytes > this.caps.totalBytes)
+    )
+      this.cut();
   }
 
   private finishFile(): void {

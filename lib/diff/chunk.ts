@@ -20,10 +20,15 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
     const language = languageOf(path);
     const visible = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind !== 'del').map((l) => l.text));
     const namespace = readNamespace(language, visible);
-    const pieces = groupPieces(file.hunks.flatMap((h) => splitHunk(h, max)), max);
+    const pieces = groupPieces(
+      file.hunks.flatMap((h) => splitHunk(h, max)),
+      max,
+    );
     if (pieces.length === 0) pieces.push([]);
     pieces.forEach((hunks, index) => {
-      const added = hunks.flatMap((h) => h.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })));
+      const added = hunks.flatMap((h) =>
+        h.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })),
+      );
       let diff: string | undefined;
       chunks.push({
         path,

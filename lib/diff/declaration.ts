@@ -17,8 +17,12 @@ const PHP = /^\s*namespace\s+\\?([A-Za-z_][\w]*(?:\\[A-Za-z_][\w]*)*)\s*[;{]/;
 const blockScanner = (head: string) => new RegExp(`(?<=(?:^|[{};])\\s*)${head}(?=\\s*(?:\\{|$))|[{}]`, 'g');
 const CSHARP_BLOCK = blockScanner(String.raw`namespace\s+([A-Za-z_@]\w*(?:\s*\.\s*[A-Za-z_@]\w*)*)`);
 // `namespace geo::v2 {`, `inline namespace v2 {`, `namespace a::inline b {` (C++20), `namespace {`.
-const CPP = blockScanner(String.raw`(?:inline\s+)?namespace(?:\s+((?:inline\s+)?[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*))?`);
-const TYPESCRIPT = blockScanner(String.raw`(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)`);
+const CPP = blockScanner(
+  String.raw`(?:inline\s+)?namespace(?:\s+((?:inline\s+)?[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*))?`,
+);
+const TYPESCRIPT = blockScanner(
+  String.raw`(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)`,
+);
 
 /** Reads the namespace of a file in `language` from its visible lines, or null. */
 export function readNamespace(language: string | null, lines: readonly string[]): string | null {
@@ -58,7 +62,10 @@ function firstMatch(pattern: RegExp, lines: readonly string[]): string | null {
 
 function clean(name: string | null, separator: string): string | null {
   if (name === null) return null;
-  return name.split(separator).map((part) => part.trim().replace(/^`|`$/g, '').replace(/^@/, '')).join(separator);
+  return name
+    .split(separator)
+    .map((part) => part.trim().replace(/^`|`$/g, '').replace(/^@/, ''))
+    .join(separator);
 }
 
 /** Scala chains package clauses: `package com.acme` then `package store` is com.acme.store. */
@@ -83,7 +90,13 @@ interface Frame {
  * several): follows braces through the visible lines and keeps the deepest namespace seen
  * (the first, on a tie).
  */
-function nested(lines: readonly string[], scanner: RegExp, inSeparator: string, outSeparator: string, keywords: readonly string[]): string | null {
+function nested(
+  lines: readonly string[],
+  scanner: RegExp,
+  inSeparator: string,
+  outSeparator: string,
+  keywords: readonly string[],
+): string | null {
   // Without the keyword on any line there is no declaration (stripping literals never adds one): skip the brace walk.
   if (!lines.some((line) => keywords.some((k) => line.includes(k)))) return null;
   const stack: Frame[] = [];
@@ -108,7 +121,12 @@ function nested(lines: readonly string[], scanner: RegExp, inSeparator: string, 
         // A declaration; anonymous (`namespace {`) adds no segment but still nests.
         pending = (token[1] ?? '')
           .split(inSeparator)
-          .map((part) => part.trim().replace(/^inline\s+/, '').replace(/^@/, ''))
+          .map((part) =>
+            part
+              .trim()
+              .replace(/^inline\s+/, '')
+              .replace(/^@/, ''),
+          )
           .filter((part) => part !== '');
       }
     }

@@ -83,7 +83,8 @@ export function parseDiff(text: string, name = 'diff'): DiffFile[] {
       continue;
     }
     if (line.startsWith('@@')) {
-      if (current && !HUNK_HEADER.test(line)) throw new InputError(m.badHunkHeader(name, i + 1, line), { remedy: m.damagedRemedy });
+      if (current && !HUNK_HEADER.test(line))
+        throw new InputError(m.badHunkHeader(name, i + 1, line), { remedy: m.damagedRemedy });
       i++;
       continue;
     }
@@ -112,7 +113,16 @@ function emptyFile(): DiffFile {
 }
 
 function newBuilder(git: boolean): Builder {
-  return { file: emptyFile(), git, sawNames: false, prefixed: false, sawRename: false, sawCopy: false, added: false, deleted: false };
+  return {
+    file: emptyFile(),
+    git,
+    sawNames: false,
+    prefixed: false,
+    sawRename: false,
+    sawCopy: false,
+    added: false,
+    deleted: false,
+  };
 }
 
 function startGitFile(rest: string): Builder {
@@ -276,7 +286,8 @@ function readHunk(lines: string[], start: number, file: DiffFile, name: string):
       markNoNewline(hunk);
     } else if (marker === ' ' || raw === '' || raw === '\r') {
       // An empty line is a context line whose space was stripped (diff.suppressBlankEmpty, editors).
-      if (oldLeft === 0 || newLeft === 0) throw new InputError(m.badHunkLine(name, i + 1, raw), { remedy: m.damagedRemedy });
+      if (oldLeft === 0 || newLeft === 0)
+        throw new InputError(m.badHunkLine(name, i + 1, raw), { remedy: m.damagedRemedy });
       push({ kind: 'context', text: marker === ' ' ? text : '', oldLine: oldLine++, newLine: newLine++ });
       oldLeft--;
       newLeft--;

@@ -5,7 +5,17 @@
  */
 
 const ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
-const ESCAPE_OF: Record<number, string> = { 7: 'a', 8: 'b', 9: 't', 10: 'n', 11: 'v', 12: 'f', 13: 'r', 34: '"', 92: '\\' };
+const ESCAPE_OF: Record<number, string> = {
+  7: 'a',
+  8: 'b',
+  9: 't',
+  10: 'n',
+  11: 'v',
+  12: 'f',
+  13: 'r',
+  34: '"',
+  92: '\\',
+};
 
 /**
  * Reads a quoted path starting at `text[start] === '"'`. Returns the decoded path and the index

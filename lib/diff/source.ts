@@ -13,8 +13,14 @@ import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
 
 export const DIFF_ARGS = [
-  'diff', '--no-ext-diff', '--no-color', '--no-textconv', '--no-relative', '-M',
-  '--src-prefix=a/', '--dst-prefix=b/',
+  'diff',
+  '--no-ext-diff',
+  '--no-color',
+  '--no-textconv',
+  '--no-relative',
+  '-M',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
 ] as const;
 
 /**
@@ -71,7 +77,10 @@ async function worktreeDiff(cwd: string): Promise<CappedDiff> {
   const base = head.status === 0 ? 'HEAD' : await emptyTree(cwd);
   if (untracked === '') return await runDiff(cwd, [base], 'HEAD');
   const indexPath = resolve(cwd, head.stdout.split('\n')[0]!);
-  return await asInputError('HEAD', withUntrackedIndex(cwd, indexPath, untracked, (env) => runDiff(cwd, [base], 'HEAD', env)));
+  return await asInputError(
+    'HEAD',
+    withUntrackedIndex(cwd, indexPath, untracked, (env) => runDiff(cwd, [base], 'HEAD', env)),
+  );
 }
 
 /** The empty tree, base of a repository without commits (everything is then new). */
@@ -109,7 +118,11 @@ async function asInputError<T>(what: string, work: Promise<T>): Promise<T> {
  * The DiffSource for `--diff FILE` or `--diff -` (stdin). A relative FILE is taken from `cwd`.
  * Reading stdin waits for its end, so `git diff | revtrail review --diff -` works.
  */
-export async function diffSourceFromFile(file: string, cwd: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<DiffSource> {
+export async function diffSourceFromFile(
+  file: string,
+  cwd: string,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<DiffSource> {
   if (file === '-') return { kind: 'text', text: await readStream(stdin), name: 'stdin' };
   const path = resolve(cwd, file);
   try {

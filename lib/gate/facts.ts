@@ -10,7 +10,17 @@ export async function touchedFiles(cwd: string, commits: readonly string[]): Pro
   const touched = new Map<string, Set<string>>();
   if (commits.length === 0) return touched;
   const order = [...new Set(commits)];
-  const args = ['diff-tree', '--stdin', '-r', '-z', '--always', '--name-only', '--no-renames', '--root', '--diff-merges=first-parent'];
+  const args = [
+    'diff-tree',
+    '--stdin',
+    '-r',
+    '-z',
+    '--always',
+    '--name-only',
+    '--no-renames',
+    '--root',
+    '--diff-merges=first-parent',
+  ];
   let next = 0;
   let current: Set<string> | null = null;
   for await (const token of gitRecords(args, { cwd, input: order.join('\n') + '\n' })) {
@@ -32,7 +42,10 @@ export async function filesAtTip(cwd: string, tip: string, paths: readonly strin
   const present = new Set<string>();
   const list = [...new Set(paths)].filter((p) => !p.includes('\n'));
   if (list.length === 0) return present;
-  const out = await git(['cat-file', '--batch-check=%(objecttype)'], { cwd, input: list.map((p) => `${tip}:${p}`).join('\n') + '\n' });
+  const out = await git(['cat-file', '--batch-check=%(objecttype)'], {
+    cwd,
+    input: list.map((p) => `${tip}:${p}`).join('\n') + '\n',
+  });
   const lines = out.stdout.split('\n');
   list.forEach((p, i) => {
     const type = lines[i];
@@ -47,7 +60,10 @@ export type LineRanges = Array<[number, number]>;
  * Lines each commit added or changed (new-file numbering), per file, for the files asked:
  * `git diff-tree -U0` against the first parent, restricted to those files.
  */
-export async function changedLines(cwd: string, wanted: Map<string, Set<string>>): Promise<Map<string, Map<string, LineRanges>>> {
+export async function changedLines(
+  cwd: string,
+  wanted: Map<string, Set<string>>,
+): Promise<Map<string, Map<string, LineRanges>>> {
   const result = new Map<string, Map<string, LineRanges>>();
   if (wanted.size === 0) return result;
   const files = new Set<string>();
@@ -56,8 +72,19 @@ export async function changedLines(cwd: string, wanted: Map<string, Set<string>>
   // A pathspec keeps git from diffing files nobody asked about; a huge one would overflow argv.
   const limited = pathspec.reduce((n, p) => n + p.length + 1, 0) < 64 * 1024;
   const args = [
-    '--literal-pathspecs', 'diff-tree', '--stdin', '-r', '-U0', '--no-renames', '--root', '--diff-merges=first-parent',
-    '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/',
+    '--literal-pathspecs',
+    'diff-tree',
+    '--stdin',
+    '-r',
+    '-U0',
+    '--no-renames',
+    '--root',
+    '--diff-merges=first-parent',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--src-prefix=a/',
+    '--dst-prefix=b/',
     ...(limited ? ['--', ...pathspec] : []),
   ];
   let commit = '';

@@ -19,7 +19,13 @@ export interface History {
   bodyRows: BodyRow[];
 }
 
-export async function loadHistory(options: { cwd: string; commonDir: string; mainline?: string; all?: boolean; cache?: boolean }): Promise<History> {
+export async function loadHistory(options: {
+  cwd: string;
+  commonDir: string;
+  mainline?: string;
+  all?: boolean;
+  cache?: boolean;
+}): Promise<History> {
   const [{ mainline, problem }, head] = await Promise.all([
     resolveMainline(options.cwd, options.mainline),
     peelCommit(options.cwd, 'HEAD'),
@@ -29,9 +35,21 @@ export async function loadHistory(options: { cwd: string; commonDir: string; mai
   // On the mainline itself, HEAD alone walks the same commits, and shares `revtrail mine`'s cache.
   if (mainline && mainline.sha !== head) revs.push(mainline.name);
   if (!options.all && revs.length === 0) return { commits: [], mainline, mainlineProblem: problem, bodyRows: [] };
-  const mined = await mineAll({ cwd: options.cwd, commonDir: options.commonDir, revs: options.all ? [] : revs, all: options.all, cache: options.cache });
+  const mined = await mineAll({
+    cwd: options.cwd,
+    commonDir: options.commonDir,
+    revs: options.all ? [] : revs,
+    all: options.all,
+    cache: options.cache,
+  });
   const { commits, body } = countedCommits(mined);
   // On the mainline itself (the usual case), everything read is reachable from it.
   const onMainline = !options.all && mainline !== null && (head === null || head === mainline.sha);
-  return { commits, mainline, mainlineProblem: problem, reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined, bodyRows: body };
+  return {
+    commits,
+    mainline,
+    mainlineProblem: problem,
+    reachable: onMainline ? new Set(commits.map((c) => c.commit)) : undefined,
+    bodyRows: body,
+  };
 }

@@ -55,7 +55,16 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
     mainline ? filesAtTip(cwd, mainline.sha, [...files]) : Promise.resolve(new Set<string>()),
     readCiNotes(cwd, [...accepts]),
   ]);
-  const facts: GateFacts = { mainline, mainlineProblem: problem, reachable, touched, present, ci, changed: new Map(), evidenceScope: new Set() };
+  const facts: GateFacts = {
+    mainline,
+    mainlineProblem: problem,
+    reachable,
+    touched,
+    present,
+    ci,
+    changed: new Map(),
+    evidenceScope: new Set(),
+  };
 
   // Reading changed lines costs a diff per commit: only for threads that can still qualify,
   // and for what --explain asks about (the whole rule_source: generalizable needs it).
@@ -73,7 +82,12 @@ export async function evaluateGate(options: GateOptions): Promise<GateReport> {
   }
   facts.changed = await cachedChanged(cwd, cache, wanted);
   await cache.save();
-  return judge(threads, facts, { minRecurrence: options.minRecurrence, minAuthors: options.minAuthors ?? 2 }, options.explain);
+  return judge(
+    threads,
+    facts,
+    { minRecurrence: options.minRecurrence, minAuthors: options.minAuthors ?? 2 },
+    options.explain,
+  );
 }
 
 async function cachedTouched(cwd: string, cache: FactsCache, commits: string[]): Promise<Map<string, Set<string>>> {
@@ -91,7 +105,11 @@ async function cachedTouched(cwd: string, cache: FactsCache, commits: string[]):
   return result;
 }
 
-async function cachedChanged(cwd: string, cache: FactsCache, wanted: Map<string, Set<string>>): Promise<Map<string, Map<string, LineRanges>>> {
+async function cachedChanged(
+  cwd: string,
+  cache: FactsCache,
+  wanted: Map<string, Set<string>>,
+): Promise<Map<string, Map<string, LineRanges>>> {
   const result = new Map<string, Map<string, LineRanges>>();
   const missing = new Map<string, Set<string>>();
   for (const [commit, files] of wanted) {
@@ -125,6 +143,12 @@ async function cachedChanged(cwd: string, cache: FactsCache, wanted: Map<string,
 /** Commits with findings reachable from the mainline: the (cached) mining of the mainline alone. */
 async function reachableCommits(options: GateOptions, mainline: string): Promise<Set<string>> {
   const set = new Set<string>();
-  for await (const batch of mineBatches({ cwd: options.cwd, commonDir: options.commonDir, revs: [mainline], cache: options.cache })) for (const c of batch) set.add(c.commit);
+  for await (const batch of mineBatches({
+    cwd: options.cwd,
+    commonDir: options.commonDir,
+    revs: [mainline],
+    cache: options.cache,
+  }))
+    for (const c of batch) set.add(c.commit);
   return set;
 }

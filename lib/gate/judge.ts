@@ -32,7 +32,11 @@ export function mayQualify(thread: Thread, facts: GateFacts): boolean {
 }
 
 /** Every signal of an explained thread, with its texts, in registry order; the rule signals are the rule's. */
-function signalsOf(ctx: ThreadContext, cases: readonly Case<ThreadContext>[], ruleSignals: readonly Signal[]): Record<SignalName, Signal> {
+function signalsOf(
+  ctx: ThreadContext,
+  cases: readonly Case<ThreadContext>[],
+  ruleSignals: readonly Signal[],
+): Record<SignalName, Signal> {
   const signals = {} as Record<SignalName, Signal>;
   for (const n of SIGNALS) {
     const i = THREAD_SIGNALS.findIndex((s) => s.name === n);
@@ -51,7 +55,13 @@ function signalsOf(ctx: ThreadContext, cases: readonly Case<ThreadContext>[], ru
 const metRecords = new Map<number, Readonly<Record<SignalName, boolean>>>();
 function metRecord(bits: number): Readonly<Record<SignalName, boolean>> {
   let record = metRecords.get(bits);
-  if (!record) metRecords.set(bits, (record = Object.freeze(Object.fromEntries(SIGNALS.map((n) => [n, (bits & bit(n)) !== 0])) as Record<SignalName, boolean>)));
+  if (!record)
+    metRecords.set(
+      bits,
+      (record = Object.freeze(
+        Object.fromEntries(SIGNALS.map((n) => [n, (bits & bit(n)) !== 0])) as Record<SignalName, boolean>,
+      )),
+    );
   return record;
 }
 const bit = (name: SignalName) => 1 << SIGNALS.indexOf(name);
@@ -104,7 +114,14 @@ export function judge(
   for (const [rule, list] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const qualifyingDecided = list.filter((d) => d.bits === THREAD_BITS);
     const files = [...new Set(qualifyingDecided.map((d) => d.thread.file!))].sort();
-    const ruleCtx: RuleContext = { rule, qualifying: qualifyingDecided, files, minRecurrence, minAuthors, threadSignals: THREAD_SIGNALS.length };
+    const ruleCtx: RuleContext = {
+      rule,
+      qualifying: qualifyingDecided,
+      files,
+      minRecurrence,
+      minAuthors,
+      threadSignals: THREAD_SIGNALS.length,
+    };
     let ruleBits = 0;
     const ruleSignals: Signal[] = RULE_SIGNALS.map((def) => {
       const c = def.decide(ruleCtx);
@@ -117,12 +134,24 @@ export function judge(
     const qualifying: ThreadGate[] = [];
     for (const d of list) {
       const signals = d.explained ? signalsOf(d.explained.ctx, d.explained.cases, ruleSignals) : null;
-      const gate: ThreadGate = { thread: d.thread, accept: d.accept, evidence: d.hit, met: metRecord(d.bits | ruleBits), signals, passed: d.bits === THREAD_BITS && passed };
+      const gate: ThreadGate = {
+        thread: d.thread,
+        accept: d.accept,
+        evidence: d.hit,
+        met: metRecord(d.bits | ruleBits),
+        signals,
+        passed: d.bits === THREAD_BITS && passed,
+      };
       gates.push(gate);
       if (d.bits === THREAD_BITS) qualifying.push(gate);
       gateOf.set(d.thread, gate);
     }
     rules.push({ rule_source: rule, threads: gates, qualifying, files, minRecurrence, passed, signals: ruleSignals });
   }
-  return { mainline: facts.mainline, mainlineProblem: facts.mainlineProblem, threads: threads.map((t) => gateOf.get(t)!), rules };
+  return {
+    mainline: facts.mainline,
+    mainlineProblem: facts.mainlineProblem,
+    threads: threads.map((t) => gateOf.get(t)!),
+    rules,
+  };
 }

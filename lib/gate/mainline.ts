@@ -5,10 +5,15 @@ import { gateMessages as m } from '../messages/gate.js';
 
 const commitOf = peelCommit;
 
-export async function resolveMainline(cwd: string, configured?: string): Promise<{ mainline: Mainline | null; problem: string | null }> {
+export async function resolveMainline(
+  cwd: string,
+  configured?: string,
+): Promise<{ mainline: Mainline | null; problem: string | null }> {
   if (configured) {
     const sha = await commitOf(cwd, configured);
-    return sha ? { mainline: { name: configured, sha }, problem: null } : { mainline: null, problem: m.noMainlineConfigured(configured) };
+    return sha
+      ? { mainline: { name: configured, sha }, problem: null }
+      : { mainline: null, problem: m.noMainlineConfigured(configured) };
   }
   const [originHead, main, master] = await Promise.all([
     runGit(symbolicRef('refs/remotes/origin/HEAD'), { cwd }),

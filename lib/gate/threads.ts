@@ -12,7 +12,8 @@ import { tallyRules, type CalibrationSettings, type Occurrence, type RuleTally }
 export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
   const out: Occurrence[] = [];
   for (let c = commits.length - 1; c >= 0; c--) {
-    for (const f of commits[c]!.findings) out.push({ id: f.id, rule_source: f.rule_source, verdict: f.verdict, commit: f.commit, date: f.date });
+    for (const f of commits[c]!.findings)
+      out.push({ id: f.id, rule_source: f.rule_source, verdict: f.verdict, commit: f.commit, date: f.date });
   }
   return out;
 }
@@ -38,7 +39,8 @@ export function buildThreads(commits: readonly CommitResult[]): Thread[] {
     const occurrences = grown.length === 1 ? grown : grown.slice();
     const latest = occurrences[occurrences.length - 1]!;
     let answered: MinedFinding | undefined;
-    for (let i = occurrences.length - 1; i >= 0 && !answered; i--) if (occurrences[i]!.verdict !== 'OPEN') answered = occurrences[i];
+    for (let i = occurrences.length - 1; i >= 0 && !answered; i--)
+      if (occurrences[i]!.verdict !== 'OPEN') answered = occurrences[i];
     let located: MinedFinding | undefined;
     for (let i = occurrences.length - 1; i >= 0 && !located; i--) if (occurrences[i]!.file) located = occurrences[i];
     threads.push({
@@ -62,7 +64,8 @@ const squeeze = (s: string) => (SQUEEZED.test(s) ? s : s.replace(/\s+/g, ' ').tr
 /** The latest ACCEPT and its copies (same rationale), oldest first: the record of the fix. */
 export function acceptCopies(thread: Thread): MinedFinding[] {
   let latest: MinedFinding | undefined;
-  for (let i = thread.occurrences.length - 1; i >= 0 && !latest; i--) if (thread.occurrences[i]!.verdict === 'ACCEPT') latest = thread.occurrences[i];
+  for (let i = thread.occurrences.length - 1; i >= 0 && !latest; i--)
+    if (thread.occurrences[i]!.verdict === 'ACCEPT') latest = thread.occurrences[i];
   if (!latest) return [];
   const fix = latest;
   let rationale: string | undefined;
@@ -92,5 +95,7 @@ export function latestAccept(thread: Thread, facts?: FixFacts): MinedFinding | n
   if (copies.length <= 1 || !facts) return copies[0] ?? null;
   const touches = (o: MinedFinding) => !!thread.file && !!facts.touched.get(o.commit)?.has(thread.file);
   const onMainline = (o: MinedFinding) => facts.reachable.has(o.commit);
-  return copies.find((o) => touches(o) && onMainline(o)) ?? copies.find(touches) ?? copies.find(onMainline) ?? copies[0]!;
+  return (
+    copies.find((o) => touches(o) && onMainline(o)) ?? copies.find(touches) ?? copies.find(onMainline) ?? copies[0]!
+  );
 }

@@ -82,15 +82,28 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   // 3. What this commit is: the history of its parents answers for it.
   const plan = await planCommit(repo, hasHead, stagedDiff);
   let parentRows: HistoryRow[] | undefined;
-  const readParents = async () => (parentRows ??= plan.parents.length ? await (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents) : []);
+  const readParents = async () =>
+    (parentRows ??= plan.parents.length
+      ? await (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents)
+      : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
   const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
-  const readHistory = async () => [...amendedRows.map((row) => ({ commit: plan.amended!, row })), ...(await readParents())];
+  const readHistory = async () => [
+    ...amendedRows.map((row) => ({ commit: plan.amended!, row })),
+    ...(await readParents()),
+  ];
 
   // 4. Review. One that cannot run is a warning: kept and queued records are still written.
   let outcome: Reviewed | 'blocked' | null;
   try {
-    outcome = await reviewCommit(repo, plan, messageRows, readHistory, err, amendedRows.some((r) => r.verdict === 'OPEN'));
+    outcome = await reviewCommit(
+      repo,
+      plan,
+      messageRows,
+      readHistory,
+      err,
+      amendedRows.some((r) => r.verdict === 'OPEN'),
+    );
   } catch (error) {
     reportReviewFailure(error, err);
     outcome = null;
@@ -116,7 +129,13 @@ export async function commitMsgHook(file: string, context: CliContext): Promise<
   //    read or locked now stays queued for the next commit; this one's rows go on.
   try {
     if (await mayHaveQueued(repo.commonDir)) {
-      const queued = await chooseFromQueue(repo, plan, [...messageRows, ...rows], outcome?.raised ?? new Set(), readParents);
+      const queued = await chooseFromQueue(
+        repo,
+        plan,
+        [...messageRows, ...rows],
+        outcome?.raised ?? new Set(),
+        readParents,
+      );
       rows.push(...queued.write.map((q) => q.row));
       recorded.push(...queued.write.map((q) => `${q.verdict} ${q.id}`));
       if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
@@ -200,7 +219,10 @@ export async function reviewCommit(
     // A model reviewer runs in commit-msg only when its `hooks` say so (docs/review.md "Model reviewer").
     model: config.reviewer.model?.hooks.includes('commit-msg') ?? false,
   });
-  writeLines(err, result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
+  writeLines(
+    err,
+    result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
+  );
   // The next clean commit of this policy is decided from what this review ran (the bundle was
   // loaded: the diff had pieces).
   if (result.knowledge_docs.length) await keepCleanRecordOf(session, await session.bundle());
@@ -208,9 +230,18 @@ export async function reviewCommit(
   const blocking = result.findings.filter((f) => blocks(f, config.softTests));
   // A credential never enters a commit by default, whatever commitMsg.block says; only an answer
   // that opens the gate for a credential (a queued REJECT) lets it through (docs/gate.md).
-  const credentials = config.commitMsg.blockCredentials ? result.findings.filter((f) => CREDENTIAL_RULE_SOURCES.has(f.rule_source)) : [];
+  const credentials = config.commitMsg.blockCredentials
+    ? result.findings.filter((f) => CREDENTIAL_RULE_SOURCES.has(f.rule_source))
+    : [];
   if (credentials.length) {
-    writeLines(err, [m.credentialBlocked(credentials.length), ...findingLines(credentials, 50), ...m.credentialWaysOn(credentials.map((f) => f.id), config.gate.credentialAnswers)]);
+    writeLines(err, [
+      m.credentialBlocked(credentials.length),
+      ...findingLines(credentials, 50),
+      ...m.credentialWaysOn(
+        credentials.map((f) => f.id),
+        config.gate.credentialAnswers,
+      ),
+    ]);
     return 'blocked';
   }
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
@@ -233,12 +264,20 @@ export async function reviewCommit(
   const report = (written: boolean) =>
     result.findings.length || result.suppressed.length
       ? [
-          m.summary(result.event, result.findings.length, written ? open.length : 0, result.suppressed.length, plan.kind),
+          m.summary(
+            result.event,
+            result.findings.length,
+            written ? open.length : 0,
+            result.suppressed.length,
+            plan.kind,
+          ),
           ...findingLines(result.findings),
           ...(blocking.length ? [m.pushWillBlock] : []),
         ]
       : [];
-  const runnable = judgeRows ? await (await import('./rule-sources.js')).runnableRuleSources(session) : new Set<string>();
+  const runnable = judgeRows
+    ? await (await import('./rule-sources.js')).runnableRuleSources(session)
+    : new Set<string>();
   return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
 }
 
@@ -300,7 +339,10 @@ async function chooseFromQueue(
 
 /** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
 async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
-  const [{ commitMessages }, { lintMessage }] = await Promise.all([import('../record/history.js'), import('../record/lint.js')]);
+  const [{ commitMessages }, { lintMessage }] = await Promise.all([
+    import('../record/history.js'),
+    import('../record/lint.js'),
+  ]);
   const text = (await commitMessages(top, [commit])).get(commit) ?? '';
   return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }

@@ -28,7 +28,12 @@ export interface CommitPlan {
 
 /** `stagedDiff`: the staged diff, when the caller already started reading it. */
 export async function planCommit(repo: Repo, hasHead: boolean, stagedDiff?: Promise<CappedDiff>): Promise<CommitPlan> {
-  const staged: CommitPlan = { kind: 'commit', parents: hasHead ? ['HEAD'] : [], amended: null, source: async () => ({ kind: 'staged', text: stagedDiff }) };
+  const staged: CommitPlan = {
+    kind: 'commit',
+    parents: hasHead ? ['HEAD'] : [],
+    amended: null,
+    source: async () => ({ kind: 'staged', text: stagedDiff }),
+  };
   if (!hasHead) return staged;
   try {
     return await planBeyondHead(repo, staged);
@@ -41,7 +46,10 @@ async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPla
   const mergeHead = join(repo.gitDir, 'MERGE_HEAD');
   if (existsSync(mergeHead)) {
     const { readFile } = await import('node:fs/promises');
-    const others = (await readFile(mergeHead, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean);
+    const others = (await readFile(mergeHead, 'utf8'))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const parents = ['HEAD', ...others];
     return { kind: 'merge', parents, amended: null, source: () => cachedAgainst(repo.top, parents) };
   }
@@ -52,14 +60,20 @@ async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPla
     kind: 'amend',
     parents,
     amended: amended!,
-    source: async () => (parents.length ? cachedAgainst(repo.top, parents) : cachedAgainst(repo.top, [await emptyTree(repo.top)])),
+    source: async () =>
+      parents.length ? cachedAgainst(repo.top, parents) : cachedAgainst(repo.top, [await emptyTree(repo.top)]),
   };
 }
 
 /** The index against one base (a plain diff), or against several (what a merge introduced). */
 async function cachedAgainst(top: string, bases: readonly string[]): Promise<DiffSource> {
   const diffs = await Promise.all(bases.map((b) => gitDiff(top, ['--cached', b])));
-  return { kind: 'text', text: await combined(diffs.map((d) => d.text)), name: 'git diff --cached', capped: cappedOf(diffs) };
+  return {
+    kind: 'text',
+    text: await combined(diffs.map((d) => d.text)),
+    name: 'git diff --cached',
+    capped: cappedOf(diffs),
+  };
 }
 
 async function emptyTree(top: string): Promise<string> {
@@ -71,7 +85,12 @@ export async function commitDiffSource(top: string, commit: string): Promise<Dif
   const parents = await runGit(revParse(`${commit}^@`), { cwd: top });
   const bases = parents.length ? parents : [await emptyTree(top)];
   const diffs = await Promise.all(bases.map((b) => gitDiff(top, [b, commit])));
-  return { kind: 'text', text: await combined(diffs.map((d) => d.text)), name: `commit ${commit}`, capped: cappedOf(diffs) };
+  return {
+    kind: 'text',
+    text: await combined(diffs.map((d) => d.text)),
+    name: `commit ${commit}`,
+    capped: cappedOf(diffs),
+  };
 }
 
 function cappedOf(diffs: ReadonlyArray<{ capped: string[] }>): string[] {

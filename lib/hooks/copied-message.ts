@@ -18,7 +18,12 @@ import { isAmendCommit } from './invocation.js';
 import { writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
-export async function filterCopiedRows(repo: Repo, path: string, from: string, err: NodeJS.WritableStream): Promise<void> {
+export async function filterCopiedRows(
+  repo: Repo,
+  path: string,
+  from: string,
+  err: NodeJS.WritableStream,
+): Promise<void> {
   const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
   // `--amend` (git says "commit HEAD" for it too) keeps the amended commit's records: commit-msg's work.
   if (await isAmendCommit(lookupAlias)) return;
@@ -32,7 +37,10 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string, e
   const history = head ? await readHistoryOf(repo.top, [head]) : [];
   const inHistory = new Set(history.map((h) => recordKey(h.row)));
   const idsInHistory = new Set(history.map((h) => h.row.id));
-  const raised = await raisedByStaged(repo, lint.rows.some((r) => !idsInHistory.has(r.row.id)));
+  const raised = await raisedByStaged(
+    repo,
+    lint.rows.some((r) => !idsInHistory.has(r.row.id)),
+  );
   const belongs = (row: TrailerRow) => {
     if (inHistory.has(recordKey(row))) return false; // a second copy of a record
     if (row.verdict === 'OPEN') return raised.has(row.id) && !idsInHistory.has(row.id);
@@ -50,7 +58,12 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string, e
   const kept = lines.filter((_, i) => !gone.has(i + 1)).join('\n') + (text.endsWith('\n') ? '\n' : '');
   await writeFileAtomic(path, kept.replace(/\n{3,}/g, '\n\n'));
   const name = (await peelCommit(repo.top, from))?.slice(0, 7) ?? from;
-  writeLines(err, [m.copiedRowsLeftOut(name, drop.map((d) => `${d.row.verdict} ${d.row.id}`))]);
+  writeLines(err, [
+    m.copiedRowsLeftOut(
+      name,
+      drop.map((d) => `${d.row.verdict} ${d.row.id}`),
+    ),
+  ]);
 }
 
 /** Finding IDs the staged change raises (none needed: none read). A review that cannot run raises nothing. */
@@ -59,7 +72,12 @@ async function raisedByStaged(repo: Repo, needed: boolean): Promise<Set<string>>
   try {
     const { openReview, runReview } = await import('../review/index.js');
     const session = await openReview(repo.top, { repo });
-    const result = await runReview(session, { cwd: repo.top, source: { kind: 'staged' }, verdictTip: null, reviewer: false });
+    const result = await runReview(session, {
+      cwd: repo.top,
+      source: { kind: 'staged' },
+      verdictTip: null,
+      reviewer: false,
+    });
     return new Set([...result.findings, ...result.suppressed].map((f) => f.id));
   } catch {
     return new Set();

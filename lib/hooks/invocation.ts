@@ -59,7 +59,16 @@ export async function gitAncestorArgv(startPid = process.ppid): Promise<string[]
 }
 
 // git's global options that take the next argument as their value.
-const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix']);
+const GLOBAL_WITH_VALUE = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--config-env',
+  '--super-prefix',
+]);
 
 /** The subcommand of a git command line and its arguments (`git -C x commit -m y` → commit). */
 export function subcommandOf(argv: readonly string[]): { name: string; args: string[] } | null {
@@ -92,7 +101,10 @@ export function amends(args: readonly string[]): boolean {
  * Whether the running hook serves `git commit --amend` (an alias is resolved with `lookupAlias`,
  * called only for a subcommand git does not have built in).
  */
-export async function isAmendCommit(lookupAlias: (name: string) => Promise<string | null>, argv?: string[] | null): Promise<boolean> {
+export async function isAmendCommit(
+  lookupAlias: (name: string) => Promise<string | null>,
+  argv?: string[] | null,
+): Promise<boolean> {
   const line = argv === undefined ? await gitAncestorArgv() : argv;
   if (!line) return false;
   const sub = subcommandOf(line);
@@ -106,4 +118,17 @@ export async function isAmendCommit(lookupAlias: (name: string) => Promise<strin
 }
 
 // Commands that commit without being `git commit`: never an amend, no alias lookup.
-const BUILTINS = new Set(['merge', 'pull', 'rebase', 'cherry-pick', 'revert', 'am', 'stash', 'notes', 'switch', 'checkout', 'reset', 'push']);
+const BUILTINS = new Set([
+  'merge',
+  'pull',
+  'rebase',
+  'cherry-pick',
+  'revert',
+  'am',
+  'stash',
+  'notes',
+  'switch',
+  'checkout',
+  'reset',
+  'push',
+]);

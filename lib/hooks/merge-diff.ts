@@ -47,7 +47,12 @@ export function introducedDiff(first: string, others: readonly string[]): string
     if (hunks.length === 0) continue;
     // Context lines need an old side: a file new to the first parent reads as a changed one.
     const oldName = quotePath(`a/${file.oldPath ?? path}`);
-    out.push(`diff --git ${oldName} ${quotePath(`b/${path}`)}`, `--- ${oldName}`, `+++ ${quotePath(`b/${path}`)}`, ...hunks);
+    out.push(
+      `diff --git ${oldName} ${quotePath(`b/${path}`)}`,
+      `--- ${oldName}`,
+      `+++ ${quotePath(`b/${path}`)}`,
+      ...hunks,
+    );
   }
   return out.length ? out.join('\n') + '\n' : '';
 }

@@ -10,7 +10,18 @@
  * push against an unchanged policy reads a few tree entries and no blob.
  */
 import { crypto } from '../core/node-module.js';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { contains } from '../core/fs/path.js';
 import { catFileBatch, lsTree, runGit } from '../core/git/commands.js';
@@ -57,10 +68,15 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
   const warnings: string[] = [];
   // The config decides where the bundle and doc map are: read it first.
   const top = await listTree(cwd, commit, ['revtrail.config.json', 'package.json', DEFAULT_KNOWLEDGE], false);
-  const configEntry = regular(top.find((e) => e.path === 'revtrail.config.json')) ?? regular(top.find((e) => e.path === 'package.json'));
-  const where = configEntry ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid), warnings) : { knowledge: DEFAULT_KNOWLEDGE };
+  const configEntry =
+    regular(top.find((e) => e.path === 'revtrail.config.json')) ?? regular(top.find((e) => e.path === 'package.json'));
+  const where = configEntry
+    ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid), warnings)
+    : { knowledge: DEFAULT_KNOWLEDGE };
   const wanted = [...top.filter((e) => e.path !== DEFAULT_KNOWLEDGE || where.knowledge === DEFAULT_KNOWLEDGE)];
-  const more = [where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge, where.docMap ?? null].filter((p): p is string => p !== null);
+  const more = [where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge, where.docMap ?? null].filter(
+    (p): p is string => p !== null,
+  );
   if (more.length) wanted.push(...(await listTree(cwd, commit, more, false)));
   const mapEntry = where.docMap === undefined ? undefined : regular(wanted.find((e) => e.path === where.docMap));
   // A folder the doc map names brings its .md files only (as the doc map reads it).
@@ -118,7 +134,12 @@ export function inTree(path: string): string | null {
 async function docsOf(bytes: Buffer | undefined): Promise<string[]> {
   if (!bytes || bytes.length > MAX_FILE_BYTES) return [];
   const { parseWithLibrary } = await import('../bundle/frontmatter.js');
-  const parsed = await parseWithLibrary(bytes.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  const parsed = await parseWithLibrary(
+    bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n/g, '\n'),
+  );
   if (!parsed.ok) return [];
   const mappings = (parsed.data as { mappings?: unknown }).mappings;
   if (!Array.isArray(mappings)) return [];
@@ -133,12 +154,16 @@ async function docsOf(bytes: Buffer | undefined): Promise<string[]> {
   return [...docs];
 }
 
-const regular = (e: Entry | undefined) => (e && e.type === 'blob' && (e.mode === '100644' || e.mode === '100755') ? e : undefined);
+const regular = (e: Entry | undefined) =>
+  e && e.type === 'blob' && (e.mode === '100644' || e.mode === '100755') ? e : undefined;
 
 /** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
 async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
   if (paths.length === 0) return [];
-  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({ ...e, size: e.size ?? 0 }));
+  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({
+    ...e,
+    size: e.size ?? 0,
+  }));
 }
 
 /** The blobs' bytes by object name, from one `git cat-file --batch`. */
@@ -151,7 +176,13 @@ async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<st
 }
 
 /** Every regular file the wanted entries hold (folders listed recursively), and what is left out. */
-async function filesOf(cwd: string, commit: string, wanted: ReadonlyMap<string, Entry>, mdOnly: ReadonlySet<string>, warnings: string[]): Promise<Entry[]> {
+async function filesOf(
+  cwd: string,
+  commit: string,
+  wanted: ReadonlyMap<string, Entry>,
+  mdOnly: ReadonlySet<string>,
+  warnings: string[],
+): Promise<Entry[]> {
   const folders = [...wanted.values()].filter((e) => e.type === 'tree').map((e) => e.path);
   const inFolders = (await listTree(cwd, commit, folders, true)).filter((e) => {
     // Only a doc map folder's .md files (unless the bundle's own folder holds them too).
@@ -190,7 +221,10 @@ function readLeftOut(dir: string): string[] {
 
 /** A path git could hold that is safe to write under the copy (no `..`, no empty or `.git` part). */
 function safePath(path: string): boolean {
-  return !path.startsWith('/') && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && p.toLowerCase() !== '.git');
+  return (
+    !path.startsWith('/') &&
+    path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && p.toLowerCase() !== '.git')
+  );
 }
 
 async function makeCopy(

@@ -10,7 +10,10 @@ import { mayHaveQueued } from '../verdicts/peek.js';
 export async function postCommitHook(context: CliContext): Promise<number> {
   const repo = await findRepo(context.cwd);
   if (!(await mayHaveQueued(repo.commonDir))) return 0;
-  const [{ commitTrailerRows }, { pruneRows }] = await Promise.all([import('../record/history.js'), import('../verdicts/queue.js')]);
+  const [{ commitTrailerRows }, { pruneRows }] = await Promise.all([
+    import('../record/history.js'),
+    import('../verdicts/queue.js'),
+  ]);
   const rows = [...(await commitTrailerRows(repo.top, ['HEAD'])).values()].flat();
   if (rows.length) await pruneRows(repo.commonDir, rows);
   return 0;

@@ -78,18 +78,32 @@ export async function postRewriteHook(kind: string, input: string, context: CliC
       carriedFrom: c.from,
     }));
     const added = await enqueueCarried(repo.commonDir, entries);
-    if (added.length) writeLines(context.stderr, [m.rewriteCarried(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)} → ${a.anchor!.slice(0, 7)})`))]);
+    if (added.length)
+      writeLines(context.stderr, [
+        m.rewriteCarried(
+          added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)} → ${a.anchor!.slice(0, 7)})`),
+        ),
+      ]);
   }
   // The commits the rebase dropped are in no line of the input: compare its before and after.
-  if (kind === 'rebase') await reportDropped(repo, context.stderr, { rewritten: new Set(pairs.map((p) => p.from)), before: await rebaseOrigHead(repo.gitDir) });
+  if (kind === 'rebase')
+    await reportDropped(repo, context.stderr, {
+      rewritten: new Set(pairs.map((p) => p.from)),
+      before: await rebaseOrigHead(repo.gitDir),
+    });
   return 0;
 }
 
 /** Queues the verdicts of commits a rebase dropped (../verdicts/dropped.ts) and says so in one line. */
-export async function reportDropped(repo: Repo, err: NodeJS.WritableStream, options: { rewritten?: ReadonlySet<string>; before?: string } = {}): Promise<void> {
+export async function reportDropped(
+  repo: Repo,
+  err: NodeJS.WritableStream,
+  options: { rewritten?: ReadonlySet<string>; before?: string } = {},
+): Promise<void> {
   const { settleRebase } = await import('../verdicts/dropped.js');
   const added = await settleRebase(repo, options);
-  if (added.length) writeLines(err, [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]);
+  if (added.length)
+    writeLines(err, [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]);
 }
 
 async function rebaseOrigHead(gitDir: string): Promise<string | undefined> {
@@ -114,7 +128,12 @@ async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<M
     let ids = raisedBy.get(commit);
     if (!ids) {
       try {
-        const result = await runReview(session, { cwd: repo.top, source: await commitDiffSource(repo.top, commit), verdictTip: null, reviewer: false });
+        const result = await runReview(session, {
+          cwd: repo.top,
+          source: await commitDiffSource(repo.top, commit),
+          verdictTip: null,
+          reviewer: false,
+        });
         ids = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
       } catch {
         return { has: () => true };
@@ -133,9 +152,12 @@ async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<M
   const carriedIds = new Set(keep.map((k) => k.row.id));
   const verdicts = missing.filter((x) => x.row.verdict !== 'OPEN');
   if (verdicts.length) {
-    const history = new Set((await readHistoryOf(repo.top, [...new Set(verdicts.map((v) => v.to))])).map((h) => h.row.id));
+    const history = new Set(
+      (await readHistoryOf(repo.top, [...new Set(verdicts.map((v) => v.to))])).map((h) => h.row.id),
+    );
     for (const item of verdicts) {
-      if (history.has(item.row.id) || carriedIds.has(item.row.id) || (await raised(item.to)).has(item.row.id)) keep.push(item);
+      if (history.has(item.row.id) || carriedIds.has(item.row.id) || (await raised(item.to)).has(item.row.id))
+        keep.push(item);
     }
   }
   return keep; // OPEN rows first: a finding's row before the verdicts that answer it

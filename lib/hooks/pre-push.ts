@@ -30,7 +30,8 @@ export function parseRefLines(input: string): { updates: RefUpdate[]; bad: strin
     const line = raw.trim();
     if (!line) continue;
     const [localRef, localSha, remoteRef, remoteSha, extra] = line.split(/\s+/);
-    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? '')) bad.push(line);
+    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? ''))
+      bad.push(line);
     else updates.push({ localRef, localSha: localSha!, remoteRef, remoteSha: remoteSha! });
   }
   return { updates, bad };
@@ -115,7 +116,8 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
-  for (const update of updates) plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
+  for (const update of updates)
+    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
@@ -124,12 +126,20 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
   const { currentCleanRecord } = await import('../review/clean-check.js');
   const cleanFile = cleanCheckFile(repo.commonDir);
-  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err, { cleanRecord: currentCleanRecord(cleanFile, repo.top), cleanFile });
-  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) => err.write(m.saveFailed(why) + '\n'));
+  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err, {
+    cleanRecord: currentCleanRecord(cleanFile, repo.top),
+    cleanFile,
+  });
+  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
+    err.write(m.saveFailed(why) + '\n'),
+  );
 
   if (reviewed.blocked.length === 0) return 0;
   const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
-  writeLines(err, await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)));
+  writeLines(
+    err,
+    await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)),
+  );
   return 1;
 }
 

@@ -97,13 +97,17 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
     group.plans.push(plan);
     byPolicy.set(copy.dir, group);
   }
-  writeLines(err, [...warnings].map((w) => hm.warning(w)));
+  writeLines(
+    err,
+    [...warnings].map((w) => hm.warning(w)),
+  );
   const lines: string[] = [];
   for (const group of byPolicy.values()) {
     const session = await openReview(top, { repo, policyTop: group.dir, knowledge: group.knowledge });
     const reviewed = await reviewPlans(top, session, group.plans.map(toReviewPlan), err, { noReviewer: true });
     // Each policy's rejection with the answers its own config lets open the gate.
-    if (reviewed.blocked.length) lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)));
+    if (reviewed.blocked.length)
+      lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)));
   }
   if (lines.length === 0) return 0;
   writeLines(err, [...lines, m.policyNote]);

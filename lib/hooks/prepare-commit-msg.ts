@@ -22,7 +22,12 @@ import { gitOut } from '../core/git/run.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
-export async function prepareCommitMsgHook(file: string, context: CliContext, source?: string, commit?: string): Promise<number> {
+export async function prepareCommitMsgHook(
+  file: string,
+  context: CliContext,
+  source?: string,
+  commit?: string,
+): Promise<number> {
   const repo = await findRepo(context.cwd);
   // `commit -C/-c <commit>` outside a rebase (whose own steps are handled below): ./copied-message.ts.
   if (source === 'commit' && commit && !existsSync(join(repo.gitDir, 'rebase-merge'))) {
@@ -57,7 +62,11 @@ export async function prepareCommitMsgHook(file: string, context: CliContext, so
     seen.add(value);
     return true;
   });
-  const after = await appendTrailers(Buffer.from(kept), rows, { cwd: repo.top, commentChar, foldAt: await configuredFoldAt(repo.top) });
+  const after = await appendTrailers(Buffer.from(kept), rows, {
+    cwd: repo.top,
+    commentChar,
+    foldAt: await configuredFoldAt(repo.top),
+  });
   if (!after.equals(original)) await writeFileAtomic(path, after);
   return 0;
 }
@@ -73,7 +82,11 @@ async function currentFold(gitDir: string): Promise<string[] | null> {
   } catch {
     return null;
   }
-  const last = done.split('\n').filter((l) => l.trim() && !l.startsWith('#')).pop() ?? '';
+  const last =
+    done
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .pop() ?? '';
   const step = STEP.exec(last.trim())?.[2];
   return step ? ['HEAD', step] : null;
 }
@@ -103,12 +116,19 @@ async function squashedCommits(top: string, gitDir: string): Promise<string[] | 
  */
 async function squashInIndex(top: string, commits: readonly string[]): Promise<boolean> {
   const touched = new Set(
-    (await gitOut(['log', '--no-walk=unsorted', '--stdin', '--format=', '--name-only', '-z', '--no-renames'], { cwd: top, input: `${commits.join('\n')}\n` }))
+    (
+      await gitOut(['log', '--no-walk=unsorted', '--stdin', '--format=', '--name-only', '-z', '--no-renames'], {
+        cwd: top,
+        input: `${commits.join('\n')}\n`,
+      })
+    )
       .split('\0')
       .map((p) => p.replace(/^\n+/, ''))
       .filter(Boolean),
   );
   if (touched.size === 0) return false;
-  const staged = (await gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--'], { cwd: top })).split('\0');
+  const staged = (
+    await gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--'], { cwd: top })
+  ).split('\0');
   return staged.some((p) => p && touched.has(p));
 }

@@ -8,8 +8,17 @@ import { reviewMessages } from '../messages/review.js';
 /** One line per finding; a finding of a demoted rule adds why it does not block (docs/gate.md "Calibration"). */
 export function findingLines(findings: readonly Finding[], max = 10): string[] {
   const lines = findings.slice(0, max).flatMap((f) => {
-    const line = m.findingLine(esc(f.path), lineSpan(f.start_line, f.line), f.severity, esc(f.title), esc(f.rule_source), f.id);
-    return f.calibration ? [line, `    ${reviewMessages.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source))}`] : [line];
+    const line = m.findingLine(
+      esc(f.path),
+      lineSpan(f.start_line, f.line),
+      f.severity,
+      esc(f.title),
+      esc(f.rule_source),
+      f.id,
+    );
+    return f.calibration
+      ? [line, `    ${reviewMessages.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source))}`]
+      : [line];
   });
   if (findings.length > max) lines.push(m.moreFindings(findings.length - max));
   return lines;

@@ -26,7 +26,12 @@ export interface CheckOptions {
   stopped?: () => boolean;
 }
 
-export async function checkCommits(top: string, commits: readonly string[], check: CredentialCheck, options: CheckOptions): Promise<void> {
+export async function checkCommits(
+  top: string,
+  commits: readonly string[],
+  check: CredentialCheck,
+  options: CheckOptions,
+): Promise<void> {
   let screen: CredentialScreen | null | undefined;
   let done = 0;
   for await (const { commit, diff, capped } of commitPatches(top, commits)) {
@@ -35,7 +40,10 @@ export async function checkCommits(top: string, commits: readonly string[], chec
     // A file cut to the cap is named by the review, and a file git calls binary is read as text
     // there (docs/review.md "Git's attributes"): such a commit is never passed over.
     const passed = screen !== null && capped.length === 0 && diff.indexOf(BINARY) === -1 && !screen(diff);
-    options.results.set(options.key(commit), passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`, capped));
+    options.results.set(
+      options.key(commit),
+      passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`, capped),
+    );
     options.progress?.(++done);
   }
 }

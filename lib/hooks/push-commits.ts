@@ -47,12 +47,23 @@ function randomHex(bytes: number): string {
  * Each commit's own diff against its first parent, in the order given, from one `git log`
  * streamed commit by commit.
  */
-export async function* commitPatches(top: string, commits: readonly string[], caps: DiffCaps = DEFAULT_CAPS): AsyncGenerator<CommitPatch> {
+export async function* commitPatches(
+  top: string,
+  commits: readonly string[],
+  caps: DiffCaps = DEFAULT_CAPS,
+): AsyncGenerator<CommitPatch> {
   if (commits.length === 0) return;
   const marker = `revtrail-${randomHex(12)}`;
   const args = [
     ...DIFF_CONFIG,
-    'log', '--no-walk=unsorted', '--stdin', `--format=${marker} %H`, '-p', '--root', '--diff-merges=first-parent', '--no-show-signature',
+    'log',
+    '--no-walk=unsorted',
+    '--stdin',
+    `--format=${marker} %H`,
+    '-p',
+    '--root',
+    '--diff-merges=first-parent',
+    '--no-show-signature',
     ...DIFF_ARGS.slice(1),
   ];
   const done: CommitPatch[] = [];

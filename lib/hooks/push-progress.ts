@@ -38,7 +38,8 @@ export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
   let review: string | null = null;
   let check: string | null = null;
   // A line longer than the terminal wraps, and only its last row would be redrawn.
-  const fit = (text: string) => (stream.columns && text.length >= stream.columns ? `${text.slice(0, stream.columns - 2)}…` : text);
+  const fit = (text: string) =>
+    stream.columns && text.length >= stream.columns ? `${text.slice(0, stream.columns - 2)}…` : text;
   const draw = (last: boolean) => {
     const now = performance.now();
     if (!last && now - drawn < REDRAW_MS) return;

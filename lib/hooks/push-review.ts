@@ -74,11 +74,16 @@ export async function reviewPlans(
 ): Promise<PushReview> {
   const shown = pushProgress(err);
   // A model reviewer that runs at the push reads every piece: no clean check then.
-  const clean = options.cleanRecord && !options.noReviewer && !options.cleanRecord.modelHooks.includes('pre-push') ? options.cleanRecord : null;
+  const clean =
+    options.cleanRecord && !options.noReviewer && !options.cleanRecord.modelHooks.includes('pre-push')
+      ? options.cleanRecord
+      : null;
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   // The model reviewer runs at the push when its `hooks` name pre-push (docs/model.md); never on a server.
-  const reviewer = options.noReviewer ? { reviewer: false as const } : { model: session.config.reviewer.model?.hooks.includes('pre-push') ?? false };
+  const reviewer = options.noReviewer
+    ? { reviewer: false as const }
+    : { model: session.config.reviewer.model?.hooks.includes('pre-push') ?? false };
   // One read of each pushed tip's history serves every review of it: verdicts and calibration.
   const histories = new Map<string, Promise<HistoryRow[]>>();
   const historyOf = (tip: string) => () => {
@@ -87,8 +92,17 @@ export async function reviewPlans(
     return rows;
   };
   // Refs pushing the same commits (a branch and its tag) share one review.
-  const cache = new Map<string, { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }>();
-  const reviewRange = (range: string, tip: string, only: 'all' | 'others', ref: string, pause?: () => Promise<void>) => {
+  const cache = new Map<
+    string,
+    { result: Promise<{ findings: Finding[]; warnings: string[] }>; hasDiff: Promise<boolean> }
+  >();
+  const reviewRange = (
+    range: string,
+    tip: string,
+    only: 'all' | 'others',
+    ref: string,
+    pause?: () => Promise<void>,
+  ) => {
     const key = `${only} ${range} ${tip}`;
     let pending = cache.get(key);
     if (!pending) {
@@ -119,7 +133,12 @@ export async function reviewPlans(
         });
         sawChunk(r.knowledge_docs.length > 0);
         // The bundle was loaded (the diff had pieces): its policy's record for the next push.
-        if (options.cleanFile && r.knowledge_docs.length) await (await import('../review/clean-record.js')).keepRecordOf(options.cleanFile, session, await session.bundle());
+        if (options.cleanFile && r.knowledge_docs.length)
+          await (await import('../review/clean-record.js')).keepRecordOf(
+            options.cleanFile,
+            session,
+            await session.bundle(),
+          );
         return { findings: r.findings, warnings: r.warnings };
       })();
       result.catch(() => sawChunk(false));
@@ -151,15 +170,20 @@ export async function reviewPlans(
       const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
       let failed = false;
       const review = reviewRange(plan.range, tip, 'others', plan.ref, todo.length ? turn : undefined);
-      const checking = checkCommits(top, todo, credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources), {
-        // A commit the screen passes over warns only what the combined review warns already,
-        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
-        screen: review.hasDiff,
-        results: perCommit,
-        key: (commit) => `${tip} ${commit}`,
-        progress: (done) => shown.checking(plan.ref, done, todo.length),
-        stopped: () => failed,
-      });
+      const checking = checkCommits(
+        top,
+        todo,
+        credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources),
+        {
+          // A commit the screen passes over warns only what the combined review warns already,
+          // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
+          screen: review.hasDiff,
+          results: perCommit,
+          key: (commit) => `${tip} ${commit}`,
+          progress: (done) => shown.checking(plan.ref, done, todo.length),
+          stopped: () => failed,
+        },
+      );
       checking.catch(() => {});
       const combined = await review.result.catch((error) => {
         failed = true;
@@ -180,9 +204,13 @@ export async function reviewPlans(
     if (blocking.length) blocked.push({ ref: plan.ref, findings: blocking });
     else if (found.size) err.write(m.pushNotes(plan.ref, 'COMMENT', found.size) + '\n');
     // A demoted rule's findings are named either way, with why they do not block.
-    if (calibrated.length) writeLines(err, [m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50)]);
+    if (calibrated.length)
+      writeLines(err, [m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50)]);
   }
-  writeLines(err, [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
+  writeLines(
+    err,
+    [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
+  );
   const credentials = blocked.flatMap((b) => b.findings).filter((f) => isCredential(f.rule_source));
   return { blocked, findings: allFindings, holders: credentialHolders(plans, perCommit, foundBy, credentials) };
 }
@@ -202,7 +230,10 @@ function credentialHolders(
   for (const plan of plans) {
     const tip = plan.tip;
     // One non-merge commit: its own review was the combined one.
-    const found = (commit: string) => (plan.single ? [...(foundBy.get(plan) ?? [])] : (perCommit.get(`${tip} ${commit}`)?.findings ?? []).map((f) => f.id));
+    const found = (commit: string) =>
+      plan.single
+        ? [...(foundBy.get(plan) ?? [])]
+        : (perCommit.get(`${tip} ${commit}`)?.findings ?? []).map((f) => f.id);
     for (const commit of [...plan.commits].reverse()) {
       for (const id of found(commit)) {
         if (!wanted.has(id)) continue;
@@ -245,11 +276,13 @@ export async function blockedLines(
   const credentials = blocking.filter((f) => isCredential(f.rule_source) && !queued.has(f.id));
   if (others.length) {
     lines.push(...m.waysOn);
-    for (const f of others) lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
+    for (const f of others)
+      lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
     lines.push(m.thenCommit);
   }
   if (credentials.length) lines.push(...(await credentialWays(top, credentials, reviewed.holders, credentialAnswers)));
-  if (queued.size) lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
+  if (queued.size)
+    lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
   return lines;
 }
 
@@ -280,12 +313,21 @@ async function credentialWays(
     else if (f.answer) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
     const held = holders.get(f.id) ?? [];
     if (held.length) {
-      lines.push(m.credentialHeldBy(held.length), ...held.map((h) => m.credentialCommit(h.commit, facts.get(h.commit)?.subject ?? '')));
+      lines.push(
+        m.credentialHeldBy(held.length),
+        ...held.map((h) => m.credentialCommit(h.commit, facts.get(h.commit)?.subject ?? '')),
+      );
       lines.push(m.credentialRewrite);
       const oldest = held[0]!;
       const parent = facts.get(oldest.commit)?.parent ?? null;
       if (held.length === 1 && oldest.commit === oldest.tip) lines.push(m.rewriteAmend(oldest.commit));
-      else lines.push(...m.rewriteRebase(held.map((h) => h.commit), parent ? parent.slice(0, 12) : '--root'));
+      else
+        lines.push(
+          ...m.rewriteRebase(
+            held.map((h) => h.commit),
+            parent ? parent.slice(0, 12) : '--root',
+          ),
+        );
     }
     lines.push(m.rotate);
     if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));

@@ -10,7 +10,8 @@ import { builtinRules } from '../review/builtin.js';
 export async function runnableRuleSources(session: ReviewSession): Promise<Set<string>> {
   const sources = new Set(builtinRules(session.config.builtinRules).map((r) => r.ruleSource));
   try {
-    for (const c of (await session.bundle()).concepts) for (const r of [...c.rules, ...(c.structural ?? [])]) sources.add(r.ruleSource);
+    for (const c of (await session.bundle()).concepts)
+      for (const r of [...c.rules, ...(c.structural ?? [])]) sources.add(r.ruleSource);
   } catch {
     // a bundle that cannot load runs no rules of its own
   }

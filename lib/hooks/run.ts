@@ -31,7 +31,10 @@ export async function runHook(argv: string[], context: CliContext, input?: strin
   if (process.env.REVTRAIL === '0' && record?.side !== 'server') return 0;
   guardCrashes(context.stderr);
   try {
-    if (!record?.run) throw new UsageError(m.unknownHook(name), { remedy: m.unknownHookRemedy(RUNNABLE_HOOKS.map((r) => `${r.name}${r.usage ? ` ${r.usage}` : ''}`)) });
+    if (!record?.run)
+      throw new UsageError(m.unknownHook(name), {
+        remedy: m.unknownHookRemedy(RUNNABLE_HOOKS.map((r) => `${r.name}${r.usage ? ` ${r.usage}` : ''}`)),
+      });
     return await record.run(args, context, record.stdin ? (input ?? (await readStdin())) : '');
   } catch (error) {
     const code = reportError(error, context.stderr);

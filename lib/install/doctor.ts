@@ -67,10 +67,17 @@ export function hookCli(dir: string, main: string | null): { cli: string | null;
     // no hook file: the defaults
   }
   const local = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(dir, p));
-  const fromMain = main && main !== dir ? [configured || 'node_modules/.bin/revtrail', 'node_modules/.bin/revtrail'].map((p) => resolve(main, p)) : [];
+  const fromMain =
+    main && main !== dir
+      ? [configured || 'node_modules/.bin/revtrail', 'node_modules/.bin/revtrail'].map((p) => resolve(main, p))
+      : [];
   const found = [...local, ...fromMain].find(isExecutable);
   if (found) return { cli: found, configured };
-  const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'revtrail')).find(isExecutable);
+  const onPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((d) => join(d, 'revtrail'))
+    .find(isExecutable);
   return { cli: onPath ?? null, configured };
 }
 
@@ -86,7 +93,8 @@ export function isTemporaryFolder(dir: string): boolean {
 }
 
 function findOnPath(name: string): string | null {
-  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
+  for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean))
+    if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
   return null;
 }
 
@@ -120,7 +128,11 @@ function missingHooks(dir: string): string[] {
 }
 
 /** One line per worktree: husky's runner there, and the committed hooks with their block. */
-function worktreeCheck(dir: string, here: boolean, add: (check: string, level: Level, message: string, fix?: string) => void): void {
+function worktreeCheck(
+  dir: string,
+  here: boolean,
+  add: (check: string, level: Level, message: string, fix?: string) => void,
+): void {
   const label = here ? m.thisWorktree : dir;
   if (!existsSync(dir)) {
     add('worktree', 'warn', m.worktreeGone(dir), m.worktreeGoneFix);
@@ -131,8 +143,18 @@ function worktreeCheck(dir: string, here: boolean, add: (check: string, level: L
   const missing = missingHooks(dir);
   const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
   if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
-  if (problems.length) add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
-  else if (missing.length) add('worktree', 'warn', m.hooksMissingWarn(label, missing.map((h) => `${HUSKY_DIR}/${h}`)), m.worktreeFix(here ? null : dir, true));
+  if (problems.length)
+    add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
+  else if (missing.length)
+    add(
+      'worktree',
+      'warn',
+      m.hooksMissingWarn(
+        label,
+        missing.map((h) => `${HUSKY_DIR}/${h}`),
+      ),
+      m.worktreeFix(here ? null : dir, true),
+    );
   else add('worktree', 'ok', m.hooksOk(label));
 }
 
@@ -144,7 +166,11 @@ function managerIn(top: string): Manager | null {
 }
 
 /** The manager's own hooks in git's hooks folder, revtrail's scripts committed, the CLI they call. */
-async function managerChecks(top: string, manager: Manager, add: (check: string, level: Level, message: string, fix?: string) => void): Promise<string | null> {
+async function managerChecks(
+  top: string,
+  manager: Manager,
+  add: (check: string, level: Level, message: string, fix?: string) => void,
+): Promise<string | null> {
   const hooksDir = await runGit(gitPath('hooks'), { cwd: top });
   const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
   const missing = ['commit-msg', 'pre-push'].filter((hook) => {
@@ -164,11 +190,16 @@ async function managerChecks(top: string, manager: Manager, add: (check: string,
   else add('committed', 'ok', m.hooksCommitted);
   let configured = '';
   try {
-    configured = /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(readText(join(top, scriptPath(manager, 'commit-msg'))))?.[1] ?? '';
+    configured =
+      /^\s*revtrail_bin='((?:[^']|'\\'')*)'/m.exec(readText(join(top, scriptPath(manager, 'commit-msg'))))?.[1] ?? '';
   } catch {
     // unreadable: the default
   }
-  const cli = [configured, 'node_modules/.bin/revtrail'].filter(Boolean).map((p) => resolve(top, p)).find(isExecutable) ?? null;
+  const cli =
+    [configured, 'node_modules/.bin/revtrail']
+      .filter(Boolean)
+      .map((p) => resolve(top, p))
+      .find(isExecutable) ?? null;
   if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix);
   else add('cli', 'ok', m.cliOk(cli));
   return cli;
@@ -181,7 +212,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   const repo = await findRepo(cwd);
   const { top } = repo;
   const checks: Check[] = [];
-  const add = (check: string, level: Level, message: string, fix?: string) => checks.push({ check, level, message, ...(fix ? { fix } : {}) });
+  const add = (check: string, level: Level, message: string, fix?: string) =>
+    checks.push({ check, level, message, ...(fix ? { fix } : {}) });
 
   const hooksPath = await readHooksPath(top);
   const trees = await worktrees(top);
@@ -193,7 +225,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   else if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
   else {
     if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
-    else if (!isHuskyPath(hooksPath.value, top)) add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
+    else if (!isHuskyPath(hooksPath.value, top))
+      add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
     else add('hooks-path', 'ok', m.hooksPathOk(hooksPath.value));
 
     const common = repo.commonDir.replace(/[\\/]\.git$/, '');
@@ -201,7 +234,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
     if (hooksPath && isHuskyPath(hooksPath.value, top)) {
       const uncommitted = await uncommittedHooks(top);
-      if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
+      if (uncommitted.length)
+        add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
       else add('committed', 'ok', m.hooksCommitted);
     }
     const found = hookCli(top, main);
@@ -240,7 +274,10 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   }
 
   // lefthook sets itself up on npm install (its own postinstall); pre-commit has `pre-commit install`.
-  const pkgRel = installed && !manager ? packageFile(top, cli?.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync) : null;
+  const pkgRel =
+    installed && !manager
+      ? packageFile(top, cli?.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync)
+      : null;
   if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
   else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
 
@@ -256,7 +293,13 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const trust = await trustState(repo.commonDir, command);
     const shown = command.join(' ');
     if (trust.state === 'trusted') add('trust', 'ok', m.trusted(shown));
-    else add('trust', config!.reviewer.required ? 'fail' : 'warn', trust.state === 'changed' ? m.trustChanged(shown) : m.untrusted(shown), m.trustFix);
+    else
+      add(
+        'trust',
+        config!.reviewer.required ? 'fail' : 'warn',
+        trust.state === 'changed' ? m.trustChanged(shown) : m.untrusted(shown),
+        m.trustFix,
+      );
   }
 
   if (config) {
@@ -269,7 +312,12 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
       const warnings = bundle.diagnostics.length - errors;
       const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);
       const summary = m.bundleSummary(config.knowledge, bundle.concepts.length, rules, errors, warnings);
-      add('bundle', errors ? 'fail' : warnings ? 'warn' : 'ok', summary, errors || warnings ? m.bundleFix(config.knowledge) : undefined);
+      add(
+        'bundle',
+        errors ? 'fail' : warnings ? 'warn' : 'ok',
+        summary,
+        errors || warnings ? m.bundleFix(config.knowledge) : undefined,
+      );
     }
   }
   return { top, checks, ok: !checks.some((c) => c.level === 'fail') };
@@ -283,17 +331,31 @@ function scriptCheck(top: string, rel: string): Check {
   try {
     json = JSON.parse(readText(file)) as Record<string, unknown>;
   } catch (error) {
-    return { check: 'script', level: 'fail', message: m.badPackageJson(rel, error instanceof SyntaxError ? error.message : readFailure(error)), fix: m.badPackageJsonFix };
+    return {
+      check: 'script',
+      level: 'fail',
+      message: m.badPackageJson(rel, error instanceof SyntaxError ? error.message : readFailure(error)),
+      fix: m.badPackageJsonFix,
+    };
   }
   const scripts = (json.scripts && typeof json.scripts === 'object' ? json.scripts : {}) as Record<string, unknown>;
   const name = lifecycleScript(detected.pm);
   const value = typeof scripts[name] === 'string' ? (scripts[name] as string) : null;
-  if (detected.pm === 'yarn-berry' && detected.nodeLinker === 'pnp') return { check: 'script', level: 'fail', message: m.berryPnp(pm), fix: m.berryPnpFix };
+  if (detected.pm === 'yarn-berry' && detected.nodeLinker === 'pnp')
+    return { check: 'script', level: 'fail', message: m.berryPnp(pm), fix: m.berryPnpFix };
   if (value === null || !setsUpHooks(value)) {
-    const other = detected.pm === 'yarn-berry' && typeof scripts.prepare === 'string' && setsUpHooks(scripts.prepare as string);
-    return { check: 'script', level: 'fail', message: other ? m.berryNeedsPostinstall(rel, pm) : m.noScript(rel, name, pm), fix: m.noScriptFix(name) };
+    const other =
+      detected.pm === 'yarn-berry' && typeof scripts.prepare === 'string' && setsUpHooks(scripts.prepare as string);
+    return {
+      check: 'script',
+      level: 'fail',
+      message: other ? m.berryNeedsPostinstall(rel, pm) : m.noScript(rel, name, pm),
+      fix: m.noScriptFix(name),
+    };
   }
-  const direct = ['dependencies', 'devDependencies'].some((k) => json[k] && typeof json[k] === 'object' && 'husky' in (json[k] as object));
+  const direct = ['dependencies', 'devDependencies'].some(
+    (k) => json[k] && typeof json[k] === 'object' && 'husky' in (json[k] as object),
+  );
   if (!value.includes(SETUP_COMMAND) && !direct) {
     const level = detected.pm === 'pnpm' ? 'fail' : 'warn';
     return { check: 'script', level, message: m.bareHusky(rel, name, value, pm), fix: m.bareHuskyFix };

@@ -28,7 +28,8 @@ export async function setUpFromPrepare(cwd: string): Promise<FromPrepareReport> 
   }
   try {
     const current = await readHooksPath(top);
-    if (current && !isHuskyPath(current.value, top)) return { lines: [m.fromPrepareElsewhere(current.value)], done: false };
+    if (current && !isHuskyPath(current.value, top))
+      return { lines: [m.fromPrepareElsewhere(current.value)], done: false };
     const said = await runHusky(top);
     if (said) return { lines: [m.fromPrepareFailed(said.trim())], done: false };
     const missing = HOOKS.filter((h) => !existsSync(join(top, HUSKY_DIR, h)));

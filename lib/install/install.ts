@@ -60,10 +60,17 @@ export async function hookBlock(name: HookName, cli: string | null): Promise<str
     readFile(join(packageRoot(), 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8'),
     readFile(join(packageRoot(), 'hooks', 'find-cli.sh'), 'utf8'),
   ]);
-  const lookup = findCli.slice(findCli.indexOf('\n\n') + 2).replace(/\n$/, '').split('\n');
-  const script = template.replace(/^([ \t]*)@REVTRAIL_FIND_CLI@$/m, (_, indent: string) => lookup.map((line) => (line ? indent + line : line)).join('\n'));
+  const lookup = findCli
+    .slice(findCli.indexOf('\n\n') + 2)
+    .replace(/\n$/, '')
+    .split('\n');
+  const script = template.replace(/^([ \t]*)@REVTRAIL_FIND_CLI@$/m, (_, indent: string) =>
+    lookup.map((line) => (line ? indent + line : line)).join('\n'),
+  );
   // The top-level install is tried anyway; naming it twice would only read oddly.
-  return script.replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : '')).replaceAll('@REVTRAIL_HOOK@', name);
+  return script
+    .replace('@REVTRAIL_BIN@', shQuote(cli && cli !== DEFAULT_CLI ? cli : ''))
+    .replaceAll('@REVTRAIL_HOOK@', name);
 }
 
 export interface HooksPathSetting {
@@ -98,7 +105,17 @@ export function locateCli(repo: Repo): string | null {
   try {
     const root = packageRoot();
     const modules = root.split(sep).lastIndexOf('node_modules');
-    if (modules !== -1) candidates.push(join(root.split(sep).slice(0, modules + 1).join(sep), '.bin', 'revtrail'));
+    if (modules !== -1)
+      candidates.push(
+        join(
+          root
+            .split(sep)
+            .slice(0, modules + 1)
+            .join(sep),
+          '.bin',
+          'revtrail',
+        ),
+      );
   } catch {
     // not running from an installed package
   }
@@ -131,7 +148,11 @@ export async function runHusky(top: string): Promise<string> {
   }
 }
 
-async function writeHook(top: string, name: HookName, block: string): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
+async function writeHook(
+  top: string,
+  name: HookName,
+  block: string,
+): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
   const rel = `${HUSKY_DIR}/${name}`;
   const file = join(top, HUSKY_DIR, name);
   let text: string | null = null;
@@ -162,7 +183,10 @@ async function writeHook(top: string, name: HookName, block: string): Promise<{ 
   return { action: m.hookBlockAdded(rel), kind: 'block' };
 }
 
-export async function install(cwd: string, options: { force?: boolean; appendPrepare?: boolean } = {}): Promise<InstallReport> {
+export async function install(
+  cwd: string,
+  options: { force?: boolean; appendPrepare?: boolean } = {},
+): Promise<InstallReport> {
   const repo = await findRepo(cwd);
   const { top, commonDir } = repo;
   const actions: string[] = [];
@@ -170,9 +194,13 @@ export async function install(cwd: string, options: { force?: boolean; appendPre
 
   const current = await readHooksPath(top);
   if (current && !isHuskyPath(current.value, top) && !options.force) {
-    throw new RevtrailError(m.hooksPathElsewhere(current.value, current.scope), { exitCode: 1, remedy: m.hooksPathRemedy });
+    throw new RevtrailError(m.hooksPathElsewhere(current.value, current.scope), {
+      exitCode: 1,
+      remedy: m.hooksPathRemedy,
+    });
   }
-  if (process.env.HUSKY === '0') return { top, actions: [], notes: [m.huskySkipped, m.huskySkippedRemedy], cli: null, skipped: true };
+  if (process.env.HUSKY === '0')
+    return { top, actions: [], notes: [m.huskySkipped, m.huskySkippedRemedy], cli: null, skipped: true };
 
   const huskyDirExisted = existsSync(join(top, HUSKY_DIR, '_'));
   const said = await runHusky(top);
@@ -199,7 +227,10 @@ export async function install(cwd: string, options: { force?: boolean; appendPre
   const pkgRel = packageFile(top, cli, existsSync);
   if (pkgRel) {
     try {
-      const plan = await planScript(top, pkgRel, { append: options.appendPrepare ?? false, previous: entry.prepareAdded });
+      const plan = await planScript(top, pkgRel, {
+        append: options.appendPrepare ?? false,
+        previous: entry.prepareAdded,
+      });
       entry.prepareAdded = plan.record;
       actions.push(...plan.actions);
       notes.push(...plan.notes);

@@ -19,7 +19,16 @@ export type Manager = 'lefthook' | 'pre-commit';
 
 /** Where each manager looks for its config, in its own order of preference. */
 const CONFIGS: Record<Manager, readonly string[]> = {
-  lefthook: ['lefthook.yml', '.lefthook.yml', 'lefthook.yaml', '.lefthook.yaml', '.config/lefthook.yml', '.config/lefthook.yaml', 'lefthook.toml', 'lefthook.json'],
+  lefthook: [
+    'lefthook.yml',
+    '.lefthook.yml',
+    'lefthook.yaml',
+    '.lefthook.yaml',
+    '.config/lefthook.yml',
+    '.config/lefthook.yaml',
+    'lefthook.toml',
+    'lefthook.json',
+  ],
   'pre-commit': ['.pre-commit-config.yaml', '.pre-commit-config.yml'],
 };
 
@@ -28,7 +37,18 @@ const CONFIGS: Record<Manager, readonly string[]> = {
  * would make pre-commit reject the whole config, so revtrail's other hooks are left out there.
  * lefthook runs any git hook.
  */
-const PRE_COMMIT_HOOK_TYPES = new Set(['commit-msg', 'post-checkout', 'post-commit', 'post-merge', 'post-rewrite', 'pre-commit', 'pre-merge-commit', 'pre-push', 'pre-rebase', 'prepare-commit-msg']);
+const PRE_COMMIT_HOOK_TYPES = new Set([
+  'commit-msg',
+  'post-checkout',
+  'post-commit',
+  'post-merge',
+  'post-rewrite',
+  'pre-commit',
+  'pre-merge-commit',
+  'pre-push',
+  'pre-rebase',
+  'prepare-commit-msg',
+]);
 
 /** revtrail's hooks that `manager` runs. */
 export function managerHooks(manager: Manager): readonly HookName[] {
@@ -47,7 +67,8 @@ export function scriptPath(manager: Manager, hook: HookName): string {
  * what git gave (for pre-push: the one ref pre-commit picked, rebuilt as git's ref line).
  */
 const PRE_COMMIT_PRELUDE: Partial<Record<HookName, string>> = {
-  'prepare-commit-msg': 'set -- "$1" ${PRE_COMMIT_COMMIT_MSG_SOURCE:+"$PRE_COMMIT_COMMIT_MSG_SOURCE"} ${PRE_COMMIT_COMMIT_OBJECT_NAME:+"$PRE_COMMIT_COMMIT_OBJECT_NAME"}',
+  'prepare-commit-msg':
+    'set -- "$1" ${PRE_COMMIT_COMMIT_MSG_SOURCE:+"$PRE_COMMIT_COMMIT_MSG_SOURCE"} ${PRE_COMMIT_COMMIT_OBJECT_NAME:+"$PRE_COMMIT_COMMIT_OBJECT_NAME"}',
   'pre-push': [
     'if [ -n "${PRE_COMMIT_REMOTE_NAME-}" ]; then',
     '  revtrail_to=${PRE_COMMIT_TO_REF:-$(git rev-parse --verify -q "${PRE_COMMIT_LOCAL_BRANCH:-HEAD}^{commit}")}',
@@ -75,7 +96,9 @@ export async function managerScript(manager: Manager, hook: HookName, cli: strin
 /** The config entries that run revtrail's scripts. */
 export function managerConfig(manager: Manager): string {
   if (manager === 'lefthook') {
-    const lines = ['# revtrail: reviews commits and pushes and keeps the record (revtrail install --lefthook; docs/hooks.md in revtrail)'];
+    const lines = [
+      '# revtrail: reviews commits and pushes and keeps the record (revtrail install --lefthook; docs/hooks.md in revtrail)',
+    ];
     for (const hook of HOOKS) {
       lines.push(`${hook}:`, '  scripts:', '    "revtrail":', '      runner: sh');
       if (hookRecord(hook)?.stdin) lines.push('      use_stdin: true');
@@ -123,7 +146,8 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
     const file = join(top, rel);
     const text = await managerScript(manager, hook, cli);
     const before = existsSync(file) ? await readFile(file, 'utf8') : null;
-    if (before !== null && !before.includes('# >>> revtrail >>>')) throw new RevtrailError(m.notOurs(rel), { exitCode: 2, remedy: m.notOursRemedy });
+    if (before !== null && !before.includes('# >>> revtrail >>>'))
+      throw new RevtrailError(m.notOurs(rel), { exitCode: 2, remedy: m.notOursRemedy });
     if (before === text) {
       actions.push(m.unchanged(rel));
       continue;
@@ -145,7 +169,9 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
   }
   notes.push(cli ? m.cliAt(cli) : m.cliFallback);
   notes.push(manager === 'lefthook' ? m.lefthookNext : m.preCommitNext);
-  notes.push(m.commitThem([manager === 'lefthook' ? '.lefthook/' : '.revtrail-hooks/', existing ?? CONFIGS[manager][0]!]));
+  notes.push(
+    m.commitThem([manager === 'lefthook' ? '.lefthook/' : '.revtrail-hooks/', existing ?? CONFIGS[manager][0]!]),
+  );
   return { top, manager, actions, notes, cli };
 }
 

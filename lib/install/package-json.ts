@@ -59,7 +59,12 @@ export async function addScript(file: string, name: string, value: string): Prom
 }
 
 /** Removes scripts[name] if it is still `value` (and `scripts` too when install created it). */
-export async function removeScript(file: string, name: string, value: string, scriptsCreated: boolean): Promise<boolean> {
+export async function removeScript(
+  file: string,
+  name: string,
+  value: string,
+  scriptsCreated: boolean,
+): Promise<boolean> {
   const pkg = await readPackage(file);
   const scripts = pkg ? scriptsOf(pkg.json) : undefined;
   if (!pkg || !scripts || scripts[name] !== value) return false;
@@ -82,7 +87,12 @@ export async function removeScript(file: string, name: string, value: string, sc
  * (`toLiteral`) or as JSON.stringify(to). Returns the value's text as it was (to restore it
  * byte for byte), or null when the script is not `from`.
  */
-export async function replaceScript(file: string, name: string, from: string, to: { value: string } | { literal: string }): Promise<string | null> {
+export async function replaceScript(
+  file: string,
+  name: string,
+  from: string,
+  to: { value: string } | { literal: string },
+): Promise<string | null> {
   const pkg = await readPackage(file);
   const scripts = pkg ? scriptsOf(pkg.json) : undefined;
   if (!pkg || !scripts || scripts[name] !== from) return null;
@@ -189,7 +199,13 @@ function styleOf(text: string, obj: ObjectSpan, root: ObjectSpan) {
 }
 
 /** Inserts `key: value` (JSON texts) as the last property of obj; an object value: a new one-property object. */
-function insertProperty(text: string, obj: ObjectSpan, key: string, value: string | { key: string; value: string }, root: ObjectSpan): string {
+function insertProperty(
+  text: string,
+  obj: ObjectSpan,
+  key: string,
+  value: string | { key: string; value: string },
+  root: ObjectSpan,
+): string {
   const s = styleOf(text, obj, root);
   const indent = obj.props.length ? lineIndent(text, obj.props.at(-1)!.start) : lineIndent(text, obj.open) + s.unit;
   const nested = (base: string, inner: { key: string; value: string }) =>
@@ -203,7 +219,9 @@ function insertProperty(text: string, obj: ObjectSpan, key: string, value: strin
     return text.slice(0, last.end) + sep + property + text.slice(last.end);
   }
   // An empty object: {} becomes { property } laid out like the rest of the file.
-  const body = s.multiline ? `${s.eol}${indent}${property}${s.eol}${lineIndent(text, obj.open)}` : `${s.pad}${property}${s.pad}`;
+  const body = s.multiline
+    ? `${s.eol}${indent}${property}${s.eol}${lineIndent(text, obj.open)}`
+    : `${s.pad}${property}${s.pad}`;
   return text.slice(0, obj.open + 1) + body + text.slice(obj.close);
 }
 

@@ -77,18 +77,27 @@ export function detectPackageManager(dir: string, top: string): Detected {
     folders.push(d);
     if (d === top || !contains(top, d) || dirname(d) === d) break;
   }
-  const linker = (d: string) => /^\s*nodeLinker:\s*["']?([\w-]+)/m.exec(read(join(d, '.yarnrc.yml')) ?? '')?.[1] ?? 'pnp';
+  const linker = (d: string) =>
+    /^\s*nodeLinker:\s*["']?([\w-]+)/m.exec(read(join(d, '.yarnrc.yml')) ?? '')?.[1] ?? 'pnp';
   for (const d of folders) {
     const where = (name: string) => toPosix(relative(top, join(d, name)) || name);
     let field: PackageManager | null = null;
     try {
-      field = fromField((JSON.parse(read(join(d, 'package.json')) ?? '{}') as { packageManager?: unknown }).packageManager);
+      field = fromField(
+        (JSON.parse(read(join(d, 'package.json')) ?? '{}') as { packageManager?: unknown }).packageManager,
+      );
     } catch {
       // a broken package.json is reported elsewhere
     }
-    if (field) return { pm: field, evidence: `"packageManager" in ${where('package.json')}`, ...(field === 'yarn-berry' ? { nodeLinker: linker(d) } : {}) };
+    if (field)
+      return {
+        pm: field,
+        evidence: `"packageManager" in ${where('package.json')}`,
+        ...(field === 'yarn-berry' ? { nodeLinker: linker(d) } : {}),
+      };
     if (existsSync(join(d, 'pnpm-lock.yaml'))) return { pm: 'pnpm', evidence: where('pnpm-lock.yaml') };
-    if (existsSync(join(d, 'bun.lock')) || existsSync(join(d, 'bun.lockb'))) return { pm: 'bun', evidence: where(existsSync(join(d, 'bun.lock')) ? 'bun.lock' : 'bun.lockb') };
+    if (existsSync(join(d, 'bun.lock')) || existsSync(join(d, 'bun.lockb')))
+      return { pm: 'bun', evidence: where(existsSync(join(d, 'bun.lock')) ? 'bun.lock' : 'bun.lockb') };
     const yarnLock = read(join(d, 'yarn.lock'));
     if (yarnLock !== null || existsSync(join(d, '.yarnrc.yml'))) {
       const berry = existsSync(join(d, '.yarnrc.yml')) || /^__metadata:/m.test(yarnLock ?? '');
@@ -96,7 +105,8 @@ export function detectPackageManager(dir: string, top: string): Detected {
         ? { pm: 'yarn-berry', evidence: where(yarnLock !== null ? 'yarn.lock' : '.yarnrc.yml'), nodeLinker: linker(d) }
         : { pm: 'yarn-classic', evidence: where('yarn.lock') };
     }
-    if (existsSync(join(d, 'package-lock.json')) || existsSync(join(d, 'npm-shrinkwrap.json'))) return { pm: 'npm', evidence: where('package-lock.json') };
+    if (existsSync(join(d, 'package-lock.json')) || existsSync(join(d, 'npm-shrinkwrap.json')))
+      return { pm: 'npm', evidence: where('package-lock.json') };
   }
   return { pm: 'npm', evidence: 'no lockfile (npm assumed)' };
 }

@@ -5,7 +5,14 @@
  */
 import { dirname, join } from 'node:path';
 import { addScript, readPackage, removeScript, replaceScript } from './package-json.js';
-import { appendedScript, detectPackageManager, lifecycleScript, SETUP_SCRIPT, setsUpHooks, type Detected } from './package-manager.js';
+import {
+  appendedScript,
+  detectPackageManager,
+  lifecycleScript,
+  SETUP_SCRIPT,
+  setsUpHooks,
+  type Detected,
+} from './package-manager.js';
 import type { WorktreeRecord } from './record.js';
 import { installMessages as m } from '../messages/install.js';
 
@@ -73,7 +80,8 @@ export async function planScript(
   }
   // A bare `husky` an earlier revtrail install wrote: pnpm cannot run it (husky is only
   // revtrail's dependency), so it becomes revtrail's own command.
-  const ours = record && record.file === rel && (record.script ?? 'prepare') === name && (record.value ?? 'husky') === current;
+  const ours =
+    record && record.file === rel && (record.script ?? 'prepare') === name && (record.value ?? 'husky') === current;
   if (ours && current === 'husky' && !hasDependency(pkg.json, 'husky')) {
     if (await replaceScript(file, name, current, { value: SETUP_SCRIPT })) {
       record = { ...record!, script: name, value: SETUP_SCRIPT };
@@ -82,7 +90,8 @@ export async function planScript(
     return { actions, notes, record };
   }
   if (setsUpHooks(current)) {
-    if (!current.includes('revtrail') && !hasDependency(pkg.json, 'husky')) notes.push(m.huskyNotADependency(rel, name, current));
+    if (!current.includes('revtrail') && !hasDependency(pkg.json, 'husky'))
+      notes.push(m.huskyNotADependency(rel, name, current));
     return { actions, notes, record };
   }
   const appended = appendedScript(current);
@@ -104,7 +113,11 @@ export async function undoScript(top: string, record: ScriptRecord): Promise<str
   const name = record.script ?? 'prepare';
   const value = record.value ?? 'husky';
   if (record.previous !== undefined) {
-    return (await replaceScript(file, name, value, { literal: record.previous })) !== null ? m.scriptRestored(record.file, name) : null;
+    return (await replaceScript(file, name, value, { literal: record.previous })) !== null
+      ? m.scriptRestored(record.file, name)
+      : null;
   }
-  return (await removeScript(file, name, value, record.scriptsCreated)) ? m.removedScript(record.file, name, value) : null;
+  return (await removeScript(file, name, value, record.scriptsCreated))
+    ? m.removedScript(record.file, name, value)
+    : null;
 }

@@ -26,12 +26,19 @@ export interface ServerInstall {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The hook script for `hook` (pre-receive, or update for a server that runs only that). */
-export function serverHookScript(hook: 'pre-receive' | 'update' = 'pre-receive'): { text: string; node: string; cli: string } {
+export function serverHookScript(hook: 'pre-receive' | 'update' = 'pre-receive'): {
+  text: string;
+  node: string;
+  cli: string;
+} {
   const root = packageRoot();
   const node = realpathSync(process.execPath);
   const cli = realpathSync(join(root, 'bin', 'revtrail.js'));
   const template = readFileSync(join(root, 'hooks', 'server-pre-receive'), 'utf8');
-  const text = template.replace('@REVTRAIL_NODE@', quote(node)).replace('@REVTRAIL_CLI@', quote(cli)).replace('@REVTRAIL_HOOK@', hook);
+  const text = template
+    .replace('@REVTRAIL_NODE@', quote(node))
+    .replace('@REVTRAIL_CLI@', quote(cli))
+    .replace('@REVTRAIL_HOOK@', hook);
   return { text, node, cli };
 }
 

@@ -1,5 +1,8 @@
 /** Every user-facing message about the knowledge bundle (docs/bundle.md) and `knowledge check`. */
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+const mib = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`;
 
 export const bundleMessages = {
   // Discovery
@@ -8,9 +11,11 @@ export const bundleMessages = {
   noRootIndex: (dir: string) => `${dir} has no index.md: no documents are loaded (discovery starts at index.md)`,
   linkMissing: (target: string) => `link to ${target}: no such file`,
   linkLeaves: (target: string) => `link to ${target} leaves the bundle; ignored`,
-  linkLeavesViaSymlink: (target: string, real: string) => `link to ${target} resolves (through a symlink) to ${real}, outside the bundle; ignored`,
+  linkLeavesViaSymlink: (target: string, real: string) =>
+    `link to ${target} resolves (through a symlink) to ${real}, outside the bundle; ignored`,
   folderWithoutIndex: (target: string) => `link to folder ${target}, which has no index.md; ignored`,
-  indexCycle: (target: string) => `link back to ${target}, which links here already (an index cycle); not followed again`,
+  indexCycle: (target: string) =>
+    `link back to ${target}, which links here already (an index cycle); not followed again`,
   linkLoop: (target: string) => `link to ${target}: a symlink loop (a link that leads back to itself); ignored`,
   linkUnreadable: (target: string, why: string) => `link to ${target}: ${why}; ignored`,
   unreadable: (why: string) => `cannot read this file: ${why}`,
@@ -38,12 +43,15 @@ export const bundleMessages = {
   rulesNotList: 'must be a list of rule definitions',
   // Globs
   emptyGlob: 'an empty glob matches nothing',
-  negatedGlob: (glob: string) => `glob "${glob}" starts with !: negation is not supported here (a rule has \`exclude\` for that)`,
+  negatedGlob: (glob: string) =>
+    `glob "${glob}" starts with !: negation is not supported here (a rule has \`exclude\` for that)`,
   invalidGlob: (glob: string, why: string) => `invalid glob "${glob}": ${why}`,
-  costlyGlob: (glob: string, why: string) => `glob "${glob}" skipped: ${why}; matching it can take minutes on a long path (split it into simpler globs)`,
+  costlyGlob: (glob: string, why: string) =>
+    `glob "${glob}" skipped: ${why}; matching it can take minutes on a long path (split it into simpler globs)`,
   tooManyGlobstars: (n: number, max: number) => `${n} \`**\` segments (at most ${max})`,
   tooManyWildcards: (n: number, max: number) => `a segment with ${n} wildcards (at most ${max})`,
-  absoluteGlob: (glob: string) => `glob "${glob}" starts with / or ./; globs are relative to the repository top, read as "${glob.replace(/^(\.?\/)+/, '')}"`,
+  absoluteGlob: (glob: string) =>
+    `glob "${glob}" starts with / or ./; globs are relative to the repository top, read as "${glob.replace(/^(\.?\/)+/, '')}"`,
   // Rules
   ruleInvalid: (label: string, field: string, why: string) => `rule ${label}: ${field ? `${field}: ` : ''}${why}`,
   astPattern: (label: string, why: string) => `rule ${label}: ${why}`,
@@ -64,27 +72,35 @@ export const bundleMessages = {
   docMapLeaves: (file: string) => `doc map ${file} (config "docMap") lies outside the work tree; not read`,
   docMapInvalid: (why: string) => `${why}; no documents are mapped (the bundle and the built-in rules still run)`,
   docMapTooBig: (size: number, cap: number) => `the doc map is ${mib(size)}, over the ${mib(cap)} cap`,
-  docMapNoMappings: 'the doc map has no `mappings` list ({mappings: [{paths: [globs], docs: [files or folders]}]}): no documents are mapped',
-  docMapUnknownKey: (key: string, where: string) => `unknown key "${key}" in ${where}; ignored (keys: ${where === 'the doc map' ? 'mappings' : 'paths, docs'})`,
+  docMapNoMappings:
+    'the doc map has no `mappings` list ({mappings: [{paths: [globs], docs: [files or folders]}]}): no documents are mapped',
+  docMapUnknownKey: (key: string, where: string) =>
+    `unknown key "${key}" in ${where}; ignored (keys: ${where === 'the doc map' ? 'mappings' : 'paths, docs'})`,
   docMapNotMapping: (n: number) => `mapping #${n} is not a {paths, docs} mapping; skipped`,
   docMapNoPaths: (n: number) => `mapping #${n} has no usable \`paths\` globs; its documents govern nothing; skipped`,
   docMapNoDocs: (n: number) => `mapping #${n} has no \`docs\` (files or folders); skipped`,
-  docMapNotText: (n: number, key: string) => `mapping #${n}: every \`${key}\` entry must be a non-empty string; this one is ignored`,
+  docMapNotText: (n: number, key: string) =>
+    `mapping #${n}: every \`${key}\` entry must be a non-empty string; this one is ignored`,
   docMapDocMissing: (doc: string) => `document ${doc}: no such file or folder; skipped`,
   docMapDocLeaves: (doc: string) => `document ${doc} lies outside the work tree; refused`,
-  docMapDocLeavesViaSymlink: (doc: string, real: string) => `document ${doc} resolves (through a symlink) to ${real}, outside the work tree; refused`,
+  docMapDocLeavesViaSymlink: (doc: string, real: string) =>
+    `document ${doc} resolves (through a symlink) to ${real}, outside the work tree; refused`,
   docMapEmptyFolder: (doc: string) => `folder ${doc} holds no .md file; nothing mapped`,
   docMapTooMany: (max: number) => `the doc map names more than ${max} documents; the rest are not read`,
-  docMapIdClash: (id: string, other: string) => `mapped document has id "${id}", which ${other} has too; this one is ignored (give one of them another \`id\`)`,
+  docMapIdClash: (id: string, other: string) =>
+    `mapped document has id "${id}", which ${other} has too; this one is ignored (give one of them another \`id\`)`,
   // knowledge check
   checkMissing: (dir: string) => `knowledge bundle ${dir} does not exist`,
-  checkMissingRemedy: 'Give the bundle folder (knowledge check DIR), set "knowledge" in revtrail.config.json, or run revtrail init.',
+  checkMissingRemedy:
+    'Give the bundle folder (knowledge check DIR), set "knowledge" in revtrail.config.json, or run revtrail init.',
   checkNotAFolder: (dir: string) => `knowledge bundle ${dir} is not a folder`,
   checkSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
     `${dir}: ${concepts} concept${concepts === 1 ? '' : 's'}, ${rules} rule${rules === 1 ? '' : 's'}, ` +
     `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   checkDocMap: (file: string, documents: number, unusable: boolean) =>
-    unusable ? `doc map ${file}: cannot be used (exit 2)` : `doc map ${file}: ${documents} mapped document${documents === 1 ? '' : 's'} (counted above)`,
+    unusable
+      ? `doc map ${file}: cannot be used (exit 2)`
+      : `doc map ${file}: ${documents} mapped document${documents === 1 ? '' : 's'} (counted above)`,
   checkFailed: (errors: number) => `knowledge check found ${errors} error${errors === 1 ? '' : 's'}`,
 };
 
@@ -100,5 +116,8 @@ export const ruleMessages = {
   unknownKey: 'unknown key',
   required: 'is required',
   mustBe: (what: string) => `must be ${what}`,
-  types: { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' } as Record<string, string>,
+  types: { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' } as Record<
+    string,
+    string
+  >,
 };

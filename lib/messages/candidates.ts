@@ -6,7 +6,8 @@ export const candidatesMessages = {
   gateUnmet: (unmet: string[]) => `a knowledge candidate needs a passed gate; unmet: ${unmet.join(', ')}`,
   badInput: (why: string) => `not a knowledge candidate: ${why}`,
   outInBundle: (out: string, bundle: string) => `${out} is inside the knowledge bundle ${bundle}`,
-  outInBundleRemedy: 'Write candidates elsewhere (default .revtrail/candidates/); a human moves an approved one into the bundle.',
+  outInBundleRemedy:
+    'Write candidates elsewhere (default .revtrail/candidates/); a human moves an approved one into the bundle.',
   outUnwritable: (out: string, why: string) => `cannot write candidates to ${out}: ${why}`,
   outUnwritableRemedy: 'Choose a folder you can write to with --out.',
   explainUnknown: (target: string) => `no finding thread or rule_source "${target}" in the mined history`,
@@ -24,22 +25,25 @@ export const candidatesMessages = {
   bodyReviewHeading: '## For the reviewer',
   bodyReview:
     'This draft was inferred from history (trust level: inferred). The gate says a human should look at it, not ' +
-    'that it is true. Decide whether it states your team\'s knowledge, rewrite it as such, and move it into the ' +
+    "that it is true. Decide whether it states your team's knowledge, rewrite it as such, and move it into the " +
     'bundle yourself; revtrail never approves.',
 
   none: (rules: number) =>
     rules
       ? `no candidates: none of ${rules} rule source${rules === 1 ? '' : 's'} passed the gate (revtrail candidates --explain RULE_SOURCE says why)`
       : 'no candidates: no Review-Finding threads in the history',
-  wrote: (file: string, id: string, threads: number, files: number) => `wrote ${file} (${id}: ${threads} threads in ${files} files)`,
+  wrote: (file: string, id: string, threads: number, files: number) =>
+    `wrote ${file} (${id}: ${threads} threads in ${files} files)`,
   unchanged: (file: string, id: string) => `unchanged ${file} (${id})`,
   inBundle: (rule: string, doc: string) =>
-    doc === "revtrail's built-in rules" ? `skipped ${rule}: it is one of ${doc} (knowledge already)` : `skipped ${rule}: it belongs to ${doc} in the knowledge bundle already`,
+    doc === "revtrail's built-in rules"
+      ? `skipped ${rule}: it is one of ${doc} (knowledge already)`
+      : `skipped ${rule}: it belongs to ${doc} in the knowledge bundle already`,
   bodySuggestedHeading: '## A rule to adopt',
   bodySuggestedIntro: (document: string | null) =>
     document
       ? `Its findings cite ${document}, which holds no such rule yet. If the team agrees, add this to that document's \`rules\` and write the pattern (a regex, or an \`ast\` pattern with its \`language\`):`
-      : 'No document was cited: it may belong in a new decision. If the team agrees, add this to a concept\'s `rules` and write the pattern (a regex, or an `ast` pattern with its `language`):',
+      : "No document was cited: it may belong in a new decision. If the team agrees, add this to a concept's `rules` and write the pattern (a regex, or an `ast` pattern with its `language`):",
   suggestedPattern: 'TODO: what the flagged lines have in common',
 
   explainThread: (id: string, rule: string, where: string, state: string, n: number) =>

@@ -3,8 +3,10 @@ export const cliMessages = {
   usage: '$0 <command> [options]\n\nOffline code review against your knowledge bundle, recorded in git trailers.',
   needsCommand: 'Name a command: revtrail --help lists them.',
   needsSubcommand: (command: string) => `Name a subcommand: revtrail ${command} --help lists them.`,
-  unknownCommand: (name: string, near: string | null) => `unknown command "${name}"${near ? `: did you mean ${near}?` : ''}`,
-  unknownOption: (text: string, near: readonly string[]) => `${text}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+  unknownCommand: (name: string, near: string | null) =>
+    `unknown command "${name}"${near ? `: did you mean ${near}?` : ''}`,
+  unknownOption: (text: string, near: readonly string[]) =>
+    `${text}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
   invalidArguments: 'invalid arguments',
   usageRemedy: (command: string | undefined) =>
     command ? `Run revtrail ${command} --help for its usage.` : 'Run revtrail --help for the usage.',
@@ -18,6 +20,8 @@ export const cliMessages = {
   rulesAlwaysOn: 'always on (credential)',
   rulesSummary: (builtin: number, credential: number, bundle: number, folder: string) =>
     `${builtin} built-in (${credential} always on), ${bundle} from the bundle (${folder})`,
-  rulesBundleErrors: (n: number) => `${n} rule${n === 1 ? '' : 's'} or document${n === 1 ? '' : 's'} of the bundle could not be read: revtrail knowledge check names ${n === 1 ? 'it' : 'them'}`,
-  rulesConfigUnusable: (problem: string) => `revtrail: ${problem.replace(/[\r\n]+/g, ' ')}; listing the rules of the default configuration`,
+  rulesBundleErrors: (n: number) =>
+    `${n} rule${n === 1 ? '' : 's'} or document${n === 1 ? '' : 's'} of the bundle could not be read: revtrail knowledge check names ${n === 1 ? 'it' : 'them'}`,
+  rulesConfigUnusable: (problem: string) =>
+    `revtrail: ${problem.replace(/[\r\n]+/g, ' ')}; listing the rules of the default configuration`,
 };

@@ -58,7 +58,8 @@ export const signalMessages = {
   ci_successful: {
     pass: (c: string) => `CI recorded pass for ${short(c)}`,
     fail: (c: string) => `CI recorded fail for ${short(c)}`,
-    failChange: (c: string) => `fix the build, then \`revtrail ci record pass ${short(c)}\` (it replaces the fail note)`,
+    failChange: (c: string) =>
+      `fix the build, then \`revtrail ci record pass ${short(c)}\` (it replaces the fail note)`,
     none: (c: string) => `no CI outcome recorded for ${short(c)} in refs/notes/revtrail-ci`,
     noneChange: (c: string) =>
       `run \`revtrail ci record pass|fail ${short(c)}\` in CI, and fetch refs/notes/revtrail-ci (git fetch origin refs/notes/revtrail-ci:refs/notes/revtrail-ci)`,
@@ -71,7 +72,9 @@ export const signalMessages = {
       `${rule} has ${n} thread${n === 1 ? '' : 's'} meeting ${gateMessages.threadSignals(threadSignals)}, in ${files} file${files === 1 ? '' : 's'} (needs ${min}, in at least 2 files)`,
     change: (rule: string, moreThreads: number, moreFiles: boolean) =>
       [
-        moreThreads > 0 ? `${moreThreads} more fixed, merged, CI-passing finding${moreThreads === 1 ? '' : 's'} of ${rule}` : '',
+        moreThreads > 0
+          ? `${moreThreads} more fixed, merged, CI-passing finding${moreThreads === 1 ? '' : 's'} of ${rule}`
+          : '',
         moreFiles ? 'one in another file' : '',
       ]
         .filter(Boolean)

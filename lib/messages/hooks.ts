@@ -15,20 +15,31 @@ export const hookMessages = {
   couldNotStart: (why: string) => `revtrail: the hook could not start (${why}); reinstall revtrail (npm install)`,
 
   // commit-msg
-  lintFailed: (n: number) => `revtrail: commit aborted: ${plural(n, 'Review-Finding trailer')} in the message ${n === 1 ? 'is' : 'are'} not valid`,
+  lintFailed: (n: number) =>
+    `revtrail: commit aborted: ${plural(n, 'Review-Finding trailer')} in the message ${n === 1 ? 'is' : 'are'} not valid`,
   lintLine: (file: string, line: number, level: 'error' | 'warning', reason: string) =>
     `${file}:${line}: ${level === 'warning' ? 'warning: ' : ''}${reason}`,
-  lintRemedy: '  Fix the line (id,file,line,rule_source,category,severity,issue,verdict,rationale) or delete it; your message is unchanged.',
-  summary: (event: ReviewEvent, findings: number, recorded: number, suppressed: number, kind: 'commit' | 'amend' | 'merge' = 'commit') =>
+  lintRemedy:
+    '  Fix the line (id,file,line,rule_source,category,severity,issue,verdict,rationale) or delete it; your message is unchanged.',
+  summary: (
+    event: ReviewEvent,
+    findings: number,
+    recorded: number,
+    suppressed: number,
+    kind: 'commit' | 'amend' | 'merge' = 'commit',
+  ) =>
     `revtrail: ${event}${kind === 'amend' ? ' (the whole amended commit)' : kind === 'merge' ? ' (what the merge adds)' : ''}: ${plural(findings, 'finding')}` +
     (recorded ? `, ${recorded} recorded as Review-Finding trailer${recorded === 1 ? '' : 's'}` : '') +
     (suppressed ? ` (${suppressed} more answered by a verdict)` : ''),
   findingLine: (path: string, line: string, severity: string, title: string, ruleSource: string, id: string) =>
     `  ${path}:${line} ${severity} ${title} (${ruleSource}) ${id}`,
   moreFindings: (n: number) => `  ... and ${plural(n, 'more finding')} (revtrail verdict --list)`,
-  pushWillBlock: '  A push with these blocking findings is stopped until each is fixed or has a verdict (revtrail verdict ID VERDICT "…").',
-  commitBlocked: (n: number) => `revtrail: commit aborted (commitMsg.block): ${plural(n, 'blocking finding')}; your message is unchanged`,
-  commitBlockedRemedy: '  Fix them, or record a verdict (revtrail verdict ID REJECT|DEFER|ACKNOWLEDGE "…") and commit again.',
+  pushWillBlock:
+    '  A push with these blocking findings is stopped until each is fixed or has a verdict (revtrail verdict ID VERDICT "…").',
+  commitBlocked: (n: number) =>
+    `revtrail: commit aborted (commitMsg.block): ${plural(n, 'blocking finding')}; your message is unchanged`,
+  commitBlockedRemedy:
+    '  Fix them, or record a verdict (revtrail verdict ID REJECT|DEFER|ACKNOWLEDGE "…") and commit again.',
   // commit-msg: the credential stop (docs/gate.md "The credential stop")
   credentialBlocked: (n: number) =>
     `revtrail: commit aborted: ${n === 1 ? 'a credential' : `${n} credentials`} in what this commit adds (commitMsg.blockCredentials); your message is unchanged`,
@@ -39,7 +50,8 @@ export const hookMessages = {
     `    - not a secret (a test value, a published example): answer it, then commit again (the commit records the answer):`,
     ...ids.map((id) => `        revtrail verdict ${id} ${answers.join('|')} "…"`),
   ],
-  verdictsRecorded: (items: readonly string[]) => `revtrail: recorded ${plural(items.length, 'queued verdict')}: ${items.join(', ')}`,
+  verdictsRecorded: (items: readonly string[]) =>
+    `revtrail: recorded ${plural(items.length, 'queued verdict')}: ${items.join(', ')}`,
   queueWaiting: (items: readonly string[]) =>
     `revtrail: ${plural(items.length, 'queued verdict')} not recorded here (this branch has no record of ${items.length === 1 ? 'its finding' : 'their findings'}): ${items.join(', ')}; ${items.length === 1 ? 'it waits' : 'they wait'} for a commit on a branch that has`,
   rewriteCarried: (items: readonly string[]) =>
@@ -52,7 +64,8 @@ export const hookMessages = {
   notRecordable: (id: string) => `revtrail: warning: finding ${id} cannot be written as a trailer row; not recorded`,
   warning: (text: string) => `revtrail: warning: ${text}`,
   reviewFailed: (why: string) => `revtrail: warning: the review did not run: ${why}; the commit goes on`,
-  queueFailed: (why: string) => `revtrail: warning: the queued verdicts could not be read (${why}); they stay queued for the next commit`,
+  queueFailed: (why: string) =>
+    `revtrail: warning: the queued verdicts could not be read (${why}); they stay queued for the next commit`,
   trailersNotWritten: (why: string, n: number) =>
     `revtrail: warning: ${n === 1 ? 'the Review-Finding trailer was' : `${n} Review-Finding trailers were`} not added: ${why}; the commit goes on with your message unchanged`,
   saveFailed: (why: string) => `revtrail: warning: could not save the review for \`revtrail verdict\`: ${why}`,
@@ -66,7 +79,8 @@ export const hookMessages = {
     '  - a fix, committed (a secret stays in the pushed history: rewrite the commits that added it), or',
     '  - a verdict, committed:',
   ],
-  verdictCommand: (id: string, answers: readonly string[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE']) => `      revtrail verdict ${id} ${answers.join('|')} "…"`,
+  verdictCommand: (id: string, answers: readonly string[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE']) =>
+    `      revtrail verdict ${id} ${answers.join('|')} "…"`,
   // pre-push: credentials (docs/gate.md "Answers by kind", "After an ACCEPT")
   credentialTitle: (id: string, where: string) => `A credential, ${id} (${where}):`,
   credentialAccepted: (rationale: string) =>
@@ -76,7 +90,8 @@ export const hookMessages = {
   credentialHeldBy: (n: number) => `  ${n === 1 ? 'This pushed commit adds it' : `These ${n} pushed commits add it`}:`,
   credentialCommit: (sha: string, subject: string) => `    ${sha.slice(0, 12)} ${subject}`,
   credentialRewrite: '  Take it out of history, then push again:',
-  rewriteAmend: (sha: string) => `    ${sha.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`,
+  rewriteAmend: (sha: string) =>
+    `    ${sha.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`,
   rewriteRebase: (shas: readonly string[], base: string) => [
     `    git rebase -i ${base}`,
     `      mark ${shas.map((c) => c.slice(0, 12)).join(', ')} "edit": at each stop remove the key, git add, git commit --amend, git rebase --continue`,
@@ -85,15 +100,21 @@ export const hookMessages = {
   rotate: '  And rotate it (revoke the key and issue a new one): a key that was ever in a commit may have been copied.',
   credentialNotSecret: (id: string, answers: readonly string[]) =>
     `  Not a secret (a test value, a published example)? revtrail verdict ${id} ${answers.join('|')} "…", commit, and push again.`,
-  stillFoundAfterAccept: (id: string) => `  ${id} was answered ACCEPT, yet what the push adds still has it: fix it, or answer it again.`,
-  thenCommit: '    then: git commit (git commit --allow-empty -m "Record review verdicts" when nothing else changed), and push again.',
+  stillFoundAfterAccept: (id: string) =>
+    `  ${id} was answered ACCEPT, yet what the push adds still has it: fix it, or answer it again.`,
+  thenCommit:
+    '    then: git commit (git commit --allow-empty -m "Record review verdicts" when nothing else changed), and push again.',
   queuedNotCommitted: (items: readonly string[]) =>
     `${plural(items.length, 'verdict')} ${items.length === 1 ? 'is' : 'are'} queued but not committed (a push counts committed verdicts only): ${items.join(', ')}`,
-  recordQueued: '  Record them: git commit --allow-empty -m "Record review verdicts" on the pushed branch, and push again.',
-  pushNotes: (ref: string, event: ReviewEvent, n: number) => `revtrail: ${ref}: ${event}: ${plural(n, 'non-blocking finding')}`,
-  pushCalibrated: (ref: string, n: number) => `revtrail: ${ref}: ${plural(n, 'finding')} of rules calibrated by history, not blocking:`,
+  recordQueued:
+    '  Record them: git commit --allow-empty -m "Record review verdicts" on the pushed branch, and push again.',
+  pushNotes: (ref: string, event: ReviewEvent, n: number) =>
+    `revtrail: ${ref}: ${event}: ${plural(n, 'non-blocking finding')}`,
+  pushCalibrated: (ref: string, n: number) =>
+    `revtrail: ${ref}: ${plural(n, 'finding')} of rules calibrated by history, not blocking:`,
   // pre-push progress (a terminal only: one line, overwritten)
-  pushProgress: (ref: string, parts: readonly string[], seconds: string) => `revtrail: ${ref}: ${parts.join('; ')} (${seconds} s)`,
+  pushProgress: (ref: string, parts: readonly string[], seconds: string) =>
+    `revtrail: ${ref}: ${parts.join('; ')} (${seconds} s)`,
   pushReviewing: (done: number, total: number, path: string) =>
     `reviewing what the push adds, ${done.toLocaleString('en')}/${total.toLocaleString('en')} chunks (${path})`,
   pushChecking: (done: number, total: number) =>
@@ -103,13 +124,17 @@ export const hookMessages = {
 /** The server gate (`hook pre-receive`, `hook update`, `install --server`): docs/server.md. */
 export const serverMessages = {
   updateUsage: 'revtrail: hook update needs REF OLD NEW (what git passes to an update hook)',
-  policyNote: 'The policy (config, bundle, doc map) is the one this branch had before the push; verdicts count once committed in the pushed history.',
-  policySymlink: (path: string, commit: string) => `policy of ${commit.slice(0, 12)}: ${path} is not a regular file (a symlink?); the server does not read it`,
-  policyTooBig: (path: string, size: number, cap: number) => `policy file ${path} is ${size} bytes, over the ${cap}-byte cap; left out`,
+  policyNote:
+    'The policy (config, bundle, doc map) is the one this branch had before the push; verdicts count once committed in the pushed history.',
+  policySymlink: (path: string, commit: string) =>
+    `policy of ${commit.slice(0, 12)}: ${path} is not a regular file (a symlink?); the server does not read it`,
+  policyTooBig: (path: string, size: number, cap: number) =>
+    `policy file ${path} is ${size} bytes, over the ${cap}-byte cap; left out`,
   policyBadPath: (path: string) => `policy file "${path}" has a path that cannot be written safely; left out`,
-  policyKnowledgeLeaves: (value: string, used: string) => `the config's knowledge "${value}" is not a folder of the repository; ${used} is read instead`,
+  policyKnowledgeLeaves: (value: string, used: string) =>
+    `the config's knowledge "${value}" is not a folder of the repository; ${used} is read instead`,
   policyTooMany: (max: number) => `the policy holds more than ${max} files; the rest are left out`,
   policyFromUnknown: (ref: string) => `--policy-from ${ref}: no such commit in this repository`,
-  policyFromRemedy: 'Name a branch or commit this clone has (fetch it first: git fetch origin main), for example --policy-from origin/main.',
+  policyFromRemedy:
+    'Name a branch or commit this clone has (fetch it first: git fetch origin main), for example --policy-from origin/main.',
 };
-

@@ -10,7 +10,9 @@ export const initMessages = {
   next: (adr: string | null) =>
     [
       'Next:',
-      ...(adr ? [`  1. edit ${adr} (paths, domain, rules)`] : ['  1. edit the concepts of your bundle (paths, domain, rules)']),
+      ...(adr
+        ? [`  1. edit ${adr} (paths, domain, rules)`]
+        : ['  1. edit the concepts of your bundle (paths, domain, rules)']),
       '  2. revtrail knowledge check          validates the bundle',
       '  3. revtrail install                  installs the commit-msg and pre-push hooks',
       '  4. git add <files> && revtrail knowledge select --staged',

@@ -2,8 +2,10 @@
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export const installMessages = {
-  hooksPathElsewhere: (value: string, scope: string) => `core.hooksPath is already set to "${value}" (${scope} config); revtrail's hooks would not run there`,
-  hooksPathRemedy: 'Move those hooks into .husky/ and run revtrail install --force (it sets core.hooksPath to .husky/_; uninstall restores the old value).',
+  hooksPathElsewhere: (value: string, scope: string) =>
+    `core.hooksPath is already set to "${value}" (${scope} config); revtrail's hooks would not run there`,
+  hooksPathRemedy:
+    'Move those hooks into .husky/ and run revtrail install --force (it sets core.hooksPath to .husky/_; uninstall restores the old value).',
   huskyFailed: (why: string) => `husky could not install: ${why}`,
   huskyFailedRemedy: 'Run revtrail install from inside a git work tree with git on PATH.',
   huskySkipped: 'HUSKY=0 is set: husky installs nothing, so revtrail installed nothing',
@@ -16,8 +18,10 @@ export const installMessages = {
   hookUnchanged: (file: string) => `${file} is up to date`,
   scriptAdded: (file: string, name: string, value: string, pm: string) =>
     `added "${name}": "${value}" to ${file} (${pm === 'yarn-berry' ? 'yarn install' : `${pm.replace(/-.*/, '')} install`} sets the hooks up in fresh clones)`,
-  scriptUpgraded: (file: string, name: string, value: string) => `"${name}" in ${file} is now "${value}" (a bare husky fails under pnpm)`,
-  scriptAppended: (file: string, name: string, value: string) => `"${name}" in ${file} is now "${value}" (your script runs first)`,
+  scriptUpgraded: (file: string, name: string, value: string) =>
+    `"${name}" in ${file} is now "${value}" (a bare husky fails under pnpm)`,
+  scriptAppended: (file: string, name: string, value: string) =>
+    `"${name}" in ${file} is now "${value}" (your script runs first)`,
   scriptKept: (file: string, name: string, value: string) => `${file} already has "${name}": ${value}; left as is`,
   scriptSuggested: (file: string, name: string, value: string) =>
     `${file} has no "${name}": fresh clones get no hooks. Add "${name}": "${value}" there (revtrail install --append-prepare writes it)`,
@@ -25,19 +29,25 @@ export const installMessages = {
     `${file} already has "${name}": "${current}"; to set the hooks up in fresh clones too, make it "${appended}" (revtrail install --append-prepare writes that)`,
   huskyNotADependency: (file: string, name: string, current: string) =>
     `"${name}": "${current}" in ${file} runs husky, which is not a dependency of that package: pnpm cannot run it. Use "revtrail install --from-prepare || true" instead`,
-  berryPnp: "yarn berry with Plug'n'Play has no node_modules/.bin/revtrail for the hooks to call: set nodeLinker: node-modules in .yarnrc.yml",
+  berryPnp:
+    "yarn berry with Plug'n'Play has no node_modules/.bin/revtrail for the hooks to call: set nodeLinker: node-modules in .yarnrc.yml",
   berryPublishable: (file: string) =>
     `${file} is publishable (no "private": true) and yarn berry needs "postinstall", which also runs in your users' installs (it does nothing there); strip it when packing (pinst) or mark the package private`,
   scriptRestored: (file: string, name: string) => `restored "${name}" in ${file}`,
   removedScript: (file: string, name: string, value: string) => `removed "${name}": "${value}" from ${file}`,
   cliAt: (path: string) => `the hooks run ${path}`,
-  cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
+  cliFallback:
+    'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
   commitThem: (files: readonly string[]) => `Commit ${files.join(', ')} and package.json so the team gets the hooks.`,
   undo: 'Undo: revtrail uninstall',
-  otherWorktrees: 'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
-  fromPrepareElsewhere: (value: string) => `revtrail: core.hooksPath is "${value}", not husky's; hooks not set up (revtrail doctor says more)`,
-  fromPrepareFailed: (why: string) => `revtrail: could not set the git hooks up: ${why} (revtrail doctor says more); the install goes on`,
-  fromPrepareNoHooks: 'revtrail: husky is set up, but .husky/ has no revtrail hooks yet: run revtrail install once and commit .husky/',
+  otherWorktrees:
+    'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
+  fromPrepareElsewhere: (value: string) =>
+    `revtrail: core.hooksPath is "${value}", not husky's; hooks not set up (revtrail doctor says more)`,
+  fromPrepareFailed: (why: string) =>
+    `revtrail: could not set the git hooks up: ${why} (revtrail doctor says more); the install goes on`,
+  fromPrepareNoHooks:
+    'revtrail: husky is set up, but .husky/ has no revtrail hooks yet: run revtrail install once and commit .husky/',
   installed: 'revtrail: hooks installed',
   notInstalled: 'revtrail: nothing to uninstall (no revtrail block in any .husky/ hook file)',
   uninstalled: 'revtrail: hooks uninstalled',
@@ -46,8 +56,10 @@ export const installMessages = {
   hooksPathRestored: (value: string) => `core.hooksPath = ${value} (restored)`,
   hooksPathUnset: 'core.hooksPath unset',
   removedHuskyDir: (dir: string) => `removed ${dir}`,
-  keptHooksPath: (value: string) => `core.hooksPath = ${value} kept (it was set before revtrail install, or other husky hooks use it)`,
-  badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why}); its prepare script was not changed`,
+  keptHooksPath: (value: string) =>
+    `core.hooksPath = ${value} kept (it was set before revtrail install, or other husky hooks use it)`,
+  badPackageJson: (file: string, why: string) =>
+    `${file} is not valid JSON (${why}); its prepare script was not changed`,
 };
 
 export const doctorMessages = {
@@ -59,8 +71,10 @@ export const doctorMessages = {
 
   runInstall: 'revtrail install',
   hooksPathUnset: 'core.hooksPath is not set: git runs no revtrail hook in this clone',
-  hooksPathElsewhere: (value: string, scope: string) => `core.hooksPath is "${value}" (${scope} config), not husky's .husky/_: the revtrail hooks do not run`,
-  hooksPathElsewhereFix: 'move those hooks into .husky/, then revtrail install --force (uninstall restores the old value)',
+  hooksPathElsewhere: (value: string, scope: string) =>
+    `core.hooksPath is "${value}" (${scope} config), not husky's .husky/_: the revtrail hooks do not run`,
+  hooksPathElsewhereFix:
+    'move those hooks into .husky/, then revtrail install --force (uninstall restores the old value)',
   hooksPathOk: (value: string) => `core.hooksPath = ${value}`,
 
   notInstalled: 'revtrail is not installed in this clone: core.hooksPath is not set and .husky/ has no revtrail hook',
@@ -77,47 +91,64 @@ export const doctorMessages = {
     `${where}: no revtrail block in ${files.join(', ')}: commits and pushes are still reviewed, but what ${files.length === 1 ? 'it does' : 'they do'} is missing (docs/hooks.md)`,
   hooksOk: (where: string) => `${where}: husky's runner and the revtrail hooks are in place`,
 
-  noCli: (configured: string) => `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
-  noCliFix: 'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
+  noCli: (configured: string) =>
+    `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
+  noCliFix:
+    'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
   cliOk: (cli: string) => `the hooks call ${cli}`,
 
   hooksUncommitted: (files: readonly string[]) =>
     `${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not committed: a teammate's clone gets no hooks (they work here only)`,
-  hooksUncommittedFix: (files: readonly string[]) => `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
+  hooksUncommittedFix: (files: readonly string[]) =>
+    `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
   hooksCommitted: 'the hook files are committed: every clone gets them',
-  managerHooksMissing: (manager: string, hooks: readonly string[]) => `revtrail is set up for ${manager}, but git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} not ${manager}'s: its hooks do not run here`,
-  managerInstallFix: (manager: string) => (manager === 'lefthook' ? 'npx lefthook install' : 'pre-commit install (the config lists every hook type revtrail needs)'),
+  managerHooksMissing: (manager: string, hooks: readonly string[]) =>
+    `revtrail is set up for ${manager}, but git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} not ${manager}'s: its hooks do not run here`,
+  managerInstallFix: (manager: string) =>
+    manager === 'lefthook'
+      ? 'npx lefthook install'
+      : 'pre-commit install (the config lists every hook type revtrail needs)',
   managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
-  npxRegistryFix: (dir: string, bin: string, target: string) => `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,
+  npxRegistryFix: (dir: string, bin: string, target: string) =>
+    `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,
   noNode: 'node is not on PATH: the hooks cannot run revtrail',
   noNodeFix: (dir: string) => `put node's folder on PATH (this revtrail runs on the node in ${dir})`,
-  nodePrivate: (dir: string) => `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
-  nodePrivateFix: (initFile: string, dir: string) => `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
+  nodePrivate: (dir: string) =>
+    `node is in ${dir}, which a GUI git client may not have on PATH (its commits would say "node is not on this hook's PATH")`,
+  nodePrivateFix: (initFile: string, dir: string) =>
+    `add export PATH="${dir}:$PATH" to ${initFile} (husky reads it before every hook)`,
   nodeOk: (dir: string) => `node is in ${dir}, on the PATH git clients start hooks with`,
 
   noPackageJson: 'no package.json: teammates run revtrail install after cloning',
   badPackageJson: (file: string, why: string) => `${file} is not valid JSON (${why})`,
   badPackageJsonFix: 'fix the file, then revtrail install',
-  noScript: (file: string, name: string, pm: string) => `${file} has no "${name}" that sets the hooks up (${pm}): a teammate's fresh clone gets no hooks`,
-  noScriptFix: (name: string) => `revtrail install (it adds "${name}"; with a script of your own: revtrail install --append-prepare)`,
-  berryNeedsPostinstall: (file: string, pm: string) => `${file} sets the hooks up in "prepare", which yarn berry never runs (${pm})`,
+  noScript: (file: string, name: string, pm: string) =>
+    `${file} has no "${name}" that sets the hooks up (${pm}): a teammate's fresh clone gets no hooks`,
+  noScriptFix: (name: string) =>
+    `revtrail install (it adds "${name}"; with a script of your own: revtrail install --append-prepare)`,
+  berryNeedsPostinstall: (file: string, pm: string) =>
+    `${file} sets the hooks up in "prepare", which yarn berry never runs (${pm})`,
   berryPnp: (pm: string) => `yarn berry with Plug'n'Play (${pm}): there is no node_modules/.bin/revtrail for the hooks`,
   berryPnpFix: 'set nodeLinker: node-modules in .yarnrc.yml and run yarn install',
   bareHusky: (file: string, name: string, value: string, pm: string) =>
     `"${name}": "${value}" in ${file} runs husky, which is not a dependency of that package (${pm}): pnpm cannot find it`,
   bareHuskyFix: 'revtrail install (it makes the script revtrail install --from-prepare || true)',
-  scriptOk: (file: string, name: string, value: string, pm: string) => `"${name}": "${value}" in ${file} sets the hooks up in fresh clones (${pm})`,
+  scriptOk: (file: string, name: string, value: string, pm: string) =>
+    `"${name}": "${value}" in ${file} sets the hooks up in fresh clones (${pm})`,
 
   badConfig: (why: string) => `the configuration does not load: ${why}`,
   badConfigFix: 'revtrail knowledge check shows the problems',
   trusted: (command: string) => `the configured reviewer program (${command}) is trusted in this clone`,
-  untrusted: (command: string) => `the configured reviewer program (${command}) is not trusted in this clone: reviews run without it`,
-  trustChanged: (command: string) => `the configured reviewer program changed to ${command} since it was trusted: reviews run without it`,
+  untrusted: (command: string) =>
+    `the configured reviewer program (${command}) is not trusted in this clone: reviews run without it`,
+  trustChanged: (command: string) =>
+    `the configured reviewer program changed to ${command} since it was trusted: reviews run without it`,
   trustFix: 'read the command in revtrail.config.json, then revtrail trust (or remove reviewer.command)',
 
-  noBundle: (dir: string) => `no knowledge bundle at ${dir}: only the built-in rules run (revtrail init writes a starter)`,
+  noBundle: (dir: string) =>
+    `no knowledge bundle at ${dir}: only the built-in rules run (revtrail init writes a starter)`,
   bundleSummary: (dir: string, concepts: number, rules: number, errors: number, warnings: number) =>
     `bundle ${dir}: ${n(concepts, 'document')}, ${n(rules, 'rule')}, ${n(errors, 'error')}, ${n(warnings, 'warning')}`,
   bundleFix: (dir: string) => `revtrail knowledge check ${dir}`,
@@ -134,7 +165,8 @@ export const managerMessages = {
   notOurs: (file: string) => `${file} exists and is not revtrail's`,
   notOursRemedy: 'move it aside (or merge its lines into your own script), then run revtrail install again',
   configNamesUs: (file: string) => `${file} already runs revtrail (kept as it is)`,
-  addToConfig: (file: string, entries: string) => `${file} is your team's: add these entries to it (revtrail does not edit it):\n\n${entries}`,
+  addToConfig: (file: string, entries: string) =>
+    `${file} is your team's: add these entries to it (revtrail does not edit it):\n\n${entries}`,
   cliAt: (path: string) => `the hooks run ${path}`,
   cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH',
   lefthookNext: 'then: npx lefthook install (the lefthook npm package does it on npm install in every clone)',
@@ -153,7 +185,8 @@ export const serverInstallMessages = {
   installedServer: (file: string) => `revtrail: server hook written: ${file}`,
   serverUpToDate: (file: string) => `revtrail: ${file} is up to date`,
   serverRuns: (node: string, cli: string) => `  it runs ${node} ${cli}`,
-  serverFailMode: '  a hook that cannot run rejects the push; git config revtrail.failOpen true (in that repository) accepts instead',
+  serverFailMode:
+    '  a hook that cannot run rejects the push; git config revtrail.failOpen true (in that repository) accepts instead',
   uninstalledServer: (file: string) => `revtrail: removed ${file}`,
   notInstalledServer: (repo: string) => `revtrail: no revtrail server hook in ${repo}`,
   notOurs: (file: string) => `${file} was not written by revtrail; left as it is`,

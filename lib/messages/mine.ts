@@ -21,5 +21,6 @@ export const mineMessages = {
   progress: (commits: number, records: number) => `mine: ${commits} commits with findings read, ${records} records`,
   warningsMore: (n: number) => `revtrail: ... and ${n} more warnings (--format json lists them all)`,
   warning: (commit: string, message: string) => `revtrail: warning: ${commit.slice(0, 12)}: ${message}`,
-  rejectedLine: (commit: string, reason: string) => `revtrail: warning: ${commit.slice(0, 12)}: Review-Finding line not read: ${reason}`,
+  rejectedLine: (commit: string, reason: string) =>
+    `revtrail: warning: ${commit.slice(0, 12)}: Review-Finding line not read: ${reason}`,
 };

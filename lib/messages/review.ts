@@ -19,7 +19,10 @@ export const reviewMessages = {
   progress: (done: number, total: number, path: string) => `reviewing ${done}/${total} ${path}`,
   // Rules
   longLines: (path: string, lines: ReadonlyArray<{ line: number; length: number }>, cap: number) => {
-    const shown = lines.slice(0, 3).map((l) => `${path}:${l.line} (${l.length} characters)`).join(', ');
+    const shown = lines
+      .slice(0, 3)
+      .map((l) => `${path}:${l.line} (${l.length} characters)`)
+      .join(', ');
     const more = lines.length > 3 ? ` and ${plural(lines.length - 3, 'more line')}` : '';
     return `${shown}${more}: longer than ${cap} characters; only the credential rules checked ${lines.length === 1 ? 'it' : 'them'}`;
   },
@@ -60,9 +63,11 @@ export const reviewMessages = {
   credentialsOnlyNote: (path: string, reason: string) => `${path}: ${reason}; only the credential rules ran`,
   fileCapped: (path: string, caps: { fileBytes: number; fileLines: number }) =>
     `${path}: reviewed up to the cap (${caps.fileBytes / 1048576} MiB or ${caps.fileLines.toLocaleString('en')} lines of diff a file); the rest of it was not read`,
-  textView: (encoding: string) => `binary to git (a NUL byte, binary or -diff in git attributes, or over 8 MiB), read as ${encoding} text`,
+  textView: (encoding: string) =>
+    `binary to git (a NUL byte, binary or -diff in git attributes, or over 8 MiB), read as ${encoding} text`,
   binaryNote: (path: string) => `${path}: binary or -diff in git attributes; its lines were not read`,
-  ruleDropNote: (path: string, line: number, ruleSource: string, why: string) => `${path}:${line}: not reported by ${ruleSource}: ${why}`,
+  ruleDropNote: (path: string, line: number, ruleSource: string, why: string) =>
+    `${path}:${line}: not reported by ${ruleSource}: ${why}`,
   attributesUnreadable: (why: string) => `git attributes could not be read (${why}); the review goes on without them`,
   secretMessage: (what: string) =>
     `${what} Anything pushed stays in the history even after a later commit removes it. Revoke or rotate the credential, ` +
@@ -79,8 +84,10 @@ export const reviewMessages = {
     `reviewer program ${label} (reviewer.command) is not run outside a git repository, where nothing can be trusted; give it as --reviewer to run it`,
   // Structural rules (docs/structural.md)
   structuralRuleDropped: (ruleSource: string, why: string) => `${ruleSource}: not used: ${why}`,
-  structuralTooLarge: (path: string, cap: number) => `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
-  structuralUnparsed: (path: string, why: string) => `${path}: does not parse (${why}): its syntax-tree and import rules were skipped; its regex rules and the baseline ran`,
+  structuralTooLarge: (path: string, cap: number) =>
+    `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
+  structuralUnparsed: (path: string, why: string) =>
+    `${path}: does not parse (${why}): its syntax-tree and import rules were skipped; its regex rules and the baseline ran`,
   structuralOverBudget: (ms: number, skipped: readonly string[]) =>
     `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
   importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>
@@ -89,12 +96,15 @@ export const reviewMessages = {
   modelFailed: (model: string, where: string, kind: string, detail: string, round: 1 | 2) =>
     `model reviewer ${model} ${FAILURE_WORDS[kind] ?? 'failed'} on ${where}${round === 2 ? ' when asked again' : ''} (${detail}); the review goes on with the rule findings`,
   modelStopped: (model: string) => `model reviewer ${model} is not asked again in this review`,
-  modelBadEndpoint: (endpoint: string, why: string) => `reviewer.model.endpoint "${endpoint}" is not used: ${why}; the review goes on with the rules`,
+  modelBadEndpoint: (endpoint: string, why: string) =>
+    `reviewer.model.endpoint "${endpoint}" is not used: ${why}; the review goes on with the rules`,
   modelNotTrusted: (endpoint: string) =>
     `reviewer.model.endpoint ${endpoint} is not on this machine and not trusted in this clone: the code is not sent; if you mean to send it there, run \`revtrail trust\``,
-  modelOutsideRepo: (endpoint: string) => `reviewer.model.endpoint ${endpoint} is not on this machine: not asked outside a git repository, where nothing can be trusted`,
+  modelOutsideRepo: (endpoint: string) =>
+    `reviewer.model.endpoint ${endpoint} is not on this machine: not asked outside a git repository, where nothing can be trusted`,
   reviewerStopped: (label: string) => `reviewer program ${label} is not asked about the remaining chunks`,
-  reviewerRequired: (label: string) => `the reviewer program ${label} is required (reviewer.required) and did not answer`,
+  reviewerRequired: (label: string) =>
+    `the reviewer program ${label} is required (reviewer.required) and did not answer`,
   reviewerRequiredRemedy: 'Fix the program or its reviewer.command, or set reviewer.required to false.',
   reviewerFindingDropped: (where: string, why: string) => `reviewer finding on ${where} dropped: ${why}`,
   contradiction: (where: string, summary: string, blocking: readonly string[]) =>
@@ -104,13 +114,24 @@ export const reviewMessages = {
   notBlocking: (rejected: number, verdicts: number, ruleSource: string) =>
     `not blocking: ${rejected} of ${verdicts} answered findings of this rule were rejected in this history (revtrail stats --rule ${ruleSource})`,
 
-  queueUnreadable: (why: string) => `queued verdicts not read (${why}); none of them suppresses a finding in this review`,
+  queueUnreadable: (why: string) =>
+    `queued verdicts not read (${why}); none of them suppresses a finding in this review`,
 
   // Summary
-  summary: (counted: number, files: number, bySeverity: ReadonlyArray<[string, number]>, suppressed: number, droppedTotal: number, calibrated = 0) => {
+  summary: (
+    counted: number,
+    files: number,
+    bySeverity: ReadonlyArray<[string, number]>,
+    suppressed: number,
+    droppedTotal: number,
+    calibrated = 0,
+  ) => {
     const parts: string[] = [];
     if (counted === 0) parts.push('No findings');
-    else parts.push(`${plural(counted, 'finding')} in ${plural(files, 'file')} (${bySeverity.map(([s, n]) => `${n} ${s}`).join(', ')})`);
+    else
+      parts.push(
+        `${plural(counted, 'finding')} in ${plural(files, 'file')} (${bySeverity.map(([s, n]) => `${n} ${s}`).join(', ')})`,
+      );
     if (calibrated) parts.push(`${calibrated} not blocking (calibrated by verdicts in history)`);
     if (suppressed) parts.push(`${suppressed} suppressed by verdicts`);
     if (droppedTotal) parts.push(`${droppedTotal} dropped`);
@@ -141,8 +162,13 @@ export const reviewMessages = {
   droppedLine: (counts: object) => {
     const d = counts as Readonly<Record<string, number>>;
     const words: Array<[string, string]> = [
-      ['low_confidence', 'low confidence'], ['off_diff', 'off the diff'], ['bad_citation', 'bad citation'], ['invalid', 'invalid'],
-      ['placeholder', 'placeholder keys'], ['disabled_inline', 'disabled inline'], ['allowed_inline', 'allowed inline'],
+      ['low_confidence', 'low confidence'],
+      ['off_diff', 'off the diff'],
+      ['bad_citation', 'bad citation'],
+      ['invalid', 'invalid'],
+      ['placeholder', 'placeholder keys'],
+      ['disabled_inline', 'disabled inline'],
+      ['allowed_inline', 'allowed inline'],
       ['credentials_only', 'files checked for credentials only'],
     ];
     const shown = words.filter(([k], i) => i < 4 || (d[k] ?? 0) > 0);
@@ -158,7 +184,8 @@ export const contractMessages = {
   lowConfidence: (confidence: number, min: number) => `confidence ${confidence} is below ${min}`,
   otherFile: (path: string, chunkPath: string) => `path "${path}" is not the chunk's file "${chunkPath}"`,
   startAfterLine: (start: number, line: number) => `start_line ${start} is after line ${line}`,
-  notChanged: (line: number, path: string, changed: string) => `line ${line} is not a changed line of ${path} (changed: ${changed})`,
+  notChanged: (line: number, path: string, changed: string) =>
+    `line ${line} is not a changed line of ${path} (changed: ${changed})`,
   uncitedArchitecture: 'an architecture finding must cite at least one selected document',
   unknownCitation: (unknown: readonly string[], allowed: readonly string[]) =>
     `cites ${unknown.map((c) => `"${c}"`).join(', ')}, not a document selected for this chunk (allowed: ${allowed.length ? allowed.join(', ') : 'none'})`,

@@ -5,7 +5,8 @@ export const selectMessages = {
   documentRules: (rules: readonly string[]) => `      rules: ${rules.join(', ')}`,
   document: (id: string, match: string, matched: string, tokens: number, truncated: boolean) =>
     `  ${id}  ${match}: ${matched}  (${tokens} tokens${truncated ? ', truncated to fit the budget' : ''})`,
-  overBudget: (ids: string[]) => `  also governed by (over the knowledge budget; their rules still run): ${ids.join(', ')}`,
+  overBudget: (ids: string[]) =>
+    `  also governed by (over the knowledge budget; their rules still run): ${ids.join(', ')}`,
   noDocuments: '  no governing documents',
   noChanges: 'No changes to select knowledge for.',
   usage: 'Validate a knowledge bundle, or show which of its documents govern a diff.',

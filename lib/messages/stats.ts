@@ -9,10 +9,13 @@ export const statsMessages = {
   calibratedSince: (commit: string | null, verdict: string, finding: string) =>
     `since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
   neverCalibrated: 'never (credential or security rule)',
-  threadsHeading: (rule: string, n: number) => `${n} finding${n === 1 ? '' : 's'} of ${rule}, oldest first (id, latest verdict, where, verdict commit, rationale):`,
+  threadsHeading: (rule: string, n: number) =>
+    `${n} finding${n === 1 ? '' : 's'} of ${rule}, oldest first (id, latest verdict, where, verdict commit, rationale):`,
   unknownRule: (rule: string) => `no finding of rule ${rule} in this history`,
   unknownRuleRemedy: (known: readonly string[]) =>
-    known.length ? `Rules with findings: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''} (revtrail stats lists them all).` : 'This history has no Review-Finding trailers yet.',
+    known.length
+      ? `Rules with findings: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''} (revtrail stats lists them all).`
+      : 'This history has no Review-Finding trailers yet.',
   wroteHtml: (file: string) => `wrote ${file}`,
   htmlUnwritable: (file: string, why: string) => `cannot write ${file}: ${why}`,
   htmlUnwritableRemedy: 'Choose a file in a folder you can write to.',
@@ -31,7 +34,8 @@ export const statsMessages = {
   htmlAnswered: 'answered (first human verdict)',
   htmlMonthTip: (month: string, kind: string, n: number) => `${month}: ${n} ${kind}`,
   htmlTrendOf: (rule: string) => `findings of ${rule} per month`,
-  htmlTrendSummary: (raised: number, recent: number, months: number) => `${raised} raised; ${recent} in the last ${months >= 3 ? '3 months' : months === 2 ? '2 months' : 'month'}`,
+  htmlTrendSummary: (raised: number, recent: number, months: number) =>
+    `${raised} raised; ${recent} in the last ${months >= 3 ? '3 months' : months === 2 ? '2 months' : 'month'}`,
   htmlSpan: (first: string, last: string) => (first === last ? `${first}.` : `${first} to ${last}.`),
   htmlGenerated: (commits: number, findings: number, answered: number) =>
     `${findings} finding${findings === 1 ? '' : 's'} from ${commits} commit${commits === 1 ? '' : 's'} with Review-Finding trailers; ${answered} human verdict${answered === 1 ? '' : 's'}.`,
@@ -55,9 +59,12 @@ export const statsMessages = {
   htmlMore: (n: number) => `and ${n} more (revtrail verdict --list shows the open ones).`,
   htmlOpenHeading: (n: number) => `Still open: ${n} finding${n === 1 ? '' : 's'} without a human verdict`,
   htmlNoneOpen: 'None: every finding has a human verdict.',
-  htmlThroughHeading: (n: number, mainline: string) => `Let through to ${mainline}: ${n} blocking finding${n === 1 ? '' : 's'} answered by DEFER or ACKNOWLEDGE`,
-  htmlNoneThrough: (mainline: string) => `None: no bug, security, api-surface or test finding reached ${mainline} on a DEFER or an ACKNOWLEDGE.`,
-  htmlNoMainline: 'No mainline branch found (set "mainline" in revtrail.config.json): nothing to say about what reached it.',
+  htmlThroughHeading: (n: number, mainline: string) =>
+    `Let through to ${mainline}: ${n} blocking finding${n === 1 ? '' : 's'} answered by DEFER or ACKNOWLEDGE`,
+  htmlNoneThrough: (mainline: string) =>
+    `None: no bug, security, api-surface or test finding reached ${mainline} on a DEFER or an ACKNOWLEDGE.`,
+  htmlNoMainline:
+    'No mainline branch found (set "mainline" in revtrail.config.json): nothing to say about what reached it.',
   htmlLegendCalibrated: (c: { enabled: boolean; minVerdicts: number; demoteAbove: number }) =>
     c.enabled
       ? `calibrated: above ${(c.demoteAbove * 100).toFixed(0)}% over at least ${c.minVerdicts} verdicts, its findings no longer block (credential rules always do)`

@@ -51,7 +51,11 @@ const READ_REASONS: Record<string, string> = {
 };
 
 function bytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : n >= 1024 ? `${Math.round(n / 1024)} KiB` : `${n} bytes`;
+  return n >= 1024 * 1024
+    ? `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`
+    : n >= 1024
+      ? `${Math.round(n / 1024)} KiB`
+      : `${n} bytes`;
 }
 
 export const lockMessages = {

@@ -1,7 +1,9 @@
 /** Every user-facing message about Review-Finding trailers (lint, writing). */
 export const trailerMessages = {
-  legacyGrammar: 'written in the ADR-0029 grammar (reviewer SEVERITY \u2014 text); revtrail writes the nine-field row (id,file,line,rule_source,category,severity,issue,verdict,rationale)',
-  notInTrailerBlock: "not in git's trailer block, so %(trailers) will not list it; move it into the last paragraph of the message",
+  legacyGrammar:
+    'written in the ADR-0029 grammar (reviewer SEVERITY \u2014 text); revtrail writes the nine-field row (id,file,line,rule_source,category,severity,issue,verdict,rationale)',
+  notInTrailerBlock:
+    "not in git's trailer block, so %(trailers) will not list it; move it into the last paragraph of the message",
   problem: (file: string, line: number, level: 'error' | 'warning', reason: string) =>
     `${file}:${line}: ${level === 'warning' ? 'warning: ' : ''}${reason}`,
   lintSummary: (file: string, rows: number, errors: number, warnings: number) =>
@@ -10,8 +12,10 @@ export const trailerMessages = {
   unreadableRemedy: 'Give the path of a commit message file, or - to read standard input.',
   notReadBack: (items: readonly string[]) =>
     `git would not read ${items.length === 1 ? 'this Review-Finding row' : `${items.length} Review-Finding rows`} back as a trailer of the message (${items.join(', ')}), so ${items.length === 1 ? 'it was' : 'they were'} not written`,
-  notReadBackRemedy: 'Check core.commentChar and the trailer.* settings (git config --get-regexp "^(core.commentchar|trailer)"); queued verdicts stay queued for the next commit.',
-  lintRemedy: 'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
+  notReadBackRemedy:
+    'Check core.commentChar and the trailer.* settings (git config --get-regexp "^(core.commentchar|trailer)"); queued verdicts stay queued for the next commit.',
+  lintRemedy:
+    'Fix the rows above: id,file,line,rule_source,category,severity,issue,verdict,rationale (revtrail verdict writes them for you).',
 };
 
 /** Why a trailer value is not a row (lib/record/row.ts): each names the field and what it must be. */
@@ -30,7 +34,8 @@ export const rowMessages = {
   emptyValue: 'empty value',
   neitherGrammar: (fields: readonly string[]) =>
     `neither grammar: not a CSV row of ${fields.length} fields (${fields.join(',')}), nor <reviewer> <SEVERITY> \u2014 <text>`,
-  fieldCount: (got: number, fields: readonly string[]) => `${got} fields, expected ${fields.length} (${fields.join(',')})`,
+  fieldCount: (got: number, fields: readonly string[]) =>
+    `${got} fields, expected ${fields.length} (${fields.join(',')})`,
   fieldIssue: (path: string, message: string) => `${path || 'row'}: ${message}`,
   rationaleMissing: (verdict: string) => `${verdict} needs a rationale`,
   rejectUncheckable: 'REJECT rationale cites nothing checkable (a command and its output, a URL, quoted code)',

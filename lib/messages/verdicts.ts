@@ -1,12 +1,16 @@
 /** Every user-facing message of `revtrail verdict` and the verdict queue. */
 export const verdictMessages = {
   badVerdict: (input: string) => `"${input}" is not a verdict`,
-  badVerdictRemedy: 'VERDICT is ACCEPT (fixed), REJECT (wrong finding), DEFER (later) or ACKNOWLEDGE (known, intended).',
-  shortId: (input: string, hex: number) => `"${input}" is too short to name a finding: give at least ${hex} hex digits after rf-`,
+  badVerdictRemedy:
+    'VERDICT is ACCEPT (fixed), REJECT (wrong finding), DEFER (later) or ACKNOWLEDGE (known, intended).',
+  shortId: (input: string, hex: number) =>
+    `"${input}" is too short to name a finding: give at least ${hex} hex digits after rf-`,
   badId: (input: string) => `"${input}" is not a finding ID (rf- and hex digits)`,
   unknownId: (id: string) => `${id} is not a finding revtrail knows on this branch`,
-  listRemedy: 'revtrail verdict --list shows the open findings; a review by the commit-msg or pre-push hook records new ones.',
-  ambiguousId: (id: string, ids: readonly string[]) => `${id} matches ${ids.length} findings: ${ids.slice(0, 5).join(', ')}`,
+  listRemedy:
+    'revtrail verdict --list shows the open findings; a review by the commit-msg or pre-push hook records new ones.',
+  ambiguousId: (id: string, ids: readonly string[]) =>
+    `${id} matches ${ids.length} findings: ${ids.slice(0, 5).join(', ')}`,
   ambiguousRemedy: 'Give more of the ID.',
   missingArgs: 'verdict needs ID and VERDICT (and a RATIONALE), or --list',
   missingArgsRemedy: "Example: revtrail verdict rf-0123456789 REJECT '`npm test` passes: the key is a test fixture'",
@@ -27,19 +31,29 @@ export const verdictMessages = {
     'To let this answer open the gate for credentials, the team adds it to gate.credentialAnswers.',
   credentialAcceptNote:
     'ACCEPT on a credential means the key is out of the files; a key a commit already holds still blocks the push until that commit is rewritten (the push names it). Rotate the key.',
-  listStillTitle: (n: number) => `Answered, still in history (${n}): the last push review still found them in the pushed commits`,
+  listStillTitle: (n: number) =>
+    `Answered, still in history (${n}): the last push review still found them in the pushed commits`,
   listStill: (verdict: string) => `answered ${verdict}; rewrite the commits that add it (git push names them)`,
-  queued: (verdict: string, id: string, where: string, issue: string) => `Queued ${verdict} for ${id} (${where} ${issue}).`,
+  queued: (verdict: string, id: string, where: string, issue: string) =>
+    `Queued ${verdict} for ${id} (${where} ${issue}).`,
   replaced: (verdict: string, at: string) => `It replaces the queued ${verdict} from ${at}.`,
   alreadyDecided: (verdict: string, commit: string) => `It follows the ${verdict} recorded in ${commit.slice(0, 12)}.`,
   next: 'The next commit on a branch that has this finding records it as a Review-Finding trailer (nothing to commit? git commit --allow-empty -m "Record review verdicts").',
   listOpenTitle: (n: number) => `Open findings (${n}):`,
   listNone: '  none',
-  listQueueTitle: (n: number) => `Queued verdicts (${n}), recorded by the next commit on a branch that has the finding:`,
-  listDropped: (commit: string) => `(a verdict of ${commit.slice(0, 12)}, which a rebase dropped; revtrail verdict --drop ID discards it)`,
+  listQueueTitle: (n: number) =>
+    `Queued verdicts (${n}), recorded by the next commit on a branch that has the finding:`,
+  listDropped: (commit: string) =>
+    `(a verdict of ${commit.slice(0, 12)}, which a rebase dropped; revtrail verdict --drop ID discards it)`,
   listCarried: (commit: string) => `(a record of ${commit.slice(0, 12)} its rewrite left out)`,
   listOrigin: (origin: string, commit?: string) =>
-    origin === 'history' ? `commit ${commit!.slice(0, 12)}` : origin === 'pre-push' ? 'push review, not committed' : origin === 'review' ? 'revtrail review, not committed' : 'commit review, not recorded',
+    origin === 'history'
+      ? `commit ${commit!.slice(0, 12)}`
+      : origin === 'pre-push'
+        ? 'push review, not committed'
+        : origin === 'review'
+          ? 'revtrail review, not committed'
+          : 'commit review, not recorded',
   dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,
   notQueued: (id: string) => `no verdict for ${id} is queued`,
   notQueuedRemedy: 'revtrail verdict --list shows the queue.',

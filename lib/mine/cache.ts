@@ -69,14 +69,19 @@ export const cacheDir = mineCacheDir;
  */
 function keyOf(args: readonly string[]): string {
   let h = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(JSON.stringify(args), 'utf8')) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  for (const byte of Buffer.from(JSON.stringify(args), 'utf8'))
+    h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
   return h.toString(16).padStart(16, '0');
 }
 
 const SHA = /^[0-9a-f]{40,64}$/;
 
 /** `commonDir` may still be being found: git is asked about the tips meanwhile (git finds the repository from `cwd`). */
-export async function signatureOf(cwd: string, commonDir: string | Promise<string>, args: readonly string[]): Promise<Signature> {
+export async function signatureOf(
+  cwd: string,
+  commonDir: string | Promise<string>,
+  args: readonly string[],
+): Promise<Signature> {
   const all = args.includes('--all');
   const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
   const dir = Promise.resolve(commonDir);
@@ -91,7 +96,8 @@ export async function signatureOf(cwd: string, commonDir: string | Promise<strin
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
   if (head.trim()) tips.push(head.trim());
   const noReplace = process.env.GIT_NO_REPLACE_OBJECTS !== undefined;
-  const shape = replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
+  const shape =
+    replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
   return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };
 }
 
@@ -113,7 +119,9 @@ export class MineCache {
   async lookup(args: readonly string[]): Promise<CacheMeta | null> {
     try {
       const meta = JSON.parse(await readFile(join(this.dir, `${keyOf(args)}.json`), 'utf8')) as CacheMeta;
-      return meta && meta.version === CACHE_VERSION && Array.isArray(meta.tips) && Array.isArray(meta.notices) ? meta : null;
+      return meta && meta.version === CACHE_VERSION && Array.isArray(meta.tips) && Array.isArray(meta.notices)
+        ? meta
+        : null;
     } catch {
       return null;
     }
@@ -258,7 +266,8 @@ export class CacheWriter {
     } catch {
       return this.abort();
     }
-    if (this.previous && this.previous.data !== this.data) await unlink(join(this.dir, this.previous.data)).catch(() => {});
+    if (this.previous && this.previous.data !== this.data)
+      await unlink(join(this.dir, this.previous.data)).catch(() => {});
   }
 
   async abort(): Promise<void> {
@@ -301,14 +310,21 @@ const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
 export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
   if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
   if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
-  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^')))) return null;
+  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
+    return null;
   if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    const lost = await gitOut(['rev-list', '--count', '--stdin'], { cwd, input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    const lost = await gitOut(['rev-list', '--count', '--stdin'], {
+      cwd,
+      input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
+    });
     if (lost.trim() !== '0') return null;
-    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], { cwd, input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n' });
+    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
+      cwd,
+      input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
+    });
     const fresh = new Map<string, number>();
     const boundary = new Map<string, number>();
     for (const line of walk.split('\n')) {
@@ -319,7 +335,10 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
     const retained = newTips.filter((t) => !fresh.has(t));
     const retainedDates: number[] = [];
     if (retained.length) {
-      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], { cwd, input: retained.join('\n') + '\n' });
+      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
+        cwd,
+        input: retained.join('\n') + '\n',
+      });
       for (const line of out.split('\n')) if (line) retainedDates.push(Number(line.split(' ')[0]));
       if (retainedDates.length !== retained.length) return null;
     }

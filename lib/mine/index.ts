@@ -8,7 +8,15 @@ import { InputError } from '../core/errors.js';
 import { readCommitBatches } from './log.js';
 import { MinedCommit, StringPool } from './record.js';
 import type { FileHandle } from 'node:fs/promises';
-import { MineCache, cacheDir, planIncremental, sameSignature, signatureOf, type CacheMeta, type CacheWriter } from './cache.js';
+import {
+  MineCache,
+  cacheDir,
+  planIncremental,
+  sameSignature,
+  signatureOf,
+  type CacheMeta,
+  type CacheWriter,
+} from './cache.js';
 import type { CommitResult, RawCommit } from './types.js';
 import { mineMessages as m } from '../messages/mine.js';
 
@@ -96,7 +104,12 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
   yield* full(cwd, args, cache.writer(signature, previous), pool);
 }
 
-async function* full(cwd: string, args: readonly string[], writer: CacheWriter | null, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
+async function* full(
+  cwd: string,
+  args: readonly string[],
+  writer: CacheWriter | null,
+  pool?: StringPool,
+): AsyncGenerator<MinedCommit[]> {
   let finished = false;
   try {
     for await (const batch of parsed(readCommitBatches(cwd, args), pool)) {
@@ -106,7 +119,11 @@ async function* full(cwd: string, args: readonly string[], writer: CacheWriter |
     finished = true;
   } catch (error) {
     if (error instanceof GitError) {
-      const said = error.stderr.trim().split('\n')[0]?.replace(/^fatal: /, '') || error.message;
+      const said =
+        error.stderr
+          .trim()
+          .split('\n')[0]
+          ?.replace(/^fatal: /, '') || error.message;
       throw new InputError(m.badRevision(said), { remedy: m.badRevisionRemedy, cause: error });
     }
     throw error;

@@ -15,7 +15,15 @@ const FIELDS = 5;
  * Options every mining log uses. `--encoding=UTF-8` makes git re-encode messages written with
  * another i18n.commitEncoding; the grep is a superset (the parser decides what a finding is).
  */
-export const LOG_OPTIONS = [...TRAILER_CONFIG, 'log', '-z', '--encoding=UTF-8', `--format=${FORMAT}`, '-i', '--grep=review-finding'] as const;
+export const LOG_OPTIONS = [
+  ...TRAILER_CONFIG,
+  'log',
+  '-z',
+  '--encoding=UTF-8',
+  `--format=${FORMAT}`,
+  '-i',
+  '--grep=review-finding',
+] as const;
 
 // Into a pipe git flushes after every commit: a read of a kilobyte or so each, and each read
 // costs Node more than parsing what it brings. Buffered, git writes in pages.
@@ -27,7 +35,11 @@ const SHA = /^[0-9a-f]{40,64}$/;
  * Commits of `git log <args>` (or of the revisions given on stdin with `--stdin`), in git's
  * order, as many at a time as one read of git's output completes.
  */
-export async function* readCommitBatches(cwd: string, revArgs: readonly string[], stdin?: string): AsyncGenerator<RawCommit[]> {
+export async function* readCommitBatches(
+  cwd: string,
+  revArgs: readonly string[],
+  stdin?: string,
+): AsyncGenerator<RawCommit[]> {
   const args = [...LOG_OPTIONS, ...(stdin !== undefined ? ['--stdin'] : []), ...revArgs, '--'];
   let fields: string[] = [];
   for await (const records of gitRecordBatches(args, { cwd, input: stdin, env: LOG_ENV })) {

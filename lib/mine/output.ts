@@ -11,7 +11,17 @@ import { escapeControl, jsonForTerminal } from '../core/output.js';
 
 export const MINE_FORMATS = ['jsonl', 'json', 'csv'] as const;
 export type MineFormat = (typeof MINE_FORMATS)[number];
-export const CSV_HEADER = ['date', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+export const CSV_HEADER = [
+  'date',
+  'file',
+  'line',
+  'rule_source',
+  'category',
+  'severity',
+  'issue',
+  'verdict',
+  'rationale',
+] as const;
 
 export { streamSink, copyInto, type Sink } from './sink.js';
 import type { Sink } from './sink.js';
@@ -64,7 +74,9 @@ function jsonWriter(sink: Sink, options: WriterOptions): RecordWriter {
     },
     async finish() {
       const head = first ? '{"records":[' : '\n';
-      await sink.write(`${head}],\n"rejected":${jsonForTerminal(JSON.stringify(rejected))},\n"warnings":${jsonForTerminal(JSON.stringify(warnings))}}\n`);
+      await sink.write(
+        `${head}],\n"rejected":${jsonForTerminal(JSON.stringify(rejected))},\n"warnings":${jsonForTerminal(JSON.stringify(warnings))}}\n`,
+      );
       await sink.end();
     },
   };
@@ -86,7 +98,17 @@ function csvWriter(sink: Sink, options: WriterOptions): RecordWriter {
       const rows: string[][] = [];
       for (const f of result.findings) {
         if (f.verdict === 'OPEN' && !options.includeOpen) continue;
-        const row = [f.date.slice(0, 10), f.file ?? '', f.line ?? '', f.rule_source, f.category, f.severity, f.issue, f.verdict, f.rationale];
+        const row = [
+          f.date.slice(0, 10),
+          f.file ?? '',
+          f.line ?? '',
+          f.rule_source,
+          f.category,
+          f.severity,
+          f.issue,
+          f.verdict,
+          f.rationale,
+        ];
         rows.push(options.terminal ? row.map((field) => escapeControl(field)) : row);
       }
       if (!rows.length) return;

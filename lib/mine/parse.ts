@@ -110,7 +110,12 @@ export function parseCommits(raws: readonly RawCommit[]): CommitResult[] {
     perCommit.push(
       lines.map((line, i) => {
         const pending: Pending = { raw, line, placement: where[i]!, csv: -1, done: null };
-        const reject = (reason: string): RejectedRecord => ({ type: 'rejected', commit: raw.commit, raw: line.raw, reason });
+        const reject = (reason: string): RejectedRecord => ({
+          type: 'rejected',
+          commit: raw.commit,
+          raw: line.raw,
+          reason,
+        });
         if (!line.value) {
           pending.done = reject(m.emptyValue);
           return pending;
@@ -132,7 +137,9 @@ export function parseCommits(raws: readonly RawCommit[]): CommitResult[] {
       let item = p.done;
       if (!item) {
         const row = rows[p.csv]!;
-        item = row.ok ? csvFinding(raw, row.row, p.placement) : { type: 'rejected', commit: raw.commit, raw: p.line.raw, reason: row.reason };
+        item = row.ok
+          ? csvFinding(raw, row.row, p.placement)
+          : { type: 'rejected', commit: raw.commit, raw: p.line.raw, reason: row.reason };
       }
       if ('reason' in item) {
         result.rejected.push(item);

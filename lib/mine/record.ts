@@ -117,7 +117,10 @@ export class MinedCommit {
   private cachedResult: CommitResult | null;
   private readonly pool: StringPool | undefined;
 
-  constructor(readonly commit: string, source: { lines: string[]; pool?: StringPool } | { result: CommitResult }) {
+  constructor(
+    readonly commit: string,
+    source: { lines: string[]; pool?: StringPool } | { result: CommitResult },
+  ) {
     this.cachedLines = 'lines' in source ? source.lines : null;
     this.cachedResult = 'result' in source ? source.result : null;
     this.pool = 'lines' in source ? source.pool : undefined;
@@ -127,7 +130,10 @@ export class MinedCommit {
     if (!this.cachedLines) {
       const r = this.cachedResult!;
       // Lines as printed (and cached): JSON with nothing a terminal acts on (core/output.ts).
-      this.cachedLines = [...r.findings.map((f) => jsonForTerminal(JSON.stringify(outputRecord(f)))), ...r.rejected.map((x) => jsonForTerminal(JSON.stringify(rejectedRecord(x))))];
+      this.cachedLines = [
+        ...r.findings.map((f) => jsonForTerminal(JSON.stringify(outputRecord(f)))),
+        ...r.rejected.map((x) => jsonForTerminal(JSON.stringify(rejectedRecord(x)))),
+      ];
     }
     return this.cachedLines;
   }
@@ -139,7 +145,12 @@ export class MinedCommit {
       const records = lines.map((line) => JSON.parse(line) as MinedFinding | RejectedRecord);
       // Every list exactly as long as it is (a held history keeps them), empty ones shared when held.
       const none = (): never[] => (this.pool ? NONE : []);
-      const result: CommitResult = { commit: '', findings: records as MinedFinding[], rejected: none(), warnings: none() };
+      const result: CommitResult = {
+        commit: '',
+        findings: records as MinedFinding[],
+        rejected: none(),
+        warnings: none(),
+      };
       if (records.some((r) => 'type' in r)) {
         result.findings = exact(records.filter((r): r is MinedFinding => !('type' in r)));
         result.rejected = exact(records.filter((r): r is RejectedRecord => 'type' in r));

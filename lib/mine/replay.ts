@@ -17,10 +17,17 @@ export function mineArgs(options: { revs?: readonly string[]; all?: boolean }): 
  * the repository (`repo`: its common dir) is still being found. A tip named relative to `cwd`
  * that reads otherwise from the top level is only a miss.
  */
-export async function cachedRunBeside(cwd: string, repo: Promise<{ commonDir: string }>, options: { revs?: readonly string[]; all?: boolean }): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
+export async function cachedRunBeside(
+  cwd: string,
+  repo: Promise<{ commonDir: string }>,
+  options: { revs?: readonly string[]; all?: boolean },
+): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
   const args = mineArgs(options);
   const commonDir = repo.then((r) => r.commonDir);
-  const [signature, meta] = await Promise.all([signatureOf(cwd, commonDir, args), commonDir.then((d) => new MineCache(cacheDir(d)).lookup(args))]);
+  const [signature, meta] = await Promise.all([
+    signatureOf(cwd, commonDir, args),
+    commonDir.then((d) => new MineCache(cacheDir(d)).lookup(args)),
+  ]);
   if (!meta || !sameSignature(meta, signature)) return null;
   const file = await new MineCache(cacheDir(await commonDir)).openFile(meta);
   return file ? { file, meta } : null;

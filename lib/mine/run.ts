@@ -64,7 +64,12 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
     } else {
       // CSV to a terminal escapes control characters; a file or a pipe gets the exact data.
       const terminal = !file && Boolean((options.stdout as NodeJS.WriteStream).isTTY);
-      const writer = recordWriter(sink, { format: options.format, includeOpen: options.includeOpen, redact: options.redact, terminal });
+      const writer = recordWriter(sink, {
+        format: options.format,
+        includeOpen: options.includeOpen,
+        redact: options.redact,
+        terminal,
+      });
       let commits = 0;
       let records = 0;
       let shown = 0;

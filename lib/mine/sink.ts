@@ -72,4 +72,3 @@ export async function copyInto(sink: Sink, file: FileHandle): Promise<void> {
     await sink.writeBytes(buffer.subarray(0, bytesRead));
   }
 }
-

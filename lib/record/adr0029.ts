@@ -25,7 +25,8 @@ const PREFIX = /^(code-review|code|security|adversarial)[ \t]+(CRITICAL|HIGH|MED
 // or an unknown severity after a known reviewer, then a dash. A CSV row never fits (its first
 // word runs into a comma). Linear: neighbouring classes are disjoint.
 const OTHER_REVIEWER = /^([A-Za-z][\w.-]*)[ \t]+(CRITICAL|HIGH|MEDIUM|LOW)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
-const OTHER_SEVERITY = /^(code-review|code|security|adversarial)[ \t]+([A-Za-z]+)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
+const OTHER_SEVERITY =
+  /^(code-review|code|security|adversarial)[ \t]+([A-Za-z]+)[ \t]*(?:[\u2014\u2013]|--?)(?:[ \t]|$)/i;
 const LOCATION = /(?:^|[\s([`'"])((?:[\w.@+-]+\/)*[\w.@+-]*[\w@+-]\.[A-Za-z0-9]+):(\d+)(?:-(\d+))?(?=$|[\s),.;:\]`'"])/;
 
 export interface AdrFinding {
@@ -71,7 +72,13 @@ export function parseAdr0029(value: string): AdrResult {
     line = end !== null && end !== Number(at[2]) ? `${Number(at[2])}-${end}` : String(Number(at[2]));
   }
   const security = reviewer === 'security';
-  const severity = security ? 'security' : rawSeverity === 'MEDIUM' ? 'suggestion' : rawSeverity === 'LOW' ? 'nit' : 'bug';
+  const severity = security
+    ? 'security'
+    : rawSeverity === 'MEDIUM'
+      ? 'suggestion'
+      : rawSeverity === 'LOW'
+        ? 'nit'
+        : 'bug';
   return {
     ok: true,
     finding: {

@@ -39,7 +39,17 @@ function rowsOfField(field: string): TrailerRow[] {
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
   // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
   const format = `%H%x00${TRAILERS}`;
-  const args = [...TRAILER_CONFIG, 'log', `--format=${format}`, '-z', `--grep=^${TRAILER_KEY}:`, '-i', ...extraArgs, tip, '--'];
+  const args = [
+    ...TRAILER_CONFIG,
+    'log',
+    `--format=${format}`,
+    '-z',
+    `--grep=^${TRAILER_KEY}:`,
+    '-i',
+    ...extraArgs,
+    tip,
+    '--',
+  ];
   let commit: string | null = null;
   for await (const field of gitRecords(args, { cwd })) {
     if (commit === null) {
@@ -90,7 +100,10 @@ export async function commitMessages(cwd: string, commits: readonly string[]): P
   const result = new Map<string, string>();
   if (commits.length === 0) return result;
   let commit: string | null = null;
-  for await (const field of gitRecords(['log', '--no-walk=unsorted', '--stdin', '--format=%H%x00%B', '-z'], { cwd, input: `${commits.join('\n')}\n` })) {
+  for await (const field of gitRecords(['log', '--no-walk=unsorted', '--stdin', '--format=%H%x00%B', '-z'], {
+    cwd,
+    input: `${commits.join('\n')}\n`,
+  })) {
     if (commit === null) {
       commit = field.replace(/^\n+/, '');
       continue;

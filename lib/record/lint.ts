@@ -57,7 +57,11 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
     // Continuation lines (leading whitespace, the next line of the file) are unfolded: exactly
     // the newline and one space of each fold go (docs/trailers.md "Folding").
     let folded = first;
-    while (i + 1 < lines.length && lines[i + 1]!.number === lines[i]!.number + 1 && /^[ \t]+\S/.test(lines[i + 1]!.text)) {
+    while (
+      i + 1 < lines.length &&
+      lines[i + 1]!.number === lines[i]!.number + 1 &&
+      /^[ \t]+\S/.test(lines[i + 1]!.text)
+    ) {
       i++;
       folded += '\n' + lines[i]!.text;
     }
@@ -78,8 +82,10 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
       continue;
     }
     result.rows.push({ line: number, row: parsed.row });
-    for (const problem of checkRationale(parsed.row.verdict, parsed.row.rationale)) report(number, problem.level, problem.message, raw);
-    if (options.trailerValues && !options.trailerValues.has(normalizeValue(value))) report(number, 'warning', m.notInTrailerBlock, raw);
+    for (const problem of checkRationale(parsed.row.verdict, parsed.row.rationale))
+      report(number, problem.level, problem.message, raw);
+    if (options.trailerValues && !options.trailerValues.has(normalizeValue(value)))
+      report(number, 'warning', m.notInTrailerBlock, raw);
   }
   return result;
 }

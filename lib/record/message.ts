@@ -67,7 +67,8 @@ export function commentCharOf(configured: string, text: string): string {
 export function detectCommentChar(text: string): string {
   const lines = splitLines(text);
   for (const line of lines) {
-    if (line.length === SCISSORS.length + 2 && line.endsWith(` ${SCISSORS}`) && AUTO_CANDIDATES.includes(line[0]!)) return line[0]!;
+    if (line.length === SCISSORS.length + 2 && line.endsWith(` ${SCISSORS}`) && AUTO_CANDIDATES.includes(line[0]!))
+      return line[0]!;
   }
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;

@@ -16,7 +16,9 @@ export const needsEscape = (path: string) => CONTROL.test(path);
 /** The path as a row writes it: unchanged unless it holds a control character. */
 export function encodePath(path: string): string {
   if (!needsEscape(path)) return path;
-  return '/' + path.replace(/[%\x00-\x1f\x7f]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+  return (
+    '/' + path.replace(/[%\x00-\x1f\x7f]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+  );
 }
 
 /**

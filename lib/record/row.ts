@@ -11,7 +11,17 @@ import { decodePath, encodePath } from './path-escape.js';
 import { rowMessages as m } from '../messages/trailers.js';
 
 export const TRAILER_KEY = 'Review-Finding';
-export const ROW_FIELDS = ['id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale'] as const;
+export const ROW_FIELDS = [
+  'id',
+  'file',
+  'line',
+  'rule_source',
+  'category',
+  'severity',
+  'issue',
+  'verdict',
+  'rationale',
+] as const;
 
 /**
  * Any path git can hold in a tree: relative, no empty, `.` or `..` part, nothing under `.git`.
@@ -43,14 +53,8 @@ function lineInOrder(l: string): boolean {
 
 export const trailerRowSchema = z.strictObject({
   id: z.string().check(z.regex(/^rf-[0-9a-f]{6,40}$/, m.id)),
-  file: z.string().check(
-    z.minLength(1, m.fileEmpty),
-    z.refine(isRepoPath, m.fileOutside),
-  ),
-  line: z.string().check(
-    z.regex(/^\d+(-\d+)?$/, m.lineShape),
-    z.refine(lineInOrder, m.lineOrder),
-  ),
+  file: z.string().check(z.minLength(1, m.fileEmpty), z.refine(isRepoPath, m.fileOutside)),
+  line: z.string().check(z.regex(/^\d+(-\d+)?$/, m.lineShape), z.refine(lineInOrder, m.lineOrder)),
   rule_source: z.string().check(z.regex(RULE_SOURCE_PATTERN, m.ruleSource(RULE_SOURCE_SHAPE))),
   category: z.enum(CATEGORIES, m.notOneOf('category', CATEGORIES)),
   severity: z.enum(SEVERITIES, m.notOneOf('severity', SEVERITIES)),
@@ -64,7 +68,9 @@ export type TrailerRow = z.output<typeof trailerRowSchema>;
 /** One line, nine fields; newlines inside a field become spaces so the record stays one line, and every field reads back as written. */
 export function formatRow(row: TrailerRow): string {
   // A path with control characters is escaped (./path-escape.ts), so it reads back exactly.
-  const fields = ROW_FIELDS.map((k) => (k === 'file' ? encodePath(row.file) : String(row[k]).replace(/\r\n|\r|\n/g, ' ')));
+  const fields = ROW_FIELDS.map((k) =>
+    k === 'file' ? encodePath(row.file) : String(row[k]).replace(/\r\n|\r|\n/g, ' '),
+  );
   // A field with whitespace at an edge is quoted: the reader trims the value, and git the line.
   return stringify([fields], { record_delimiter: '', quoted_match: /^\s|\s$/ });
 }
@@ -196,9 +202,11 @@ export interface GateProblem {
 
 // Something another person can check: a URL, quoted or fenced code, a command with its output,
 // a commit or a file:line reference.
-const CHECKABLE = /(https?:\/\/\S+)|(`[^`]+`)|("[^"]{3,}")|('[^']{3,}')|(\$ \S+)|(\b[0-9a-f]{7,40}\b)|([\w./-]+\.\w+:\d+)/;
+const CHECKABLE =
+  /(https?:\/\/\S+)|(`[^`]+`)|("[^"]{3,}")|('[^']{3,}')|(\$ \S+)|(\b[0-9a-f]{7,40}\b)|([\w./-]+\.\w+:\d+)/;
 // A tracker reference, a time line or a documented intent.
-const TRACKED = /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\d+)|(\b(until|by|before|after|next|sprint|release|Q[1-4]|v?\d+\.\d+|\d{4}-\d{2}(-\d{2})?)\b)|(\b(documented|intended|intentional|by design|per|see)\b)/i;
+const TRACKED =
+  /(#\d+)|([A-Z][A-Z0-9]+-\d+)|(https?:\/\/\S+)|(\b(ADR|adr)[- ]?\d+)|(\b(until|by|before|after|next|sprint|release|Q[1-4]|v?\d+\.\d+|\d{4}-\d{2}(-\d{2})?)\b)|(\b(documented|intended|intentional|by design|per|see)\b)/i;
 
 /** The feedback-log gates on a human verdict's rationale (docs/trailers.md). */
 export function checkRationale(verdict: string, rationale: string): GateProblem[] {

@@ -79,18 +79,40 @@ export const zeroCounts = (): VerdictCounts => ({ OPEN: 0, ACCEPT: 0, REJECT: 0,
 
 /** Whether numbers like these demote a rule. Division, not multiplication: 3/10 equals 0.3 exactly as git users mean it. */
 export function isDemoted(rejected: number, verdicts: number, settings: CalibrationSettings, exempt = false): boolean {
-  return settings.enabled && !exempt && verdicts > 0 && verdicts >= settings.minVerdicts && rejected / verdicts > settings.demoteAbove;
+  return (
+    settings.enabled &&
+    !exempt &&
+    verdicts > 0 &&
+    verdicts >= settings.minVerdicts &&
+    rejected / verdicts > settings.demoteAbove
+  );
 }
 
 /** Per rule_source, in rule_source order; `occurrences` oldest first. */
-export function tallyRules(occurrences: Iterable<Occurrence>, settings: CalibrationSettings = DEFAULT_CALIBRATION): RuleTally[] {
+export function tallyRules(
+  occurrences: Iterable<Occurrence>,
+  settings: CalibrationSettings = DEFAULT_CALIBRATION,
+): RuleTally[] {
   const threads = new Map<string, { rule: string; state: Verdict }>();
   const rules = new Map<string, RuleTally>();
   const ruleOf = (source: string): RuleTally => {
     let r = rules.get(source);
     if (!r) {
       const exempt = settings.exempt?.(source) ?? false;
-      rules.set(source, (r = { rule_source: source, findings: 0, counts: zeroCounts(), verdicts: 0, rejected: 0, rate: null, exempt, demoted: false, since: null }));
+      rules.set(
+        source,
+        (r = {
+          rule_source: source,
+          findings: 0,
+          counts: zeroCounts(),
+          verdicts: 0,
+          rejected: 0,
+          rate: null,
+          exempt,
+          demoted: false,
+          since: null,
+        }),
+      );
     }
     return r;
   };
@@ -99,7 +121,8 @@ export function tallyRules(occurrences: Iterable<Occurrence>, settings: Calibrat
     r.verdicts = r.counts.ACCEPT + r.counts.REJECT + r.counts.DEFER + r.counts.ACKNOWLEDGE;
     r.rate = r.verdicts ? r.rejected / r.verdicts : null;
     const demoted = isDemoted(r.rejected, r.verdicts, settings, r.exempt);
-    if (demoted && !r.demoted) r.since = { commit: at.commit ?? null, date: at.date ?? null, id: at.id, verdict: at.verdict };
+    if (demoted && !r.demoted)
+      r.since = { commit: at.commit ?? null, date: at.date ?? null, id: at.id, verdict: at.verdict };
     if (!demoted) r.since = null;
     r.demoted = demoted;
   };
@@ -119,7 +142,9 @@ export function tallyRules(occurrences: Iterable<Occurrence>, settings: Calibrat
     threads.set(o.id, { rule: o.rule_source, state });
     judge(r, o);
   }
-  return [...rules.values()].filter((r) => r.findings > 0).sort((a, b) => (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0));
+  return [...rules.values()]
+    .filter((r) => r.findings > 0)
+    .sort((a, b) => (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0));
 }
 
 /**
@@ -127,7 +152,10 @@ export function tallyRules(occurrences: Iterable<Occurrence>, settings: Calibrat
  * does not name: calibration never demotes them (docs/gate.md "Calibration"). `stats`,
  * `candidates --explain` and the review combine it with the credential rules.
  */
-export function securityExempt(records: Iterable<{ rule_source: string; severity: string }>, named: readonly string[] = []): (ruleSource: string) => boolean {
+export function securityExempt(
+  records: Iterable<{ rule_source: string; severity: string }>,
+  named: readonly string[] = [],
+): (ruleSource: string) => boolean {
   const rules = new Set<string>();
   for (const r of records) if (r.severity === 'security' && !named.includes(r.rule_source)) rules.add(r.rule_source);
   return (s) => rules.has(s);

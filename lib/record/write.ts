@@ -42,15 +42,25 @@ export function trailerLine(row: TrailerRow, foldAt = DEFAULT_FOLD_AT): string {
 
 function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
   // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
-  const config = [...SEPARATOR_CONFIG, ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : [])];
+  const config = [
+    ...SEPARATOR_CONFIG,
+    ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : []),
+  ];
   // Bytes in and out: the message keeps its encoding. A git that spins is killed (GitError).
-  const command = { args: [...config, 'interpret-trailers', ...args], input, timeoutMs: options.timeoutMs ?? 10_000, parse: (a: { bytes: Buffer }) => a.bytes };
+  const command = {
+    args: [...config, 'interpret-trailers', ...args],
+    input,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    parse: (a: { bytes: Buffer }) => a.bytes,
+  };
   return runGit(command, { cwd: options.cwd });
 }
 
 /** git 2.39 glues a trailer onto a last line that has no newline: give it one first. */
 export function withFinalNewline(message: Buffer): Buffer {
-  return message.length === 0 || message[message.length - 1] === 0x0a ? message : Buffer.concat([message, Buffer.from('\n')]);
+  return message.length === 0 || message[message.length - 1] === 0x0a
+    ? message
+    : Buffer.concat([message, Buffer.from('\n')]);
 }
 
 /**
@@ -58,21 +68,33 @@ export function withFinalNewline(message: Buffer): Buffer {
  * skips a row already in the trailer block (an amended commit gains no duplicates);
  * `--no-divider` keeps a `---` line in the body from ending the message.
  */
-export async function appendTrailers(message: Buffer, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<Buffer> {
+export async function appendTrailers(
+  message: Buffer,
+  rows: readonly TrailerRow[],
+  options: TrailerGitOptions,
+): Promise<Buffer> {
   if (rows.length === 0) return message;
   const lines = rows.map((row) => trailerLine(row, options.foldAt));
   // git compares values as written: the same row folded another way (an older commit, another
   // width) would be added twice. Such a row is already there.
   const text = message.toString('utf8');
   if (/^review-finding[ \t]*:/im.test(text)) {
-    const present = new Set(lintMessage(text, { commentChar: options.commentChar ?? '#' }).rows.map((r) => formatRow(r.row)));
+    const present = new Set(
+      lintMessage(text, { commentChar: options.commentChar ?? '#' }).rows.map((r) => formatRow(r.row)),
+    );
     const keep = rows.map((row, i) => !present.has(formatRow(row)) || text.includes(lines[i]!));
-    if (!keep.every(Boolean)) return appendTrailers(message, rows.filter((_, i) => keep[i]), options);
+    if (!keep.every(Boolean))
+      return appendTrailers(
+        message,
+        rows.filter((_, i) => keep[i]),
+        options,
+      );
   }
   const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
   // With core.commentChar R the key is written in lower case (keyFor): git would strip the row.
   const key = keyFor(options.commentChar);
-  for (const line of lines) args.push('--trailer', key === TRAILER_KEY ? line : `${key}${line.slice(TRAILER_KEY.length)}`);
+  for (const line of lines)
+    args.push('--trailer', key === TRAILER_KEY ? line : `${key}${line.slice(TRAILER_KEY.length)}`);
   const after = await runInterpretTrailers(args, withFinalNewline(message), options);
   await checkReadBack(after, rows, options);
   return after;
@@ -99,10 +121,14 @@ async function checkReadBack(after: Buffer, rows: readonly TrailerRow[], options
   const seen = new Set<string>();
   for (const line of (await parseTrailers(after, options)).split('\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === TRAILER_KEY.toLowerCase()) seen.add(bare(line.slice(colon + 1)));
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === TRAILER_KEY.toLowerCase())
+      seen.add(bare(line.slice(colon + 1)));
   }
   const lost = rows.filter((r) => !seen.has(bare(formatRow(r))));
-  if (lost.length) throw new TrailersUnreadableError(m.notReadBack(lost.map((r) => `${r.verdict} ${r.id}`)), { remedy: m.notReadBackRemedy });
+  if (lost.length)
+    throw new TrailersUnreadableError(m.notReadBack(lost.map((r) => `${r.verdict} ${r.id}`)), {
+      remedy: m.notReadBackRemedy,
+    });
 }
 
 /** git's own view of the message's trailers (`Key: value` per line, unfolded). */
@@ -114,7 +140,11 @@ export async function parseTrailers(message: Buffer, options: TrailerGitOptions)
  * Adds the rows to a message file, replacing it atomically; on any failure the file is left as
  * it was. Returns whether the file changed.
  */
-export async function addTrailersToFile(file: string, rows: readonly TrailerRow[], options: TrailerGitOptions): Promise<boolean> {
+export async function addTrailersToFile(
+  file: string,
+  rows: readonly TrailerRow[],
+  options: TrailerGitOptions,
+): Promise<boolean> {
   if (rows.length === 0) return false;
   await cleanStaleTemps(file);
   const before = await readFile(file);

@@ -26,7 +26,8 @@ type Command = 'error' | 'warning' | 'notice';
  * no longer blocks) and suggestions are warnings; nits and questions notices.
  */
 export function commandOf(f: Finding): Command {
-  if ((BLOCKING_SEVERITIES as readonly string[]).includes(f.severity) || f.severity === 'test') return f.calibration ? 'warning' : 'error';
+  if ((BLOCKING_SEVERITIES as readonly string[]).includes(f.severity) || f.severity === 'test')
+    return f.calibration ? 'warning' : 'error';
   return f.severity === 'suggestion' ? 'warning' : 'notice';
 }
 
@@ -45,7 +46,12 @@ export function formatGithub(result: ReviewResult, options: { terminal?: boolean
     lines.push(
       command(
         commandOf(f),
-        { file: f.path, line: start, endLine: f.line > start ? f.line : undefined, title: `${f.severity}: ${f.title} (${f.rule_source})` },
+        {
+          file: f.path,
+          line: start,
+          endLine: f.line > start ? f.line : undefined,
+          title: `${f.severity}: ${f.title} (${f.rule_source})`,
+        },
         `${f.title}\n\n${f.body}\n\n${f.rule_source} ${f.id}${f.calibration ? ' (calibrated: does not block)' : ''}`,
       ),
     );

@@ -11,7 +11,8 @@ import { jsonForTerminal } from '../core/output.js';
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 declare const REVTRAIL_HOMEPAGE: string | undefined;
 /** package.json's `homepage`, set at bundle time; none yet (revtrail is not published), so no link. */
-export const INFORMATION_URI: string | undefined = typeof REVTRAIL_HOMEPAGE === 'string' && REVTRAIL_HOMEPAGE ? REVTRAIL_HOMEPAGE : undefined;
+export const INFORMATION_URI: string | undefined =
+  typeof REVTRAIL_HOMEPAGE === 'string' && REVTRAIL_HOMEPAGE ? REVTRAIL_HOMEPAGE : undefined;
 
 type Level = 'error' | 'warning' | 'note';
 
@@ -80,7 +81,9 @@ export function formatSarif(result: ReviewResult, options: { version?: string } 
       },
     };
     if ('verdict' in f) {
-      out.suppressions = [{ kind: 'external', status: 'accepted', justification: `${f.verdict}: ${f.rationale}`.trim() }];
+      out.suppressions = [
+        { kind: 'external', status: 'accepted', justification: `${f.verdict}: ${f.rationale}`.trim() },
+      ];
     }
     return out;
   });

@@ -16,10 +16,18 @@ function location(f: Finding): string {
 }
 
 function findingLine(f: Finding, p: Paint): string {
-  const severity = f.calibration ? f.severity : BLOCKING_SEVERITIES.includes(f.severity) ? p.red(f.severity) : f.severity === 'test' ? p.yellow(f.severity) : f.severity;
+  const severity = f.calibration
+    ? f.severity
+    : BLOCKING_SEVERITIES.includes(f.severity)
+      ? p.red(f.severity)
+      : f.severity === 'test'
+        ? p.yellow(f.severity)
+        : f.severity;
   const head = `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)} ${f.id}`;
   // A demoted rule's finding says why it does not block, and where to see the answers.
-  const why = f.calibration ? [`    ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source)))}`] : [];
+  const why = f.calibration
+    ? [`    ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source)))}`]
+    : [];
   return [head, ...message(f, '    ').map((l) => p.dim(l)), ...why].join('\n');
 }
 
@@ -28,7 +36,10 @@ function message(f: Finding, indent: string): string[] {
   const body = f.body.trim();
   if (!body || body === f.title) return [];
   // Blank lines (between folded bodies) would read as the gap between files.
-  return body.split(/\r?\n/).filter((l) => l.trim()).map((l) => `${indent}${esc(l.trimEnd())}`);
+  return body
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .map((l) => `${indent}${esc(l.trimEnd())}`);
 }
 
 /** Findings by file (files in path order, findings in line order), a blank line between files. */
@@ -54,12 +65,24 @@ export function formatText(result: ReviewResult, options: { color?: boolean } = 
   if (result.suppressed.length) {
     if (lines.length) lines.push('');
     lines.push(m.suppressedHeading(result.suppressed.length));
-    lines.push(...grouped(result.suppressed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${f.verdict}]`)}`));
+    lines.push(
+      ...grouped(
+        result.suppressed,
+        (f) =>
+          `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${f.verdict}]`)}`,
+      ),
+    );
   }
   if (result.allowed?.length) {
     if (lines.length) lines.push('');
     lines.push(m.allowedHeading(result.allowed.length));
-    lines.push(...grouped(result.allowed, (f) => `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${allowNote(f.allowed)}]`)}`));
+    lines.push(
+      ...grouped(
+        result.allowed,
+        (f) =>
+          `  ${p.dim(`${location(f)} ${f.severity} ${esc(f.title)} (${esc(f.rule_source)}) ${f.id} [${allowNote(f.allowed)}]`)}`,
+      ),
+    );
   }
   const d = result.dropped;
   if (lines.length) lines.push('');

@@ -6,7 +6,10 @@ import { lineSpan } from '../record/span.js';
 
 export { lineSpan };
 
-type FindingFields = Pick<Finding, 'id' | 'path' | 'start_line' | 'line' | 'rule_source' | 'category' | 'severity' | 'title'>;
+type FindingFields = Pick<
+  Finding,
+  'id' | 'path' | 'start_line' | 'line' | 'rule_source' | 'category' | 'severity' | 'title'
+>;
 
 /** The row for a finding, or null when a field would not make a valid row (it is then not recorded). */
 export function findingRow(finding: FindingFields, verdict: Verdict = 'OPEN', rationale = ''): TrailerRow | null {

@@ -25,7 +25,17 @@ import { family as debug } from './builtin/debug.js';
 import { family as injection } from './builtin/injection.js';
 
 /** Every family, in the order their rules run. */
-export const FAMILIES: readonly BuiltinFamily[] = [git, secrets, tokens, providers, sentry, genericSecret, tests, debug, injection];
+export const FAMILIES: readonly BuiltinFamily[] = [
+  git,
+  secrets,
+  tokens,
+  providers,
+  sentry,
+  genericSecret,
+  tests,
+  debug,
+  injection,
+];
 
 let all: ReviewRule[] | undefined;
 
@@ -41,7 +51,9 @@ export function builtinIds(): string[] {
 }
 
 // The credential rules' names and confidences, from their specs: no rule is compiled for them.
-const CREDENTIALS: ReadonlyArray<{ id: string; ruleSource: string; confidence: number }> = FAMILIES.filter((f) => f.credential).flatMap((f) =>
+const CREDENTIALS: ReadonlyArray<{ id: string; ruleSource: string; confidence: number }> = FAMILIES.filter(
+  (f) => f.credential,
+).flatMap((f) =>
   f.specs().map((s) => ({ id: s.id, ruleSource: `builtin/${f.section}:${s.id}`, confidence: s.confidence })),
 );
 
@@ -89,7 +101,11 @@ export interface CredentialOverride {
  * rule's confidence, `exclude` entries naming them. None of these reaches them (builtinRules
  * above, the pipeline's confidence check, the excludes); the review says so.
  */
-export function credentialOverrides(config: { builtinRules: string[] | boolean; minConfidence: number; exclude?: Record<string, string[]> }): CredentialOverride[] {
+export function credentialOverrides(config: {
+  builtinRules: string[] | boolean;
+  minConfidence: number;
+  exclude?: Record<string, string[]>;
+}): CredentialOverride[] {
   const out: CredentialOverride[] = [];
   if (config.builtinRules === false) out.push({ key: 'builtinRules', what: 'false' });
   else if (Array.isArray(config.builtinRules)) {

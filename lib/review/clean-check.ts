@@ -100,7 +100,8 @@ export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | nul
   return chunks.length;
 }
 
-const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((s) => typeof s === 'string');
+const strings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === 'string');
 
 function isRecord(value: unknown): value is CleanRecord {
   const r = value as CleanRecord | null | undefined;

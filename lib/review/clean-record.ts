@@ -32,7 +32,11 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
   if (!policy.configSource || policy.configProblem) return null;
   if (config.reviewer.command?.length) return null;
   if (config.docMap !== undefined || !bundle.sources || bundle.diagnostics.length) return null;
-  if (credentialOverrides(config).length || (Array.isArray(config.builtinRules) && unknownBuiltinIds(config.builtinRules).length)) return null;
+  if (
+    credentialOverrides(config).length ||
+    (Array.isArray(config.builtinRules) && unknownBuiltinIds(config.builtinRules).length)
+  )
+    return null;
   const rules: ReviewRule[] = [...builtinRules(config.builtinRules)];
   for (const concept of bundle.concepts) {
     if (concept.structural?.length) return null;

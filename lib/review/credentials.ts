@@ -41,12 +41,25 @@ export function bundleHasCredentialSources(bundle: Bundle): boolean {
  * `history`). `bundleTakesCredentials`: whether a bundle rule takes a built-in credential
  * rule_source, when known without loading the bundle (the clean check's record, ./clean-check.ts).
  */
-export function credentialCheck(session: ReviewSession, verdictTip: string, history: () => Promise<HistoryRow[]>, bundleTakesCredentials?: boolean): CredentialCheck {
+export function credentialCheck(
+  session: ReviewSession,
+  verdictTip: string,
+  history: () => Promise<HistoryRow[]>,
+  bundleTakesCredentials?: boolean,
+): CredentialCheck {
   const rules = builtinRules(session.config.builtinRules).filter((r) => isCredential(r.ruleSource));
   return {
-    screen: async () => ((bundleTakesCredentials ?? bundleHasCredentialSources(await session.bundle())) ? null : credentialScreen(rules)),
+    screen: async () =>
+      (bundleTakesCredentials ?? bundleHasCredentialSources(await session.bundle())) ? null : credentialScreen(rules),
     async review(text, name, capped) {
-      const result = await runReview(session, { cwd: session.top, source: { kind: 'text', text, name, capped }, verdictTip, history, ruleFilter: isCredential, reviewer: false });
+      const result = await runReview(session, {
+        cwd: session.top,
+        source: { kind: 'text', text, name, capped },
+        verdictTip,
+        history,
+        ruleFilter: isCredential,
+        reviewer: false,
+      });
       return { findings: result.findings, warnings: result.warnings };
     },
   };

@@ -25,7 +25,13 @@ import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
 import { selectDocuments } from '../select/index.js';
-import { builtinIds, builtinRules, credentialOverrides, unknownBuiltinIds, CREDENTIAL_RULE_SOURCES } from './builtin.js';
+import {
+  builtinIds,
+  builtinRules,
+  credentialOverrides,
+  unknownBuiltinIds,
+  CREDENTIAL_RULE_SOURCES,
+} from './builtin.js';
 import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
 import { excludeMatcher } from './engine/excludes.js';
@@ -85,7 +91,8 @@ export async function openReview(
     : await loadReviewConfig(policyTop, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
   const config = found.config;
   // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
-  const knowledge = overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(policyTop, config.knowledge);
+  const knowledge =
+    overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(policyTop, config.knowledge);
   let loaded: Promise<Bundle> | undefined;
   return {
     cwd,
@@ -130,18 +137,29 @@ function attributeSource(source: DiffSource): AttributeSource {
  * that exact command for this clone (`revtrail trust`, docs/trust.md), else one warning line
  * says how and the review goes on with the rules.
  */
-async function reviewerSettings(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ReviewerSettings | null> {
+async function reviewerSettings(
+  session: ReviewSession,
+  options: ReviewOptions,
+  warnings: string[],
+): Promise<ReviewerSettings | null> {
   if (options.reviewer === false) return null;
   const argv = options.reviewer ?? session.config.reviewer.command;
   if (!argv || argv.length === 0) return null;
   const label = commandLabel(argv);
   if (options.reviewer === undefined) {
     const { trustState } = await import('../config/trust.js');
-    const trust = session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
+    const trust =
+      session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
     if (trust.state === 'untrusted' && trust.problem) warnings.push(trust.problem);
     if (trust.state !== 'trusted') {
-      const where = session.configFile ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile : null;
-      warnings.push(session.commonDir === null ? m.reviewerOutsideRepo(label) : m.reviewerNotTrusted(label, where, trust.state === 'changed'));
+      const where = session.configFile
+        ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile
+        : null;
+      warnings.push(
+        session.commonDir === null
+          ? m.reviewerOutsideRepo(label)
+          : m.reviewerNotTrusted(label, where, trust.state === 'changed'),
+      );
       return null;
     }
   }
@@ -226,7 +244,8 @@ export async function selectChunks(
   const chunks = toChunks(files, session.config.chunkLines);
   if (chunks.length === 0) return { chunks, selections: [], bundle: null, capped };
   const bundle = await loading;
-  if (!documentsMatter(bundle)) return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle, capped };
+  if (!documentsMatter(bundle))
+    return { chunks, selections: chunks.map((chunk) => ({ chunk, matched: [], documents: [] })), bundle, capped };
   const selections = selectDocuments(bundle, chunks, { maxKnowledgeTokens: session.config.maxKnowledgeTokens });
   // The globs' regexes selection made, kept for the next run (`knowledge select` ends here).
   await saveDerivedCache();
@@ -241,7 +260,10 @@ export async function selectChunks(
 function documentsMatter(options: ReviewOptions): (bundle: Bundle) => boolean {
   const filter = options.ruleFilter;
   if (options.reviewer !== false || !filter) return () => true;
-  return (bundle) => bundle.concepts.some((c) => c.rules.some((r) => filter(r.ruleSource)) || (c.structural ?? []).some((r) => filter(r.ruleSource)));
+  return (bundle) =>
+    bundle.concepts.some(
+      (c) => c.rules.some((r) => filter(r.ruleSource)) || (c.structural ?? []).some((r) => filter(r.ruleSource)),
+    );
 }
 
 /** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
@@ -272,7 +294,10 @@ function configWarnings(session: ReviewSession): string[] {
 
 /** The bundle's diagnostics, as every review that loads it warns them. */
 function bundleWarnings(bundle: Bundle): string[] {
-  return bundle.diagnostics.map((d) => `${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`);
+  return bundle.diagnostics.map(
+    (d) =>
+      `${d.file ? `${d.file}${d.line ? `:${d.line}` : ''}: ` : ''}${d.level === 'error' ? 'knowledge error: ' : ''}${d.message}`,
+  );
 }
 
 /** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
@@ -281,7 +306,12 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const warnings = configWarnings(session);
   const filter = options.ruleFilter;
   const credentialsRun = !filter || [...CREDENTIAL_RULE_SOURCES].some((s) => filter(s));
-  const { selections, bundle, capped } = await selectChunks(session, options.source, documentsMatter(options), credentialsRun);
+  const { selections, bundle, capped } = await selectChunks(
+    session,
+    options.source,
+    documentsMatter(options),
+    credentialsRun,
+  );
   // A file over the per-file cap was reviewed up to it: said once per file (docs/review.md "Big files").
   for (const path of capped) warnings.push(m.fileCapped(path, DEFAULT_CAPS));
   if (bundle === null) return emptyResult(warnings);
@@ -289,8 +319,12 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
   const tip = options.verdictTip === undefined ? defaultVerdictTip(options.source) : options.verdictTip;
   // One read of the tip's history serves suppression and calibration, and only when there are findings.
   let rows: Promise<HistoryRow[]> | undefined;
-  const history = () => (rows ??= options.history ? options.history() : import('../record/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
-  const calibrate = tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
+  const history = () =>
+    (rows ??= options.history
+      ? options.history()
+      : import('../record/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
+  const calibrate =
+    tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
   const result = await reviewSelections(
     selections,
     {
@@ -299,7 +333,12 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       reviewer: await reviewerSettings(session, options, warnings),
       model: await modelRun(session, options, warnings),
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
-      structural: async () => (await import('./structural/io.js')).structuralIO(session.top, options.source, options.source.kind === 'range' ? defaultVerdictTip(options.source) : null),
+      structural: async () =>
+        (await import('./structural/io.js')).structuralIO(
+          session.top,
+          options.source,
+          options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
+        ),
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
@@ -307,9 +346,22 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
       attributes:
         session.commonDir === null
           ? undefined
-          : async (paths) => (await import('../diff/attributes.js')).readAttributes(session.top, paths, attributeSource(options.source)),
-      verdicts: async () => loadVerdicts(session.top, session.commonDir === null ? null : tip, await queuedVerdicts(session, options, warnings), history),
-      calibration: calibrate ? async () => (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration) : undefined,
+          : async (paths) =>
+              (await import('../diff/attributes.js')).readAttributes(
+                session.top,
+                paths,
+                attributeSource(options.source),
+              ),
+      verdicts: async () =>
+        loadVerdicts(
+          session.top,
+          session.commonDir === null ? null : tip,
+          await queuedVerdicts(session, options, warnings),
+          history,
+        ),
+      calibration: calibrate
+        ? async () => (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration)
+        : undefined,
       calibrationSecurity: config.calibration.security,
       credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,

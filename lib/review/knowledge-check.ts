@@ -35,7 +35,9 @@ export async function checkKnowledge(ws: Workspace, dir?: string): Promise<Knowl
   // With DIR given the configuration is still checked (a broken one would stop every review);
   // without DIR it names the bundle, so a broken one stops the check as it stops a review.
   if (dir === undefined && ws.configError) throw ws.configError;
-  const configError: Diagnostic | null = ws.configError ? { level: 'error', file: null, line: null, message: ws.configError.message } : null;
+  const configError: Diagnostic | null = ws.configError
+    ? { level: 'error', file: null, line: null, message: ws.configError.message }
+    : null;
   const root = dir !== undefined ? resolve(ws.cwd, dir) : ws.knowledge;
   const name = shown(ws.cwd, root);
   const mapsDocuments = ws.repo !== null && ws.config.docMap !== undefined;
@@ -46,12 +48,21 @@ export async function checkKnowledge(ws: Workspace, dir?: string): Promise<Knowl
 
   // The repository's bundle cache, when there is one, holds the rules that overran in reviews.
   const bundle = await ws.bundle(root, { audit: true });
-  const diagnostics = [...bundle.diagnostics, ...patternWarnings(bundle, ws.cwd), ...(await structuralErrors(bundle, ws.cwd)), ...(await excludeDiagnostics(ws, bundle))];
+  const diagnostics = [
+    ...bundle.diagnostics,
+    ...patternWarnings(bundle, ws.cwd),
+    ...(await structuralErrors(bundle, ws.cwd)),
+    ...(await excludeDiagnostics(ws, bundle)),
+  ];
   const errors = [...(configError ? [configError] : []), ...diagnostics.filter((d) => d.level === 'error')];
   const warnings = diagnostics.filter((d) => d.level === 'warning');
   const rules = bundle.concepts.reduce((n, c) => n + c.rules.length + (c.structural?.length ?? 0), 0);
   const docMap = bundle.docMap
-    ? { file: shown(ws.cwd, bundle.docMap.file), usable: !bundle.docMap.unusable, documents: bundle.concepts.filter((c) => c.mapped).length }
+    ? {
+        file: shown(ws.cwd, bundle.docMap.file),
+        usable: !bundle.docMap.unusable,
+        documents: bundle.concepts.filter((c) => c.mapped).length,
+      }
     : null;
   // A configuration or a doc map that cannot be used is an input error (exit 2): in a review and
   // the hooks it only warns (docs/trust.md "Fails closed").
@@ -64,7 +75,12 @@ async function excludeDiagnostics(ws: Workspace, bundle: Bundle): Promise<Diagno
   if (ws.configError || Object.keys(ws.config.exclude).length === 0) return [];
   const { checkExcludes } = await import('./engine/excludes.js');
   const file = ws.configFile ? shown(ws.cwd, ws.configFile) : null;
-  return checkExcludes(ws.config.exclude, bundle).map((p) => ({ level: p.level, file, line: null, message: p.message }));
+  return checkExcludes(ws.config.exclude, bundle).map((p) => ({
+    level: p.level,
+    file,
+    line: null,
+    message: p.message,
+  }));
 }
 
 /**
@@ -90,13 +106,21 @@ function patternWarnings(bundle: Bundle, cwd: string): Diagnostic[] {
 
 /** Every `ast` rule's pattern parsed in its language (the parser loads only if a bundle has one). */
 async function structuralErrors(bundle: Bundle, cwd: string): Promise<Diagnostic[]> {
-  const rules = bundle.concepts.flatMap((c) => (c.structural ?? []).filter((r) => r.kind === 'ast').map((rule) => ({ concept: c, rule })));
+  const rules = bundle.concepts.flatMap((c) =>
+    (c.structural ?? []).filter((r) => r.kind === 'ast').map((rule) => ({ concept: c, rule })),
+  );
   if (!rules.length) return [];
   const { checkAstRule } = await import('./structural/match.js');
   const out: Diagnostic[] = [];
   for (const { concept, rule } of rules) {
     const why = rule.kind === 'ast' ? checkAstRule(rule) : null;
-    if (why) out.push({ level: 'error', file: shown(cwd, conceptPath(bundle, concept)), line: rule.line ?? null, message: bm.astPattern(`"${rule.id}"`, why) });
+    if (why)
+      out.push({
+        level: 'error',
+        file: shown(cwd, conceptPath(bundle, concept)),
+        line: rule.line ?? null,
+        message: bm.astPattern(`"${rule.id}"`, why),
+      });
   }
   return out;
 }

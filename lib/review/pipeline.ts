@@ -97,7 +97,10 @@ function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRu
   }
   const path = selection.chunk.path;
   const excluded = options.excluded;
-  return rules.filter((r) => (!options.ruleFilter || options.ruleFilter(r.ruleSource)) && !(excluded && !r.credential && excluded(r, path)));
+  return rules.filter(
+    (r) =>
+      (!options.ruleFilter || options.ruleFilter(r.ruleSource)) && !(excluded && !r.credential && excluded(r, path)),
+  );
 }
 
 /** The `ast` and `imports` rules of a chunk's selected documents that govern its path. */
@@ -110,7 +113,8 @@ function structuralFor(selection: ChunkSelection, options: PipelineOptions): Str
     for (const rule of doc.concept.structural) {
       // ruleAppliesTo and the config's excludes read only `paths`, `exclude` and `ruleSource`, which structural rules share with regex rules.
       const path = selection.chunk.path;
-      if (!ruleAppliesTo(rule as unknown as Rule, path) || (options.ruleFilter && !options.ruleFilter(rule.ruleSource))) continue;
+      if (!ruleAppliesTo(rule as unknown as Rule, path) || (options.ruleFilter && !options.ruleFilter(rule.ruleSource)))
+        continue;
       if (options.excluded?.(rule as unknown as ReviewRule, path)) continue;
       out.push(rule);
     }
@@ -130,7 +134,11 @@ function dedupe(drafts: readonly FindingDraft[]): FindingDraft[] {
 
 function byLocation(a: Finding, b: Finding): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
-  return a.line - b.line || a.start_line - b.start_line || (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0);
+  return (
+    a.line - b.line ||
+    a.start_line - b.start_line ||
+    (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0)
+  );
 }
 
 export async function reviewSelections(
@@ -158,18 +166,27 @@ export async function reviewSelections(
       dropped[d.reason]++;
       if (d.reason !== 'low_confidence') warnings.push(m.reviewerFindingDropped(where(selection.chunk), d.message));
     }
-    drafts.push(...(options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts));
+    drafts.push(
+      ...(options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts),
+    );
     if (asked.summary) summaries.push({ selection, summary: asked.summary });
   };
   try {
     // A reviewer is not sent binary, generated or vendored files: their attributes come first.
-    if (reviewer || model) await readAttributes(facts, selections.map((s) => s.chunk.path), warnings);
+    if (reviewer || model)
+      await readAttributes(
+        facts,
+        selections.map((s) => s.chunk.path),
+        warnings,
+      );
     const asksModel = (s: ChunkSelection) => {
       const known = facts.of(s.chunk);
       return s.chunk.added.length > 0 && !known.binary && known.credentialsOnly === null;
     };
     // The model is asked about every chunk up front (maxConcurrency at once); each answer is taken in order below.
-    const modelAnswers = model ? (await import('./model/index.js')).askModel(model, selections.filter(asksModel), options.minConfidence) : null;
+    const modelAnswers = model
+      ? (await import('./model/index.js')).askModel(model, selections.filter(asksModel), options.minConfidence)
+      : null;
     for (const [index, selection] of selections.entries()) {
       const { chunk } = selection;
       const known = facts.of(chunk);
@@ -180,7 +197,8 @@ export async function reviewSelections(
       }
       let rules = rulesFor(selection, options);
       if (known.credentialsOnly !== null) {
-        if (rules.some((r) => !r.credential && !r.everyFile)) facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
+        if (rules.some((r) => !r.credential && !r.everyFile))
+          facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
         rules = rules.filter((r) => r.credential || r.everyFile);
       }
       const ran = await runner.run(chunk, rules);
@@ -189,7 +207,8 @@ export async function reviewSelections(
         dropped[d.reason]++;
         notes.push(m.ruleDropNote(d.path, d.line, d.ruleSource, d.why));
       }
-      for (const draft of ran.drafts) pending.push({ draft, selection, rule: rules.find((r) => r.ruleSource === draft.rule_source) });
+      for (const draft of ran.drafts)
+        pending.push({ draft, selection, rule: rules.find((r) => r.ruleSource === draft.rule_source) });
       if (reviewer && askReviewer && chunk.added.length > 0 && known.credentialsOnly === null) {
         const asked = await askReviewer(reviewer.argv, selection, {
           cwd: options.top,
@@ -198,7 +217,10 @@ export async function reviewSelections(
           label: reviewer.label,
         });
         if (asked.failure && reviewer.required) {
-          throw new RevtrailError(m.reviewerRequired(reviewer.label), { exitCode: 2, remedy: `${asked.failure.message}. ${m.reviewerRequiredRemedy}` });
+          throw new RevtrailError(m.reviewerRequired(reviewer.label), {
+            exitCode: 2,
+            remedy: `${asked.failure.message}. ${m.reviewerRequiredRemedy}`,
+          });
         }
         take(selection, asked);
         if (asked.failure && STOPS_REVIEWER.includes(asked.failure.kind)) {
@@ -214,7 +236,8 @@ export async function reviewSelections(
     warnings.push(...runner.summary());
     // Syntax-tree and import rules: the parser loads only when a selected document carries one.
     const structural = selections.flatMap((selection) => {
-      const rules = facts.of(selection.chunk).binary || selection.chunk.added.length === 0 ? [] : structuralFor(selection, options);
+      const rules =
+        facts.of(selection.chunk).binary || selection.chunk.added.length === 0 ? [] : structuralFor(selection, options);
       return rules.length ? [{ selection, rules }] : [];
     });
     const io = structural.length ? await options.structural?.() : undefined;
@@ -223,13 +246,20 @@ export async function reviewSelections(
       warnings.push(...ran.warnings);
       for (const { draft, selection } of ran.drafts) pending.push({ draft, selection, rule: undefined });
     }
-    if (pending.length) await readAttributes(facts, pending.map((p) => p.selection.chunk.path), warnings);
+    if (pending.length)
+      await readAttributes(
+        facts,
+        pending.map((p) => p.selection.chunk.path),
+        warnings,
+      );
   } finally {
     await runner.close();
   }
   // The schema (and zod) load only when a rule found something: a clean commit never starts them.
   const { checkShape } = pending.length ? await import('./findings/schema.js') : { checkShape: null as never };
-  const credentialLines = new Set(pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`));
+  const credentialLines = new Set(
+    pending.filter((p) => p.rule?.credential).map((p) => `${p.draft.path}\0${p.draft.line}`),
+  );
   for (const { draft, selection, rule } of pending) {
     const { chunk } = selection;
     if (rule?.secondary && credentialLines.has(`${draft.path}\0${draft.line}`)) continue;
@@ -242,10 +272,13 @@ export async function reviewSelections(
       facts.noteCredentialsOnly(chunk.path, known.credentialsOnly);
       continue;
     }
-    if (rule?.standsWith && !rule.standsWith(chunk.added.find((a) => a.line === draft.line)?.text ?? '', known)) continue;
+    if (rule?.standsWith && !rule.standsWith(chunk.added.find((a) => a.line === draft.line)?.text ?? '', known))
+      continue;
     const checked = checkShape(draft);
     // minConfidence never reaches a credential rule (docs/trust.md "Credential rules").
-    const inScope = checked.ok ? checkInScope(draft, scopeOf(selection), rule?.credential ? 0 : options.minConfidence) : checked;
+    const inScope = checked.ok
+      ? checkInScope(draft, scopeOf(selection), rule?.credential ? 0 : options.minConfidence)
+      : checked;
     if (inScope.ok) drafts.push(draft);
     else {
       dropped[inScope.reason]++;
@@ -270,13 +303,21 @@ export async function reviewSelections(
   if (identified.length) {
     const files = new Map(selections.map((s) => [s.chunk.path, s.chunk.file]));
     const { applyAllowComments } = await import('./findings/allow-comments.js');
-    const outcome = applyAllowComments(identified, (path) => files.get(path), isCredentialSource, options.credentialAllow ?? true);
+    const outcome = applyAllowComments(
+      identified,
+      (path) => files.get(path),
+      isCredentialSource,
+      options.credentialAllow ?? true,
+    );
     findings = outcome.kept;
     allowed = outcome.allowed;
     dropped.allowed_inline = allowed.length;
-    for (const { finding, allow } of outcome.refused) warnings.push(m.allowRefused(finding.path, allow.line, finding.rule_source));
+    for (const { finding, allow } of outcome.refused)
+      warnings.push(m.allowRefused(finding.path, allow.line, finding.rule_source));
     // An allowed credential is said in every review's output, the hooks' and CI's included (a warning).
-    for (const f of allowed) if (isCredentialSource(f.rule_source)) warnings.push(m.allowedCredential(f.path, f.line, f.rule_source, f.allowed.marker, f.id));
+    for (const f of allowed)
+      if (isCredentialSource(f.rule_source))
+        warnings.push(m.allowedCredential(f.path, f.line, f.rule_source, f.allowed.marker, f.id));
   }
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
   const answered = applyVerdicts(findings, verdicts, options.credentialAnswers);
@@ -287,23 +328,47 @@ export async function reviewSelections(
   const calibratable = counted.some((f) => !CREDENTIAL_RULE_SOURCES.has(f.rule_source));
   const demoted = calibratable && options.calibration ? await options.calibration() : null;
   // A `security` finding is demoted only when the config names its rule (docs/gate.md "Calibration").
-  const mayDemote = (f: Finding) => f.severity !== 'security' || (options.calibrationSecurity ?? []).includes(f.rule_source);
-  if (demoted?.size) counted = counted.map((f) => (demoted.has(f.rule_source) && mayDemote(f) ? { ...f, calibration: demoted.get(f.rule_source)! } : f));
+  const mayDemote = (f: Finding) =>
+    f.severity !== 'security' || (options.calibrationSecurity ?? []).includes(f.rule_source);
+  if (demoted?.size)
+    counted = counted.map((f) =>
+      demoted.has(f.rule_source) && mayDemote(f) ? { ...f, calibration: demoted.get(f.rule_source)! } : f,
+    );
   const calibrated = counted.filter((f) => f.calibration).length;
   const event = computeEvent(counted, options.softTests);
 
   for (const { selection, summary } of summaries) {
     if (!APPROVING.test(summary)) continue;
     const blocking = counted.filter(
-      (f) => f.path === selection.chunk.path && selection.chunk.changedLines.has(f.line) && blocks(f, options.softTests),
+      (f) =>
+        f.path === selection.chunk.path && selection.chunk.changedLines.has(f.line) && blocks(f, options.softTests),
     );
-    if (blocking.length) warnings.push(m.contradiction(where(selection.chunk), summary, blocking.map((f) => `${f.path}:${f.line} ${f.title}`)));
+    if (blocking.length)
+      warnings.push(
+        m.contradiction(
+          where(selection.chunk),
+          summary,
+          blocking.map((f) => `${f.path}:${f.line} ${f.title}`),
+        ),
+      );
   }
 
-  const bySeverity = SEVERITY_RANK.map((s) => [s, counted.filter((f) => f.severity === s).length] as [string, number]).filter(([, n]) => n > 0);
+  const bySeverity = SEVERITY_RANK.map(
+    (s) => [s, counted.filter((f) => f.severity === s).length] as [string, number],
+  ).filter(([, n]) => n > 0);
   const droppedTotal = Object.values(dropped).reduce((a, b) => a + b, 0);
-  const summaryLines = [m.summary(counted.length, new Set(counted.map((f) => f.path)).size, bySeverity, suppressed.length, droppedTotal, calibrated)];
-  for (const { selection, summary } of summaries) summaryLines.push(m.reviewerSummary(where(selection.chunk), summary.trim()));
+  const summaryLines = [
+    m.summary(
+      counted.length,
+      new Set(counted.map((f) => f.path)).size,
+      bySeverity,
+      suppressed.length,
+      droppedTotal,
+      calibrated,
+    ),
+  ];
+  for (const { selection, summary } of summaries)
+    summaryLines.push(m.reviewerSummary(where(selection.chunk), summary.trim()));
 
   return {
     version: 1,
@@ -312,7 +377,11 @@ export async function reviewSelections(
     findings: counted,
     suppressed,
     allowed,
-    knowledge_docs: selections.map((s) => ({ path: s.chunk.path, piece: s.chunk.piece, documents: s.documents.map((d) => d.concept.id) })),
+    knowledge_docs: selections.map((s) => ({
+      path: s.chunk.path,
+      piece: s.chunk.piece,
+      documents: s.documents.map((d) => d.concept.id),
+    })),
     merged_findings: folded.merged,
     dropped,
     warnings,

@@ -125,7 +125,16 @@ export interface DroppedCounts {
 }
 
 export function noDrops(): DroppedCounts {
-  return { low_confidence: 0, off_diff: 0, bad_citation: 0, invalid: 0, placeholder: 0, disabled_inline: 0, allowed_inline: 0, credentials_only: 0 };
+  return {
+    low_confidence: 0,
+    off_diff: 0,
+    bad_citation: 0,
+    invalid: 0,
+    placeholder: 0,
+    disabled_inline: 0,
+    allowed_inline: 0,
+    credentials_only: 0,
+  };
 }
 
 export interface ReviewResult {

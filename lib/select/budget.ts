@@ -56,7 +56,10 @@ export interface Budgeted<T> {
 }
 
 /** The prefix of `items` (in selection order, each with its full text and its tokens) that fits `maxTokens`. */
-export function applyBudget<T extends { text: string; tokens: number }>(items: readonly T[], maxTokens: number): Budgeted<T>[] {
+export function applyBudget<T extends { text: string; tokens: number }>(
+  items: readonly T[],
+  maxTokens: number,
+): Budgeted<T>[] {
   const out: Budgeted<T>[] = [];
   let used = 0;
   for (const item of items) {

@@ -17,7 +17,11 @@ export function selectorFor(bundle: Bundle): Selector {
   return selector;
 }
 
-export function selectDocuments(bundle: Bundle, chunks: Chunk[], options: { maxKnowledgeTokens: number }): ChunkSelection[] {
+export function selectDocuments(
+  bundle: Bundle,
+  chunks: Chunk[],
+  options: { maxKnowledgeTokens: number },
+): ChunkSelection[] {
   const selector = selectorFor(bundle);
   // Pieces of one file share path and namespace: match once per file.
   const perFile = new Map<string, ReturnType<Selector['match']>>();

@@ -108,7 +108,8 @@ export function compileSelector(bundle: Bundle): Selector {
       }
       for (const entry of hits) {
         const specificity = literalPrefixLength(entry.glob);
-        for (const concept of entry.concepts) offer(concept, concept.mapped ? 'doc-map' : 'paths', entry.glob, specificity);
+        for (const concept of entry.concepts)
+          offer(concept, concept.mapped ? 'doc-map' : 'paths', entry.glob, specificity);
       }
       if (singles.size || qualified.size) {
         const names = chunkNames(namespace, paths);

@@ -35,7 +35,10 @@ export function chunkNames(namespace: string | null, paths: ReadonlyArray<string
   }
   for (const path of paths) {
     if (!path) continue;
-    const folders = path.split('/').slice(0, -1).filter((s) => s !== '');
+    const folders = path
+      .split('/')
+      .slice(0, -1)
+      .filter((s) => s !== '');
     for (const f of folders) singles.add(f);
     for (let i = 0; i < folders.length; i++) {
       for (let j = i + 2; j <= folders.length; j++) qualified.add(nameKey(folders.slice(i, j)));

@@ -30,13 +30,23 @@ export interface Attention {
   through: NamedFinding[];
 }
 
-export function attention(commits: readonly CommitResult[], options: { blocking: readonly Severity[]; onMainline: (commit: string) => boolean }): Attention {
+export function attention(
+  commits: readonly CommitResult[],
+  options: { blocking: readonly Severity[]; onMainline: (commit: string) => boolean },
+): Attention {
   const open: NamedFinding[] = [];
   const through: NamedFinding[] = [];
   for (const t of buildThreads(commits)) {
     const first = t.occurrences[0]!;
     const latest = t.occurrences.at(-1)!;
-    const base = { id: t.id, severity: latest.severity, rule_source: t.rule_source, file: t.file, line: t.line, issue: t.issue };
+    const base = {
+      id: t.id,
+      severity: latest.severity,
+      rule_source: t.rule_source,
+      file: t.file,
+      line: t.line,
+      issue: t.issue,
+    };
     if (t.state === 'OPEN') {
       open.push({ ...base, commit: first.commit, date: first.date, verdict: 'OPEN', rationale: '' });
       continue;
@@ -50,10 +60,18 @@ export function attention(commits: readonly CommitResult[], options: { blocking:
         break;
       }
     }
-    if (options.onMainline(answer.commit)) through.push({ ...base, commit: answer.commit, date: answer.date, verdict: answer.verdict, rationale: answer.rationale });
+    if (options.onMainline(answer.commit))
+      through.push({
+        ...base,
+        commit: answer.commit,
+        date: answer.date,
+        verdict: answer.verdict,
+        rationale: answer.rationale,
+      });
   }
   // Newest first: what came in last is what a lead asks about first.
-  const newest = (a: NamedFinding, b: NamedFinding) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? -1 : 1);
+  const newest = (a: NamedFinding, b: NamedFinding) =>
+    a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? -1 : 1;
   return { open: open.sort(newest), through: through.sort(newest) };
 }
 
@@ -74,7 +92,10 @@ export interface PageMeta {
 }
 
 export async function pageMeta(top: string, mainline: string | null, now = new Date()): Promise<PageMeta> {
-  const [branch, head] = await Promise.all([runGit(symbolicRef('HEAD', { short: true }), { cwd: top }), peelCommit(top, 'HEAD')]);
+  const [branch, head] = await Promise.all([
+    runGit(symbolicRef('HEAD', { short: true }), { cwd: top }),
+    peelCommit(top, 'HEAD'),
+  ]);
   return {
     repository: basename(top),
     branch: branch ?? 'HEAD',

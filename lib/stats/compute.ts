@@ -135,7 +135,9 @@ export function computeStats(commits: readonly CommitResult[], options: StatsOpt
       reject_rate: t.rate,
       flag: flagOf(t.rate, t.verdicts, settings.minVerdicts),
       calibrated: t.demoted,
-      calibrated_since: t.since ? { commit: t.since.commit, date: t.since.date, finding: t.since.id, verdict: t.since.verdict } : null,
+      calibrated_since: t.since
+        ? { commit: t.since.commit, date: t.since.date, finding: t.since.id, verdict: t.since.verdict }
+        : null,
     }));
   const { human, rate } = rateOf(total);
   const report: StatsReport = {
@@ -148,7 +150,8 @@ export function computeStats(commits: readonly CommitResult[], options: StatsOpt
   if (options.rule !== undefined) {
     report.threads = threads.map((t) => {
       let answered: (typeof t.occurrences)[number] | undefined;
-      for (let i = t.occurrences.length - 1; i >= 0 && !answered; i--) if (t.occurrences[i]!.verdict !== 'OPEN') answered = t.occurrences[i];
+      for (let i = t.occurrences.length - 1; i >= 0 && !answered; i--)
+        if (t.occurrences[i]!.verdict !== 'OPEN') answered = t.occurrences[i];
       return {
         id: t.id,
         file: t.file,

@@ -9,7 +9,18 @@ import { statsMessages as m } from '../messages/stats.js';
 export const STATS_FORMATS = ['text', 'json', 'csv'] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
 export const STATS_CSV_HEADER = [
-  'rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag', 'calibrated', 'calibrated_since',
+  'rule_source',
+  'findings',
+  'open',
+  'accept',
+  'reject',
+  'defer',
+  'acknowledge',
+  'human_verdicts',
+  'reject_rate',
+  'flag',
+  'calibrated',
+  'calibrated_since',
 ];
 
 export function percent(rate: number | null): string {
@@ -21,7 +32,8 @@ export function percent(rate: number | null): string {
  * whose numbers would demote it, that it never is; else empty.
  */
 export function calibrationCell(r: RuleStats, report: Pick<StatsReport, 'calibration'>): string {
-  if (r.calibrated_since) return m.calibratedSince(r.calibrated_since.commit, r.calibrated_since.verdict, r.calibrated_since.finding);
+  if (r.calibrated_since)
+    return m.calibratedSince(r.calibrated_since.commit, r.calibrated_since.verdict, r.calibrated_since.finding);
   const { enabled, minVerdicts, demoteAbove } = report.calibration;
   const wouldBe = enabled && r.reject_rate !== null && r.human_verdicts >= minVerdicts && r.reject_rate > demoteAbove;
   return wouldBe && report.calibration.exempt?.(r.rule_source) ? m.neverCalibrated : '';
@@ -36,8 +48,14 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
   if (format === 'json') return jsonForTerminal(JSON.stringify(report, null, 2)) + '\n';
   if (format === 'csv') {
     const rows = report.rules.map((r) => [
-      r.rule_source, r.findings, ...VERDICTS.map((v) => r.counts[v]), r.human_verdicts,
-      r.reject_rate === null ? '' : r.reject_rate.toFixed(4), r.flag ?? '', r.calibrated, r.calibrated_since?.commit ?? '',
+      r.rule_source,
+      r.findings,
+      ...VERDICTS.map((v) => r.counts[v]),
+      r.human_verdicts,
+      r.reject_rate === null ? '' : r.reject_rate.toFixed(4),
+      r.flag ?? '',
+      r.calibrated,
+      r.calibrated_since?.commit ?? '',
     ]);
     return stringify([STATS_CSV_HEADER, ...rows.map((r) => r.map(String))]);
   }
@@ -45,10 +63,22 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
   const header = ['rule_source', 'findings', ...VERDICTS, 'reject rate', '', m.calibratedHeader];
   const flagAt = header.length - 2;
   const body = report.rules.map((r) => [
-    escapeControl(r.rule_source), String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rateWithN(r.reject_rate, r.human_verdicts), r.flag ?? '', calibrationCell(r, report),
+    escapeControl(r.rule_source),
+    String(r.findings),
+    ...VERDICTS.map((v) => String(r.counts[v])),
+    rateWithN(r.reject_rate, r.human_verdicts),
+    r.flag ?? '',
+    calibrationCell(r, report),
   ]);
   const t = report.total;
-  const totalRow = [m.total, String(t.findings), ...VERDICTS.map((v) => String(t.counts[v])), rateWithN(t.reject_rate, t.human_verdicts), '', ''];
+  const totalRow = [
+    m.total,
+    String(t.findings),
+    ...VERDICTS.map((v) => String(t.counts[v])),
+    rateWithN(t.reject_rate, t.human_verdicts),
+    '',
+    '',
+  ];
   const table = [header, ...body, totalRow];
   const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const line = (row: string[]) =>
@@ -63,7 +93,10 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
     return flag === m.investigate ? paint.red(text) : flag === m.performingWell ? paint.green(text) : text;
   });
   if (report.threads) {
-    out.push('', paint.bold(m.threadsHeading(escapeControl(report.rules[0]?.rule_source ?? ''), report.threads.length)));
+    out.push(
+      '',
+      paint.bold(m.threadsHeading(escapeControl(report.rules[0]?.rule_source ?? ''), report.threads.length)),
+    );
     for (const th of report.threads) {
       const where = th.file ? `${th.file}${th.line ? `:${th.line}` : ''}` : '-';
       const commit = th.verdict_commit ? th.verdict_commit.slice(0, 12) : '';

@@ -55,7 +55,9 @@ export function monthAxis(months: readonly string[], slot: number): AxisLabel[] 
   }
   for (const every of [1, 2, 5, 10, 25]) {
     if (!fits(4, every * 12)) continue;
-    return months.flatMap((_, i) => (month(i) === 1 && Number(year(i)) % every === 0 ? [{ index: i, lines: [year(i)] }] : []));
+    return months.flatMap((_, i) =>
+      month(i) === 1 && Number(year(i)) % every === 0 ? [{ index: i, lines: [year(i)] }] : [],
+    );
   }
   return [{ index: 0, lines: [year(0)] }];
 }
@@ -90,7 +92,14 @@ export function ruleName(rule: string): string {
 
 function rateRows(rules: readonly ShownRule[]): string {
   const rows = rules.map((r) => {
-    const cls = r.flag === m.investigate ? 'bad' : r.flag === m.performingWell ? 'good' : r.flag === m.tooFewVerdicts ? 'few' : 'mid';
+    const cls =
+      r.flag === m.investigate
+        ? 'bad'
+        : r.flag === m.performingWell
+          ? 'good'
+          : r.flag === m.tooFewVerdicts
+            ? 'few'
+            : 'mid';
     const label = `<div class="rule">${ruleName(r.rule_source)}</div>`;
     if (r.reject_rate === null) {
       return `${label}<div class="track"></div><div class="value none" data-rule="${escapeHtml(r.rule_source)}" data-n="0">${escapeHtml(m.htmlNoVerdicts)}</div>`;
@@ -121,13 +130,18 @@ function timeChart(trends: Trends): string {
   const y = (n: number) => 10 + plotH - (n / max) * plotH;
   const parts: string[] = [];
   for (const tick of ticks) {
-    parts.push(`<line class="grid" x1="${left}" x2="${left + plotW}" y1="${y(tick).toFixed(1)}" y2="${y(tick).toFixed(1)}"/>`);
+    parts.push(
+      `<line class="grid" x1="${left}" x2="${left + plotW}" y1="${y(tick).toFixed(1)}" y2="${y(tick).toFixed(1)}"/>`,
+    );
     parts.push(`<text class="axis" x="${left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
   }
   const bar = Math.max(1, Math.min(18, (slot - 2) / 2));
   points.forEach((p, i) => {
     const center = left + (i + 0.5) * slot;
-    for (const [kind, n, x] of [['raised', p.raised, center - bar], ['answered', p.answered, center]] as const) {
+    for (const [kind, n, x] of [
+      ['raised', p.raised, center - bar],
+      ['answered', p.answered, center],
+    ] as const) {
       if (!n) continue;
       parts.push(
         `<rect class="${kind}" x="${x.toFixed(1)}" y="${y(n).toFixed(1)}" width="${bar.toFixed(1)}" height="${(y(0) - y(n)).toFixed(1)}" data-month="${p.month}" data-kind="${kind}" data-count="${n}"><title>${escapeHtml(m.htmlMonthTip(monthName(p.month), kind, n))}</title></rect>`,
@@ -138,7 +152,9 @@ function timeChart(trends: Trends): string {
     const x = (left + (label.index + 0.5) * slot).toFixed(1);
     parts.push(`<line class="tick" x1="${x}" x2="${x}" y1="${y(0)}" y2="${y(0) + 4}"/>`);
     label.lines.forEach((line, k) => {
-      parts.push(`<text class="axis month" x="${x}" y="${(y(0) + 18 + k * 14).toFixed(1)}" text-anchor="middle">${escapeHtml(line)}</text>`);
+      parts.push(
+        `<text class="axis month" x="${x}" y="${(y(0) + 18 + k * 14).toFixed(1)}" text-anchor="middle">${escapeHtml(line)}</text>`,
+      );
     });
   }
   const height = plotH + 58;
@@ -188,7 +204,13 @@ function trendRows(trends: Trends, rules: readonly ShownRule[]): string {
   const slot = plot / Math.max(1, trends.months.length);
   const labels = monthAxis(trends.months, slot).flatMap((label) => {
     const x = (gutter + (label.index + 0.5) * slot).toFixed(1);
-    return [`<line class="tick" x1="${x}" x2="${x}" y1="0" y2="4"/>`, ...label.lines.map((line, k) => `<text class="axis month" x="${x}" y="${16 + k * 13}" text-anchor="middle">${escapeHtml(line)}</text>`)];
+    return [
+      `<line class="tick" x1="${x}" x2="${x}" y1="0" y2="4"/>`,
+      ...label.lines.map(
+        (line, k) =>
+          `<text class="axis month" x="${x}" y="${16 + k * 13}" text-anchor="middle">${escapeHtml(line)}</text>`,
+      ),
+    ];
   });
   const axis = `<div class="axis-note">${escapeHtml(m.htmlTrendAxis)}</div><div><svg class="spark-axis" viewBox="0 0 ${w} 32" width="${w}" height="32"><line class="base" x1="${gutter}" x2="${w}" y1="0.5" y2="0.5"/>${labels.join('')}</svg></div><div></div>`;
   const span = trends.months.length ? m.htmlSpan(monthName(trends.months[0]!), monthName(trends.months.at(-1)!)) : '';
@@ -196,10 +218,19 @@ function trendRows(trends: Trends, rules: readonly ShownRule[]): string {
 }
 
 function table(report: ShownReport): string {
-  const head = ['rule_source', 'findings', ...VERDICTS, m.htmlRateColumn, m.htmlFlagColumn, m.calibratedHeader].map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const head = ['rule_source', 'findings', ...VERDICTS, m.htmlRateColumn, m.htmlFlagColumn, m.calibratedHeader]
+    .map((h) => `<th>${escapeHtml(h)}</th>`)
+    .join('');
   const rows = report.rules.map((r) => {
     const rate = r.reject_rate === null ? '-' : m.rateOf(percent(r.reject_rate), r.human_verdicts);
-    const cells = [r.rule_source, String(r.findings), ...VERDICTS.map((v) => String(r.counts[v])), rate, r.flag ?? '', calibrationCell(r, report)];
+    const cells = [
+      r.rule_source,
+      String(r.findings),
+      ...VERDICTS.map((v) => String(r.counts[v])),
+      rate,
+      r.flag ?? '',
+      calibrationCell(r, report),
+    ];
     const cls = r.flag === m.investigate ? ' class="bad"' : r.flag === m.performingWell ? ' class="good"' : '';
     return `<tr${cls}>${cells.map((c, i) => (i === 0 ? `<td>${ruleName(c)}</td>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
   });
@@ -210,7 +241,14 @@ const LISTED = 50;
 
 /** The findings a lead asks about by name: ID, severity, where, rule, commit, and the answer. */
 function findingList(items: readonly NamedFinding[], answered: boolean): string {
-  const head = [m.htmlId, m.htmlSeverity, m.htmlWhere, m.htmlRule, answered ? m.htmlAnswer : m.htmlIssue, answered ? m.htmlAnswerCommit : m.htmlRaisedCommit];
+  const head = [
+    m.htmlId,
+    m.htmlSeverity,
+    m.htmlWhere,
+    m.htmlRule,
+    answered ? m.htmlAnswer : m.htmlIssue,
+    answered ? m.htmlAnswerCommit : m.htmlRaisedCommit,
+  ];
   const rows = items.slice(0, LISTED).map((f) => {
     const where = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '-';
     const said = answered ? `${f.verdict}: ${f.rationale}` : f.issue;
@@ -225,7 +263,12 @@ function findingList(items: readonly NamedFinding[], answered: boolean): string 
 
 function attentionSection(named: Attention, mainline: string | null): string {
   const open = named.open.length ? findingList(named.open, false) : `<p>${escapeHtml(m.htmlNoneOpen)}</p>`;
-  const through = mainline === null ? `<p>${escapeHtml(m.htmlNoMainline)}</p>` : named.through.length ? findingList(named.through, true) : `<p>${escapeHtml(m.htmlNoneThrough(mainline))}</p>`;
+  const through =
+    mainline === null
+      ? `<p>${escapeHtml(m.htmlNoMainline)}</p>`
+      : named.through.length
+        ? findingList(named.through, true)
+        : `<p>${escapeHtml(m.htmlNoneThrough(mainline))}</p>`;
   return (
     `<h2 id="open">${escapeHtml(m.htmlOpenHeading(named.open.length))}</h2>${open}\n` +
     `<h2 id="through">${escapeHtml(m.htmlThroughHeading(named.through.length, mainline ?? m.htmlTheMainline))}</h2>${through}`
@@ -236,7 +279,9 @@ function metaLine(meta: PageMeta): string {
   const parts = [
     `${escapeHtml(m.htmlRepository)} <b data-meta="repository">${escapeHtml(meta.repository)}</b>`,
     `${escapeHtml(m.htmlBranch)} <b data-meta="branch">${escapeHtml(meta.branch)}</b>${meta.head ? ` <code>${escapeHtml(meta.head.slice(0, 12))}</code>` : ''}`,
-    ...(meta.mainline ? [`${escapeHtml(m.htmlMainline)} <b data-meta="mainline">${escapeHtml(meta.mainline)}</b>`] : []),
+    ...(meta.mainline
+      ? [`${escapeHtml(m.htmlMainline)} <b data-meta="mainline">${escapeHtml(meta.mainline)}</b>`]
+      : []),
     `${escapeHtml(m.htmlGeneratedAt)} <b data-meta="generated">${escapeHtml(meta.generated)}</b>`,
   ];
   return `<p class="meta">${parts.join(' · ')}</p>`;

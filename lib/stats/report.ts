@@ -25,7 +25,10 @@ export interface StatsRequest {
    * Which rules calibration never demotes, from the findings read and the config's security
    * rules (the review's rule, docs/gate.md); the caller passes it, the review owns it.
    */
-  exempt: (findings: Iterable<{ rule_source: string; severity: string }>, security: readonly string[]) => (ruleSource: string) => boolean;
+  exempt: (
+    findings: Iterable<{ rule_source: string; severity: string }>,
+    security: readonly string[],
+  ) => (ruleSource: string) => boolean;
 }
 
 export interface StatsResult {
@@ -36,17 +39,34 @@ export interface StatsResult {
 
 export async function buildStats(request: StatsRequest): Promise<StatsResult> {
   const { config } = request;
-  const history = await loadHistory({ cwd: request.top, commonDir: request.commonDir, mainline: config.mainline, all: request.all });
-  const exempt = request.exempt(history.commits.flatMap((c) => c.findings), config.calibration.security);
+  const history = await loadHistory({
+    cwd: request.top,
+    commonDir: request.commonDir,
+    mainline: config.mainline,
+    all: request.all,
+  });
+  const exempt = request.exempt(
+    history.commits.flatMap((c) => c.findings),
+    config.calibration.security,
+  );
   const calibration = { ...config.calibration, exempt };
-  const report = withMinVerdicts(computeStats(history.commits, { calibration, rule: request.rule }), config.calibration.minVerdicts);
+  const report = withMinVerdicts(
+    computeStats(history.commits, { calibration, rule: request.rule }),
+    config.calibration.minVerdicts,
+  );
   if (request.rule !== undefined && report.rules.length === 0) {
     const known = computeStats(history.commits, { calibration }).rules.map((r) => r.rule_source);
     throw new InputError(m.unknownRule(request.rule), { remedy: m.unknownRuleRemedy(known) });
   }
   if (request.html !== undefined) {
     const file = request.html;
-    const [{ writeFileAtomic }, { statsHtml }, { computeTrends }, { attention, mainlineCommits, pageMeta }, { BLOCKING_SEVERITIES }] = await Promise.all([
+    const [
+      { writeFileAtomic },
+      { statsHtml },
+      { computeTrends },
+      { attention, mainlineCommits, pageMeta },
+      { BLOCKING_SEVERITIES },
+    ] = await Promise.all([
       import('../core/fs/atomic.js'),
       import('./html.js'),
       import('./trend.js'),
@@ -54,7 +74,9 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
       import('../core/vocabulary.js'),
     ]);
     // What reached the mainline: the history read is the mainline's own, or its commits are listed.
-    const reachable = history.reachable ?? (history.mainline ? await mainlineCommits(request.top, history.mainline.sha) : new Set<string>());
+    const reachable =
+      history.reachable ??
+      (history.mainline ? await mainlineCommits(request.top, history.mainline.sha) : new Set<string>());
     const blocking = config.softTests ? BLOCKING_SEVERITIES : [...BLOCKING_SEVERITIES, 'test' as const];
     const extras = {
       meta: await pageMeta(request.top, history.mainline?.name ?? null),

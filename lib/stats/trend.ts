@@ -49,13 +49,19 @@ export function computeTrends(commits: readonly CommitResult[]): Trends {
       let t = ids.get(f.id);
       if (!t) ids.set(f.id, (t = { rule: f.rule_source, first: f.date }));
       if (f.date < t.first) t.first = f.date;
-      if (f.verdict !== 'OPEN' && (!t.verdict || f.date < t.verdict.date)) t.verdict = { date: f.date, verdict: f.verdict };
+      if (f.verdict !== 'OPEN' && (!t.verdict || f.date < t.verdict.date))
+        t.verdict = { date: f.date, verdict: f.verdict };
     }
   }
   if (ids.size === 0) return { months: [], overall: [], rules: [] };
-  const dates = [...ids.values()].flatMap((t) => [t.first, ...(t.verdict ? [t.verdict.date] : [])]).map((d) => d.slice(0, 7));
+  const dates = [...ids.values()]
+    .flatMap((t) => [t.first, ...(t.verdict ? [t.verdict.date] : [])])
+    .map((d) => d.slice(0, 7));
   // biome-ignore lint/complexity/useMathMinMax: months as YYYY-MM strings, compared as text
-  const months = monthRange(dates.reduce((a, b) => (a < b ? a : b)), dates.reduce((a, b) => (a > b ? a : b)));
+  const months = monthRange(
+    dates.reduce((a, b) => (a < b ? a : b)),
+    dates.reduce((a, b) => (a > b ? a : b)),
+  );
   const index = new Map(months.map((mo, i) => [mo, i]));
   const blank = () => months.map((month) => ({ month, raised: 0, answered: 0, rejected: 0 }));
   const overall = blank();
@@ -76,6 +82,8 @@ export function computeTrends(commits: readonly CommitResult[]): Trends {
       }
     }
   }
-  const rules = [...perRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([rule_source, points]) => ({ rule_source, points }));
+  const rules = [...perRule]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([rule_source, points]) => ({ rule_source, points }));
   return { months, overall, rules };
 }

@@ -55,9 +55,13 @@ export async function chooseQueued(entries: readonly QueuedVerdict[], context: C
       continue;
     }
     if (entry.verdict === 'OPEN' && idsOwn.has(entry.id)) continue;
-    const carries = isHumanEntry(entry) || entry.dropped
-      ? idsInHistory.has(entry.id) || idsOwn.has(entry.id) || context.raised.has(entry.id) || (await fromAnchor(entry.anchor))
-      : await fromAnchor(entry.anchor);
+    const carries =
+      isHumanEntry(entry) || entry.dropped
+        ? idsInHistory.has(entry.id) ||
+          idsOwn.has(entry.id) ||
+          context.raised.has(entry.id) ||
+          (await fromAnchor(entry.anchor))
+        : await fromAnchor(entry.anchor);
     if (carries) {
       choice.write.push(entry);
       inOwn.add(key);

@@ -18,10 +18,18 @@ import { enqueueCarried, type QueuedVerdict } from './queue.js';
 const MAX_DROPPED = 2000;
 
 /** Queues the verdict rows of commits `before` reaches and `after` does not, except `rewritten` ones. */
-export async function queueDropped(top: string, commonDir: string, before: string, after: string, rewritten: ReadonlySet<string>): Promise<QueuedVerdict[]> {
+export async function queueDropped(
+  top: string,
+  commonDir: string,
+  before: string,
+  after: string,
+  rewritten: ReadonlySet<string>,
+): Promise<QueuedVerdict[]> {
   let listed: string[];
   try {
-    listed = (await gitOut(['rev-list', `--max-count=${MAX_DROPPED}`, before, '--not', after, '--'], { cwd: top })).split('\n').filter((c) => c && !rewritten.has(c));
+    listed = (await gitOut(['rev-list', `--max-count=${MAX_DROPPED}`, before, '--not', after, '--'], { cwd: top }))
+      .split('\n')
+      .filter((c) => c && !rewritten.has(c));
   } catch {
     return []; // the old tip is gone (gc) or unreadable: nothing to compare
   }
@@ -36,7 +44,15 @@ export async function queueDropped(top: string, commonDir: string, before: strin
   const now = new Date().toISOString();
   const entries: QueuedVerdict[] = found
     .filter((f) => !kept.has(recordKey(f.row)))
-    .map((f) => ({ id: f.row.id, verdict: f.row.verdict, rationale: f.row.rationale, row: f.row, queuedAt: now, carriedFrom: f.commit, dropped: true }));
+    .map((f) => ({
+      id: f.row.id,
+      verdict: f.row.verdict,
+      rationale: f.row.rationale,
+      row: f.row,
+      queuedAt: now,
+      carriedFrom: f.commit,
+      dropped: true,
+    }));
   return enqueueCarried(commonDir, entries);
 }
 
@@ -45,7 +61,10 @@ export async function queueDropped(top: string, commonDir: string, before: strin
  * by post-rewrite (with the commits it rewrote), and, for a rebase that rewrote nothing (so git
  * ran no post-rewrite), by the next commit or `verdict --list`. An aborted rebase drops nothing.
  */
-export async function settleRebase(repo: Repo, options: { rewritten?: ReadonlySet<string>; before?: string } = {}): Promise<QueuedVerdict[]> {
+export async function settleRebase(
+  repo: Repo,
+  options: { rewritten?: ReadonlySet<string>; before?: string } = {},
+): Promise<QueuedVerdict[]> {
   const mark = rebaseMarkFile(repo.gitDir);
   let before = options.before;
   try {

@@ -26,7 +26,11 @@ export interface ReviewedFinding {
 const reviewSchema = z.object({ seenAt: z.string(), findings: z.array(trailerRowSchema) });
 const fileSchema = z.object({
   version: z.literal(1),
-  reviews: z.object({ review: z.optional(reviewSchema), 'commit-msg': z.optional(reviewSchema), 'pre-push': z.optional(reviewSchema) }),
+  reviews: z.object({
+    review: z.optional(reviewSchema),
+    'commit-msg': z.optional(reviewSchema),
+    'pre-push': z.optional(reviewSchema),
+  }),
 });
 type LastReviews = z.output<typeof fileSchema>;
 
@@ -52,7 +56,11 @@ export async function readLastReview(commonDir: string): Promise<ReviewedFinding
 }
 
 /** Replaces the hook's entry with this review's findings (none: the entry is emptied). */
-export async function saveLastReview(commonDir: string, findings: readonly Finding[], origin: ReviewOrigin): Promise<void> {
+export async function saveLastReview(
+  commonDir: string,
+  findings: readonly Finding[],
+  origin: ReviewOrigin,
+): Promise<void> {
   const rows = findings.map((f) => findingRow(f)).filter((r): r is TrailerRow => r !== null);
   await ensureDir(revtrailDir(commonDir));
   await withLock(lastReviewLock(commonDir), async () => {

@@ -37,18 +37,24 @@ export interface FindingState {
 
 /** State of every known finding, newest first. */
 export async function findingState(top: string, commonDir: string): Promise<FindingState> {
-  const [history, reviewed, queue] = await Promise.all([readHistoryRows(top, 'HEAD'), readLastReview(commonDir), readQueue(commonDir)]);
+  const [history, reviewed, queue] = await Promise.all([
+    readHistoryRows(top, 'HEAD'),
+    readLastReview(commonDir),
+    readQueue(commonDir),
+  ]);
   const byId = new Map<string, KnownFinding>();
   // History is newest first: the first commit that mentions an ID decides its state; within
   // that commit a human verdict outranks an OPEN row.
   for (const { commit, row } of history) {
     const seen = byId.get(row.id);
     if (!seen) byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
-    else if (seen.commit === commit && seen.state === 'OPEN' && row.verdict !== 'OPEN') byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
+    else if (seen.commit === commit && seen.state === 'OPEN' && row.verdict !== 'OPEN')
+      byId.set(row.id, { row, state: row.verdict, origin: 'history', commit });
   }
   // A record a rewrite left out waits in the queue: its finding is still known.
   for (const q of queue) {
-    if (q.carriedFrom && !byId.has(q.id)) byId.set(q.id, { row: q.row, state: q.verdict, origin: 'history', commit: q.carriedFrom });
+    if (q.carriedFrom && !byId.has(q.id))
+      byId.set(q.id, { row: q.row, state: q.verdict, origin: 'history', commit: q.carriedFrom });
   }
   for (const { row, origin } of reviewed) {
     if (!byId.has(row.id)) byId.set(row.id, { row, state: 'OPEN', origin });
@@ -71,7 +77,10 @@ export function idProblem(id: string): 'too-short' | 'bad' | null {
 }
 
 /** Finds a known finding by its full ID or a unique prefix of it (at least `rf-` and 6 hex digits). */
-export function lookupFinding(known: readonly KnownFinding[], id: string): { found: KnownFinding | null; ambiguous: KnownFinding[] } {
+export function lookupFinding(
+  known: readonly KnownFinding[],
+  id: string,
+): { found: KnownFinding | null; ambiguous: KnownFinding[] } {
   const exact = known.find((k) => k.row.id === id);
   if (exact) return { found: exact, ambiguous: [] };
   if (!/^rf-[0-9a-f]{6,}$/.test(id)) return { found: null, ambiguous: [] };

@@ -35,7 +35,8 @@ export async function mayHaveLastFindings(commonDir: string, origin: ReviewOrigi
   try {
     // Anything but a non-empty list fails the schema or holds nothing: saveLastReview reads
     // such a file as having no findings for the hook. A non-empty list: the schema decides.
-    const findings = (JSON.parse(text) as { reviews?: Record<string, { findings?: unknown } | undefined> } | null)?.reviews?.[origin]?.findings;
+    const findings = (JSON.parse(text) as { reviews?: Record<string, { findings?: unknown } | undefined> } | null)
+      ?.reviews?.[origin]?.findings;
     return Array.isArray(findings) && findings.length > 0;
   } catch {
     return false; // not JSON: read as no findings at all
@@ -67,5 +68,9 @@ export async function rememberReview(
  * verdicts are still to be queued (./dropped.ts). One file test in the common case.
  */
 export function rebaseToSettle(gitDir: string): boolean {
-  return existsSync(rebaseMarkFile(gitDir)) && !existsSync(join(gitDir, 'rebase-merge')) && !existsSync(join(gitDir, 'rebase-apply'));
+  return (
+    existsSync(rebaseMarkFile(gitDir)) &&
+    !existsSync(join(gitDir, 'rebase-merge')) &&
+    !existsSync(join(gitDir, 'rebase-apply'))
+  );
 }

@@ -65,7 +65,13 @@ function parseQueue(text: string): QueuedVerdict[] {
     if (!parsed.success) continue;
     const e = parsed.data;
     // The row must be this entry's record; OPEN only for a carried one.
-    if (e.row.id !== e.id || e.row.verdict !== e.verdict || (e.verdict === 'OPEN' && !e.carriedFrom) || (e.dropped && (!e.carriedFrom || e.verdict === 'OPEN'))) continue;
+    if (
+      e.row.id !== e.id ||
+      e.row.verdict !== e.verdict ||
+      (e.verdict === 'OPEN' && !e.carriedFrom) ||
+      (e.dropped && (!e.carriedFrom || e.verdict === 'OPEN'))
+    )
+      continue;
     entries.push(e as QueuedVerdict);
   }
   return entries;
@@ -84,7 +90,10 @@ export async function readQueue(commonDir: string): Promise<QueuedVerdict[]> {
 }
 
 /** Read-modify-write under the queue lock; writes only when `change` returns a new list. */
-async function updateQueue(commonDir: string, change: (entries: QueuedVerdict[]) => QueuedVerdict[] | null): Promise<QueuedVerdict[]> {
+async function updateQueue(
+  commonDir: string,
+  change: (entries: QueuedVerdict[]) => QueuedVerdict[] | null,
+): Promise<QueuedVerdict[]> {
   await ensureDir(revtrailDir(commonDir));
   return withLock(queueLock(commonDir), async () => {
     const entries = await readQueue(commonDir);
@@ -128,11 +137,16 @@ export async function enqueueCarried(commonDir: string, carried: readonly Queued
 export async function remapAnchors(commonDir: string, rewritten: ReadonlyMap<string, string>): Promise<void> {
   const entries = await readQueue(commonDir);
   if (!entries.some((e) => e.anchor && rewritten.has(e.anchor))) return;
-  await updateQueue(commonDir, (list) => list.map((e) => (e.anchor && rewritten.has(e.anchor) ? { ...e, anchor: rewritten.get(e.anchor)! } : e)));
+  await updateQueue(commonDir, (list) =>
+    list.map((e) => (e.anchor && rewritten.has(e.anchor) ? { ...e, anchor: rewritten.get(e.anchor)! } : e)),
+  );
 }
 
 /** Removes the entries `recorded` says are in a commit; returns what stays queued. */
-export async function pruneQueue(commonDir: string, recorded: (entry: QueuedVerdict) => boolean): Promise<QueuedVerdict[]> {
+export async function pruneQueue(
+  commonDir: string,
+  recorded: (entry: QueuedVerdict) => boolean,
+): Promise<QueuedVerdict[]> {
   if ((await readQueue(commonDir)).length === 0) return [];
   return updateQueue(commonDir, (entries) => {
     const kept = entries.filter((e) => !recorded(e));
@@ -141,7 +155,10 @@ export async function pruneQueue(commonDir: string, recorded: (entry: QueuedVerd
 }
 
 /** Removes the entries whose record is one of `rows` (the rows of commits that exist). */
-export async function pruneRows(commonDir: string, rows: readonly TrailerRow[]): Promise<{ kept: QueuedVerdict[]; removed: QueuedVerdict[] }> {
+export async function pruneRows(
+  commonDir: string,
+  rows: readonly TrailerRow[],
+): Promise<{ kept: QueuedVerdict[]; removed: QueuedVerdict[] }> {
   const keys = new Set(rows.map((r) => recordKey(r)));
   const removed: QueuedVerdict[] = [];
   const kept = await pruneQueue(commonDir, (e) => {
@@ -174,5 +191,10 @@ export async function pruneRecorded(
 ): Promise<QueuedVerdict[]> {
   if ((await readQueue(commonDir)).length === 0) return [];
   const rows = typeof history === 'function' ? await history() : (history ?? (await readHistoryRows(top, 'HEAD')));
-  return (await pruneRows(commonDir, rows.map((h) => h.row))).kept;
+  return (
+    await pruneRows(
+      commonDir,
+      rows.map((h) => h.row),
+    )
+  ).kept;
 }

@@ -15,7 +15,8 @@ const HUMAN: readonly HumanVerdict[] = ['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDG
 
 export function parseVerdict(input: string): HumanVerdict {
   const verdict = input.trim().toUpperCase();
-  if (!(HUMAN as readonly string[]).includes(verdict)) throw new UsageError(m.badVerdict(input), { remedy: m.badVerdictRemedy });
+  if (!(HUMAN as readonly string[]).includes(verdict))
+    throw new UsageError(m.badVerdict(input), { remedy: m.badVerdictRemedy });
   return verdict as HumanVerdict;
 }
 
@@ -28,7 +29,10 @@ export interface RecordedVerdict {
   replaced: QueuedVerdict | null;
 }
 
-export async function recordVerdict(cwd: string, input: { id: string; verdict: string; rationale: string }): Promise<RecordedVerdict> {
+export async function recordVerdict(
+  cwd: string,
+  input: { id: string; verdict: string; rationale: string },
+): Promise<RecordedVerdict> {
   const verdict = parseVerdict(input.verdict);
   const id = input.id.trim().toLowerCase();
   const problem = idProblem(id);
@@ -43,7 +47,14 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   const state = await findingState(repo.top, repo.commonDir);
   const { found, ambiguous } = lookupFinding(state.known, id);
   if (!found) {
-    if (ambiguous.length) throw new UsageError(m.ambiguousId(id, ambiguous.map((a) => a.row.id)), { remedy: m.ambiguousRemedy });
+    if (ambiguous.length)
+      throw new UsageError(
+        m.ambiguousId(
+          id,
+          ambiguous.map((a) => a.row.id),
+        ),
+        { remedy: m.ambiguousRemedy },
+      );
     throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
   }
   const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
@@ -53,7 +64,9 @@ export async function recordVerdict(cwd: string, input: { id: string; verdict: s
   if (isCredentialFinding(found.row)) {
     const answers = await credentialAnswers(repo.top, repo.commonDir);
     if (verdict !== 'ACCEPT' && !answers.includes(verdict)) {
-      throw new InputError(m.credentialAnswerRefused(verdict, found.row.id, answers), { remedy: m.credentialAnswerRemedy(answers) });
+      throw new InputError(m.credentialAnswerRefused(verdict, found.row.id, answers), {
+        remedy: m.credentialAnswerRemedy(answers),
+      });
     }
     if (verdict === 'ACCEPT') warnings.push(m.credentialAcceptNote);
   }

@@ -56,7 +56,10 @@ export async function openWorkspace(cwd: string, options: OpenOptions = {}): Pro
     config = await parseConfig({}, null);
   } else {
     try {
-      const found = await loadConfig(repo.top, options.configCache === false ? {} : { cacheFile: configCacheFile(repo.commonDir) });
+      const found = await loadConfig(
+        repo.top,
+        options.configCache === false ? {} : { cacheFile: configCacheFile(repo.commonDir) },
+      );
       config = found.config;
       configFile = found.file;
     } catch (error) {
@@ -76,7 +79,8 @@ export async function openWorkspace(cwd: string, options: OpenOptions = {}): Pro
         cacheFile: repo ? bundleCacheFile(repo.commonDir) : undefined,
         audit: o.audit,
         // A configuration that cannot be used names no doc map (the defaults name none).
-        docMap: repo && config.docMap !== undefined ? { file: resolve(repo.top, config.docMap), top: repo.top } : undefined,
+        docMap:
+          repo && config.docMap !== undefined ? { file: resolve(repo.top, config.docMap), top: repo.top } : undefined,
       });
       bundles.set(key, loaded);
     }

@@ -64,7 +64,9 @@ function imports(file: string): string[] {
 }
 
 test('every lib file lies in a known stage', () => {
-  const unknown = sources(lib).filter((f) => !(stageOf(f) in STAGES)).map((f) => relative(root, f));
+  const unknown = sources(lib)
+    .filter((f) => !(stageOf(f) in STAGES))
+    .map((f) => relative(root, f));
   assert.deepEqual(unknown, []);
 });
 

@@ -9,15 +9,17 @@ import { makeRepo, runCli, tempDir, writeFiles } from '../kit/repo.js';
 import { concept } from '../kit/bundle.js';
 import type { Bundle } from '../../lib/bundle/types.js';
 
-
-
 const FILES: Record<string, string> = {
   'index.md': '[a](a.md) [b](b.md) [bad](bad.md) [dup](dup.md) [rules](rules.md) [notype](notype.md)\n',
   'a.md': concept('type: Decision\nid: adr-a\npaths: ["src/**"]\ndomain: store\ntags: [t1, t2]'),
-  'b.md': concept('type: Guide\ntitle: B guide\nx:\n  domain: [Shop.Repositories]\n  rules:\n    - id: no-console\n      pattern: console\\.log\n      flags: gi\n      severity: nit\n      category: style\n      title: console.log left in\n      paths: ["src/**"]\n      exclude: ["src/**/*.test.ts"]'),
+  'b.md': concept(
+    'type: Guide\ntitle: B guide\nx:\n  domain: [Shop.Repositories]\n  rules:\n    - id: no-console\n      pattern: console\\.log\n      flags: gi\n      severity: nit\n      category: style\n      title: console.log left in\n      paths: ["src/**"]\n      exclude: ["src/**/*.test.ts"]',
+  ),
   'bad.md': '---\ntype: Note\npaths: [src/**\n---\nbody\n',
   'dup.md': concept('type: Note\nid: adr-a'),
-  'rules.md': concept('type: Decision\npaths: ["src/**"]\nrules:\n  - id: broken\n    pattern: "(unclosed"\n    severity: bug\n    title: Broken\n  - id: ok\n    pattern: "TODO\\\\("\n    severity: suggestion\n    title: A todo\n    confidence: 0.9'),
+  'rules.md': concept(
+    'type: Decision\npaths: ["src/**"]\nrules:\n  - id: broken\n    pattern: "(unclosed"\n    severity: bug\n    title: Broken\n  - id: ok\n    pattern: "TODO\\\\("\n    severity: suggestion\n    title: A todo\n    confidence: 0.9',
+  ),
   'notype.md': concept('title: No type'),
 };
 
@@ -32,11 +34,16 @@ function snapshot(b: Bundle): unknown {
   return {
     root: b.root,
     diagnostics: b.diagnostics.map(formatDiagnostic),
-    concepts: b.concepts.map((c) => ({ ...c, rules: c.rules.map((r) => ({ ...r, regex: `/${r.regex.source}/${r.regex.flags}` })) })),
+    concepts: b.concepts.map((c) => ({
+      ...c,
+      rules: c.rules.map((r) => ({ ...r, regex: `/${r.regex.source}/${r.regex.flags}` })),
+    })),
   };
 }
 
-function cached(cacheFile: string): { bundles: Record<string, Record<string, { hash: string; result: { concept: { title: string } | null } }>> } {
+function cached(cacheFile: string): {
+  bundles: Record<string, Record<string, { hash: string; result: { concept: { title: string } | null } }>>;
+} {
   return JSON.parse(readFileSync(cacheFile, 'utf8'));
 }
 
@@ -49,10 +56,22 @@ test('the cache gives the same bundle as parsing: diagnostics, rules and their r
   assert.deepEqual(first, plain);
   assert.deepEqual(second, plain);
   // The fixture exercises what is stored: problems, a skipped file, a duplicate, compiled and broken rules.
-  const p = plain as { diagnostics: string[]; concepts: Array<{ id: string; rules: Array<{ ruleSource: string; regex: string }> }> };
-  assert.deepEqual(p.concepts.map((c) => c.id), ['adr-a', 'b', 'rules']);
-  assert.deepEqual(p.concepts[1]!.rules.map((r) => r.regex), ['/console\\.log/i']);
-  assert.deepEqual(p.concepts[2]!.rules.map((r) => r.ruleSource), ['rules:ok']);
+  const p = plain as {
+    diagnostics: string[];
+    concepts: Array<{ id: string; rules: Array<{ ruleSource: string; regex: string }> }>;
+  };
+  assert.deepEqual(
+    p.concepts.map((c) => c.id),
+    ['adr-a', 'b', 'rules'],
+  );
+  assert.deepEqual(
+    p.concepts[1]!.rules.map((r) => r.regex),
+    ['/console\\.log/i'],
+  );
+  assert.deepEqual(
+    p.concepts[2]!.rules.map((r) => r.ruleSource),
+    ['rules:ok'],
+  );
   assert.equal(p.diagnostics.length, 4);
   // A restored rule's regex works like a compiled one.
   const b = (await loadBundle(kb, { base: dir, cacheFile })).concepts[1]!.rules[0]!;
@@ -102,7 +121,10 @@ test('a removed or unlisted file leaves the bundle and the cache', async () => {
   assert.ok(!('b.md' in Object.values(cached(cacheFile).bundles)[0]!));
   writeFileSync(join(kb, 'index.md'), '[a](a.md)\n');
   const unlisted = await loadBundle(kb, { base: dir, cacheFile });
-  assert.deepEqual(unlisted.concepts.map((c) => c.id), ['adr-a']);
+  assert.deepEqual(
+    unlisted.concepts.map((c) => c.id),
+    ['adr-a'],
+  );
   assert.deepEqual(Object.keys(Object.values(cached(cacheFile).bundles)[0]!), ['a.md']);
 });
 
@@ -148,8 +170,14 @@ test('knowledge select keeps its cache in the git common dir and prints the same
   assert.ok(existsSync(cacheFile));
   const second = await runCli(['knowledge', 'select', '--json'], { cwd: repo.dir });
   assert.equal(second.stdout, first.stdout);
-  const report = JSON.parse(first.stdout) as { chunks: Array<{ path: string; documents: Array<{ id: string }> }>; warnings: string[] };
-  assert.deepEqual(report.chunks.map((c) => [c.path, c.documents.map((d) => d.id)]), [['src/a.ts', ['adr-a', 'rules']]]);
+  const report = JSON.parse(first.stdout) as {
+    chunks: Array<{ path: string; documents: Array<{ id: string }> }>;
+    warnings: string[];
+  };
+  assert.deepEqual(
+    report.chunks.map((c) => [c.path, c.documents.map((d) => d.id)]),
+    [['src/a.ts', ['adr-a', 'rules']]],
+  );
   assert.equal(report.warnings.length, 4);
   // The review reads the same cache: the bundle rule of b.md (domain Shop.Repositories) does not govern src/a.ts.
   const review = await runCli(['review', '--format', 'json'], { cwd: repo.dir });
@@ -157,7 +185,10 @@ test('knowledge select keeps its cache in the git common dir and prints the same
   const reviewWithout = await runCli(['review', '--format', 'json'], { cwd: repo.dir });
   assert.equal(review.stdout, reviewWithout.stdout);
   assert.equal(review.code, reviewWithout.code);
-  assert.deepEqual((JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }> }).findings.map((f) => f.rule_source), ['rules:ok']);
+  assert.deepEqual(
+    (JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }> }).findings.map((f) => f.rule_source),
+    ['rules:ok'],
+  );
 });
 
 test('stat() signatures: an old file is not read again; new bytes under an old mtime (ctime moves) and a recent change are read', async () => {
@@ -179,7 +210,10 @@ test('stat() signatures: an old file is not read again; new bytes under an old m
   try {
     assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
     const later = cached(cacheFile).bundles[realpathSync(kb)]!;
-    assert.ok(Object.values(later).every((e) => typeof (e as { stat?: string }).stat === 'string'), 'signatures kept');
+    assert.ok(
+      Object.values(later).every((e) => typeof (e as { stat?: string }).stat === 'string'),
+      'signatures kept',
+    );
     // Same size, other bytes, mtime put back: the ctime still says the file changed.
     const a = join(kb, 'a.md');
     writeFileSync(a, FILES['a.md']!.replace('domain: store', 'domain: shop!'));

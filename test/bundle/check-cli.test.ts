@@ -9,9 +9,11 @@ const repo = throwawayRepos();
 test('check: a broken bundle prints file:line: message for each problem and exits 1', async () => {
   const r = repo();
   writeFiles(join(r.dir, '.okfw'), {
-    'index.md': '- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n- [d](d.md)\n- [e](e.md)\n- [out](../outside.md)\n- [sym](sym.md)\n- [sub](sub/index.md)\n',
+    'index.md':
+      '- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n- [d](d.md)\n- [e](e.md)\n- [out](../outside.md)\n- [sym](sym.md)\n- [sub](sub/index.md)\n',
     'sub/index.md': '[home](/index.md)\n',
-    'a.md': '---\ntype: Note\nid: dup\npaths: ["src/[x"]\nrules:\n  - id: r1\n    pattern: "a(b"\n    severity: bug\n    title: T\n---\n',
+    'a.md':
+      '---\ntype: Note\nid: dup\npaths: ["src/[x"]\nrules:\n  - id: r1\n    pattern: "a(b"\n    severity: bug\n    title: T\n---\n',
     'b.md': '---\ntype: Note\nid: dup\n---\n',
     'c.md': '---\ntitle: no type\n---\n',
     'd.md': '---\ntype: [unclosed\n---\n',
@@ -29,11 +31,21 @@ test('check: a broken bundle prints file:line: message for each problem and exit
     '../.okfw/b.md:3: duplicate concept id "dup" (also ../.okfw/a.md); this one is ignored',
   ]);
   assert.ok(lines.includes('../.okfw/index.md:6: warning: link to ../outside.md leaves the bundle; ignored'));
-  assert.ok(lines.some((l) => l.startsWith('../.okfw/index.md:7: warning: link to sym.md resolves (through a symlink) to ')));
-  assert.ok(lines.includes('../.okfw/sub/index.md:1: warning: link back to /index.md, which links here already (an index cycle); not followed again'));
-  assert.ok(lines.includes('../.okfw/c.md:1: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped'));
+  assert.ok(
+    lines.some((l) => l.startsWith('../.okfw/index.md:7: warning: link to sym.md resolves (through a symlink) to ')),
+  );
+  assert.ok(
+    lines.includes(
+      '../.okfw/sub/index.md:1: warning: link back to /index.md, which links here already (an index cycle); not followed again',
+    ),
+  );
+  assert.ok(
+    lines.includes('../.okfw/c.md:1: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped'),
+  );
   assert.ok(lines.some((l) => /^\.\.\/\.okfw\/d\.md:\d: warning: frontmatter is not valid YAML/.test(l)));
-  assert.ok(lines.includes('../.okfw/e.md:1: warning: no YAML frontmatter (a concept starts with a --- line); skipped'));
+  assert.ok(
+    lines.includes('../.okfw/e.md:1: warning: no YAML frontmatter (a concept starts with a --- line); skipped'),
+  );
   assert.equal(lines.at(-1), '../.okfw: 1 concept, 0 rules, 3 errors, 6 warnings');
   assert.equal(run.stderr, '');
 
@@ -42,16 +54,26 @@ test('check: a broken bundle prints file:line: message for each problem and exit
   const report = JSON.parse(json.stdout);
   assert.equal(report.bundle, '.okfw');
   assert.deepEqual(report.concepts, [{ id: 'dup', file: 'a.md', type: 'Note', title: 'dup', rules: [] }]);
-  assert.deepEqual(report.errors[2], { file: '.okfw/b.md', line: 3, message: 'duplicate concept id "dup" (also .okfw/a.md); this one is ignored' });
+  assert.deepEqual(report.errors[2], {
+    file: '.okfw/b.md',
+    line: 3,
+    message: 'duplicate concept id "dup" (also .okfw/a.md); this one is ignored',
+  });
   assert.equal(report.warnings.length, 6);
 });
 
 test('check: warnings alone exit 0; a DIR argument works outside a repository', async () => {
   const dir = tempDir();
-  writeFiles(join(dir, 'kb'), { 'index.md': '[gone](gone.md)\n[fixture](ok.md)\n', 'ok.md': '---\ntype: Note\ndomain: x\n---\n# OK\n' });
+  writeFiles(join(dir, 'kb'), {
+    'index.md': '[gone](gone.md)\n[fixture](ok.md)\n',
+    'ok.md': '---\ntype: Note\ndomain: x\n---\n# OK\n',
+  });
   const run = await runCli(['knowledge', 'check', 'kb'], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: dir } });
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stdout, 'kb/index.md:1: warning: link to gone.md: no such file\nkb: 1 concept, 0 rules, 0 errors, 1 warning\n');
+  assert.equal(
+    run.stdout,
+    'kb/index.md:1: warning: link to gone.md: no such file\nkb: 1 concept, 0 rules, 0 errors, 1 warning\n',
+  );
 });
 
 test('check: a bundle folder that does not exist is an input error naming it (exit 2)', async () => {
@@ -73,9 +95,15 @@ test('check: the shop fixture is clean apart from its back link', async () => {
   const run = await runCli(['knowledge', 'check', join(fixturesDir, 'bundle', 'shop'), '--json'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stdout);
   const report = JSON.parse(run.stdout);
-  assert.deepEqual(report.concepts.map((c: { id: string }) => c.id), ['adr-repos', 'adr-store', 'adr-billing', 'adr-http', 'adr-geo', 'glossary']);
+  assert.deepEqual(
+    report.concepts.map((c: { id: string }) => c.id),
+    ['adr-repos', 'adr-store', 'adr-billing', 'adr-http', 'adr-geo', 'glossary'],
+  );
   assert.deepEqual(report.errors, []);
-  assert.deepEqual(report.warnings.map((w: { message: string }) => w.message), ['link back to ../index.md, which links here already (an index cycle); not followed again']);
+  assert.deepEqual(
+    report.warnings.map((w: { message: string }) => w.message),
+    ['link back to ../index.md, which links here already (an index cycle); not followed again'],
+  );
 });
 
 test('usage errors: select-only options on check, a folder argument on select', async () => {
@@ -99,6 +127,9 @@ test('check: a glob too costly to match is a warning naming file:line, and the c
   });
   const run = await runCli(['knowledge', 'check', 'kb'], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: dir } });
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /^kb\/slow\.md:6: warning: `paths`: glob "\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*b" skipped: a segment with 13 wildcards \(at most 2\)/m);
+  assert.match(
+    run.stdout,
+    /^kb\/slow\.md:6: warning: `paths`: glob "\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*b" skipped: a segment with 13 wildcards \(at most 2\)/m,
+  );
   assert.match(run.stdout, /kb: 1 concept, 0 rules, 0 errors, 1 warning\n$/);
 });

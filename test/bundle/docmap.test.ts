@@ -14,7 +14,10 @@ import { runCli, tempDir, throwawayRepos, type TestRepo } from '../kit/repo.js';
 const repo = throwawayRepos();
 
 interface Report {
-  chunks: Array<{ path: string; documents: Array<{ id: string; match: string; matched: string; tokens: number; truncated: boolean }> }>;
+  chunks: Array<{
+    path: string;
+    documents: Array<{ id: string; match: string; matched: string; tokens: number; truncated: boolean }>;
+  }>;
   warnings: string[];
 }
 
@@ -29,7 +32,12 @@ const DOCS: Record<string, string> = {
 
 function docMapRepo(map: string, extra: Record<string, string> = {}, config: Record<string, unknown> = {}): TestRepo {
   const r = repo();
-  r.commit('docs', { ...DOCS, 'doc-map.yaml': map, 'revtrail.config.json': JSON.stringify({ docMap: 'doc-map.yaml', ...config }), ...extra });
+  r.commit('docs', {
+    ...DOCS,
+    'doc-map.yaml': map,
+    'revtrail.config.json': JSON.stringify({ docMap: 'doc-map.yaml', ...config }),
+    ...extra,
+  });
   return r;
 }
 
@@ -41,7 +49,8 @@ async function select(r: TestRepo, files: Record<string, string>): Promise<Repor
   return JSON.parse(run.stdout) as Report;
 }
 
-const docsOf = (report: Report) => Object.fromEntries(report.chunks.map((c) => [c.path, c.documents.map((d) => `${d.id} ${d.match}:${d.matched}`)]));
+const docsOf = (report: Report) =>
+  Object.fromEntries(report.chunks.map((c) => [c.path, c.documents.map((d) => `${d.id} ${d.match}:${d.matched}`)]));
 
 test('mapped documents are selected with match doc-map and the glob that matched; folders expand; one concept across mappings', async () => {
   const r = docMapRepo(
@@ -58,12 +67,24 @@ test('mapped documents are selected with match doc-map and the glob that matched
   assert.deepEqual(docsOf(report), {
     'lib/other.js': [],
     // billing is named by both mappings: once, by its most specific glob.
-    'src/pay.js': ['billing doc-map:src/**/*.js', 'docs/domain/sub/a-rates doc-map:src/**/*.js', 'docs/domain/sub/z-tax doc-map:src/**/*.js'],
-    'src/store/a.js': ['billing doc-map:src/store/**', 'docs/adr/0001-store doc-map:src/store/**', 'docs/domain/sub/a-rates doc-map:src/store/**', 'docs/domain/sub/z-tax doc-map:src/store/**'],
+    'src/pay.js': [
+      'billing doc-map:src/**/*.js',
+      'docs/domain/sub/a-rates doc-map:src/**/*.js',
+      'docs/domain/sub/z-tax doc-map:src/**/*.js',
+    ],
+    'src/store/a.js': [
+      'billing doc-map:src/store/**',
+      'docs/adr/0001-store doc-map:src/store/**',
+      'docs/domain/sub/a-rates doc-map:src/store/**',
+      'docs/domain/sub/z-tax doc-map:src/store/**',
+    ],
   });
   assert.deepEqual(report.warnings, []);
 
-  const bundle = await loadBundle(join(r.dir, '.okfw'), { base: r.dir, docMap: { file: join(r.dir, 'doc-map.yaml'), top: r.dir } });
+  const bundle = await loadBundle(join(r.dir, '.okfw'), {
+    base: r.dir,
+    docMap: { file: join(r.dir, 'doc-map.yaml'), top: r.dir },
+  });
   assert.deepEqual(bundle.diagnostics, []);
   // Doc map order, a folder in name order (sub/a before sub/z, the .txt left out), each document once.
   assert.deepEqual(
@@ -71,24 +92,42 @@ test('mapped documents are selected with match doc-map and the glob that matched
     [
       ['docs/adr/0001-store', 'docs/adr/0001-store.md', 'Store decision', ['src/store/**']],
       ['billing', 'docs/domain/billing.md', 'Billing rules', ['src/store/**', 'src/**/*.js']],
-      ['docs/domain/sub/a-rates', 'docs/domain/sub/a-rates.md', 'docs/domain/sub/a-rates', ['src/**/*.js', 'src/store/**']],
+      [
+        'docs/domain/sub/a-rates',
+        'docs/domain/sub/a-rates.md',
+        'docs/domain/sub/a-rates',
+        ['src/**/*.js', 'src/store/**'],
+      ],
       ['docs/domain/sub/z-tax', 'docs/domain/sub/z-tax.md', 'Tax', ['src/**/*.js', 'src/store/**']],
     ],
   );
-  assert.deepEqual(bundle.concepts[1]!.rules.map((rule) => rule.ruleSource), ['billing:no-float']);
+  assert.deepEqual(
+    bundle.concepts[1]!.rules.map((rule) => rule.ruleSource),
+    ['billing:no-float'],
+  );
 });
 
-test('a mapped document\'s frontmatter rules run in the review; the budget applies to mapped documents', async () => {
-  const r = docMapRepo('mappings:\n  - paths: ["src/**"]\n    docs: [docs/domain/billing.md, docs/adr]\n', {}, { maxKnowledgeTokens: 5 });
+test("a mapped document's frontmatter rules run in the review; the budget applies to mapped documents", async () => {
+  const r = docMapRepo(
+    'mappings:\n  - paths: ["src/**"]\n    docs: [docs/domain/billing.md, docs/adr]\n',
+    {},
+    { maxKnowledgeTokens: 5 },
+  );
   r.write('src/price.js', 'const p = parseFloat(input)\n');
   r.git(['add', '-A']);
   const run = await runCli(['review', '--staged', '--json'], { cwd: r.dir });
   const review = JSON.parse(run.stdout) as { findings: Array<{ rule_source: string; citations: string[] }> };
-  assert.deepEqual(review.findings.map((f) => [f.rule_source, f.citations]), [['billing:no-float', ['billing']]]);
+  assert.deepEqual(
+    review.findings.map((f) => [f.rule_source, f.citations]),
+    [['billing:no-float', ['billing']]],
+  );
 
   const report = await select(r, {});
   // Billing's body (5 tokens and more) is cut to the budget, and the list ends there.
-  assert.deepEqual(report.chunks[0]!.documents.map((d) => [d.id, d.truncated, d.tokens <= 5]), [['billing', true, true]]);
+  assert.deepEqual(
+    report.chunks[0]!.documents.map((d) => [d.id, d.truncated, d.tokens <= 5]),
+    [['billing', true, true]],
+  );
 });
 
 test('bad parts are warnings that name them; the rest is mapped', async () => {
@@ -119,7 +158,10 @@ test('bad parts are warnings that name them; the rest is mapped', async () => {
   mkdirSync(join(r.dir, 'docs', 'linked'));
   writeFileSync(join(r.dir, 'docs', 'linked', 'inside.md'), '# Inside\n');
   symlinkSync(outside, join(r.dir, 'docs', 'linked', 'out'));
-  const bundle = await loadBundle(join(r.dir, '.okfw'), { base: r.dir, docMap: { file: join(r.dir, 'doc-map.yaml'), top: r.dir } });
+  const bundle = await loadBundle(join(r.dir, '.okfw'), {
+    base: r.dir,
+    docMap: { file: join(r.dir, 'doc-map.yaml'), top: r.dir },
+  });
   assert.deepEqual(bundle.diagnostics.map(formatDiagnostic), [
     'doc-map.yaml:1: warning: unknown key "version" in the doc map; ignored (keys: mappings)',
     'doc-map.yaml:12: warning: unknown key "owner" in mapping #1; ignored (keys: paths, docs)',
@@ -132,7 +174,10 @@ test('bad parts are warnings that name them; the rest is mapped', async () => {
     'doc-map.yaml:14: warning: mapping #3 is not a {paths, docs} mapping; skipped',
     'docs/big.md: warning: this file is 1.0 MiB, over the 1 MiB cap: only its first 1 MiB is read',
   ]);
-  assert.deepEqual(bundle.concepts.map((c) => c.id), ['docs/adr/0001-store', 'docs/big', 'docs/linked/inside']);
+  assert.deepEqual(
+    bundle.concepts.map((c) => c.id),
+    ['docs/adr/0001-store', 'docs/big', 'docs/linked/inside'],
+  );
   // Read up to the cap: the first MiB of the file is the body.
   assert.equal(bundle.concepts[1]!.body.length, MAX_FILE_BYTES);
   assert.ok(bundle.concepts[1]!.body.startsWith('# Big\n\naaa'));
@@ -145,8 +190,14 @@ test('invalid YAML in the doc map: a warning in the review (the baseline still r
   r.git(['add', '-A']);
   const review = await runCli(['review', '--staged', '--json'], { cwd: r.dir });
   const result = JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }>; warnings: string[] };
-  assert.ok(result.findings.some((f) => f.rule_source.startsWith('builtin/')), review.stdout);
-  assert.ok(result.warnings.some((w) => w.includes('doc-map.yaml:2') && w.includes('the doc map is not valid YAML')), result.warnings.join('\n'));
+  assert.ok(
+    result.findings.some((f) => f.rule_source.startsWith('builtin/')),
+    review.stdout,
+  );
+  assert.ok(
+    result.warnings.some((w) => w.includes('doc-map.yaml:2') && w.includes('the doc map is not valid YAML')),
+    result.warnings.join('\n'),
+  );
 
   const check = await runCli(['knowledge', 'check'], { cwd: r.dir });
   assert.equal(check.code, 2, check.stdout + check.stderr);
@@ -155,8 +206,15 @@ test('invalid YAML in the doc map: a warning in the review (the baseline still r
   r.write('doc-map.yaml', 'mappings:\n  - paths: ["src/**"]\n    docs: [docs/adr]\n');
   const fixed = await runCli(['knowledge', 'check', '--json'], { cwd: r.dir });
   assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
-  const report = JSON.parse(fixed.stdout) as { concepts: Array<{ id: string; mapped?: boolean }>; docMap: { usable: boolean; documents: number }; warnings: unknown[] };
-  assert.deepEqual(report.concepts.map((c) => [c.id, c.mapped]), [['docs/adr/0001-store', true]]);
+  const report = JSON.parse(fixed.stdout) as {
+    concepts: Array<{ id: string; mapped?: boolean }>;
+    docMap: { usable: boolean; documents: number };
+    warnings: unknown[];
+  };
+  assert.deepEqual(
+    report.concepts.map((c) => [c.id, c.mapped]),
+    [['docs/adr/0001-store', true]],
+  );
   assert.deepEqual(report.docMap, { file: 'doc-map.yaml', usable: true, documents: 1 });
   assert.deepEqual(report.warnings, []);
 });
@@ -171,7 +229,9 @@ test('the doc map and the bundle combine; an ID clash is one error', async () =>
   assert.equal(check.code, 1, check.stdout);
   assert.deepEqual(
     check.stdout.split('\n').filter((l) => l.includes('billing')),
-    ['docs/domain/billing.md:2: mapped document has id "billing", which .okfw/billing.md has too; this one is ignored (give one of them another `id`)'],
+    [
+      'docs/domain/billing.md:2: mapped document has id "billing", which .okfw/billing.md has too; this one is ignored (give one of them another `id`)',
+    ],
   );
   const report = await select(r, { 'src/x.js': 'x\n' });
   assert.deepEqual(docsOf(report), { 'src/x.js': ['bundle-store paths:src/**', 'docs/adr/0001-store doc-map:src/**'] });
@@ -184,9 +244,15 @@ test('the bundle cache covers mapped documents: a changed one is picked up, an u
   const titles = async () => (await loadBundle(join(r.dir, '.okfw'), options)).concepts.map((c) => c.title);
   assert.deepEqual(await titles(), ['Store decision', 'docs/domain/sub/a-rates', 'Tax']);
   // Mark the stored entries: a title that only the cache holds shows the file was not parsed again.
-  const data = JSON.parse(readFileSync(cacheFile, 'utf8')) as { bundles: Record<string, Record<string, { result: { concept: { title: string } } }>> };
+  const data = JSON.parse(readFileSync(cacheFile, 'utf8')) as {
+    bundles: Record<string, Record<string, { result: { concept: { title: string } } }>>;
+  };
   const section = Object.entries(data.bundles).find(([key]) => key.endsWith('doc-map.yaml'))![1];
-  assert.deepEqual(Object.keys(section).sort(), ['docs/adr/0001-store.md', 'docs/domain/sub/a-rates.md', 'docs/domain/sub/z-tax.md']);
+  assert.deepEqual(Object.keys(section).sort(), [
+    'docs/adr/0001-store.md',
+    'docs/domain/sub/a-rates.md',
+    'docs/domain/sub/z-tax.md',
+  ]);
   for (const entry of Object.values(section)) entry.result.concept.title = `cached ${entry.result.concept.title}`;
   writeFileSync(cacheFile, JSON.stringify(data));
   r.write('docs/domain/sub/z-tax.md', '# Tax, revised\n');

@@ -12,15 +12,56 @@ import { parseMany, streamable } from '../../lib/bundle/frontmatter-batch.js';
 // Whole lines: ones that parse (mostly), and ones chosen for what could read differently inside
 // a stream or break it.
 const GOOD = [
-  'a: 1', 'b: "x\\ny"', "c: 'q''s'", 'd: |', 'e: |+', 'f: >-', 'g: >+', '  text', '    deeper', '  ', '', '\t',
-  '  - item', '  - *x', '- top', 'h: &x val', 'i: !!str 5', 'j: [1, {k: v}]', 'k: {l: [m]}', '# comment',
-  'n:', '"q": 1', '1: one', 'true: t', '~: nul', '? complex', ': value', 'z:  trailing  ', '  # indented comment',
+  'a: 1',
+  'b: "x\\ny"',
+  "c: 'q''s'",
+  'd: |',
+  'e: |+',
+  'f: >-',
+  'g: >+',
+  '  text',
+  '    deeper',
+  '  ',
+  '',
+  '\t',
+  '  - item',
+  '  - *x',
+  '- top',
+  'h: &x val',
+  'i: !!str 5',
+  'j: [1, {k: v}]',
+  'k: {l: [m]}',
+  '# comment',
+  'n:',
+  '"q": 1',
+  '1: one',
+  'true: t',
+  '~: nul',
+  '? complex',
+  ': value',
+  'z:  trailing  ',
+  '  # indented comment',
 ];
 const TRICKY = [
-  'o: "open', 'p: @bad', 'q: *nowhere', 'r: &y [*y]', '---', '--- s', '...', '... # end', '%YAML 1.2',
-  '%TAG ! tag:x,2000:', 'u: 1\r', 'v: a\rw: b', '\uFEFFx: 1', 'y: - no',
+  'o: "open',
+  'p: @bad',
+  'q: *nowhere',
+  'r: &y [*y]',
+  '---',
+  '--- s',
+  '...',
+  '... # end',
+  '%YAML 1.2',
+  '%TAG ! tag:x,2000:',
+  'u: 1\r',
+  'v: a\rw: b',
+  '\uFEFFx: 1',
+  'y: - no',
 ];
-const line = fc.oneof({ arbitrary: fc.constantFrom(...GOOD), weight: 6 }, { arbitrary: fc.constantFrom(...TRICKY), weight: 1 });
+const line = fc.oneof(
+  { arbitrary: fc.constantFrom(...GOOD), weight: 6 },
+  { arbitrary: fc.constantFrom(...TRICKY), weight: 1 },
+);
 const source = fc
   .tuple(fc.array(line, { minLength: 1, maxLength: 8 }), fc.constantFrom('', '', '\n', '  ', '\n  '))
   .map(([lines, end]) => lines.join('\n') + end);
@@ -61,6 +102,17 @@ test('a stream of frontmatters: each reads as it does alone (data, key lines, er
 });
 
 test('what may not share a stream: document markers, directives, lone CRs, a BOM, a blank last line', () => {
-  for (const s of ['a: 1\n---', 'a: 1\n--- b', 'a: 1\n...', '%YAML 1.2\na: 1', 'a: 1\rb: 2', '\uFEFFa: 1', 'a: |+\n  x\n  ', 'a: 1\n']) assert.equal(streamable(s), false, JSON.stringify(s));
-  for (const s of ['a: 1', 'a: |+\n  x', 'a: 1\n  # c', 'a: "---"', 'b: x ---']) assert.equal(streamable(s), true, JSON.stringify(s));
+  for (const s of [
+    'a: 1\n---',
+    'a: 1\n--- b',
+    'a: 1\n...',
+    '%YAML 1.2\na: 1',
+    'a: 1\rb: 2',
+    '\uFEFFa: 1',
+    'a: |+\n  x\n  ',
+    'a: 1\n',
+  ])
+    assert.equal(streamable(s), false, JSON.stringify(s));
+  for (const s of ['a: 1', 'a: |+\n  x', 'a: 1\n  # c', 'a: "---"', 'b: x ---'])
+    assert.equal(streamable(s), true, JSON.stringify(s));
 });

@@ -2,7 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { checkGlob, compiledGlob, compileGlob, compileGlobs, costlyGlob, GLOB_OPTIONS } from '../../lib/bundle/globs.js';
+import {
+  checkGlob,
+  compiledGlob,
+  compileGlob,
+  compileGlobs,
+  costlyGlob,
+  GLOB_OPTIONS,
+} from '../../lib/bundle/globs.js';
 
 test('globs follow docs/bundle.md: `**` spans folders, `*` stays in one, dot files match', () => {
   const cases: Array<[string, string, boolean]> = [
@@ -37,13 +44,50 @@ test('checkGlob is memoized without sharing mistakes between globs', () => {
 test('property: a compiled glob matches exactly what picomatch matches, from a fresh regex or a cached one', async () => {
   const fc = (await import('fast-check')).default;
   const picomatch = createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
-  const part = fc.constantFrom('src', 'a', 'b.ts', '.env', 'x y', '*', '**', '*.ts', '[ab]', '{a,b}', '?', 'a*', '@(a|b)', '!(a)', '+(a)', '\\*', '.', '..', '...', 'a-b_c');
+  const part = fc.constantFrom(
+    'src',
+    'a',
+    'b.ts',
+    '.env',
+    'x y',
+    '*',
+    '**',
+    '*.ts',
+    '[ab]',
+    '{a,b}',
+    '?',
+    'a*',
+    '@(a|b)',
+    '!(a)',
+    '+(a)',
+    '\\*',
+    '.',
+    '..',
+    '...',
+    'a-b_c',
+  );
   // Half of them `FOLDER/**`, which compileGlob decides mostly without a regex.
   const glob = fc.oneof(
     fc.array(part, { minLength: 1, maxLength: 4 }).map((p) => p.join('/')),
     fc.array(part, { minLength: 1, maxLength: 3 }).map((p) => `${p.join('/')}/**`),
   );
-  const segment = fc.constantFrom('src', 'a', 'b', 'b.ts', '.env', 'x y', 'a.ts', '*', 'ab', '', '.', '..', '...', 'a-b_c', '**');
+  const segment = fc.constantFrom(
+    'src',
+    'a',
+    'b',
+    'b.ts',
+    '.env',
+    'x y',
+    'a.ts',
+    '*',
+    'ab',
+    '',
+    '.',
+    '..',
+    '...',
+    'a-b_c',
+    '**',
+  );
   const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((p) => p.join('/'));
   fc.assert(
     fc.property(glob, fc.array(path, { minLength: 1, maxLength: 6 }), (g, paths) => {
@@ -59,7 +103,8 @@ test('property: a compiled glob matches exactly what picomatch matches, from a f
       // Through the derived cache: what another run stored gives the same answers.
       const [source, flags] = compiledGlob(g);
       const again = new RegExp(source, flags);
-      for (const p of paths) assert.equal(p !== '' && (p === g || again.test(p)), reference(p), `${g} on ${JSON.stringify(p)} (cached)`);
+      for (const p of paths)
+        assert.equal(p !== '' && (p === g || again.test(p)), reference(p), `${g} on ${JSON.stringify(p)} (cached)`);
       return true;
     }),
     { numRuns: 600 },
@@ -75,5 +120,6 @@ test('costly globs: more than two `**` or more than two wildcards in a segment a
     assert.equal(compileGlob(g)(`${'a'.repeat(44)}c`), false);
     assert.equal(compileGlob(g)(`${'a/'.repeat(2000)}.`), false);
   }
-  for (const g of ['**/__tests__/**/*.test.*', 'src/**/*.{ts,tsx}', '*.spec.*', '**/a/**/b.ts']) assert.equal(costlyGlob(g), null, g);
+  for (const g of ['**/__tests__/**/*.test.*', 'src/**/*.{ts,tsx}', '*.spec.*', '**/a/**/b.ts'])
+    assert.equal(costlyGlob(g), null, g);
 });

@@ -17,12 +17,17 @@ import { characters, tokensOf, truncateToTokens, TRUNCATION_MARK } from '../../l
 import { tempDir } from '../kit/repo.js';
 import { bundleDir, lines, ids } from '../kit/bundle.js';
 
-const GOOD = '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: r, pattern: "forbidden\\\\(", severity: bug, title: Forbidden}\n---\n# Good\n';
+const GOOD =
+  '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: r, pattern: "forbidden\\\\(", severity: bug, title: Forbidden}\n---\n# Good\n';
 const FINISHES = { timeout: 30_000 };
 
 test('an alias bomb (over 100 aliases) skips that concept with file:line; the good concept loads', async () => {
   const aliases = Array.from({ length: 150 }, () => '  - *a').join('\n');
-  const dir = bundleDir({ 'index.md': '[bomb](bomb.md)\n[good](good.md)\n', 'bomb.md': `---\ntype: Note\nbase: &a x\nlist:\n${aliases}\n---\n`, 'good.md': GOOD });
+  const dir = bundleDir({
+    'index.md': '[bomb](bomb.md)\n[good](good.md)\n',
+    'bomb.md': `---\ntype: Note\nbase: &a x\nlist:\n${aliases}\n---\n`,
+    'good.md': GOOD,
+  });
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual(ids(b), ['good']);
   assert.equal(b.concepts[0]!.rules.length, 1);
@@ -52,10 +57,15 @@ test('few aliases that expand to a billion values, and an alias that refers to i
 
 test('a Latin-1 concept is not read as UTF-8: skipped with the line of the first bad byte', async () => {
   const dir = bundleDir({ 'index.md': '[latin](latin.md) [good](good.md)\n', 'good.md': GOOD });
-  writeFileSync(join(dir, 'kb', 'latin.md'), Buffer.concat([Buffer.from('---\ntype: Note\ntitle: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\n')]));
+  writeFileSync(
+    join(dir, 'kb', 'latin.md'),
+    Buffer.concat([Buffer.from('---\ntype: Note\ntitle: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\n')]),
+  );
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual(ids(b), ['good']);
-  assert.deepEqual(lines(b), ['kb/latin.md:3: warning: this file is not UTF-8 (byte 0xE9 here; Latin-1 or another encoding?); skipped. Save it as UTF-8']);
+  assert.deepEqual(lines(b), [
+    'kb/latin.md:3: warning: this file is not UTF-8 (byte 0xE9 here; Latin-1 or another encoding?); skipped. Save it as UTF-8',
+  ]);
 });
 
 test('a concept over the size cap is read only up to the cap, with a warning; its rules still load', async () => {
@@ -69,15 +79,23 @@ test('a concept over the size cap is read only up to the cap, with a warning; it
   const body = b.concepts[0]!.body;
   assert.ok(Buffer.byteLength(body) <= MAX_FILE_BYTES, `body is ${Buffer.byteLength(body)} bytes`);
   assert.ok(!body.includes('\uFFFD'), 'the cut does not split a character');
-  assert.deepEqual(lines(b), ['kb/big.md: warning: this file is 3.0 MiB, over the 1 MiB cap: only its first 1 MiB is read']);
+  assert.deepEqual(lines(b), [
+    'kb/big.md: warning: this file is 3.0 MiB, over the 1 MiB cap: only its first 1 MiB is read',
+  ]);
 });
 
 test('an index over the cap is read up to it: the links before the cut count', async () => {
   const links = Array.from({ length: 60_000 }, (_, i) => `- [Concept ${i}](c0.md)`).join('\n');
-  const dir = bundleDir({ 'index.md': `${links}\n[late](late.md)\n`, 'c0.md': GOOD, 'late.md': GOOD.replace('id: good', 'id: late') });
+  const dir = bundleDir({
+    'index.md': `${links}\n[late](late.md)\n`,
+    'c0.md': GOOD,
+    'late.md': GOOD.replace('id: good', 'id: late'),
+  });
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual(ids(b), ['good']);
-  assert.deepEqual(lines(b), ['kb/index.md: warning: this file is 1.4 MiB, over the 1 MiB cap: only its first 1 MiB is read']);
+  assert.deepEqual(lines(b), [
+    'kb/index.md: warning: this file is 1.4 MiB, over the 1 MiB cap: only its first 1 MiB is read',
+  ]);
 });
 
 test('a symlink loop is named a loop, not "no such file"', async () => {
@@ -85,31 +103,39 @@ test('a symlink loop is named a loop, not "no such file"', async () => {
   symlinkSync('loop.md', join(dir, 'kb', 'loop.md'));
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual(ids(b), ['good']);
-  assert.deepEqual(lines(b), ['kb/index.md:1: warning: link to loop.md: a symlink loop (a link that leads back to itself); ignored']);
+  assert.deepEqual(lines(b), [
+    'kb/index.md:1: warning: link to loop.md: a symlink loop (a link that leads back to itself); ignored',
+  ]);
 });
 
-test('YAML nested past the depth limit, a huge mapping, unknown tags: each its own warning, nothing thrown', FINISHES, async () => {
-  const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n');
-  const dir = bundleDir({
-    'index.md': '[deep](deep.md) [keys](keys.md) [tag](tag.md) [good](good.md)\n',
-    'deep.md': `---\ntype: Note\nd: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n---\n`,
-    'keys.md': `---\ntype: Note\nid: keys\n${keys}\n---\n`,
-    'tag.md': '---\ntype: Note\nf: !!js/function "function () {}"\n---\n',
-    'good.md': GOOD,
-  });
-  const b = await loadBundle(join(dir, 'kb'), { base: dir });
-  assert.deepEqual(ids(b), ['keys', 'good']);
-  const out = lines(b);
-  assert.equal(out.length, 2, out.join('\n'));
-  assert.equal(out[0], 'kb/deep.md:3: warning: frontmatter nests more than 64 levels deep; skipped');
-  assert.match(out[1]!, /^kb\/tag\.md:3: warning: frontmatter is not valid YAML: unknown .*tag.*; skipped$/);
-});
+test(
+  'YAML nested past the depth limit, a huge mapping, unknown tags: each its own warning, nothing thrown',
+  FINISHES,
+  async () => {
+    const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n');
+    const dir = bundleDir({
+      'index.md': '[deep](deep.md) [keys](keys.md) [tag](tag.md) [good](good.md)\n',
+      'deep.md': `---\ntype: Note\nd: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n---\n`,
+      'keys.md': `---\ntype: Note\nid: keys\n${keys}\n---\n`,
+      'tag.md': '---\ntype: Note\nf: !!js/function "function () {}"\n---\n',
+      'good.md': GOOD,
+    });
+    const b = await loadBundle(join(dir, 'kb'), { base: dir });
+    assert.deepEqual(ids(b), ['keys', 'good']);
+    const out = lines(b);
+    assert.equal(out.length, 2, out.join('\n'));
+    assert.equal(out[0], 'kb/deep.md:3: warning: frontmatter nests more than 64 levels deep; skipped');
+    assert.match(out[1]!, /^kb\/tag\.md:3: warning: frontmatter is not valid YAML: unknown .*tag.*; skipped$/);
+  },
+);
 
 test('index link extraction is linear: 200,000 `[` on one line, and 200,000 `](`', FINISHES, () => {
   assert.deepEqual(extractLinks('['.repeat(200_000)), []);
   assert.deepEqual(extractLinks(`${'[a]('.repeat(100_000)}x.md)`), [{ target: 'x.md', line: 1 }]);
   assert.deepEqual(extractLinks(`${'[a](x'.repeat(50_000)}${' '.repeat(100_000)}`), []);
-  assert.deepEqual(extractLinks(`x${'`'.repeat(100_000)} [a](b.md) ${'`` '.repeat(50_000)}`), [{ target: 'b.md', line: 1 }]);
+  assert.deepEqual(extractLinks(`x${'`'.repeat(100_000)} [a](b.md) ${'`` '.repeat(50_000)}`), [
+    { target: 'b.md', line: 1 },
+  ]);
 });
 
 test('first-heading extraction is linear: a heading of 150,000 spaces', FINISHES, () => {
@@ -120,7 +146,11 @@ test('first-heading extraction is linear: a heading of 150,000 spaces', FINISHES
 
 test('frontmatter split is linear: a million lines, CRLF, no closing fence', FINISHES, () => {
   const many = `---\n${'a: 1\n'.repeat(1_000_000)}`;
-  assert.deepEqual(splitFrontmatter(many), { ok: false, line: 1, message: 'the frontmatter has no closing --- line; skipped' });
+  assert.deepEqual(splitFrontmatter(many), {
+    ok: false,
+    line: 1,
+    message: 'the frontmatter has no closing --- line; skipped',
+  });
   const split = splitFrontmatter('---\r\ntype: x\r\n---\r\n# T\r\nbody\r');
   assert.deepEqual(split, { ok: true, source: 'type: x', body: '# T\nbody' });
 });

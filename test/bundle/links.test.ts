@@ -20,7 +20,13 @@ test('a link through a symlinked folder inside the bundle reaches the same file 
   symlinkSync(join(dir, 'elsewhere'), join(dir, 'kb', 'away'));
   mkdirSync(join(dir, 'kb', 'empty'));
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
-  assert.deepEqual(b.concepts.map((c) => [c.id, c.file]), [['a', 'sub/a.md'], ['b', 'sub/deeper/b.md']]);
+  assert.deepEqual(
+    b.concepts.map((c) => [c.id, c.file]),
+    [
+      ['a', 'sub/a.md'],
+      ['b', 'sub/deeper/b.md'],
+    ],
+  );
   assert.deepEqual(b.diagnostics.map(formatDiagnostic), [
     `kb/index.md:1: warning: link to away/x.md resolves (through a symlink) to ${join(dir, 'elsewhere', 'x.md')}, outside the bundle; ignored`,
     `kb/index.md:1: warning: link to away/ resolves (through a symlink) to ${join(dir, 'elsewhere')}, outside the bundle; ignored`,
@@ -32,6 +38,9 @@ test('a bundle reached through a symlink shows the path the user gave', async ()
   writeFiles(join(dir, 'real-kb'), { 'index.md': '[a](a.md) [gone](gone.md)\n', 'a.md': concept('type: Note') });
   symlinkSync(join(dir, 'real-kb'), join(dir, 'kb'));
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
-  assert.deepEqual(b.concepts.map((c) => c.id), ['a']);
+  assert.deepEqual(
+    b.concepts.map((c) => c.id),
+    ['a'],
+  );
   assert.deepEqual(b.diagnostics.map(formatDiagnostic), ['kb/index.md:1: warning: link to gone.md: no such file']);
 });

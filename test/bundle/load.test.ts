@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { loadBundle } from '../../lib/bundle/load.js';
 import { bundleDir, concept, lines, ids } from '../kit/bundle.js';
 
-
 test('discovery follows index links only: relative, bundle-absolute, folders, nested indexes', async () => {
   const dir = bundleDir({
-    'index.md': '# KB\n\n- [ADR 1](decisions/adr-1.md)\n- [Guides](guides/)\n- [abs](/glossary/term.md "title")\n- [log](log.md)\n- [site](https://example.com/x.md)\n- [anchor](#top)\n- ![img](pic.md)\n\n```\n[in code](hidden.md)\n```\n`[span](hidden.md)`\n[ref]: <refs/ref%20doc.md>\n',
+    'index.md':
+      '# KB\n\n- [ADR 1](decisions/adr-1.md)\n- [Guides](guides/)\n- [abs](/glossary/term.md "title")\n- [log](log.md)\n- [site](https://example.com/x.md)\n- [anchor](#top)\n- ![img](pic.md)\n\n```\n[in code](hidden.md)\n```\n`[span](hidden.md)`\n[ref]: <refs/ref%20doc.md>\n',
     'decisions/adr-1.md': concept('type: Decision\npaths: ["src/**"]'),
     'guides/index.md': '[Style](style.md) and [up](../index.md) and [again](../decisions/adr-1.md)\n',
     'guides/style.md': concept('type: Guide\nid: style-guide\ntitle: The style guide'),
@@ -22,26 +22,37 @@ test('discovery follows index links only: relative, bundle-absolute, folders, ne
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   // Link order, depth first: the guides index is read where it is linked.
   assert.deepEqual(ids(b), ['decisions/adr-1', 'style-guide', 'glossary/term', 'refs/ref doc']);
-  assert.deepEqual(b.concepts.map((c) => c.title), ['Heading', 'The style guide', 'glossary/term', 'Heading']);
+  assert.deepEqual(
+    b.concepts.map((c) => c.title),
+    ['Heading', 'The style guide', 'glossary/term', 'Heading'],
+  );
   assert.equal(b.concepts[0]!.file, 'decisions/adr-1.md');
   assert.equal(b.concepts[0]!.body, '# Heading\n\nBody text.');
   // The link back to the root index closes a cycle: reported, not followed again.
-  assert.deepEqual(lines(b), ['kb/guides/index.md:1: warning: link back to ../index.md, which links here already (an index cycle); not followed again']);
+  assert.deepEqual(lines(b), [
+    'kb/guides/index.md:1: warning: link back to ../index.md, which links here already (an index cycle); not followed again',
+  ]);
 });
 
 test('missing bundle, bundle without index.md, a file where the bundle should be', async () => {
   const dir = bundleDir({ 'readme.md': 'x' });
   const missing = await loadBundle(join(dir, 'nope'), { base: dir });
-  assert.deepEqual([missing.concepts.length, lines(missing)], [0, ['nope: warning: knowledge bundle nope does not exist: no documents are selected']]);
+  assert.deepEqual(
+    [missing.concepts.length, lines(missing)],
+    [0, ['nope: warning: knowledge bundle nope does not exist: no documents are selected']],
+  );
   const noIndex = await loadBundle(join(dir, 'kb'), { base: dir });
-  assert.deepEqual(lines(noIndex), ['kb: warning: kb has no index.md: no documents are loaded (discovery starts at index.md)']);
+  assert.deepEqual(lines(noIndex), [
+    'kb: warning: kb has no index.md: no documents are loaded (discovery starts at index.md)',
+  ]);
   const file = await loadBundle(join(dir, 'kb', 'readme.md'), { base: dir });
   assert.match(lines(file)[0]!, /kb\/readme\.md is not a folder/);
 });
 
 test('links out of the bundle (lexical and through a symlink), missing targets, folders without index, directory named like a concept', async () => {
   const dir = bundleDir({
-    'index.md': '[out](../outside.md)\n[abs out](/../outside.md)\n[link](linked.md)\n[dirlink](linked-dir/)\n[missing](nope.md)\n[empty folder](empty/)\n[dir](folder.md)\n[ok](ok.md)\n',
+    'index.md':
+      '[out](../outside.md)\n[abs out](/../outside.md)\n[link](linked.md)\n[dirlink](linked-dir/)\n[missing](nope.md)\n[empty folder](empty/)\n[dir](folder.md)\n[ok](ok.md)\n',
     'ok.md': concept('type: Note\ndomain: store'),
   });
   writeFileSync(join(dir, 'outside.md'), concept('type: Secret'));
@@ -65,7 +76,10 @@ test('links out of the bundle (lexical and through a symlink), missing targets, 
 });
 
 test('a symlink inside the bundle is followed; each file is read once', async () => {
-  const dir = bundleDir({ 'index.md': '[a](a.md) [alias](alias.md) [a again](./a.md)\n', 'a.md': concept('type: Note') });
+  const dir = bundleDir({
+    'index.md': '[a](a.md) [alias](alias.md) [a again](./a.md)\n',
+    'a.md': concept('type: Note'),
+  });
   symlinkSync(join(dir, 'kb', 'a.md'), join(dir, 'kb', 'alias.md'));
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual([ids(b), lines(b)], [['a'], []]);
@@ -73,7 +87,10 @@ test('a symlink inside the bundle is followed; each file is read once', async ()
 
 test('concept problems: no frontmatter, bad YAML, no type, empty type, not a mapping, duplicate ids', async () => {
   const dir = bundleDir({
-    'index.md': ['plain', 'yaml', 'notype', 'emptytype', 'list', 'one', 'two', 'unclosed'].map((n) => `[${n}](${n}.md)`).join('\n') + '\n',
+    'index.md':
+      ['plain', 'yaml', 'notype', 'emptytype', 'list', 'one', 'two', 'unclosed']
+        .map((n) => `[${n}](${n}.md)`)
+        .join('\n') + '\n',
     'plain.md': '# Just markdown\n',
     'yaml.md': '---\ntype: Note\npaths: [src/**\n---\nbody\n',
     'notype.md': '---\ntitle: No type\n---\n',
@@ -90,8 +107,14 @@ test('concept problems: no frontmatter, bad YAML, no type, empty type, not a map
   assert.equal(out.length, 7);
   assert.equal(out[0], 'kb/plain.md:1: warning: no YAML frontmatter (a concept starts with a --- line); skipped');
   assert.match(out[1]!, /^kb\/yaml\.md:[34]: warning: frontmatter is not valid YAML: .+; skipped$/);
-  assert.equal(out[2], 'kb/notype.md:1: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped');
-  assert.equal(out[3], 'kb/emptytype.md:3: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped');
+  assert.equal(
+    out[2],
+    'kb/notype.md:1: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped',
+  );
+  assert.equal(
+    out[3],
+    'kb/emptytype.md:3: warning: no `type` in the frontmatter (OKF requires a non-empty type); skipped',
+  );
   assert.equal(out[4], 'kb/list.md:2: warning: frontmatter is not a mapping of keys to values; skipped');
   assert.equal(out[5], 'kb/two.md:4: duplicate concept id "same" (also kb/one.md); this one is ignored');
   assert.equal(out[6], 'kb/unclosed.md:1: warning: the frontmatter has no closing --- line; skipped');
@@ -101,7 +124,9 @@ test('concept problems: no frontmatter, bad YAML, no type, empty type, not a map
 test('governing keys: x: wins over top level per key; domain and tags as a name or a list', async () => {
   const dir = bundleDir({
     'index.md': '[a](a.md) [b](b.md)\n',
-    'a.md': concept('type: Decision\npaths: ["top/**"]\ndomain: Top\ntags: [t1]\nx:\n  paths: ["/src/**", "./lib/*.ts"]\n  domain: [Shop.Repositories, store]'),
+    'a.md': concept(
+      'type: Decision\npaths: ["top/**"]\ndomain: Top\ntags: [t1]\nx:\n  paths: ["/src/**", "./lib/*.ts"]\n  domain: [Shop.Repositories, store]',
+    ),
     'b.md': concept('type: Decision\ndomain: App\\Http\ntags: one'),
   });
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
@@ -117,7 +142,9 @@ test('governing keys: x: wins over top level per key; domain and tags as a name 
 test('invalid globs and bad names are errors with their line; the rest of the concept loads', async () => {
   const dir = bundleDir({
     'index.md': '[a](a.md)\n',
-    'a.md': concept('type: Decision\npaths:\n  - "src/[a"\n  - "!src/**"\n  - ""\n  - 42\n  - "lib/**"\ndomain: [ok, {x: 1}]'),
+    'a.md': concept(
+      'type: Decision\npaths:\n  - "src/[a"\n  - "!src/**"\n  - ""\n  - 42\n  - "lib/**"\ndomain: [ok, {x: 1}]',
+    ),
   });
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual([b.concepts[0]!.paths, b.concepts[0]!.domain], [['lib/**'], ['ok']]);
@@ -177,18 +204,36 @@ test('rules: defaults, validation with lines, bad regex, duplicate rule ids, unk
   assert.equal(rules.length, 1);
   const rule = rules[0]!;
   assert.deepEqual(
-    [rule.ruleSource, rule.documentId, rule.category, rule.confidence, rule.flags, rule.paths, rule.exclude, rule.message],
+    [
+      rule.ruleSource,
+      rule.documentId,
+      rule.category,
+      rule.confidence,
+      rule.flags,
+      rule.paths,
+      rule.exclude,
+      rule.message,
+    ],
     ['adr-1:no-db', 'adr-1', 'architecture', 1, 'i', ['src/controllers/**'], [], null],
   );
   assert.equal(rule.regex.test('await DB.QUERY(sql)'), true);
   assert.equal(rule.regex.test('await DB.QUERY(sql)'), true); // no `g`: no lastIndex carried over
   const out = lines(b);
   assert.match(out[0]!, /^kb\/a\.md:13: rule "bad-re": pattern does not compile: .*Unterminated group/);
-  assert.equal(out[1], 'kb/a.md:18: rule "bad-enum": severity: must be one of bug, security, api-surface, test, nit, suggestion, question');
-  assert.equal(out[2], 'kb/a.md:19: rule "bad-enum": category: must be one of architecture, security, correctness, error-handling, type-safety, async, performance, style, patterns, testing, documentation');
+  assert.equal(
+    out[1],
+    'kb/a.md:18: rule "bad-enum": severity: must be one of bug, security, api-surface, test, nit, suggestion, question',
+  );
+  assert.equal(
+    out[2],
+    'kb/a.md:19: rule "bad-enum": category: must be one of architecture, security, correctness, error-handling, type-safety, async, performance, style, patterns, testing, documentation',
+  );
   assert.equal(out[3], 'kb/a.md:21: rule "bad-enum": confidence: must be between 0 and 1');
   assert.equal(out[4], 'kb/a.md:22: rule id "no-db" is used twice in this concept');
-  assert.equal(out[5], 'kb/a.md:26: rule "typo": severity: must be one of bug, security, api-surface, test, nit, suggestion, question');
+  assert.equal(
+    out[5],
+    'kb/a.md:26: rule "typo": severity: must be one of bug, security, api-surface, test, nit, suggestion, question',
+  );
   assert.equal(out[6], 'kb/a.md:28: rule "typo": severty: unknown key');
   assert.match(out[7]!, /^kb\/a\.md:34: `exclude`: invalid glob "\{a,b": Missing closing/);
   assert.match(out[8]!, /^kb\/b\.md:4: concept id "has space" cannot name its rules/);
@@ -203,5 +248,6 @@ test('an index that cannot be read as a file is reported, not thrown', async (t)
   mkdirSync(join(dir, 'kb', 'sub', 'index.md'), { recursive: true });
   const b = await loadBundle(join(dir, 'kb'), { base: dir });
   assert.deepEqual(lines(b), ['kb/index.md:1: warning: link to folder sub/, which has no index.md; ignored']);
-  if (process.getuid?.() === 0) t.diagnostic('running as root: chmod 000 would not block reads, so that case is not exercised');
+  if (process.getuid?.() === 0)
+    t.diagnostic('running as root: chmod 000 would not block reads, so that case is not exercised');
 });

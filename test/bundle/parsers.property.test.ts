@@ -12,7 +12,31 @@ import { firstHeading } from '../../lib/bundle/concept.js';
 
 const RUNS = { numRuns: 300 };
 
-const markdownChar = fc.oneof(fc.constantFrom('[', ']', '(', ')', '!', '`', '\\', ' ', '"', "'", '<', '>', '#', 'a', '.', 'm', 'd', '\n', '\r', '~'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }));
+const markdownChar = fc.oneof(
+  fc.constantFrom(
+    '[',
+    ']',
+    '(',
+    ')',
+    '!',
+    '`',
+    '\\',
+    ' ',
+    '"',
+    "'",
+    '<',
+    '>',
+    '#',
+    'a',
+    '.',
+    'm',
+    'd',
+    '\n',
+    '\r',
+    '~',
+  ),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+);
 const markdown = fc.array(markdownChar, { maxLength: 200 }).map((cs) => cs.join(''));
 
 // A link target as writers use them: no spaces, parentheses, brackets or backticks.
@@ -38,7 +62,13 @@ test('link extraction: any text gives links whose targets are in the text, on a 
 });
 
 test('link extraction: written links are found, in order, with their lines; images and code are not links', () => {
-  const lineArb = fc.tuple(filler, fc.constantFrom('link', 'image', 'code', 'title', 'angle', 'none'), linkText, target, filler);
+  const lineArb = fc.tuple(
+    filler,
+    fc.constantFrom('link', 'image', 'code', 'title', 'angle', 'none'),
+    linkText,
+    target,
+    filler,
+  );
   fc.assert(
     fc.property(fc.array(lineArb, { minLength: 1, maxLength: 8 }), (specs) => {
       const expected: Array<{ target: string; line: number }> = [];
@@ -84,14 +114,26 @@ test('code spans: the same as the reading of runs by a simple quadratic referenc
     return out + line.slice(copied);
   };
   const line = fc.array(fc.constantFrom('`', '``', 'a', ' ', '['), { maxLength: 30 }).map((cs) => cs.join(''));
-  fc.assert(fc.property(line, (l) => assert.equal(withoutCodeSpans(l), reference(l))), RUNS);
+  fc.assert(
+    fc.property(line, (l) => assert.equal(withoutCodeSpans(l), reference(l))),
+    RUNS,
+  );
 });
 
-const yamlLine = fc.array(fc.constantFrom('a', ':', ' ', '-', 'é', '1', '"', '#', '&x', '*x', '[', ']', '{', '}'), { maxLength: 12 }).map((cs) => cs.join(''));
-const body = fc.array(fc.oneof(yamlLine, fc.constant('---'), fc.constant('...')), { maxLength: 6 }).map((ls) => ls.join('\n'));
+const yamlLine = fc
+  .array(fc.constantFrom('a', ':', ' ', '-', 'é', '1', '"', '#', '&x', '*x', '[', ']', '{', '}'), { maxLength: 12 })
+  .map((cs) => cs.join(''));
+const body = fc
+  .array(fc.oneof(yamlLine, fc.constant('---'), fc.constant('...')), { maxLength: 6 })
+  .map((ls) => ls.join('\n'));
 
 test('frontmatter split: what was written between the fences comes back, body too, whatever the line ends', () => {
-  const source = fc.array(yamlLine.filter((l) => !/^(---|\.\.\.)[ \t]*$/.test(l)), { maxLength: 6 }).map((ls) => ls.join('\n'));
+  const source = fc
+    .array(
+      yamlLine.filter((l) => !/^(---|\.\.\.)[ \t]*$/.test(l)),
+      { maxLength: 6 },
+    )
+    .map((ls) => ls.join('\n'));
   fc.assert(
     fc.property(source, body, fc.boolean(), fc.boolean(), (src, rest, crlf, bom) => {
       const eol = crlf ? '\r\n' : '\n';
@@ -136,7 +178,9 @@ test('first heading: the same as the old regex reading, on lines where that rege
     }
     return null;
   };
-  const line = fc.array(fc.constantFrom('#', ' ', '\t', 'a', 'B', '```', '\n', 'é'), { maxLength: 20 }).map((cs) => cs.join(''));
+  const line = fc
+    .array(fc.constantFrom('#', ' ', '\t', 'a', 'B', '```', '\n', 'é'), { maxLength: 20 })
+    .map((cs) => cs.join(''));
   // The old reading also took "#  " (only spaces) or "# ##" as a heading of spaces or #s; the
   // new one skips empty headings, so only compare where a word follows.
   fc.assert(

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as model from '../../lib/candidates/model.js';
-import { CANDIDATE_STATUSES, TRUST_LEVEL, createCandidate, slugOf, type CandidateInput } from '../../lib/candidates/model.js';
+import {
+  CANDIDATE_STATUSES,
+  TRUST_LEVEL,
+  createCandidate,
+  slugOf,
+  type CandidateInput,
+} from '../../lib/candidates/model.js';
 import { SIGNALS } from '../../lib/gate/types.js';
 
 const SHA = '1'.repeat(40);
@@ -11,15 +17,36 @@ function input(over: Record<string, unknown> = {}): CandidateInput {
     title: 'SQL built by concatenation',
     body: 'What history shows.',
     category: 'security',
-    evidence: [{ finding: 'rf-00000000a1', commit: SHA, file: 'src/a.ts', line: '2', fix_commit: '2'.repeat(40), rationale: 'fixed' }],
-    gate: { passed: true, min_recurrence: 2, threads: 2, files: ['src/a.ts', 'src/b.ts'], signals: Object.fromEntries(SIGNALS.map((s) => [s, true])) as Record<(typeof SIGNALS)[number], boolean> },
+    evidence: [
+      {
+        finding: 'rf-00000000a1',
+        commit: SHA,
+        file: 'src/a.ts',
+        line: '2',
+        fix_commit: '2'.repeat(40),
+        rationale: 'fixed',
+      },
+    ],
+    gate: {
+      passed: true,
+      min_recurrence: 2,
+      threads: 2,
+      files: ['src/a.ts', 'src/b.ts'],
+      signals: Object.fromEntries(SIGNALS.map((s) => [s, true])) as Record<(typeof SIGNALS)[number], boolean>,
+    },
     generated_at: '2024-01-01T00:00:00+00:00',
     ...over,
   } as CandidateInput;
 }
 
 test('the module offers no way to approve, promote or publish: its exports are exactly these', () => {
-  assert.deepEqual(Object.keys(model).sort(), ['CANDIDATE_STATUSES', 'CandidateRefused', 'TRUST_LEVEL', 'createCandidate', 'slugOf']);
+  assert.deepEqual(Object.keys(model).sort(), [
+    'CANDIDATE_STATUSES',
+    'CandidateRefused',
+    'TRUST_LEVEL',
+    'createCandidate',
+    'slugOf',
+  ]);
   for (const name of Object.keys(model)) assert.doesNotMatch(name, /approv|promot|publish|verify|setTrust|setStatus/i);
 });
 
@@ -28,15 +55,38 @@ test('the status enum has one member, generated; the trust level is the literal 
   assert.equal(TRUST_LEVEL, 'inferred');
   const c = createCandidate(input());
   assert.deepEqual([c.id, c.trust_level, c.status], ['kc-decisions-adr-001-no-sql-concat', 'inferred', 'generated']);
-  assert.deepEqual(Object.keys(c), ['id', 'rule_source', 'title', 'body', 'category', 'evidence', 'gate', 'trust_level', 'status', 'generated_at']);
+  assert.deepEqual(Object.keys(c), [
+    'id',
+    'rule_source',
+    'title',
+    'body',
+    'category',
+    'evidence',
+    'gate',
+    'trust_level',
+    'status',
+    'generated_at',
+  ]);
 });
 
 test('a caller cannot set the trust level or the status, nor change a candidate afterwards', () => {
-  for (const over of [{ trust_level: 'verified' }, { trust_level: 'inferred' }, { status: 'approved' }, { status: 'generated' }, { approved: true }]) {
-    assert.throws(() => createCandidate(input(over)), (e: Error) => e.name === 'CandidateRefused' && /not a knowledge candidate/.test(e.message), JSON.stringify(over));
+  for (const over of [
+    { trust_level: 'verified' },
+    { trust_level: 'inferred' },
+    { status: 'approved' },
+    { status: 'generated' },
+    { approved: true },
+  ]) {
+    assert.throws(
+      () => createCandidate(input(over)),
+      (e: Error) => e.name === 'CandidateRefused' && /not a knowledge candidate/.test(e.message),
+      JSON.stringify(over),
+    );
   }
   const c = createCandidate(input());
-  assert.ok(Object.isFrozen(c) && Object.isFrozen(c.evidence) && Object.isFrozen(c.evidence[0]) && Object.isFrozen(c.gate));
+  assert.ok(
+    Object.isFrozen(c) && Object.isFrozen(c.evidence) && Object.isFrozen(c.evidence[0]) && Object.isFrozen(c.gate),
+  );
   assert.throws(() => {
     (c as unknown as { status: string }).status = 'approved';
   }, TypeError);

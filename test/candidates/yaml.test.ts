@@ -6,10 +6,47 @@ import { toYaml, yamlScalar } from '../../lib/candidates/yaml.js';
 
 test('every string reads back as itself', () => {
   const strings = [
-    'plain', 'with space', 'rf-0123456789', 'decisions/adr-001:no-sql-concat', 'src/a b.ts', '2024-01-01T00:00:00+00:00',
-    'true', 'No', 'null', '~', '123', '1e3', '0x1F', '.inf', '- dash', '# hash', 'a: b', 'a #b', 'ends:', ' lead', 'trail ',
-    'quote "x"', "it's", '`code`', '{a}', '[a]', '*alias', '&anchor', '!tag', '%dir', '@at', 'line\nbreak', 'tab\tx', 'Ünïcödé', '',
-    'Fixed, with a comma', '> folded', '| literal', '?', ': x', 'a\\b',
+    'plain',
+    'with space',
+    'rf-0123456789',
+    'decisions/adr-001:no-sql-concat',
+    'src/a b.ts',
+    '2024-01-01T00:00:00+00:00',
+    'true',
+    'No',
+    'null',
+    '~',
+    '123',
+    '1e3',
+    '0x1F',
+    '.inf',
+    '- dash',
+    '# hash',
+    'a: b',
+    'a #b',
+    'ends:',
+    ' lead',
+    'trail ',
+    'quote "x"',
+    "it's",
+    '`code`',
+    '{a}',
+    '[a]',
+    '*alias',
+    '&anchor',
+    '!tag',
+    '%dir',
+    '@at',
+    'line\nbreak',
+    'tab\tx',
+    'Ünïcödé',
+    '',
+    'Fixed, with a comma',
+    '> folded',
+    '| literal',
+    '?',
+    ': x',
+    'a\\b',
   ];
   for (const s of strings) assert.equal(parse(`v: ${yamlScalar(s)}`).v, s, JSON.stringify(s));
   assert.equal(parse(`v: ${yamlScalar(2)}`).v, 2);
@@ -20,7 +57,14 @@ test('every string reads back as itself', () => {
 test('nested objects and arrays read back equal', () => {
   const value = {
     id: 'kc-x',
-    gate: { passed: true, min_recurrence: 2, files: ['a.ts', 'b c.ts'], signals: { merged: true }, empty: [], none: {} },
+    gate: {
+      passed: true,
+      min_recurrence: 2,
+      files: ['a.ts', 'b c.ts'],
+      signals: { merged: true },
+      empty: [],
+      none: {},
+    },
     evidence: [
       { finding: 'rf-1', line: '2', rationale: 'Fixed: "quoted", with `code`' },
       { finding: 'rf-2', line: '3-4', rationale: '' },
@@ -35,7 +79,12 @@ test('any plain data reads back equal, at any indentation (property)', () => {
   const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]));
   const key = fc.string().filter((k) => k !== '__proto__');
   const tree = fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+    ),
   })).node;
   fc.assert(
     fc.property(fc.dictionary(key, tree, { minKeys: 1, maxKeys: 4 }), fc.nat(3), (generated, level) => {

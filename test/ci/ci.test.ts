@@ -4,9 +4,11 @@ import { makeRepo, runCli } from '../kit/repo.js';
 import { readCiNotes, outcomeOf } from '../../lib/ci/notes.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 
 test('ci record stores pass/fail as a note in refs/notes/revtrail-ci, HEAD by default, a later record replacing the earlier', async () => {
   const r = makeRepo();
@@ -23,7 +25,13 @@ test('ci record stores pass/fail as a note in refs/notes/revtrail-ci, HEAD by de
   assert.equal(again.code, 0);
   assert.equal(r.git(['notes', '--ref=revtrail-ci', 'show', first]).trim(), 'pass');
   const notes = await readCiNotes(r.dir, [first, second, r.git(['rev-parse', 'HEAD^{tree}']).trim()]);
-  assert.deepEqual([...notes].sort(), [[first, 'pass'], [second, 'pass']].sort());
+  assert.deepEqual(
+    [...notes].sort(),
+    [
+      [first, 'pass'],
+      [second, 'pass'],
+    ].sort(),
+  );
   // Notes do not touch the branch.
   assert.equal(r.git(['rev-parse', 'HEAD']).trim(), second);
 });
@@ -41,7 +49,10 @@ test('ci record: bad outcome or commit is exit 2 with a remedy; no notes ref rea
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /deadbeef is not a commit/);
   assert.deepEqual([...(await readCiNotes(r.dir, [c]))], []);
-  assert.deepEqual([outcomeOf(undefined), outcomeOf('PASS\n'), outcomeOf('fail: tests'), outcomeOf('green')], ['none', 'pass', 'fail', 'other']);
+  assert.deepEqual(
+    [outcomeOf(undefined), outcomeOf('PASS\n'), outcomeOf('fail: tests'), outcomeOf('green')],
+    ['none', 'pass', 'fail', 'other'],
+  );
 });
 
 test('ci record with no committer identity: exit 2, the identity named with its remedy, no note written', async () => {
@@ -49,7 +60,10 @@ test('ci record with no committer identity: exit 2, the identity named with its 
   cleanups.push(() => r.cleanup());
   const c = r.commit('one');
   r.git(['config', 'user.useConfigOnly', 'true']);
-  const run = await runCli(['ci', 'record', 'pass'], { cwd: r.dir, env: { GIT_COMMITTER_NAME: '', GIT_COMMITTER_EMAIL: '', EMAIL: '' } });
+  const run = await runCli(['ci', 'record', 'pass'], {
+    cwd: r.dir,
+    env: { GIT_COMMITTER_NAME: '', GIT_COMMITTER_EMAIL: '', EMAIL: '' },
+  });
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /git needs a committer identity to write the note/);
   assert.match(run.stderr, /GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL/);

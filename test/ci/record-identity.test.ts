@@ -21,11 +21,20 @@ test('ci record pass writes the note with the identity of GIT_COMMITTER_* / GIT_
   const head = repo.commit('feat: built by CI');
   const r = await runCli(['ci', 'record', 'pass'], {
     cwd: repo.dir,
-    env: { ...ciEnv, GIT_AUTHOR_NAME: 'CI Bot', GIT_AUTHOR_EMAIL: 'ci@example.com', GIT_COMMITTER_NAME: 'CI Bot', GIT_COMMITTER_EMAIL: 'ci@example.com' },
+    env: {
+      ...ciEnv,
+      GIT_AUTHOR_NAME: 'CI Bot',
+      GIT_AUTHOR_EMAIL: 'ci@example.com',
+      GIT_COMMITTER_NAME: 'CI Bot',
+      GIT_COMMITTER_EMAIL: 'ci@example.com',
+    },
   });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(repo.git(['notes', '--ref=revtrail-ci', 'show', head]).trim(), 'pass');
-  assert.equal(repo.git(['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'refs/notes/revtrail-ci']).trim(), 'CI Bot <ci@example.com>|CI Bot <ci@example.com>');
+  assert.equal(
+    repo.git(['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'refs/notes/revtrail-ci']).trim(),
+    'CI Bot <ci@example.com>|CI Bot <ci@example.com>',
+  );
 });
 
 test('ci record honours GIT_DIR and GIT_WORK_TREE like git does', async () => {

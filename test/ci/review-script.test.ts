@@ -11,9 +11,11 @@ import { writeShim } from '../kit/hooks.js';
 import { sarifProblems } from '../kit/sarif.js';
 
 const made: TestRepo[] = [];
-after(() => made.forEach((r) => {
-  r.cleanup();
-}));
+after(() =>
+  made.forEach((r) => {
+    r.cleanup();
+  }),
+);
 const script = join(projectRoot, 'templates', 'ci', 'review.sh');
 
 /** A remote with main, and a CI clone of it on branch `feature` with `files` committed. */
@@ -45,8 +47,18 @@ test('a blocking finding in the pull request: exit 1 and valid SARIF naming it',
   assert.match(run.stderr, /revtrail-ci: blocking findings \(REQUEST_CHANGES\); SARIF in revtrail\.sarif/);
   const sarif = JSON.parse(readFileSync(join(ci.dir, 'revtrail.sarif'), 'utf8'));
   assert.deepEqual(sarifProblems(sarif), []);
-  const results = sarif.runs[0].results as Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>;
-  assert.deepEqual(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]), [['builtin/debug:debugger', 'src/a.js', 1]]);
+  const results = sarif.runs[0].results as Array<{
+    ruleId: string;
+    locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+  }>;
+  assert.deepEqual(
+    results.map((r) => [
+      r.ruleId,
+      r.locations[0]!.physicalLocation.artifactLocation.uri,
+      r.locations[0]!.physicalLocation.region.startLine,
+    ]),
+    [['builtin/debug:debugger', 'src/a.js', 1]],
+  );
 });
 
 test('a clean pull request: exit 0; OUT names the file; only the range is reviewed, not the base', async () => {
@@ -61,7 +73,10 @@ test('a base that is not fetched: exit 2 and how to fetch it', async () => {
   const ci = ciClone({ 'src/c.js': 'export const c = 1;\n' });
   const run = await runScript(ci.dir, { BASE: 'origin/release' });
   assert.equal(run.code, 2);
-  assert.match(run.stderr, /^revtrail-ci: origin\/release is not in this clone; fetch it \(actions\/checkout with fetch-depth: 0\) or set BASE\n$/);
+  assert.match(
+    run.stderr,
+    /^revtrail-ci: origin\/release is not in this clone; fetch it \(actions\/checkout with fetch-depth: 0\) or set BASE\n$/,
+  );
 });
 
 test("the base branch's policy: a pull request that drops the rule is still reviewed with it, and the findings are in the log as text", async () => {
@@ -82,10 +97,16 @@ test("the base branch's policy: a pull request that drops the rule is still revi
     '',
   ].join('\n');
   const base = { '.okfw/index.md': '# Knowledge\n\n- [ADR 1](adr-0001.md)\n', '.okfw/adr-0001.md': rule };
-  const ci = ciClone({ '.okfw/adr-0001.md': '# gone\n', '.okfw/index.md': '# Knowledge\n', 'src/controllers/u.js': 'db.query("x");\n' }, base);
+  const ci = ciClone(
+    { '.okfw/adr-0001.md': '# gone\n', '.okfw/index.md': '# Knowledge\n', 'src/controllers/u.js': 'db.query("x");\n' },
+    base,
+  );
   const run = await runScript(ci.dir);
   assert.equal(run.code, 1, run.stdout + run.stderr);
   assert.match(run.stdout, /src\/controllers\/u\.js:1.*Controller queries the database directly/);
   const sarif = JSON.parse(readFileSync(join(ci.dir, 'revtrail.sarif'), 'utf8'));
-  assert.deepEqual(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId), ['adr-0001:no-db-query']);
+  assert.deepEqual(
+    sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId),
+    ['adr-0001:no-db-query'],
+  );
 });

@@ -29,9 +29,13 @@ test('a mistyped command, option or config key names the nearest known one', asy
   assert.match(check.stdout + check.stderr, /"gate\.minRecurence": did you mean "gate\.minRecurrence"\?/);
 });
 
-test('revtrail.schema.json is the zod schema\'s JSON Schema; the starter config names it and validates against it', async () => {
+test("revtrail.schema.json is the zod schema's JSON Schema; the starter config names it and validates against it", async () => {
   const committed = readFileSync(join(projectRoot, 'revtrail.schema.json'), 'utf8');
-  assert.equal(committed, configJsonSchemaText(), 'revtrail.schema.json is stale: run node scripts/build.mjs && node scripts/schema.mjs');
+  assert.equal(
+    committed,
+    configJsonSchemaText(),
+    'revtrail.schema.json is stale: run node scripts/build.mjs && node scripts/schema.mjs',
+  );
   const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { files: string[] };
   assert.ok(pkg.files.includes('revtrail.schema.json'), 'the package ships it');
 
@@ -46,7 +50,9 @@ test('revtrail.schema.json is the zod schema\'s JSON Schema; the starter config 
   const config = JSON.parse(readFileSync(join(r.dir, 'revtrail.config.json'), 'utf8')) as Record<string, unknown>;
   assert.equal(config.$schema, './node_modules/revtrail/revtrail.schema.json');
 
-  const Ajv2020 = require('ajv/dist/2020') as new (o?: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
+  const Ajv2020 = require('ajv/dist/2020') as new (
+    o?: object,
+  ) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(JSON.parse(committed) as object);
   assert.ok(validate(config), JSON.stringify(validate.errors));
   assert.equal(validate({ ...config, minConfidense: 0.5 }), false, 'an unknown key is an error, as for revtrail');
@@ -71,7 +77,7 @@ test('FORCE_COLOR colours output that is not a terminal; NO_COLOR wins over it',
   assert.doesNotMatch(off.stdout, /\x1b\[/);
 });
 
-test('mine --format csv: a trailer\'s ESC is escaped on a terminal, exact in a pipe', async () => {
+test("mine --format csv: a trailer's ESC is escaped on a terminal, exact in a pipe", async () => {
   const r = makeRepo();
   r.commit('chore: start');
   const row = 'rf-0123456789,a.js,1,builtin/debug:debugger,correctness,bug,evil \x1b[2J title,REJECT,see `git show`';
@@ -87,9 +93,16 @@ test('mine --format csv: a trailer\'s ESC is escaped on a terminal, exact in a p
   assert.ok(!tty.stdout.includes('\x1b[2J'));
 });
 
-test('the demo\'s shown commands paste: each word shell-quoted reads back exactly through bash', async () => {
+test("the demo's shown commands paste: each word shell-quoted reads back exactly through bash", async () => {
   const { shellQuote } = await import('../../lib/core/output.js');
-  const words = ['plain', 'feat: order lookup', "it's", 'false positive: `const T = [\'a\']` $(id) $HOME "x"', '%(trailers:key=Review-Finding)', ''];
+  const words = [
+    'plain',
+    'feat: order lookup',
+    "it's",
+    'false positive: `const T = [\'a\']` $(id) $HOME "x"',
+    '%(trailers:key=Review-Finding)',
+    '',
+  ];
   const line = `printf '%s\\n' ${words.map(shellQuote).join(' ')}`;
   const run = await runProcess('bash', ['-c', line], { cwd: projectRoot });
   assert.equal(run.stdout, words.map((w) => `${w}\n`).join(''));

@@ -20,7 +20,9 @@ test('every command file is in the registry, as the command its file is named af
   assert.ok(files.length >= 15, files.join(' '));
   const missing: string[] = [];
   for (const file of files) {
-    const record = ((await import(`../../lib/cli/commands/${file.replace(/\.ts$/, '.js')}`)) as { default: CommandModule<any> }).default;
+    const record = (
+      (await import(`../../lib/cli/commands/${file.replace(/\.ts$/, '.js')}`)) as { default: CommandModule<any> }
+    ).default;
     assert.equal(commandName(record), file.replace(/\.ts$/, ''), `${file} holds the command it is named after`);
     if (!commands.includes(record)) missing.push(file);
   }
@@ -38,23 +40,43 @@ test('each command and subcommand has its one description, one line', () => {
 test('revtrail --help lists every command of the registry with its description', async () => {
   const r = await runCli(['--help'], { cwd: repo.dir, env: { COLUMNS: '400' } });
   assert.equal(r.code, 0, r.stderr);
-  for (const c of commands) assert.match(r.stdout, new RegExp(`^ {2}revtrail ${commandName(c)} +${c.describe.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'), commandName(c));
+  for (const c of commands)
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^ {2}revtrail ${commandName(c)} +${c.describe.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        'm',
+      ),
+      commandName(c),
+    );
 });
 
 test("the README's command table names every command of the registry", () => {
   const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
   const table = readme.slice(readme.indexOf('\n## Commands\n'));
-  const rows = table.slice(0, table.indexOf('\n## ', 5)).split('\n').filter((l) => l.startsWith('| `revtrail '));
-  const named = new Set(rows.flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`(?:revtrail )?([a-z][\w-]*)/g)].map((m) => m[1]!)));
+  const rows = table
+    .slice(0, table.indexOf('\n## ', 5))
+    .split('\n')
+    .filter((l) => l.startsWith('| `revtrail '));
+  const named = new Set(
+    rows.flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`(?:revtrail )?([a-z][\w-]*)/g)].map((m) => m[1]!)),
+  );
   const unnamed = commands.map(commandName).filter((name) => !named.has(name));
   assert.deepEqual(unnamed, [], 'commands missing from the README table');
 });
 
 test('a command file imports at load time only what --help loads anyway (stages load in its handler)', () => {
   // --help loads every command record; the work a handler does is imported inside it (`await import`).
-  const allowed = new Set(['../command.js', '../options.js', '../../core/errors.js', '../../core/output.js', '../../messages/cli.js', '../../report/formats.js',
+  const allowed = new Set([
+    '../command.js',
+    '../options.js',
+    '../../core/errors.js',
+    '../../core/output.js',
+    '../../messages/cli.js',
+    '../../report/formats.js',
     // The hook records (names, lazy handlers) are `revtrail hook`'s choices.
-    '../../hooks/registry.js']);
+    '../../hooks/registry.js',
+  ]);
   const offending: string[] = [];
   for (const file of files) {
     const text = readFileSync(join(folder, file), 'utf8');

@@ -50,10 +50,18 @@ test('rules --json: the baseline the config leaves on, credential rules always o
   const by = new Map(out.rules.map((x) => [x.rule_source, x]));
   // Switched off by the config: gone. A credential rule the config names: still in force.
   assert.equal(by.has('builtin/debug:debugger'), false);
-  assert.deepEqual(by.get('builtin/secrets:private-key'), { ...by.get('builtin/secrets:private-key'), kind: 'regex', source: 'builtin', always_on: true, severity: 'security' });
+  assert.deepEqual(by.get('builtin/secrets:private-key'), {
+    ...by.get('builtin/secrets:private-key'),
+    kind: 'regex',
+    source: 'builtin',
+    always_on: true,
+    severity: 'security',
+  });
   assert.equal(by.get('builtin/git:conflict-marker')?.always_on, false);
   assert.deepEqual(
-    out.rules.filter((x) => x.source !== 'builtin').map((x) => [x.rule_source, x.kind, x.severity, x.source, x.always_on]),
+    out.rules
+      .filter((x) => x.source !== 'builtin')
+      .map((x) => [x.rule_source, x.kind, x.severity, x.source, x.always_on]),
     [
       ['adr-1:no-todo', 'regex', 'nit', '../.okfw/adr-1.md', false],
       ['adr-1:no-db-import', 'imports', 'bug', '../.okfw/adr-1.md', false],
@@ -63,12 +71,19 @@ test('rules --json: the baseline the config leaves on, credential rules always o
 
 test('rules: a table with the credential rules marked and a summary line', async () => {
   const r = repos();
-  writeFiles(r.dir, { '.okfw/index.md': '- [adr](adr-1.md)\n', '.okfw/adr-1.md': ADR, 'revtrail.config.json': '{"builtinRules": false}\n' });
+  writeFiles(r.dir, {
+    '.okfw/index.md': '- [adr](adr-1.md)\n',
+    '.okfw/adr-1.md': ADR,
+    'revtrail.config.json': '{"builtinRules": false}\n',
+  });
   const run = await runCli(['rules'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.trimEnd().split('\n');
   assert.match(lines[0]!, /^RULE +KIND +SEVERITY +CATEGORY +SOURCE$/);
-  assert.match(run.stdout, /^builtin\/secrets:private-key +regex +security +security +builtin +always on \(credential\)$/m);
+  assert.match(
+    run.stdout,
+    /^builtin\/secrets:private-key +regex +security +security +builtin +always on \(credential\)$/m,
+  );
   assert.match(run.stdout, /^adr-1:no-db-import +imports +bug +\S+ +\.okfw\/adr-1\.md$/m);
   // builtinRules: false leaves only the credential rules.
   assert.doesNotMatch(run.stdout, /builtin\/git:conflict-marker/);
@@ -77,10 +92,17 @@ test('rules: a table with the credential rules marked and a summary line', async
 
 test('rules: a config that cannot be used is named on stderr; the defaults and the whole baseline still list', async () => {
   const r = repos();
-  writeFiles(r.dir, { '.okfw/index.md': '- [adr](adr-1.md)\n', '.okfw/adr-1.md': ADR, 'revtrail.config.json': '{"builtinRules": false, "minConfidense": 1}\n' });
+  writeFiles(r.dir, {
+    '.okfw/index.md': '- [adr](adr-1.md)\n',
+    '.okfw/adr-1.md': ADR,
+    'revtrail.config.json': '{"builtinRules": false, "minConfidense": 1}\n',
+  });
   const run = await runCli(['rules', '--json'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /^revtrail: .*revtrail\.config\.json.*minConfidense.*; listing the rules of the default configuration\n$/);
+  assert.match(
+    run.stderr,
+    /^revtrail: .*revtrail\.config\.json.*minConfidense.*; listing the rules of the default configuration\n$/,
+  );
   const out = JSON.parse(run.stdout) as { rules: Row[] };
   // The defaults: builtinRules true, so the config's `false` did not reach the baseline.
   assert.ok(out.rules.some((x) => x.rule_source === 'builtin/git:conflict-marker'));

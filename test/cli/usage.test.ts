@@ -9,9 +9,18 @@ import { makeRepo, runCli } from '../kit/repo.js';
 const repo = makeRepo();
 after(() => repo.cleanup());
 repo.commit('chore: start', { 'README.md': '# app\n' });
-repo.commit('feat: one finding', {
-  'src/a.ts': 'export const a = 1;\n',
-}, { args: ['-m', 'Review-Finding: rf-0123456789,src/a.ts,1,builtin/debug:debugger,correctness,bug,debugger left in,REJECT,"`grep -n debugger src/a.ts` prints nothing"'] });
+repo.commit(
+  'feat: one finding',
+  {
+    'src/a.ts': 'export const a = 1;\n',
+  },
+  {
+    args: [
+      '-m',
+      'Review-Finding: rf-0123456789,src/a.ts,1,builtin/debug:debugger,correctness,bug,debugger left in,REJECT,"`grep -n debugger src/a.ts` prints nothing"',
+    ],
+  },
+);
 
 /** Every user error: exit 2, one message line plus one remedy line, no stack. */
 function assertUsageError(r: { code: number; stderr: string }, message: RegExp): void {
@@ -23,7 +32,7 @@ function assertUsageError(r: { code: number; stderr: string }, message: RegExp):
   assert.doesNotMatch(r.stderr, /\n\s+at /);
 }
 
-test('a value outside an option\'s choices is one line naming the choices, then the remedy', async () => {
+test("a value outside an option's choices is one line naming the choices, then the remedy", async () => {
   for (const [args, name] of [
     [['review', '--format', 'xml'], 'review'],
     [['mine', '--format', 'xml'], 'mine'],
@@ -72,7 +81,10 @@ test('a bad configuration value names the file, the key and what the value must 
       assert.doesNotMatch(r.stderr, /Invalid input/);
       const review = await runCli(['review'], { cwd: repo.dir });
       assert.notEqual(review.code, 2, review.stderr);
-      assert.match(review.stderr, new RegExp(`${message.source.replace(/\$$/, '')}; the review ran with the default configuration`));
+      assert.match(
+        review.stderr,
+        new RegExp(`${message.source.replace(/\$$/, '')}; the review ran with the default configuration`),
+      );
     }
   } finally {
     repo.write('revtrail.config.json', '{}');
@@ -85,5 +97,8 @@ test('mine --json is mine --format json', async () => {
   const format = await runCli(['mine', '--format', 'json'], { cwd: repo.dir });
   assert.equal(json.stdout, format.stdout);
   const parsed = JSON.parse(json.stdout) as { records: Array<{ id: string; verdict: string }> };
-  assert.deepEqual(parsed.records.map((r) => [r.id, r.verdict]), [['rf-0123456789', 'REJECT']]);
+  assert.deepEqual(
+    parsed.records.map((r) => [r.id, r.verdict]),
+    [['rf-0123456789', 'REJECT']],
+  );
 });

@@ -11,7 +11,10 @@ test('knowledge check DIR validates the configuration too: a config error is an 
   r.write('revtrail.config.json', JSON.stringify({ reviewer: { timeoutMs: 3000000000 }, knowlege: 'docs' }));
   const run = await runCli(['knowledge', 'check', 'docs'], { cwd: r.dir });
   assert.equal(run.code, 2, run.stdout + run.stderr);
-  assert.match(run.stdout, /revtrail\.config\.json: unknown key "knowlege"; "reviewer\.timeoutMs" is invalid: must be at most 2147483647/);
+  assert.match(
+    run.stdout,
+    /revtrail\.config\.json: unknown key "knowlege"; "reviewer\.timeoutMs" is invalid: must be at most 2147483647/,
+  );
   assert.match(run.stdout, /1 error/);
 
   const json = await runCli(['knowledge', 'check', 'docs', '--json'], { cwd: r.dir });

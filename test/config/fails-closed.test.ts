@@ -16,9 +16,11 @@ import { runCli, runProcess, type TestRepo } from '../kit/repo.js';
 import { addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => {
-  c.cleanup();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c.cleanup();
+  }),
+);
 
 // Built at run time, so no literal credential sits in this repository.
 const KEY = ['AKIA', 'IOSFODNN7', 'EXAMPLQ'].join('');
@@ -56,32 +58,45 @@ const link = (name: string, target: string) => (r: HookRepo) => {
 };
 
 const cases: Case[] = [
-  { name: 'builtinRules false', setup: config('{"builtinRules": false}\n'), warning: /^builtinRules cannot disable the credential rules: false; they still run$/ },
+  {
+    name: 'builtinRules false',
+    setup: config('{"builtinRules": false}\n'),
+    warning: /^builtinRules cannot disable the credential rules: false; they still run$/,
+  },
   {
     name: 'a builtinRules list naming the credential rules',
     setup: config('{"builtinRules": ["secrets", "aws-access-key", "builtin/secrets:private-key"]}\n'),
-    warning: /^builtinRules cannot disable the credential rules: "secrets", "aws-access-key", "builtin\/secrets:private-key"; they still run$/,
+    warning:
+      /^builtinRules cannot disable the credential rules: "secrets", "aws-access-key", "builtin\/secrets:private-key"; they still run$/,
   },
-  { name: 'minConfidence 1', setup: config('{"minConfidence": 1}\n'), warning: /^minConfidence cannot filter the credential rules: 1; their findings are kept at any confidence$/ },
+  {
+    name: 'minConfidence 1',
+    setup: config('{"minConfidence": 1}\n'),
+    warning: /^minConfidence cannot filter the credential rules: 1; their findings are kept at any confidence$/,
+  },
   {
     name: 'an exclude naming a credential rule',
     setup: config('{"exclude": {"builtin/secrets:aws-access-key": ["**"]}}\n'),
-    warning: /^exclude cannot narrow the credential rules: "builtin\/secrets:aws-access-key"; they still run on every path$/,
+    warning:
+      /^exclude cannot narrow the credential rules: "builtin\/secrets:aws-access-key"; they still run on every path$/,
   },
   {
     name: 'a missing comma',
     setup: config('{\n  "minConfidence": 0.5\n  "softTests": true\n}\n'),
-    warning: /^revtrail\.config\.json:3:3 is not valid JSON: .*; the review ran with the default configuration and the built-in baseline$/,
+    warning:
+      /^revtrail\.config\.json:3:3 is not valid JSON: .*; the review ran with the default configuration and the built-in baseline$/,
   },
   {
     name: 'an unknown key',
     setup: config('{"builtinRules": false, "knowlege": ".okfw"}\n'),
-    warning: /^revtrail\.config\.json: unknown key "knowlege" \("knowlege": did you mean "knowledge"\?\); the review ran with the default configuration and the built-in baseline$/,
+    warning:
+      /^revtrail\.config\.json: unknown key "knowlege" \("knowlege": did you mean "knowledge"\?\); the review ran with the default configuration and the built-in baseline$/,
   },
   {
     name: 'revtrail.config.json a symlink to /dev/zero',
     setup: link('revtrail.config.json', '/dev/zero'),
-    warning: /^cannot read revtrail\.config\.json: not a regular file \(a character device, such as \/dev\/zero\); the review ran with the default/,
+    warning:
+      /^cannot read revtrail\.config\.json: not a regular file \(a character device, such as \/dev\/zero\); the review ran with the default/,
   },
   {
     name: 'revtrail.config.json a symlink to /dev/urandom',
@@ -115,19 +130,32 @@ for (const [index, c] of cases.entries()) {
       // The commit-msg hook runs the review (a credential may stop the commit: then commit without the hook).
       const commit = await runProcess('git', ['commit', '-q', '-m', 'feat: settings'], { cwd: r.dir, ...LIMIT });
       assert.doesNotMatch(commit.stderr, /did not run/, commit.stderr);
-      assert.ok(commit.stderr.split('\n').some((l) => c.warning.test(l.replace(/^revtrail: warning: /, ''))), `commit-msg names it:\n${commit.stderr}`);
+      assert.ok(
+        commit.stderr.split('\n').some((l) => c.warning.test(l.replace(/^revtrail: warning: /, ''))),
+        `commit-msg names it:\n${commit.stderr}`,
+      );
       if (commit.code !== 0) r.git(['commit', '-q', '--no-verify', '-m', 'feat: settings']);
 
       const review = await runCli(['review', '--range', 'main..HEAD', '--format', 'json'], { cwd: r.dir, ...LIMIT });
       assert.equal(review.code, 1, review.stderr);
-      const result = JSON.parse(review.stdout) as { event: string; findings: Array<{ rule_source: string; path: string }>; warnings: string[] };
+      const result = JSON.parse(review.stdout) as {
+        event: string;
+        findings: Array<{ rule_source: string; path: string }>;
+        warnings: string[];
+      };
       assert.equal(result.event, 'REQUEST_CHANGES');
-      assert.ok(result.findings.some((f) => f.rule_source === 'builtin/secrets:aws-access-key' && f.path === 'src/settings.ts'), review.stdout);
+      assert.ok(
+        result.findings.some((f) => f.rule_source === 'builtin/secrets:aws-access-key' && f.path === 'src/settings.ts'),
+        review.stdout,
+      );
       assert.equal(result.warnings.filter((w) => c.warning.test(w)).length, 1, result.warnings.join('\n'));
 
       const push = await runProcess('git', ['push', 'origin', branch], { cwd: r.dir, ...LIMIT });
       assert.notEqual(push.code, 0, push.stderr);
-      assert.match(push.stderr, /src\/settings\.ts:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\)/);
+      assert.match(
+        push.stderr,
+        /src\/settings\.ts:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\)/,
+      );
       assert.doesNotMatch(push.stderr, /the push goes on/);
       assert.equal(bare.git(['for-each-ref', `refs/heads/${branch}`]).trim(), '', 'the remote ref is unchanged');
     } finally {
@@ -142,7 +170,10 @@ test('knowledge check and doctor still treat a broken config as an error (exit 2
   r.git(['checkout', '-q', '-f', '-b', 'check-case', 'main']);
   try {
     r.write('revtrail.config.json', '{\n  "minConfidence": 0.5\n  "softTests": true\n}\n');
-    for (const args of [['knowledge', 'check'], ['knowledge', 'check', '.okfw']]) {
+    for (const args of [
+      ['knowledge', 'check'],
+      ['knowledge', 'check', '.okfw'],
+    ]) {
       const run = await runCli(args, { cwd: r.dir, ...LIMIT });
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
       assert.match(run.stdout + run.stderr, /revtrail\.config\.json:3:3 is not valid JSON/);
@@ -188,11 +219,22 @@ test('a bundle file, a doc map and a trust store that are FIFOs: each skipped an
     r.git(['add', '-A']);
     r.git(['commit', '-q', '--no-verify', '-m', 'feat: settings']);
     for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
-    const review = await runCli(['review', '--range', 'main..HEAD', '--format', 'json'], { cwd: r.dir, env: { REVTRAIL_TRUST_FILE: fifos[2] }, ...LIMIT });
+    const review = await runCli(['review', '--range', 'main..HEAD', '--format', 'json'], {
+      cwd: r.dir,
+      env: { REVTRAIL_TRUST_FILE: fifos[2] },
+      ...LIMIT,
+    });
     assert.equal(review.code, 1, review.stderr);
     const result = JSON.parse(review.stdout) as { findings: Array<{ rule_source: string }>; warnings: string[] };
-    assert.ok(result.findings.some((f) => f.rule_source === 'builtin/secrets:aws-access-key'), review.stdout);
-    const warned = (pattern: RegExp) => assert.ok(result.warnings.some((w) => pattern.test(w)), `${pattern}: ${result.warnings.join('\n')}`);
+    assert.ok(
+      result.findings.some((f) => f.rule_source === 'builtin/secrets:aws-access-key'),
+      review.stdout,
+    );
+    const warned = (pattern: RegExp) =>
+      assert.ok(
+        result.warnings.some((w) => pattern.test(w)),
+        `${pattern}: ${result.warnings.join('\n')}`,
+      );
     warned(/pipe\.md: cannot read this file: not a regular file \(a FIFO\)/);
     warned(/map\.yaml.*not a regular file \(a FIFO\)/);
     warned(/cannot read the trust store .*trust\.json: not a regular file \(a FIFO\)/);
@@ -215,7 +257,10 @@ test('doctor with yarn.lock, .yarnrc.yml and a hook file linked to /dev/zero fin
     const doctor = await runCli(['doctor', '--json'], { cwd: r.dir, ...LIMIT });
     assert.equal(doctor.code, 1, doctor.stdout + doctor.stderr);
     const report = JSON.parse(doctor.stdout) as { checks: Array<{ check: string; message: string }> };
-    assert.ok(report.checks.some((c) => c.check === 'worktree' && /pre-push/.test(c.message)), doctor.stdout);
+    assert.ok(
+      report.checks.some((c) => c.check === 'worktree' && /pre-push/.test(c.message)),
+      doctor.stdout,
+    );
   } finally {
     for (const p of ['yarn.lock', '.yarnrc.yml', 'package.json']) rmSync(join(r.dir, p), { force: true });
     r.git(['checkout', '-q', '-f', 'main']);

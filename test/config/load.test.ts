@@ -20,27 +20,44 @@ test('defaults when there is no configuration', async () => {
   assert.equal(config.builtinRules, true);
   assert.deepEqual(config.reviewer, { timeoutMs: 60000, required: false });
   assert.deepEqual(config.commitMsg, { record: true, block: false, blockCredentials: true });
-  assert.deepEqual(config.gate, { minRecurrence: 2, minAuthors: 2, credentialAnswers: ['REJECT'], credentialAllow: true });
+  assert.deepEqual(config.gate, {
+    minRecurrence: 2,
+    minAuthors: 2,
+    credentialAnswers: ['REJECT'],
+    credentialAllow: true,
+  });
   assert.deepEqual(config.exclude, {});
   assert.deepEqual(config.trailers, { foldAt: 100 });
   assert.deepEqual(config.privacy, { redactAuthors: false });
   assert.deepEqual(config.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
 });
 
-test('this round\'s keys: the model reviewer, credential answers, excludes and folding are validated', async () => {
+test("this round's keys: the model reviewer, credential answers, excludes and folding are validated", async () => {
   writeFileSync(
     join(dir, 'revtrail.config.json'),
-    JSON.stringify({ reviewer: { model: { endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-coder:7b' } }, exclude: { 'builtin/debug:debugger': ['test/**'] } }),
+    JSON.stringify({
+      reviewer: { model: { endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-coder:7b' } },
+      exclude: { 'builtin/debug:debugger': ['test/**'] },
+    }),
   );
   const { config } = await loadConfig(dir);
-  assert.deepEqual(config.reviewer.model, { endpoint: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-coder:7b', timeoutMs: 60000, maxConcurrency: 1, hooks: ['pre-push'] });
+  assert.deepEqual(config.reviewer.model, {
+    endpoint: 'http://127.0.0.1:8080/v1',
+    model: 'qwen2.5-coder:7b',
+    timeoutMs: 60000,
+    maxConcurrency: 1,
+    hooks: ['pre-push'],
+  });
   assert.deepEqual(config.exclude, { 'builtin/debug:debugger': ['test/**'] });
   for (const [value, pattern] of [
     [{ gate: { credentialAnswers: ['ACCEPT'] } }, /"gate\.credentialAnswers\.0" is invalid/],
     [{ gate: { credentialAnswers: [] } }, /"gate\.credentialAnswers" is invalid/],
     [{ trailers: { foldAt: -1 } }, /"trailers\.foldAt" is invalid/],
     [{ reviewer: { model: { endpoint: 'http://127.0.0.1:1' } } }, /"reviewer\.model\.model" is invalid/],
-    [{ reviewer: { model: { endpoint: 'x', model: 'm', hooks: ['post-commit'] } } }, /"reviewer\.model\.hooks\.0" is invalid/],
+    [
+      { reviewer: { model: { endpoint: 'x', model: 'm', hooks: ['post-commit'] } } },
+      /"reviewer\.model\.hooks\.0" is invalid/,
+    ],
     [{ exclude: { 'builtin/debug:debugger': 'test/**' } }, /"exclude\.builtin\/debug:debugger" is invalid/],
   ] as const) {
     writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify(value));
@@ -51,9 +68,19 @@ test('this round\'s keys: the model reviewer, credential answers, excludes and f
 
 test('calibration: partial values keep the other defaults; bounds and unknown keys are named', async () => {
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { minVerdicts: 2 } }));
-  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: true, minVerdicts: 2, demoteAbove: 0.3, security: [] });
+  assert.deepEqual((await loadConfig(dir)).config.calibration, {
+    enabled: true,
+    minVerdicts: 2,
+    demoteAbove: 0.3,
+    security: [],
+  });
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ calibration: { enabled: false, demoteAbove: 1 } }));
-  assert.deepEqual((await loadConfig(dir)).config.calibration, { enabled: false, minVerdicts: 5, demoteAbove: 1, security: [] });
+  assert.deepEqual((await loadConfig(dir)).config.calibration, {
+    enabled: false,
+    minVerdicts: 5,
+    demoteAbove: 1,
+    security: [],
+  });
   for (const [value, pattern] of [
     [{ demoteAbove: 1.5 }, /"calibration\.demoteAbove" is invalid/],
     [{ demoteAbove: -0.1 }, /"calibration\.demoteAbove" is invalid/],
@@ -70,7 +97,10 @@ test('calibration: partial values keep the other defaults; bounds and unknown ke
 });
 
 test('package.json#revtrail is read when there is no revtrail.config.json', async () => {
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x', revtrail: { chunkLines: 50, commitMsg: { block: true } } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'x', revtrail: { chunkLines: 50, commitMsg: { block: true } } }),
+  );
   const { config, file } = await loadConfig(dir);
   assert.equal(file, join(dir, 'package.json'));
   assert.equal(config.chunkLines, 50);
@@ -99,7 +129,10 @@ test('a timeout past what Node timers keep is an error, not a 1 ms timeout', asy
 });
 
 test('every number has an upper bound', async () => {
-  for (const [key, value] of [['chunkLines', 1e12], ['maxKnowledgeTokens', 1e12]] as const) {
+  for (const [key, value] of [
+    ['chunkLines', 1e12],
+    ['maxKnowledgeTokens', 1e12],
+  ] as const) {
     writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ [key]: value }));
     await assert.rejects(loadConfig(dir), new RegExp(`"${key}" is invalid: must be at most`));
   }
@@ -127,12 +160,18 @@ test('a configuration of null, a number or a string is rejected with a clear mes
 test('all unknown keys are named at once, with the bad values beside them', async () => {
   writeFileSync(
     join(dir, 'revtrail.config.json'),
-    JSON.stringify({ knowlege: 'docs', commitMsg: { blok: true }, reviewer: { timeout: 5, timeoutMs: -1 }, chunkLines: 'x' }),
+    JSON.stringify({
+      knowlege: 'docs',
+      commitMsg: { blok: true },
+      reviewer: { timeout: 5, timeoutMs: -1 },
+      chunkLines: 'x',
+    }),
   );
   await assert.rejects(loadConfig(dir), (e: unknown) => {
     assert.ok(e instanceof InputError);
     assert.match(e.message, /: unknown keys "/);
-    for (const key of ['knowlege', 'commitMsg.blok', 'reviewer.timeout']) assert.ok(e.message.includes(`"${key}"`), `${key} in ${e.message}`);
+    for (const key of ['knowlege', 'commitMsg.blok', 'reviewer.timeout'])
+      assert.ok(e.message.includes(`"${key}"`), `${key} in ${e.message}`);
     assert.match(e.message, /"reviewer\.timeoutMs" is invalid: must be greater than 0/);
     assert.match(e.message, /"chunkLines" is invalid: expected a number/);
     return true;
@@ -155,12 +194,19 @@ test('the config cache: a hit only for the same text; a changed, broken or remov
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: 60 }));
   assert.equal((await cached()).config.chunkLines, 60, 'the valid text again: from the cache, still right');
   rmSync(join(dir, 'revtrail.config.json'));
-  assert.deepEqual(await cached(), { config: (await loadConfig(dir)).config, file: null, source: { file: join(dir, 'package.json'), text: '' } });
+  assert.deepEqual(await cached(), {
+    config: (await loadConfig(dir)).config,
+    file: null,
+    source: { file: join(dir, 'package.json'), text: '' },
+  });
   // A damaged cache is only a miss.
   writeFileSync(cacheFile, '{"build": 1, "found": ');
   assert.equal((await cached()).file, null);
   // A cache whose text matches but whose content was tampered with by another build is not trusted.
-  const entry = JSON.parse(readFileSync(cacheFile, 'utf8')) as { build: string; found: { config: { chunkLines: number } } };
+  const entry = JSON.parse(readFileSync(cacheFile, 'utf8')) as {
+    build: string;
+    found: { config: { chunkLines: number } };
+  };
   entry.build = 'another build';
   entry.found.config.chunkLines = 7;
   writeFileSync(cacheFile, JSON.stringify(entry));
@@ -185,7 +231,10 @@ test('loadReviewConfig: a config that cannot be used gives the defaults and one 
   const found = await loadReviewConfig(dir);
   assert.equal(found.file, null);
   assert.equal(found.config.builtinRules, true);
-  assert.equal(found.problem, 'revtrail.config.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline');
+  assert.equal(
+    found.problem,
+    'revtrail.config.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline',
+  );
   writeFileSync(join(dir, 'revtrail.config.json'), '{"chunkLines": 50}');
   assert.deepEqual(await loadReviewConfig(dir), { ...(await loadConfig(dir)), problem: null });
   rmSync(join(dir, 'revtrail.config.json'));

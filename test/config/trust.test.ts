@@ -50,9 +50,10 @@ function clone(name: string) {
   };
 }
 
-const NOT_TRUSTED = /^warning: reviewer program node reviewer\.mjs \(reviewer\.command in revtrail\.config\.json\) is not trusted in this clone: not run; check it, then run `revtrail trust` to allow it$/m;
+const NOT_TRUSTED =
+  /^warning: reviewer program node reviewer\.mjs \(reviewer\.command in revtrail\.config\.json\) is not trusted in this clone: not run; check it, then run `revtrail trust` to allow it$/m;
 
-test('a cloned configuration\'s reviewer program does not run until trusted, in review, --range and the commit-msg hook', async () => {
+test("a cloned configuration's reviewer program does not run until trusted, in review, --range and the commit-msg hook", async () => {
   const c = clone('before');
   c.git(['commit', '-q', '--allow-empty', '-m', 'x']); // something for --range
   execFileSync('sh', ['-c', "printf 'debugger;\\n' >> src/a.js"], { cwd: c.dir });
@@ -71,7 +72,9 @@ test('a cloned configuration\'s reviewer program does not run until trusted, in 
   assert.equal(range.code, 1, range.stderr);
   assert.match(range.stderr, NOT_TRUSTED);
 
-  execFileSync('sh', ['-c', "printf 'export const b = 2;\\n' > src/b.js && git add -A && printf 'msg\\n' > MSG"], { cwd: c.dir });
+  execFileSync('sh', ['-c', "printf 'export const b = 2;\\n' > src/b.js && git add -A && printf 'msg\\n' > MSG"], {
+    cwd: c.dir,
+  });
   const hook = await c.cli(['hook', 'commit-msg', 'MSG']);
   assert.equal(hook.code, 0, hook.stderr);
   assert.match(hook.stderr, /not trusted in this clone: not run; check it, then run `revtrail trust`/);
@@ -88,8 +91,13 @@ test('revtrail trust records the exact command outside the work tree; then it ru
   assert.match(trust.stdout, /^trusted in this clone \(.*\.git\): node reviewer\.mjs$/m);
   assert.match(trust.stdout, /after-trust\.json/);
   assert.equal(c.git(['status', '--porcelain']), status, 'nothing written in the work tree');
-  const store = JSON.parse(readFileSync(c.env.REVTRAIL_TRUST_FILE, 'utf8')) as { clones: Record<string, { command: string[] }> };
-  assert.deepEqual(Object.values(store.clones).map((e) => e.command), [['node', 'reviewer.mjs']]);
+  const store = JSON.parse(readFileSync(c.env.REVTRAIL_TRUST_FILE, 'utf8')) as {
+    clones: Record<string, { command: string[] }>;
+  };
+  assert.deepEqual(
+    Object.values(store.clones).map((e) => e.command),
+    [['node', 'reviewer.mjs']],
+  );
   assert.equal((await c.cli(['trust'])).stdout.startsWith('already trusted'), true);
 
   const review = await c.cli(['review']);
@@ -117,10 +125,20 @@ test('a changed command needs trusting again; --reviewer on the command line run
   const c = clone('changed');
   assert.equal((await c.cli(['trust'])).code, 0);
   // A pull that changes the command (or its arguments) is a new command.
-  execFileSync('sh', ['-c', `printf '%s' '${JSON.stringify({ reviewer: { command: ['node', 'reviewer.mjs', '--all'] } })}' > revtrail.config.json`], { cwd: c.dir });
+  execFileSync(
+    'sh',
+    [
+      '-c',
+      `printf '%s' '${JSON.stringify({ reviewer: { command: ['node', 'reviewer.mjs', '--all'] } })}' > revtrail.config.json`,
+    ],
+    { cwd: c.dir },
+  );
   const review = await c.cli(['review']);
   assert.equal(review.code, 0, review.stderr);
-  assert.match(review.stderr, /reviewer program node reviewer\.mjs --all .* is not the command trusted in this clone \(it changed\): not run; check it, then run `revtrail trust`/);
+  assert.match(
+    review.stderr,
+    /reviewer program node reviewer\.mjs --all .* is not the command trusted in this clone \(it changed\): not run; check it, then run `revtrail trust`/,
+  );
   assert.equal(c.runs(), 0);
 
   const chosen = await c.cli(['review', '--reviewer', 'node reviewer.mjs --mine']);
@@ -129,7 +147,10 @@ test('a changed command needs trusting again; --reviewer on the command line run
   assert.equal(c.runs(), 1);
 
   const retrust = await c.cli(['trust']);
-  assert.match(retrust.stdout, /^trusted in this clone .*: node reviewer\.mjs --all\n\(replaces the command trusted before: node reviewer\.mjs\)$/m);
+  assert.match(
+    retrust.stdout,
+    /^trusted in this clone .*: node reviewer\.mjs --all\n\(replaces the command trusted before: node reviewer\.mjs\)$/m,
+  );
   await c.cli(['review']);
   assert.equal(c.runs(), 1);
 });
@@ -139,5 +160,8 @@ test('trust with no reviewer.command says there is nothing to trust (exit 2)', a
   r.commit('start', { 'revtrail.config.json': '{}' });
   const run = await runCli(['trust'], { cwd: r.dir });
   assert.equal(run.code, 2);
-  assert.match(run.stderr, /^revtrail: .*revtrail\.config\.json names no reviewer\.command and no reviewer\.model\.endpoint off this machine: nothing to trust$/m);
+  assert.match(
+    run.stderr,
+    /^revtrail: .*revtrail\.config\.json names no reviewer\.command and no reviewer\.model\.endpoint off this machine: nothing to trust$/m,
+  );
 });

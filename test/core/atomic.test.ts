@@ -6,7 +6,16 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanStaleTemps, tempBeside, writeFileAtomic } from '../../lib/core/fs/atomic.js';
@@ -18,9 +27,15 @@ test('exclusive: a new file appears whole; one already there is kept and the wri
   const file = join(dir, 'starter.md');
   await writeFileAtomic(file, 'first\n', { exclusive: true });
   assert.equal(readFileSync(file, 'utf8'), 'first\n');
-  await assert.rejects(writeFileAtomic(file, 'second\n', { exclusive: true }), (e: NodeJS.ErrnoException) => e.code === 'EEXIST');
+  await assert.rejects(
+    writeFileAtomic(file, 'second\n', { exclusive: true }),
+    (e: NodeJS.ErrnoException) => e.code === 'EEXIST',
+  );
   assert.equal(readFileSync(file, 'utf8'), 'first\n');
-  assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('starter.md')), ['starter.md']);
+  assert.deepEqual(
+    readdirSync(dir).filter((n) => n.startsWith('starter.md')),
+    ['starter.md'],
+  );
 });
 
 test('a link is written through: its target gets the content, the link stays a link', async () => {

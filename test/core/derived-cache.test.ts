@@ -12,16 +12,25 @@ test('a value computed once is read back by the next run; another build, a damag
   const dir = tempDir();
   const file = join(dir, 'revtrail', 'derived-v1.json');
   let computed = 0;
-  const square = (n: number) => derived('square', String(n), () => {
-    computed++;
-    return n * n;
-  }, isNumber);
+  const square = (n: number) =>
+    derived(
+      'square',
+      String(n),
+      () => {
+        computed++;
+        return n * n;
+      },
+      isNumber,
+    );
 
   openDerivedCache(file);
   assert.deepEqual([square(3), square(4), square(3)], [9, 16, 9]);
   assert.equal(computed, 2, 'each value is computed once');
   await saveDerivedCache();
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as { build: string; tables: Record<string, Record<string, unknown>> };
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+    build: string;
+    tables: Record<string, Record<string, unknown>>;
+  };
   assert.deepEqual(stored.tables.square, { 3: 9, 4: 16 });
 
   // "The next run": the same file opened afresh (another file first, so the store is reread).

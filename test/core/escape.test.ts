@@ -45,7 +45,17 @@ test('review, the hooks, verdict --list, trailers lint and mine print no raw con
 
   // A hand-written trailer whose issue carries an escape sequence (another tool wrote it).
   const id = 'rf-00000000ff';
-  const row = formatRow({ id, file: 'x\x1b[1m.js', line: '1', rule_source: 'tool/x:y', category: 'style', severity: 'nit', issue: ISSUE, verdict: 'OPEN', rationale: '' });
+  const row = formatRow({
+    id,
+    file: 'x\x1b[1m.js',
+    line: '1',
+    rule_source: 'tool/x:y',
+    category: 'style',
+    severity: 'nit',
+    issue: ISSUE,
+    verdict: 'OPEN',
+    rationale: '',
+  });
   r.commit(`chore: imported\n\nReview-Finding: ${row}\n`, {}, { args: ['--no-verify'] });
   const list = await r.cli(['verdict', '--list']);
   assert.equal(list.code, 0, list.stderr);
@@ -66,8 +76,28 @@ test('review, the hooks, verdict --list, trailers lint and mine print no raw con
 });
 
 test('property: JSON for a terminal parses to the same value and holds no raw DEL, C1 or bidi control', () => {
-  const risky = fc.constantFrom('\x7f', '\x85', '\x9b', '\u061c', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', 'a', '"', '\\', '\n', 'é', '😀');
-  const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.array(risky, { maxLength: 12 }).map((a) => a.join('')));
+  const risky = fc.constantFrom(
+    '\x7f',
+    '\x85',
+    '\x9b',
+    '\u061c',
+    '\u200e',
+    '\u200f',
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
+    'a',
+    '"',
+    '\\',
+    '\n',
+    'é',
+    '😀',
+  );
+  const text = fc.oneof(
+    fc.string({ unit: 'grapheme' }),
+    fc.array(risky, { maxLength: 12 }).map((a) => a.join('')),
+  );
   fc.assert(
     fc.property(fc.array(text, { maxLength: 4 }), (values) => {
       const value = { values, nested: { key: values.join('') } };

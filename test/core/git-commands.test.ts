@@ -37,14 +37,19 @@ test('cat-file batch: every object comes back with its type and exact bytes; a m
       const unique = new Set(names).size === names.length;
       fc.pre(unique);
       const out = Buffer.concat(
-        entries.flatMap((e, i) => (e ? [Buffer.from(`${e.oid} ${e.type} ${e.content.length}\n`), Buffer.from(e.content), Buffer.from('\n')] : [Buffer.from(`${names[i]} missing\n`)])),
+        entries.flatMap((e, i) =>
+          e
+            ? [Buffer.from(`${e.oid} ${e.type} ${e.content.length}\n`), Buffer.from(e.content), Buffer.from('\n')]
+            : [Buffer.from(`${names[i]} missing\n`)],
+        ),
       );
       const parsed = parseCatFileBatch(out, names);
       assert.equal(parsed.size, names.length);
       entries.forEach((e, i) => {
         const got = parsed.get(names[i]!);
         if (e === null) assert.equal(got, null);
-        else assert.deepEqual({ type: got?.type, content: [...got!.content] }, { type: e.type, content: [...e.content] });
+        else
+          assert.deepEqual({ type: got?.type, content: [...got!.content] }, { type: e.type, content: [...e.content] });
       });
     }),
   );
@@ -57,7 +62,8 @@ test('cat-file batch: output that ends early leaves the names after it out', () 
 });
 
 test('worktree list: each block is one worktree, the bare one marked', () => {
-  const text = 'worktree /srv/repo.git\nbare\n\nworktree /home/a/x y\nHEAD 0123\nbranch refs/heads/main\n\nworktree /tmp/w\nHEAD 4567\ndetached\n\n';
+  const text =
+    'worktree /srv/repo.git\nbare\n\nworktree /home/a/x y\nHEAD 0123\nbranch refs/heads/main\n\nworktree /tmp/w\nHEAD 4567\ndetached\n\n';
   assert.deepEqual(parseWorktreeList(text), [
     { path: '/srv/repo.git', bare: true },
     { path: '/home/a/x y', bare: false },
@@ -93,13 +99,19 @@ test('runGit: the parser gets git’s own answer (unset key null, HEAD peeled to
 test('runGit: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
   const repo = repos();
   const started = Date.now();
-  await assert.rejects(runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }), (error: Error) => {
-    assert.ok(error instanceof GitError, String(error));
-    assert.match(error.message, /killed by SIGKILL/);
-    return true;
-  });
+  await assert.rejects(
+    runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }),
+    (error: Error) => {
+      assert.ok(error instanceof GitError, String(error));
+      assert.match(error.message, /killed by SIGKILL/);
+      return true;
+    },
+  );
   assert.ok(Date.now() - started < 5000);
-  const blob = await runGit({ args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() }, { cwd: repo.dir });
+  const blob = await runGit(
+    { args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() },
+    { cwd: repo.dir },
+  );
   assert.equal(blob, repo.git(['hash-object', '--stdin'], { input: 'a\n' }).trim());
 });
 
@@ -109,7 +121,9 @@ test('ls-tree -z: mode, type, object, size (with -l) and the path, tabs and spac
     { mode: '100644', type: 'blob', oid, size: 12, path: 'a b.txt' },
     { mode: '040000', type: 'tree', oid, size: null, path: 'dir' },
   ]);
-  assert.deepEqual(parseLsTree(`100755 blob ${oid}\tx\ty\0`), [{ mode: '100755', type: 'blob', oid, size: null, path: 'x\ty' }]);
+  assert.deepEqual(parseLsTree(`100755 blob ${oid}\tx\ty\0`), [
+    { mode: '100755', type: 'blob', oid, size: null, path: 'x\ty' },
+  ]);
 });
 
 test('lsTree: paths are literal (a file named * lists itself, not every file)', async () => {
@@ -119,5 +133,8 @@ test('lsTree: paths are literal (a file named * lists itself, not every file)', 
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'two']);
   const listed = await runGit(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
-  assert.deepEqual(listed.map((e) => [e.path, e.type, e.size]), [['*', 'blob', 5]]);
+  assert.deepEqual(
+    listed.map((e) => [e.path, e.type, e.size]),
+    [['*', 'blob', 5]],
+  );
 });

@@ -29,7 +29,10 @@ test('records come back whole and in order, one at a time or a read at a time', 
     assert.deepEqual(await collect(gitRecords(args, { cwd: repo.dir, separator })), records, JSON.stringify(separator));
     const batches: string[][] = [];
     for await (const b of gitRecordBatches(args, { cwd: repo.dir, separator })) batches.push(b);
-    assert.ok(batches.every((b) => b.length > 0), 'no empty batch');
+    assert.ok(
+      batches.every((b) => b.length > 0),
+      'no empty batch',
+    );
     assert.ok(batches.length > 1, 'more than one read');
     assert.deepEqual(batches.flat(), records);
   }

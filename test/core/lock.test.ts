@@ -38,17 +38,23 @@ test('isStale: a dead pid on this host, a lock too old or from the future; a liv
   assert.equal(isStale('', now, now, host), false, 'being written: its age decides');
 });
 
-test('withLock takes a dead holder\'s lock and a future-dated one at once; waits for a live one', async () => {
+test("withLock takes a dead holder's lock and a future-dated one at once; waits for a live one", async () => {
   const dir = tempDir();
   const lock = join(dir, 'x.lock');
   writeLock(lock, `${deadPid()} ${hostname()}\n`, 1_000);
-  assert.equal(await withLock(lock, async () => readFileSync(lock, 'utf8'), { waitMs: 0 }), `${process.pid} ${hostname()}\n`);
+  assert.equal(
+    await withLock(lock, async () => readFileSync(lock, 'utf8'), { waitMs: 0 }),
+    `${process.pid} ${hostname()}\n`,
+  );
   assert.equal(existsSync(lock), false, 'released');
   writeLock(lock, `${process.ppid} ${hostname()}\n`, 3_600_000);
   assert.equal(await withLock(lock, async () => 'ran', { waitMs: 0 }), 'ran');
   writeLock(lock, `${process.ppid} ${hostname()}\n`, 0);
-  await assert.rejects(withLock(lock, async () => 'ran', { waitMs: 50 }), /another revtrail process holds/);
-  assert.equal(readFileSync(lock, 'utf8'), `${process.ppid} ${hostname()}\n`, 'a live holder\'s lock is left alone');
+  await assert.rejects(
+    withLock(lock, async () => 'ran', { waitMs: 50 }),
+    /another revtrail process holds/,
+  );
+  assert.equal(readFileSync(lock, 'utf8'), `${process.ppid} ${hostname()}\n`, "a live holder's lock is left alone");
 });
 
 test('a commit after a SIGKILLed hook (dead pid in last-review.lock) and with a future-dated queue lock keeps its rows and its verdicts', async () => {
@@ -70,7 +76,13 @@ test('a commit after a SIGKILLed hook (dead pid in last-review.lock) and with a 
   assert.equal(commit.code, 0, commit.stderr);
   assert.doesNotMatch(commit.stderr, /another revtrail process|could not save|did not run to the end/);
   const rows = r.trailers();
-  assert.ok(rows.some((row) => row.includes(',src/b.js,') && row.endsWith(',OPEN,')), rows.join('\n'));
-  assert.ok(rows.some((row) => row.startsWith(`${id},`) && row.includes(',REJECT,')), rows.join('\n'));
+  assert.ok(
+    rows.some((row) => row.includes(',src/b.js,') && row.endsWith(',OPEN,')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((row) => row.startsWith(`${id},`) && row.includes(',REJECT,')),
+    rows.join('\n'),
+  );
   assert.match(readFileSync(join(state, 'last-review.json'), 'utf8'), /src\/b\.js/);
 });

@@ -13,12 +13,17 @@ const part = fc.stringMatching(/^[A-Za-z0-9._-]{1,8}$/).filter((p) => p !== '.' 
 
 test('contains: the folder and every path joined under it; never a prefix sibling or the parent', () => {
   fc.assert(
-    fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 4 }), part, (base, under, extra) => {
-      const folder = join('/', ...base);
-      assert.equal(contains(folder, join(folder, ...under)), true);
-      assert.equal(contains(folder, `${folder}${extra}`), false); // /a/b and /a/bX
-      assert.equal(contains(join(folder, extra), folder), false); // the folder is not inside its child
-    }),
+    fc.property(
+      fc.array(part, { minLength: 1, maxLength: 4 }),
+      fc.array(part, { maxLength: 4 }),
+      part,
+      (base, under, extra) => {
+        const folder = join('/', ...base);
+        assert.equal(contains(folder, join(folder, ...under)), true);
+        assert.equal(contains(folder, `${folder}${extra}`), false); // /a/b and /a/bX
+        assert.equal(contains(join(folder, extra), folder), false); // the folder is not inside its child
+      },
+    ),
   );
 });
 

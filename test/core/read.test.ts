@@ -17,7 +17,11 @@ test('a regular file, and a symlink to one, read whole; a missing one is undefin
   writeFileSync(join(dir, 'a.json'), '{"a": 1}\n');
   symlinkSync('a.json', join(dir, 'link.json'));
   assert.equal(readRegularFile(join(dir, 'a.json'), { maxBytes: 100 }).bytes.toString(), '{"a": 1}\n');
-  assert.deepEqual(readRegularFile(join(dir, 'link.json'), { maxBytes: 100 }), { bytes: Buffer.from('{"a": 1}\n'), size: 9, truncated: false });
+  assert.deepEqual(readRegularFile(join(dir, 'link.json'), { maxBytes: 100 }), {
+    bytes: Buffer.from('{"a": 1}\n'),
+    size: 9,
+    truncated: false,
+  });
   assert.equal(readRegularText(join(dir, 'none.json'), 100), undefined);
   assert.equal(readRegularText(join(dir, 'a.json', 'below'), 100), undefined, 'ENOTDIR is "none" too');
 });
@@ -35,7 +39,11 @@ test('devices, a FIFO (no writer: the open does not wait) and a folder are FileS
   ] as const) {
     assert.throws(
       () => readRegularFile(join(dir, name), { maxBytes: 1 << 20, truncate: true }),
-      (e: unknown) => e instanceof FileShapeError && e.code === 'ENOTREG' && kind.test(e.message) && /^not a regular file/.test(readFailure(e)),
+      (e: unknown) =>
+        e instanceof FileShapeError &&
+        e.code === 'ENOTREG' &&
+        kind.test(e.message) &&
+        /^not a regular file/.test(readFailure(e)),
       name,
     );
   }
@@ -43,13 +51,16 @@ test('devices, a FIFO (no writer: the open does not wait) and a folder are FileS
 
 test('a file over the cap: an error by default, its first maxBytes with truncate', () => {
   writeFileSync(join(dir, 'big'), 'x'.repeat(5000));
-  assert.throws(() => readRegularFile(join(dir, 'big'), { maxBytes: 4096 }), (e: unknown) => e instanceof FileShapeError && e.code === 'ETOOBIG' && /5 KiB, more than the 4 KiB/.test(e.message));
+  assert.throws(
+    () => readRegularFile(join(dir, 'big'), { maxBytes: 4096 }),
+    (e: unknown) => e instanceof FileShapeError && e.code === 'ETOOBIG' && /5 KiB, more than the 4 KiB/.test(e.message),
+  );
   const cut = readRegularFile(join(dir, 'big'), { maxBytes: 4096, truncate: true });
   assert.deepEqual([cut.bytes.length, cut.size, cut.truncated], [4096, 5000, true]);
   assert.match(readFailure(Object.assign(new Error('x'), { code: 'EACCES' })), /permission denied \(EACCES\)/);
 });
 
-test('property: the bytes read are the file\'s first min(size, maxBytes) bytes, truncated exactly when size > maxBytes', () => {
+test("property: the bytes read are the file's first min(size, maxBytes) bytes, truncated exactly when size > maxBytes", () => {
   const file = join(dir, 'prop');
   fc.assert(
     fc.property(fc.uint8Array({ maxLength: 3000 }), fc.integer({ min: 0, max: 4000 }), (content, maxBytes) => {

@@ -18,9 +18,13 @@ import { installedRepo, DEBUGGER_LINE } from '../kit/hooks.js';
 function namespaceProblem(): string | null {
   const probe = tempDir();
   try {
-    const r = spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=16k tmpfs '${probe}'`], { encoding: 'utf8' });
+    const r = spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=16k tmpfs '${probe}'`], {
+      encoding: 'utf8',
+    });
     if (r.error) return `unshare is not available (${r.error.message})`;
-    return r.status === 0 ? null : `no private mount namespace here (unshare -m: ${r.stderr.trim() || `exit ${r.status}`})`;
+    return r.status === 0
+      ? null
+      : `no private mount namespace here (unshare -m: ${r.stderr.trim() || `exit ${r.status}`})`;
   } finally {
     rmSync(probe, { recursive: true, force: true });
   }
@@ -51,16 +55,24 @@ test('a file where .git/revtrail should be: verdict says so in two lines; a comm
   assert.equal(verdict.code, 2, verdict.stderr);
   const lines = verdict.stderr.trimEnd().split('\n');
   assert.equal(lines.length, 2, verdict.stderr);
-  assert.match(lines[0]!, /^revtrail: cannot (read|write) .*\.git\/revtrail.*: a file is where a folder should be \((ENOTDIR|EEXIST)\)$/);
+  assert.match(
+    lines[0]!,
+    /^revtrail: cannot (read|write) .*\.git\/revtrail.*: a file is where a folder should be \((ENOTDIR|EEXIST)\)$/,
+  );
   assert.match(lines[1]!, /move it aside/);
 
   const commit = await r.run(['commit', '-m', 'feat: b']);
   assert.equal(commit.code, 0, commit.stderr);
   assert.doesNotMatch(commit.stderr, NO_INTERNAL);
-  assert.ok(r.trailers().some((row) => row.includes(',src/b.js,')), 'the OPEN row is in the commit');
+  assert.ok(
+    r.trailers().some((row) => row.includes(',src/b.js,')),
+    'the OPEN row is in the commit',
+  );
 });
 
-test('a full disk under the message file: the message is unchanged, two lines say why, no "recorded"', { skip: noNamespace ?? false }, async () => {
+test('a full disk under the message file: the message is unchanged, two lines say why, no "recorded"', {
+  skip: noNamespace ?? false,
+}, async () => {
   const { r } = await repoWithFinding();
   const mnt = tempDir();
   const script = [
@@ -78,10 +90,15 @@ test('a full disk under the message file: the message is unchanged, two lines sa
   assert.match(run.stdout, /^exit=0\nfeat: b\n$/, run.stderr);
   assert.doesNotMatch(run.stderr, NO_INTERNAL);
   assert.doesNotMatch(run.stderr, /recorded as Review-Finding/);
-  assert.match(run.stderr, /^revtrail: warning: the Review-Finding trailer was not added: cannot write .*MSG: no space left on the device \(ENOSPC\); the commit goes on with your message unchanged\n {2}Free some disk space/m);
+  assert.match(
+    run.stderr,
+    /^revtrail: warning: the Review-Finding trailer was not added: cannot write .*MSG: no space left on the device \(ENOSPC\); the commit goes on with your message unchanged\n {2}Free some disk space/m,
+  );
 });
 
-test('a read-only .git/revtrail: verdict names the file and the remedy; the commit-msg hook keeps the commit going', { skip: noNamespace ?? false }, async () => {
+test('a read-only .git/revtrail: verdict names the file and the remedy; the commit-msg hook keeps the commit going', {
+  skip: noNamespace ?? false,
+}, async () => {
   const { r, id } = await repoWithFinding();
   const state = join(r.dir, '.git', 'revtrail');
   mkdirSync(state, { recursive: true });
@@ -95,11 +112,16 @@ test('a read-only .git/revtrail: verdict names the file and the remedy; the comm
   const run = await runProcess('unshare', ['-m', 'sh', '-c', script], { cwd: r.dir });
   assert.match(run.stdout, /verdict=2\n/, run.stderr);
   assert.match(run.stdout, /hook=0\n/, run.stderr);
-  assert.match(run.stderr, /^revtrail: cannot write .*\.git\/revtrail\/verdicts\.(jsonl|lock).*: the file system is read-only \(EROFS\)\n {2}The repository is mounted read-only/m);
+  assert.match(
+    run.stderr,
+    /^revtrail: cannot write .*\.git\/revtrail\/verdicts\.(jsonl|lock).*: the file system is read-only \(EROFS\)\n {2}The repository is mounted read-only/m,
+  );
   assert.doesNotMatch(run.stderr, NO_INTERNAL);
 });
 
-test('a read-only .git with no .git/revtrail yet: verdict and review with an untracked file give the two typed lines, and leave nothing', { skip: noNamespace ?? false }, async () => {
+test('a read-only .git with no .git/revtrail yet: verdict and review with an untracked file give the two typed lines, and leave nothing', {
+  skip: noNamespace ?? false,
+}, async () => {
   const { r, id } = await repoWithFinding();
   rmSync(join(r.dir, '.git', 'revtrail'), { recursive: true, force: true });
   r.write('src/untracked.js', 'export const u = 1;\n');
@@ -113,13 +135,21 @@ test('a read-only .git with no .git/revtrail yet: verdict and review with an unt
   const { readFileSync, existsSync } = await import('node:fs');
   assert.equal(run.stdout, 'verdict=2\nreview=2\n', run.stderr);
   const verdict = readFileSync(join(r.dir, 'verdict.err'), 'utf8');
-  assert.equal(verdict, `revtrail: cannot write ${join(r.dir, '.git', 'revtrail')}: the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n`);
+  assert.equal(
+    verdict,
+    `revtrail: cannot write ${join(r.dir, '.git', 'revtrail')}: the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n`,
+  );
   const review = readFileSync(join(r.dir, 'review.err'), 'utf8');
-  assert.equal(review, "revtrail: cannot write the repository's object store (.git/objects): the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n");
+  assert.equal(
+    review,
+    "revtrail: cannot write the repository's object store (.git/objects): the file system is read-only (EROFS)\n  The repository is mounted read-only here: run revtrail where .git can be written.\n",
+  );
   assert.equal(existsSync(join(r.dir, '.git', 'revtrail')), false);
 });
 
-test('a full disk during verdict: two typed lines, and no 0-byte lock file left behind', { skip: noNamespace ?? false }, async () => {
+test('a full disk during verdict: two typed lines, and no 0-byte lock file left behind', {
+  skip: noNamespace ?? false,
+}, async () => {
   const { r, id } = await repoWithFinding();
   const state = join(r.dir, '.git', 'revtrail');
   mkdirSync(state, { recursive: true });
@@ -131,5 +161,8 @@ test('a full disk during verdict: two typed lines, and no 0-byte lock file left 
   ].join('\n');
   const run = await runProcess('unshare', ['-m', 'sh', '-c', script], { cwd: r.dir });
   assert.equal(run.stdout, 'verdict=2\nfill\n', 'only the filler is there');
-  assert.equal(run.stderr, `revtrail: cannot write ${join(state, 'verdicts.lock')}: no space left on the device (ENOSPC)\n  Free some disk space, then run the command again.\n`);
+  assert.equal(
+    run.stderr,
+    `revtrail: cannot write ${join(state, 'verdicts.lock')}: no space left on the device (ENOSPC)\n  Free some disk space, then run the command again.\n`,
+  );
 });

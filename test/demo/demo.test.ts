@@ -36,13 +36,22 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     const folder = readdirSync(parent).find((f) => f.startsWith('revtrail-demo-'));
     assert.ok(folder, 'the throwaway repository is under TMPDIR');
     const app = join(parent, folder, 'app');
-    assert.match(r.stdout, new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(
+      r.stdout,
+      new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     assert.match(r.stdout, /revtrail: push blocked: 8 blocking findings/);
     // The false positive's REJECT shows in the statistics: half of that rule's verdicts, which
     // (with the demo's calibration.minVerdicts 2) calibrates the rule from that verdict on.
-    assert.match(r.stdout, /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +investigate +since REJECT rf-[0-9a-f]{10} in [0-9a-f]{12}$/m);
+    assert.match(
+      r.stdout,
+      /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +investigate +since REJECT rf-[0-9a-f]{10} in [0-9a-f]{12}$/m,
+    );
     // Its next finding no longer blocks: the third push goes through, saying why.
-    assert.match(r.stdout, /\$ git push origin main\n(?: {4}.*\n)*? {4}revtrail: refs\/heads\/main: 1 finding of rules calibrated by history, not blocking:\n {6}src\/db\/archive\.ts:4 security SQL built by concatenation or interpolation \(builtin\/injection:sql-concat\) rf-[0-9a-f]{10}\n {8}not blocking: 1 of 2 answered findings of this rule were rejected in this history \(revtrail stats --rule builtin\/injection:sql-concat\)\n/);
+    assert.match(
+      r.stdout,
+      /\$ git push origin main\n(?: {4}.*\n)*? {4}revtrail: refs\/heads\/main: 1 finding of rules calibrated by history, not blocking:\n {6}src\/db\/archive\.ts:4 security SQL built by concatenation or interpolation \(builtin\/injection:sql-concat\) rf-[0-9a-f]{10}\n {8}not blocking: 1 of 2 answered findings of this rule were rejected in this history \(revtrail stats --rule builtin\/injection:sql-concat\)\n/,
+    );
     assert.equal((r.stdout.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
     assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
@@ -50,12 +59,18 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not.
     assert.deepEqual(candidates, ['reviewer-demo-stand-in-money-as-float.md']);
     assert.match(r.stdout, /a deterministic STAND-IN for a local model/);
-    assert.match(r.stdout, /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/);
+    assert.match(
+      r.stdout,
+      /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/,
+    );
     const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[0]!), 'utf8');
     assert.match(draft, /^type: Knowledge Candidate$/m);
     assert.match(draft, /^status: draft$/m);
     // The ADR's own rule is knowledge already: --explain says so rather than drafting it.
-    assert.match(r.stdout, /candidate: no: this rule_source belongs to decisions\/adr-0001-[a-z-]+\.md in the knowledge bundle already/);
+    assert.match(
+      r.stdout,
+      /candidate: no: this rule_source belongs to decisions\/adr-0001-[a-z-]+\.md in the knowledge bundle already/,
+    );
     // The repository the demo was started from is untouched.
     assert.equal(existsSync(join(projectRoot, '.revtrail')), false);
     const log = rowValues((await runProcess('git', ['log', `--format=${ROW_VALUES}`], { cwd: app })).stdout).join('\n');

@@ -8,10 +8,16 @@ import { addedHunks, decodeBytes } from '../../lib/diff/blob-text.js';
 
 test('decoding: UTF-16 by its BOM (both byte orders), UTF-8 when valid (BOM dropped), else latin1 byte for character', () => {
   const text = 'key=é\r\n';
-  assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])), { text, encoding: 'utf-16le' });
+  assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])), {
+    text,
+    encoding: 'utf-16le',
+  });
   const be = Buffer.from(text, 'utf16le').swap16();
   assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), be])), { text, encoding: 'utf-16be' });
-  assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])), { text, encoding: 'utf-8' });
+  assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])), {
+    text,
+    encoding: 'utf-8',
+  });
   const binary = Buffer.from([0x89, 0x50, 0, 0xff, 0x41, 0x0a]);
   assert.deepEqual(decodeBytes(binary), { text: binary.toString('latin1'), encoding: 'latin1' });
   assert.equal(decodeBytes(binary).text.length, binary.length);
@@ -23,9 +29,22 @@ test('added lines: those of the new side the old side lacks, as often as it lack
     hunks.map((h) => [h.newStart, h.newLines, h.lines.map((l) => [l.newLine, l.text])]),
     [
       [2, 1, [[2, 'k1']]],
-      [5, 2, [[5, 'b'], [6, 'k2']]],
+      [
+        5,
+        2,
+        [
+          [5, 'b'],
+          [6, 'k2'],
+        ],
+      ],
     ],
   );
-  assert.deepEqual(addedHunks(null, 'x\ny').flatMap((h) => h.lines.map((l) => l.newLine)), [1, 2]);
-  assert.deepEqual(addedHunks(null, 'x\ny\nz\n', 2).flatMap((h) => h.lines.map((l) => l.text)), ['x', 'y']);
+  assert.deepEqual(
+    addedHunks(null, 'x\ny').flatMap((h) => h.lines.map((l) => l.newLine)),
+    [1, 2],
+  );
+  assert.deepEqual(
+    addedHunks(null, 'x\ny\nz\n', 2).flatMap((h) => h.lines.map((l) => l.text)),
+    ['x', 'y'],
+  );
 });

@@ -7,12 +7,16 @@ import type { Hunk } from '../../lib/diff/types.js';
 
 const newRepo = throwawayRepos();
 const DIFF = ['diff', '--no-ext-diff', '--no-color', '-M', '--src-prefix=a/', '--dst-prefix=b/'];
-const numbered = (n: number, f = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
+const numbered = (n: number, f = (i: number) => `line ${i}`) =>
+  Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
 
 /** Every piece must itself be a valid diff whose lines carry the same numbers as the whole. */
 function assertPieceIsValid(diff: string, expectedAdds: Array<[string, number]>) {
   const [file] = parseDiff(diff, 'piece');
-  const adds = file!.hunks.flatMap((h) => h.lines).filter((l) => l.kind === 'add').map((l) => [l.text, l.newLine]);
+  const adds = file!.hunks
+    .flatMap((h) => h.lines)
+    .filter((l) => l.kind === 'add')
+    .map((l) => [l.text, l.newLine]);
   assert.deepEqual(adds, expectedAdds);
 }
 
@@ -25,7 +29,10 @@ test('small files are one piece; the piece carries headers, language, namespace 
   const chunks = toChunks(parseDiff(r.git([...DIFF, '--cached'])), 400);
   assert.equal(chunks.length, 1);
   const c = chunks[0]!;
-  assert.deepEqual([c.path, c.oldPath, c.piece, c.language, c.namespace], ['src/store/data base.go', 'src/store/db.go', 1, 'go', 'store']);
+  assert.deepEqual(
+    [c.path, c.oldPath, c.piece, c.language, c.namespace],
+    ['src/store/data base.go', 'src/store/db.go', 1, 'go', 'store'],
+  );
   assert.deepEqual(c.added, [{ line: 4, text: 'func B() {}' }]);
   assert.deepEqual([...c.changedLines], [4]);
   assert.match(c.diff, /^diff --git a\/src\/store\/db\.go b\/src\/store\/data base\.go\n/);
@@ -52,11 +59,27 @@ test('whole hunks stay together; a new piece starts when the next hunk does not 
   const files = parseDiff(r.git([...DIFF]));
   assert.equal(files[0]!.hunks.length, 3);
   const chunks = toChunks(files, 7);
-  assert.deepEqual(chunks.map((c) => c.added.map((a) => a.text)), [['A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'B4'], ['C1', 'C2', 'C3']]);
-  assert.deepEqual(chunks.map((c) => c.piece), [1, 2]);
-  assertPieceIsValid(chunks[1]!.diff, [['C1', 188], ['C2', 189], ['C3', 190]]);
+  assert.deepEqual(
+    chunks.map((c) => c.added.map((a) => a.text)),
+    [
+      ['A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'B4'],
+      ['C1', 'C2', 'C3'],
+    ],
+  );
+  assert.deepEqual(
+    chunks.map((c) => c.piece),
+    [1, 2],
+  );
+  assertPieceIsValid(chunks[1]!.diff, [
+    ['C1', 188],
+    ['C2', 189],
+    ['C3', 190],
+  ]);
   // Too small for two hunks: one per piece, none cut.
-  assert.deepEqual(toChunks(files, 4).map((c) => c.added.length), [3, 4, 3]);
+  assert.deepEqual(
+    toChunks(files, 4).map((c) => c.added.length),
+    [3, 4, 3],
+  );
 });
 
 test('one oversized hunk is cut between runs first, inside a run only when the run alone is too long', () => {
@@ -68,7 +91,10 @@ test('one oversized hunk is cut between runs first, inside a run only when the r
     .replace('line 5\n', 'five\n')
     .replace('line 6\n', 'X\n')
     .replace('line 9\n', 'nine\n')
-    .replace('line 12\n', numbered(12, (i) => `R${i}`))
+    .replace(
+      'line 12\n',
+      numbered(12, (i) => `R${i}`),
+    )
     .replace(/line (1[3-9]|2[0-3])\n/g, '');
   r.write('a.txt', after);
   const files = parseDiff(r.git([...DIFF]));
@@ -78,28 +104,67 @@ test('one oversized hunk is cut between runs first, inside a run only when the r
   for (const p of parts) assert.ok(changed(p) <= 6);
   // Runs of 4 and 2 share the first part whole; the long run is cut as needed.
   assert.deepEqual(parts.map(changed), [6, 6, 6, 6, 6]);
-  assert.deepEqual(parts[0]!.lines.filter((l) => l.kind === 'add').map((l) => l.text), ['five', 'X', 'nine']);
-  assert.equal(parts.reduce((n, p) => n + changed(p), 0), changed(files[0]!.hunks[0]!));
+  assert.deepEqual(
+    parts[0]!.lines.filter((l) => l.kind === 'add').map((l) => l.text),
+    ['five', 'X', 'nine'],
+  );
+  assert.equal(
+    parts.reduce((n, p) => n + changed(p), 0),
+    changed(files[0]!.hunks[0]!),
+  );
   const chunks = toChunks(files, 6);
   assert.equal(chunks.length, 5);
   const all = chunks.flatMap((c) => c.added);
-  assert.deepEqual(all, files[0]!.hunks[0]!.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })));
-  for (const c of chunks) assertPieceIsValid(c.diff, c.added.map((a) => [a.text, a.line]));
+  assert.deepEqual(
+    all,
+    files[0]!.hunks[0]!.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })),
+  );
+  for (const c of chunks)
+    assertPieceIsValid(
+      c.diff,
+      c.added.map((a) => [a.text, a.line]),
+    );
 });
 
 test('cutting before a run keeps the run whole and repeats context', () => {
   const lines = [
-    { kind: 'context', text: 'c1' }, { kind: 'add', text: 'a1' }, { kind: 'add', text: 'a2' },
-    { kind: 'context', text: 'c2' }, { kind: 'context', text: 'c3' },
-    { kind: 'add', text: 'b1' }, { kind: 'add', text: 'b2' }, { kind: 'add', text: 'b3' }, { kind: 'context', text: 'c4' },
+    { kind: 'context', text: 'c1' },
+    { kind: 'add', text: 'a1' },
+    { kind: 'add', text: 'a2' },
+    { kind: 'context', text: 'c2' },
+    { kind: 'context', text: 'c3' },
+    { kind: 'add', text: 'b1' },
+    { kind: 'add', text: 'b2' },
+    { kind: 'add', text: 'b3' },
+    { kind: 'context', text: 'c4' },
   ] as const;
   let n = 1;
   const hunk: Hunk = {
-    oldStart: 1, oldLines: 4, newStart: 1, newLines: 9, section: '',
-    lines: lines.map((l) => (l.kind === 'add' ? { ...l, oldLine: null, newLine: n++ } : { ...l, oldLine: 0, newLine: n++ })),
+    oldStart: 1,
+    oldLines: 4,
+    newStart: 1,
+    newLines: 9,
+    section: '',
+    lines: lines.map((l) =>
+      l.kind === 'add' ? { ...l, oldLine: null, newLine: n++ } : { ...l, oldLine: 0, newLine: n++ },
+    ),
   };
-  hunk.lines.forEach((l, i) => { if (l.kind === 'context') l.oldLine = [1, 0, 0, 2, 3, 0, 0, 0, 4][i]!; });
+  hunk.lines.forEach((l, i) => {
+    if (l.kind === 'context') l.oldLine = [1, 0, 0, 2, 3, 0, 0, 0, 4][i]!;
+  });
   const parts = splitHunk(hunk, 3);
-  assert.deepEqual(parts.map((p) => p.lines.map((l) => l.text)), [['c1', 'a1', 'a2', 'c2', 'c3'], ['c2', 'c3', 'b1', 'b2', 'b3', 'c4']]);
-  assert.deepEqual(parts.map((p) => [p.oldStart, p.oldLines, p.newStart, p.newLines]), [[1, 3, 1, 5], [2, 3, 4, 6]]);
+  assert.deepEqual(
+    parts.map((p) => p.lines.map((l) => l.text)),
+    [
+      ['c1', 'a1', 'a2', 'c2', 'c3'],
+      ['c2', 'c3', 'b1', 'b2', 'b3', 'c4'],
+    ],
+  );
+  assert.deepEqual(
+    parts.map((p) => [p.oldStart, p.oldLines, p.newStart, p.newLines]),
+    [
+      [1, 3, 1, 5],
+      [2, 3, 4, 6],
+    ],
+  );
 });

@@ -35,12 +35,21 @@ test('new files: spaces, quotes, newline, non-ASCII, CRLF, no newline at end, bi
     assert.equal(f.oldPath, null);
     assert.equal(f.newMode, '100644');
   }
-  assert.deepEqual(byPath(files, 'with space.txt').hunks[0]!.lines.map((l) => l.text), ['hello']);
+  assert.deepEqual(
+    byPath(files, 'with space.txt').hunks[0]!.lines.map((l) => l.text),
+    ['hello'],
+  );
   assert.equal(byPath(files, 'q"uote.txt').hunks[0]!.lines[0]!.text, 'x');
   assert.equal(byPath(files, 'ünï.txt').hunks[0]!.lines[0]!.text, 'ü');
   assert.equal(byPath(files, 'new\nline.txt').hunks.length, 1);
   const crlf = byPath(files, 'crlf.txt').hunks[0]!.lines;
-  assert.deepEqual(crlf.map((l) => [l.kind, l.text, l.newLine]), [['add', 'one', 1], ['add', 'two', 2]]);
+  assert.deepEqual(
+    crlf.map((l) => [l.kind, l.text, l.newLine]),
+    [
+      ['add', 'one', 1],
+      ['add', 'two', 2],
+    ],
+  );
   const nonl = byPath(files, 'nonl.txt').hunks[0]!.lines;
   assert.equal(nonl[1]!.text, 'last');
   assert.equal(nonl[1]!.noNewlineAtEnd, true);
@@ -53,7 +62,13 @@ test('new files: spaces, quotes, newline, non-ASCII, CRLF, no newline at end, bi
 test('renames (with spaces), deletions, mode-only changes, binary changes, numbering in the new file', () => {
   const r = repo();
   const body = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
-  r.commit('base', { 'old name.txt': body, 'gone.txt': 'bye\n', 'run.sh': 'echo\n', 'img.bin': Buffer.from([0, 1]), 'src/a.ts': body });
+  r.commit('base', {
+    'old name.txt': body,
+    'gone.txt': 'bye\n',
+    'run.sh': 'echo\n',
+    'img.bin': Buffer.from([0, 1]),
+    'src/a.ts': body,
+  });
   r.git(['mv', 'old name.txt', 'new name.txt']);
   r.write('new name.txt', body.replace('line 10\n', 'line 10\nadded\n'));
   r.git(['rm', '-q', 'gone.txt']);
@@ -69,14 +84,20 @@ test('renames (with spaces), deletions, mode-only changes, binary changes, numbe
   assert.deepEqual([added.text, added.newLine], ['added', 11]);
   const gone = byPath(files, 'gone.txt');
   assert.deepEqual([gone.status, gone.newPath, gone.oldMode], ['deleted', null, '100644']);
-  assert.deepEqual(gone.hunks[0]!.lines.map((l) => [l.kind, l.text, l.oldLine]), [['del', 'bye', 1]]);
+  assert.deepEqual(
+    gone.hunks[0]!.lines.map((l) => [l.kind, l.text, l.oldLine]),
+    [['del', 'bye', 1]],
+  );
   const mode = byPath(files, 'run.sh');
   assert.deepEqual([mode.status, mode.oldMode, mode.newMode, mode.hunks.length], ['modified', '100644', '100755', 0]);
   const bin = byPath(files, 'img.bin');
   assert.deepEqual([bin.status, bin.binary], ['modified', true]);
   const a = byPath(files, 'src/a.ts');
   const adds = a.hunks.flatMap((h) => h.lines).filter((l) => l.kind === 'add');
-  assert.deepEqual(adds.map((l) => [l.text, l.newLine]), [['fifteen', 14]]);
+  assert.deepEqual(
+    adds.map((l) => [l.text, l.newLine]),
+    [['fifteen', 14]],
+  );
 });
 
 test('quoted rename and copy headers, --binary patches, suppressBlankEmpty', () => {
@@ -88,14 +109,25 @@ test('quoted rename and copy headers, --binary patches, suppressBlankEmpty', () 
   r.write('src/"q" x.txt', body.replace('d\n', 'D\n'));
   r.write('b.bin', Buffer.from([0, 9, 9]));
   r.git(['add', '-A']);
-  const text = r.git(['-c', 'diff.suppressBlankEmpty=true', ...DIFF, '--binary', '-C', '--find-copies-harder', '--cached']);
+  const text = r.git([
+    '-c',
+    'diff.suppressBlankEmpty=true',
+    ...DIFF,
+    '--binary',
+    '-C',
+    '--find-copies-harder',
+    '--cached',
+  ]);
   assert.match(text, /GIT binary patch/);
   assert.match(text, /^copy from orig\.txt$/m);
   const files = parseDiff(text);
   const renamed = byPath(files, 'src/"q" x.txt');
   assert.deepEqual([renamed.status, renamed.oldPath], ['renamed', 'src/ört.txt']);
   assert.ok(renamed.hunks[0]!.lines.some((l) => l.kind === 'context' && l.text === ''));
-  assert.deepEqual(renamed.hunks[0]!.lines.filter((l) => l.kind === 'add').map((l) => [l.text, l.newLine]), [['D', 5]]);
+  assert.deepEqual(
+    renamed.hunks[0]!.lines.filter((l) => l.kind === 'add').map((l) => [l.text, l.newLine]),
+    [['D', 5]],
+  );
   const copy = byPath(files, 'copy.txt');
   assert.deepEqual([copy.status, copy.oldPath], ['copied', 'orig.txt']);
   const bin = byPath(files, 'b.bin');
@@ -118,7 +150,11 @@ test('formatFile writes back what parseDiff reads', () => {
   const again = parseDiff(files.map((f) => formatFile(f)).join(''));
   // An unchanged mode and the objects live only on git's `index` line, which is not written back.
   const withoutIndex = files.map(({ blobs: _blobs, ...f }) => f);
-  const unchangedModesDropped = withoutIndex.map((f) => (f.status === 'modified' || f.status === 'renamed') && f.oldMode === f.newMode ? { ...f, oldMode: null, newMode: null } : f);
+  const unchangedModesDropped = withoutIndex.map((f) =>
+    (f.status === 'modified' || f.status === 'renamed') && f.oldMode === f.newMode
+      ? { ...f, oldMode: null, newMode: null }
+      : f,
+  );
   assert.deepEqual(again, unchangedModesDropped);
 });
 
@@ -139,24 +175,43 @@ test('plain diff -u output and mnemonic prefixes', () => {
 });
 
 test('a deleted line that reads "-- x" is not a file header; a CRLF diff file parses', () => {
-  const text = 'diff --git a/s.sql b/s.sql\n--- a/s.sql\n+++ b/s.sql\n@@ -1,2 +1,2 @@\n--- comment\n-++ x\n+-- new\n+b\n';
+  const text =
+    'diff --git a/s.sql b/s.sql\n--- a/s.sql\n+++ b/s.sql\n@@ -1,2 +1,2 @@\n--- comment\n-++ x\n+-- new\n+b\n';
   const [f] = parseDiff(text.replace(/\n/g, '\r\n'));
-  assert.deepEqual(f!.hunks[0]!.lines.map((l) => [l.kind, l.text]), [['del', '-- comment'], ['del', '++ x'], ['add', '-- new'], ['add', 'b']]);
+  assert.deepEqual(
+    f!.hunks[0]!.lines.map((l) => [l.kind, l.text]),
+    [
+      ['del', '-- comment'],
+      ['del', '++ x'],
+      ['add', '-- new'],
+      ['add', 'b'],
+    ],
+  );
 });
 
 test('combined (merge) diffs are skipped; text around a diff (format-patch mail) is ignored', () => {
-  const cc = 'diff --cc a.txt\nindex 1,2..3\n--- a/a.txt\n+++ b/a.txt\n@@@ -1,1 -1,1 +1,3 @@@\n++<<<<<<< HEAD\n + main\n++>>>>>>> side\n';
+  const cc =
+    'diff --cc a.txt\nindex 1,2..3\n--- a/a.txt\n+++ b/a.txt\n@@@ -1,1 -1,1 +1,3 @@@\n++<<<<<<< HEAD\n + main\n++>>>>>>> side\n';
   const plain = 'diff --git a/b b/b\n--- a/b\n+++ b/b\n@@ -1 +1 @@\n-x\n+y\n';
-  assert.deepEqual(parseDiff(cc + plain).map((f) => f.newPath), ['b']);
+  assert.deepEqual(
+    parseDiff(cc + plain).map((f) => f.newPath),
+    ['b'],
+  );
   const mail = `From 1 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\n b | 2 +-\n\n${plain}-- \n2.39.5\n`;
-  assert.deepEqual(parseDiff(mail).map((f) => [f.newPath, f.hunks[0]!.lines.length]), [['b', 2]]);
+  assert.deepEqual(
+    parseDiff(mail).map((f) => [f.newPath, f.hunks[0]!.lines.length]),
+    [['b', 2]],
+  );
 });
 
 test('empty diffs, text that is not a diff, damaged hunks', () => {
   assert.deepEqual(parseDiff(''), []);
   assert.deepEqual(parseDiff('\n\n'), []);
   assert.deepEqual(parseDiff('* Unmerged path a.txt\n'), []);
-  assert.throws(() => parseDiff('hello world\nthis is prose\n', 'notes.txt'), (e: unknown) => e instanceof InputError && e.exitCode === 2 && /notes\.txt is not a unified diff/.test(e.message));
+  assert.throws(
+    () => parseDiff('hello world\nthis is prose\n', 'notes.txt'),
+    (e: unknown) => e instanceof InputError && e.exitCode === 2 && /notes\.txt is not a unified diff/.test(e.message),
+  );
   assert.throws(
     () => parseDiff('diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n', 'cut.diff'),
     (e: unknown) => e instanceof InputError && /cut\.diff:6: the diff ends inside a hunk/.test(e.message),

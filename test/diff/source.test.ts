@@ -9,7 +9,10 @@ import { InputError, UsageError } from '../../lib/core/errors.js';
 import { throwawayRepos } from '../kit/repo.js';
 
 const repo = throwawayRepos();
-const paths = (text: string) => parseDiff(text).map((f) => f.newPath ?? f.oldPath).sort();
+const paths = (text: string) =>
+  parseDiff(text)
+    .map((f) => f.newPath ?? f.oldPath)
+    .sort();
 
 test('a repository without commits: worktree and staged diff against the empty tree', async () => {
   const r = repo();
@@ -20,7 +23,10 @@ test('a repository without commits: worktree and staged diff against the empty t
   r.git(['add', 'sub/b.txt']);
   r.write('a.txt', 'a\nmore\n');
   const worktree = parseDiff(await readDiffText(join(r.dir, 'sub'), { kind: 'worktree' }));
-  assert.deepEqual(worktree.map((f) => [f.newPath, f.status]).sort(), [['a.txt', 'added'], ['sub/b.txt', 'added']]);
+  assert.deepEqual(worktree.map((f) => [f.newPath, f.status]).sort(), [
+    ['a.txt', 'added'],
+    ['sub/b.txt', 'added'],
+  ]);
   assert.equal(worktree.find((f) => f.newPath === 'a.txt')!.hunks[0]!.lines.length, 2);
 });
 
@@ -31,7 +37,13 @@ test('worktree, staged and ranges in a repository with history; user config does
   const topic = r.commit('topic', { 'a.txt': 'a\ntopic\n' });
   r.git(['checkout', '-q', 'main']);
   r.commit('main', { 'b.txt': 'b\nmain\n' });
-  for (const [k, v] of [['diff.noprefix', 'true'], ['color.ui', 'always'], ['diff.relative', 'true'], ['diff.external', 'false'], ['diff.mnemonicPrefix', 'true']]) {
+  for (const [k, v] of [
+    ['diff.noprefix', 'true'],
+    ['color.ui', 'always'],
+    ['diff.relative', 'true'],
+    ['diff.external', 'false'],
+    ['diff.mnemonicPrefix', 'true'],
+  ]) {
     r.git(['config', k!, v!]);
   }
   r.write('b.txt', 'changed\n');
@@ -44,7 +56,10 @@ test('worktree, staged and ranges in a repository with history; user config does
   assert.deepEqual(paths(await readDiffText(r.dir, { kind: 'range', range: 'main...topic' })), ['a.txt']);
   assert.deepEqual(paths(await readDiffText(r.dir, { kind: 'range', range: `${base}..${topic}` })), ['a.txt']);
   await assert.rejects(readDiffText(r.dir, { kind: 'range', range: '--output=x' }), UsageError);
-  await assert.rejects(readDiffText(r.dir, { kind: 'range', range: 'nope..main' }), (e: unknown) => e instanceof InputError && /git diff nope\.\.main failed/.test(e.message));
+  await assert.rejects(
+    readDiffText(r.dir, { kind: 'range', range: 'nope..main' }),
+    (e: unknown) => e instanceof InputError && /git diff nope\.\.main failed/.test(e.message),
+  );
 });
 
 test('--diff FILE and - (stdin)', async () => {
@@ -54,7 +69,13 @@ test('--diff FILE and - (stdin)', async () => {
   assert.deepEqual(fromFile.kind === 'text' && [fromFile.name, paths(fromFile.text)], ['x.diff', ['x']]);
   const fromStdin = await diffSourceFromFile('-', r.dir, Readable.from([Buffer.from('diff --git a/y b/y\n')]));
   assert.deepEqual(fromStdin.kind === 'text' && [fromStdin.name, fromStdin.text], ['stdin', 'diff --git a/y b/y\n']);
-  await assert.rejects(diffSourceFromFile('missing.diff', r.dir), (e: unknown) => e instanceof InputError && /missing\.diff does not exist/.test(e.message));
+  await assert.rejects(
+    diffSourceFromFile('missing.diff', r.dir),
+    (e: unknown) => e instanceof InputError && /missing\.diff does not exist/.test(e.message),
+  );
   mkdirSync(join(r.dir, 'folder.diff'));
-  await assert.rejects(diffSourceFromFile('folder.diff', r.dir), (e: unknown) => e instanceof InputError && /folder\.diff: it is a folder/.test(e.message));
+  await assert.rejects(
+    diffSourceFromFile('folder.diff', r.dir),
+    (e: unknown) => e instanceof InputError && /folder\.diff: it is a folder/.test(e.message),
+  );
 });

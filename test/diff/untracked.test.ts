@@ -27,19 +27,30 @@ function repo(): TestRepo {
 }
 const summary = (text: string) =>
   parseDiff(text)
-    .map((f) => `${f.status} ${f.oldPath && f.status !== 'added' && f.oldPath !== f.newPath ? `${f.oldPath} -> ` : ''}${f.newPath ?? f.oldPath}${f.binary ? ' (binary)' : ''}`)
+    .map(
+      (f) =>
+        `${f.status} ${f.oldPath && f.status !== 'added' && f.oldPath !== f.newPath ? `${f.oldPath} -> ` : ''}${f.newPath ?? f.oldPath}${f.binary ? ' (binary)' : ''}`,
+    )
     .sort();
 
 /** What must not change: the index file's bytes and git's view of what is staged. */
 function indexState(r: TestRepo, gitDir = join(r.dir, '.git'), cwd = r.dir): string {
   // No optional locks: `git status` would otherwise refresh (rewrite) the index itself.
   const env = { GIT_OPTIONAL_LOCKS: '0' };
-  return readFileSync(join(gitDir, 'index')).toString('base64') + r.git(['diff', '--cached', '--stat'], { cwd, env }) + r.git(['status', '--porcelain=v1', '-z'], { cwd, env });
+  return (
+    readFileSync(join(gitDir, 'index')).toString('base64') +
+    r.git(['diff', '--cached', '--stat'], { cwd, env }) +
+    r.git(['status', '--porcelain=v1', '-z'], { cwd, env })
+  );
 }
 
 test('untracked files are new files in the work-tree diff; ignored ones and nested repositories are not; the index is untouched', async () => {
   const r = repo();
-  r.commit('base', { 'kept.txt': 'kept\n', 'gone.txt': 'same content\nfor the rename\n', '.gitignore': '*.log\nbuild/\n' });
+  r.commit('base', {
+    'kept.txt': 'kept\n',
+    'gone.txt': 'same content\nfor the rename\n',
+    '.gitignore': '*.log\nbuild/\n',
+  });
   r.write('kept.txt', 'kept\nchanged\n');
   r.write('staged.txt', 'staged\n');
   r.git(['add', 'staged.txt']);
@@ -72,11 +83,18 @@ test('untracked files are new files in the work-tree diff; ignored ones and nest
     'renamed gone.txt -> moved.txt',
   ]);
   const js = parseDiff(text).find((f) => f.newPath === 'sub dir/new file.js')!;
-  assert.deepEqual(js.hunks[0]!.lines.map((l) => [l.kind, l.newLine, l.text]), [['add', 1, 'debugger;']]);
+  assert.deepEqual(
+    js.hunks[0]!.lines.map((l) => [l.kind, l.newLine, l.text]),
+    [['add', 1, 'debugger;']],
+  );
   assert.equal(indexState(r), before);
   // The staged diff is unchanged: only what the index holds.
   assert.deepEqual(summary(await readDiffText(r.dir, { kind: 'staged' })), ['added staged.txt']);
-  assert.deepEqual(readdirSync(scratch).filter((n) => n.startsWith('revtrail-index-')), [], 'the temporary index is removed');
+  assert.deepEqual(
+    readdirSync(scratch).filter((n) => n.startsWith('revtrail-index-')),
+    [],
+    'the temporary index is removed',
+  );
 });
 
 test('a new folder is one pathspec; a repository nested in it is left out, its other files are not', async () => {
@@ -93,7 +111,10 @@ test('a new folder is one pathspec; a repository nested in it is left out, its o
   const before = indexState(r);
   const files = summary(await readDiffText(r.dir, { kind: 'worktree' }));
   assert.equal(files.length, 303);
-  assert.deepEqual(files.filter((f) => !f.startsWith('added generated/part ')), ['added src/loose.js', 'added tools/new/notes/more.md', 'added tools/new/tool.js']);
+  assert.deepEqual(
+    files.filter((f) => !f.startsWith('added generated/part ')),
+    ['added src/loose.js', 'added tools/new/notes/more.md', 'added tools/new/tool.js'],
+  );
   assert.ok(files.includes('added generated/part 299/file.js'));
   assert.equal(indexState(r), before);
 });
@@ -106,7 +127,10 @@ test('a file name that is not UTF-8 reaches git byte for byte', async () => {
   const files = parseDiff(await readDiffText(r.dir, { kind: 'worktree' }));
   assert.equal(files.length, 1);
   assert.equal(files[0]!.status, 'added');
-  assert.deepEqual(files[0]!.hunks[0]!.lines.map((l) => l.text), ['latin-1 name']);
+  assert.deepEqual(
+    files[0]!.hunks[0]!.lines.map((l) => l.text),
+    ['latin-1 name'],
+  );
   assert.equal(indexState(r), before);
 });
 
@@ -127,7 +151,10 @@ test('a repository without commits: untracked and staged files are new, against 
   r.write('staged.txt', 'staged\n');
   r.git(['add', 'staged.txt']);
   const before = indexState(r);
-  assert.deepEqual(summary(await readDiffText(r.dir, { kind: 'worktree' })), ['added only untracked.txt', 'added staged.txt']);
+  assert.deepEqual(summary(await readDiffText(r.dir, { kind: 'worktree' })), [
+    'added only untracked.txt',
+    'added staged.txt',
+  ]);
   assert.equal(indexState(r), before);
 });
 
@@ -143,7 +170,10 @@ test('a linked worktree: its own untracked files, its own index, both indexes un
   const linkedGitDir = r.git(['rev-parse', '--absolute-git-dir'], { cwd: linked }).trim();
   const mainBefore = indexState(r);
   const linkedBefore = indexState(r, linkedGitDir, linked);
-  assert.deepEqual(summary(await readDiffText(linked, { kind: 'worktree' })), ['added linked new.txt', 'modified a.txt']);
+  assert.deepEqual(summary(await readDiffText(linked, { kind: 'worktree' })), [
+    'added linked new.txt',
+    'modified a.txt',
+  ]);
   assert.deepEqual(summary(await readDiffText(r.dir, { kind: 'worktree' })), ['added main-only.txt']);
   assert.equal(indexState(r), mainBefore);
   assert.equal(indexState(r, linkedGitDir, linked), linkedBefore);
@@ -154,7 +184,10 @@ test('a split index: the shared index files in the git dir stay as they were', a
   r.git(['config', 'core.splitIndex', 'true']);
   r.commit('base', { 'a.txt': 'a\n', 'b.txt': 'b\n' });
   r.write('c.txt', 'c\n');
-  const shared = () => readdirSync(join(r.dir, '.git')).filter((n) => n.startsWith('sharedindex.')).sort();
+  const shared = () =>
+    readdirSync(join(r.dir, '.git'))
+      .filter((n) => n.startsWith('sharedindex.'))
+      .sort();
   const filesBefore = shared();
   assert.equal(filesBefore.length, 1);
   const before = indexState(r);

@@ -93,7 +93,8 @@ test('answers equal reading every line up front (property)', async () => {
       const cache = await FactsCache.load(dir);
       for (const c of [A, B, C]) {
         assert.deepEqual(cache.touched(c), touched.get(c));
-        for (const f of ['x.ts', 'y.ts', 'dir/é "q".ts']) assert.deepEqual(cache.changed(c, f), changed.get(`${c}\0${f}`));
+        for (const f of ['x.ts', 'y.ts', 'dir/é "q".ts'])
+          assert.deepEqual(cache.changed(c, f), changed.get(`${c}\0${f}`));
       }
     }),
     { numRuns: 60 },

@@ -6,9 +6,11 @@ import { message, row, lines, clock } from '../kit/mine.js';
 import { SIGNALS } from '../../lib/gate/types.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 function track<T extends Scenario>(s: T): T {
   cleanups.push(() => s.repo.cleanup());
   return s;
@@ -42,7 +44,10 @@ test('every signal met: facts name the commits, the file and the mainline', asyn
   const s = track(passingScenario());
   const e = await explain(s.repo.dir, 'rf-00000000a1');
   assert.equal(e.kind, 'thread');
-  assert.deepEqual(e.threads[0]!.signals.map((x) => x.name), [...SIGNALS]);
+  assert.deepEqual(
+    e.threads[0]!.signals.map((x) => x.name),
+    [...SIGNALS],
+  );
   assert.ok(e.threads[0]!.signals.every((x) => x.met && x.change === null));
   const fix = s.fixes[0]!.slice(0, 12);
   assert.equal(signal(e, 'merged').fact, `${fix} (carrying the ACCEPT) is reachable from main`);
@@ -84,12 +89,27 @@ test('each unmet signal is named with its fact and what would change it', async 
   const noCi = s.fix('rf-000000a0d1', 'src/i.ts');
   // A finding whose line no commit of the thread changed.
   repo.commit('add j', { 'src/j.ts': lines(5) }, { env: s.time.next() });
-  const j5 = (verdict: 'OPEN' | 'ACCEPT', rationale: string) => row({ id: 'rf-000000a0e1', file: 'src/j.ts', line: '5', rule_source: RULE, verdict, rationale });
-  repo.commit(message('change j', [j5('OPEN', '')]), { 'src/j.ts': lines(5, (n) => (n === 2 ? 'changed();' : `const v${n} = ${n};`)) }, { env: s.time.next() });
-  s.ci(repo.commit(message('fix j', [j5('ACCEPT', 'Fixed by the rewrite')]), { 'src/j.ts': lines(5, (n) => (n === 2 ? 'again();' : `const v${n} = ${n};`)) }, { env: s.time.next() }), 'pass');
+  const j5 = (verdict: 'OPEN' | 'ACCEPT', rationale: string) =>
+    row({ id: 'rf-000000a0e1', file: 'src/j.ts', line: '5', rule_source: RULE, verdict, rationale });
+  repo.commit(
+    message('change j', [j5('OPEN', '')]),
+    { 'src/j.ts': lines(5, (n) => (n === 2 ? 'changed();' : `const v${n} = ${n};`)) },
+    { env: s.time.next() },
+  );
+  s.ci(
+    repo.commit(
+      message('fix j', [j5('ACCEPT', 'Fixed by the rewrite')]),
+      { 'src/j.ts': lines(5, (n) => (n === 2 ? 'again();' : `const v${n} = ${n};`)) },
+      { env: s.time.next() },
+    ),
+    'pass',
+  );
 
   const open = await explain(repo.dir, 'rf-00000000c1');
-  assert.deepEqual(open.threads[0]!.signals.filter((x) => !x.met).map((x) => x.name), ['merged', 'resolved', 'fix_commit', 'ci_successful']);
+  assert.deepEqual(
+    open.threads[0]!.signals.filter((x) => !x.met).map((x) => x.name),
+    ['merged', 'resolved', 'fix_commit', 'ci_successful'],
+  );
   assert.equal(signal(open, 'resolved').fact.startsWith('the latest verdict is OPEN'), true);
   assert.match(signal(open, 'resolved').change!, /revtrail verdict rf-00000000c1 ACCEPT/);
   assert.equal(signal(open, 'merged').fact, 'no ACCEPT verdict in the thread');
@@ -105,12 +125,18 @@ test('each unmet signal is named with its fact and what would change it', async 
   assert.equal(signal(d, 'merged').change, `merge ${unmerged.slice(0, 12)} into main`);
 
   const e = await explain(repo.dir, 'rf-00000000e1');
-  assert.equal(signal(e, 'fix_commit').fact, `${elsewhere.slice(0, 12)} does not change src/e.ts (its first-parent diff touches 1 other file)`);
+  assert.equal(
+    signal(e, 'fix_commit').fact,
+    `${elsewhere.slice(0, 12)} does not change src/e.ts (its first-parent diff touches 1 other file)`,
+  );
   assert.match(signal(e, 'fix_commit').change!, /record the ACCEPT in the commit that changes src\/e\.ts/);
 
   const f = await explain(repo.dir, 'rf-00000000f1');
   assert.equal(f.threads[0]!.state, 'REJECT');
-  assert.match(signal(f, 'not_dismissed').fact, /^REJECT in [0-9a-f]{12}: "Not a problem: `grep -n SELECT src\/f\.ts` shows a constant"$/);
+  assert.match(
+    signal(f, 'not_dismissed').fact,
+    /^REJECT in [0-9a-f]{12}: "Not a problem: `grep -n SELECT src\/f\.ts` shows a constant"$/,
+  );
   const g = await explain(repo.dir, 'rf-000000a0b1');
   assert.equal(signal(g, 'not_dismissed').fact, 'src/g.ts does not exist at the tip of main');
 
@@ -118,9 +144,15 @@ test('each unmet signal is named with its fact and what would change it', async 
   const i = await explain(repo.dir, 'rf-000000a0d1');
   assert.equal(signal(h, 'ci_successful').fact, `CI recorded fail for ${failed.slice(0, 12)}`);
   assert.match(signal(h, 'ci_successful').change!, /fix the build, then `revtrail ci record pass/);
-  assert.equal(signal(i, 'ci_successful').fact, `no CI outcome recorded for ${noCi.slice(0, 12)} in refs/notes/revtrail-ci`);
+  assert.equal(
+    signal(i, 'ci_successful').fact,
+    `no CI outcome recorded for ${noCi.slice(0, 12)} in refs/notes/revtrail-ci`,
+  );
   assert.match(signal(i, 'ci_successful').change!, /run `revtrail ci record pass\|fail/);
-  assert.notEqual(signal(h, 'ci_successful').fact, signal(i, 'ci_successful').fact.replace(noCi.slice(0, 12), failed.slice(0, 12)));
+  assert.notEqual(
+    signal(h, 'ci_successful').fact,
+    signal(i, 'ci_successful').fact.replace(noCi.slice(0, 12), failed.slice(0, 12)),
+  );
 
   const j = await explain(repo.dir, 'rf-000000a0e1');
   assert.equal(signal(j, 'evidence').fact, 'none of the 2 occurrences points at lines its commit changed');
@@ -129,7 +161,10 @@ test('each unmet signal is named with its fact and what would change it', async 
   // The rule still passes on a and b; the text form prints every signal with its remedy.
   const text = await runCli(['candidates', '--explain', RULE], { cwd: repo.dir });
   assert.equal(text.code, 0);
-  assert.match(text.stdout, /^rule_source decisions\/adr-001:no-sql-concat: 9 threads, 2 meeting the six thread signals/m);
+  assert.match(
+    text.stdout,
+    /^rule_source decisions\/adr-001:no-sql-concat: 9 threads, 2 meeting the six thread signals/m,
+  );
   assert.match(text.stdout, /UNMET {2}ci_successful +CI recorded fail/);
   assert.match(text.stdout, /-> fix the build/);
   assert.match(text.stdout, /^candidate: yes \(kc-decisions-adr-001-no-sql-concat\)$/m);
@@ -145,7 +180,10 @@ test('generalizable: one file, or fewer threads than gate.minRecurrence, is unme
   assert.equal(e.kind, 'rule_source');
   assert.deepEqual([e.rule.threads, e.rule.qualifying, e.rule.files, e.rule.passed], [2, 2, ['src/a.ts'], false]);
   const gen = signal(e, 'generalizable');
-  assert.equal(gen.fact, `${RULE} has 2 threads meeting the six thread signals, in 1 file (needs 2, in at least 2 files)`);
+  assert.equal(
+    gen.fact,
+    `${RULE} has 2 threads meeting the six thread signals, in 1 file (needs 2, in at least 2 files)`,
+  );
   assert.match(gen.change!, /one in another file/);
   assert.equal(e.candidate.status, 'gate_unmet');
   s.raise('rf-00000000b1', 'src/b.ts');
@@ -178,13 +216,20 @@ test('a fix merged through a merge commit counts as merged; the gate reads the m
   assert.match(signal(await explain(repo.dir, 'rf-00000000a1'), 'merged').fact, /is reachable from main$/);
   repo.write('revtrail.config.json', JSON.stringify({ mainline: 'nowhere' }));
   const missing = await explain(repo.dir, 'rf-00000000a1');
-  assert.equal(signal(missing, 'merged').fact, 'no mainline: the configured mainline "nowhere" does not resolve to a commit');
+  assert.equal(
+    signal(missing, 'merged').fact,
+    'no mainline: the configured mainline "nowhere" does not resolve to a commit',
+  );
   assert.match(signal(missing, 'merged').change!, /set "mainline" in revtrail\.config\.json/);
 
   const m = makeRepo({ branch: 'master' });
   cleanups.push(() => m.cleanup());
   const t = clock();
-  m.commit(message('add', [row({ id: 'rf-00000000b1', file: 'x.ts', line: '1', rule_source: RULE })]), { 'x.ts': lines(2) }, { env: t.next() });
+  m.commit(
+    message('add', [row({ id: 'rf-00000000b1', file: 'x.ts', line: '1', rule_source: RULE })]),
+    { 'x.ts': lines(2) },
+    { env: t.next() },
+  );
   const mx = await explain(m.dir, 'rf-00000000b1');
   assert.match(signal(mx, 'not_dismissed').fact, /x\.ts exists at the tip of master/);
 });
@@ -220,7 +265,14 @@ test('a merge and a cherry-pick that copied the ACCEPT row are not the fix commi
   repo.git(['checkout', '-q', 'main']);
   repo.commit('chore: meanwhile', { 'src/other.ts': 'export const o = 1;\n' }, { env: s.time.next() });
   // What revtrail once wrote: the queued ACCEPT a second time, into the merge.
-  const accept = row({ id: 'rf-00000000e1', file: 'src/e.ts', line: '2', rule_source: RULE, verdict: 'ACCEPT', rationale: 'Parameterized query instead of concatenation' });
+  const accept = row({
+    id: 'rf-00000000e1',
+    file: 'src/e.ts',
+    line: '2',
+    rule_source: RULE,
+    verdict: 'ACCEPT',
+    rationale: 'Parameterized query instead of concatenation',
+  });
   repo.git(['merge', '--no-ff', '-q', '-m', message('Merge fix-e', [accept]), 'fix-e'], { env: s.time.next() });
   // And a later cherry-pick of the fix onto another line of work carries it a third time.
   repo.git(['checkout', '-q', '-b', 'backport', `${fix}~1`]);
@@ -232,7 +284,13 @@ test('a merge and a cherry-pick that copied the ACCEPT row are not the fix commi
   assert.equal(signal(e, 'fix_commit').fact, `${fix.slice(0, 12)} changes src/e.ts (diff against its first parent)`);
   assert.equal(signal(e, 'ci_successful').met, true, signal(e, 'ci_successful').fact);
   assert.equal(signal(e, 'merged').met, true);
-  const stats = JSON.parse((await runCli(['stats', '--json'], { cwd: repo.dir })).stdout) as { rules: Array<{ rule_source: string; findings: number; counts: Record<string, number> }> };
+  const stats = JSON.parse((await runCli(['stats', '--json'], { cwd: repo.dir })).stdout) as {
+    rules: Array<{ rule_source: string; findings: number; counts: Record<string, number> }>;
+  };
   const rule = stats.rules.find((x) => x.rule_source === RULE)!;
-  assert.deepEqual([rule.findings, rule.counts.ACCEPT, rule.counts.OPEN], [3, 3, 0], 'three findings, not five ACCEPT copies');
+  assert.deepEqual(
+    [rule.findings, rule.counts.ACCEPT, rule.counts.OPEN],
+    [3, 3, 0],
+    'three findings, not five ACCEPT copies',
+  );
 });

@@ -11,12 +11,15 @@ import { runCli, throwawayRepos } from '../kit/repo.js';
 import { message, row } from '../kit/mine.js';
 
 const repos = throwawayRepos();
-const entries = (dir: string) => readdirSync(join(dir, '.git', 'revtrail', 'mine-cache')).filter((f) => f.endsWith('.json')).length;
+const entries = (dir: string) =>
+  readdirSync(join(dir, '.git', 'revtrail', 'mine-cache')).filter((f) => f.endsWith('.json')).length;
 
 test('on the mainline, stats and candidates reuse the cache of `revtrail mine`; ahead of it they read both', async () => {
   const repo = repos();
   repo.commit(message('one', [row({ id: 'rf-0000000001' })]), { 'src/a.ts': 'a\n' });
-  repo.commit(message('two', [row({ id: 'rf-0000000001', verdict: 'ACCEPT', rationale: 'Fixed' })]), { 'src/a.ts': 'b\n' });
+  repo.commit(message('two', [row({ id: 'rf-0000000001', verdict: 'ACCEPT', rationale: 'Fixed' })]), {
+    'src/a.ts': 'b\n',
+  });
   assert.equal((await runCli(['mine'], { cwd: repo.dir })).code, 0);
   assert.equal(entries(repo.dir), 1);
   const onMain = await runCli(['stats', '--json'], { cwd: repo.dir });
@@ -29,7 +32,11 @@ test('on the mainline, stats and candidates reuse the cache of `revtrail mine`; 
   const ahead = await runCli(['stats', '--json'], { cwd: repo.dir });
   assert.equal(ahead.code, 0, ahead.stderr);
   assert.equal(entries(repo.dir), 2, 'HEAD + main is a walk of its own');
-  const total = (out: string) => (JSON.parse(out) as { commits: number; total: { findings: number } });
+  const total = (out: string) => JSON.parse(out) as { commits: number; total: { findings: number } };
   assert.deepEqual([total(onMain.stdout).commits, total(onMain.stdout).total.findings], [2, 1]);
-  assert.deepEqual([total(ahead.stdout).commits, total(ahead.stdout).total.findings], [3, 2], 'the topic commit is counted');
+  assert.deepEqual(
+    [total(ahead.stdout).commits, total(ahead.stdout).total.findings],
+    [3, 2],
+    'the topic commit is counted',
+  );
 });

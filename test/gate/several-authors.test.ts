@@ -7,9 +7,11 @@ import { runCli } from '../kit/repo.js';
 import { scenario, RULE, type Scenario } from '../kit/gate.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 function track<T extends Scenario>(s: T): T {
   cleanups.push(() => s.repo.cleanup());
   return s;
@@ -31,14 +33,23 @@ async function ruleSignals(dir: string): Promise<{ passed: boolean; signals: Rul
 test('one person raising and fixing every finding of a rule is not a candidate; a second author makes it one', async () => {
   const s = track(scenario());
   const ada = 'Ada Tester <ada@example.com>';
-  for (const [id, file] of [['rf-00000000a1', 'src/a.ts'], ['rf-00000000b1', 'src/b.ts']] as const) {
+  for (const [id, file] of [
+    ['rf-00000000a1', 'src/a.ts'],
+    ['rf-00000000b1', 'src/b.ts'],
+  ] as const) {
     s.raise(id, file);
     s.ci(s.fix(id, file, {}, { author: ada }), 'pass');
   }
   const alone = await ruleSignals(s.repo.dir);
   const signal = alone.signals.find((x) => x.name === 'several_authors')!;
   // Every other signal holds: only this one keeps the rule from being a candidate.
-  assert.deepEqual(alone.signals.map((x) => [x.name, x.met]), [['generalizable', true], ['several_authors', false]]);
+  assert.deepEqual(
+    alone.signals.map((x) => [x.name, x.met]),
+    [
+      ['generalizable', true],
+      ['several_authors', false],
+    ],
+  );
   assert.equal(alone.passed, false);
   assert.equal(signal.fact, `the qualifying threads of ${RULE} are recorded by commits of one author only`);
   assert.match(signal.change!, /raised or fixed by 2 people in all .*gate\.minAuthors: 1 for a team of one/);
@@ -57,12 +68,15 @@ test('one person raising and fixing every finding of a rule is not a candidate; 
   s.ci(s.fix('rf-00000000d1', 'src/d.ts', {}, { author: 'Bo Fixer <bo@example.com>' }), 'pass');
   const team = await ruleSignals(s.repo.dir);
   assert.equal(team.passed, true);
-  assert.deepEqual(team.signals.find((x) => x.name === 'several_authors'), {
-    name: 'several_authors',
-    met: true,
-    fact: `the qualifying threads of ${RULE} are recorded by commits of 2 authors`,
-    change: null,
-  });
+  assert.deepEqual(
+    team.signals.find((x) => x.name === 'several_authors'),
+    {
+      name: 'several_authors',
+      met: true,
+      fact: `the qualifying threads of ${RULE} are recorded by commits of 2 authors`,
+      change: null,
+    },
+  );
   assert.equal((await runCli(['candidates'], { cwd: s.repo.dir })).code, 0);
   assert.ok(existsSync(join(s.repo.dir, '.revtrail', 'candidates', 'decisions-adr-001-no-sql-concat.md')));
 });
@@ -70,7 +84,10 @@ test('one person raising and fixing every finding of a rule is not a candidate; 
 test('authors count only on qualifying threads: a second author on an unfixed thread does not make it several', async () => {
   const s = track(scenario());
   const ada = 'Ada Tester <ada@example.com>';
-  for (const [id, file] of [['rf-00000000a1', 'src/a.ts'], ['rf-00000000b1', 'src/b.ts']] as const) {
+  for (const [id, file] of [
+    ['rf-00000000a1', 'src/a.ts'],
+    ['rf-00000000b1', 'src/b.ts'],
+  ] as const) {
     s.raise(id, file);
     s.ci(s.fix(id, file, {}, { author: ada }), 'pass');
   }

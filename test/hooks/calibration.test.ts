@@ -13,9 +13,11 @@ import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from 
 import type { HumanVerdict } from '../../lib/core/vocabulary.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => {
-  c.cleanup();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c.cleanup();
+  }),
+);
 
 const DEBUGGER = 'builtin/debug:debugger';
 const SQL = 'builtin/injection:sql-concat';
@@ -34,7 +36,10 @@ function record(r: TestRepo, rule: string, verdicts: readonly HumanVerdict[]): s
   const rows = verdicts.flatMap((verdict) => {
     const id = `rf-${(++ids).toString(16).padStart(10, 'c')}`;
     // Each rule's record carries its own severity: a `security` rule is never demoted unless calibration.security names it.
-    const severity = rule === DEBUGGER ? ({ category: 'correctness', severity: 'bug' } as const) : ({ category: 'security', severity: 'security' } as const);
+    const severity =
+      rule === DEBUGGER
+        ? ({ category: 'correctness', severity: 'bug' } as const)
+        : ({ category: 'security', severity: 'security' } as const);
     const base = { id, rule_source: rule, file: 'src/old.js', issue: 'earlier finding', ...severity };
     return [row(base), row({ ...base, verdict, rationale: RATIONALE[verdict] })];
   });
@@ -83,7 +88,10 @@ test('a rule with 5 REJECT of 6 answered findings does not block a push; a rule 
   assert.match(blocked, /src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\) rf-/);
   assert.doesNotMatch(blocked, /builtin\/debug:debugger/);
   // The demoted finding is still named, with why it does not block and the command that shows the answers.
-  assert.match(push.stderr, /refs\/heads\/both: 1 finding of rules calibrated by history, not blocking:\n {2}src\/a\.js:1 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10}\n/);
+  assert.match(
+    push.stderr,
+    /refs\/heads\/both: 1 finding of rules calibrated by history, not blocking:\n {2}src\/a\.js:1 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10}\n/,
+  );
   assert.ok(push.stderr.includes(notBlocking(5, 6, DEBUGGER)), push.stderr);
 
   // Without the SQL line the push goes through, the debugger finding noted.
@@ -98,19 +106,29 @@ test('a rule with 5 REJECT of 6 answered findings does not block a push; a rule 
   // `stats --rule` is the one command that shows those answers.
   const stats = await r.cli(['stats', '--rule', DEBUGGER]);
   assert.equal(stats.code, 0, stats.stderr);
-  assert.equal((stats.stdout.match(/^ {2}rf-c+[0-9a-f]+ +REJECT +src\/old\.js:1 +[0-9a-f]{12} +false positive/gm) ?? []).length, 5, stats.stdout);
+  assert.equal(
+    (stats.stdout.match(/^ {2}rf-c+[0-9a-f]+ +REJECT +src\/old\.js:1 +[0-9a-f]{12} +false positive/gm) ?? []).length,
+    5,
+    stats.stdout,
+  );
 });
 
 test('a credential rule with a high reject rate still blocks', async () => {
   const r = await sharedRepo();
   const push = await pushBranch(r, 'key', { 'config.js': `const key = "${AWS_KEY}";\n` });
   assert.equal(push.code, 1, push.stderr);
-  assert.match(blockedSection(push.stderr), /config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-/);
+  assert.match(
+    blockedSection(push.stderr),
+    /config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-/,
+  );
   assert.doesNotMatch(push.stderr, /not blocking/);
   const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
   const aws = stats.rules.find((x: { rule_source: string }) => x.rule_source === AWS);
   assert.deepEqual([aws.reject_rate, aws.human_verdicts, aws.calibrated, aws.calibrated_since], [1, 6, false, null]);
-  assert.match((await r.cli(['stats'])).stdout, /^builtin\/secrets:aws-access-key .* 100\.0% of 6 +investigate +never \(credential or security rule\)$/m);
+  assert.match(
+    (await r.cli(['stats'])).stdout,
+    /^builtin\/secrets:aws-access-key .* 100\.0% of 6 +investigate +never \(credential or security rule\)$/m,
+  );
 });
 
 test('--no-calibration and calibration.enabled: false restore blocking', async () => {
@@ -130,7 +148,10 @@ test('--no-calibration and calibration.enabled: false restore blocking', async (
     writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ calibration: { enabled: false } }));
     const push = await r.run(['push', 'origin', 'off']);
     assert.equal(push.code, 1, push.stderr);
-    assert.match(blockedSection(push.stderr), /src\/b\.js:1 bug `debugger` statement left in \(builtin\/debug:debugger\)/);
+    assert.match(
+      blockedSection(push.stderr),
+      /src\/b\.js:1 bug `debugger` statement left in \(builtin\/debug:debugger\)/,
+    );
     const json = JSON.parse((await r.cli(['review', '--range', 'main..off', '--format', 'json'])).stdout);
     assert.equal(json.event, 'REQUEST_CHANGES');
     assert.equal(json.findings[0].calibration, undefined);
@@ -150,7 +171,11 @@ test('the numbers the review calibrates with equal stats --format json for the s
     const json = JSON.parse((await r.cli(['review', '--range', 'main..numbers', '--format', 'json'])).stdout);
     assert.equal(json.event, 'COMMENT');
     const [finding] = json.findings;
-    assert.deepEqual(finding.calibration, { rejected: rule.counts.REJECT, verdicts: rule.human_verdicts, rate: rule.reject_rate });
+    assert.deepEqual(finding.calibration, {
+      rejected: rule.counts.REJECT,
+      verdicts: rule.human_verdicts,
+      rate: rule.reject_rate,
+    });
     assert.deepEqual(finding.calibration, { rejected: 5, verdicts: 6, rate: 5 / 6 });
     assert.equal(rule.calibrated, true);
     const sarif = JSON.parse((await r.cli(['review', '--range', 'main..numbers', '--format', 'sarif'])).stdout);
@@ -161,9 +186,15 @@ test('the numbers the review calibrates with equal stats --format json for the s
     assert.equal(sarif.runs[0].properties.event, 'COMMENT');
     // candidates --explain shows the same numbers.
     const explained = JSON.parse((await r.cli(['candidates', '--explain', DEBUGGER, '--json'])).stdout);
-    assert.deepEqual([explained.calibration.rejected, explained.calibration.verdicts, explained.calibration.calibrated], [5, 6, true]);
+    assert.deepEqual(
+      [explained.calibration.rejected, explained.calibration.verdicts, explained.calibration.calibrated],
+      [5, 6, true],
+    );
     assert.equal(explained.calibration.since.commit, rule.calibrated_since.commit);
-    assert.match((await r.cli(['candidates', '--explain', DEBUGGER])).stdout, /^calibration: not blocking: 5 of 6 answered findings were rejected; since REJECT rf-c+[0-9a-f]+ in [0-9a-f]{12}$/m);
+    assert.match(
+      (await r.cli(['candidates', '--explain', DEBUGGER])).stdout,
+      /^calibration: not blocking: 5 of 6 answered findings were rejected; since REJECT rf-c+[0-9a-f]+ in [0-9a-f]{12}$/m,
+    );
   } finally {
     r.git(['checkout', '-q', 'main']);
   }
@@ -197,7 +228,18 @@ test('the commit-msg hook: a demoted rule neither blocks (commitMsg.block) nor g
 test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove blocks, just above does not; since names the verdict', async () => {
   const r = await historyRepo();
   // debugger: 3 REJECT of 10 answered = 0.3, exactly the default demoteAbove. sql-concat: 4 of 4, one short of minVerdicts 5.
-  record(r, DEBUGGER, ['REJECT', 'ACCEPT', 'ACCEPT', 'REJECT', 'ACCEPT', 'ACCEPT', 'ACCEPT', 'REJECT', 'ACCEPT', 'ACCEPT']);
+  record(r, DEBUGGER, [
+    'REJECT',
+    'ACCEPT',
+    'ACCEPT',
+    'REJECT',
+    'ACCEPT',
+    'ACCEPT',
+    'ACCEPT',
+    'REJECT',
+    'ACCEPT',
+    'ACCEPT',
+  ]);
   record(r, SQL, ['REJECT', 'REJECT', 'REJECT', 'REJECT']);
   assert.equal((await r.run(['push', '-q', '--no-verify', 'origin', 'main'])).code, 0);
   const files = { 'src/a.js': `${DEBUGGER_LINE}\n`, 'src/q.js': `${SQL_LINE}\n` };
@@ -215,9 +257,17 @@ test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove
   const above = await pushBranch(r, 'above', files);
   assert.equal(above.code, 1, above.stderr);
   assert.ok(above.stderr.includes(notBlocking(4, 11, DEBUGGER)), above.stderr);
-  assert.match(blockedSection(above.stderr), /push blocked: 1 blocking finding\b[\s\S]*src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\)/);
+  assert.match(
+    blockedSection(above.stderr),
+    /push blocked: 1 blocking finding\b[\s\S]*src\/q\.js:1 security SQL built by concatenation .*\(builtin\/injection:sql-concat\)/,
+  );
   assert.doesNotMatch(above.stderr, new RegExp(notBlocking(5, 5, SQL).replace(/[()]/g, '\\$&')));
-  assert.equal(JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout).rules.find((x: { rule_source: string }) => x.rule_source === SQL).calibrated, false);
+  assert.equal(
+    JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout).rules.find(
+      (x: { rule_source: string }) => x.rule_source === SQL,
+    ).calibrated,
+    false,
+  );
   writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ calibration: { security: [SQL] } }));
   const named = await r.run(['push', 'origin', 'above']);
   assert.equal(named.code, 0, named.stderr);
@@ -226,18 +276,27 @@ test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove
   const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
   rmSync(join(r.dir, 'revtrail.config.json'));
   const by = Object.fromEntries(stats.rules.map((x: { rule_source: string }) => [x.rule_source, x]));
-  assert.deepEqual([by[DEBUGGER].calibrated_since.commit, by[DEBUGGER].calibrated_since.verdict], [debuggerCrossed, 'REJECT']);
+  assert.deepEqual(
+    [by[DEBUGGER].calibrated_since.commit, by[DEBUGGER].calibrated_since.verdict],
+    [debuggerCrossed, 'REJECT'],
+  );
   assert.deepEqual([by[SQL].calibrated_since.commit, by[SQL].calibrated_since.verdict], [sqlCrossed, 'REJECT']);
 
   // The same edges through the configuration: minVerdicts 6 puts sql-concat's 5 one short again.
-  writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify({ calibration: { minVerdicts: 6, demoteAbove: 4 / 11 } }));
+  writeFileSync(
+    join(r.dir, 'revtrail.config.json'),
+    JSON.stringify({ calibration: { minVerdicts: 6, demoteAbove: 4 / 11 } }),
+  );
   try {
     const json = JSON.parse((await r.cli(['review', '--range', 'main..above', '--format', 'json'])).stdout);
     assert.equal(json.event, 'REQUEST_CHANGES');
-    assert.deepEqual(json.findings.map((f: { rule_source: string; calibration?: unknown }) => [f.rule_source, f.calibration ?? null]), [
-      [DEBUGGER, null], // 4 of 11 is not above 4/11
-      [SQL, null], // 5 verdicts < 6
-    ]);
+    assert.deepEqual(
+      json.findings.map((f: { rule_source: string; calibration?: unknown }) => [f.rule_source, f.calibration ?? null]),
+      [
+        [DEBUGGER, null], // 4 of 11 is not above 4/11
+        [SQL, null], // 5 verdicts < 6
+      ],
+    );
   } finally {
     rmSync(join(r.dir, 'revtrail.config.json'), { force: true });
   }

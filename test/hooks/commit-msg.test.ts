@@ -26,7 +26,10 @@ test('a commit with a finding gets one OPEN trailer that %(trailers) sees; the s
   assert.match(run.stderr, /src\/a\.js:2 bug .*rf-[0-9a-f]{10}/);
   const rows = r.trailers();
   assert.equal(rows.length, 1);
-  assert.match(rows[0]!, /^rf-[0-9a-f]{10},src\/a\.js,2,builtin\/debug:debugger,correctness,bug,`debugger` statement left in,OPEN,$/);
+  assert.match(
+    rows[0]!,
+    /^rf-[0-9a-f]{10},src\/a\.js,2,builtin\/debug:debugger,correctness,bug,`debugger` statement left in,OPEN,$/,
+  );
   const id = rows[0]!.split(',')[0]!;
   assert.match(r.git(['log', '-1', '--format=%B']), new RegExp(`^feat: a\\n\\nReview-Finding: ${id},`));
 
@@ -40,7 +43,7 @@ test('a commit with a finding gets one OPEN trailer that %(trailers) sees; the s
   assert.match(again.stderr, /1 finding(?!,)/);
 });
 
-test('git commit -a and git commit PATH (git\'s temporary index) review what is committed', async () => {
+test("git commit -a and git commit PATH (git's temporary index) review what is committed", async () => {
   const r = await repo({ 'tracked.js': 'let a = 1;\n', 'other.js': 'let b = 1;\n' });
   r.write('tracked.js', `let a = 1;\n${DEBUGGER_LINE}\n`);
   const all = await r.run(['commit', '-a', '-m', 'feat: all']);
@@ -50,7 +53,10 @@ test('git commit -a and git commit PATH (git\'s temporary index) review what is 
   r.write('tracked.js', `let a = 2;\n${DEBUGGER_LINE}\n${DEBUGGER_LINE} // not committed\n`);
   const only = await r.run(['commit', '-m', 'feat: only other', 'other.js']);
   assert.equal(only.code, 0, only.stderr);
-  assert.deepEqual(r.trailers().map((t) => t.split(',')[1]), ['other.js']);
+  assert.deepEqual(
+    r.trailers().map((t) => t.split(',')[1]),
+    ['other.js'],
+  );
 });
 
 test('git commit -v: trailers land before the scissors line, which git then cuts', async () => {
@@ -72,7 +78,10 @@ test('a --- line in the body, Signed-off-by and a message file without a final n
   const run = await r.run(['commit', '--cleanup=verbatim', '-F', msg]);
   assert.equal(run.code, 0, run.stderr);
   const body = r.git(['log', '-1', '--format=%B']);
-  assert.match(body, /\n---\nafter\n\nSigned-off-by: Ada Tester <ada@example.com>\nReview-Finding: rf-[0-9a-f]{10},d\.js,1,[^\n]*(?:\n [^\n]*)*OPEN,\n/); // folded past 100 columns
+  assert.match(
+    body,
+    /\n---\nafter\n\nSigned-off-by: Ada Tester <ada@example.com>\nReview-Finding: rf-[0-9a-f]{10},d\.js,1,[^\n]*(?:\n [^\n]*)*OPEN,\n/,
+  ); // folded past 100 columns
   assert.equal(r.trailers().length, 1);
   assert.match(r.git(['log', '-1', '--format=%(trailers:key=Signed-off-by,valueonly)']), /Ada Tester/);
 
@@ -81,7 +90,10 @@ test('a --- line in the body, Signed-off-by and a message file without a final n
   writeFileSync(msg, 'feat: no newline');
   const hook = await r.cli(['hook', 'commit-msg', msg]);
   assert.equal(hook.code, 0, hook.stderr);
-  assert.match(readFileSync(msg, 'utf8'), /^feat: no newline\n\nReview-Finding: rf-[0-9a-f]{10},e\.js,1,[^\n]+(?:\n [^\n]+)*\n$/);
+  assert.match(
+    readFileSync(msg, 'utf8'),
+    /^feat: no newline\n\nReview-Finding: rf-[0-9a-f]{10},e\.js,1,[^\n]+(?:\n [^\n]+)*\n$/,
+  );
 });
 
 test('git commit -s and --amend of a commit that already has the trailers: no duplicates', async () => {
@@ -145,11 +157,18 @@ test('a bad hand-written Review-Finding trailer aborts the commit, prints the li
   const run = await r.run(['commit', '-m', message]);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /commit aborted: 1 Review-Finding trailer in the message is not valid/);
-  assert.match(run.stderr, /COMMIT_EDITMSG:3: REJECT needs a rationale\n {4}Review-Finding: rf-0123456789,l\.txt,1,x:y,style,nit,t,REJECT,/);
+  assert.match(
+    run.stderr,
+    /COMMIT_EDITMSG:3: REJECT needs a rationale\n {4}Review-Finding: rf-0123456789,l\.txt,1,x:y,style,nit,t,REJECT,/,
+  );
   assert.equal(readFileSync(join(r.dir, '.git', 'COMMIT_EDITMSG'), 'utf8'), `${message}\n`);
   assert.equal(r.git(['rev-list', '--count', 'HEAD']).trim(), '1');
   // A valid hand-written row goes through as written.
-  const good = await r.run(['commit', '-m', 'feat: l\n\nReview-Finding: rf-0123456789,l.txt,1,x:y,style,nit,t,REJECT,"`cat l.txt` shows text"']);
+  const good = await r.run([
+    'commit',
+    '-m',
+    'feat: l\n\nReview-Finding: rf-0123456789,l.txt,1,x:y,style,nit,t,REJECT,"`cat l.txt` shows text"',
+  ]);
   assert.equal(good.code, 0, good.stderr);
   assert.deepEqual(r.trailers(), ['rf-0123456789,l.txt,1,x:y,style,nit,t,REJECT,"`cat l.txt` shows text"']);
 });
@@ -182,7 +201,10 @@ test('a merge is reviewed for what it adds (nothing here); fixup!/squash!/amend!
   for (const kind of ['squash!', 'amend!']) {
     stage(r, { [`${kind[0]}.js`]: `${DEBUGGER_LINE}\n` });
     assert.equal((await r.run(['commit', '-m', `${kind} feat: n`])).code, 0);
-    assert.deepEqual(r.trailers().map((t) => t.split(',')[1]), [`${kind[0]}.js`]);
+    assert.deepEqual(
+      r.trailers().map((t) => t.split(',')[1]),
+      [`${kind[0]}.js`],
+    );
   }
 });
 
@@ -204,20 +226,25 @@ test('commitMsg.record false writes no OPEN trailer; commitMsg.block true aborts
   assert.equal(r.git(['log', '-1', '--format=%s']).trim(), 'feat: p');
 });
 
-test('queued verdicts are written as rows with the finding\'s fields and leave the queue once the commit exists', async () => {
+test("queued verdicts are written as rows with the finding's fields and leave the queue once the commit exists", async () => {
   const r = await repo();
   stage(r, { 'r.js': `${DEBUGGER_LINE}\n` });
   await r.run(['commit', '-m', 'feat: r']);
   const open = r.trailers()[0]!;
   const id = open.split(',')[0]!;
-  assert.equal((await r.cli(['verdict', id, 'reject', '`node r.js` exits 0: the statement is in a test fixture'])).code, 0);
+  assert.equal(
+    (await r.cli(['verdict', id, 'reject', '`node r.js` exits 0: the statement is in a test fixture'])).code,
+    0,
+  );
   // An aborted commit (empty message) loses nothing.
   await r.run(['commit', '--allow-empty'], { env: { GIT_EDITOR: 'true' } });
   assert.equal((await readQueue(join(r.dir, '.git'))).length, 1);
   const run = await r.run(['commit', '--allow-empty', '-m', 'chore: verdicts']);
   assert.equal(run.code, 0);
   assert.match(run.stderr, new RegExp(`recorded 1 queued verdict: REJECT ${id}`));
-  assert.deepEqual(r.trailers(), [open.replace(/OPEN,$/, 'REJECT,`node r.js` exits 0: the statement is in a test fixture')]);
+  assert.deepEqual(r.trailers(), [
+    open.replace(/OPEN,$/, 'REJECT,`node r.js` exits 0: the statement is in a test fixture'),
+  ]);
   assert.equal((await readQueue(join(r.dir, '.git'))).length, 0, 'post-commit: the commit exists, the entry leaves');
   await r.run(['commit', '--allow-empty', '-m', 'chore: next']);
   assert.deepEqual(r.trailers(), [], 'written once');
@@ -238,12 +265,18 @@ test('no CLI anywhere: one line on stderr and the commit goes on; a failing CLI 
   const binDir = tempDir();
   writeShim(binDir);
   stage(r, { 's2.js': `${DEBUGGER_LINE}\n` });
-  const onPath = await r.run(['commit', '-m', 'feat: s2'], { env: { PATH: `${join(binDir, 'node_modules', '.bin')}:${process.env.PATH}` } });
+  const onPath = await r.run(['commit', '-m', 'feat: s2'], {
+    env: { PATH: `${join(binDir, 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
   assert.equal(onPath.code, 0, onPath.stderr);
   assert.equal(r.trailers().length, 1);
   rmSync(binDir, { recursive: true, force: true });
 
-  for (const [body, code] of [['exit 7', 7], ['kill -9 $$', 137], ['exec /nonexistent/node', 127]] as const) {
+  for (const [body, code] of [
+    ['exit 7', 7],
+    ['kill -9 $$', 137],
+    ['exec /nonexistent/node', 127],
+  ] as const) {
     writeFileSync(shim, `#!/bin/sh\n${body}\n`);
     chmodSync(shim, 0o755);
     const run = await r.run(['commit', '--allow-empty', '-m', `chore: ${code}`]);
@@ -259,7 +292,10 @@ test('no CLI anywhere: one line on stderr and the commit goes on; a failing CLI 
   r.write('revtrail.config.json', '{"nope": 1}\n');
   const broken = await r.run(['commit', '--allow-empty', '-m', 'chore: broken config']);
   assert.equal(broken.code, 0);
-  assert.match(broken.stderr, /warning: revtrail\.config\.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline/);
+  assert.match(
+    broken.stderr,
+    /warning: revtrail\.config\.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline/,
+  );
   assert.doesNotMatch(broken.stderr, /did not run/);
 });
 
@@ -277,14 +313,21 @@ test('two worktrees committing at once: both commits get their trailers, the sha
   stage(r, { 'one.js': `${DEBUGGER_LINE} // one\n` });
   writeFileSync(join(wt, 'two.js'), `${DEBUGGER_LINE} // two\n`);
   r.git(['add', '-A'], { cwd: wt });
-  const [a, b] = await Promise.all([r.run(['commit', '-m', 'feat: one']), r.run(['commit', '-m', 'feat: two'], { cwd: wt })]);
+  const [a, b] = await Promise.all([
+    r.run(['commit', '-m', 'feat: one']),
+    r.run(['commit', '-m', 'feat: two'], { cwd: wt }),
+  ]);
   assert.equal(a.code, 0, a.stderr);
   assert.equal(b.code, 0, b.stderr);
   const rowsA = r.trailers('main');
   const rowsB = r.trailers('two');
   assert.ok(rowsA.some((t) => /,one\.js,1,.*,OPEN,$/.test(t)));
   assert.ok(rowsB.some((t) => /,two\.js,1,.*,OPEN,$/.test(t)));
-  for (const rows of [rowsA, rowsB]) assert.ok(rows.some((t) => t.startsWith(`${id},`) && t.includes(',DEFER,')), 'the shared queue reaches both');
+  for (const rows of [rowsA, rowsB])
+    assert.ok(
+      rows.some((t) => t.startsWith(`${id},`) && t.includes(',DEFER,')),
+      'the shared queue reaches both',
+    );
   assert.equal((await readQueue(join(r.dir, '.git'))).length <= 1, true);
   JSON.parse(readFileSync(join(r.dir, '.git', 'revtrail', 'last-review.json'), 'utf8'));
   rmSync(wtParent, { recursive: true, force: true });
@@ -307,7 +350,11 @@ test('killed mid-way (SIGKILL at random points): the message file is the old or 
     writeFileSync(file, original);
     const delay = Math.floor(Math.random() * duration * 1.1);
     await new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, [cliPath, 'hook', 'commit-msg', file], { cwd: r.dir, env: testEnv(), stdio: 'ignore' });
+      const child = spawn(process.execPath, [cliPath, 'hook', 'commit-msg', file], {
+        cwd: r.dir,
+        env: testEnv(),
+        stdio: 'ignore',
+      });
       const timer = setTimeout(() => child.kill('SIGKILL'), delay);
       child.on('close', () => {
         clearTimeout(timer);
@@ -320,7 +367,11 @@ test('killed mid-way (SIGKILL at random points): the message file is the old or 
   // Deterministic ends of the range: killed before it can write, the message is the old one.
   writeFileSync(file, original);
   await new Promise<void>((resolve) => {
-    const child = spawn(process.execPath, [cliPath, 'hook', 'commit-msg', file], { cwd: r.dir, env: testEnv(), stdio: 'ignore' });
+    const child = spawn(process.execPath, [cliPath, 'hook', 'commit-msg', file], {
+      cwd: r.dir,
+      env: testEnv(),
+      stdio: 'ignore',
+    });
     child.on('spawn', () => child.kill('SIGKILL'));
     child.on('close', () => resolve());
   });

@@ -5,7 +5,7 @@
  * gate for it; after an ACCEPT the push names the commits that still hold the key and passes
  * once history is rewritten. Keys are built at run time (setup.ts), never written in this file.
  */
-import { test, } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ const repo = sharedPushedRepo();
 
 const idsIn = (text: string) => [...new Set(text.match(/rf-[0-9a-f]{10}/g) ?? [])];
 const keyLine = () => `export const key = "${AWS_KEY}";\n`;
-const config = (r: HookRepo, value: unknown) => writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify(value));
+const config = (r: HookRepo, value: unknown) =>
+  writeFileSync(join(r.dir, 'revtrail.config.json'), JSON.stringify(value));
 const noConfig = (r: HookRepo) => rmSync(join(r.dir, 'revtrail.config.json'), { force: true });
 const remoteHas = (bare: TestRepo, ref: string) => {
   try {
@@ -35,8 +36,14 @@ test('commit-msg stops a commit that adds a key, naming file and line; the messa
   r.git(['add', 'src/config.ts']);
   const stopped = await r.run(['commit', '-m', 'feat: config']);
   assert.equal(stopped.code, 1, stopped.stderr);
-  assert.match(stopped.stderr, /revtrail: commit aborted: a credential in what this commit adds \(commitMsg\.blockCredentials\); your message is unchanged/);
-  assert.match(stopped.stderr, /src\/config\.ts:2 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  assert.match(
+    stopped.stderr,
+    /revtrail: commit aborted: a credential in what this commit adds \(commitMsg\.blockCredentials\); your message is unchanged/,
+  );
+  assert.match(
+    stopped.stderr,
+    /src\/config\.ts:2 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
+  );
   const [id] = idsIn(stopped.stderr);
   assert.ok(stopped.stderr.includes('a real secret: take it out of the file'), stopped.stderr);
   assert.ok(stopped.stderr.includes(`revtrail verdict ${id} REJECT "…"`), stopped.stderr);
@@ -54,12 +61,24 @@ test('commit-msg stops a commit that adds a key, naming file and line; the messa
   assert.equal(readFileSync(file, 'utf8'), text);
 
   // Not a secret: a queued REJECT suppresses it in commit-msg, and that commit records it.
-  const verdict = await r.cli(['verdict', id!, 'REJECT', 'the documented fake key: `grep -n key docs/testing.md` shows it']);
+  const verdict = await r.cli([
+    'verdict',
+    id!,
+    'REJECT',
+    'the documented fake key: `grep -n key docs/testing.md` shows it',
+  ]);
   assert.equal(verdict.code, 0, verdict.stderr);
   const through = await r.run(['commit', '-m', 'feat: config']);
   assert.equal(through.code, 0, through.stderr);
   assert.match(through.stderr, new RegExp(`recorded 1 queued verdict: REJECT ${id}`));
-  assert.ok(r.trailers().some((row) => row.startsWith(`${id},src/config.ts,2,builtin/secrets:aws-access-key,`) && row.includes(',REJECT,')), r.trailers().join('\n'));
+  assert.ok(
+    r
+      .trailers()
+      .some(
+        (row) => row.startsWith(`${id},src/config.ts,2,builtin/secrets:aws-access-key,`) && row.includes(',REJECT,'),
+      ),
+    r.trailers().join('\n'),
+  );
   // The REJECT is in what is pushed: the push passes.
   const push = await r.run(['push', 'origin', 'stop']);
   assert.equal(push.code, 0, push.stderr);
@@ -72,7 +91,11 @@ test('commit-msg stops a commit that adds a key, naming file and line; the messa
     r.git(['add', 'src/other.ts']);
     const off = await r.run(['commit', '-m', 'feat: other']);
     assert.equal(off.code, 0, off.stderr);
-    assert.ok(r.trailers().some((row) => row.includes(',src/other.ts,1,builtin/secrets:aws-access-key,') && row.endsWith(',OPEN,')));
+    assert.ok(
+      r
+        .trailers()
+        .some((row) => row.includes(',src/other.ts,1,builtin/secrets:aws-access-key,') && row.endsWith(',OPEN,')),
+    );
   } finally {
     noConfig(r);
     r.git(['checkout', '-q', 'main']);
@@ -90,8 +113,16 @@ test('answers by kind: DEFER is refused for a key and does not open the push; al
   assert.equal(blocked.code, 1, blocked.stderr);
   const [id] = idsIn(blocked.stderr);
   // The ways on fit a key: the commit that holds it, the rewrite (it is the last commit: amend), rotation, REJECT alone.
-  assert.ok(blocked.stderr.includes(`This pushed commit adds it:\n    ${keyCommit.slice(0, 12)} feat: keys`), blocked.stderr);
-  assert.ok(blocked.stderr.includes(`${keyCommit.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`), blocked.stderr);
+  assert.ok(
+    blocked.stderr.includes(`This pushed commit adds it:\n    ${keyCommit.slice(0, 12)} feat: keys`),
+    blocked.stderr,
+  );
+  assert.ok(
+    blocked.stderr.includes(
+      `${keyCommit.slice(0, 12)} is the last commit pushed: remove the key from the file, git add it, git commit --amend`,
+    ),
+    blocked.stderr,
+  );
   assert.match(blocked.stderr, /rotate it/);
   assert.ok(blocked.stderr.includes(`revtrail verdict ${id} REJECT "…"`), blocked.stderr);
   assert.doesNotMatch(blocked.stderr, /REJECT\|DEFER|DEFER\|ACKNOWLEDGE/);
@@ -99,7 +130,12 @@ test('answers by kind: DEFER is refused for a key and does not open the push; al
   // `verdict` refuses an answer that cannot open the gate for a credential.
   const refused = await r.cli(['verdict', id!, 'DEFER', 'rotate later, SEC-12']);
   assert.equal(refused.code, 2, refused.stdout + refused.stderr);
-  assert.match(refused.stderr, new RegExp(`DEFER does not open the gate for a credential: ${id} is a credential finding, answered by REJECT \\(gate\\.credentialAnswers\\)`));
+  assert.match(
+    refused.stderr,
+    new RegExp(
+      `DEFER does not open the gate for a credential: ${id} is a credential finding, answered by REJECT \\(gate\\.credentialAnswers\\)`,
+    ),
+  );
   assert.match(refused.stderr, /gate\.credentialAnswers/);
   assert.match((await r.cli(['verdict', '--list'])).stdout, /Queued verdicts \(0\)/);
 
@@ -110,12 +146,18 @@ test('answers by kind: DEFER is refused for a key and does not open the push; al
     assert.equal(deferred.code, 0, deferred.stderr);
     const recorded = await r.run(['commit', '--allow-empty', '-m', 'chore: defer the key']);
     assert.equal(recorded.code, 0, recorded.stderr);
-    assert.ok(r.trailers().some((row) => row.startsWith(`${id},`) && row.includes(',DEFER,')), r.trailers().join('\n'));
+    assert.ok(
+      r.trailers().some((row) => row.startsWith(`${id},`) && row.includes(',DEFER,')),
+      r.trailers().join('\n'),
+    );
     // Without that config, the DEFER in history does not open the gate.
     noConfig(r);
     const still = await r.run(['push', 'origin', 'defer']);
     assert.equal(still.code, 1, still.stderr);
-    assert.match(still.stderr, /answered DEFER, which does not open the gate for a credential \(gate\.credentialAnswers: REJECT\)/);
+    assert.match(
+      still.stderr,
+      /answered DEFER, which does not open the gate for a credential \(gate\.credentialAnswers: REJECT\)/,
+    );
     assert.equal(remoteHas(bare, 'defer'), null);
     config(r, { gate: { credentialAnswers: ['REJECT', 'DEFER'] } });
     const through = await r.run(['push', 'origin', 'defer']);
@@ -147,13 +189,27 @@ test('after an ACCEPT of a key already committed the push stays blocked, names t
   r.git(['add', 'src/client.ts']);
   const fix = await r.run(['commit', '-m', 'fix: key from the environment']);
   assert.equal(fix.code, 0, fix.stderr);
-  assert.ok(r.trailers().some((row) => row.startsWith(`${id},`) && row.includes(',ACCEPT,')), r.trailers().join('\n'));
+  assert.ok(
+    r.trailers().some((row) => row.startsWith(`${id},`) && row.includes(',ACCEPT,')),
+    r.trailers().join('\n'),
+  );
 
   const push = await r.run(['push', 'origin', 'accept']);
   assert.equal(push.code, 1, push.stderr);
-  assert.match(push.stderr, /answered ACCEPT \("the key now comes from the environment"\): fixed in the files, but the pushed history still holds it/);
-  assert.ok(push.stderr.includes(`This pushed commit adds it:\n    ${keyCommit.slice(0, 12)} feat: client`), push.stderr);
-  assert.ok(push.stderr.includes(`    git rebase -i ${base.slice(0, 12)}\n      mark ${keyCommit.slice(0, 12)} "edit": at each stop remove the key`), push.stderr);
+  assert.match(
+    push.stderr,
+    /answered ACCEPT \("the key now comes from the environment"\): fixed in the files, but the pushed history still holds it/,
+  );
+  assert.ok(
+    push.stderr.includes(`This pushed commit adds it:\n    ${keyCommit.slice(0, 12)} feat: client`),
+    push.stderr,
+  );
+  assert.ok(
+    push.stderr.includes(
+      `    git rebase -i ${base.slice(0, 12)}\n      mark ${keyCommit.slice(0, 12)} "edit": at each stop remove the key`,
+    ),
+    push.stderr,
+  );
   assert.match(push.stderr, /And rotate it/);
   assert.doesNotMatch(push.stderr, /REJECT\|DEFER\|ACKNOWLEDGE/);
   assert.ok(!push.stderr.includes(`revtrail verdict ${id}`), 'no verdict is offered for a key answered as real');
@@ -162,9 +218,15 @@ test('after an ACCEPT of a key already committed the push stays blocked, names t
   const list = await r.cli(['verdict', '--list']);
   assert.equal(list.code, 0, list.stderr);
   assert.match(list.stdout, /Answered, still in history \(1\)/);
-  assert.match(list.stdout, new RegExp(`  ${id}  src/client\\.ts:1  security .*answered ACCEPT; rewrite the commits that add it`));
+  assert.match(
+    list.stdout,
+    new RegExp(`  ${id}  src/client\\.ts:1  security .*answered ACCEPT; rewrite the commits that add it`),
+  );
   const listed = JSON.parse((await r.cli(['verdict', '--list', '--json'])).stdout);
-  assert.deepEqual(listed.still_in_history.map((k: { id: string; verdict: string }) => [k.id, k.verdict]), [[id, 'ACCEPT']]);
+  assert.deepEqual(
+    listed.still_in_history.map((k: { id: string; verdict: string }) => [k.id, k.verdict]),
+    [[id, 'ACCEPT']],
+  );
 
   // The rewrite: the fix folded into the commit that added the key (what the message suggests).
   r.git(['rebase', '-q', '-i', base], { env: { GIT_SEQUENCE_EDITOR: `sed -i -e '2s/^pick/fixup/'` } });

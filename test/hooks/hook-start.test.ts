@@ -4,7 +4,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
 
@@ -13,7 +22,8 @@ function packageCopy(): string {
   mkdirSync(join(dir, 'bin'));
   mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
   for (const f of ['revtrail.js', 'package.json']) copyFileSync(join(projectRoot, 'bin', f), join(dir, 'bin', f));
-  for (const f of ['hook-start.cjs', 'hook.cjs']) copyFileSync(join(projectRoot, 'dist', 'cli', f), join(dir, 'dist', 'cli', f));
+  for (const f of ['hook-start.cjs', 'hook.cjs'])
+    copyFileSync(join(projectRoot, 'dist', 'cli', f), join(dir, 'dist', 'cli', f));
   writeFileSync(join(dir, 'package.json'), readFileSync(join(projectRoot, 'package.json')));
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   return dir;
@@ -41,7 +51,12 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   const caches = cacheFiles(pkg);
   // One cache for this hook, this build and this Node.
   assert.equal(caches.length, 1, caches.join(' '));
-  assert.match(caches[0]!, new RegExp(`^hook\\.cjs\\.commit-msg\\.[0-9a-f]{12}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
+  assert.match(
+    caches[0]!,
+    new RegExp(
+      `^hook\\.cjs\\.commit-msg\\.[0-9a-f]{12}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`,
+    ),
+  );
   const cacheFile = join(pkg, 'dist', 'cli', caches[0]!);
   const written = readFileSync(cacheFile);
   assert.ok(written.length > 1000, 'V8 produced a cache');
@@ -63,7 +78,8 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   rmSync(cacheFile);
   repo.commit('docs: a bundle', {
     '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
-    '.okfw/no-eval.md': '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "ev(a|i)l\\\\(", severity: bug, category: security, title: No eval}\n---\n# No eval\n',
+    '.okfw/no-eval.md':
+      '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "ev(a|i)l\\\\(", severity: bug, category: security, title: No eval}\n---\n# No eval\n',
   });
   repo.write('src/b.js', 'eval("1");\n');
   repo.git(['add', '-A']);
@@ -93,11 +109,17 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));
   const broken = await commitMsg();
   assert.equal(broken.code, 3);
-  assert.match(broken.stderr, /^revtrail: the hook could not start \(.*hook\.cjs.*\); reinstall revtrail \(npm install\)$/m);
+  assert.match(
+    broken.stderr,
+    /^revtrail: the hook could not start \(.*hook\.cjs.*\); reinstall revtrail \(npm install\)$/m,
+  );
   assert.equal(broken.message, 'feat: a\n', 'the message is untouched');
   assert.ok(!existsSync(join(pkg, 'dist', 'cli', 'hook.cjs')));
   rmSync(join(pkg, 'dist', 'cli', 'hook-start.cjs'));
   const noStarter = await commitMsg();
   assert.equal(noStarter.code, 3);
-  assert.match(noStarter.stderr, /^revtrail: the hook could not start \(.*hook-start\.cjs.*\); reinstall revtrail \(npm install\)$/m);
+  assert.match(
+    noStarter.stderr,
+    /^revtrail: the hook could not start \(.*hook-start\.cjs.*\); reinstall revtrail \(npm install\)$/m,
+  );
 });

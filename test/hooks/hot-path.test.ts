@@ -15,7 +15,11 @@ async function repo(): Promise<HookRepo> {
 }
 
 /** Runs `revtrail hook commit-msg` on `message`; returns the git commands it ran, sorted, and the file after. */
-async function hookGitCommands(r: HookRepo, message: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stderr: string; commands: string[]; after: string }> {
+async function hookGitCommands(
+  r: HookRepo,
+  message: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stderr: string; commands: string[]; after: string }> {
   const file = join(r.dir, '.git', 'HOT_MSG');
   const trace = join(r.dir, '.git', 'hot-trace.log');
   writeFileSync(file, message);
@@ -51,7 +55,10 @@ test('a finding: the history is read (already recorded?) and the trailer goes in
 
 test('a clean commit after one with findings empties the commit-msg entry of last-review.json', async () => {
   const r = await repo();
-  const lastReview = () => JSON.parse(readFileSync(join(r.dir, '.git', 'revtrail', 'last-review.json'), 'utf8')) as { reviews: Record<string, { findings: unknown[] }> };
+  const lastReview = () =>
+    JSON.parse(readFileSync(join(r.dir, '.git', 'revtrail', 'last-review.json'), 'utf8')) as {
+      reviews: Record<string, { findings: unknown[] }>;
+    };
   r.write('src/a.js', `${DEBUGGER_LINE}\n`);
   r.git(['add', '-A']);
   const first = await r.run(['commit', '-m', 'feat: a']);
@@ -69,7 +76,10 @@ test('no structural rule in the selected documents: the syntax-tree parser is ne
   // A preload that notes every @ast-grep module the hook requires (docs/structural.md "Bounded").
   const probe = join(r.dir, '.git', 'probe.cjs');
   const loads = join(r.dir, '.git', 'loads.log');
-  writeFileSync(probe, `const M = require('module'); const fs = require('fs'); const load = M._load;\nM._load = function (request, ...rest) { if (String(request).startsWith('@ast-grep/')) fs.appendFileSync(${JSON.stringify(loads)}, request + '\\n'); return load.call(this, request, ...rest); };\n`);
+  writeFileSync(
+    probe,
+    `const M = require('module'); const fs = require('fs'); const load = M._load;\nM._load = function (request, ...rest) { if (String(request).startsWith('@ast-grep/')) fs.appendFileSync(${JSON.stringify(loads)}, request + '\\n'); return load.call(this, request, ...rest); };\n`,
+  );
   const commit = async (file: string) => {
     writeFileSync(loads, '');
     r.write(file, 'export function list() {\n  return db.query("SELECT 1");\n}\n');
@@ -80,7 +90,13 @@ test('no structural rule in the selected documents: the syntax-tree parser is ne
   };
   assert.equal(await commit('src/controllers/a.ts'), '');
   const adr = join(r.dir, '.okfw', 'decisions', 'adr-0001.md');
-  writeFileSync(adr, readFileSync(adr, 'utf8').replace('  rules:\n', '  rules:\n    - id: no-db-call\n      ast: db.query($$$)\n      language: typescript\n      severity: nit\n      title: Controller calls the database\n'));
+  writeFileSync(
+    adr,
+    readFileSync(adr, 'utf8').replace(
+      '  rules:\n',
+      '  rules:\n    - id: no-db-call\n      ast: db.query($$$)\n      language: typescript\n      severity: nit\n      title: Controller calls the database\n',
+    ),
+  );
   assert.match(await commit('src/controllers/b.ts'), /^@ast-grep\/napi$/m);
 });
 
@@ -114,5 +130,9 @@ test('a clean commit under a policy a review already ran: decided without readin
   const adr = join(r.dir, '.okfw', 'decisions', 'adr-0001.md');
   writeFileSync(adr, readFileSync(adr, 'utf8').replace(String.raw`'\bdb\.query\('`, `'export const x'`));
   const third = await commit();
-  assert.match(third.after, /Review-Finding: rf-[0-9a-f]{10},src\/controllers\/a\.ts,1,adr-0001:no-db-query,/, third.stderr);
+  assert.match(
+    third.after,
+    /Review-Finding: rf-[0-9a-f]{10},src\/controllers\/a\.ts,1,adr-0001:no-db-query,/,
+    third.stderr,
+  );
 });

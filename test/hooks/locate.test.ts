@@ -8,9 +8,11 @@ import { NotARepositoryError } from '../../lib/core/git/errors.js';
 import { throwawayRepos, tempDir } from '../kit/repo.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 const repo = throwawayRepos();
 
 test('an unborn branch: the same folders as findRepo, and no HEAD commit', async () => {

@@ -21,16 +21,29 @@ const subjects = (r: HookRepo) => r.git(['log', '--format=%s']).trim().split('\n
 
 test('git am stops at a patch that adds a key (the patch stays applied, nothing committed); a queued REJECT lets git am --continue commit it, without trailers', async () => {
   const r = await installedRepo();
-  assert.match(readFileSync(join(r.dir, '.husky', 'pre-applypatch'), 'utf8'), /"\$revtrail_cli" hook pre-applypatch "\$@"/);
+  assert.match(
+    readFileSync(join(r.dir, '.husky', 'pre-applypatch'), 'utf8'),
+    /"\$revtrail_cli" hook pre-applypatch "\$@"/,
+  );
   const before = subjects(r);
   const patch = await mailedPatch(r, 'feat: config', { 'src/config.js': `export const key = "${AWS_KEY}";\n` });
 
   const stopped = await r.run(['am'], { input: patch });
   assert.equal(stopped.code, 1, stopped.stderr);
-  assert.match(stopped.stderr, /revtrail: commit aborted: a credential in what this commit adds \(commitMsg\.blockCredentials\)/);
-  assert.match(stopped.stderr, /src\/config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  assert.match(
+    stopped.stderr,
+    /revtrail: commit aborted: a credential in what this commit adds \(commitMsg\.blockCredentials\)/,
+  );
+  assert.match(
+    stopped.stderr,
+    /src\/config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
+  );
   assert.deepEqual(subjects(r), before, 'nothing committed');
-  assert.equal(r.git(['diff', '--cached', '--name-only']).trim(), 'src/config.js', 'the patch stays applied in the index');
+  assert.equal(
+    r.git(['diff', '--cached', '--name-only']).trim(),
+    'src/config.js',
+    'the patch stays applied in the index',
+  );
   assert.ok(existsSync(join(r.dir, '.git', 'rebase-apply')), 'git am waits for --continue or --skip');
 
   const id = /rf-[0-9a-f]{10}/.exec(stopped.stderr)![0];

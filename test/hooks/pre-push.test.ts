@@ -43,7 +43,10 @@ test('update: a blocking finding stops the push, naming the finding, its ID and 
   assert.match(push.stderr, /refs\/heads\/main \(1 blocking finding\):/);
   const [id] = idsIn(push.stderr);
   assert.ok(id);
-  assert.match(push.stderr, new RegExp(`src/a\\.js:1 bug \`debugger\` statement left in \\(builtin/debug:debugger\\) ${id}`));
+  assert.match(
+    push.stderr,
+    new RegExp(`src/a\\.js:1 bug \`debugger\` statement left in \\(builtin/debug:debugger\\) ${id}`),
+  );
   assert.match(push.stderr, /a fix, committed/);
   assert.ok(push.stderr.includes(`revtrail verdict ${id} REJECT|DEFER|ACKNOWLEDGE "…"`));
   assert.equal(remoteHas(bare, 'main'), before, 'nothing reached the remote');
@@ -61,10 +64,18 @@ test('a key added, then deleted by the next commit, still blocks: credentials ar
   commitWith(r, { 'config.js': 'const key = process.env.KEY;\n' }, 'fix: env');
   const push = await r.run(['push', 'origin', 'main']);
   assert.equal(push.code, 1, push.stderr);
-  assert.match(push.stderr, /config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-/);
+  assert.match(
+    push.stderr,
+    /config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-/,
+  );
   // Only a history rewrite or a verdict that opens the gate for a credential answers it: here a REJECT (a test value), committed.
   const [id] = idsIn(push.stderr);
-  const verdict = await r.cli(['verdict', id!, 'REJECT', 'a test value: `grep -rn KEY test/fixtures` shows it is the documented fake key']);
+  const verdict = await r.cli([
+    'verdict',
+    id!,
+    'REJECT',
+    'a test value: `grep -rn KEY test/fixtures` shows it is the documented fake key',
+  ]);
   assert.equal(verdict.code, 0, verdict.stderr);
   assert.equal((await r.run(['commit', '--allow-empty', '-m', 'chore: verdict'])).code, 0);
   const through = await r.run(['push', 'origin', 'main']);
@@ -82,7 +93,7 @@ test('new branch: its own commits are reviewed; a new branch whose commits the r
 
   r.git(['checkout', '-q', '-b', 'topic']);
   commitWith(r, { 'clean.txt': 'fine\n' }, 'docs: fine');
-  assert.equal((await r.run(['push', 'origin', 'topic'])).code, 0, 'the old finding on main is not the new branch\'s');
+  assert.equal((await r.run(['push', 'origin', 'topic'])).code, 0, "the old finding on main is not the new branch's");
   r.git(['checkout', '-q', '-b', 'topic2']);
   commitWith(r, { 'new.js': `${DEBUGGER_LINE} // new\n` }, 'feat: new');
   const blocked = await r.run(['push', 'origin', 'topic2']);
@@ -152,7 +163,7 @@ test('force push over a commit the local repository lacks reviews what no origin
   assert.equal(clean.code, 0, clean.stderr);
 });
 
-test('the user\'s own pre-push lines after the block still read the ref lines', async () => {
+test("the user's own pre-push lines after the block still read the ref lines", async () => {
   const r = await installedRepo();
   cleanups.push(r);
   const bare = addRemote(r);
@@ -162,7 +173,10 @@ test('the user\'s own pre-push lines after the block still read the ref lines', 
   const push = await r.run(['push', 'origin', 'main']);
   assert.equal(push.code, 0, push.stderr);
   const head = r.git(['rev-parse', 'HEAD']).trim();
-  assert.match(readFileSync(join(r.dir, '.git', 'seen-refs'), 'utf8'), new RegExp(`^refs/heads/main ${head} refs/heads/main 0{40}\\n`));
+  assert.match(
+    readFileSync(join(r.dir, '.git', 'seen-refs'), 'utf8'),
+    new RegExp(`^refs/heads/main ${head} refs/heads/main 0{40}\\n`),
+  );
 });
 
 test('SHA-256 repository: update and new branch are reviewed, zero SHAs of 64 digits understood', async () => {
@@ -186,9 +200,13 @@ test('revtrail hook pre-push directly: ref lines on stdin, deletions with 40 or 
   const { r } = await pushRepo();
   const sha = commitWith(r, { 'z.js': `${DEBUGGER_LINE}\n` }, 'feat: z');
   const zero = '0'.repeat(40);
-  const blocked = await r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `refs/heads/main ${sha} refs/heads/main ${zero}\n` });
+  const blocked = await r.cli(['hook', 'pre-push', 'origin', 'url'], {
+    input: `refs/heads/main ${sha} refs/heads/main ${zero}\n`,
+  });
   assert.equal(blocked.code, 1);
-  const del = await r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `(delete) ${zero} refs/heads/x ${sha}\n(delete) ${'0'.repeat(64)} refs/heads/y ${sha}\n` });
+  const del = await r.cli(['hook', 'pre-push', 'origin', 'url'], {
+    input: `(delete) ${zero} refs/heads/x ${sha}\n(delete) ${'0'.repeat(64)} refs/heads/y ${sha}\n`,
+  });
   assert.equal(del.code, 0);
   assert.equal(del.stderr, '');
   const bad = await r.cli(['hook', 'pre-push', 'origin', 'url'], { input: 'garbage line\n' });
@@ -196,7 +214,15 @@ test('revtrail hook pre-push directly: ref lines on stdin, deletions with 40 or 
   assert.match(bad.stderr, /ignoring a ref line/);
   const missing = await r.cli(['hook', 'pre-push'], { input: '' });
   assert.equal(missing.code, 2);
-  assert.equal((await r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `refs/heads/main ${sha} refs/heads/main ${zero}\n`, env: { REVTRAIL: '0' } })).code, 0);
+  assert.equal(
+    (
+      await r.cli(['hook', 'pre-push', 'origin', 'url'], {
+        input: `refs/heads/main ${sha} refs/heads/main ${zero}\n`,
+        env: { REVTRAIL: '0' },
+      })
+    ).code,
+    0,
+  );
   assert.equal((await r.run(['push', '--no-verify', 'origin', 'main'])).code, 0);
 });
 
@@ -208,7 +234,11 @@ test('progress of a push in a log (stderr a pipe): plain lines without terminal 
   assert.equal(logged.code, 0, logged.stderr);
   const lines = logged.stderr.split('\n').filter((l) => l.startsWith('revtrail: refs/heads/main: '));
   assert.ok(lines.length >= 1, logged.stderr);
-  for (const line of lines) assert.match(line, /^revtrail: refs\/heads\/main: (reviewing what the push adds|checking each commit for credentials).* \(\d+ s\)$/);
+  for (const line of lines)
+    assert.match(
+      line,
+      /^revtrail: refs\/heads\/main: (reviewing what the push adds|checking each commit for credentials).* \(\d+ s\)$/,
+    );
   assert.doesNotMatch(logged.stderr, /\r|\x1b\[/);
   // The default interval: a push this short prints none.
   commitWith(r, { 'src/g.js': 'export const g = 1;\n' }, 'feat: g');

@@ -15,7 +15,10 @@ const SETUP = 'revtrail install --from-prepare || true';
 const layouts: Array<[string, string]> = [
   ['compact, as JSON.stringify writes it', JSON.stringify({ name: 'app', version: '1.0.0' })],
   ['compact with scripts', JSON.stringify({ name: 'app', scripts: { test: 'node --test' } })],
-  ['arrays kept on one line', '{\n  "name": "app",\n  "files": ["bin", "lib"],\n  "scripts": {\n    "test": "node --test"\n  }\n}\n'],
+  [
+    'arrays kept on one line',
+    '{\n  "name": "app",\n  "files": ["bin", "lib"],\n  "scripts": {\n    "test": "node --test"\n  }\n}\n',
+  ],
   ['one-line scripts object in a multi-line file', '{\n  "name": "app",\n  "scripts": { "test": "node --test" }\n}'],
   ['empty scripts, tabs and CRLF', '{\r\n\t"name": "app",\r\n\t"scripts": {}\r\n}\r\n'],
 ];
@@ -26,7 +29,10 @@ for (const [layout, original] of layouts) {
     repo.commit('chore: start', { 'package.json': original });
     const installed = await runCli(['install'], { cwd: repo.dir });
     assert.equal(installed.code, 0, installed.stderr);
-    assert.match(installed.stdout, /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install sets the hooks up in fresh clones\)/);
+    assert.match(
+      installed.stdout,
+      /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install sets the hooks up in fresh clones\)/,
+    );
     const after = readFileSync(join(repo.dir, 'package.json'), 'utf8');
     const before = JSON.parse(original) as { scripts?: Record<string, string> };
     assert.deepEqual(JSON.parse(after), { ...before, scripts: { ...before.scripts, prepare: SETUP } });

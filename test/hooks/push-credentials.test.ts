@@ -38,10 +38,13 @@ const commit = (r: HookRepo, message: string, files: Record<string, string>) => 
 /** The hook as git runs it for a new branch: what no origin ref has is reviewed. */
 const prePush = (r: HookRepo, branch: string) => {
   const sha = r.git(['rev-parse', branch]).trim();
-  return r.cli(['hook', 'pre-push', 'origin', 'url'], { input: `refs/heads/${branch} ${sha} refs/heads/${branch} ${ZERO}\n` });
+  return r.cli(['hook', 'pre-push', 'origin', 'url'], {
+    input: `refs/heads/${branch} ${sha} refs/heads/${branch} ${ZERO}\n`,
+  });
 };
 const branch = (r: HookRepo, name: string) => r.git(['checkout', '-q', '-b', name, 'main']);
-const filler = (n: number) => Array.from({ length: 120 }, (_, i) => `export const v${n}_${i} = "${'x'.repeat(24)}";`).join('\n') + '\n';
+const filler = (n: number) =>
+  Array.from({ length: 120 }, (_, i) => `export const v${n}_${i} = "${'x'.repeat(24)}";`).join('\n') + '\n';
 
 test('a key in a middle commit, removed later, blocks: through a git log larger than one pipe read', async () => {
   const r = await repo();
@@ -54,7 +57,10 @@ test('a key in a middle commit, removed later, blocks: through a git log larger 
   const push = await prePush(r, 'middle');
   assert.equal(push.code, 1, push.stderr);
   assert.match(push.stderr, /refs\/heads\/middle \(1 blocking finding\):/);
-  assert.match(push.stderr, /src\/config\.ts:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  assert.match(
+    push.stderr,
+    /src\/config\.ts:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
+  );
 });
 
 test('merges: a key from a merged branch, and a key only the merge commit adds, both block', async () => {
@@ -111,8 +117,14 @@ test('progress: one line on a terminal, with both phases, cleared; nothing on a 
   shown.reviewing('refs/heads/x', 1, 2, 'src/\x1bbad.ts');
   shown.checking('refs/heads/x', 3, 3);
   shown.clear();
-  assert.match(written[0]!, /^\r\x1b\[Krevtrail: refs\/heads\/x: reviewing what the push adds, 1\/2 chunks \(src\/\\ebad\.ts\) \(\d+\.\d s\)$/);
-  assert.match(written[1]!, /reviewing what the push adds, 1\/2 chunks .*; checking each commit for credentials, 3\/3 commits \(\d+\.\d s\)$/);
+  assert.match(
+    written[0]!,
+    /^\r\x1b\[Krevtrail: refs\/heads\/x: reviewing what the push adds, 1\/2 chunks \(src\/\\ebad\.ts\) \(\d+\.\d s\)$/,
+  );
+  assert.match(
+    written[1]!,
+    /reviewing what the push adds, 1\/2 chunks .*; checking each commit for credentials, 3\/3 commits \(\d+\.\d s\)$/,
+  );
   assert.equal(written.at(-1), '\r\x1b[K');
   const piped: string[] = [];
   const pipe = pushProgress({ isTTY: false, write: (s: string) => piped.push(s) } as unknown as NodeJS.WriteStream);
@@ -133,6 +145,9 @@ test('a bundle rule that takes a built-in credential rule_source is checked in e
   commit(r, 'fix: env', { 'src/token.ts': 'export const token = process.env.TOKEN;\n' });
   const push = await prePush(r, 'bundle-secret');
   assert.equal(push.code, 1, push.stderr);
-  assert.match(push.stderr, /src\/token\.ts:1 security Corporate token committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  assert.match(
+    push.stderr,
+    /src\/token\.ts:1 security Corporate token committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
+  );
   r.git(['checkout', '-q', 'main']);
 });

@@ -5,7 +5,7 @@
  * change what is reviewed. One repository with a pushed main; each case pushes a branch of its own
  * with a real `git push` and checks that the remote never got it.
  */
-import { test, } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,8 @@ const commit = (r: HookRepo, message: string, files: Record<string, string | Buf
   return r.git(['rev-parse', 'HEAD']).trim();
 };
 const branch = (r: HookRepo, name: string) => r.git(['checkout', '-q', '-b', name, 'main']);
-const push = (r: HookRepo, name: string, env?: NodeJS.ProcessEnv) => r.run(['push', 'origin', `${name}:refs/heads/${name}`], { env });
+const push = (r: HookRepo, name: string, env?: NodeJS.ProcessEnv) =>
+  r.run(['push', 'origin', `${name}:refs/heads/${name}`], { env });
 const remoteHas = (bare: TestRepo, ref: string) => {
   try {
     return bare.git(['rev-parse', '--verify', '-q', `refs/heads/${ref}`]).trim();
@@ -42,7 +43,10 @@ test('a pre-push hook that does not finish blocks the push and says how to skip 
     // A real heap OOM of the real CLI (V8 aborts: exit 134).
     const oom = await push(r, 'dies', { NODE_OPTIONS: '--max-old-space-size=4' });
     assert.equal(oom.code, 1, oom.stderr);
-    assert.match(oom.stderr, /revtrail: pre-push check did not finish \(killed by signal 6, exit 134\); the push is blocked\./);
+    assert.match(
+      oom.stderr,
+      /revtrail: pre-push check did not finish \(killed by signal 6, exit 134\); the push is blocked\./,
+    );
     assert.match(oom.stderr, /REVTRAIL=0 git push/);
     assert.equal(remoteHas(bare, 'dies'), null);
     // An OOM kill or `kill -9` (137), an internal error (3, 2), a CLI that cannot start (127).
@@ -101,7 +105,7 @@ test('git replace: a replacement of the key commit does not hide it, and a REJEC
   r.git(['checkout', '-q', 'main']);
 });
 
-test('a NUL byte past git\'s binary sniff does not cut a commit short: the key after it in the same commit blocks', async () => {
+test("a NUL byte past git's binary sniff does not cut a commit short: the key after it in the same commit blocks", async () => {
   const { r, bare } = await repo();
   branch(r, 'nul');
   // Text to git (no NUL in the first 8,000 bytes), with a NUL in a later line.
@@ -121,7 +125,11 @@ test('big files: each is reviewed up to the cap and named, memory stays bounded,
   const MiB = 1024 * 1024;
   const long = `${'const filler = "0123456789abcdef0123456789abcdef0123456789abcdef";\n'.repeat(Math.ceil((20 * MiB) / 52))}`;
   const short = 'x\n'.repeat(10 * MiB); // 20 MB of two-byte lines
-  commit(r, 'feat: big and key', { 'big/long.js': long, 'big/short.txt': short, 'src/key.ts': `export const k = "${AWS_KEY}";\n` });
+  commit(r, 'feat: big and key', {
+    'big/long.js': long,
+    'big/short.txt': short,
+    'src/key.ts': `export const k = "${AWS_KEY}";\n`,
+  });
   commit(r, 'fix: env', { 'src/key.ts': 'export const k = process.env.K;\n' });
   // A heap far smaller than the files' lines as objects would need.
   const run = await push(r, 'big', { NODE_OPTIONS: '--max-old-space-size=192' });
@@ -138,15 +146,37 @@ test('git attributes do not hide a key from the credential rules: * binary, * -d
   const { r, bare } = await repo();
   const utf16 = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
   const cases: Array<[string, Record<string, string | Buffer>, string]> = [
-    ['attr-binary', { 'sub/.gitattributes': '* binary\n', 'sub/conf.ts': `// settings\nexport const k = "${AWS_KEY}";\n` }, 'sub/conf.ts:2'],
-    ['attr-nodiff', { 'sub/.gitattributes': '* -diff\n', 'sub/conf.ts': `export const k = "${AWS_KEY}";\n` }, 'sub/conf.ts:1'],
+    [
+      'attr-binary',
+      { 'sub/.gitattributes': '* binary\n', 'sub/conf.ts': `// settings\nexport const k = "${AWS_KEY}";\n` },
+      'sub/conf.ts:2',
+    ],
+    [
+      'attr-nodiff',
+      { 'sub/.gitattributes': '* -diff\n', 'sub/conf.ts': `export const k = "${AWS_KEY}";\n` },
+      'sub/conf.ts:1',
+    ],
     ['utf16', { 'win/settings.ini': utf16(`[aws]\r\nkey=${AWS_KEY}\r\n`) }, 'win/settings.ini:2'],
-    ['blob', { 'assets/blob.dat': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe]), Buffer.from(`\0key ${AWS_KEY}\0`), Buffer.from([0, 0x9c, 0x10])]) }, 'assets/blob.dat:1'],
+    [
+      'blob',
+      {
+        'assets/blob.dat': Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe]),
+          Buffer.from(`\0key ${AWS_KEY}\0`),
+          Buffer.from([0, 0x9c, 0x10]),
+        ]),
+      },
+      'assets/blob.dat:1',
+    ],
   ];
   for (const [name, files, where] of cases) {
     branch(r, name);
     commit(r, 'feat: files', files);
-    const removed = Object.fromEntries(Object.entries(files).filter(([p]) => !p.endsWith('.gitattributes')).map(([p]) => [p, 'nothing here\n']));
+    const removed = Object.fromEntries(
+      Object.entries(files)
+        .filter(([p]) => !p.endsWith('.gitattributes'))
+        .map(([p]) => [p, 'nothing here\n']),
+    );
     commit(r, 'fix: no key', removed);
     assert.match(r.git(['show', '--format=', 'HEAD^']), /^Binary files /m, `${name}: git shows the file as binary`);
     // Through a real push (combined diff and per-commit stream), and `review --range` alike.

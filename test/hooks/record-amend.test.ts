@@ -47,7 +47,10 @@ test('amend with -m, -F, --no-edit and the editor: the OPEN row stays, once; a n
   assert.equal(r.git(['rev-list', '--count', 'main..HEAD']).trim(), '1');
 
   const view = await kit.record();
-  assert.deepEqual(view.mined, rows.map((x) => `${idOf(x)} OPEN`));
+  assert.deepEqual(
+    view.mined,
+    rows.map((x) => `${idOf(x)} OPEN`),
+  );
   assert.equal(view.findings, 2);
   assert.deepEqual(view.counts, counts({ OPEN: 2 }));
 
@@ -74,7 +77,10 @@ test('amend after a recorded verdict: the verdict row stays, once, and the findi
   assert.deepEqual(kit.rows(), [reject]);
   await kit.git(['commit', '--amend', '--allow-empty', '--no-edit']);
   assert.deepEqual(kit.rows(), [reject]);
-  assert.deepEqual(kit.allRows().filter((x) => x.startsWith('rf-')), [reject, open]);
+  assert.deepEqual(
+    kit.allRows().filter((x) => x.startsWith('rf-')),
+    [reject, open],
+  );
 
   const view = await kit.record();
   assert.deepEqual(view.mined, [`${id} REJECT`, `${id} OPEN`]);
@@ -96,8 +102,16 @@ test('amend --no-verify drops the rows: post-rewrite queues them, says so, and t
 
   const amend = await kit.git(['commit', '--amend', '--allow-empty', '--no-verify', '-m', 'chore: defer, reworded']);
   assert.deepEqual(kit.rows(), []);
-  assert.match(amend, new RegExp(`1 Review-Finding record the rewrite left out of its new commit is queued for your next commit: DEFER ${id} \\([0-9a-f]{7} → [0-9a-f]{7}\\)`));
-  assert.deepEqual((await kit.queue()).map((q) => `${q.verdict} ${q.id}`), [`DEFER ${id}`]);
+  assert.match(
+    amend,
+    new RegExp(
+      `1 Review-Finding record the rewrite left out of its new commit is queued for your next commit: DEFER ${id} \\([0-9a-f]{7} → [0-9a-f]{7}\\)`,
+    ),
+  );
+  assert.deepEqual(
+    (await kit.queue()).map((q) => `${q.verdict} ${q.id}`),
+    [`DEFER ${id}`],
+  );
 
   await kit.git(['commit', '--allow-empty', '-m', 'chore: next']);
   assert.deepEqual(kit.rows(), [defer]);
@@ -107,10 +121,13 @@ test('amend --no-verify drops the rows: post-rewrite queues them, says so, and t
   assert.deepEqual(view.counts, counts({ DEFER: 1 }));
 });
 
-test('amend -m keeps an OPEN row no rule here can judge (a reviewer program\'s), and drops a fixed one', async () => {
+test("amend -m keeps an OPEN row no rule here can judge (a reviewer program's), and drops a fixed one", async () => {
   kit.branch('amend-unjudged');
   const foreign = 'rf-00000000aa,au/a.js,1,reviewer/naming:vague-name,style,nit,Vague name,OPEN,';
-  await kit.commit({ 'au/a.js': `${DEBUGGER_LINE}\nexport const x = 1;\n` }, ['-m', `feat: au\n\nReview-Finding: ${foreign}`]);
+  await kit.commit({ 'au/a.js': `${DEBUGGER_LINE}\nexport const x = 1;\n` }, [
+    '-m',
+    `feat: au\n\nReview-Finding: ${foreign}`,
+  ]);
   const rows = kit.rows();
   assert.equal(rows.length, 2);
   assert.equal(rows[0], foreign);

@@ -18,10 +18,20 @@ function loggingRepo(): { r: HookRepo; calls: () => string[] } {
   const r = withRun(makeRepo());
   const log = join(r.dir, '.git', 'calls.log');
   writeFileSync(log, '');
-  r.write('node_modules/.bin/revtrail', `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
+  r.write(
+    'node_modules/.bin/revtrail',
+    `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.execPath}' '${cliPath}' "$@"\n`,
+  );
   chmodSync(join(r.dir, 'node_modules', '.bin', 'revtrail'), 0o755);
   r.write('.gitignore', 'node_modules/\n');
-  return { r, calls: () => readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('hook ')).map((l) => l.split(' ').slice(0, 2).join(' ')) };
+  return {
+    r,
+    calls: () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('hook '))
+        .map((l) => l.split(' ').slice(0, 2).join(' ')),
+  };
 }
 
 test('install writes the record hooks through husky; uninstall removes them', async () => {

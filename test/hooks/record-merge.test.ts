@@ -33,7 +33,7 @@ test('merge without conflicts: nothing of its own to review; a verdict queued be
   // `-m merge`: git hands the hook a message without a final newline.
   await kit.git(['merge', '--no-ff', '-m', 'merge', 'mg-topic']);
   const ack = withVerdict(open!, 'ACKNOWLEDGE', 'intended and documented in ADR-3');
-  assert.deepEqual(kit.rows(), [ack], 'in git\'s trailer block (%(trailers) sees it)');
+  assert.deepEqual(kit.rows(), [ack], "in git's trailer block (%(trailers) sees it)");
   assert.equal(r.git(['log', '-1', '--format=%B']), `merge\n\nReview-Finding: ${foldRow(ack!, 100)}\n\n`); // folded past 100 columns
   assert.deepEqual(await kit.queue(), [], 'post-merge: recorded, so it left the queue');
   // Back on the topic, the next commit does not write it a second time.
@@ -43,7 +43,10 @@ test('merge without conflicts: nothing of its own to review; a verdict queued be
   r.git(['checkout', '-q', 'mg-base']);
   await kit.git(['merge', '--no-ff', '--no-edit', 'mg-topic']);
   assert.deepEqual(kit.rows(), []);
-  assert.deepEqual(kit.allRows().filter((x) => idOf(x) === id), [ack, open]);
+  assert.deepEqual(
+    kit.allRows().filter((x) => idOf(x) === id),
+    [ack, open],
+  );
   const view = await kit.record();
   assert.deepEqual([view.findings, view.counts], [1, counts({ ACKNOWLEDGE: 1 })]);
 });
@@ -60,7 +63,10 @@ test('merge with a conflict: a resolution with markers left in is reviewed and r
   // Committed as git left it: the markers are lines of neither parent.
   const stderr = await kit.commit({}, ['--no-edit']);
   const rows = kit.rows();
-  assert.deepEqual(rows.map((x) => x.split(',').slice(1, 4).join(',')), ['cf/c.js,1,builtin/git:conflict-marker']);
+  assert.deepEqual(
+    rows.map((x) => x.split(',').slice(1, 4).join(',')),
+    ['cf/c.js,1,builtin/git:conflict-marker'],
+  );
   assert.match(rows[0]!, /,OPEN,$/);
   assert.match(stderr, /\(what the merge adds\): 1 finding/);
   const view = await kit.record();
@@ -72,7 +78,10 @@ test('merge with a conflict: a resolution with markers left in is reviewed and r
   assert.equal((await r.run(['merge', 'cf-topic'])).code, 1);
   r.write('cf/c.js', `topic\n${DEBUGGER_LINE}\n`);
   await kit.commit({}, ['--no-edit']);
-  assert.deepEqual(kit.rows().map((x) => x.split(',').slice(1, 4).join(',')), ['cf/c.js,2,builtin/debug:debugger']);
+  assert.deepEqual(
+    kit.rows().map((x) => x.split(',').slice(1, 4).join(',')),
+    ['cf/c.js,2,builtin/debug:debugger'],
+  );
 });
 
 test('switching branches with a queued verdict: it waits for the branch with the finding, then is written once', async () => {
@@ -94,7 +103,10 @@ test('switching branches with a queued verdict: it waits for the branch with the
   assert.deepEqual(await kit.queue(), []);
   r.git(['checkout', '-q', 'sw-b']);
   await kit.git(['merge', '--no-ff', '--no-edit', 'sw-a']);
-  assert.deepEqual(kit.allRows().filter((x) => idOf(x) === id), [reject, open]);
+  assert.deepEqual(
+    kit.allRows().filter((x) => idOf(x) === id),
+    [reject, open],
+  );
   assert.deepEqual(kit.allRows('sw-b~1'), [], 'nothing landed on sw-b before the merge');
   const view = await kit.record();
   assert.deepEqual([view.findings, view.counts, view.human, view.rejectRate], [1, counts({ REJECT: 1 }), 1, 1]);
@@ -123,7 +135,10 @@ test('cherry-pick: the copies are the same finding; the fix commit is the real o
   assert.deepEqual([view.findings, view.counts], [1, counts({ ACCEPT: 1 })]);
   const explained = await kit.explain(id);
   assert.deepEqual([explained.state, explained.occurrences], ['ACCEPT', 4]);
-  assert.ok(explained.signals.fix_commit!.fact.includes(fix.slice(0, 7)) || explained.signals.fix_commit!.fact.includes(fix), explained.signals.fix_commit!.fact);
+  assert.ok(
+    explained.signals.fix_commit!.fact.includes(fix.slice(0, 7)) || explained.signals.fix_commit!.fact.includes(fix),
+    explained.signals.fix_commit!.fact,
+  );
   assert.equal(explained.signals.fix_commit!.met, true);
 });
 
@@ -134,16 +149,23 @@ test('push: a verdict only queued does not open the gate; the output names it an
   await kit.verdict(id, 'REJECT', 'fixture only, `npm test` shows it');
   const blocked = await r.run(['push', 'origin', 'push-a']);
   assert.equal(blocked.code, 1);
-  assert.match(blocked.stderr, new RegExp(`1 verdict is queued but not committed \\(a push counts committed verdicts only\\): REJECT ${id}`));
+  assert.match(
+    blocked.stderr,
+    new RegExp(`1 verdict is queued but not committed \\(a push counts committed verdicts only\\): REJECT ${id}`),
+  );
   assert.match(blocked.stderr, /git commit --allow-empty -m "Record review verdicts"/);
-  assert.doesNotMatch(blocked.stderr, new RegExp(`revtrail verdict ${id} REJECT\\|DEFER`), 'it has its verdict already');
+  assert.doesNotMatch(
+    blocked.stderr,
+    new RegExp(`revtrail verdict ${id} REJECT\\|DEFER`),
+    'it has its verdict already',
+  );
   await kit.git(['commit', '--allow-empty', '-m', 'Record review verdicts']);
   const through = await r.run(['push', 'origin', 'push-a']);
   assert.equal(through.code, 0, through.stderr);
   assert.equal(bare.git(['rev-parse', 'push-a']).trim(), r.git(['rev-parse', 'HEAD']).trim());
 });
 
-test('merge --squash: the topic\'s records go into the squash commit, once, with -m and with git\'s prepared message', async () => {
+test("merge --squash: the topic's records go into the squash commit, once, with -m and with git's prepared message", async () => {
   kit.branch('sq-base');
   kit.branch('sq-topic');
   await kit.commit({ 'sq/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: topic']);
@@ -182,7 +204,10 @@ test('an abandoned merge --squash leaves SQUASH_MSG behind; the next commit take
   // The squash is abandoned; git leaves SQUASH_MSG in place.
   await kit.git(['restore', '--staged', '--worktree', ':/']);
   assert.ok(existsSync(join(r.dir, '.git', 'SQUASH_MSG')));
-  for (const how of [['-m', 'chore: unrelated'], ['--allow-empty', '-m', 'chore: nothing staged']]) {
+  for (const how of [
+    ['-m', 'chore: unrelated'],
+    ['--allow-empty', '-m', 'chore: nothing staged'],
+  ]) {
     await kit.commit({ 'sx/unrelated.txt': `${how.length}\n` }, how);
     assert.deepEqual(kit.rows(), [], `${how.join(' ')}: no row of the squash`);
     assert.equal(kit.messageRowCount(), 0);
@@ -208,7 +233,10 @@ test('commit -C/-c: copied rows stay only where the branch has the finding, neve
   // An unrelated branch: neither row belongs there.
   kit.branch('cc-other');
   const other = await kit.git(['commit', '--allow-empty', '-C', recorded]);
-  assert.match(other, new RegExp(`1 Review-Finding row copied from ${recorded.slice(0, 7)} left out of this message: REJECT ${id}`));
+  assert.match(
+    other,
+    new RegExp(`1 Review-Finding row copied from ${recorded.slice(0, 7)} left out of this message: REJECT ${id}`),
+  );
   assert.deepEqual(kit.allRows(), [], 'after -C on a branch without the finding');
   assert.equal(r.git(['log', '-1', '--format=%B']), 'chore: record\n\n');
   kit.branch('cc-other2');

@@ -92,7 +92,8 @@ function history(branch: string): Commit[] {
     });
 }
 
-const filesIn = (branch: string) => new Set(r.git(['log', '--format=', '--name-only', branch]).split('\n').filter(Boolean));
+const filesIn = (branch: string) =>
+  new Set(r.git(['log', '--format=', '--name-only', branch]).split('\n').filter(Boolean));
 
 async function queueKeys(): Promise<Set<string>> {
   return new Set((await kit.queue()).map((q) => recordKey(q)));
@@ -127,7 +128,10 @@ test('random sequences of everyday operations keep the record true', { timeout: 
           const carriers = new Map<string, Commit[]>();
           for (const c of commits) {
             for (const row of c.rows) {
-              assert.ok(files.has(row.file), `${log.join(' ')}: ${branch} has a row for ${row.file}, a file it never had`);
+              assert.ok(
+                files.has(row.file),
+                `${log.join(' ')}: ${branch} has a row for ${row.file}, a file it never had`,
+              );
               if (row.verdict === 'OPEN') continue;
               const key = recordKey(row);
               keys.add(key);
@@ -139,16 +143,23 @@ test('random sequences of everyday operations keep the record true', { timeout: 
           }
           for (const [key, list] of carriers) {
             const common = [...list[0]!.origins].filter((o) => list.every((c) => c.origins.has(o)));
-            assert.ok(common.length > 0, `${log.join(' ')}: ${branch} holds ${key.split('\0').slice(0, 2).join(' ')} in ${list.length} commits that are not copies of one`);
+            assert.ok(
+              common.length > 0,
+              `${log.join(' ')}: ${branch} holds ${key.split('\0').slice(0, 2).join(' ')} in ${list.length} commits that are not copies of one`,
+            );
           }
           for (const key of seen.get(branch)!) {
-            assert.ok(keys.has(key) || queued.has(key), `${log.join(' ')}: ${branch} lost ${key.split('\0').slice(0, 2).join(' ')}`);
+            assert.ok(
+              keys.has(key) || queued.has(key),
+              `${log.join(' ')}: ${branch} lost ${key.split('\0').slice(0, 2).join(' ')}`,
+            );
           }
           seen.set(branch, new Set([...keys]));
         }
         // A newer verdict may replace a queued one; the finding's answer never just vanishes.
         const answeredIds = new Set([...queued, ...recordedAnywhere].map((k) => k.split('\0')[0]!));
-        for (const id of queuedBefore) assert.ok(answeredIds.has(id), `${log.join(' ')}: the queued verdict for ${id} vanished`);
+        for (const id of queuedBefore)
+          assert.ok(answeredIds.has(id), `${log.join(' ')}: the queued verdict for ${id} vanished`);
         queuedBefore = new Set([...queued].filter((k) => !k.includes('\0OPEN\0')).map((k) => k.split('\0')[0]!));
       }
     }),
@@ -202,7 +213,12 @@ function settings(commentChar: boolean, separators: boolean): void {
   set('trailer.separators', '=', separators);
 }
 
-async function apply(step: Op, names: readonly string[], current: string, setCurrent: (b: string) => void): Promise<void> {
+async function apply(
+  step: Op,
+  names: readonly string[],
+  current: string,
+  setCurrent: (b: string) => void,
+): Promise<void> {
   const tag = () => `[o${++origin}]`;
   const aboveBase = () => Number(r.git(['rev-list', '--count', `main..HEAD`]).trim());
   switch (step.kind) {
@@ -213,7 +229,10 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
     case 'raise': {
       const n = ++origin;
       // With an editor git cleans the message up (strips comment lines: core.commentChar=R).
-      if (step.editor) await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, [], { GIT_EDITOR: kit.script(`prop-msg-${n}`, `printf 'feat: f${n} [o${n}]\\n' > "$1"`) });
+      if (step.editor)
+        await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, [], {
+          GIT_EDITOR: kit.script(`prop-msg-${n}`, `printf 'feat: f${n} [o${n}]\\n' > "$1"`),
+        });
       else await kit.commit({ [`prop/f${n}.js`]: `${DEBUGGER_LINE}\n` }, ['-m', `feat: f${n} [o${n}]`]);
       return;
     }
@@ -243,7 +262,8 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
       // commit under a later one would leave that one's verdict rows naming a file git took
       // away: git keeps their messages).
       if (aboveBase() < 2 || r.git(['rev-list', '--merges', 'HEAD~2..HEAD']).trim()) return;
-      if (step.pick === 0 && rowsOf(r.git(['log', '-1', '--format=%B', 'HEAD~1'])).some((x) => x.verdict === 'OPEN')) return;
+      if (step.pick === 0 && rowsOf(r.git(['log', '-1', '--format=%B', 'HEAD~1'])).some((x) => x.verdict === 'OPEN'))
+        return;
       const line = step.pick === 0 ? 1 : 2;
       const seq = kit.script(`prop-drop-${line}`, `sed -i -e '${line}s/^pick/drop/' "$1"`);
       const run = await r.run(['rebase', '-i', 'HEAD~2'], { env: { GIT_SEQUENCE_EDITOR: seq, GIT_EDITOR: 'true' } });
@@ -281,7 +301,12 @@ async function apply(step: Op, names: readonly string[], current: string, setCur
     case 'amend': {
       if (aboveBase() === 0) return;
       const tags = r.git(['log', '-1', '--format=%B']).match(/\[o\d+\]/g) ?? [];
-      await kit.git(['commit', '--amend', '--allow-empty', ...(step.edit ? ['-m', `chore: amended ${tags.join(' ')}`] : ['--no-edit'])]);
+      await kit.git([
+        'commit',
+        '--amend',
+        '--allow-empty',
+        ...(step.edit ? ['-m', `chore: amended ${tags.join(' ')}`] : ['--no-edit']),
+      ]);
       return;
     }
     case 'merge': {

@@ -14,7 +14,8 @@ const kit = await recordKit();
 const { r } = kit;
 
 /** A sequence editor that rewrites the todo list with sed expressions. */
-const todo = (name: string, ...sed: string[]) => kit.script(name, `sed -i ${sed.map((e) => `-e '${e}'`).join(' ')} "$1"`);
+const todo = (name: string, ...sed: string[]) =>
+  kit.script(name, `sed -i ${sed.map((e) => `-e '${e}'`).join(' ')} "$1"`);
 
 test('rebase -i reword: the editor drops the rows, the reworded commit still has them', async () => {
   kit.branch('rw');
@@ -30,7 +31,7 @@ test('rebase -i reword: the editor drops the rows, the reworded commit still has
   assert.deepEqual(await kit.queue(), []);
 });
 
-test('rebase -i squash and fixup: both commits\' records are in the trailer block of the result, once each', async () => {
+test("rebase -i squash and fixup: both commits' records are in the trailer block of the result, once each", async () => {
   kit.branch('sq');
   await kit.commit({ 'sq/a.js': `${DEBUGGER_LINE}\n` }, ['-m', 'feat: a']);
   const [a] = kit.rows();
@@ -88,7 +89,12 @@ test('rebase onto a moved base keeps every row; a row deleted in a squash editor
   const editor = kit.script('drop-rows', 'sed -i "/^Review-Finding:/d" "$1"');
   const run = await kit.git(['rebase', '-i', 'mv-base'], { GIT_SEQUENCE_EDITOR: seq, GIT_EDITOR: editor });
   assert.deepEqual(kit.rows(), []);
-  assert.match(run, new RegExp(`2 Review-Finding records the rewrite left out of their new commits are queued for your next commit: OPEN ${idOf(a!)} .*OPEN ${idOf(b!)}`));
+  assert.match(
+    run,
+    new RegExp(
+      `2 Review-Finding records the rewrite left out of their new commits are queued for your next commit: OPEN ${idOf(a!)} .*OPEN ${idOf(b!)}`,
+    ),
+  );
   await kit.git(['commit', '--allow-empty', '-m', 'chore: next']);
   assert.deepEqual(kit.rows(), [a, b]);
   assert.deepEqual(await kit.queue(), []);
@@ -154,13 +160,22 @@ test('rebase -i drop of the commit that carried a REJECT: git runs no post-rewri
   const reject = withVerdict(open!, 'REJECT', rationale);
   assert.deepEqual(kit.allRows(), [reject, open], 'before');
   // Drop the last commit: the first is kept as it is, so git rewrites nothing.
-  await kit.git(['rebase', '-i', 'main'], { GIT_SEQUENCE_EDITOR: todo('drop-last', '2s/^pick/drop/'), GIT_EDITOR: 'true' });
+  await kit.git(['rebase', '-i', 'main'], {
+    GIT_SEQUENCE_EDITOR: todo('drop-last', '2s/^pick/drop/'),
+    GIT_EDITOR: 'true',
+  });
   assert.deepEqual(kit.allRows(), [open], 'after the rebase: the REJECT is in no commit');
   const list = await r.cli(['verdict', '--list']);
   assert.equal(list.code, 0, list.stderr);
-  assert.match(list.stderr, new RegExp(`1 verdict of commits the rebase dropped is queued: REJECT ${id} \\(${dropped.slice(0, 7)}\\)`));
+  assert.match(
+    list.stderr,
+    new RegExp(`1 verdict of commits the rebase dropped is queued: REJECT ${id} \\(${dropped.slice(0, 7)}\\)`),
+  );
   assert.match(list.stdout, new RegExp(`${id}  REJECT .*which a rebase dropped`));
-  assert.deepEqual((await kit.queue()).map((q) => [q.id, q.verdict, q.carriedFrom, q.dropped]), [[id, 'REJECT', dropped, true]]);
+  assert.deepEqual(
+    (await kit.queue()).map((q) => [q.id, q.verdict, q.carriedFrom, q.dropped]),
+    [[id, 'REJECT', dropped, true]],
+  );
   // Said once: a second look finds nothing new to settle.
   assert.doesNotMatch((await r.cli(['verdict', '--list'])).stderr, /rebase dropped/);
   const next = await kit.commit({ 'dr/b.txt': 'b\n' }, ['-m', 'chore: next']);
@@ -180,10 +195,19 @@ test('rebase -i drop in the middle (post-rewrite runs) and a commit dropped as e
   const defer = withVerdict(open!, 'DEFER', 'tracked in #44 for the next release');
   assert.deepEqual(kit.rows(), [defer]);
   await kit.commit({ 'dm/c.txt': 'c\n' }, ['-m', 'chore: c']);
-  const stderr = await kit.git(['rebase', '-i', 'main'], { GIT_SEQUENCE_EDITOR: todo('drop-middle', '2s/^pick/drop/'), GIT_EDITOR: 'true' });
-  assert.match(stderr, new RegExp(`1 verdict of commits the rebase dropped is queued: DEFER ${id} \\(${middle.slice(0, 7)}\\)`));
+  const stderr = await kit.git(['rebase', '-i', 'main'], {
+    GIT_SEQUENCE_EDITOR: todo('drop-middle', '2s/^pick/drop/'),
+    GIT_EDITOR: 'true',
+  });
+  assert.match(
+    stderr,
+    new RegExp(`1 verdict of commits the rebase dropped is queued: DEFER ${id} \\(${middle.slice(0, 7)}\\)`),
+  );
   assert.deepEqual(kit.allRows(), [open]);
-  assert.deepEqual((await kit.queue()).map((q) => [q.id, q.verdict, q.dropped]), [[id, 'DEFER', true]]);
+  assert.deepEqual(
+    (await kit.queue()).map((q) => [q.id, q.verdict, q.dropped]),
+    [[id, 'DEFER', true]],
+  );
   const discard = await r.cli(['verdict', '--drop', id]);
   assert.equal(discard.code, 0, discard.stderr);
   assert.deepEqual(await kit.queue(), []);

@@ -9,7 +9,10 @@ import { introducedDiff } from '../../lib/hooks/merge-diff.js';
 import { parseDiff } from '../../lib/diff/parse.js';
 
 test('an amend is told from the git command line: global options, prefixes, --no-amend, aliases', async () => {
-  assert.deepEqual(subcommandOf(['git', '-C', 'x y', '-c', 'a=b', '--no-pager', 'commit', '--amend']), { name: 'commit', args: ['--amend'] });
+  assert.deepEqual(subcommandOf(['git', '-C', 'x y', '-c', 'a=b', '--no-pager', 'commit', '--amend']), {
+    name: 'commit',
+    args: ['--amend'],
+  });
   assert.deepEqual(subcommandOf(['/usr/lib/git-core/git-commit', '-m', 'x']), { name: 'commit', args: ['-m', 'x'] });
   assert.equal(amends(['-m', 'x', '--amend']), true);
   assert.equal(amends(['--am']), true);
@@ -32,18 +35,21 @@ test('an amend is told from the git command line: global options, prefixes, --no
 const diff = (path: string, start: number, lines: string[]) =>
   `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -${start},0 +${start},${lines.length} @@\n${lines.map((l) => `+${l}`).join('\n')}\n`;
 
-test('a merge introduces the lines every parent\'s diff adds; the rest become context, numbers kept', () => {
+test("a merge introduces the lines every parent's diff adds; the rest become context, numbers kept", () => {
   // From the first parent: the topic's two lines and the resolution's marker; from the second: the marker only.
   const first = diff('a.js', 3, ['topic one', '<<<<<<< HEAD', 'topic two']);
   const second = diff('a.js', 4, ['<<<<<<< HEAD']);
   const text = introducedDiff(first, [second]);
   const [file] = parseDiff(text);
   assert.equal(file!.newPath, 'a.js');
-  assert.deepEqual(file!.hunks[0]!.lines.map((l) => [l.kind, l.newLine, l.text]), [
-    ['context', 3, 'topic one'],
-    ['add', 4, '<<<<<<< HEAD'],
-    ['context', 5, 'topic two'],
-  ]);
+  assert.deepEqual(
+    file!.hunks[0]!.lines.map((l) => [l.kind, l.newLine, l.text]),
+    [
+      ['context', 3, 'topic one'],
+      ['add', 4, '<<<<<<< HEAD'],
+      ['context', 5, 'topic two'],
+    ],
+  );
   assert.equal(introducedDiff(first, ['']), '', 'the result is the second parent: the merge adds nothing of its own');
   assert.equal(introducedDiff('', []), '');
 });

@@ -16,12 +16,18 @@ test('one record per file of lib/hooks/hook/, named as its file', () => {
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .map((f) => f.slice(0, -3))
     .sort();
-  assert.deepEqual(HOOK_RECORDS.map((r) => r.name), files);
+  assert.deepEqual(
+    HOOK_RECORDS.map((r) => r.name),
+    files,
+  );
   assert.ok(files.includes('commit-msg') && files.includes('pre-receive'), files.join(' '));
 });
 
 test('install writes the client hooks, each from a template in hooks/; the server hooks are not among them', () => {
-  assert.deepEqual(HOOKS, CLIENT_HOOKS.map((r) => r.name));
+  assert.deepEqual(
+    HOOKS,
+    CLIENT_HOOKS.map((r) => r.name),
+  );
   assert.ok(!HOOKS.includes('pre-receive') && !HOOKS.includes('update'));
   for (const r of HOOK_RECORDS) assert.ok(existsSync(join(projectRoot, 'hooks', r.script ?? 'hook')), r.name);
   // The generic script serves every hook that names no template of its own.
@@ -29,7 +35,12 @@ test('install writes the client hooks, each from a template in hooks/; the serve
 });
 
 test('the start-up gives a code cache of its own exactly to the records that ask for one', () => {
-  for (const r of HOOK_RECORDS) assert.match(codeCacheFile('hook.cjs', r.name), new RegExp(`^hook\\.cjs\\.${r.cached ? r.name : 'other'}\\.`), r.name);
+  for (const r of HOOK_RECORDS)
+    assert.match(
+      codeCacheFile('hook.cjs', r.name),
+      new RegExp(`^hook\\.cjs\\.${r.cached ? r.name : 'other'}\\.`),
+      r.name,
+    );
   assert.match(codeCacheFile('hook.cjs', 'nonsense'), /^hook\.cjs\.other\./);
   // The starter holds the records' data, never a handler (scripts/build.mjs keeps their imports out).
   const starter = readFileSync(join(projectRoot, 'dist', 'cli', 'hook-start.cjs'), 'utf8');
@@ -42,7 +53,8 @@ test('revtrail hook dispatches by the records: an unknown name lists every runna
   const unknown = await runCli(['hook', 'no-such-hook'], { cwd: repo.dir });
   assert.equal(unknown.code, 2, unknown.stderr);
   assert.match(unknown.stderr, /unknown hook "no-such-hook"/);
-  for (const r of RUNNABLE_HOOKS) assert.ok(unknown.stderr.includes(`revtrail hook ${r.name}`), `${r.name}: ${unknown.stderr}`);
+  for (const r of RUNNABLE_HOOKS)
+    assert.ok(unknown.stderr.includes(`revtrail hook ${r.name}`), `${r.name}: ${unknown.stderr}`);
   assert.ok(!unknown.stderr.includes('revtrail hook post-checkout'), 'post-checkout has no handler');
   const help = await runCli(['hook', '--help'], { cwd: repo.dir });
   assert.equal(help.code, 0, help.stderr);
@@ -56,7 +68,19 @@ test('revtrail hook dispatches by the records: an unknown name lists every runna
 test('every hook an older install calls is still a hook revtrail runs (their blocks call revtrail hook NAME)', () => {
   // The self-contained blocks earlier versions wrote (.husky/post-merge had its own template)
   // and the server scripts call these names: dropping one would break installs in the field.
-  const called = ['commit-msg', 'prepare-commit-msg', 'post-commit', 'post-merge', 'post-rewrite', 'pre-push', 'pre-receive', 'update'];
+  const called = [
+    'commit-msg',
+    'prepare-commit-msg',
+    'post-commit',
+    'post-merge',
+    'post-rewrite',
+    'pre-push',
+    'pre-receive',
+    'update',
+  ];
   const runnable = new Set(RUNNABLE_HOOKS.map((r) => r.name));
-  assert.deepEqual(called.filter((name) => !runnable.has(name)), []);
+  assert.deepEqual(
+    called.filter((name) => !runnable.has(name)),
+    [],
+  );
 });

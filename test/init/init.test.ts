@@ -18,7 +18,10 @@ test('init from a subfolder writes the config and a starter bundle at the top le
   assert.match(run.stdout, /revtrail knowledge select --staged/);
   const config = JSON.parse(readFileSync(join(r.dir, 'revtrail.config.json'), 'utf8'));
   assert.equal(config.knowledge, '.okfw');
-  assert.match(readFileSync(join(r.dir, '.okfw', 'index.md'), 'utf8'), /\(decisions\/adr-0001-controllers-do-not-talk-to-the-database\.md\)/);
+  assert.match(
+    readFileSync(join(r.dir, '.okfw', 'index.md'), 'utf8'),
+    /\(decisions\/adr-0001-controllers-do-not-talk-to-the-database\.md\)/,
+  );
   const adr = readFileSync(join(r.dir, ADR), 'utf8');
   for (const key of ['paths:', 'domain:', 'rules:', 'type: Architecture Decision']) assert.ok(adr.includes(key), key);
   assert.equal(existsSync(join(r.dir, 'deep', 'er', 'revtrail.config.json')), false);
@@ -30,7 +33,10 @@ test('init never overwrites: existing files are kept and named; a second run wri
   const first = await runCli(['init', '--json'], { cwd: r.dir });
   assert.equal(first.code, 0, first.stderr);
   const report = JSON.parse(first.stdout);
-  assert.deepEqual(report.written, ['.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md', '.okfw/index.md']);
+  assert.deepEqual(report.written, [
+    '.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md',
+    '.okfw/index.md',
+  ]);
   assert.deepEqual(report.skipped, [{ path: 'revtrail.config.json', reason: 'exists' }]);
   assert.equal(readFileSync(join(r.dir, 'revtrail.config.json'), 'utf8'), '{ "chunkLines": 50 }\n');
   r.write('.okfw/index.md', '# mine\n');
@@ -48,7 +54,10 @@ test('init honours a configured bundle folder and a config in package.json', asy
   const run = await runCli(['init', '--json'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
-  assert.deepEqual(report.written, ['docs/kb/decisions/adr-0001-controllers-do-not-talk-to-the-database.md', 'docs/kb/index.md']);
+  assert.deepEqual(report.written, [
+    'docs/kb/decisions/adr-0001-controllers-do-not-talk-to-the-database.md',
+    'docs/kb/index.md',
+  ]);
   assert.deepEqual(report.skipped, [{ path: 'package.json#revtrail', reason: 'config-in-package-json' }]);
   assert.equal(existsSync(join(r.dir, 'revtrail.config.json')), false);
 });

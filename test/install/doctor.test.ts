@@ -9,9 +9,11 @@ import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 
 interface Report {
   ok: boolean;
@@ -19,24 +21,40 @@ interface Report {
 }
 
 test('doctor on a healthy clone: every check passes, exit 0', async () => {
-  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' } });
+  const repo = await installedRepo({
+    files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' },
+  });
   cleanups.push(() => repo.cleanup());
   const run = await repo.cli(['doctor']);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /^ {2}ok {4}core\.hooksPath = \.husky\/_$/m);
   assert.match(run.stdout, /^ {2}ok {4}this worktree: husky's runner and the revtrail hooks are in place$/m);
   assert.match(run.stdout, /^ {2}ok {4}the hooks call .*node_modules\/\.bin\/revtrail$/m);
-  assert.match(run.stdout, /^ {2}ok {4}"prepare": "revtrail install --from-prepare \|\| true" in package\.json sets the hooks up in fresh clones \(npm, from package-lock\.json\)$/m);
+  assert.match(
+    run.stdout,
+    /^ {2}ok {4}"prepare": "revtrail install --from-prepare \|\| true" in package\.json sets the hooks up in fresh clones \(npm, from package-lock\.json\)$/m,
+  );
   assert.match(run.stdout, /^ {2}ok {4}bundle \.okfw: 1 document, 1 rule, 0 errors, 0 warnings$/m);
   assert.match(run.stdout, /Everything is set up/);
   const json = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
   assert.equal(json.ok, true);
-  assert.deepEqual(json.checks.filter((c) => c.level === 'fail'), []);
-  assert.deepEqual([...new Set(json.checks.map((c) => c.check))], ['hooks-path', 'worktree', 'committed', 'cli', 'node', 'script', 'bundle']);
+  assert.deepEqual(
+    json.checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  assert.deepEqual(
+    [...new Set(json.checks.map((c) => c.check))],
+    ['hooks-path', 'worktree', 'committed', 'cli', 'node', 'script', 'bundle'],
+  );
 });
 
 test('doctor names each problem and its fix, exit 1: a worktree without the runner, no CLI, no node, pnpm with a bare husky', async () => {
-  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","scripts":{"prepare":"husky"}}\n', 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" } });
+  const repo = await installedRepo({
+    files: {
+      'package.json': '{"name":"app","scripts":{"prepare":"husky"}}\n',
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+    },
+  });
   cleanups.push(() => repo.cleanup());
   const parent = tempDir();
   cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
@@ -52,14 +70,23 @@ test('doctor names each problem and its fix, exit 1: a worktree without the runn
   const json = JSON.parse((await repo.cli(['doctor', '--json'], { env: { PATH: bin } })).stdout) as Report;
   const failed = json.checks.filter((c) => c.level === 'fail');
   const byCheck = (check: string) => failed.find((c) => c.check === check);
-  assert.match(byCheck('worktree')!.message, new RegExp(`^${wt}: no \\.husky/_ \\(husky's runner is not committed\\), so git runs no hook there$`));
+  assert.match(
+    byCheck('worktree')!.message,
+    new RegExp(`^${wt}: no \\.husky/_ \\(husky's runner is not committed\\), so git runs no hook there$`),
+  );
   assert.equal(byCheck('worktree')!.fix, `cd ${wt} && revtrail install (or npm install there)`);
   assert.match(byCheck('cli')!.message, /the hooks find no revtrail to call/);
   assert.match(byCheck('cli')!.fix!, /npm install/);
   assert.equal(byCheck('node')!.message, 'node is not on PATH: the hooks cannot run revtrail');
-  assert.match(byCheck('script')!.message, /"prepare": "husky" in package\.json runs husky, which is not a dependency of that package \(pnpm, from pnpm-lock\.yaml\): pnpm cannot find it/);
+  assert.match(
+    byCheck('script')!.message,
+    /"prepare": "husky" in package\.json runs husky, which is not a dependency of that package \(pnpm, from pnpm-lock\.yaml\): pnpm cannot find it/,
+  );
   assert.match(byCheck('script')!.fix!, /revtrail install --from-prepare \|\| true/);
-  assert.match(run.stdout, /^ {2}FAIL {2}node is not on PATH: the hooks cannot run revtrail\n {8}fix: put node's folder on PATH/m);
+  assert.match(
+    run.stdout,
+    /^ {2}FAIL {2}node is not on PATH: the hooks cannot run revtrail\n {8}fix: put node's folder on PATH/m,
+  );
   assert.match(run.stdout, /4 things to fix \(above\)/);
 });
 
@@ -68,33 +95,54 @@ test('doctor in a clone where nothing is installed says so in one line, and yarn
   cleanups.push(() => repo.cleanup());
   // A yarn berry project: "prepare" (which berry never runs) instead of "postinstall".
   repo.write('.yarnrc.yml', 'nodeLinker: node-modules\n');
-  repo.write('package.json', '{"name":"app","private":true,"scripts":{"prepare":"revtrail install --from-prepare || true"}}\n');
+  repo.write(
+    'package.json',
+    '{"name":"app","private":true,"scripts":{"prepare":"revtrail install --from-prepare || true"}}\n',
+  );
   const berry = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
-  assert.match(berry.checks.find((c) => c.check === 'script')!.message, /sets the hooks up in "prepare", which yarn berry never runs/);
+  assert.match(
+    berry.checks.find((c) => c.check === 'script')!.message,
+    /sets the hooks up in "prepare", which yarn berry never runs/,
+  );
   assert.equal((await repo.cli(['uninstall'])).code, 0);
   const none = await repo.cli(['doctor']);
   assert.equal(none.code, 1);
-  assert.match(none.stdout, /FAIL {2}revtrail is not installed in this clone: core\.hooksPath is not set and \.husky\/ has no revtrail hook\n {8}fix: revtrail install\n/);
+  assert.match(
+    none.stdout,
+    /FAIL {2}revtrail is not installed in this clone: core\.hooksPath is not set and \.husky\/ has no revtrail hook\n {8}fix: revtrail install\n/,
+  );
 });
 
 test('doctor and trust: a configured reviewer program not trusted here is a warning (a failure with reviewer.required), trusted is ok', async () => {
-  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' } });
+  const repo = await installedRepo({
+    files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' },
+  });
   cleanups.push(() => repo.cleanup());
   const store = tempDir();
   cleanups.push(() => rmSync(store, { recursive: true, force: true }));
   const env = { REVTRAIL_TRUST_FILE: join(store, 'trust.json') };
   repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: ['node', 'review.js'] } }));
-  const trustOf = async () => (JSON.parse((await repo.cli(['doctor', '--json'], { env })).stdout) as Report).checks.find((c) => c.check === 'trust')!;
+  const trustOf = async () =>
+    (JSON.parse((await repo.cli(['doctor', '--json'], { env })).stdout) as Report).checks.find(
+      (c) => c.check === 'trust',
+    )!;
   const untrusted = await trustOf();
   assert.equal(untrusted.level, 'warn');
-  assert.equal(untrusted.message, 'the configured reviewer program (node review.js) is not trusted in this clone: reviews run without it');
+  assert.equal(
+    untrusted.message,
+    'the configured reviewer program (node review.js) is not trusted in this clone: reviews run without it',
+  );
   assert.match(untrusted.fix!, /revtrail trust/);
   assert.equal((await repo.cli(['doctor'], { env })).code, 0, 'a warning alone needs no fixing');
   repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: ['node', 'review.js'], required: true } }));
   assert.equal((await trustOf()).level, 'fail');
   assert.equal((await repo.cli(['doctor'], { env })).code, 1);
   assert.equal((await repo.cli(['trust'], { env })).code, 0);
-  assert.deepEqual(await trustOf(), { check: 'trust', level: 'ok', message: 'the configured reviewer program (node review.js) is trusted in this clone' });
+  assert.deepEqual(await trustOf(), {
+    check: 'trust',
+    level: 'ok',
+    message: 'the configured reviewer program (node review.js) is trusted in this clone',
+  });
 });
 
 test('doctor after install but before the commit: the hook files are not committed, so teammates get none (exit 1, not "Everything is set up")', async () => {
@@ -110,13 +158,19 @@ test('doctor after install but before the commit: the hook files are not committ
   assert.equal(before.code, 1, before.stdout);
   assert.doesNotMatch(before.stdout, /Everything is set up/);
   // In the order of the hook files (lib/hooks/hook/, alphabetical).
-  assert.match(before.stdout, /FAIL {2}\.husky\/commit-msg, .*\.husky\/post-checkout, .*\.husky\/pre-push, .*are not committed: a teammate's clone gets no hooks/);
+  assert.match(
+    before.stdout,
+    /FAIL {2}\.husky\/commit-msg, .*\.husky\/post-checkout, .*\.husky\/pre-push, .*are not committed: a teammate's clone gets no hooks/,
+  );
   assert.match(before.stdout, /fix: git add \.husky\/commit-msg .* && git commit -m "chore: revtrail hooks"/);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail hooks'], { env: { REVTRAIL: '0' } });
   repo.write('.husky/pre-push', `${repo.git(['show', 'HEAD:.husky/pre-push'])}\necho mine\n`);
   const modified = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
-  assert.equal(modified.checks.find((c) => c.check === 'committed')!.message, ".husky/pre-push is not committed: a teammate's clone gets no hooks (they work here only)");
+  assert.equal(
+    modified.checks.find((c) => c.check === 'committed')!.message,
+    ".husky/pre-push is not committed: a teammate's clone gets no hooks (they work here only)",
+  );
   repo.git(['checkout', '--', '.husky/pre-push']);
   const after = await repo.cli(['doctor']);
   assert.equal(after.code, 0, after.stdout);
@@ -132,7 +186,10 @@ test("doctor under yarn: its temporary shim folder on PATH (/tmp/xfs-…) is nev
   symlinkSync(process.execPath, join(shims, 'node'));
   const bin = tempDir();
   symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
-  const node = async (PATH: string) => (JSON.parse((await repo.cli(['doctor', '--json'], { env: { PATH } })).stdout) as Report).checks.find((c) => c.check === 'node')!;
+  const node = async (PATH: string) =>
+    (JSON.parse((await repo.cli(['doctor', '--json'], { env: { PATH } })).stdout) as Report).checks.find(
+      (c) => c.check === 'node',
+    )!;
   // Only the shim folder has node: the hooks (started by git, not yarn) would have none.
   const only = await node(`${shims}:${bin}`);
   assert.equal(only.level, 'fail');
@@ -145,17 +202,27 @@ test("doctor under yarn: its temporary shim folder on PATH (/tmp/xfs-…) is nev
 });
 
 test('doctor in a repository with a linked worktree outside it and no node_modules there: npx would reach the registry, and how to link the CLI', async () => {
-  const repo = await installedRepo({ files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' } });
+  const repo = await installedRepo({
+    files: { 'package.json': '{"name":"app","private":true}\n', 'package-lock.json': '{}\n' },
+  });
   cleanups.push(() => repo.cleanup());
   const wt = join(tempDir(), 'side');
   repo.git(['worktree', 'add', '-q', '-b', 'side', wt], { env: { REVTRAIL: '0' } }); // post-checkout skipped: nothing linked
-  const npx = (JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report).checks.find((c) => c.check === 'npx')!;
+  const npx = (JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report).checks.find(
+    (c) => c.check === 'npx',
+  )!;
   assert.equal(npx.level, 'warn');
-  assert.equal(npx.message, `${wt} has no node_modules/.bin/revtrail: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`);
+  assert.equal(
+    npx.message,
+    `${wt} has no node_modules/.bin/revtrail: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
+  );
   const fix = npx.fix!.replace(/ \(or npm install there\)$/, '');
   assert.equal((await runProcess('sh', ['-c', fix], { cwd: repo.dir })).code, 0, fix);
   const again = (JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report).checks;
-  assert.equal(again.find((c) => c.check === 'npx'), undefined);
+  assert.equal(
+    again.find((c) => c.check === 'npx'),
+    undefined,
+  );
   const version = await runProcess(join(wt, 'node_modules', '.bin', 'revtrail'), ['--version'], { cwd: wt });
   assert.equal(version.stdout.trim(), '0.1.0');
 });

@@ -1,15 +1,27 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../kit/repo.js';
 import { writeShim, withRun } from '../kit/hooks.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 
 function fresh(dir?: string) {
   const repo = withRun(makeRepo(dir ? { dir } : {}));
@@ -44,7 +56,10 @@ test('install: husky sets core.hooksPath, the hooks are written, prepare is adde
   assert.match(hook, /^# >>> revtrail >>>\n/);
   assert.match(hook, /hook commit-msg "\$@"/);
   assert.doesNotMatch(hook, /npx/);
-  assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, 'revtrail install --from-prepare || true');
+  assert.equal(
+    JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare,
+    'revtrail install --from-prepare || true',
+  );
   assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /^ {4}"scripts": \{$/m, 'indentation kept');
 
   const again = await repo.cli(['install']);
@@ -100,9 +115,12 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   assert.equal(readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'), prePush);
   assert.equal(mode('commit-msg'), 0o644, 'uninstall gives the file its mode back');
   assert.equal(mode('pre-push'), 0o750);
-  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}');
+  assert.equal(
+    readFileSync(join(repo.dir, 'package.json'), 'utf8'),
+    '{"name":"x","scripts":{"prepare":"husky","test":"node t.js"}}',
+  );
   assert.equal(hooksPath(repo), '.husky/_', 'it was set before install');
-  assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), 'husky stays for the user\'s hooks');
+  assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), "husky stays for the user's hooks");
 });
 
 test('core.hooksPath pointing elsewhere: install refuses; --force installs and uninstall restores it', async () => {
@@ -143,8 +161,15 @@ test('from a subfolder, with package.json and the CLI in frontend/, in a path wi
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /the hooks run frontend\/node_modules\/\.bin\/revtrail/);
   assert.match(run.stdout, /frontend\/package\.json has no "prepare"/);
-  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), '{"name":"web"}\n', 'only a top-level package.json is edited');
-  assert.match(readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'), /revtrail_bin='frontend\/node_modules\/\.bin\/revtrail'/);
+  assert.equal(
+    readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'),
+    '{"name":"web"}\n',
+    'only a top-level package.json is edited',
+  );
+  assert.match(
+    readFileSync(join(repo.dir, '.husky', 'commit-msg'), 'utf8'),
+    /revtrail_bin='frontend\/node_modules\/\.bin\/revtrail'/,
+  );
   // The hooks find that CLI: a commit with a finding gets its trailer.
   repo.write('frontend/src/a.js', 'debugger;\n');
   repo.git(['add', '-A']);
@@ -196,7 +221,10 @@ test('uninstall in a fresh clone (no record) removes the blocks by their markers
   writeShim(repo.dir);
   assert.equal((await repo.cli(['install'])).code, 0);
   rmSync(join(repo.dir, '.git', 'revtrail'), { recursive: true });
-  writeFileSync(join(repo.dir, '.husky', 'pre-push'), 'echo mine\n\n' + readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'));
+  writeFileSync(
+    join(repo.dir, '.husky', 'pre-push'),
+    'echo mine\n\n' + readFileSync(join(repo.dir, '.husky', 'pre-push'), 'utf8'),
+  );
   const un = await repo.cli(['uninstall']);
   assert.equal(un.code, 0);
   assert.equal(existsSync(join(repo.dir, '.husky', 'commit-msg')), false);
@@ -205,7 +233,7 @@ test('uninstall in a fresh clone (no record) removes the blocks by their markers
   assert.ok(statSync(join(repo.dir, '.husky', '_')).isDirectory());
 });
 
-test('a worktree added after install: post-checkout copies husky\'s runner there, and its commits are reviewed with the main worktree\'s CLI', async () => {
+test("a worktree added after install: post-checkout copies husky's runner there, and its commits are reviewed with the main worktree's CLI", async () => {
   const repo = fresh();
   writeShim(repo.dir);
   repo.write('.gitignore', 'node_modules/\n');
@@ -220,13 +248,24 @@ test('a worktree added after install: post-checkout copies husky\'s runner there
   assert.ok(existsSync(join(wt, '.husky', '_', 'h')));
   // No install of its own: the main worktree's CLI, linked where the hooks and npx look first.
   assert.match(added.stderr, /revtrail: node_modules\/\.bin\/revtrail here runs the main worktree's revtrail/);
-  assert.equal(realpathSync(join(wt, 'node_modules', '.bin', 'revtrail')), realpathSync(join(repo.dir, 'node_modules', '.bin', 'revtrail')));
+  assert.equal(
+    realpathSync(join(wt, 'node_modules', '.bin', 'revtrail')),
+    realpathSync(join(repo.dir, 'node_modules', '.bin', 'revtrail')),
+  );
   // npx finds it and never asks the registry (a dead one here: asking it is an error, not a hang).
-  const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_cache: tempDir(), npm_config_yes: 'true' };
+  const offline = {
+    npm_config_registry: 'http://127.0.0.1:9/',
+    npm_config_fetch_retries: '0',
+    npm_config_cache: tempDir(),
+    npm_config_yes: 'true',
+  };
   const npx = await runProcess('npx', ['revtrail', '--version'], { cwd: wt, env: offline, timeoutMs: 60_000 });
   assert.deepEqual([npx.code, npx.stdout.trim()], [0, '0.1.0'], npx.stderr);
   const gone = join(parent, 'without-link');
-  assert.equal((await repo.run(['worktree', 'add', '-q', '-b', 'without-link', gone], { env: { REVTRAIL: '0' } })).code, 0);
+  assert.equal(
+    (await repo.run(['worktree', 'add', '-q', '-b', 'without-link', gone], { env: { REVTRAIL: '0' } })).code,
+    0,
+  );
   const asks = await runProcess('npx', ['revtrail', '--version'], { cwd: gone, env: offline, timeoutMs: 60_000 });
   assert.notEqual(asks.code, 0, 'without the link npx asks the registry');
   assert.match(asks.stderr, /ECONNREFUSED|127\.0\.0\.1:9/);
@@ -234,20 +273,26 @@ test('a worktree added after install: post-checkout copies husky\'s runner there
   repo.git(['add', '-A'], { cwd: wt });
   const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { cwd: wt });
   assert.equal(commit.code, 0, commit.stderr);
-  assert.match(repo.git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: wt }), /^rf-[0-9a-f]{10},a\.js,1,builtin\/debug:debugger,/);
+  assert.match(
+    repo.git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)'], { cwd: wt }),
+    /^rf-[0-9a-f]{10},a\.js,1,builtin\/debug:debugger,/,
+  );
   // The hooks that keep the record find the main worktree's CLI too: an amend that skips
   // commit-msg drops the row, and post-rewrite queues it there instead of losing it.
   const amend = await repo.run(['commit', '-q', '--amend', '--no-verify', '-m', 'feat: a, reworded'], { cwd: wt });
   assert.equal(amend.code, 0, amend.stderr);
   assert.doesNotMatch(amend.stderr, /not found/);
-  assert.match(amend.stderr, /revtrail: 1 Review-Finding record the rewrite left out of its new commit is queued for your next commit: OPEN rf-[0-9a-f]{10}/);
+  assert.match(
+    amend.stderr,
+    /revtrail: 1 Review-Finding record the rewrite left out of its new commit is queued for your next commit: OPEN rf-[0-9a-f]{10}/,
+  );
   // A plain branch switch there runs the same hook and changes nothing.
   const switched = await repo.run(['switch', '-q', '-c', 'other'], { cwd: wt });
   assert.equal(switched.code, 0);
   assert.equal(switched.stderr, '');
 });
 
-test('node not on the hooks\' PATH (a GUI git client): one line says so, the commit goes on, no exit 127', async () => {
+test("node not on the hooks' PATH (a GUI git client): one line says so, the commit goes on, no exit 127", async () => {
   const repo = fresh();
   writeShim(repo.dir);
   repo.write('.gitignore', 'node_modules/\n');
@@ -262,7 +307,10 @@ test('node not on the hooks\' PATH (a GUI git client): one line says so, the com
   repo.git(['add', '-A']);
   const commit = await repo.run(['commit', '-q', '-m', 'feat: b'], { env: { PATH: bin } });
   assert.equal(commit.code, 0, commit.stderr);
-  assert.match(commit.stderr, /^revtrail: node is not on this hook's PATH \(a GUI git client\?\); commit-msg check skipped\. Add node's folder to PATH in ~\/\.config\/husky\/init\.sh \(revtrail doctor\)$/m);
+  assert.match(
+    commit.stderr,
+    /^revtrail: node is not on this hook's PATH \(a GUI git client\?\); commit-msg check skipped\. Add node's folder to PATH in ~\/\.config\/husky\/init\.sh \(revtrail doctor\)$/m,
+  );
   assert.doesNotMatch(commit.stderr, /No such file|127/);
 });
 
@@ -274,12 +322,25 @@ test('monorepo: frontend/package.json with its own prepare gets the appended for
   repo.write('.gitignore', 'node_modules/\n');
   const suggested = await runCli(['install'], { cwd: join(repo.dir, 'frontend') });
   assert.equal(suggested.code, 0, suggested.stderr);
-  assert.match(suggested.stdout, /frontend\/package\.json already has "prepare": "npm run compile"; to set the hooks up in fresh clones too, make it "npm run compile && \(revtrail install --from-prepare \|\| true\)" \(revtrail install --append-prepare writes that\)/);
-  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), pkg, 'nothing written without consent');
+  assert.match(
+    suggested.stdout,
+    /frontend\/package\.json already has "prepare": "npm run compile"; to set the hooks up in fresh clones too, make it "npm run compile && \(revtrail install --from-prepare \|\| true\)" \(revtrail install --append-prepare writes that\)/,
+  );
+  assert.equal(
+    readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'),
+    pkg,
+    'nothing written without consent',
+  );
   const appended = await runCli(['install', '--append-prepare'], { cwd: join(repo.dir, 'frontend') });
   assert.equal(appended.code, 0, appended.stderr);
-  assert.match(appended.stdout, /"prepare" in frontend\/package\.json is now "npm run compile && \(revtrail install --from-prepare \|\| true\)"/);
-  assert.equal(readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'), pkg.replace('"npm run compile"', '"npm run compile && (revtrail install --from-prepare || true)"'));
+  assert.match(
+    appended.stdout,
+    /"prepare" in frontend\/package\.json is now "npm run compile && \(revtrail install --from-prepare \|\| true\)"/,
+  );
+  assert.equal(
+    readFileSync(join(repo.dir, 'frontend', 'package.json'), 'utf8'),
+    pkg.replace('"npm run compile"', '"npm run compile && (revtrail install --from-prepare || true)"'),
+  );
   const un = await runCli(['uninstall'], { cwd: repo.dir });
   assert.equal(un.code, 0, un.stderr);
   assert.match(un.stdout, /restored "prepare" in frontend\/package\.json/);
@@ -298,7 +359,10 @@ test('an older install\'s bare "prepare": "husky" becomes revtrail\'s own comman
   record.worktrees[repo.dir].prepareAdded = { file: 'package.json', scriptsCreated: true };
   writeFileSync(recordFile, JSON.stringify(record));
   const again = await repo.cli(['install']);
-  assert.match(again.stdout, /"prepare" in package\.json is now "revtrail install --from-prepare \|\| true" \(a bare husky fails under pnpm\)/);
+  assert.match(
+    again.stdout,
+    /"prepare" in package\.json is now "revtrail install --from-prepare \|\| true" \(a bare husky fails under pnpm\)/,
+  );
   assert.equal((await repo.cli(['uninstall'])).code, 0);
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), '{"name":"app"}');
 });
@@ -312,8 +376,14 @@ test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a r
   repo.write('yarn.lock', '__metadata:\n  version: 8\n');
   const run = await repo.cli(['install']);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /added "postinstall": "revtrail install --from-prepare \|\| true" to package\.json \(yarn install sets the hooks up in fresh clones\)/);
-  assert.match(run.stdout, /package\.json is publishable \(no "private": true\) and yarn berry needs "postinstall", which also runs in your users' installs \(it does nothing there\)/);
+  assert.match(
+    run.stdout,
+    /added "postinstall": "revtrail install --from-prepare \|\| true" to package\.json \(yarn install sets the hooks up in fresh clones\)/,
+  );
+  assert.match(
+    run.stdout,
+    /package\.json is publishable \(no "private": true\) and yarn berry needs "postinstall", which also runs in your users' installs \(it does nothing there\)/,
+  );
   assert.equal(JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')).scripts.prepare, undefined);
   const un = await repo.cli(['uninstall']);
   assert.match(un.stdout, /removed "postinstall": "revtrail install --from-prepare \|\| true" from package\.json/);
@@ -323,7 +393,12 @@ test('yarn berry (by its .yarnrc.yml): "postinstall", since berry never runs a r
 test('every hook script that starts revtrail gets the one shared CLI lookup, filled in, and parses as sh', async () => {
   const { HOOKS, hookBlock } = await import('../../lib/install/install.js');
   const { hookRecord } = await import('../../lib/hooks/registry.js');
-  const lookup = readFileSync(join(projectRoot, 'hooks', 'find-cli.sh'), 'utf8').split('\n\n').slice(1).join('\n\n').trim().split('\n');
+  const lookup = readFileSync(join(projectRoot, 'hooks', 'find-cli.sh'), 'utf8')
+    .split('\n\n')
+    .slice(1)
+    .join('\n\n')
+    .trim()
+    .split('\n');
   for (const name of HOOKS) {
     const template = readFileSync(join(projectRoot, 'hooks', hookRecord(name)?.script ?? 'hook'), 'utf8');
     const script = await hookBlock(name, 'tools/node_modules/.bin/revtrail');
@@ -335,7 +410,10 @@ test('every hook script that starts revtrail gets the one shared CLI lookup, fil
     // The lookup, indented as the placeholder was, with the install's CLI path quoted in.
     const indent = /^([ \t]*)@REVTRAIL_FIND_CLI@$/m.exec(template)?.[1];
     assert.ok(indent !== undefined, `${name} takes the shared lookup`);
-    const expected = lookup.map((l) => (l ? indent + l : l)).join('\n').replace('@REVTRAIL_BIN@', "'tools/node_modules/.bin/revtrail'");
+    const expected = lookup
+      .map((l) => (l ? indent + l : l))
+      .join('\n')
+      .replace('@REVTRAIL_BIN@', "'tools/node_modules/.bin/revtrail'");
     assert.ok(script.includes(expected), name);
   }
 });

@@ -17,17 +17,26 @@ import { addRemote, withRun, writeShim, type HookRepo } from '../kit/hooks.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const made: Array<{ cleanup(): void }> = [];
-after(() => made.forEach((r) => {
-  r.cleanup();
-}));
+after(() =>
+  made.forEach((r) => {
+    r.cleanup();
+  }),
+);
 
 async function lefthookBin(): Promise<string | { skip: string }> {
   const dir = join(CACHE, 'lefthook_2');
   const bin = join(dir, 'node_modules', '.bin', 'lefthook');
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
-    const got = await runProcess('npm', ['install', '--prefix', dir, 'lefthook@2', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 300_000 });
-    if (got.code !== 0 || !existsSync(bin)) return { skip: `lefthook could not be installed from the npm registry: ${(got.stderr || got.stdout).trim().split('\n')[0]}` };
+    const got = await runProcess(
+      'npm',
+      ['install', '--prefix', dir, 'lefthook@2', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: dir, timeoutMs: 300_000 },
+    );
+    if (got.code !== 0 || !existsSync(bin))
+      return {
+        skip: `lefthook could not be installed from the npm registry: ${(got.stderr || got.stdout).trim().split('\n')[0]}`,
+      };
   }
   const version = await runProcess(bin, ['version'], { cwd: dir });
   return version.code === 0 ? bin : { skip: `lefthook does not run here: ${version.stderr.trim()}` };
@@ -39,8 +48,14 @@ async function preCommitBin(): Promise<string | { skip: string }> {
   if (!existsSync(bin)) {
     const made = await runProcess('python3', ['-m', 'venv', venv], { cwd: CACHE, timeoutMs: 120_000 });
     if (made.code !== 0) return { skip: `no python3 venv: ${made.stderr.trim().split('\n')[0]}` };
-    const got = await runProcess(join(venv, 'bin', 'pip'), ['install', '-q', 'pre-commit'], { cwd: CACHE, timeoutMs: 300_000 });
-    if (got.code !== 0 || !existsSync(bin)) return { skip: `pre-commit could not be installed from PyPI: ${(got.stderr || got.stdout).trim().split('\n').at(-1)}` };
+    const got = await runProcess(join(venv, 'bin', 'pip'), ['install', '-q', 'pre-commit'], {
+      cwd: CACHE,
+      timeoutMs: 300_000,
+    });
+    if (got.code !== 0 || !existsSync(bin))
+      return {
+        skip: `pre-commit could not be installed from PyPI: ${(got.stderr || got.stdout).trim().split('\n').at(-1)}`,
+      };
   }
   const version = await runProcess(bin, ['--version'], { cwd: CACHE });
   return version.code === 0 ? bin : { skip: `pre-commit does not run here: ${version.stderr.trim()}` };
@@ -72,7 +87,11 @@ async function dailyFlow(repo: HookRepo, env: NodeJS.ProcessEnv, label: string):
   const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { env });
   assert.equal(commit.code, 0, `${label}: ${commit.stdout}${commit.stderr}`);
   const rows = repo.trailers();
-  assert.equal(rows.length, 1, `${label}: commit-msg got the message file and recorded the finding:\n${commit.stdout}${commit.stderr}`);
+  assert.equal(
+    rows.length,
+    1,
+    `${label}: commit-msg got the message file and recorded the finding:\n${commit.stdout}${commit.stderr}`,
+  );
   assert.match(rows[0]!, /^rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,.*,OPEN,$/);
   const id = rows[0]!.split(',')[0]!;
   // A first push (the whole history, root commit included) and, after a verdict, an update.
@@ -108,16 +127,30 @@ test('revtrail install --lefthook: scripts in .lefthook/ and a lefthook.yml, run
   assert.ok(statSync(join(repo.dir, '.lefthook', 'pre-push', 'revtrail')).mode & 0o100);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in lefthook']);
-  const checks = async () => JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { ok: boolean; checks: Array<{ check: string; level: string; message: string; fix?: string }> };
+  const checks = async () =>
+    JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+      ok: boolean;
+      checks: Array<{ check: string; level: string; message: string; fix?: string }>;
+    };
   const before = (await checks()).checks.find((c) => c.check === 'manager')!;
   assert.deepEqual([before.level, before.fix], ['fail', 'npx lefthook install'], before.message);
   const lh = await runProcess(lefthook, ['install'], { cwd: repo.dir });
   assert.equal(lh.code, 0, lh.stdout + lh.stderr);
   assert.ok(existsSync(join(repo.dir, '.git', 'hooks', 'pre-push')));
   const doctor = await checks();
-  assert.deepEqual(doctor.checks.filter((c) => c.level === 'fail'), []);
-  assert.ok(doctor.checks.some((c) => c.check === 'manager' && c.message === "git's hooks run lefthook, which runs revtrail's scripts"));
-  assert.ok(!doctor.checks.some((c) => c.check === 'hooks-path' || c.check === 'install'), 'no husky advice for a lefthook team');
+  assert.deepEqual(
+    doctor.checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  assert.ok(
+    doctor.checks.some(
+      (c) => c.check === 'manager' && c.message === "git's hooks run lefthook, which runs revtrail's scripts",
+    ),
+  );
+  assert.ok(
+    !doctor.checks.some((c) => c.check === 'hooks-path' || c.check === 'install'),
+    'no husky advice for a lefthook team',
+  );
   await dailyFlow(repo, { LEFTHOOK_QUIET: 'meta,summary,success' }, 'lefthook');
   assert.equal((await repo.cli(['install', '--lefthook'])).code, 0, 'idempotent');
   assert.equal(repo.git(['status', '--porcelain']), '');
@@ -134,7 +167,10 @@ test("revtrail install --lefthook with the team's own lefthook.yml: it is not ed
   const installed = await repo.cli(['install', '--lefthook']);
   assert.equal(installed.code, 0, installed.stderr);
   assert.equal(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'), mine);
-  assert.match(installed.stdout, /lefthook\.yml is your team's: add these entries to it[\s\S]*pre-push:\n {2}scripts:\n {4}"revtrail":\n {6}runner: sh\n {6}use_stdin: true/);
+  assert.match(
+    installed.stdout,
+    /lefthook\.yml is your team's: add these entries to it[\s\S]*pre-push:\n {2}scripts:\n {4}"revtrail":\n {6}runner: sh\n {6}use_stdin: true/,
+  );
 });
 
 test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local hooks, run by the real pre-commit framework (which hands pre-push over as variables)', async (t) => {
@@ -152,10 +188,20 @@ test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local
   const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
   const pc = await runProcess(preCommit, ['install'], { cwd: repo.dir, env });
   assert.equal(pc.code, 0, pc.stdout + pc.stderr);
-  for (const hook of ['commit-msg', 'pre-push', 'post-rewrite']) assert.ok(existsSync(join(repo.dir, '.git', 'hooks', hook)), hook);
-  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { checks: Array<{ check: string; level: string; message: string }> };
-  assert.deepEqual(doctor.checks.filter((c) => c.level === 'fail'), []);
-  assert.ok(doctor.checks.some((c) => c.check === 'manager' && c.message === "git's hooks run pre-commit, which runs revtrail's scripts"));
+  for (const hook of ['commit-msg', 'pre-push', 'post-rewrite'])
+    assert.ok(existsSync(join(repo.dir, '.git', 'hooks', hook)), hook);
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string; message: string }>;
+  };
+  assert.deepEqual(
+    doctor.checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  assert.ok(
+    doctor.checks.some(
+      (c) => c.check === 'manager' && c.message === "git's hooks run pre-commit, which runs revtrail's scripts",
+    ),
+  );
   await dailyFlow(repo, env, 'pre-commit');
   const un = await repo.cli(['uninstall', '--pre-commit']);
   assert.equal(un.code, 0, un.stderr);

@@ -38,20 +38,49 @@ interface Client {
 }
 
 const clients: Client[] = [
-  { name: 'pnpm', spec: 'pnpm@9', bin: 'pnpm', install: ['install', '--no-frozen-lockfile', '--store-dir', join(CACHE, 'pnpm-store')], env: {}, lockfile: 'pnpm-lock.yaml', script: 'prepare' },
-  { name: 'yarn classic', spec: 'yarn@1', bin: 'yarn', install: ['install', '--non-interactive', '--cache-folder', join(CACHE, 'yarn1-cache')], env: {}, lockfile: 'yarn.lock', script: 'prepare' },
+  {
+    name: 'pnpm',
+    spec: 'pnpm@9',
+    bin: 'pnpm',
+    install: ['install', '--no-frozen-lockfile', '--store-dir', join(CACHE, 'pnpm-store')],
+    env: {},
+    lockfile: 'pnpm-lock.yaml',
+    script: 'prepare',
+  },
+  {
+    name: 'yarn classic',
+    spec: 'yarn@1',
+    bin: 'yarn',
+    install: ['install', '--non-interactive', '--cache-folder', join(CACHE, 'yarn1-cache')],
+    env: {},
+    lockfile: 'yarn.lock',
+    script: 'prepare',
+  },
   {
     name: 'yarn berry',
     spec: '@yarnpkg/cli-dist@4',
     bin: 'yarn',
     install: ['install'],
     // CI=true makes berry refuse to write a lockfile; the author's first install writes one.
-    env: { YARN_ENABLE_IMMUTABLE_INSTALLS: 'false', YARN_ENABLE_TELEMETRY: '0', YARN_CACHE_FOLDER: join(CACHE, 'berry-cache'), YARN_ENABLE_GLOBAL_CACHE: 'false' },
+    env: {
+      YARN_ENABLE_IMMUTABLE_INSTALLS: 'false',
+      YARN_ENABLE_TELEMETRY: '0',
+      YARN_CACHE_FOLDER: join(CACHE, 'berry-cache'),
+      YARN_ENABLE_GLOBAL_CACHE: 'false',
+    },
     files: { '.yarnrc.yml': 'nodeLinker: node-modules\n' },
     lockfile: 'yarn.lock',
     script: 'postinstall',
   },
-  { name: 'bun', spec: 'bun@1', bin: 'bun', install: ['install'], env: { BUN_INSTALL_CACHE_DIR: join(CACHE, 'bun-cache') }, lockfile: 'bun.lock', script: 'prepare' },
+  {
+    name: 'bun',
+    spec: 'bun@1',
+    bin: 'bun',
+    install: ['install'],
+    env: { BUN_INSTALL_CACHE_DIR: join(CACHE, 'bun-cache') },
+    lockfile: 'bun.lock',
+    script: 'prepare',
+  },
 ];
 
 let tarball = '';
@@ -60,16 +89,34 @@ let tarball = '';
 before(() => {
   const stage = join(work, 'stage');
   mkdirSync(stage);
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'hooks', 'templates', 'scripts', 'docs', join('dist', 'cli')]) {
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'bin',
+    'hooks',
+    'templates',
+    'scripts',
+    'docs',
+    join('dist', 'cli'),
+  ]) {
     cpSync(join(projectRoot, entry), join(stage, entry), { recursive: true });
   }
   // The suite runs on a fresh build already: prepack need not build again.
-  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: stage, env: { ...process.env, REVTRAIL_PACK_BUILT: '1' }, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: stage,
+    env: { ...process.env, REVTRAIL_PACK_BUILT: '1' },
+    encoding: 'utf8',
+  });
   // A name of its own: yarn classic caches a file: tarball under its path, and would install an
   // older build of revtrail 0.1.0 from an earlier run.
   tarball = join(work, `revtrail-${process.pid}-${Date.now()}.tgz`);
   renameSync(join(work, out.trim().split('\n').at(-1)!), tarball);
-  assert.equal(readFileSync(join(stage, 'package.json'), 'utf8'), readFileSync(join(projectRoot, 'package.json'), 'utf8'), 'postpack restored package.json');
+  assert.equal(
+    readFileSync(join(stage, 'package.json'), 'utf8'),
+    readFileSync(join(projectRoot, 'package.json'), 'utf8'),
+    'postpack restored package.json',
+  );
 });
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
@@ -82,8 +129,15 @@ async function clientBin(client: Client): Promise<string | { skip: string }> {
   const bin = join(dir, 'node_modules', '.bin', client.bin);
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
-    const got = await run('npm', ['install', '--prefix', dir, client.spec, '--no-audit', '--no-fund', '--loglevel=error'], dir);
-    if (got.code !== 0 || !existsSync(bin)) return { skip: `${client.spec} could not be installed from the npm registry: ${(got.stderr || got.stdout).trim().split('\n')[0]}` };
+    const got = await run(
+      'npm',
+      ['install', '--prefix', dir, client.spec, '--no-audit', '--no-fund', '--loglevel=error'],
+      dir,
+    );
+    if (got.code !== 0 || !existsSync(bin))
+      return {
+        skip: `${client.spec} could not be installed from the npm registry: ${(got.stderr || got.stdout).trim().split('\n')[0]}`,
+      };
   }
   const version = await run(bin, ['--version'], dir);
   if (version.code !== 0) return { skip: `${client.spec} does not run here: ${version.stderr.trim().split('\n')[0]}` };
@@ -92,7 +146,12 @@ async function clientBin(client: Client): Promise<string | { skip: string }> {
 
 /** The author installs revtrail and runs `revtrail install`; a teammate clones and installs. */
 async function freshClone(name: string, install: (cwd: string) => Promise<CliRun>, files: Record<string, string>) {
-  const pkg = { name: `app-${name.replace(/\W/g, '-')}`, version: '1.0.0', private: true, devDependencies: { revtrail: `file:${tarball}` } };
+  const pkg = {
+    name: `app-${name.replace(/\W/g, '-')}`,
+    version: '1.0.0',
+    private: true,
+    devDependencies: { revtrail: `file:${tarball}` },
+  };
   // Beside the tarball, as the clone is: yarn classic writes the path relative to the project.
   const author = makeRepo({ dir: join(work, pkg.name) });
   made.push(author);
@@ -111,7 +170,8 @@ async function freshClone(name: string, install: (cwd: string) => Promise<CliRun
   return { author, installed, second, clone: teammate };
 }
 
-const gitIn = (dir: string, args: string[]) => execFileSync('git', args, { cwd: dir, env: testEnv(), encoding: 'utf8' });
+const gitIn = (dir: string, args: string[]) =>
+  execFileSync('git', args, { cwd: dir, env: testEnv(), encoding: 'utf8' });
 
 async function assertHooksWork(name: string, dir: string, second: CliRun) {
   assert.equal(second.code, 0, `${name}, teammate's install:\n${second.stdout}\n${second.stderr}`);
@@ -123,14 +183,22 @@ async function assertHooksWork(name: string, dir: string, second: CliRun) {
       return null;
     }
   })();
-  assert.equal(hooksPath, '.husky/_', `${name}: the install set core.hooksPath; it said:\n${second.stdout}\n${second.stderr}`);
+  assert.equal(
+    hooksPath,
+    '.husky/_',
+    `${name}: the install set core.hooksPath; it said:\n${second.stdout}\n${second.stderr}`,
+  );
   assert.ok(existsSync(join(dir, '.husky', '_', 'h')), `${name}: husky's runner is in place`);
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'a.js'), 'debugger;\n');
   gitIn(dir, ['add', '-A']);
   gitIn(dir, ['commit', '-q', '-m', 'feat: a']);
   const trailers = gitIn(dir, ['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly)']);
-  assert.match(trailers, /^rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,/, `${name}: the commit-msg hook ran revtrail`);
+  assert.match(
+    trailers,
+    /^rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,/,
+    `${name}: the commit-msg hook ran revtrail`,
+  );
 }
 
 test('the tarball carries the built CLI and no development prepare script', async () => {
@@ -141,21 +209,32 @@ test('the tarball carries the built CLI and no development prepare script', asyn
   assert.ok(listed.includes('package/dist/cli/revtrail.js'), 'the built CLI is in the tarball');
   assert.ok(!listed.some((f) => f.startsWith('package/scripts/')), 'no build scripts');
   // The README links into docs/ and names the licence: both must be there in node_modules.
-  for (const file of ['package/LICENSE', 'package/docs/README.md', 'package/docs/hooks.md', 'package/docs/stats.md']) assert.ok(listed.includes(file), file);
+  for (const file of ['package/LICENSE', 'package/docs/README.md', 'package/docs/hooks.md', 'package/docs/stats.md'])
+    assert.ok(listed.includes(file), file);
 });
 
 // The clients install side by side: the time goes on fetching and linking, not on the CPU.
-describe('a teammate\'s fresh clone', { concurrency: true }, () => {
+describe("a teammate's fresh clone", { concurrency: true }, () => {
   test('npm: a fresh clone plus npm install has working hooks', async () => {
-    const { installed, second, clone } = await freshClone('npm', (cwd) => run('npm', ['install', '--no-audit', '--no-fund'], cwd), {});
-    assert.match(installed.stdout, /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install/);
+    const { installed, second, clone } = await freshClone(
+      'npm',
+      (cwd) => run('npm', ['install', '--no-audit', '--no-fund'], cwd),
+      {},
+    );
+    assert.match(
+      installed.stdout,
+      /added "prepare": "revtrail install --from-prepare \|\| true" to package\.json \(npm install/,
+    );
     // revtrail's own scripts never run in a user's install. ast-grep's language packages carry a
     // postinstall that builds a parser only where no prebuilt one ships (docs/structural.md): npm
     // lists them, and skipping them changes nothing on the platforms they ship prebuilds for.
     const output = second.stdout + second.stderr;
     assert.doesNotMatch(output, /scripts\/build\.mjs|revtrail@/, "no warning about revtrail's own scripts");
     const listed = [...output.matchAll(/install-scripts {3}(\S+)@/g)].map((x) => x[1]!);
-    assert.ok(listed.every((name) => name.startsWith('@ast-grep/lang-')), output);
+    assert.ok(
+      listed.every((name) => name.startsWith('@ast-grep/lang-')),
+      output,
+    );
     await assertHooksWork('npm', clone, second);
   });
 
@@ -166,20 +245,39 @@ describe('a teammate\'s fresh clone', { concurrency: true }, () => {
         t.skip(bin.skip);
         return;
       }
-      const { author, installed, second, clone } = await freshClone(client.name, (cwd) => run(bin, client.install, cwd, client.env), client.files ?? {});
-      assert.ok(existsSync(join(author.dir, client.lockfile)) || readdirSync(author.dir).some((f) => f.startsWith('bun.lock')), `${client.name} wrote its lockfile`);
-      assert.match(installed.stdout, new RegExp(`added "${client.script}": "revtrail install --from-prepare \\|\\| true" to package\\.json`));
+      const { author, installed, second, clone } = await freshClone(
+        client.name,
+        (cwd) => run(bin, client.install, cwd, client.env),
+        client.files ?? {},
+      );
+      assert.ok(
+        existsSync(join(author.dir, client.lockfile)) || readdirSync(author.dir).some((f) => f.startsWith('bun.lock')),
+        `${client.name} wrote its lockfile`,
+      );
+      assert.match(
+        installed.stdout,
+        new RegExp(`added "${client.script}": "revtrail install --from-prepare \\|\\| true" to package\\.json`),
+      );
       await assertHooksWork(client.name, clone, second);
     });
   }
 });
 
-test('the script does nothing inside node_modules (a published package run in its users\' installs) or outside git', async () => {
+test("the script does nothing inside node_modules (a published package run in its users' installs) or outside git", async () => {
   const dir = join(work, 'outside', 'node_modules', 'some-package');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{}');
-  const insideModules = await run(process.execPath, [join(projectRoot, 'bin', 'revtrail.js'), 'install', '--from-prepare'], dir);
+  const insideModules = await run(
+    process.execPath,
+    [join(projectRoot, 'bin', 'revtrail.js'), 'install', '--from-prepare'],
+    dir,
+  );
   assert.deepEqual([insideModules.code, insideModules.stderr], [0, '']);
-  const noGit = await run(process.execPath, [join(projectRoot, 'bin', 'revtrail.js'), 'install', '--from-prepare'], join(work, 'outside'), { GIT_CEILING_DIRECTORIES: work });
+  const noGit = await run(
+    process.execPath,
+    [join(projectRoot, 'bin', 'revtrail.js'), 'install', '--from-prepare'],
+    join(work, 'outside'),
+    { GIT_CEILING_DIRECTORIES: work },
+  );
   assert.deepEqual([noGit.code, noGit.stderr], [0, '']);
 });

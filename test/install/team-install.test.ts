@@ -28,7 +28,10 @@ function sectionLines(heading: string): string[] {
   const lines: string[] = [];
   for (const block of section.matchAll(/```sh\n([\s\S]*?)```/g)) {
     for (const line of block[1]!.split('\n')) {
-      const code = line.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim();
+      const code = line
+        .replace(/\s+#.*$/, '')
+        .replace(/^#.*$/, '')
+        .trim();
       if (code) lines.push(code);
     }
   }
@@ -47,11 +50,25 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   const cloneLine = setup.find((l) => l.startsWith('git clone <revtrail'));
   assert.equal(cloneLine, "git clone <revtrail's git URL> ../revtrail && (cd ../revtrail && npm install && npm pack)");
   const revtrail = join(work, 'revtrail');
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'hooks', 'templates', 'scripts', 'docs', join('dist', 'cli')]) {
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'bin',
+    'hooks',
+    'templates',
+    'scripts',
+    'docs',
+    join('dist', 'cli'),
+  ]) {
     mkdirSync(dirname(join(revtrail, entry)), { recursive: true });
     cpSync(join(projectRoot, entry), join(revtrail, entry), { recursive: true });
   }
-  const packed = await runProcess('npm', ['pack', '--silent'], { cwd: revtrail, env: { REVTRAIL_PACK_BUILT: '1' }, timeoutMs: 120_000 });
+  const packed = await runProcess('npm', ['pack', '--silent'], {
+    cwd: revtrail,
+    env: { REVTRAIL_PACK_BUILT: '1' },
+    timeoutMs: 120_000,
+  });
   assert.equal(packed.code, 0, packed.stderr);
 
   const author = makeRepo({ dir: join(work, 'app') });
@@ -66,10 +83,17 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
     const ran = await sh(line, author.dir, authorEnv);
     assert.equal(ran.code, 0, `${line}\n${ran.stdout}\n${ran.stderr}`);
   }
-  const pkg = JSON.parse(readFileSync(join(author.dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(author.dir, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+    scripts: Record<string, string>;
+  };
   assert.equal(pkg.devDependencies.revtrail, 'file:vendor/revtrail-0.1.0.tgz');
   assert.equal(pkg.scripts.prepare, 'revtrail install --from-prepare || true');
-  assert.equal(author.git(['status', '--porcelain', '--untracked-files=all']), '', 'everything the install wrote is committed');
+  assert.equal(
+    author.git(['status', '--porcelain', '--untracked-files=all']),
+    '',
+    'everything the install wrote is committed',
+  );
   assert.ok(author.git(['ls-files', 'vendor']).includes('vendor/revtrail-0.1.0.tgz'));
   // Nothing outside the team's repository is needed from here on.
   rmSync(revtrail, { recursive: true, force: true });
@@ -85,7 +109,10 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   const installed = await sh('npm install', clone, mateEnv);
   assert.equal(installed.code, 0, `npm install with an empty cache:\n${installed.stdout}\n${installed.stderr}`);
   assert.doesNotMatch(installed.stderr, /ENOENT/);
-  assert.ok(existsSync(join(clone, 'node_modules', 'revtrail', 'docs', 'hooks.md')), "the README's docs/ links work inside node_modules");
+  assert.ok(
+    existsSync(join(clone, 'node_modules', 'revtrail', 'docs', 'hooks.md')),
+    "the README's docs/ links work inside node_modules",
+  );
   assert.ok(existsSync(join(clone, 'node_modules', 'revtrail', 'LICENSE')));
   const doctor = await sh('npx revtrail doctor', clone, mateEnv);
   assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
@@ -100,8 +127,13 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   const commit = await git(['commit', '-q', '-m', 'feat: a']);
   assert.equal(commit.code, 0, commit.stderr);
   // Long rows are folded (docs/trailers.md "Folding"): a fold is a newline and one space.
-  const row = (await git(['log', '-1', '--format=%B'])).stdout.replace(/\n /g, '').match(/^Review-Finding: (.*)$/m)?.[1] ?? '';
-  assert.match(row, /^rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,.*,OPEN,$/, `the commit-msg hook recorded the finding: ${commit.stderr}`);
+  const row =
+    (await git(['log', '-1', '--format=%B'])).stdout.replace(/\n /g, '').match(/^Review-Finding: (.*)$/m)?.[1] ?? '';
+  assert.match(
+    row,
+    /^rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,.*,OPEN,$/,
+    `the commit-msg hook recorded the finding: ${commit.stderr}`,
+  );
   const id = row.split(',')[0]!;
   const blocked = await git(['push', '-q', 'origin', 'HEAD:refs/heads/main']);
   assert.equal(blocked.code, 1, blocked.stderr);

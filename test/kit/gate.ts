@@ -31,26 +31,45 @@ export interface Scenario {
 export function scenario(): Scenario {
   const repo = makeRepo();
   const time = clock();
-  const flagged = (n: number) => lines(5, (i) => (i === 2 ? `const q = "SELECT " + input${n};` : `const v${i} = ${i};`));
+  const flagged = (n: number) =>
+    lines(5, (i) => (i === 2 ? `const q = "SELECT " + input${n};` : `const v${i} = ${i};`));
   let n = 0;
   const s: Scenario = {
     repo,
     time,
     raise(id, file, extra = {}) {
       n += 1;
-      return repo.commit(message(`add ${file}`, [row({ id, file, line: '2', rule_source: RULE, ...extra })]), { [file]: flagged(n) }, { env: time.next() });
+      return repo.commit(
+        message(`add ${file}`, [row({ id, file, line: '2', rule_source: RULE, ...extra })]),
+        { [file]: flagged(n) },
+        { env: time.next() },
+      );
     },
     fix(id, file, extra = {}, options = {}) {
       n += 1;
       const target = options.touch ?? file;
       return repo.commit(
-        message(`fix ${file}`, [row({ id, file, line: '2', rule_source: RULE, verdict: 'ACCEPT', rationale: 'Parameterized query instead of concatenation', ...extra })]),
+        message(`fix ${file}`, [
+          row({
+            id,
+            file,
+            line: '2',
+            rule_source: RULE,
+            verdict: 'ACCEPT',
+            rationale: 'Parameterized query instead of concatenation',
+            ...extra,
+          }),
+        ]),
         { [target]: lines(5, (i) => (i === 2 ? `const q = sql(input${n});` : `const v${i} = ${i};`)) },
         { env: { ...time.next(), ...authorEnv(options.author ?? FIXER) } },
       );
     },
     verdict(id, file, verdict, rationale, extra = {}) {
-      return repo.commit(message(`verdict on ${id}`, [row({ id, file, line: '2', rule_source: RULE, verdict, rationale, ...extra })]), {}, { env: time.next() });
+      return repo.commit(
+        message(`verdict on ${id}`, [row({ id, file, line: '2', rule_source: RULE, verdict, rationale, ...extra })]),
+        {},
+        { env: time.next() },
+      );
     },
     ci(commit, outcome) {
       repo.git(['notes', '--ref=revtrail-ci', 'add', '-f', '-m', outcome, commit], { env: time.next() });

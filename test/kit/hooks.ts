@@ -55,7 +55,9 @@ export function withRun(repo: TestRepo): HookRepo {
  * A repository with a first commit, the CLI shim (ignored by git), the test bundle, optional files, and
  * `revtrail install` done. `objectFormat` sha256 makes a SHA-256 repository.
  */
-export async function installedRepo(options: { objectFormat?: 'sha1' | 'sha256'; files?: Record<string, string>; dir?: string } = {}): Promise<HookRepo> {
+export async function installedRepo(
+  options: { objectFormat?: 'sha1' | 'sha256'; files?: Record<string, string>; dir?: string } = {},
+): Promise<HookRepo> {
   const repo = withRun(makeRepo({ objectFormat: options.objectFormat, dir: options.dir }));
   writeShim(repo.dir);
   repo.write('.gitignore', 'node_modules/\n');
@@ -88,9 +90,11 @@ export function sharedPushedRepo(): () => Promise<{ r: HookRepo; bare: TestRepo 
   let shared: Promise<{ r: HookRepo; bare: TestRepo }> | undefined;
   const made: TestRepo[] = [];
   // Registered at the file's top level (where this is called): it runs when the file's tests end.
-  after(() => made.forEach((repo) => {
-    repo.cleanup();
-  }));
+  after(() =>
+    made.forEach((repo) => {
+      repo.cleanup();
+    }),
+  );
   return () =>
     (shared ??= (async () => {
       const r = await installedRepo();

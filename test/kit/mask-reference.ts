@@ -5,7 +5,21 @@
 
 // A `/` after one of these (or at the start) opens a regex literal; after anything else it divides.
 const REGEX_AFTER_CHAR = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
-const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'void', 'yield', 'await', 'delete', 'throw', 'new']);
+const REGEX_AFTER_WORD = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'void',
+  'yield',
+  'await',
+  'delete',
+  'throw',
+  'new',
+]);
 
 function opensRegex(text: string, at: number): boolean {
   let k = at - 1;
@@ -70,7 +84,8 @@ export function referenceMaskLines(lines: readonly string[]): MaskedLine[] {
       let j = 0;
       while (j < text.length && text[j] !== openQuote) j += text[j] === '\\' ? 2 : 1;
       blank(0, j);
-      if (j > text.length) i = text.length; // continued once more
+      if (j > text.length)
+        i = text.length; // continued once more
       else {
         openQuote = null;
         i = j + 1;
@@ -176,4 +191,3 @@ export function referenceMaskLines(lines: readonly string[]): MaskedLine[] {
   }
   return result;
 }
-

@@ -39,7 +39,12 @@ export function clock(start = Date.UTC(2024, 0, 1) / 1000) {
   };
 }
 
-export function commitAt(repo: TestRepo, env: NodeJS.ProcessEnv, msg: string, files: Record<string, string> = {}): string {
+export function commitAt(
+  repo: TestRepo,
+  env: NodeJS.ProcessEnv,
+  msg: string,
+  files: Record<string, string> = {},
+): string {
   return repo.commit(msg, files, { env });
 }
 
@@ -51,7 +56,20 @@ export function parseJsonl(text: string): Array<Record<string, unknown>> {
 }
 
 export const FINDING_KEYS = [
-  'commit', 'date', 'author', 'id', 'file', 'line', 'rule_source', 'category', 'severity', 'issue', 'verdict', 'rationale', 'placement', 'grammar',
+  'commit',
+  'date',
+  'author',
+  'id',
+  'file',
+  'line',
+  'rule_source',
+  'category',
+  'severity',
+  'issue',
+  'verdict',
+  'rationale',
+  'placement',
+  'grammar',
 ];
 
 /** Lines 1..n of a file, each its own number. */

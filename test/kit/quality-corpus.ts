@@ -73,7 +73,8 @@ function generator(seed: string): () => number {
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 
 function expand(text: string, random: () => number): string {
-  const pick = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(random() * set.length)]!).join('');
+  const pick = (set: string, n: number) =>
+    Array.from({ length: n }, () => set[Math.floor(random() * set.length)]!).join('');
   return text.replace(/\{\{([A-Za-z0-9]+)(?::([^}]+))?\}\}/g, (whole, kind: string, arg?: string) => {
     if (kind in CLASSES) return pick(CLASSES[kind]!, Number(arg));
     if (kind === 'uuid') return [8, 4, 4, 4, 12].map((n) => pick(CLASSES.h!, n)).join('-');
@@ -81,7 +82,9 @@ function expand(text: string, random: () => number): string {
     if (kind === 'jwt') {
       const alg = arg ?? 'HS256';
       const header = b64url(JSON.stringify({ alg, typ: 'JWT' }));
-      const payload = b64url(JSON.stringify({ sub: pick(CLASSES.h!, 12), iat: 1700000000 + Math.floor(random() * 1e7), scope: 'repo:read' }));
+      const payload = b64url(
+        JSON.stringify({ sub: pick(CLASSES.h!, 12), iat: 1700000000 + Math.floor(random() * 1e7), scope: 'repo:read' }),
+      );
       const signature = alg === 'none' ? '' : pick(CLASSES.url!, alg.startsWith('RS') ? 342 : 43);
       return `${header}.${payload}.${signature}`;
     }
@@ -92,15 +95,30 @@ function expand(text: string, random: () => number): string {
 /** `raw`: the lines as written, templates not expanded (to check that no file holds a literal token). */
 export function loadCorpus(dir: string, options: { raw?: boolean } = {}): CorpusCase[] {
   const cases: CorpusCase[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { family: string; cases: RawCase[] };
     raw.cases.forEach((c, index) => {
       const name = `${file}#${index}`;
       const random = generator(name);
       const fill = (text: string) => (options.raw ? text : expand(text, random));
-      const lines = c.lines.flatMap((l) => (typeof l === 'string' ? [fill(l)] : Array.from({ length: l.repeat }, () => fill(l.line))));
+      const lines = c.lines.flatMap((l) =>
+        typeof l === 'string' ? [fill(l)] : Array.from({ length: l.repeat }, () => fill(l.line)),
+      );
       const expect = c.expect === undefined ? [] : Array.isArray(c.expect) ? c.expect : [c.expect];
-      cases.push({ family: raw.family, name, path: c.path, lines, expect, line: c.line ?? 1, near: c.near ?? null, attributes: c.attributes, dropped: c.dropped, why: c.why });
+      cases.push({
+        family: raw.family,
+        name,
+        path: c.path,
+        lines,
+        expect,
+        line: c.line ?? 1,
+        near: c.near ?? null,
+        attributes: c.attributes,
+        dropped: c.dropped,
+        why: c.why,
+      });
     });
   }
   return cases;
@@ -125,7 +143,15 @@ function addedFile(path: string, lines: readonly string[]): DiffFile {
     section: '',
     lines: lines.map((text, i) => ({ kind: 'add' as const, text, oldLine: null, newLine: i + 1 })),
   };
-  return { oldPath: null, newPath: path, status: 'added', binary: false, oldMode: null, newMode: '100644', hunks: [hunk] };
+  return {
+    oldPath: null,
+    newPath: path,
+    status: 'added',
+    binary: false,
+    oldMode: null,
+    newMode: '100644',
+    hunks: [hunk],
+  };
 }
 
 export async function runCase(c: CorpusCase, rules: readonly ReviewRule[]): Promise<CaseOutcome> {
@@ -133,7 +159,10 @@ export async function runCase(c: CorpusCase, rules: readonly ReviewRule[]): Prom
   const result = await reviewChunks(chunks, rules, c.attributes ? { [c.path]: c.attributes } : {});
   const found = result.findings.map((f) => `${f.line} ${f.rule_source.slice(f.rule_source.indexOf(':') + 1)}`);
   const wanted = c.expect.map((id) => `${c.line} ${id}`);
-  const ok = found.length === wanted.length && wanted.every((w) => found.includes(w)) && (c.dropped === undefined || result.dropped[c.dropped] > 0);
+  const ok =
+    found.length === wanted.length &&
+    wanted.every((w) => found.includes(w)) &&
+    (c.dropped === undefined || result.dropped[c.dropped] > 0);
   return { case: c, found, dropped: result.dropped, ok };
 }
 
@@ -162,7 +191,7 @@ export function score(outcomes: readonly CaseOutcome[]): FamilyScore[] {
     let hits = 0;
     for (const o of mine) {
       const wanted = new Set(o.case.expect.map((id) => `${o.case.line} ${id}`));
-      for (const f of o.found) (wanted.has(f) ? truePositives++ : falsePositives++);
+      for (const f of o.found) wanted.has(f) ? truePositives++ : falsePositives++;
       if (o.case.expect.length > 0 && [...wanted].every((w) => o.found.includes(w))) hits++;
     }
     return {

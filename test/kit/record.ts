@@ -55,7 +55,8 @@ export interface Explained {
 
 export const idOf = (row: string) => row.split(',')[0]!;
 /** The row with another verdict and rationale (a rationale with no comma or quote). */
-export const withVerdict = (row: string, verdict: string, rationale: string) => row.replace(/,OPEN,$/, `,${verdict},${rationale}`);
+export const withVerdict = (row: string, verdict: string, rationale: string) =>
+  row.replace(/,OPEN,$/, `,${verdict},${rationale}`);
 
 export async function recordKit(): Promise<Kit> {
   const r = await installedRepo();
@@ -84,7 +85,8 @@ export async function recordKit(): Promise<Kit> {
     git: must,
     rows: (rev = 'HEAD') => r.trailers(rev),
     allRows: (rev = 'HEAD') => allTrailerRows(r, rev),
-    messageRowCount: (rev = 'HEAD') => (r.git(['log', '-1', '--format=%B', rev]).match(/^review-finding:/gim) ?? []).length,
+    messageRowCount: (rev = 'HEAD') =>
+      (r.git(['log', '-1', '--format=%B', rev]).match(/^review-finding:/gim) ?? []).length,
     async verdict(id, verdict, rationale) {
       const run = await r.cli(['verdict', id, verdict, rationale]);
       assert.equal(run.code, 0, run.stderr);
@@ -101,15 +103,41 @@ export async function recordKit(): Promise<Kit> {
         .map((x) => `${x.id} ${x.verdict}`);
       const stats = await r.cli(['stats', '--json']);
       assert.equal(stats.code, 0, stats.stderr);
-      const total = (JSON.parse(stats.stdout) as { total: { findings: number; counts: Record<string, number>; human_verdicts: number; reject_rate: number | null } }).total;
-      return { mined, findings: total.findings, counts: total.counts, human: total.human_verdicts, rejectRate: total.reject_rate };
+      const total = (
+        JSON.parse(stats.stdout) as {
+          total: {
+            findings: number;
+            counts: Record<string, number>;
+            human_verdicts: number;
+            reject_rate: number | null;
+          };
+        }
+      ).total;
+      return {
+        mined,
+        findings: total.findings,
+        counts: total.counts,
+        human: total.human_verdicts,
+        rejectRate: total.reject_rate,
+      };
     },
     async explain(target) {
       const run = await r.cli(['candidates', '--explain', target, '--json']);
       assert.equal(run.code, 0, run.stderr);
-      const e = JSON.parse(run.stdout) as { threads: Array<{ id: string; state: string; occurrences: number; signals: Array<{ name: string; met: boolean; fact: string }> }> };
+      const e = JSON.parse(run.stdout) as {
+        threads: Array<{
+          id: string;
+          state: string;
+          occurrences: number;
+          signals: Array<{ name: string; met: boolean; fact: string }>;
+        }>;
+      };
       const t = e.threads.find((x) => x.id === target)!;
-      return { state: t.state, occurrences: t.occurrences, signals: Object.fromEntries(t.signals.map((s) => [s.name, { met: s.met, fact: s.fact }])) };
+      return {
+        state: t.state,
+        occurrences: t.occurrences,
+        signals: Object.fromEntries(t.signals.map((s) => [s.name, { met: s.met, fact: s.fact }])),
+      };
     },
     script(name, body) {
       const file = join(scripts, name);
@@ -122,4 +150,11 @@ export async function recordKit(): Promise<Kit> {
 }
 
 /** Counts of threads per latest verdict, all five keys. */
-export const counts = (c: Partial<Record<'OPEN' | 'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE', number>>) => ({ OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0, ...c });
+export const counts = (c: Partial<Record<'OPEN' | 'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE', number>>) => ({
+  OPEN: 0,
+  ACCEPT: 0,
+  REJECT: 0,
+  DEFER: 0,
+  ACKNOWLEDGE: 0,
+  ...c,
+});

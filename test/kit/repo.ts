@@ -52,11 +52,17 @@ export interface TestRepo {
   /** Writes a file (creating folders); content as given. */
   write(path: string, content: string | Buffer): string;
   /** Writes files, `git add -A`, commits; returns the new commit's SHA. */
-  commit(message: string, files?: Record<string, string | Buffer>, options?: { env?: NodeJS.ProcessEnv; args?: string[] }): string;
+  commit(
+    message: string,
+    files?: Record<string, string | Buffer>,
+    options?: { env?: NodeJS.ProcessEnv; args?: string[] },
+  ): string;
   cleanup(): void;
 }
 
-export function makeRepo(options: { bare?: boolean; branch?: string; objectFormat?: 'sha1' | 'sha256'; dir?: string } = {}): TestRepo {
+export function makeRepo(
+  options: { bare?: boolean; branch?: string; objectFormat?: 'sha1' | 'sha256'; dir?: string } = {},
+): TestRepo {
   const dir = options.dir ?? tempDir();
   mkdirSync(dir, { recursive: true });
   const init = ['init', '-q', '-b', options.branch ?? 'main'];
@@ -100,9 +106,11 @@ export function makeRepo(options: { bare?: boolean; branch?: string; objectForma
  */
 export function throwawayRepos(): (options?: Parameters<typeof makeRepo>[0]) => TestRepo {
   const made: TestRepo[] = [];
-  after(() => made.forEach((r) => {
-    r.cleanup();
-  }));
+  after(() =>
+    made.forEach((r) => {
+      r.cleanup();
+    }),
+  );
   return (options) => {
     const r = makeRepo(options);
     made.push(r);
@@ -117,7 +125,10 @@ export interface CliRun {
 }
 
 /** Runs the real CLI (`bin/revtrail.js`) as a child process. */
-export function runCli(args: string[], options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliRun> {
   return runProcess(process.execPath, [cliPath, ...args], options);
 }
 
@@ -127,7 +138,11 @@ export function runProcess(
   options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: testEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: testEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -150,4 +165,3 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
     writeFileSync(full, content);
   }
 }
-

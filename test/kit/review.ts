@@ -11,7 +11,11 @@ import type { PathAttributes } from '../../lib/diff/attributes.js';
 import type { ReviewResult } from '../../lib/review/types.js';
 
 /** A chunk whose added lines are `lines`, numbered from `start` (one hunk, an added file by default). */
-export function chunkOf(path: string, lines: readonly string[], options: { start?: number; piece?: number; language?: string | null } = {}): Chunk {
+export function chunkOf(
+  path: string,
+  lines: readonly string[],
+  options: { start?: number; piece?: number; language?: string | null } = {},
+): Chunk {
   const start = options.start ?? 1;
   const added = lines.map((text, i) => ({ line: start + i, text }));
   const hunk: Hunk = {
@@ -22,7 +26,15 @@ export function chunkOf(path: string, lines: readonly string[], options: { start
     section: '',
     lines: added.map((a) => ({ kind: 'add' as const, text: a.text, oldLine: null, newLine: a.line })),
   };
-  const file: DiffFile = { oldPath: null, newPath: path, status: 'added', binary: false, oldMode: null, newMode: '100644', hunks: [hunk] };
+  const file: DiffFile = {
+    oldPath: null,
+    newPath: path,
+    status: 'added',
+    binary: false,
+    oldMode: null,
+    newMode: '100644',
+    hunks: [hunk],
+  };
   const diff = [
     `diff --git a/${path} b/${path}`,
     'new file mode 100644',
@@ -95,7 +107,10 @@ export function pipelineOptions(overrides: Partial<PipelineOptions> = {}): Pipel
 }
 
 /** Runs rules on one chunk and closes the runner. */
-export async function runOn(chunk: Chunk, rules: readonly ReviewRule[]): Promise<{ drafts: FindingDraft[]; warnings: string[] }> {
+export async function runOn(
+  chunk: Chunk,
+  rules: readonly ReviewRule[],
+): Promise<{ drafts: FindingDraft[]; warnings: string[] }> {
   const runner = new RuleRunner();
   try {
     return await runner.run(chunk, rules);
@@ -139,7 +154,8 @@ export async function reviewChunks(
       attributes: async (paths) => {
         asked.push([...paths]);
         const known = new Map<string, PathAttributes>();
-        for (const [path, a] of Object.entries(attributes)) known.set(path, { markerSize: null, binary: false, generated: false, vendored: false, ...a });
+        for (const [path, a] of Object.entries(attributes))
+          known.set(path, { markerSize: null, binary: false, generated: false, vendored: false, ...a });
         return known;
       },
     }),

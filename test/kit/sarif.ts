@@ -16,14 +16,17 @@ import { fixturesDir } from './repo.js';
 const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
 const isUri = (s: string) => URI_REFERENCE.test(s) && /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s);
 
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }) // the schema's language pattern is not valid with the u flag;
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }); // the schema's language pattern is not valid with the u flag;
 ajv.addFormat('uri', isUri);
 ajv.addFormat('uri-reference', (s: string) => URI_REFERENCE.test(s));
 ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
 const validate = ajv.compile(JSON.parse(readFileSync(join(fixturesDir, 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')));
 
 interface Log {
-  runs?: Array<{ tool?: { driver?: { rules?: Array<{ id?: string }> } }; results?: Array<{ ruleId?: string; ruleIndex?: number }> }>;
+  runs?: Array<{
+    tool?: { driver?: { rules?: Array<{ id?: string }> } };
+    results?: Array<{ ruleId?: string; ruleIndex?: number }>;
+  }>;
 }
 
 /** Every problem found, as `path: message` lines; empty for a valid log. */
@@ -32,7 +35,11 @@ export function sarifProblems(log: unknown): string[] {
   if (!validate(log)) {
     for (const e of validate.errors ?? []) {
       const params = e.params as Record<string, unknown>;
-      const detail = params.additionalProperty ? ` "${String(params.additionalProperty)}"` : params.allowedValues ? ` ${JSON.stringify(params.allowedValues)}` : '';
+      const detail = params.additionalProperty
+        ? ` "${String(params.additionalProperty)}"`
+        : params.allowedValues
+          ? ` ${JSON.stringify(params.allowedValues)}`
+          : '';
       problems.push(`${e.instancePath || '/'}: ${e.message ?? 'invalid'}${detail}`);
     }
   }

@@ -44,7 +44,15 @@ export async function scoreStructural(corpus: Corpus): Promise<Score[]> {
   const scores: Score[] = [];
   const tsPaths = Object.entries(corpus.tsconfig.compilerOptions.paths).map(([a, t]): [string, string[]] => [a, t]);
   for (const [name, def] of Object.entries(corpus.rules)) {
-    const parsed = parseStructural({ id: name, severity: 'bug', title: name, ...(def.ast ? { ast: def.ast, language: def.language } : { imports: def.imports }) }, 'adr-corpus');
+    const parsed = parseStructural(
+      {
+        id: name,
+        severity: 'bug',
+        title: name,
+        ...(def.ast ? { ast: def.ast, language: def.language } : { imports: def.imports }),
+      },
+      'adr-corpus',
+    );
     if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
     const regex = new RegExp(def.regex);
     const tally = { s: { tp: 0, fp: 0, fn: 0 }, r: { tp: 0, fp: 0, fn: 0 } };
@@ -62,21 +70,41 @@ export async function scoreStructural(corpus: Corpus): Promise<Score[]> {
       });
       const found = result.drafts.length > 0;
       const byRegex = added.some((a) => regex.test(a.text));
-      for (const [key, got] of [['s', found], ['r', byRegex]] as const) {
+      for (const [key, got] of [
+        ['s', found],
+        ['r', byRegex],
+      ] as const) {
         if (got && c.expect) tally[key].tp++;
         else if (got) tally[key].fp++;
         else if (c.expect) tally[key].fn++;
       }
-      if (found !== c.expect) misses.push(`${name}: ${c.why} (expected ${c.expect ? 'a finding' : 'none'}${result.warnings.length ? `; ${result.warnings.join('; ')}` : ''})`);
+      if (found !== c.expect)
+        misses.push(
+          `${name}: ${c.why} (expected ${c.expect ? 'a finding' : 'none'}${result.warnings.length ? `; ${result.warnings.join('; ')}` : ''})`,
+        );
     }
-    const of = (t: { tp: number; fp: number; fn: number }) => ({ recall: ratio(t.tp, t.tp + t.fn), precision: ratio(t.tp, t.tp + t.fp) });
-    scores.push({ rule: name, positives: cases.filter((c) => c.expect).length, negatives: cases.filter((c) => !c.expect).length, structural: of(tally.s), regex: of(tally.r), misses });
+    const of = (t: { tp: number; fp: number; fn: number }) => ({
+      recall: ratio(t.tp, t.tp + t.fn),
+      precision: ratio(t.tp, t.tp + t.fp),
+    });
+    scores.push({
+      rule: name,
+      positives: cases.filter((c) => c.expect).length,
+      negatives: cases.filter((c) => !c.expect).length,
+      structural: of(tally.s),
+      regex: of(tally.r),
+      misses,
+    });
   }
   return scores;
 }
 
 /** All cases pooled. */
-export function overall(scores: readonly Score[], corpus: Corpus, kind: 'structural' | 'regex'): { recall: number; precision: number } {
+export function overall(
+  scores: readonly Score[],
+  corpus: Corpus,
+  kind: 'structural' | 'regex',
+): { recall: number; precision: number } {
   let tp = 0;
   let fp = 0;
   let fn = 0;

@@ -14,7 +14,9 @@ const repos = throwawayRepos();
 
 function history(r: TestRepo): string[] {
   const t = clock();
-  return [1, 2, 3, 4].map((i) => r.commit(message(`c${i}`, [row({ id: `rf-00000000${i}0` })]), { [`f${i}.txt`]: `${i}\n` }, { env: t.next() }));
+  return [1, 2, 3, 4].map((i) =>
+    r.commit(message(`c${i}`, [row({ id: `rf-00000000${i}0` })]), { [`f${i}.txt`]: `${i}\n` }, { env: t.next() }),
+  );
 }
 
 async function same(r: TestRepo, args: string[] = [], cwd = r.dir): Promise<string> {
@@ -34,7 +36,9 @@ test('git replace: the history read is the objects git stores, not a replacement
   // (a REJECT added that way would open the gate while git pushes the original objects).
   const tree = r.git(['rev-parse', `${c2}^{tree}`]).trim();
   const parent = r.git(['rev-parse', `${c2}^`]).trim();
-  const replacement = r.git(['commit-tree', tree, '-p', parent, '-m', message('c2 replaced', [row({ id: 'rf-00000000ee' })])]).trim();
+  const replacement = r
+    .git(['commit-tree', tree, '-p', parent, '-m', message('c2 replaced', [row({ id: 'rf-00000000ee' })])])
+    .trim();
   r.git(['replace', c2!, replacement]);
   const replaced = await same(r);
   assert.doesNotMatch(replaced, /rf-00000000ee/);
@@ -62,7 +66,10 @@ test('a shallow clone deepened: the cached output follows', async () => {
   process.on('exit', () => rmSync(parent, { recursive: true, force: true }));
   const dir = join(parent, 'shallow');
   execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin.dir}`, dir], { env: testEnv() });
-  const clone = { dir, git: (a: string[]) => execFileSync('git', a, { cwd: dir, env: testEnv(), encoding: 'utf8' }) } as unknown as TestRepo;
+  const clone = {
+    dir,
+    git: (a: string[]) => execFileSync('git', a, { cwd: dir, env: testEnv(), encoding: 'utf8' }),
+  } as unknown as TestRepo;
   assert.equal((await same(clone)).match(/rf-00000000\d0/g)?.length, 1);
   clone.git(['fetch', '-q', '--deepen', '2']);
   assert.equal((await same(clone)).match(/rf-00000000\d0/g)?.length, 3);

@@ -16,14 +16,37 @@ const repo = throwawayRepos();
 /** A small history: an OPEN finding, its ACCEPT, a REJECT of another, on a dated clock. */
 function history(r: TestRepo) {
   const t = clock();
-  const a = r.commit(message('add query', [row({ id: 'rf-000000000a', file: 'src/a.ts', line: '2' })]), { 'src/a.ts': lines(3) }, { env: t.next() });
+  const a = r.commit(
+    message('add query', [row({ id: 'rf-000000000a', file: 'src/a.ts', line: '2' })]),
+    { 'src/a.ts': lines(3) },
+    { env: t.next() },
+  );
   const b = r.commit(
-    message('fix query', [row({ id: 'rf-000000000a', file: 'src/a.ts', line: '2', verdict: 'ACCEPT', rationale: 'Parameterized, see `db.query(sql, args)`' })], ['Signed-off-by: Ada <ada@example.com>']),
+    message(
+      'fix query',
+      [
+        row({
+          id: 'rf-000000000a',
+          file: 'src/a.ts',
+          line: '2',
+          verdict: 'ACCEPT',
+          rationale: 'Parameterized, see `db.query(sql, args)`',
+        }),
+      ],
+      ['Signed-off-by: Ada <ada@example.com>'],
+    ),
     { 'src/a.ts': lines(4) },
     { env: t.next() },
   );
   const c = r.commit(
-    message('other', [row({ id: 'rf-000000000b', file: 'src/b.ts', verdict: 'REJECT', rationale: 'False positive: `grep -n sql src/b.ts` shows a constant' })]),
+    message('other', [
+      row({
+        id: 'rf-000000000b',
+        file: 'src/b.ts',
+        verdict: 'REJECT',
+        rationale: 'False positive: `grep -n sql src/b.ts` shows a constant',
+      }),
+    ]),
     { 'src/b.ts': 'x\n' },
     { env: t.next() },
   );
@@ -36,11 +59,14 @@ test('mine: one JSONL record per occurrence, newest first, with exactly the docu
   const run = await runCli(['mine'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
   const records = parseJsonl(run.stdout);
-  assert.deepEqual(records.map((x) => [x.commit, x.id, x.verdict]), [
-    [c, 'rf-000000000b', 'REJECT'],
-    [b, 'rf-000000000a', 'ACCEPT'],
-    [a, 'rf-000000000a', 'OPEN'],
-  ]);
+  assert.deepEqual(
+    records.map((x) => [x.commit, x.id, x.verdict]),
+    [
+      [c, 'rf-000000000b', 'REJECT'],
+      [b, 'rf-000000000a', 'ACCEPT'],
+      [a, 'rf-000000000a', 'OPEN'],
+    ],
+  );
   for (const x of records) assert.deepEqual(Object.keys(x), FINDING_KEYS);
   assert.deepEqual(records[1], {
     commit: b,
@@ -66,19 +92,29 @@ test('mine works from a subfolder and takes revision arguments and --all', async
   const { a, b } = history(r);
   r.git(['branch', 'side', a]);
   r.git(['checkout', '-q', 'side']);
-  const s = r.commit(message('side work', [row({ id: 'rf-000000000c' })]), { 'sub/dir/x.ts': 'x\n' }, { env: clock(Date.UTC(2024, 1, 1) / 1000).next() });
+  const s = r.commit(
+    message('side work', [row({ id: 'rf-000000000c' })]),
+    { 'sub/dir/x.ts': 'x\n' },
+    { env: clock(Date.UTC(2024, 1, 1) / 1000).next() },
+  );
   r.git(['checkout', '-q', 'main']);
   const range = await runCli(['mine', `${a}..${b}`], { cwd: join(r.dir, 'src') });
-  assert.deepEqual(parseJsonl(range.stdout).map((x) => x.commit), [b]);
+  assert.deepEqual(
+    parseJsonl(range.stdout).map((x) => x.commit),
+    [b],
+  );
   const all = await runCli(['mine', '--all'], { cwd: r.dir });
   assert.ok(parseJsonl(all.stdout).some((x) => x.commit === s));
   const head = await runCli(['mine'], { cwd: r.dir });
   assert.ok(!parseJsonl(head.stdout).some((x) => x.commit === s));
   const side = await runCli(['mine', 'side'], { cwd: r.dir });
-  assert.deepEqual(parseJsonl(side.stdout).map((x) => x.commit), [s, a]);
+  assert.deepEqual(
+    parseJsonl(side.stdout).map((x) => x.commit),
+    [s, a],
+  );
 });
 
-test('a bad revision is a usage error naming git\'s complaint (exit 2, no stack)', async () => {
+test("a bad revision is a usage error naming git's complaint (exit 2, no stack)", async () => {
   const r = repo();
   history(r);
   const run = await runCli(['mine', 'no-such-branch'], { cwd: r.dir });
@@ -89,7 +125,10 @@ test('a bad revision is a usage error naming git\'s complaint (exit 2, no stack)
 
 test('an empty repository mines nothing and exits 0, in every format', async () => {
   const r = repo();
-  for (const [format, expected] of [['jsonl', ''], ['csv', 'date,file,line,rule_source,category,severity,issue,verdict,rationale\n']] as const) {
+  for (const [format, expected] of [
+    ['jsonl', ''],
+    ['csv', 'date,file,line,rule_source,category,severity,issue,verdict,rationale\n'],
+  ] as const) {
     const run = await runCli(['mine', '--format', format], { cwd: r.dir });
     assert.deepEqual([run.code, run.stdout], [0, expected]);
   }
@@ -128,23 +167,36 @@ test('bad rows are rejected records, mining goes on; body placement warns; conti
   assert.equal(run.code, 0);
   const records = parseJsonl(run.stdout);
   const findings = records.filter((x) => x.type === undefined);
-  assert.deepEqual(findings.map((f) => [f.id, f.placement, f.grammar]), [
-    ['rf-00000000d3', 'body', 'csv'],
-    ['rf-00000000d1', 'trailer', 'csv'],
-    [findings[2]!.id, 'trailer', 'adr-0029'],
-  ]);
+  assert.deepEqual(
+    findings.map((f) => [f.id, f.placement, f.grammar]),
+    [
+      ['rf-00000000d3', 'body', 'csv'],
+      ['rf-00000000d1', 'trailer', 'csv'],
+      [findings[2]!.id, 'trailer', 'adr-0029'],
+    ],
+  );
   assert.equal(findings[1]!.issue, 'Long issue that git folds');
   assert.deepEqual(
-    [findings[2]!.rule_source, findings[2]!.severity, findings[2]!.raw_severity, findings[2]!.file, findings[2]!.line, findings[2]!.verdict],
+    [
+      findings[2]!.rule_source,
+      findings[2]!.severity,
+      findings[2]!.raw_severity,
+      findings[2]!.file,
+      findings[2]!.line,
+      findings[2]!.verdict,
+    ],
     ['adr-0029/security:high', 'security', 'HIGH', 'src/a.ts', '3', 'OPEN'],
   );
   const rejected = records.filter((x) => x.type === 'rejected');
-  assert.deepEqual(rejected.map((x) => [x.commit, String(x.reason).split(' (')[0]]), [
-    [sha, '8 fields, expected 9'],
-    [sha, '10 fields, expected 9'],
-    [sha, 'not a CSV record: Quote Not Closed: the parsing is finished with an opening quote at line 1'],
-    [sha, 'adr-0029 finding needs " \u2014 "'],
-  ]);
+  assert.deepEqual(
+    rejected.map((x) => [x.commit, String(x.reason).split(' (')[0]]),
+    [
+      [sha, '8 fields, expected 9'],
+      [sha, '10 fields, expected 9'],
+      [sha, 'not a CSV record: Quote Not Closed: the parsing is finished with an opening quote at line 1'],
+      [sha, 'adr-0029 finding needs " \u2014 "'],
+    ],
+  );
   assert.match(String(rejected[3]!.reason), /space, em dash U\+2014, space/);
   for (const x of rejected) assert.deepEqual(Object.keys(x), ['type', 'commit', 'raw', 'reason']);
   assert.match(run.stderr, /warning: [0-9a-f]{12}: Review-Finding rf-00000000d3 is in the message body/);
@@ -166,11 +218,22 @@ test('CSV: exactly the feedback-log header, one row per human verdict; OPEN rows
   assert.equal(header, 'date,file,line,rule_source,category,severity,issue,verdict,rationale');
   const rows = parse(run.stdout, { columns: false }) as string[][];
   assert.ok(rows.every((x) => x.length === 9));
-  assert.deepEqual(rows.slice(1).map((x) => [x[0], x[7]]), [['2024-01-01', 'REJECT'], ['2024-01-01', 'ACCEPT']]);
+  assert.deepEqual(
+    rows.slice(1).map((x) => [x[0], x[7]]),
+    [
+      ['2024-01-01', 'REJECT'],
+      ['2024-01-01', 'ACCEPT'],
+    ],
+  );
   assert.equal(rows[2]![8], 'Parameterized, see `db.query(sql, args)`');
   assert.ok(rest.length >= 2);
-  const open = parse((await runCli(['mine', '--format', 'csv', '--include-open'], { cwd: r.dir })).stdout) as string[][];
-  assert.deepEqual(open.slice(1).map((x) => x[7]), ['REJECT', 'ACCEPT', 'OPEN']);
+  const open = parse(
+    (await runCli(['mine', '--format', 'csv', '--include-open'], { cwd: r.dir })).stdout,
+  ) as string[][];
+  assert.deepEqual(
+    open.slice(1).map((x) => x[7]),
+    ['REJECT', 'ACCEPT', 'OPEN'],
+  );
 });
 
 test('--redact and privacy.redactAuthors: REDACTED and a stable pseudonym of the address; --out writes a file', async () => {
@@ -195,7 +258,7 @@ test('--redact and privacy.redactAuthors: REDACTED and a stable pseudonym of the
   }
 });
 
-test('a plain cached re-run (no yargs: lib/cli/mine-fast.ts) prints what --no-cache prints, its notices included; a bad argument is still the CLI\'s', async () => {
+test("a plain cached re-run (no yargs: lib/cli/mine-fast.ts) prints what --no-cache prints, its notices included; a bad argument is still the CLI's", async () => {
   const r = repo();
   history(r);
   r.commit('chore: bad row\n\nReview-Finding: rf-1,x\n');
@@ -216,7 +279,10 @@ test('detached HEAD and a shallow clone are mined', async () => {
   const { a, b } = history(r);
   r.git(['checkout', '-q', '--detach', b]);
   const detached = await runCli(['mine'], { cwd: r.dir });
-  assert.deepEqual(parseJsonl(detached.stdout).map((x) => x.commit), [b, a]);
+  assert.deepEqual(
+    parseJsonl(detached.stdout).map((x) => x.commit),
+    [b, a],
+  );
   const parent = tempDir();
   cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
   const clone = join(parent, 'shallow');
@@ -225,7 +291,10 @@ test('detached HEAD and a shallow clone are mined', async () => {
   assert.equal(r.git(['rev-parse', '--is-shallow-repository'], { cwd: clone }).trim(), 'true');
   const shallow = await runCli(['mine'], { cwd: clone });
   assert.equal(shallow.code, 0, shallow.stderr);
-  assert.deepEqual(parseJsonl(shallow.stdout).map((x) => x.id), ['rf-000000000b']);
+  assert.deepEqual(
+    parseJsonl(shallow.stdout).map((x) => x.id),
+    ['rf-000000000b'],
+  );
   const all = await runCli(['mine', '--all', '--format', 'csv'], { cwd: clone });
   assert.equal(all.code, 0);
 });
@@ -244,19 +313,33 @@ test('a message in ISO-8859-1 (i18n.commitEncoding) is read re-encoded to UTF-8'
 
 test('a 1 MB commit message is mined', async () => {
   const r = repo();
-  const filler = Array.from({ length: 16_000 }, (_, i) => `line ${i} of a very long description, padded to sixty-four chars`).join('\n');
+  const filler = Array.from(
+    { length: 16_000 },
+    (_, i) => `line ${i} of a very long description, padded to sixty-four chars`,
+  ).join('\n');
   r.write('big.txt', `big\n\n${filler}\n\n${trailer(row({ id: 'rf-00000000f1' }))}\n`);
   r.git(['commit', '-q', '--allow-empty', '-F', 'big.txt']);
   assert.ok(Buffer.byteLength(r.git(['log', '-1', '--format=%B'])) > 1_000_000);
   const run = await runCli(['mine'], { cwd: r.dir });
-  assert.deepEqual(parseJsonl(run.stdout).map((x) => [x.id, x.placement]), [['rf-00000000f1', 'trailer']]);
+  assert.deepEqual(
+    parseJsonl(run.stdout).map((x) => [x.id, x.placement]),
+    [['rf-00000000f1', 'trailer']],
+  );
 });
 
 /** `git fast-import` input: n commits on main, each with one trailer, one second apart. */
 function fastImport(r: TestRepo, n: number, start = 1_700_000_000) {
   const parts: string[] = [];
   for (let i = 1; i <= n; i++) {
-    const msg = message(`change ${i}`, [row({ id: `rf-${i.toString(16).padStart(8, '0')}`, file: `src/f${i % 7}.ts`, line: String(1 + (i % 5)), verdict: i % 3 ? 'OPEN' : 'ACCEPT', rationale: i % 3 ? '' : 'Fixed, with a comma' })]);
+    const msg = message(`change ${i}`, [
+      row({
+        id: `rf-${i.toString(16).padStart(8, '0')}`,
+        file: `src/f${i % 7}.ts`,
+        line: String(1 + (i % 5)),
+        verdict: i % 3 ? 'OPEN' : 'ACCEPT',
+        rationale: i % 3 ? '' : 'Fixed, with a comma',
+      }),
+    ]);
     const content = `export const v = ${i};\n`;
     parts.push(
       `commit refs/heads/main\nmark :${i}\ncommitter Ada Tester <ada@example.com> ${start + i} +0000\n` +
@@ -286,7 +369,11 @@ test('the cache: a re-run replays, new commits are read alone, a rewrite is re-r
   // Two new commits, newer than everything: only they are read.
   const t = clock(1_800_000_000);
   r.commit(message('new 1', [row({ id: 'rf-00000000aa' })]), {}, { env: t.next() });
-  r.commit(message('new 2', [row({ id: 'rf-00000000ab', verdict: 'DEFER', rationale: 'Tracked in #12' })]), {}, { env: t.next() });
+  r.commit(
+    message('new 2', [row({ id: 'rf-00000000ab', verdict: 'DEFER', rationale: 'Tracked in #12' })]),
+    {},
+    { env: t.next() },
+  );
   const incremental = await runCli(['mine'], { cwd: r.dir, env: debug });
   assert.match(incremental.stderr, /mine cache: incremental/);
   assert.equal(incremental.stdout, (await runCli(['mine', '--no-cache'], { cwd: r.dir })).stdout);
@@ -316,7 +403,12 @@ test('the cache: --all and other formats come out the same cached or not', async
   const r = repo();
   fastImport(r, 30);
   r.git(['branch', 'other', 'HEAD~5']);
-  for (const args of [['--all'], ['--format', 'csv', '--include-open'], ['--format', 'json', '--redact'], ['HEAD~10']]) {
+  for (const args of [
+    ['--all'],
+    ['--format', 'csv', '--include-open'],
+    ['--format', 'json', '--redact'],
+    ['HEAD~10'],
+  ]) {
     const truth = (await runCli(['mine', '--no-cache', ...args], { cwd: r.dir })).stdout;
     assert.equal((await runCli(['mine', ...args], { cwd: r.dir })).stdout, truth, args.join(' '));
     assert.equal((await runCli(['mine', ...args], { cwd: r.dir })).stdout, truth, args.join(' '));
@@ -367,12 +459,18 @@ test('git log options after --, and a linked worktree sharing the cache of the c
   const { a, b, c } = history(r);
   const since = await runCli(['mine', '--', '--since=2024-01-01T00:01:30Z'], { cwd: r.dir });
   assert.equal(since.code, 0, since.stderr);
-  assert.deepEqual(parseJsonl(since.stdout).map((x) => x.commit), [c, b]);
+  assert.deepEqual(
+    parseJsonl(since.stdout).map((x) => x.commit),
+    [c, b],
+  );
   const wt = join(tempDir(), 'wt');
   cleanups.push(() => rmSync(join(wt, '..'), { recursive: true, force: true }));
   r.git(['worktree', 'add', '-q', '--detach', wt, b]);
   const inWorktree = await runCli(['mine'], { cwd: wt, env: debug });
-  assert.deepEqual(parseJsonl(inWorktree.stdout).map((x) => x.commit), [b, a]);
+  assert.deepEqual(
+    parseJsonl(inWorktree.stdout).map((x) => x.commit),
+    [b, a],
+  );
   assert.ok(existsSync(cacheDir(r)), 'the cache lives in the common dir');
   assert.ok(!existsSync(join(wt, '.git', 'revtrail')));
 });

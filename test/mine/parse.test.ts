@@ -49,7 +49,14 @@ test('CSV rows: nine fields read; 8 and 10 fields and an unterminated quote are 
   const eight = fields.slice(0, 8).join(',');
   const ten = [...fields, 'extra'].join(',');
   const unterminated = 'rf-0123456789,src/a.ts,1,builtin/sql:concat,security,security,"SQL built,OPEN,';
-  const result = parseCommit(raw(['S', '', ...[good, eight, ten, unterminated].map((v) => `Review-Finding: ${v}`)].join('\n'), [good, eight, ten, unterminated]));
+  const result = parseCommit(
+    raw(['S', '', ...[good, eight, ten, unterminated].map((v) => `Review-Finding: ${v}`)].join('\n'), [
+      good,
+      eight,
+      ten,
+      unterminated,
+    ]),
+  );
   assert.equal(result.findings.length, 1);
   assert.deepEqual(result.findings[0], {
     commit: SHA,
@@ -72,7 +79,11 @@ test('CSV rows: nine fields read; 8 and 10 fields and an unterminated quote are 
     [
       ['rejected', `Review-Finding: ${eight}`, '8 fields, expected 9'],
       ['rejected', `Review-Finding: ${ten}`, '10 fields, expected 9'],
-      ['rejected', `Review-Finding: ${unterminated}`, 'not a CSV record: Quote Not Closed: the parsing is finished with an opening quote at line 1'],
+      [
+        'rejected',
+        `Review-Finding: ${unterminated}`,
+        'not a CSV record: Quote Not Closed: the parsing is finished with an opening quote at line 1',
+      ],
     ],
   );
 });
@@ -100,13 +111,21 @@ test('adr-0029 grammar: read with a stable id, location, mapped severity and the
   assert.ok(again?.ok && again.finding.id === r.finding.id);
   const code = parseAdr0029('code-review MEDIUM \u2014 naming is inconsistent');
   assert.ok(code?.ok);
-  assert.deepEqual([code.finding.file, code.finding.line, code.finding.severity, code.finding.category], [null, null, 'suggestion', 'correctness']);
+  assert.deepEqual(
+    [code.finding.file, code.finding.line, code.finding.severity, code.finding.category],
+    [null, null, 'suggestion', 'correctness'],
+  );
   const low = parseAdr0029('adversarial CRITICAL \u2014 x');
   assert.ok(low?.ok && low.finding.severity === 'bug');
 });
 
 test('adr-0029 with a hyphen or en dash instead of the em dash, or wrong case, is rejected; other text is not adr-0029', () => {
-  for (const value of ['security HIGH - text', 'security HIGH \u2013 text', 'security HIGH \u2014', 'security HIGH\u2014text']) {
+  for (const value of [
+    'security HIGH - text',
+    'security HIGH \u2013 text',
+    'security HIGH \u2014',
+    'security HIGH\u2014text',
+  ]) {
     const r = parseAdr0029(value);
     assert.ok(r && !r.ok, value);
     assert.match(r.reason, /em dash|no text/);
@@ -132,8 +151,14 @@ test('an empty value is rejected; commits in a batch keep their own records', ()
   const a = raw('S\n\nReview-Finding:\n');
   const b = { ...raw(`S\n\nReview-Finding: ${formatRow(row({ id: 'rf-00000000bb' }))}\n`), commit: 'b'.repeat(40) };
   const [ra, rb] = parseCommits([a, b]);
-  assert.deepEqual(ra!.rejected.map((r) => r.reason), ['empty Review-Finding value']);
-  assert.deepEqual(rb!.findings.map((f) => [f.commit, f.id, f.placement]), [['b'.repeat(40), 'rf-00000000bb', 'body']]);
+  assert.deepEqual(
+    ra!.rejected.map((r) => r.reason),
+    ['empty Review-Finding value'],
+  );
+  assert.deepEqual(
+    rb!.findings.map((f) => [f.commit, f.id, f.placement]),
+    [['b'.repeat(40), 'rf-00000000bb', 'body']],
+  );
 });
 
 test('rejection reasons name the problem: an adr-0029 line with an unknown reviewer or severity says so', () => {
@@ -157,7 +182,23 @@ test('rejection reasons name the problem: an adr-0029 line with an unknown revie
 
 test('placements: values that differ only in whitespace (runs, tabs, newlines, Unicode spaces, edges) are the same value', () => {
   const reference = (v: string) => v.replace(/\s+/g, ' ').trim();
-  const piece = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', 'a', 'b', 'rf-1', ',', '"', 'é', '~', '!');
+  const piece = fc.constantFrom(
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u2028',
+    '\ufeff',
+    'a',
+    'b',
+    'rf-1',
+    ',',
+    '"',
+    'é',
+    '~',
+    '!',
+  );
   const value = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
   fc.assert(
     fc.property(value, value, (v, w) => {

@@ -23,16 +23,30 @@ const a = formatRow(row({ id: 'rf-0123456789', verdict: 'REJECT', rationale: 'sa
 const b = formatRow(row({ id: 'rf-abcdefabcd', file: 'dir/é 漢.ts', line: '3-7' }));
 const commits = [
   // trailers, a repeated row, a rejected line
-  raw(1, `S\n\nReview-Finding: ${a}\nReview-Finding: ${b}\nReview-Finding: ${a}\nReview-Finding: rf-zz,broken\n`, [a, b, a, 'rf-zz,broken']),
+  raw(1, `S\n\nReview-Finding: ${a}\nReview-Finding: ${b}\nReview-Finding: ${a}\nReview-Finding: rf-zz,broken\n`, [
+    a,
+    b,
+    a,
+    'rf-zz,broken',
+  ]),
   // one in the body (a warning), one adr-0029 line (no file:line, raw_severity)
-  raw(2, `S\n\nReview-Finding: ${b}\n\nReview-Finding: security HIGH \u2014 unchecked input\n`, ['security HIGH \u2014 unchecked input']),
-  raw(3, `S\n\nReview-Finding: security LOW - src/a.ts:9 slow loop\nReview-Finding: ${a}\n`, ['security LOW - src/a.ts:9 slow loop', a]),
+  raw(2, `S\n\nReview-Finding: ${b}\n\nReview-Finding: security HIGH \u2014 unchecked input\n`, [
+    'security HIGH \u2014 unchecked input',
+  ]),
+  raw(3, `S\n\nReview-Finding: security LOW - src/a.ts:9 slow loop\nReview-Finding: ${a}\n`, [
+    'security LOW - src/a.ts:9 slow loop',
+    a,
+  ]),
 ];
 
 test('records read back from their lines equal the parsed records, pooled or not', () => {
   const pool = new StringPool();
   const results = parseCommits(commits);
-  assert.ok(results.some((r) => r.rejected.length) && results.some((r) => r.warnings.length) && results.some((r) => r.findings.some((f) => f.raw_severity)));
+  assert.ok(
+    results.some((r) => r.rejected.length) &&
+      results.some((r) => r.warnings.length) &&
+      results.some((r) => r.findings.some((f) => f.raw_severity)),
+  );
   for (const result of results) {
     const lines = new MinedCommit(result.commit, { result }).lines;
     assert.deepEqual(new MinedCommit(result.commit, { lines }).result, result);
@@ -48,7 +62,9 @@ test('records read back from their lines equal the parsed records, pooled or not
 });
 
 test('record lines hold no raw DEL, C1 or bidi control, and read back to the same record', () => {
-  const tricky = formatRow(row({ id: 'rf-1111111111', verdict: 'REJECT', rationale: 'looks \u202eok\u202c here \x85 \x7f' }));
+  const tricky = formatRow(
+    row({ id: 'rf-1111111111', verdict: 'REJECT', rationale: 'looks \u202eok\u202c here \x85 \x7f' }),
+  );
   const [mined] = parseCommits([raw(4, `S\n\nReview-Finding: ${tricky}\n`, [tricky])]);
   const commit = new MinedCommit(mined!.commit, { result: mined! });
   const [line] = commit.lines;

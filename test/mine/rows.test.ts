@@ -34,7 +34,7 @@ const corpus = [
   'a,b\nc,d',
 ];
 
-test('parseRows gives parseRow\'s result and reason for every value, alone and in a batch', () => {
+test("parseRows gives parseRow's result and reason for every value, alone and in a batch", () => {
   const batch = parseRows(corpus);
   corpus.forEach((value, i) => {
     assert.deepEqual(batch[i], parseRow(value), JSON.stringify(value));

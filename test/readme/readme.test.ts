@@ -33,7 +33,8 @@ test('the README shows the commands of docs/cli.md and each exists with --help',
   const withSubcommands = commands.filter((c) => c.subcommands).map(commandName);
   const checked = new Map<string, string>();
   for (const call of calls) {
-    const sub = withSubcommands.includes(call[0]!) && call[1] && !call[1].startsWith('-') ? [call[0]!, call[1]] : [call[0]!];
+    const sub =
+      withSubcommands.includes(call[0]!) && call[1] && !call[1].startsWith('-') ? [call[0]!, call[1]] : [call[0]!];
     const key = sub.join(' ');
     if (!checked.has(key)) {
       const help = await runCli([...sub, '--help'], { cwd: repo.dir });
@@ -42,13 +43,20 @@ test('the README shows the commands of docs/cli.md and each exists with --help',
     }
     for (const word of call.slice(sub.length)) {
       const option = /^--[a-z][\w-]*/.exec(word)?.[0];
-      if (option) assert.match(checked.get(key)!, new RegExp(`${option}\\b`), `README's revtrail ${key} ${option} is in its --help`);
+      if (option)
+        assert.match(
+          checked.get(key)!,
+          new RegExp(`${option}\\b`),
+          `README's revtrail ${key} ${option} is in its --help`,
+        );
     }
   }
 });
 
 test("the README's two commands for working on revtrail are the package's scripts", () => {
-  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   assert.match(readme, /^npm install\b/m);
   assert.match(readme, /^npm test\b/m);
   for (const script of ['test', 'start', 'bench']) assert.ok(pkg.scripts[script], script);

@@ -8,9 +8,11 @@ import assert from 'node:assert/strict';
 import { installedRepo, addRemote } from '../kit/hooks.js';
 
 const made: Array<{ cleanup(): void }> = [];
-after(() => made.forEach((r) => {
-  r.cleanup();
-}));
+after(() =>
+  made.forEach((r) => {
+    r.cleanup();
+  }),
+);
 
 const NAMES = ['b\\ack.js', 'C:odd "name", 1.js', 'naïve\\dir/ü.js'];
 
@@ -40,7 +42,10 @@ test('a finding on b\\ack.js (and other names git holds) is recorded, blocks the
   const { records, rejected } = await mined(r);
   assert.deepEqual(rejected, []);
   assert.deepEqual(
-    records.filter((x) => x.verdict === 'REJECT').map((x) => x.file).sort(),
+    records
+      .filter((x) => x.verdict === 'REJECT')
+      .map((x) => x.file)
+      .sort(),
     [...NAMES].sort(),
   );
 });
@@ -48,5 +53,8 @@ test('a finding on b\\ack.js (and other names git holds) is recorded, blocks the
 async function mined(r: Awaited<ReturnType<typeof installedRepo>>) {
   const run = await r.cli(['mine', '--format', 'json', '--no-cache']);
   assert.equal(run.code, 0, run.stderr);
-  return JSON.parse(run.stdout) as { records: Array<{ id: string; file: string; verdict: string }>; rejected: unknown[] };
+  return JSON.parse(run.stdout) as {
+    records: Array<{ id: string; file: string; verdict: string }>;
+    rejected: unknown[];
+  };
 }

@@ -32,7 +32,9 @@ function script(r: HookRepo, name: string, body: string): string {
 }
 
 async function history(foldAt?: number) {
-  const files: Record<string, string> = { 'commitlint.config.cjs': `module.exports = { extends: [${JSON.stringify(conventional)}] };\n` };
+  const files: Record<string, string> = {
+    'commitlint.config.cjs': `module.exports = { extends: [${JSON.stringify(conventional)}] };\n`,
+  };
   if (foldAt !== undefined) files['revtrail.config.json'] = JSON.stringify({ trailers: { foldAt } });
   const r = await installedRepo({ files });
   const start = r.git(['rev-parse', 'HEAD']).trim();
@@ -72,7 +74,10 @@ test('commitlint config-conventional passes commits the hooks wrote (commit, ame
   // view (verdict --list reads history through record/history.ts).
   const mined = await r.cli(['mine', '--format', 'json', '--no-cache']);
   assert.equal(mined.code, 0, mined.stderr);
-  const { records, rejected } = JSON.parse(mined.stdout) as { records: Array<{ file: string; placement: string; issue: string }>; rejected: unknown[] };
+  const { records, rejected } = JSON.parse(mined.stdout) as {
+    records: Array<{ file: string; placement: string; issue: string }>;
+    rejected: unknown[];
+  };
   assert.deepEqual(rejected, []);
   assert.equal(records.length, 5); // commit 2, amend 1, the squash 2
   for (const rec of records) {

@@ -27,10 +27,16 @@ const row: fc.Arbitrary<TrailerRow> = fc.record({
   id: fc.stringMatching(/^rf-[0-9a-f]{10}$/),
   file: fc.array(fc.stringMatching(/^[a-z][a-z ,."-]{0,30}$/), { minLength: 1, maxLength: 5 }).map((p) => p.join('/')),
   line: fc.integer({ min: 1, max: 99999 }).map(String),
-  rule_source: fc.constantFrom('builtin/debug:debugger', 'adr-0001:no-db-query', 'reviewer/qwen2-5-coder-7b:long-rule-name'),
+  rule_source: fc.constantFrom(
+    'builtin/debug:debugger',
+    'adr-0001:no-db-query',
+    'reviewer/qwen2-5-coder-7b:long-rule-name',
+  ),
   category: fc.constantFrom(...CATEGORIES),
   severity: fc.constantFrom(...SEVERITIES),
-  issue: text(1).map((s) => s.slice(0, 80)).filter((s) => s.trim().length > 0),
+  issue: text(1)
+    .map((s) => s.slice(0, 80))
+    .filter((s) => s.trim().length > 0),
   verdict: fc.constantFrom(...VERDICTS),
   rationale: text(),
 });
@@ -48,9 +54,24 @@ test('fold then unfold is the identity, and each reader reads the folded row as 
       const linted = lintMessage(message);
       const plain = lintMessage(`feat: x\n\nReview-Finding: ${value}\n`);
       assert.deepEqual(linted.rows, plain.rows);
-      assert.deepEqual(linted.problems.map((p) => p.reason), plain.problems.map((p) => p.reason));
-      const mined = parseCommit({ commit: 'c'.repeat(40), date: '2026-01-01T00:00:00Z', author: 'a <a@b>', body: message, trailerValues: [] } as never);
-      const minedPlain = parseCommit({ commit: 'c'.repeat(40), date: '2026-01-01T00:00:00Z', author: 'a <a@b>', body: `feat: x\n\nReview-Finding: ${value}\n`, trailerValues: [] } as never);
+      assert.deepEqual(
+        linted.problems.map((p) => p.reason),
+        plain.problems.map((p) => p.reason),
+      );
+      const mined = parseCommit({
+        commit: 'c'.repeat(40),
+        date: '2026-01-01T00:00:00Z',
+        author: 'a <a@b>',
+        body: message,
+        trailerValues: [],
+      } as never);
+      const minedPlain = parseCommit({
+        commit: 'c'.repeat(40),
+        date: '2026-01-01T00:00:00Z',
+        author: 'a <a@b>',
+        body: `feat: x\n\nReview-Finding: ${value}\n`,
+        trailerValues: [],
+      } as never);
       assert.deepEqual(mined, minedPlain);
     }),
     { numRuns: 400 },
@@ -70,7 +91,10 @@ test('every folded line fits the width where a place to fold exists; none ends i
         const content = i === 0 ? line : line.slice(1);
         const room = w - (i === 0 ? LEAD : 1);
         for (let j = 1; j <= Math.min(room, content.length - 1); j++) {
-          assert.ok(!(content[j] === ' ' && !/\s/.test(content[j - 1]!)), `line ${i} (${lead + line.length} > ${w}) could fold at ${j}: ${JSON.stringify(line)}`);
+          assert.ok(
+            !(content[j] === ' ' && !/\s/.test(content[j - 1]!)),
+            `line ${i} (${lead + line.length} > ${w}) could fold at ${j}: ${JSON.stringify(line)}`,
+          );
         }
       });
     }),
@@ -79,10 +103,14 @@ test('every folded line fits the width where a place to fold exists; none ends i
 });
 
 test('a comma between fields is a place to fold; a comma inside a quoted field is not', () => {
-  const value = 'rf-0123456789,"a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",1,builtin/debug:debugger,correctness,bug,x,OPEN,';
+  const value =
+    'rf-0123456789,"a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",1,builtin/debug:debugger,correctness,bug,x,OPEN,';
   const folded = foldRow(value, 40);
   // The quoted field has no place within 40 columns: it stays long, on a line of its own.
-  assert.equal(folded, 'rf-0123456789,\n "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",\n 1,builtin/debug:debugger,correctness,\n bug,x,OPEN,');
+  assert.equal(
+    folded,
+    'rf-0123456789,\n "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",\n 1,builtin/debug:debugger,correctness,\n bug,x,OPEN,',
+  );
   assert.equal(unfoldValue(folded), value);
 });
 
@@ -101,7 +129,13 @@ test('real git: a folded row written by interpret-trailers reads back unchanged 
     rationale: 'a fixture, see `git show HEAD --stat` and the words after it',
   };
   const message = await appendTrailers(Buffer.from('feat: folded\n'), [r], { cwd: repo.dir, foldAt: 60 });
-  assert.ok(message.toString().split('\n').every((l) => l.length <= 60), message.toString());
+  assert.ok(
+    message
+      .toString()
+      .split('\n')
+      .every((l) => l.length <= 60),
+    message.toString(),
+  );
   repo.git(['commit', '--allow-empty', '-q', '-F', '-'], { input: message.toString() });
   const [read] = await readHistoryRows(repo.dir);
   assert.deepEqual(read?.row, r);

@@ -6,7 +6,7 @@ import { latestVerdicts, readHistoryRows } from '../../lib/record/history.js';
 const repo = makeRepo();
 after(() => repo.cleanup());
 
-test('history rows come from git\'s trailer view, newest first; latest human verdict wins', async () => {
+test("history rows come from git's trailer view, newest first; latest human verdict wins", async () => {
   assert.deepEqual(await readHistoryRows(repo.dir), [], 'unborn branch: no rows, no error');
   const first = repo.commit(
     'feat: a\n\nReview-Finding: rf-aaaaaa1,src/a.ts,3,adr-1:no-x,architecture,bug,Bad thing,OPEN,\n',

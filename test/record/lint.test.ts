@@ -7,11 +7,15 @@ import { detectCommentChar, isEmptyMessage, keptLines } from '../../lib/record/m
 import { makeRepo, runCli } from '../kit/repo.js';
 
 const OPEN = 'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` statement left in,OPEN,';
-const REJECT_OK = 'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` left in,REJECT,"`npm test` passes: https://ci.example/1"';
+const REJECT_OK =
+  'rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,`debugger` left in,REJECT,"`npm test` passes: https://ci.example/1"';
 
 test('valid rows pass; the key is case-insensitive; comment lines and the scissors tail are ignored', () => {
   const text = [
-    'feat: x', '', 'body', '',
+    'feat: x',
+    '',
+    'body',
+    '',
     `Review-Finding: ${OPEN}`,
     `review-finding: ${REJECT_OK}`,
     '# Review-Finding: not,a,row',
@@ -21,12 +25,19 @@ test('valid rows pass; the key is case-insensitive; comment lines and the scisso
   const result = lintMessage(text);
   assert.equal(result.errors, 0);
   assert.equal(result.warnings, 0);
-  assert.deepEqual(result.rows.map((r) => [r.line, r.row.verdict]), [[5, 'OPEN'], [6, 'REJECT']]);
+  assert.deepEqual(
+    result.rows.map((r) => [r.line, r.row.verdict]),
+    [
+      [5, 'OPEN'],
+      [6, 'REJECT'],
+    ],
+  );
 });
 
 test('a bad row is an error naming its line and reason; gate problems are errors or warnings', () => {
   const text = [
-    'fix: y', '',
+    'fix: y',
+    '',
     'Review-Finding: rf-xyz,src/a.ts,3,builtin/debug:debugger,correctness,bug,t,OPEN,',
     'Review-Finding: rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,t,REJECT,',
     'Review-Finding: rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,t,REJECT,I just think so',
@@ -35,7 +46,15 @@ test('a bad row is an error naming its line and reason; gate problems are errors
   const result = lintMessage(text);
   assert.equal(result.errors, 3);
   assert.equal(result.warnings, 1);
-  assert.deepEqual(result.problems.map((p) => [p.line, p.level]), [[3, 'error'], [4, 'error'], [5, 'warning'], [6, 'error']]);
+  assert.deepEqual(
+    result.problems.map((p) => [p.line, p.level]),
+    [
+      [3, 'error'],
+      [4, 'error'],
+      [5, 'warning'],
+      [6, 'error'],
+    ],
+  );
   assert.match(result.problems[0]!.reason, /^id: /);
   assert.match(result.problems[1]!.reason, /REJECT needs a rationale/);
   assert.match(result.problems[2]!.reason, /checkable/);
@@ -43,20 +62,31 @@ test('a bad row is an error naming its line and reason; gate problems are errors
 });
 
 test('continuation lines unfold into the value; ADR-0029 lines are a warning, not an error', () => {
-  const text = ['s', '', 'Review-Finding: rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,a title', '  folded over two lines,OPEN,', 'Review-Finding: security HIGH \u2014 token in logs'].join('\n');
+  const text = [
+    's',
+    '',
+    'Review-Finding: rf-0123456789,src/a.ts,3,builtin/debug:debugger,correctness,bug,a title',
+    '  folded over two lines,OPEN,',
+    'Review-Finding: security HIGH \u2014 token in logs',
+  ].join('\n');
   const result = lintMessage(text);
   assert.equal(result.errors, 0);
   assert.equal(result.rows.length, 1);
   assert.equal(result.rows[0]!.row.issue, 'a title folded over two lines');
-  assert.deepEqual(result.problems.map((p) => [p.line, p.level]), [[5, 'warning']]);
+  assert.deepEqual(
+    result.problems.map((p) => [p.line, p.level]),
+    [[5, 'warning']],
+  );
 });
 
-test('a row git does not see as a trailer earns a warning when git\'s view is given', () => {
+test("a row git does not see as a trailer earns a warning when git's view is given", () => {
   const text = `s\n\nSome text\nReview-Finding: ${OPEN}\n`;
   const result = lintMessage(text, { trailerValues: trailerValuesFromParse('') });
   assert.equal(result.errors, 0);
   assert.match(result.problems[0]!.reason, /trailer block/);
-  const seen = lintMessage(`s\n\nReview-Finding: ${OPEN}\n`, { trailerValues: trailerValuesFromParse(`Review-Finding: ${OPEN}\n`) });
+  const seen = lintMessage(`s\n\nReview-Finding: ${OPEN}\n`, {
+    trailerValues: trailerValuesFromParse(`Review-Finding: ${OPEN}\n`),
+  });
   assert.equal(seen.problems.length, 0);
 });
 
@@ -64,8 +94,14 @@ test('empty messages, comment characters and the auto comment character', () => 
   assert.equal(isEmptyMessage('\n\n# Please enter the commit message\n#\n', '#'), true);
   assert.equal(isEmptyMessage('  \n; comment\n', ';'), true);
   assert.equal(isEmptyMessage('# not a comment with ;\n', ';'), false);
-  assert.equal(isEmptyMessage('\n# ------------------------ >8 ------------------------\ndiff --git a/x b/x\n', '#'), true);
-  assert.deepEqual(keptLines('a\n; c\nb', ';').map((l) => l.number), [1, 3]);
+  assert.equal(
+    isEmptyMessage('\n# ------------------------ >8 ------------------------\ndiff --git a/x b/x\n', '#'),
+    true,
+  );
+  assert.deepEqual(
+    keptLines('a\n; c\nb', ';').map((l) => l.number),
+    [1, 3],
+  );
   assert.equal(detectCommentChar('msg\n#tag line\n\n; Please enter\n;\n'), ';');
   assert.equal(detectCommentChar('msg\n@ ------------------------ >8 ------------------------\n+diff\n'), '@');
   assert.equal(detectCommentChar('msg only\n'), '#');
@@ -76,7 +112,10 @@ after(() => repo.cleanup());
 
 test('revtrail trailers lint FILE: exit 1 and FILE:LINE: reason for a bad row; exit 0 for good rows', async () => {
   const bad = join(repo.dir, 'bad-msg');
-  writeFileSync(bad, `feat: x\n\nReview-Finding: ${OPEN}\nReview-Finding: rf-0123456789,src/a.ts,0,x:y,style,nit,t,OPEN,\n`);
+  writeFileSync(
+    bad,
+    `feat: x\n\nReview-Finding: ${OPEN}\nReview-Finding: rf-0123456789,src/a.ts,0,x:y,style,nit,t,OPEN,\n`,
+  );
   const run = await runCli(['trailers', 'lint', 'bad-msg'], { cwd: repo.dir });
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^bad-msg:4: line: line must be N or N-M with 1 <= N <= M$/m);
@@ -96,10 +135,18 @@ test('revtrail trailers lint - reads stdin; --json; a missing file is an input e
     input: `s\n\nReview-Finding: ${REJECT_OK.replace(/"[^"]*"$/, 'because')}\n`,
   });
   assert.equal(run.code, 0);
-  const json = JSON.parse(run.stdout) as { file: string; rows: number; warnings: number; problems: Array<{ line: number; level: string }> };
+  const json = JSON.parse(run.stdout) as {
+    file: string;
+    rows: number;
+    warnings: number;
+    problems: Array<{ line: number; level: string }>;
+  };
   assert.equal(json.file, '<stdin>');
   assert.equal(json.rows, 1);
-  assert.deepEqual(json.problems.map((p) => [p.line, p.level]), [[3, 'warning']]);
+  assert.deepEqual(
+    json.problems.map((p) => [p.line, p.level]),
+    [[3, 'warning']],
+  );
   const missing = await runCli(['trailers', 'lint', 'nope.txt'], { cwd: repo.dir });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read nope\.txt/);

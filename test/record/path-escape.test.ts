@@ -12,7 +12,26 @@ import { parseRows } from '../../lib/record/row.js';
 
 // Characters that make paths interesting: controls, the escape's own characters, CSV's, separators.
 const char = fc.oneof(
-  fc.constantFrom('\n', '\r', '\t', '\x00', '\x01', '\x1b', '\x7f', '%', '/', '"', ',', ' ', '\\', 'A', '0', 'F', 'é', '\u2028'),
+  fc.constantFrom(
+    '\n',
+    '\r',
+    '\t',
+    '\x00',
+    '\x01',
+    '\x1b',
+    '\x7f',
+    '%',
+    '/',
+    '"',
+    ',',
+    ' ',
+    '\\',
+    'A',
+    '0',
+    'F',
+    'é',
+    '\u2028',
+  ),
   fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
 );
 const anyString = fc.array(char, { maxLength: 24 }).map((cs) => cs.join(''));
@@ -31,7 +50,10 @@ const row = (file: string): TrailerRow => ({
 });
 
 test('encode then decode gives back every string', () => {
-  fc.assert(fc.property(anyString, (p) => decodePath(encodePath(p)) === p), { numRuns: 2000 });
+  fc.assert(
+    fc.property(anyString, (p) => decodePath(encodePath(p)) === p),
+    { numRuns: 2000 },
+  );
 });
 
 test('a path without control characters is written as it is, and every field not in escaped form reads as it is', () => {

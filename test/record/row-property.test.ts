@@ -7,7 +7,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatRow, parseRow, isRepoPath, checkRationale, trailerRowSchema, ROW_FIELDS, type TrailerRow } from '../../lib/record/row.js';
+import {
+  formatRow,
+  parseRow,
+  isRepoPath,
+  checkRationale,
+  trailerRowSchema,
+  ROW_FIELDS,
+  type TrailerRow,
+} from '../../lib/record/row.js';
 import { parseAdr0029 } from '../../lib/record/adr0029.js';
 import { RULE_SOURCE_PATTERN } from '../../lib/core/rule-source.js';
 import { parseRows } from '../../lib/record/row.js';
@@ -17,9 +25,29 @@ import { CATEGORIES, SEVERITIES, VERDICTS } from '../../lib/core/vocabulary.js';
 
 // Text that stresses the CSV codec: quotes, commas, backslashes, whitespace and newlines at
 // the edges, controls, non-ASCII, and anything else Unicode holds.
-const tricky = fc.constantFrom('"', ',', '\\', ' ', '\t', '\n', '\r\n', '\r', '""', ',"', '\u00a0', '\u2028', 'é', '漢', '😀', '\x1b', '\x00');
+const tricky = fc.constantFrom(
+  '"',
+  ',',
+  '\\',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '""',
+  ',"',
+  '\u00a0',
+  '\u2028',
+  'é',
+  '漢',
+  '😀',
+  '\x1b',
+  '\x00',
+);
 const text = (min = 0) =>
-  fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), tricky), { minLength: min, maxLength: 8 }).map((parts) => parts.join(''));
+  fc
+    .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), tricky), { minLength: min, maxLength: 8 })
+    .map((parts) => parts.join(''));
 
 // A name git can hold in a tree: no '/', no NUL, not '.', '..' or '.git'.
 const segment = text(1)
@@ -29,7 +57,9 @@ const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => pa
 
 const part = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.+@-]{0,11}$/);
 const ruleSource = fc.tuple(part, fc.option(part), part).map(([n, s, r]) => `${n}${s === null ? '' : `/${s}`}:${r}`);
-const line = fc.tuple(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 1e6 })).map(([a, d]) => (d === 0 ? String(a) : `${a}-${a + d}`));
+const line = fc
+  .tuple(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }))
+  .map(([a, d]) => (d === 0 ? String(a) : `${a}-${a + d}`));
 
 const oneLine = (s: string) => s.replace(/\r\n|\r|\n/g, ' ');
 
@@ -62,8 +92,27 @@ test('any row round-trips: one line, nine fields, every field back as written (n
 });
 
 test('isRepoPath answers as the plain reading: no empty, . or .. part, no .git in any case, no NUL', () => {
-  const reference = (p: string) => !!p && !p.includes('\0') && p.split('/').every((x) => x !== '' && x !== '.' && x !== '..' && x.toLowerCase() !== '.git');
-  const piece = fc.constantFrom('/', '.', '..', '.git', '.GIT', '.Git', '.gIt/', 'git', '.gitx', 'a', '\0', '\u0130', '\u212a', 'é', '');
+  const reference = (p: string) =>
+    !!p &&
+    !p.includes('\0') &&
+    p.split('/').every((x) => x !== '' && x !== '.' && x !== '..' && x.toLowerCase() !== '.git');
+  const piece = fc.constantFrom(
+    '/',
+    '.',
+    '..',
+    '.git',
+    '.GIT',
+    '.Git',
+    '.gIt/',
+    'git',
+    '.gitx',
+    'a',
+    '\0',
+    '\u0130',
+    '\u212a',
+    'é',
+    '',
+  );
   fc.assert(
     fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 6 }), (parts) => {
       const p = parts.join('');
@@ -80,11 +129,19 @@ test('the schema takes a line N or N-M with 1 <= N <= M, read as numbers', () =>
     return a! >= 1 && (b === undefined || a! <= b);
   };
   const digits = fc.stringMatching(/^[0-9]{1,4}$/);
-  const line = fc.oneof(digits, fc.tuple(digits, digits).map(([a, b]) => `${a}-${b}`), fc.string({ maxLength: 5 }));
+  const line = fc.oneof(
+    digits,
+    fc.tuple(digits, digits).map(([a, b]) => `${a}-${b}`),
+    fc.string({ maxLength: 5 }),
+  );
   fc.assert(
     fc.property(line, (l) => {
       const fields = ['rf-0123456789', 'a.ts', l, 'builtin/sql:concat', 'security', 'bug', 'x', 'OPEN', ''];
-      assert.equal(trailerRowSchema.safeParse(Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]))).success, reference(l), l);
+      assert.equal(
+        trailerRowSchema.safeParse(Object.fromEntries(ROW_FIELDS.map((k, i) => [k, fields[i]!]))).success,
+        reference(l),
+        l,
+      );
     }),
     { numRuns: 2000 },
   );
@@ -113,7 +170,9 @@ test('no value makes the readers throw: parseRow, parseRows, parseAdr0029, check
 test('the adr-0029 grammar: every well-formed line reads back its reviewer, severity and text', () => {
   const reviewer = fc.constantFrom('code-review', 'code', 'security', 'adversarial');
   const severity = fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW');
-  const body = text(1).map((s) => s.replace(/[\r\n]/g, ' ')).filter((s) => s.trim() !== '');
+  const body = text(1)
+    .map((s) => s.replace(/[\r\n]/g, ' '))
+    .filter((s) => s.trim() !== '');
   fc.assert(
     fc.property(reviewer, severity, body, (who, sev, what) => {
       const got = parseAdr0029(`${who} ${sev} \u2014 ${what}`);
@@ -137,7 +196,13 @@ test('whole messages never make mining or the lint throw; every Review-Finding l
   fc.assert(
     fc.property(fc.array(lineOf, { maxLength: 8 }), (lines) => {
       const body = `subject\n\n${lines.join('\n')}\n`;
-      const mined = parseCommit({ commit: 'a'.repeat(40), date: '2024-01-01T00:00:00Z', author: 'A <a@b>', body, trailerValues: [] });
+      const mined = parseCommit({
+        commit: 'a'.repeat(40),
+        date: '2024-01-01T00:00:00Z',
+        author: 'A <a@b>',
+        body,
+        trailerValues: [],
+      });
       const keys = body.split('\n').filter((l) => /^review-finding[ \t]*:/i.test(l)).length;
       assert.equal(mined.findings.length + mined.rejected.length, keys);
       const lint = lintMessage(body);

@@ -61,7 +61,15 @@ test('rationale gates: empty is an error on a human verdict, uncheckable REJECT 
 });
 
 test('file: any path git can hold (backslashes, quotes, commas, a drive-like colon, non-ASCII); never absolute, empty parts, . or ..', () => {
-  for (const file of ['b\\ack.js', 'C:odd.js', 'a "q", b.js', 'naïve/ü.ts', 'dir\\sub\\x.c', ' lead.js', '.github/x.yml']) {
+  for (const file of [
+    'b\\ack.js',
+    'C:odd.js',
+    'a "q", b.js',
+    'naïve/ü.ts',
+    'dir\\sub\\x.c',
+    ' lead.js',
+    '.github/x.yml',
+  ]) {
     const back = parseRow(formatRow({ ...row, file }));
     assert.deepEqual(back.ok && back.row.file, file, file);
   }
@@ -72,7 +80,12 @@ test('file: any path git can hold (backslashes, quotes, commas, a drive-like col
 });
 
 test('rule_source is name[/section]:rule-id only: no < >, no second /', () => {
-  for (const ok of ['builtin/secrets:aws-access-key', 'adr-0001:no-db', 'adr-0029/code-review:high', 'reviewer:architecture']) {
+  for (const ok of [
+    'builtin/secrets:aws-access-key',
+    'adr-0001:no-db',
+    'adr-0029/code-review:high',
+    'reviewer:architecture',
+  ]) {
     assert.equal(parseRow(formatRow({ ...row, rule_source: ok })).ok, true, ok);
   }
   for (const bad of ['<b>x</b>:y', 'a/b/c:d', 'a:b>', 'a:b:c', '/a:b', 'a/:b', 'a:', ':b', 'a b:c']) {
@@ -85,5 +98,9 @@ test('rule_source is name[/section]:rule-id only: no < >, no second /', () => {
 test('a value with no comma is named as fitting neither grammar, not "1 fields"', () => {
   const back = parseRow('just some words');
   assert.equal(back.ok, false);
-  if (!back.ok) assert.match(back.reason, /^neither grammar: not a CSV row of 9 fields .*, nor <reviewer> <SEVERITY> \u2014 <text>$/);
+  if (!back.ok)
+    assert.match(
+      back.reason,
+      /^neither grammar: not a CSV row of 9 fields .*, nor <reviewer> <SEVERITY> \u2014 <text>$/,
+    );
 });

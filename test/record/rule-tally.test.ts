@@ -5,7 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isDemoted, occurrencesOfRows, tallyRules, type CalibrationSettings, type Occurrence } from '../../lib/record/rule-tally.js';
+import {
+  isDemoted,
+  occurrencesOfRows,
+  tallyRules,
+  type CalibrationSettings,
+  type Occurrence,
+} from '../../lib/record/rule-tally.js';
 import { VERDICTS, type Verdict } from '../../lib/core/vocabulary.js';
 import { buildThreads, occurrencesOf } from '../../lib/gate/threads.js';
 import type { CommitResult } from '../../lib/mine/types.js';
@@ -24,16 +30,32 @@ const settings = fc.record({
   demoteAbove: fc.constantFrom(0, 0.25, 0.3, 0.5, 1),
 });
 /** Occurrences oldest first, each in a commit of its own (c0, c1, …). */
-const history = fc.array(occurrence, { maxLength: 40 }).map((list) => list.map((o, i): Occurrence => ({ ...o, commit: `c${i}` })));
+const history = fc
+  .array(occurrence, { maxLength: 40 })
+  .map((list) => list.map((o, i): Occurrence => ({ ...o, commit: `c${i}` })));
 
 function asCommits(occurrences: readonly Occurrence[]): CommitResult[] {
   // Mining yields newest first.
   return [...occurrences].reverse().map((o) => ({
     commit: o.commit!,
-    findings: [{
-      commit: o.commit!, date: '2024-01-01T00:00:00Z', author: 'A <a@x>', id: o.id, file: 'a.ts', line: '1', rule_source: o.rule_source,
-      category: 'style', severity: 'nit', issue: 'i', verdict: o.verdict, rationale: o.verdict === 'OPEN' ? '' : 'why', placement: 'trailer' as const, grammar: 'csv' as const,
-    }],
+    findings: [
+      {
+        commit: o.commit!,
+        date: '2024-01-01T00:00:00Z',
+        author: 'A <a@x>',
+        id: o.id,
+        file: 'a.ts',
+        line: '1',
+        rule_source: o.rule_source,
+        category: 'style',
+        severity: 'nit',
+        issue: 'i',
+        verdict: o.verdict,
+        rationale: o.verdict === 'OPEN' ? '' : 'why',
+        placement: 'trailer' as const,
+        grammar: 'csv' as const,
+      },
+    ],
     rejected: [],
     warnings: [],
   }));
@@ -49,7 +71,10 @@ test('property: the counts are the threads per rule and latest verdict, as build
   fc.assert(
     fc.property(history, (occurrences) => {
       const commits = asCommits(occurrences);
-      assert.deepEqual(occurrencesOf(commits).map((o) => [o.id, o.rule_source, o.verdict, o.commit]), occurrences.map((o) => [o.id, o.rule_source, o.verdict, o.commit]));
+      assert.deepEqual(
+        occurrencesOf(commits).map((o) => [o.id, o.rule_source, o.verdict, o.commit]),
+        occurrences.map((o) => [o.id, o.rule_source, o.verdict, o.commit]),
+      );
       const expected = new Map<string, Record<Verdict, number>>();
       for (const t of buildThreads(commits)) {
         const c = expected.get(t.rule_source) ?? { OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 };
@@ -57,12 +82,18 @@ test('property: the counts are the threads per rule and latest verdict, as build
         expected.set(t.rule_source, c);
       }
       const tallies = tallyRules(occurrences);
-      assert.deepEqual(tallies.map((t) => t.rule_source), [...expected.keys()].sort());
+      assert.deepEqual(
+        tallies.map((t) => t.rule_source),
+        [...expected.keys()].sort(),
+      );
       for (const t of tallies) {
         const c = expected.get(t.rule_source)!;
         assert.deepEqual(t.counts, c);
         const n = c.ACCEPT + c.REJECT + c.DEFER + c.ACKNOWLEDGE;
-        assert.deepEqual([t.findings, t.verdicts, t.rejected, t.rate], [Object.values(c).reduce((a, b) => a + b, 0), n, c.REJECT, n ? c.REJECT / n : null]);
+        assert.deepEqual(
+          [t.findings, t.verdicts, t.rejected, t.rate],
+          [Object.values(c).reduce((a, b) => a + b, 0), n, c.REJECT, n ? c.REJECT / n : null],
+        );
       }
     }),
     { numRuns: 300 },
@@ -84,7 +115,8 @@ test('property: demoted follows the final numbers; since is the occurrence from 
         assert.ok(k >= 0);
         assert.deepEqual([t.since!.id, t.since!.verdict], [occurrences[k]!.id, occurrences[k]!.verdict]);
         assert.equal(demotedAt(occurrences.slice(0, k), t.rule_source, s), false, 'not demoted just before');
-        for (let end = k + 1; end <= occurrences.length; end++) assert.equal(demotedAt(occurrences.slice(0, end), t.rule_source, s), true, `demoted after ${end}`);
+        for (let end = k + 1; end <= occurrences.length; end++)
+          assert.equal(demotedAt(occurrences.slice(0, end), t.rule_source, s), true, `demoted after ${end}`);
       }
     }),
     { numRuns: 200 },
@@ -97,10 +129,17 @@ test('edges by hand: n = minVerdicts - 1, a rate exactly at demoteAbove, just ab
   const answers = (rule: string, verdicts: Verdict[]): Occurrence[] =>
     verdicts.flatMap((verdict) => {
       const id = `rf-${(++n).toString(16).padStart(6, '0')}`;
-      return [{ id, rule_source: rule, verdict: 'OPEN' as const }, { id, rule_source: rule, verdict, commit: `v${n}` }];
+      return [
+        { id, rule_source: rule, verdict: 'OPEN' as const },
+        { id, rule_source: rule, verdict, commit: `v${n}` },
+      ];
     });
   const one = (occ: Occurrence[], settings: CalibrationSettings = s) => tallyRules(occ, settings)[0]!;
-  assert.equal(one(answers('r:a', ['REJECT', 'REJECT', 'REJECT', 'REJECT'])).demoted, false, '4 of 4, one short of minVerdicts');
+  assert.equal(
+    one(answers('r:a', ['REJECT', 'REJECT', 'REJECT', 'REJECT'])).demoted,
+    false,
+    '4 of 4, one short of minVerdicts',
+  );
   const five = one(answers('r:a', ['REJECT', 'REJECT', 'REJECT', 'REJECT', 'REJECT']));
   assert.deepEqual([five.demoted, five.since?.commit], [true, `v${n}`]);
   const exactly = answers('r:b', ['REJECT', 'REJECT', 'REJECT', ...Array<Verdict>(7).fill('ACCEPT')]);
@@ -112,7 +151,10 @@ test('edges by hand: n = minVerdicts - 1, a rate exactly at demoteAbove, just ab
   const key = one(answers('builtin/secrets:private-key', Array<Verdict>(9).fill('REJECT')));
   assert.deepEqual([key.rate, key.exempt, key.demoted], [1, true, false]);
   // A copied OPEN row after the verdict does not reopen the thread; a later ACCEPT replaces the REJECT.
-  const copies = [...answers('r:c', ['REJECT']), { id: `rf-${n.toString(16).padStart(6, '0')}`, rule_source: 'r:c', verdict: 'OPEN' as const }];
+  const copies = [
+    ...answers('r:c', ['REJECT']),
+    { id: `rf-${n.toString(16).padStart(6, '0')}`, rule_source: 'r:c', verdict: 'OPEN' as const },
+  ];
   assert.deepEqual(one(copies).counts, { OPEN: 0, ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 });
   // Falling back under the threshold drops since; crossing again names the new verdict.
   const back = [...above, ...answers('r:b', ['ACCEPT', 'ACCEPT', 'ACCEPT'])];
@@ -122,24 +164,33 @@ test('edges by hand: n = minVerdicts - 1, a rate exactly at demoteAbove, just ab
 });
 
 test('history rows (newest commit first) become occurrences oldest first, each commit in message order', () => {
-  const rowOf = (id: string, verdict: Verdict) => ({ id, file: 'a', line: '1', rule_source: 'r:x', category: 'style' as const, severity: 'nit' as const, issue: 'i', verdict, rationale: '' });
+  const rowOf = (id: string, verdict: Verdict) => ({
+    id,
+    file: 'a',
+    line: '1',
+    rule_source: 'r:x',
+    category: 'style' as const,
+    severity: 'nit' as const,
+    issue: 'i',
+    verdict,
+    rationale: '',
+  });
   const rows: HistoryRow[] = [
     { commit: 'c3', row: rowOf('rf-000005', 'OPEN') },
     { commit: 'c2', row: rowOf('rf-000003', 'OPEN') },
     { commit: 'c2', row: rowOf('rf-000003', 'REJECT') },
     { commit: 'c1', row: rowOf('rf-000001', 'OPEN') },
   ];
-  assert.deepEqual(occurrencesOfRows(rows).map((o) => `${o.commit} ${o.id} ${o.verdict}`), [
-    'c1 rf-000001 OPEN',
-    'c2 rf-000003 OPEN',
-    'c2 rf-000003 REJECT',
-    'c3 rf-000005 OPEN',
-  ]);
+  assert.deepEqual(
+    occurrencesOfRows(rows).map((o) => `${o.commit} ${o.id} ${o.verdict}`),
+    ['c1 rf-000001 OPEN', 'c2 rf-000003 OPEN', 'c2 rf-000003 REJECT', 'c3 rf-000005 OPEN'],
+  );
   assert.deepEqual(occurrencesOfRows([]), []);
 });
 
 test('stats flags: too few verdicts below minVerdicts, else the bands', () => {
-  assert.deepEqual([flagOf(0.9, 4, 5), flagOf(0.9, 5, 5), flagOf(0.05, 4, 5), flagOf(0.05, 5, 5), flagOf(null, 0, 5)], [
-    'too few verdicts', 'investigate', 'too few verdicts', 'performing well', null,
-  ]);
+  assert.deepEqual(
+    [flagOf(0.9, 4, 5), flagOf(0.9, 5, 5), flagOf(0.05, 4, 5), flagOf(0.05, 5, 5), flagOf(null, 0, 5)],
+    ['too few verdicts', 'investigate', 'too few verdicts', 'performing well', null],
+  );
 });

@@ -36,7 +36,8 @@ function commitAndRead(message: string, cleanup = 'strip'): string[] {
 }
 
 test('trailers go after Signed-off-by: and before comments and the scissors line', async () => {
-  const message = 'feat: x\n\nbody\n\nSigned-off-by: Ada <ada@example.com>\n# Please enter the commit message\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above.\ndiff --git a/x b/x\n+Foo: bar\n';
+  const message =
+    'feat: x\n\nbody\n\nSigned-off-by: Ada <ada@example.com>\n# Please enter the commit message\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above.\ndiff --git a/x b/x\n+Foo: bar\n';
   const out = await add(message, [row(1), row(2)]);
   assert.equal(
     out,
@@ -66,7 +67,10 @@ test('core.commentChar ; : comments in ; are skipped, # lines are message text',
   repo.git(['config', 'core.commentChar', ';']);
   try {
     const out = await add('feat: c\n\n#123 is the ticket\n\n; Please enter the commit message\n', [row(7)], ';');
-    assert.equal(out, `feat: c\n\n#123 is the ticket\n\nReview-Finding: ${formatRow(row(7))}\n\n; Please enter the commit message\n`);
+    assert.equal(
+      out,
+      `feat: c\n\n#123 is the ticket\n\nReview-Finding: ${formatRow(row(7))}\n\n; Please enter the commit message\n`,
+    );
     assert.deepEqual(commitAndRead(out), [formatRow(row(7))]);
   } finally {
     repo.git(['config', '--unset', 'core.commentChar']);
@@ -80,7 +84,10 @@ test('addTrailersToFile replaces the file by rename and leaves no temp file; no 
   assert.equal(await addTrailersToFile(file, [], { cwd: repo.dir }), false);
   assert.equal(await addTrailersToFile(file, [row(8)], { cwd: repo.dir, foldAt: 0 }), true);
   assert.equal(readFileSync(file, 'utf8'), `feat: f\n\nReview-Finding: ${formatRow(row(8))}\n`);
-  assert.deepEqual(readdirSync(dir).filter((n) => n.includes('revtrail-tmp')), []);
+  assert.deepEqual(
+    readdirSync(dir).filter((n) => n.includes('revtrail-tmp')),
+    [],
+  );
 });
 
 test('a message in another encoding keeps its bytes', async () => {

@@ -18,7 +18,9 @@ import { makeRepo, runCli } from '../kit/repo.js';
 import { escapeData, escapeProperty } from '../../lib/report/github.js';
 
 const require = createRequire(import.meta.url);
-const Ajv = require('ajv') as new (o?: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
+const Ajv = require('ajv') as new (
+  o?: object,
+) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
 
 // GitLab's documented Code Quality report format, as a JSON Schema.
 const CODE_QUALITY_SCHEMA = {
@@ -55,7 +57,8 @@ repo.git(['add', '-A']);
 function parseCommand(line: string) {
   const match = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!match) return null;
-  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const unescapeData = (s: string) =>
+    s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   const properties: Record<string, string> = {};
   for (const pair of (match[2] ?? '').split(',').filter(Boolean)) {
     const eq = pair.indexOf('=');
@@ -75,11 +78,17 @@ test('--format github: one workflow command per finding that reads back to the e
   const lines = run.stdout.trimEnd().split('\n');
   // Every line is a command or the plain summary; no raw newline inside a command.
   const parsed = lines.map(parseCommand);
-  assert.ok(parsed.slice(0, -1).every((c) => c !== null), run.stdout);
+  assert.ok(
+    parsed.slice(0, -1).every((c) => c !== null),
+    run.stdout,
+  );
   const commands = parsed.filter((c) => c !== null && c.properties.file !== undefined);
   assert.equal(commands.length, 2, run.stdout);
   // The review's warnings (here: no bundle) are warning annotations too.
-  assert.ok(parsed.some((c) => c?.command === 'warning' && c.properties.title === 'revtrail'), run.stdout);
+  assert.ok(
+    parsed.some((c) => c?.command === 'warning' && c.properties.title === 'revtrail'),
+    run.stdout,
+  );
   assert.match(lines.at(-1)!, /^revtrail: REQUEST_CHANGES: /);
   const debug = commands.find((c) => c!.properties.file === ODD)!;
   assert.ok(debug, run.stdout);
@@ -89,26 +98,33 @@ test('--format github: one workflow command per finding that reads back to the e
   assert.match(debug.message, /\n\nbuiltin\/debug:debugger rf-[0-9a-f]{10}$/);
   const sql = commands.find((c) => c!.properties.file === 'src/db.js');
   assert.equal(sql?.command, 'error');
-  assert.equal(sql?.properties.title, 'security: SQL built by concatenation or interpolation (builtin/injection:sql-concat)');
+  assert.equal(
+    sql?.properties.title,
+    'security: SQL built by concatenation or interpolation (builtin/injection:sql-concat)',
+  );
   // The raw line holds the escaped path: the comma and colon do not end the property.
   assert.ok(run.stdout.includes('file=src/odd%2C name%3A 100%25.js,line=1,'), run.stdout);
 });
 
-test('--format codequality: GitLab\'s documented report shape, one issue per finding, stable fingerprints', async () => {
+test("--format codequality: GitLab's documented report shape, one issue per finding, stable fingerprints", async () => {
   const run = await runCli(['review', '--staged', '--format', 'codequality'], { cwd: repo.dir });
   assert.equal(run.code, 1, run.stderr);
-  const report = JSON.parse(run.stdout) as Array<{ check_name: string; severity: string; fingerprint: string; location: { path: string; lines: { begin: number } } }>;
+  const report = JSON.parse(run.stdout) as Array<{
+    check_name: string;
+    severity: string;
+    fingerprint: string;
+    location: { path: string; lines: { begin: number } };
+  }>;
   const validate = new Ajv({ allErrors: true, strict: true }).compile(CODE_QUALITY_SCHEMA);
   assert.ok(validate(report), JSON.stringify(validate.errors));
-  assert.deepEqual(
-    report.map((i) => [i.location.path, i.location.lines.begin, i.check_name, i.severity]).sort(),
-    [
-      ['src/db.js', 1, 'builtin/injection:sql-concat', 'critical'],
-      [ODD, 1, 'builtin/debug:debugger', 'major'],
-    ],
-  );
+  assert.deepEqual(report.map((i) => [i.location.path, i.location.lines.begin, i.check_name, i.severity]).sort(), [
+    ['src/db.js', 1, 'builtin/injection:sql-concat', 'critical'],
+    [ODD, 1, 'builtin/debug:debugger', 'major'],
+  ]);
   assert.equal(new Set(report.map((i) => i.fingerprint)).size, 2);
-  const again = JSON.parse((await runCli(['review', '--staged', '--format', 'codequality'], { cwd: repo.dir })).stdout) as typeof report;
+  const again = JSON.parse(
+    (await runCli(['review', '--staged', '--format', 'codequality'], { cwd: repo.dir })).stdout,
+  ) as typeof report;
   assert.deepEqual(again.map((i) => i.fingerprint).sort(), report.map((i) => i.fingerprint).sort());
 });
 

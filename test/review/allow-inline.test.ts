@@ -14,7 +14,13 @@ import { AWS_KEY } from '../kit/hooks.js';
 interface Json {
   event: string;
   findings: Array<{ path: string; line: number; rule_source: string }>;
-  allowed: Array<{ path: string; line: number; rule_source: string; id: string; allowed: { marker: string; line: number; rule: string | null; reason: string } }>;
+  allowed: Array<{
+    path: string;
+    line: number;
+    rule_source: string;
+    id: string;
+    allowed: { marker: string; line: number; rule: string | null; reason: string };
+  }>;
   dropped: Record<string, number>;
   warnings: string[];
 }
@@ -46,7 +52,7 @@ test('revtrail-allow on the line and alone on the line above, by rule id or rule
     'src/a.js': 'debugger; // revtrail-allow debugger step through the parser here\n',
     'src/b.js': 'const x = 1;\n// revtrail-allow builtin/debug:debugger\ndebugger;\n',
     'src/c.py': 'import pdb\nx = 1  # revtrail-allow debugger\n',
-    'src/d.sql': "SELECT 1; -- revtrail-allow nothing-here\n",
+    'src/d.sql': 'SELECT 1; -- revtrail-allow nothing-here\n',
   });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(json!.event, 'APPROVE');
@@ -62,7 +68,7 @@ test('revtrail-allow on the line and alone on the line above, by rule id or rule
   assert.equal(json!.dropped.allowed_inline, 2);
 });
 
-test('an allow comment in another language\'s syntax, for another rule, or two lines up does not allow', async () => {
+test("an allow comment in another language's syntax, for another rule, or two lines up does not allow", async () => {
   const { run, json } = await review(repo(), {
     'src/a.js': 'debugger; # revtrail-allow debugger\n',
     'src/b.js': 'debugger; // revtrail-allow sql-concat\n',
@@ -70,7 +76,10 @@ test('an allow comment in another language\'s syntax, for another rule, or two l
     'src/d.js': 'foo(); // revtrail-allow debugger\ndebugger;\n',
   });
   assert.equal(run.code, 1, run.stderr);
-  assert.deepEqual(json!.findings.map((f) => f.path), ['src/a.js', 'src/b.js', 'src/c.js', 'src/d.js']);
+  assert.deepEqual(
+    json!.findings.map((f) => f.path),
+    ['src/a.js', 'src/b.js', 'src/c.js', 'src/d.js'],
+  );
   assert.deepEqual(json!.allowed, []);
   assert.equal(json!.dropped.allowed_inline, 0);
 });
@@ -87,10 +96,21 @@ test('gitleaks:allow and revtrail-allow on a credential line: allowed by default
     ['src/keys.js', 'builtin/secrets:aws-access-key', 'gitleaks:allow'],
   ]);
   // Every review says so, the hooks' included: a warning per allowed credential.
-  assert.equal(json!.warnings.filter((w) => /credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by (gitleaks:allow|revtrail-allow)/.test(w)).length, 2, json!.warnings.join('\n'));
+  assert.equal(
+    json!.warnings.filter((w) =>
+      /credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by (gitleaks:allow|revtrail-allow)/.test(
+        w,
+      ),
+    ).length,
+    2,
+    json!.warnings.join('\n'),
+  );
   const text = await review(repo(), files, 'text');
   assert.match(text.run.stdout, /Allowed by comments \(2\):/);
-  assert.match(text.run.stdout, /src\/keys\.js:1 security .*\(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10} \[gitleaks:allow, line 1\]/);
+  assert.match(
+    text.run.stdout,
+    /src\/keys\.js:1 security .*\(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10} \[gitleaks:allow, line 1\]/,
+  );
   assert.match(text.run.stdout, /\[revtrail-allow: a test value of the fixture, line 1\]/);
   assert.match(text.run.stdout, /2 allowed inline/);
 });
@@ -101,13 +121,26 @@ test('gate.credentialAllow false: an allow comment does not take a credential ou
     'src/a.js': 'debugger; // revtrail-allow debugger\n',
   });
   assert.equal(run.code, 1, run.stderr);
-  assert.deepEqual(json!.findings.map((f) => f.rule_source), ['builtin/secrets:aws-access-key']);
-  assert.deepEqual(json!.allowed.map((f) => f.rule_source), ['builtin/debug:debugger']);
-  assert.ok(json!.warnings.some((w) => /src\/keys\.js:1: the allow comment for credential rule builtin\/secrets:aws-access-key is not honoured/.test(w)), json!.warnings.join('\n'));
+  assert.deepEqual(
+    json!.findings.map((f) => f.rule_source),
+    ['builtin/secrets:aws-access-key'],
+  );
+  assert.deepEqual(
+    json!.allowed.map((f) => f.rule_source),
+    ['builtin/debug:debugger'],
+  );
+  assert.ok(
+    json!.warnings.some((w) =>
+      /src\/keys\.js:1: the allow comment for credential rule builtin\/secrets:aws-access-key is not honoured/.test(w),
+    ),
+    json!.warnings.join('\n'),
+  );
 });
 
 test('exclude: a rule does not run on the excluded paths; a credential rule is never excluded (a warning names the entry)', async () => {
-  const r = repo({ exclude: { debugger: ['test/fixtures/**'], 'builtin/secrets:aws-access-key': ['test/fixtures/**'] } });
+  const r = repo({
+    exclude: { debugger: ['test/fixtures/**'], 'builtin/secrets:aws-access-key': ['test/fixtures/**'] },
+  });
   const { run, json } = await review(r, {
     'test/fixtures/a.js': `debugger;\nconst k = "${AWS_KEY}";\n`,
     'src/a.js': 'debugger;\n',
@@ -121,7 +154,10 @@ test('exclude: a rule does not run on the excluded paths; a credential rule is n
     ],
   );
   // One warning, from the config's check of what it tries to take from the credential rules.
-  assert.deepEqual(json!.warnings.filter((w) => w.includes('builtin/secrets:aws-access-key')), ['exclude cannot narrow the credential rules: "builtin/secrets:aws-access-key"; they still run on every path']);
+  assert.deepEqual(
+    json!.warnings.filter((w) => w.includes('builtin/secrets:aws-access-key')),
+    ['exclude cannot narrow the credential rules: "builtin/secrets:aws-access-key"; they still run on every path'],
+  );
 });
 
 test('knowledge check: a bad exclude glob is an error, an unknown rule a warning with the nearest name', async () => {
@@ -131,7 +167,10 @@ test('knowledge check: a bad exclude glob is an error, an unknown rule a warning
   r.commit('chore: start');
   const run = await runCli(['knowledge', 'check'], { cwd: r.dir });
   assert.equal(run.code, 1, run.stdout + run.stderr);
-  assert.match(run.stdout, /exclude\.debuger: no rule has this rule_source or id, so it excludes nothing \(did you mean debugger\?\)/);
+  assert.match(
+    run.stdout,
+    /exclude\.debuger: no rule has this rule_source or id, so it excludes nothing \(did you mean debugger\?\)/,
+  );
   assert.match(run.stdout, /exclude\.sql-concat: .*lib\/\[oops/);
 });
 
@@ -143,7 +182,10 @@ test('through the hooks: a credential with gitleaks:allow commits and pushes, an
   r.git(['add', '-A']);
   const commit = await r.run(['commit', '-m', 'test: a fixture key']);
   assert.equal(commit.code, 0, commit.stderr);
-  assert.match(commit.stderr, /src\/keys\.js:1: credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by gitleaks:allow/);
+  assert.match(
+    commit.stderr,
+    /src\/keys\.js:1: credential finding rf-[0-9a-f]{10} \(builtin\/secrets:aws-access-key\) allowed by gitleaks:allow/,
+  );
   assert.deepEqual(r.trailers(), [], 'an allowed finding is not recorded as OPEN');
   const push = await r.run(['push', 'origin', 'main']);
   assert.equal(push.code, 0, push.stderr);

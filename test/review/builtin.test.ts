@@ -1,7 +1,13 @@
 /** The built-in baseline: each rule fires on what it is for, and stays quiet on look-alikes. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtinRules, CREDENTIAL_RULE_SOURCES, credentialOverrides, unknownBuiltinIds, allBuiltinRules } from '../../lib/review/builtin.js';
+import {
+  builtinRules,
+  CREDENTIAL_RULE_SOURCES,
+  credentialOverrides,
+  unknownBuiltinIds,
+  allBuiltinRules,
+} from '../../lib/review/builtin.js';
 import { SEVERITIES, CATEGORIES } from '../../lib/core/vocabulary.js';
 import { chunkOf, reviewChunks } from '../kit/review.js';
 import { toChunks } from '../../lib/diff/chunk.js';
@@ -17,7 +23,10 @@ async function flagged(path: string, lines: string[]): Promise<string[]> {
 
 async function fires(ruleSource: string, path: string, lines: string[], line = 1): Promise<void> {
   const got = await flagged(path, lines);
-  assert.ok(got.includes(`${line} ${ruleSource}`), `${ruleSource} should flag ${path}:${line} in ${JSON.stringify(lines)}; got ${JSON.stringify(got)}`);
+  assert.ok(
+    got.includes(`${line} ${ruleSource}`),
+    `${ruleSource} should flag ${path}:${line} in ${JSON.stringify(lines)}; got ${JSON.stringify(got)}`,
+  );
 }
 
 async function quiet(path: string, lines: string[]): Promise<void> {
@@ -61,62 +70,118 @@ describe('metadata', () => {
     assert.ok(ids(['builtin/tests:focused-test']).includes('skipped-test'));
     const noSecrets = ids(['secrets', 'aws-access-key', 'builtin/secrets:npm-token']);
     assert.ok(['private-key', 'aws-access-key', 'npm-token'].every((id) => noSecrets.includes(id)));
-    assert.ok(!noSecrets.includes('generic-secret'), 'a heuristic of the secrets section is not a credential rule: it can be disabled');
+    assert.ok(
+      !noSecrets.includes('generic-secret'),
+      'a heuristic of the secrets section is not a credential rule: it can be disabled',
+    );
     assert.ok(noSecrets.includes('debugger'));
     assert.deepEqual(unknownBuiltinIds(['debugger', 'debuger', 'secrets']), ['debuger']);
   });
 
   test('credentialOverrides: what a config tries to take from the credential rules; the defaults try nothing', () => {
     assert.deepEqual(credentialOverrides({ builtinRules: true, minConfidence: 0.8, exclude: {} }), []);
-    assert.deepEqual(credentialOverrides({ builtinRules: ['debugger', 'generic-secret'], minConfidence: 0, exclude: { 'builtin/debug:debugger': ['**'] } }), []);
-    assert.deepEqual(credentialOverrides({ builtinRules: false, minConfidence: 1, exclude: { 'aws-access-key': ['x/**'], debugger: ['**'] } }), [
-      { key: 'builtinRules', what: 'false' },
-      { key: 'minConfidence', what: '1' },
-      { key: 'exclude', what: '"aws-access-key"' },
+    assert.deepEqual(
+      credentialOverrides({
+        builtinRules: ['debugger', 'generic-secret'],
+        minConfidence: 0,
+        exclude: { 'builtin/debug:debugger': ['**'] },
+      }),
+      [],
+    );
+    assert.deepEqual(
+      credentialOverrides({
+        builtinRules: false,
+        minConfidence: 1,
+        exclude: { 'aws-access-key': ['x/**'], debugger: ['**'] },
+      }),
+      [
+        { key: 'builtinRules', what: 'false' },
+        { key: 'minConfidence', what: '1' },
+        { key: 'exclude', what: '"aws-access-key"' },
+      ],
+    );
+    assert.deepEqual(credentialOverrides({ builtinRules: ['builtin/secrets', 'debugger'], minConfidence: 0.8 }), [
+      { key: 'builtinRules', what: '"builtin/secrets"' },
     ]);
-    assert.deepEqual(credentialOverrides({ builtinRules: ['builtin/secrets', 'debugger'], minConfidence: 0.8 }), [{ key: 'builtinRules', what: '"builtin/secrets"' }]);
   });
 
   test('CREDENTIAL_RULE_SOURCES are the secret rules', () => {
     assert.ok(CREDENTIAL_RULE_SOURCES.has('builtin/secrets:private-key'));
     assert.ok(CREDENTIAL_RULE_SOURCES.has('builtin/secrets:aws-access-key'));
     assert.ok(!CREDENTIAL_RULE_SOURCES.has('builtin/debug:debugger'));
-    for (const source of CREDENTIAL_RULE_SOURCES) assert.ok(allBuiltinRules().some((r) => r.ruleSource === source), source);
+    for (const source of CREDENTIAL_RULE_SOURCES)
+      assert.ok(
+        allBuiltinRules().some((r) => r.ruleSource === source),
+        source,
+      );
   });
 });
 
 describe('merge conflict markers', () => {
   const S = 'builtin/git:conflict-marker';
   test('one finding per conflict, at its start marker', async () => {
-    const got = await flagged('src/a.ts', ['<<<<<<< HEAD', 'const a = 1;', '=======', 'const a = 2;', '>>>>>>> feature']);
+    const got = await flagged('src/a.ts', [
+      '<<<<<<< HEAD',
+      'const a = 1;',
+      '=======',
+      'const a = 2;',
+      '>>>>>>> feature',
+    ]);
     assert.deepEqual(got, [`1 ${S}`]);
   });
-  test('a lone end marker (start already resolved away) is flagged', () => fires(S, 'README.md', ['text', '>>>>>>> main'], 2));
+  test('a lone end marker (start already resolved away) is flagged', () =>
+    fires(S, 'README.md', ['text', '>>>>>>> main'], 2));
   test('quiet on headings, quotes and indented text', () =>
-    quiet('docs/guide.md', ['Title', '=======', '> quoted', '    <<<<<<< in an indented example', 'a <<<<<<< b', '<<<<<<<<<< ten']));
+    quiet('docs/guide.md', [
+      'Title',
+      '=======',
+      '> quoted',
+      '    <<<<<<< in an indented example',
+      'a <<<<<<< b',
+      '<<<<<<<<<< ten',
+    ]));
 });
 
 describe('credentials', () => {
   test('private key file (PEM)', () =>
-    fires('builtin/secrets:private-key', 'deploy/id_rsa', ['-----BEGIN RSA PRIVATE KEY-----', PEM_BODY, PEM_BODY, '-----END RSA PRIVATE KEY-----']));
+    fires('builtin/secrets:private-key', 'deploy/id_rsa', [
+      '-----BEGIN RSA PRIVATE KEY-----',
+      PEM_BODY,
+      PEM_BODY,
+      '-----END RSA PRIVATE KEY-----',
+    ]));
   test('private key inside a JSON string', () =>
-    fires('builtin/secrets:private-key', 'sa.json', [`  "private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY}\\n-----END PRIVATE KEY-----\\n",`]));
+    fires('builtin/secrets:private-key', 'sa.json', [
+      `  "private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY}\\n-----END PRIVATE KEY-----\\n",`,
+    ]));
   test('OPENSSH private key', () =>
-    fires('builtin/secrets:private-key', 'k', ['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn']));
+    fires('builtin/secrets:private-key', 'k', [
+      '-----BEGIN OPENSSH PRIVATE KEY-----',
+      'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn',
+    ]));
   test('quiet on code that only names the header, and on placeholder keys', async () => {
     await quiet('src/pem.ts', [
       "if (pem.startsWith('-----BEGIN RSA PRIVATE KEY-----')) return 'rsa';",
       "const HEADER = '-----BEGIN PRIVATE KEY-----';",
     ]);
     await quiet('docs/keys.md', ['-----BEGIN RSA PRIVATE KEY-----', '...', '-----END RSA PRIVATE KEY-----']);
-    await quiet('docs/keys.md', ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEXAMPLEKEYxxxxxxxxxxxxxxxxxxxxxxxx', '-----END RSA PRIVATE KEY-----']);
-    await quiet('test/fixture.ts', ['const key = "-----BEGIN PRIVATE KEY-----\\n<your key here>\\n-----END PRIVATE KEY-----";']);
+    await quiet('docs/keys.md', [
+      '-----BEGIN RSA PRIVATE KEY-----',
+      'MIIEXAMPLEKEYxxxxxxxxxxxxxxxxxxxxxxxx',
+      '-----END RSA PRIVATE KEY-----',
+    ]);
+    await quiet('test/fixture.ts', [
+      'const key = "-----BEGIN PRIVATE KEY-----\\n<your key here>\\n-----END PRIVATE KEY-----";',
+    ]);
   });
 
   test('AWS access key', () => fires('builtin/secrets:aws-access-key', 'src/config.ts', [`const id = '${AWS}';`]));
-  test('AWS session key (ASIA)', () => fires('builtin/secrets:aws-access-key', '.env', [`AWS_ACCESS_KEY_ID=ASIA${AWS.slice(4)}`]));
+  test('AWS session key (ASIA)', () =>
+    fires('builtin/secrets:aws-access-key', '.env', [`AWS_ACCESS_KEY_ID=ASIA${AWS.slice(4)}`]));
   test('AWS secret access key assignment', () =>
-    fires('builtin/secrets:aws-secret-key', 'config/prod.yml', [`aws_secret_access_key: "${'Qm9k8Jx2LpV7nRz4Tw1Y'}${'cH6sFa3GdE5uKiO0bN9A'}"`]));
+    fires('builtin/secrets:aws-secret-key', 'config/prod.yml', [
+      `aws_secret_access_key: "${'Qm9k8Jx2LpV7nRz4Tw1Y'}${'cH6sFa3GdE5uKiO0bN9A'}"`,
+    ]));
   test('quiet on the documented AWS examples and placeholders', () =>
     quiet('README.md', [
       'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE',
@@ -128,9 +193,12 @@ describe('credentials', () => {
   test('GitHub tokens', async () => {
     await fires('builtin/secrets:github-token', 'ci.sh', [`export GITHUB_TOKEN=${GHP}`]);
     await fires('builtin/secrets:github-token', 'ci.sh', [`token: gho_${GHP.slice(4)}`]);
-    await fires('builtin/secrets:github-token', 'ci.sh', [`token = "github_pat_11AB7KQ2Z0hT4mVx9pLr3c_${'Zq8'.repeat(19)}aB"`]);
+    await fires('builtin/secrets:github-token', 'ci.sh', [
+      `token = "github_pat_11AB7KQ2Z0hT4mVx9pLr3c_${'Zq8'.repeat(19)}aB"`,
+    ]);
   });
-  test('quiet on placeholder GitHub tokens', () => quiet('docs/setup.md', ['GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'use a ghp_ token']));
+  test('quiet on placeholder GitHub tokens', () =>
+    quiet('docs/setup.md', ['GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'use a ghp_ token']));
 
   test('Slack, Stripe, Google, npm tokens', async () => {
     await fires('builtin/secrets:slack-token', 'src/notify.ts', [`const token = '${SLACK}';`]);
@@ -148,7 +216,8 @@ describe('credentials', () => {
     ]));
   test('a real key after a placeholder on the same line is still found', () =>
     fires('builtin/secrets:aws-access-key', 'a.env', [`ID=AKIAIOSFODNN7EXAMPLE OTHER=${AWS}`]));
-  test('a key inside a comment is still a leak', () => fires('builtin/secrets:aws-access-key', 'src/a.ts', [`// old key ${AWS}`]));
+  test('a key inside a comment is still a leak', () =>
+    fires('builtin/secrets:aws-access-key', 'src/a.ts', [`// old key ${AWS}`]));
 });
 
 describe('focused and skipped tests', () => {
@@ -160,7 +229,7 @@ describe('focused and skipped tests', () => {
     await fires(F, 'test/a.spec.js', ["  test.only('works', async () => {"]);
     await fires(F, 'test/a.spec.js', ["test.describe.only('suite', () => {"]);
     await fires(F, 'test/a.spec.js', ["fit('focus', () => {})"]);
-    await fires(F, 'test/a.spec.js', ['fdescribe("focus", () => {'] );
+    await fires(F, 'test/a.spec.js', ['fdescribe("focus", () => {']);
   });
   test('fires on .skip, xit, xdescribe', async () => {
     await fires(K, 'test/a.test.ts', ["it.skip('flaky', () => {});"]);
@@ -177,7 +246,13 @@ describe('focused and skipped tests', () => {
       quiet('lib/lint.ts', [' * Use `describe.skip(` sparingly.']),
       quiet('docs/testing.md', ["Use `it.only('name')` while you work, then remove it."]),
       quiet('tests/test_a.py', ["fit('x')"]),
-      quiet('src/model.ts', ['model.fit(data);', 'const fit = (a: number) => a;', 'fit(x, y);', 'items.only(1);', "test.skip(browserName === 'webkit', 'no support');"]),
+      quiet('src/model.ts', [
+        'model.fit(data);',
+        'const fit = (a: number) => a;',
+        'fit(x, y);',
+        'items.only(1);',
+        "test.skip(browserName === 'webkit', 'no support');",
+      ]),
     ]);
   });
 });
@@ -191,7 +266,13 @@ describe('debugger statements', () => {
   });
   test('quiet in words, strings, comments and other languages', async () => {
     await Promise.all([
-      quiet('src/a.ts', ['const debuggerEnabled = true;', 'this.debugger = null;', "log('debugger;');", '// debugger;', 'isDebugger();']),
+      quiet('src/a.ts', [
+        'const debuggerEnabled = true;',
+        'this.debugger = null;',
+        "log('debugger;');",
+        '// debugger;',
+        'isDebugger();',
+      ]),
       quiet('src/a.py', ['debugger;']),
       quiet('README.md', ['debugger;']),
     ]);
@@ -210,17 +291,43 @@ describe('shell execution from interpolated strings', () => {
     const context = (newLine: number, text: string) => ({ kind: 'context' as const, text, oldLine: newLine, newLine });
     const added = (newLine: number, text: string) => ({ kind: 'add' as const, text, oldLine: null, newLine });
     const file: DiffFile = {
-      oldPath: 'src/deploy.ts', newPath: 'src/deploy.ts', status: 'modified', binary: false, oldMode: '100644', newMode: '100644',
+      oldPath: 'src/deploy.ts',
+      newPath: 'src/deploy.ts',
+      status: 'modified',
+      binary: false,
+      oldMode: '100644',
+      newMode: '100644',
       hunks: [
-        { oldStart: 1, oldLines: 2, newStart: 1, newLines: 3, section: '', lines: [context(1, "import { exec as run } from 'node:child_process';"), context(2, ''), added(3, 'const ok = true;')] },
-        { oldStart: 40, oldLines: 1, newStart: 41, newLines: 2, section: '', lines: [context(41, 'export function deploy(ref: string) {'), added(42, '  run(`git checkout ${ref}`);')] },
+        {
+          oldStart: 1,
+          oldLines: 2,
+          newStart: 1,
+          newLines: 3,
+          section: '',
+          lines: [
+            context(1, "import { exec as run } from 'node:child_process';"),
+            context(2, ''),
+            added(3, 'const ok = true;'),
+          ],
+        },
+        {
+          oldStart: 40,
+          oldLines: 1,
+          newStart: 41,
+          newLines: 2,
+          section: '',
+          lines: [context(41, 'export function deploy(ref: string) {'), added(42, '  run(`git checkout ${ref}`);')],
+        },
       ],
     };
     // One changed line per piece: the call's piece holds no `exec`, `spawn` or `child_process`.
     const chunks = toChunks([file], 1);
     assert.equal(chunks.length, 2);
     const { findings } = await reviewChunks(chunks, rules);
-    assert.deepEqual(findings.map((f) => `${f.line} ${f.rule_source}`), [`42 ${S}`]);
+    assert.deepEqual(
+      findings.map((f) => `${f.line} ${f.rule_source}`),
+      [`42 ${S}`],
+    );
   });
   test('quiet on argument arrays, constant commands, RegExp#exec and comments', () =>
     quiet('src/git.ts', [
@@ -242,7 +349,9 @@ describe('SQL built by concatenation or interpolation', () => {
     await fires(Q, 'src/Repo.java', ['String q = "UPDATE accounts SET balance = " + amount + " WHERE id = " + id;']);
     await fires(Q, 'app/db.py', ['cur.execute(f"SELECT * FROM users WHERE name = \'{name}\'")']);
     await fires(Q, 'app/db.py', ['cur.execute("INSERT INTO logs VALUES (%s)" % value)']);
-    await fires(Q, 'src/db.ts', ['const q = table + " WHERE id = 1"; const r = "select id from users where id=" + id;']);
+    await fires(Q, 'src/db.ts', [
+      'const q = table + " WHERE id = 1"; const r = "select id from users where id=" + id;',
+    ]);
     await fires(Q, 'db/store.go', ['rows, err := db.Query(fmt.Sprintf("SELECT * FROM users WHERE id = %s", id))']);
   });
   test('fires on statements spread over lines', async () => {
@@ -269,7 +378,10 @@ describe('SQL built by concatenation or interpolation', () => {
         "const msg = 'Delete from cart? ' + item;",
         '// SELECT * FROM users WHERE id = ${id}',
       ]),
-      quiet('app/db.py', ['cur.execute("SELECT * FROM users WHERE id = %s", (uid,))', '# query = "SELECT * FROM t WHERE id = " + x']),
+      quiet('app/db.py', [
+        'cur.execute("SELECT * FROM users WHERE id = %s", (uid,))',
+        '# query = "SELECT * FROM t WHERE id = " + x',
+      ]),
       quiet('docs/db.md', ['db.query(`SELECT * FROM users WHERE id = ${id}`)']),
       quiet('migrations/001.sql', ['SELECT * FROM users WHERE id = ${id};']),
     ]);
@@ -289,10 +401,17 @@ describe('what a new file holds inside literals and comments', () => {
       "exec('rm -rf ' + dir);",
       '`;',
     ]));
-  test('code after the template closes is code again', () => fires('builtin/debug:debugger', 'lib/x.ts', ['const t = `a', 'b`; debugger;'], 2));
+  test('code after the template closes is code again', () =>
+    fires('builtin/debug:debugger', 'lib/x.ts', ['const t = `a', 'b`; debugger;'], 2));
   test('an interpolated template spanning lines is still seen as built SQL', () =>
-    fires('builtin/injection:sql-concat', 'lib/x.ts', ['const intro = 1;', 'const q = `', '  DELETE FROM sessions', '  WHERE user = ${user}`;'], 3));
-  test('a block comment spanning lines is not code', () => quiet('lib/x.ts', ['/*', 'debugger;', "it.only('x', f)", "exec('rm ' + x)", '*/']));
+    fires(
+      'builtin/injection:sql-concat',
+      'lib/x.ts',
+      ['const intro = 1;', 'const q = `', '  DELETE FROM sessions', '  WHERE user = ${user}`;'],
+      3,
+    ));
+  test('a block comment spanning lines is not code', () =>
+    quiet('lib/x.ts', ['/*', 'debugger;', "it.only('x', f)", "exec('rm ' + x)", '*/']));
   test('shell calls that are only text inside strings stay quiet', () =>
     quiet('test/a.test.ts', ["const snippet = 'exec(`rm ${dir}`)';", 'const other = "execSync(cmd + x)";']));
 });

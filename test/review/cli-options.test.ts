@@ -21,7 +21,11 @@ test('--knowledge, --range, --diff, --reviewer, --min-confidence without a value
   ] as const) {
     const r = await runCli([...args], { cwd: repo.dir });
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
-    assert.equal(r.stderr, `revtrail: Not enough arguments following: ${option}\n  Run revtrail review --help for its usage.\n`, args.join(' '));
+    assert.equal(
+      r.stderr,
+      `revtrail: Not enough arguments following: ${option}\n  Run revtrail review --help for its usage.\n`,
+      args.join(' '),
+    );
     assert.equal(r.stdout, '', `${args.join(' ')} printed nothing`);
   }
 });
@@ -37,10 +41,16 @@ test('an explicitly empty value (--knowledge=) is a usage error naming the optio
 
 test('values still arrive: --diff - reads stdin, --knowledge DIR and --min-confidence N are taken', async () => {
   const diff = 'diff --git a/b.js b/b.js\nnew file mode 100644\n--- /dev/null\n+++ b/b.js\n@@ -0,0 +1 @@\n+debugger;\n';
-  const r = await runCli(['review', '--diff', '-', '--knowledge', 'none', '--min-confidence', '0.5', '--format', 'json'], { cwd: repo.dir, input: diff });
+  const r = await runCli(
+    ['review', '--diff', '-', '--knowledge', 'none', '--min-confidence', '0.5', '--format', 'json'],
+    { cwd: repo.dir, input: diff },
+  );
   assert.equal(r.code, 1, r.stderr);
   const result = JSON.parse(r.stdout) as { findings: Array<{ path: string; line: number }>; warnings: string[] };
-  assert.deepEqual(result.findings.map((f) => `${f.path}:${f.line}`), ['b.js:1']);
+  assert.deepEqual(
+    result.findings.map((f) => `${f.path}:${f.line}`),
+    ['b.js:1'],
+  );
   assert.deepEqual(result.warnings, ['none: knowledge bundle none does not exist: no documents are selected']);
 });
 
@@ -64,11 +74,20 @@ test('--verbose says what was not reported and why; without it, the text report 
   ].join('\n');
   const quiet = await runCli(['review', '--diff', '-'], { cwd: repo.dir, input: diff });
   assert.equal(quiet.code, 0, quiet.stderr);
-  assert.match(quiet.stdout, /Dropped: 0 low confidence, 0 off the diff, 0 bad citation, 0 invalid, 1 placeholder keys, 1 disabled inline \(--verbose says which\)/);
+  assert.match(
+    quiet.stdout,
+    /Dropped: 0 low confidence, 0 off the diff, 0 bad citation, 0 invalid, 1 placeholder keys, 1 disabled inline \(--verbose says which\)/,
+  );
   assert.doesNotMatch(quiet.stderr, /note:/);
   const verbose = await runCli(['review', '--diff', '-', '--verbose'], { cwd: repo.dir, input: diff });
-  assert.match(verbose.stderr, /note: docs\/setup\.md:1: not reported by builtin\/secrets:aws-access-key: AKIAZZZZZZ… looks like a placeholder/);
-  assert.match(verbose.stderr, /note: src\/a\.js:2: not reported by builtin\/debug:debugger: an eslint-disable-next-line no-debugger comment turns the rule off here/);
+  assert.match(
+    verbose.stderr,
+    /note: docs\/setup\.md:1: not reported by builtin\/secrets:aws-access-key: AKIAZZZZZZ… looks like a placeholder/,
+  );
+  assert.match(
+    verbose.stderr,
+    /note: src\/a\.js:2: not reported by builtin\/debug:debugger: an eslint-disable-next-line no-debugger comment turns the rule off here/,
+  );
   const json = await runCli(['review', '--diff', '-', '--format', 'json'], { cwd: repo.dir, input: diff });
   const result = JSON.parse(json.stdout) as { dropped: Record<string, number> };
   assert.equal(result.dropped.placeholder, 1);

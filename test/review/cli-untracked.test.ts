@@ -10,7 +10,11 @@ const newRepo = throwawayRepos();
 
 function indexState(r: TestRepo): string {
   const env = { GIT_OPTIONAL_LOCKS: '0' };
-  return readFileSync(join(r.dir, '.git', 'index')).toString('base64') + r.git(['diff', '--cached', '--stat'], { env }) + r.git(['status', '--porcelain=v1', '-z'], { env });
+  return (
+    readFileSync(join(r.dir, '.git', 'index')).toString('base64') +
+    r.git(['diff', '--cached', '--stat'], { env }) +
+    r.git(['status', '--porcelain=v1', '-z'], { env })
+  );
 }
 
 test('a brand-new untracked file with a debugger statement: REQUEST_CHANGES; an ignored one is not reviewed', async () => {
@@ -34,13 +38,20 @@ test('a brand-new untracked file with a debugger statement: REQUEST_CHANGES; an 
   const json = await runCli(['review', '--format', 'json'], { cwd: r.dir });
   assert.equal(json.code, 1, json.stderr);
   const result = JSON.parse(json.stdout) as ReviewResult;
-  assert.deepEqual(result.findings.map((f) => `${f.path}:${f.line} ${f.rule_source}`), ['src/new feature.js:2 builtin/debug:debugger']);
+  assert.deepEqual(
+    result.findings.map((f) => `${f.path}:${f.line} ${f.rule_source}`),
+    ['src/new feature.js:2 builtin/debug:debugger'],
+  );
   assert.equal(result.event, 'REQUEST_CHANGES');
 
   assert.equal(indexState(r), before);
   assert.equal(stagedBefore, '');
   assert.equal(r.git(['diff', '--cached', '--stat']), stagedBefore);
-  assert.equal(r.git(['ls-files', '--others', '--exclude-standard']), 'src/new feature.js\n', 'the new file is still untracked');
+  assert.equal(
+    r.git(['ls-files', '--others', '--exclude-standard']),
+    'src/new feature.js\n',
+    'the new file is still untracked',
+  );
 
   // The explicit sources keep their meaning: nothing is staged, so --staged has nothing to review.
   const staged = await runCli(['review', '--staged'], { cwd: r.dir });

@@ -24,8 +24,15 @@ async function starterRepo(): Promise<TestRepo> {
   return repo;
 }
 
-async function reviewJson(repo: TestRepo, args: string[], options: { cwd?: string; input?: string } = {}): Promise<{ code: number; result: ReviewResult; stderr: string }> {
-  const run = await runCli(['review', '--format', 'json', ...args], { cwd: options.cwd ?? repo.dir, input: options.input });
+async function reviewJson(
+  repo: TestRepo,
+  args: string[],
+  options: { cwd?: string; input?: string } = {},
+): Promise<{ code: number; result: ReviewResult; stderr: string }> {
+  const run = await runCli(['review', '--format', 'json', ...args], {
+    cwd: options.cwd ?? repo.dir,
+    input: options.input,
+  });
   assert.ok(run.code === 0 || run.code === 1, `exit ${run.code}: ${run.stderr}`);
   return { code: run.code, result: JSON.parse(run.stdout) as ReviewResult, stderr: run.stderr };
 }
@@ -51,15 +58,20 @@ describe('revtrail review (done criteria)', () => {
     assert.equal(text.code, 1, text.stderr);
     const lines = text.stdout.trim().split('\n');
     // Each finding line ends with its ID (what `revtrail verdict` takes); the rule's message is under it.
-    assert.deepEqual(lines.map((l) => l.replace(/ rf-[0-9a-f]{10}$/, ' rf-ID')).map((l) => (l.startsWith('    An AWS') ? '    An AWS…' : l)), [
-      'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query) rf-ID',
-      '    Move the query into a repository and call it through a service.',
-      'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key) rf-ID',
-      '    An AWS…',
-      '',
-      '2 findings in 1 file (1 security, 1 bug).',
-      'REQUEST_CHANGES',
-    ]);
+    assert.deepEqual(
+      lines
+        .map((l) => l.replace(/ rf-[0-9a-f]{10}$/, ' rf-ID'))
+        .map((l) => (l.startsWith('    An AWS') ? '    An AWS…' : l)),
+      [
+        'src/controllers/users.js:4 bug Controller queries the database directly (adr-0001:no-db-query) rf-ID',
+        '    Move the query into a repository and call it through a service.',
+        'src/controllers/users.js:5 security AWS access key ID committed (builtin/secrets:aws-access-key) rf-ID',
+        '    An AWS…',
+        '',
+        '2 findings in 1 file (1 security, 1 bug).',
+        'REQUEST_CHANGES',
+      ],
+    );
     assert.doesNotMatch(text.stdout + text.stderr, /\x1b\[/, 'NO_COLOR and no TTY: no colour');
 
     const { code, result } = await reviewJson(repo, ['--staged']);
@@ -76,14 +88,21 @@ describe('revtrail review (done criteria)', () => {
 
   test('the same change with only a nit: COMMENT, exit 0', async () => {
     const repo = await starterRepo();
-    repo.write('.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md',
-      repo.git(['show', 'HEAD:.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md']).replace('severity: bug', 'severity: nit'));
+    repo.write(
+      '.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md',
+      repo
+        .git(['show', 'HEAD:.okfw/decisions/adr-0001-controllers-do-not-talk-to-the-database.md'])
+        .replace('severity: bug', 'severity: nit'),
+    );
     repo.commit('ADR-0001: direct queries are a nit for now');
     repo.write('src/controllers/users.js', CONTROLLER.replace(`'${AWS}'`, 'process.env.AWS_KEY'));
     repo.git(['add', '-A']);
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\) rf-[0-9a-f]{10}\n {4}Move the query into a repository/m);
+    assert.match(
+      run.stdout,
+      /^src\/controllers\/users\.js:4 nit Controller queries the database directly \(adr-0001:no-db-query\) rf-[0-9a-f]{10}\n {4}Move the query into a repository/m,
+    );
     assert.match(run.stdout, /\nCOMMENT\n$/);
   });
 
@@ -95,8 +114,18 @@ describe('revtrail review (done criteria)', () => {
     assert.equal(run.code, 1, run.stderr);
     const sarif = JSON.parse(run.stdout);
     assert.deepEqual(sarifProblems(sarif), []);
-    const results = sarif.runs[0].results as Array<{ ruleId: string; level: string; partialFingerprints: { revtrailFindingId: string } }>;
-    assert.deepEqual(results.map((r) => [r.ruleId, r.level]), [['adr-0001:no-db-query', 'error'], ['builtin/secrets:aws-access-key', 'error']]);
+    const results = sarif.runs[0].results as Array<{
+      ruleId: string;
+      level: string;
+      partialFingerprints: { revtrailFindingId: string };
+    }>;
+    assert.deepEqual(
+      results.map((r) => [r.ruleId, r.level]),
+      [
+        ['adr-0001:no-db-query', 'error'],
+        ['builtin/secrets:aws-access-key', 'error'],
+      ],
+    );
     assert.match(results[0]!.partialFingerprints.revtrailFindingId, /^rf-[0-9a-f]{10}$/);
     assert.match(sarif.runs[0].tool.driver.version, /^\d+\.\d+\.\d+/);
   });
@@ -131,10 +160,10 @@ describe('revtrail review (diff sources)', () => {
     repo.git(['add', '-N', 'src/b.js']);
     const { code, result } = await reviewJson(repo, [], { cwd: join(repo.dir, 'src') });
     assert.equal(code, 1);
-    assert.deepEqual(result.findings.map((f) => `${f.path}:${f.line} ${f.rule_source}`), [
-      'src/a.test.js:1 builtin/tests:focused-test',
-      'src/b.js:2 builtin/debug:debugger',
-    ]);
+    assert.deepEqual(
+      result.findings.map((f) => `${f.path}:${f.line} ${f.rule_source}`),
+      ['src/a.test.js:1 builtin/tests:focused-test', 'src/b.js:2 builtin/debug:debugger'],
+    );
   });
 
   test('--soft-tests: a focused test alone COMMENTs', async () => {
@@ -156,15 +185,25 @@ describe('revtrail review (diff sources)', () => {
     const [f] = first.result.findings;
     assert.equal(f!.rule_source, 'builtin/injection:shell-exec');
     const row = formatRow({
-      id: f!.id, file: f!.path, line: String(f!.line), rule_source: f!.rule_source, category: f!.category, severity: f!.severity,
-      issue: f!.title, verdict: 'REJECT', rationale: 'cmd is a constant: `rg "run(" src` shows one caller with a literal',
+      id: f!.id,
+      file: f!.path,
+      line: String(f!.line),
+      rule_source: f!.rule_source,
+      category: f!.category,
+      severity: f!.severity,
+      issue: f!.title,
+      verdict: 'REJECT',
+      rationale: 'cmd is a constant: `rg "run(" src` shows one caller with a literal',
     });
     repo.commit('Record verdict', {}, { args: ['-m', `Review-Finding: ${row}`] });
     for (const range of [`${base}..HEAD`, `${base}...HEAD`]) {
       const { code, result } = await reviewJson(repo, ['--range', range]);
       assert.equal(code, 0, range);
       assert.equal(result.event, 'APPROVE');
-      assert.deepEqual(result.suppressed.map((s) => [s.id, s.verdict]), [[f!.id, 'REJECT']]);
+      assert.deepEqual(
+        result.suppressed.map((s) => [s.id, s.verdict]),
+        [[f!.id, 'REJECT']],
+      );
     }
     // Reviewing up to the commit before the verdict: not suppressed there.
     assert.equal((await reviewJson(repo, ['--range', `${base}..HEAD~1`])).code, 1);
@@ -178,15 +217,27 @@ describe('revtrail review (diff sources)', () => {
     const [f] = before.result.findings;
     const commonDir = join(repo.dir, '.git');
     const queue = (verdict: 'ACCEPT' | 'ACKNOWLEDGE', rationale: string) =>
-      enqueueVerdict(commonDir, { id: f!.id, verdict, rationale, row: findingRow(f!, verdict, rationale)!, queuedAt: new Date().toISOString() });
+      enqueueVerdict(commonDir, {
+        id: f!.id,
+        verdict,
+        rationale,
+        row: findingRow(f!, verdict, rationale)!,
+        queuedAt: new Date().toISOString(),
+      });
     await queue('ACCEPT', 'fixed by removing it in the next commit');
     assert.equal((await reviewJson(repo, ['--staged'])).code, 1);
     await queue('ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12');
     const after = await reviewJson(repo, ['--staged']);
     assert.equal(after.code, 0);
-    assert.deepEqual(after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]), [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']]);
+    assert.deepEqual(
+      after.result.suppressed.map((s) => [s.id, s.verdict, s.rationale]),
+      [[f!.id, 'ACKNOWLEDGE', 'documented intent: DEBUG-7 until 2025-12']],
+    );
     const text = await runCli(['review', '--staged'], { cwd: repo.dir });
-    assert.match(text.stdout, /Suppressed by verdicts \(1\):\n {2}src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/);
+    assert.match(
+      text.stdout,
+      /Suppressed by verdicts \(1\):\n {2}src\/a\.js:2 bug `debugger` statement left in \(builtin\/debug:debugger\) rf-[0-9a-f]{10} \[ACKNOWLEDGE\]/,
+    );
     assert.match(text.stdout, /APPROVE\n$/);
   });
 
@@ -206,9 +257,15 @@ describe('revtrail review (diff sources)', () => {
     const file = join(repo.dir, 'change.diff');
     writeFileSync(file, diff);
     const fromFile = await reviewJson(repo, ['--diff', 'change.diff']);
-    assert.deepEqual(fromFile.result.findings.map((f) => `${f.path}:${f.line}`), ['src/x.ts:11']);
+    assert.deepEqual(
+      fromFile.result.findings.map((f) => `${f.path}:${f.line}`),
+      ['src/x.ts:11'],
+    );
     const fromStdin = await reviewJson(repo, ['--diff', '-'], { input: diff });
-    assert.deepEqual(fromStdin.result.findings.map((f) => f.id), fromFile.result.findings.map((f) => f.id));
+    assert.deepEqual(
+      fromStdin.result.findings.map((f) => f.id),
+      fromFile.result.findings.map((f) => f.id),
+    );
     const outside = tempDir();
     try {
       writeFileSync(join(outside, 'c.diff'), diff);
@@ -223,12 +280,20 @@ describe('revtrail review (diff sources)', () => {
   test('--knowledge DIR is taken from where the user is', async () => {
     const repo = await starterRepo();
     repo.write('kb/index.md', '- [Rule](r.md)\n');
-    repo.write('kb/r.md', '---\ntype: Rule\nid: no-todo\npaths: ["**/*.js"]\nrules:\n  - {id: todo, pattern: "TODO", severity: nit, category: style, title: TODO left}\n---\nNo TODOs.\n');
+    repo.write(
+      'kb/r.md',
+      '---\ntype: Rule\nid: no-todo\npaths: ["**/*.js"]\nrules:\n  - {id: todo, pattern: "TODO", severity: nit, category: style, title: TODO left}\n---\nNo TODOs.\n',
+    );
     repo.write('src/a.js', '// TODO later\n');
     repo.git(['add', '-A']);
-    const { code, result } = await reviewJson(repo, ['--staged', '--knowledge', '../kb'], { cwd: join(repo.dir, 'src') });
+    const { code, result } = await reviewJson(repo, ['--staged', '--knowledge', '../kb'], {
+      cwd: join(repo.dir, 'src'),
+    });
     assert.equal(code, 0);
-    assert.deepEqual(result.findings.map((f) => f.rule_source), ['no-todo:todo']);
+    assert.deepEqual(
+      result.findings.map((f) => f.rule_source),
+      ['no-todo:todo'],
+    );
     assert.equal(result.event, 'COMMENT');
   });
 });
@@ -248,15 +313,24 @@ describe('revtrail review (bad input)', () => {
     assert.equal(result.dropped.credentials_only, 2);
     const text = await runCli(['review', '--staged', '--verbose'], { cwd: repo.dir });
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stderr, /note: dist\/app\.js: minified \(line 1 has 5242889 characters\); only the credential rules ran/);
-    assert.match(text.stderr, /note: assets\/logo\.png: binary to git \(a NUL byte, binary or -diff in git attributes, or over 8 MiB\), read as latin1 text; only the credential rules ran/);
+    assert.match(
+      text.stderr,
+      /note: dist\/app\.js: minified \(line 1 has 5242889 characters\); only the credential rules ran/,
+    );
+    assert.match(
+      text.stderr,
+      /note: assets\/logo\.png: binary to git \(a NUL byte, binary or -diff in git attributes, or over 8 MiB\), read as latin1 text; only the credential rules ran/,
+    );
     assert.match(text.stdout, /2 files checked for credentials only/);
   });
 
   test('a catastrophically backtracking rule pattern on long and short lines: the review finishes', async () => {
     const repo = await starterRepo();
     repo.write('.okfw/index.md', '- [Evil](evil.md)\n');
-    repo.write('.okfw/evil.md', '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(?:a{1,16}){2,16}$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n');
+    repo.write(
+      '.okfw/evil.md',
+      '---\ntype: Rule\nid: evil\npaths: ["**"]\nrules:\n  - {id: a, pattern: "(?:a{1,16}){2,16}$", flags: i, severity: nit, category: style, title: evil}\n  - {id: b, pattern: "(a+)+$", severity: nit, category: style, title: evil too}\n---\nEvil.\n',
+    );
     repo.commit('Evil rule');
     repo.write('src/a.txt', `${'a'.repeat(60)}!\n${'a'.repeat(3990)}!\n`);
     repo.write('src/b.txt', `${'a'.repeat(100_000)}!\n`);
@@ -265,7 +339,10 @@ describe('revtrail review (bad input)', () => {
     const { code, result } = await reviewJson(repo, ['--staged']);
     assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
     assert.equal(code, 0);
-    assert.ok(result.warnings.some((w) => /evil:a took over \d+ ms on src\/a\.txt and was skipped/.test(w)), result.warnings.join('\n'));
+    assert.ok(
+      result.warnings.some((w) => /evil:a took over \d+ ms on src\/a\.txt and was skipped/.test(w)),
+      result.warnings.join('\n'),
+    );
     // The file with a 100,000-character line is minified: only the credential rules read it.
     assert.equal(result.dropped.credentials_only, 1);
   });
@@ -295,7 +372,17 @@ describe('revtrail review (bad input)', () => {
     const repo = await starterRepo();
     const run = await runCli(['review', '--help'], { cwd: repo.dir });
     assert.equal(run.code, 0);
-    for (const option of ['--staged', '--range', '--diff', '--knowledge', '--format', '--reviewer', '--soft-tests', '--min-confidence']) assert.ok(run.stdout.includes(option), option);
+    for (const option of [
+      '--staged',
+      '--range',
+      '--diff',
+      '--knowledge',
+      '--format',
+      '--reviewer',
+      '--soft-tests',
+      '--min-confidence',
+    ])
+      assert.ok(run.stdout.includes(option), option);
   });
 });
 
@@ -309,16 +396,29 @@ describe('revtrail review (reviewer programs)', () => {
 
   test('--reviewer CMD (split without a shell): its cited finding counts', async () => {
     const repo = await changed();
-    const { code, result } = await reviewJson(repo, ['--staged', '--reviewer', `${program('good.mjs')} --summary 'Small remark.'`]);
+    const { code, result } = await reviewJson(repo, [
+      '--staged',
+      '--reviewer',
+      `${program('good.mjs')} --summary 'Small remark.'`,
+    ]);
     assert.equal(code, 0);
     assert.equal(result.event, 'COMMENT');
-    assert.deepEqual(result.findings.map((f) => [f.rule_source, f.citations]), [['reviewer:architecture', ['adr-0001']]]);
+    assert.deepEqual(
+      result.findings.map((f) => [f.rule_source, f.citations]),
+      [['reviewer:architecture', ['adr-0001']]],
+    );
     assert.match(result.summary, /Small remark\./);
   });
 
   test('--min-confidence 1 drops the reviewer finding (confidence 0.9) and counts it', async () => {
     const repo = await changed();
-    const { code, result } = await reviewJson(repo, ['--staged', '--min-confidence', '1', '--reviewer', program('good.mjs')]);
+    const { code, result } = await reviewJson(repo, [
+      '--staged',
+      '--min-confidence',
+      '1',
+      '--reviewer',
+      program('good.mjs'),
+    ]);
     assert.equal(code, 0);
     assert.equal(result.event, 'APPROVE');
     assert.equal(result.dropped.low_confidence, 1);
@@ -340,7 +440,10 @@ describe('revtrail review (reviewer programs)', () => {
 
   test('reviewer.required in the config: a crashing program is an error, exit 2', async () => {
     const repo = await changed();
-    repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: [program('crash.mjs')], required: true, timeoutMs: 5000 } }));
+    repo.write(
+      'revtrail.config.json',
+      JSON.stringify({ reviewer: { command: [program('crash.mjs')], required: true, timeoutMs: 5000 } }),
+    );
     assert.equal((await runCli(['trust'], { cwd: repo.dir })).code, 0);
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });
     assert.equal(run.code, 2, run.stderr);
@@ -350,7 +453,10 @@ describe('revtrail review (reviewer programs)', () => {
 
   test('reviewer.timeoutMs from the config ends a hanging program', async () => {
     const repo = await changed();
-    repo.write('revtrail.config.json', JSON.stringify({ reviewer: { command: [program('hang.mjs')], timeoutMs: 500 } }));
+    repo.write(
+      'revtrail.config.json',
+      JSON.stringify({ reviewer: { command: [program('hang.mjs')], timeoutMs: 500 } }),
+    );
     assert.equal((await runCli(['trust'], { cwd: repo.dir })).code, 0);
     const started = Date.now();
     const run = await runCli(['review', '--staged'], { cwd: repo.dir });

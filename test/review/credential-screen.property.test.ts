@@ -32,10 +32,37 @@ const KEYISH = [
   'npm_' + 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1eF3hJ5',
   'hf_' + 'aBcDeFgHiJkLmNoPqRsTuVwXyZ12345678',
 ];
-const WORDS = ['const a = 1;', 'gh', 'SK', 'secret', 'Secret', 'hv.', 'AKIAEXAMPLE', 'xxxx', '', '  ', 'é', '日本', '\u{1F600}', 'token', ':AA', '+', '++ x', '-- y', '"'];
-const text = fc.array(fc.oneof(fc.constantFrom(...KEYISH), fc.constantFrom(...WORDS)), { maxLength: 4 }).map((parts) => parts.join(' '));
-const line = fc.tuple(fc.constantFrom('+', '+', '+', '-', ' '), text, fc.boolean()).map(([marker, t, crlf]) => ({ marker, t, crlf }));
-const file = fc.tuple(fc.constantFrom('src/a.ts', 'config/.env', 'k.pem', 'lib/b.py', 'docs/ré.md'), fc.array(line, { minLength: 1, maxLength: 12 }));
+const WORDS = [
+  'const a = 1;',
+  'gh',
+  'SK',
+  'secret',
+  'Secret',
+  'hv.',
+  'AKIAEXAMPLE',
+  'xxxx',
+  '',
+  '  ',
+  'é',
+  '日本',
+  '\u{1F600}',
+  'token',
+  ':AA',
+  '+',
+  '++ x',
+  '-- y',
+  '"',
+];
+const text = fc
+  .array(fc.oneof(fc.constantFrom(...KEYISH), fc.constantFrom(...WORDS)), { maxLength: 4 })
+  .map((parts) => parts.join(' '));
+const line = fc
+  .tuple(fc.constantFrom('+', '+', '+', '-', ' '), text, fc.boolean())
+  .map(([marker, t, crlf]) => ({ marker, t, crlf }));
+const file = fc.tuple(
+  fc.constantFrom('src/a.ts', 'config/.env', 'k.pem', 'lib/b.py', 'docs/ré.md'),
+  fc.array(line, { minLength: 1, maxLength: 12 }),
+);
 
 function diffOf(files: Array<[string, Array<{ marker: string; t: string; crlf: boolean }>]>): string {
   return files
@@ -52,7 +79,14 @@ async function findings(diff: string): Promise<number> {
   const chunks = toChunks(parseDiff(diff, 'generated'), 400);
   const result = await reviewSelections(
     chunks.map((chunk) => ({ chunk, matched: [], documents: [] })),
-    { top: process.cwd(), builtin: rules, reviewer: null, minConfidence: 0, softTests: false, verdicts: async () => new Map() },
+    {
+      top: process.cwd(),
+      builtin: rules,
+      reviewer: null,
+      minConfidence: 0,
+      softTests: false,
+      verdicts: async () => new Map(),
+    },
   );
   return result.findings.length;
 }
@@ -76,7 +110,15 @@ test('a diff the credential review reports on always passes the screen', async (
 });
 
 test('the screen passes over what cannot hold a finding, and not over a key in a deleted-then-added line', () => {
-  const clean = diffOf([['src/a.ts', [{ marker: '+', t: 'const gh = high(); // SK secret', crlf: false }, { marker: '-', t: KEYISH[0]!, crlf: false }]]]);
+  const clean = diffOf([
+    [
+      'src/a.ts',
+      [
+        { marker: '+', t: 'const gh = high(); // SK secret', crlf: false },
+        { marker: '-', t: KEYISH[0]!, crlf: false },
+      ],
+    ],
+  ]);
   assert.equal(screen!(Buffer.from(clean)), false, 'needles without a match, and a key only on a deleted line');
   const key = diffOf([['src/a.ts', [{ marker: '+', t: `const k = "${KEYISH[0]}";`, crlf: true }]]]);
   assert.equal(screen!(Buffer.from(key)), true);

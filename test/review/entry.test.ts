@@ -7,13 +7,14 @@ import { findRepo } from '../../lib/core/git/repo.js';
 import { loadConfig } from '../../lib/config/load.js';
 import { makeRepo, writeFiles } from '../kit/repo.js';
 
-test('review() with the caller\'s repo and config gives what it finds itself, and takes the config as given', async (t) => {
+test("review() with the caller's repo and config gives what it finds itself, and takes the config as given", async (t) => {
   const repo = makeRepo();
   t.after(() => repo.cleanup());
   repo.commit('base', { 'src/a.ts': 'export const a = 1;\n' });
   writeFiles(join(repo.dir, '.okfw'), {
     'index.md': '[adr](adr.md)\n',
-    'adr.md': '---\ntype: Decision\nid: adr-1\npaths: ["src/**"]\nrules:\n  - id: no-console\n    pattern: console\\.log\n    severity: nit\n    category: style\n    title: console.log left in\n---\n# ADR\n',
+    'adr.md':
+      '---\ntype: Decision\nid: adr-1\npaths: ["src/**"]\nrules:\n  - id: no-console\n    pattern: console\\.log\n    severity: nit\n    category: style\n    title: console.log left in\n---\n# ADR\n',
   });
   repo.write('src/a.ts', 'export const a = 2;\nconsole.log(a);\ndebugger;\n');
   repo.git(['add', 'src/a.ts']);
@@ -23,6 +24,14 @@ test('review() with the caller\'s repo and config gives what it finds itself, an
   const { config } = await loadConfig(found.top);
   const given = await review({ cwd: repo.dir, source: { kind: 'staged' }, repo: found, config });
   assert.deepEqual(given, plain);
-  const noBaseline = await review({ cwd: repo.dir, source: { kind: 'staged' }, repo: found, config: { ...config, builtinRules: false } });
-  assert.deepEqual(noBaseline.findings.map((f) => f.rule_source), ['adr-1:no-console']);
+  const noBaseline = await review({
+    cwd: repo.dir,
+    source: { kind: 'staged' },
+    repo: found,
+    config: { ...config, builtinRules: false },
+  });
+  assert.deepEqual(
+    noBaseline.findings.map((f) => f.rule_source),
+    ['adr-1:no-console'],
+  );
 });

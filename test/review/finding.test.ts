@@ -42,7 +42,11 @@ describe('schema', () => {
     ['line as a string', { line: '4' }, /^line: expected number, received string/],
     ['a title of 500 characters', { title: 'x'.repeat(500) }, /^title: must be at most 80 characters \(got 500\)/],
     ['a two-line title', { title: 'one\ntwo' }, /^title: must be one line/],
-    ['a suggestion of 20 lines', { suggestion_code: Array.from({ length: 20 }, (_, i) => `l${i}`).join('\n') }, /^suggestion_code: must be at most 6 lines/],
+    [
+      'a suggestion of 20 lines',
+      { suggestion_code: Array.from({ length: 20 }, (_, i) => `l${i}`).join('\n') },
+      /^suggestion_code: must be at most 6 lines/,
+    ],
     ['an unknown severity', { severity: 'critical' }, /^severity: "critical" is not one of bug/],
     ['an unknown category', { category: 'vibes' }, /^category: /],
     ['confidence above 1', { confidence: 1.5 }, /^confidence: /],
@@ -86,15 +90,37 @@ describe('schema', () => {
       type: string;
       required: string[];
       additionalProperties: boolean;
-      properties: Record<string, { enum?: string[]; maxLength?: number; pattern?: string; minimum?: number; maximum?: number; anyOf?: unknown[] }>;
+      properties: Record<
+        string,
+        { enum?: string[]; maxLength?: number; pattern?: string; minimum?: number; maximum?: number; anyOf?: unknown[] }
+      >;
     };
     assert.equal(schema.type, 'object');
     assert.equal(schema.additionalProperties, false);
-    for (const key of ['path', 'start_line', 'line', 'severity', 'category', 'title', 'body', 'citations', 'suggestion_code', 'confidence']) {
+    for (const key of [
+      'path',
+      'start_line',
+      'line',
+      'severity',
+      'category',
+      'title',
+      'body',
+      'citations',
+      'suggestion_code',
+      'confidence',
+    ]) {
       assert.ok(schema.required.includes(key), key);
     }
     assert.ok(!schema.required.includes('id') && !schema.required.includes('rule_source'));
-    assert.deepEqual(schema.properties.severity!.enum, ['bug', 'security', 'api-surface', 'test', 'nit', 'suggestion', 'question']);
+    assert.deepEqual(schema.properties.severity!.enum, [
+      'bug',
+      'security',
+      'api-surface',
+      'test',
+      'nit',
+      'suggestion',
+      'question',
+    ]);
     assert.ok(schema.properties.category!.enum!.includes('architecture'));
     assert.equal(schema.properties.title!.maxLength, 80);
     assert.equal(schema.properties.confidence!.minimum, 0);
@@ -114,10 +140,24 @@ describe('ids', () => {
   });
 
   test('ids survive a line shift; repeats of the same line text get occurrence indexes in line order', () => {
-    const text = new Map([[10, 'debugger;'], [20, 'debugger;'], [30, 'other();']]);
-    const shifted = new Map([[15, 'debugger;'], [25, 'debugger;'], [35, 'other();']]);
-    const a = assignIds([draft({ line: 20, start_line: 20 }), draft({ line: 10, start_line: 10 }), draft({ line: 30, start_line: 30 })], (_p, l) => text.get(l)!);
-    const b = assignIds([draft({ line: 15, start_line: 15 }), draft({ line: 25, start_line: 25 }), draft({ line: 35, start_line: 35 })], (_p, l) => shifted.get(l)!);
+    const text = new Map([
+      [10, 'debugger;'],
+      [20, 'debugger;'],
+      [30, 'other();'],
+    ]);
+    const shifted = new Map([
+      [15, 'debugger;'],
+      [25, 'debugger;'],
+      [35, 'other();'],
+    ]);
+    const a = assignIds(
+      [draft({ line: 20, start_line: 20 }), draft({ line: 10, start_line: 10 }), draft({ line: 30, start_line: 30 })],
+      (_p, l) => text.get(l)!,
+    );
+    const b = assignIds(
+      [draft({ line: 15, start_line: 15 }), draft({ line: 25, start_line: 25 }), draft({ line: 35, start_line: 35 })],
+      (_p, l) => shifted.get(l)!,
+    );
     assert.equal(a[1]!.id, b[0]!.id, 'first occurrence');
     assert.equal(a[0]!.id, b[1]!.id, 'second occurrence');
     assert.equal(a[2]!.id, b[2]!.id);
@@ -126,21 +166,28 @@ describe('ids', () => {
 });
 
 describe('scope checks', () => {
-  const scope: ChunkScope = { path: 'src/a.ts', changedLines: new Set([3, 4, 5, 9]), allowedCitations: new Set(['adr-1', 'adr-2']) };
+  const scope: ChunkScope = {
+    path: 'src/a.ts',
+    changedLines: new Set([3, 4, 5, 9]),
+    allowedCitations: new Set(['adr-1', 'adr-2']),
+  };
   const check = (overrides: Record<string, unknown>, min = 0.8) => {
     const parsed = parseSubmitted(submitted(overrides), 'reviewer:x');
     assert.ok(parsed.ok);
     return checkInScope(parsed.finding, scope, min);
   };
   test('inside the changed lines, no citations needed outside architecture', () => assert.ok(check({}).ok));
-  test('below minConfidence: low_confidence', () => assert.equal((check({ confidence: 0.5 }) as { reason: string }).reason, 'low_confidence'));
+  test('below minConfidence: low_confidence', () =>
+    assert.equal((check({ confidence: 0.5 }) as { reason: string }).reason, 'low_confidence'));
   test('a line outside the chunk: off_diff, naming the changed lines', () => {
     const r = check({ start_line: 9, line: 12 });
     assert.ok(!r.ok && r.reason === 'off_diff');
     assert.match(r.message, /line 12 is not a changed line of src\/a\.ts \(changed: 3-5, 9\)/);
   });
-  test('start_line after line: off_diff', () => assert.equal((check({ start_line: 5, line: 4 }) as { reason: string }).reason, 'off_diff'));
-  test('another file: off_diff', () => assert.equal((check({ path: 'src/b.ts' }) as { reason: string }).reason, 'off_diff'));
+  test('start_line after line: off_diff', () =>
+    assert.equal((check({ start_line: 5, line: 4 }) as { reason: string }).reason, 'off_diff'));
+  test('another file: off_diff', () =>
+    assert.equal((check({ path: 'src/b.ts' }) as { reason: string }).reason, 'off_diff'));
   test('architecture without citations: bad_citation', () => {
     const r = check({ category: 'architecture' });
     assert.ok(!r.ok && r.reason === 'bad_citation');
@@ -150,12 +197,32 @@ describe('scope checks', () => {
     assert.ok(!r.ok && r.reason === 'bad_citation');
     assert.match(r.message, /"adr-9".*allowed: adr-1, adr-2/);
   });
-  test('an architecture finding citing a selected document passes', () => assert.ok(check({ category: 'architecture', citations: ['adr-2'] }).ok));
+  test('an architecture finding citing a selected document passes', () =>
+    assert.ok(check({ category: 'architecture', citations: ['adr-2'] }).ok));
 });
 
 describe('folding', () => {
-  const arch = draft({ category: 'architecture', severity: 'nit', title: 'Layering', body: 'ADR-1 says no.', citations: ['adr-1'], start_line: 10, line: 12, rule_source: 'adr-1:layers' });
-  const specific = draft({ category: 'security', severity: 'security', title: 'SQL injection', body: 'Concatenated SQL.', citations: ['adr-1', 'adr-3'], start_line: 12, line: 14, rule_source: 'reviewer:security', suggestion_code: 'db.query(q, [id])' });
+  const arch = draft({
+    category: 'architecture',
+    severity: 'nit',
+    title: 'Layering',
+    body: 'ADR-1 says no.',
+    citations: ['adr-1'],
+    start_line: 10,
+    line: 12,
+    rule_source: 'adr-1:layers',
+  });
+  const specific = draft({
+    category: 'security',
+    severity: 'security',
+    title: 'SQL injection',
+    body: 'Concatenated SQL.',
+    citations: ['adr-1', 'adr-3'],
+    start_line: 12,
+    line: 14,
+    rule_source: 'reviewer:security',
+    suggestion_code: 'db.query(q, [id])',
+  });
 
   test('overlapping, exactly one architecture, a common citation: one finding', () => {
     const { findings, merged } = foldFindings([arch, specific]);
@@ -174,7 +241,10 @@ describe('folding', () => {
   });
   test('severity order: security > bug > api-surface > test > suggestion > question > nit', () => {
     const fold = (a: string, b: string) =>
-      foldFindings([{ ...arch, severity: a as never }, { ...specific, severity: b as never }]).findings[0]!.severity;
+      foldFindings([
+        { ...arch, severity: a as never },
+        { ...specific, severity: b as never },
+      ]).findings[0]!.severity;
     assert.equal(fold('bug', 'api-surface'), 'bug');
     assert.equal(fold('test', 'api-surface'), 'api-surface');
     assert.equal(fold('nit', 'question'), 'question');
@@ -189,7 +259,15 @@ describe('folding', () => {
     assert.equal(foldFindings([{ ...arch, category: 'style' }, specific]).merged, 0);
   });
   test('a chain folds into one and counts each fold', () => {
-    const third = { ...specific, severity: 'bug' as const, title: 'Missing await', start_line: 11, line: 11, rule_source: 'reviewer:async', category: 'async' as const };
+    const third = {
+      ...specific,
+      severity: 'bug' as const,
+      title: 'Missing await',
+      start_line: 11,
+      line: 11,
+      rule_source: 'reviewer:async',
+      category: 'async' as const,
+    };
     const r = foldFindings([arch, specific, third]);
     assert.equal(r.findings.length, 1);
     assert.equal(r.merged, 2);
@@ -200,13 +278,15 @@ describe('event and verdicts', () => {
   const f = (severity: string) => ({ severity }) as { severity: never };
   test('no counted findings: APPROVE', () => assert.equal(computeEvent([], false), 'APPROVE'));
   test('bug, security, api-surface: REQUEST_CHANGES', () => {
-    for (const s of ['bug', 'security', 'api-surface']) assert.equal(computeEvent([f('nit'), f(s)], false), 'REQUEST_CHANGES');
+    for (const s of ['bug', 'security', 'api-surface'])
+      assert.equal(computeEvent([f('nit'), f(s)], false), 'REQUEST_CHANGES');
   });
   test('test: REQUEST_CHANGES unless softTests', () => {
     assert.equal(computeEvent([f('test')], false), 'REQUEST_CHANGES');
     assert.equal(computeEvent([f('test')], true), 'COMMENT');
   });
-  test('nit, suggestion, question: COMMENT', () => assert.equal(computeEvent([f('nit'), f('suggestion'), f('question')], false), 'COMMENT'));
+  test('nit, suggestion, question: COMMENT', () =>
+    assert.equal(computeEvent([f('nit'), f('suggestion'), f('question')], false), 'COMMENT'));
   test('REJECT, DEFER, ACKNOWLEDGE suppress; ACCEPT does not', () => {
     const findings = assignIds(
       ['a', 'b', 'c', 'd', 'e'].map((t, i) => draft({ line: i + 1, start_line: i + 1, title: t })),
@@ -219,8 +299,18 @@ describe('event and verdicts', () => {
       [findings[3]!.id, { verdict: 'ACCEPT', rationale: 'fixed in abc1234' }],
     ]);
     const { counted, suppressed } = applyVerdicts(findings, verdicts);
-    assert.deepEqual(suppressed.map((s) => [s.title, s.verdict]), [['a', 'REJECT'], ['b', 'DEFER'], ['c', 'ACKNOWLEDGE']]);
-    assert.deepEqual(counted.map((c) => c.title), ['d', 'e']);
+    assert.deepEqual(
+      suppressed.map((s) => [s.title, s.verdict]),
+      [
+        ['a', 'REJECT'],
+        ['b', 'DEFER'],
+        ['c', 'ACKNOWLEDGE'],
+      ],
+    );
+    assert.deepEqual(
+      counted.map((c) => c.title),
+      ['d', 'e'],
+    );
     assert.equal(suppressed[1]!.rationale, 'JIRA-12');
   });
 });

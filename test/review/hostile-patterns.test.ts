@@ -37,12 +37,19 @@ for (const [id, path, line] of hostile) {
   test(`hostile: ${id} on a ${line.length}-character line of ${JSON.stringify(line.slice(0, 12))}… finishes and still finds a key after it`, async () => {
     const run = await timed([id, 'aws-access-key'], path, [line, `const k = '${AWS}';`]);
     assert.ok(run.ms < 2000, `${id}: ${run.ms} ms`);
-    assert.deepEqual(run.drafts.map((d) => d.rule_source), ['builtin/secrets:aws-access-key']);
+    assert.deepEqual(
+      run.drafts.map((d) => d.rule_source),
+      ['builtin/secrets:aws-access-key'],
+    );
   });
 }
 
 test('hostile: a code rule gives up a line after a few rejected matches (lines of repeated keywords)', async () => {
-  for (const [id, unit] of [['generic-secret', 'pwd'], ['shell-exec', 'exec('], ['sql-concat', 'SELECT`']] as const) {
+  for (const [id, unit] of [
+    ['generic-secret', 'pwd'],
+    ['shell-exec', 'exec('],
+    ['sql-concat', 'SELECT`'],
+  ] as const) {
     const run = await timed([id], 'src/a.ts', Array(20).fill(unit.repeat(Math.floor(3990 / unit.length))));
     assert.ok(run.ms < 3000, `${id}: ${run.ms} ms`);
   }
@@ -64,7 +71,10 @@ test('budget: a built-in code rule that overruns is skipped for the rest of the 
     const chunk = chunkOf('src/a.ts', ['debugger;', 'debugger;']);
     const first = await runner.run(chunk, [rule('debugger')]);
     assert.deepEqual(first.drafts, []);
-    assert.ok(first.warnings.some((w) => w.includes('builtin/debug:debugger took over') && w.includes('src/a.ts')), first.warnings.join('\n'));
+    assert.ok(
+      first.warnings.some((w) => w.includes('builtin/debug:debugger took over') && w.includes('src/a.ts')),
+      first.warnings.join('\n'),
+    );
     const again = await runner.run(chunkOf('src/b.ts', ['debugger;']), [rule('debugger')]);
     assert.deepEqual(again.drafts, []);
   } finally {
@@ -73,7 +83,9 @@ test('budget: a built-in code rule that overruns is skipped for the rest of the 
 });
 
 test('budget: a credential rule that overruns is never skipped: the lines it did not read are a blocking finding', async () => {
-  const run = await timed(['aws-access-key'], 'src/a.ts', ['const a = 1;', `const k = '${AWS}';`], { credentialMs: -1 });
+  const run = await timed(['aws-access-key'], 'src/a.ts', ['const a = 1;', `const k = '${AWS}';`], {
+    credentialMs: -1,
+  });
   assert.equal(run.drafts.length, 1);
   const [d] = run.drafts;
   assert.equal(d!.rule_source, 'builtin/secrets:aws-access-key');

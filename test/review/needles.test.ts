@@ -54,9 +54,15 @@ describe('needles', () => {
 
   test('every built-in rule gets needles from its pattern (the prefilter covers the whole baseline)', () => {
     for (const rule of builtinRules(true)) {
-      const needles = rule.needles !== undefined ? rule.needles : regexNeedles(rule.pattern, rule.flags, { masked: rule.scope === 'code' });
+      const needles =
+        rule.needles !== undefined
+          ? rule.needles
+          : regexNeedles(rule.pattern, rule.flags, { masked: rule.scope === 'code' });
       assert.ok(needles && needles.length > 0, `${rule.ruleSource} has no needles`);
-      assert.ok(needles.every((n) => n.length >= 2), `${rule.ruleSource}: needles too short to filter anything: ${JSON.stringify(needles)}`);
+      assert.ok(
+        needles.every((n) => n.length >= 2),
+        `${rule.ruleSource}: needles too short to filter anything: ${JSON.stringify(needles)}`,
+      );
     }
   });
 
@@ -77,14 +83,49 @@ describe('needles', () => {
       ['a\\|b|cd|x\\.y', ''],
       ['compute\\(|value1', ''],
     ];
-    const words = ['console', '.log(', '.debug(', 'TODO', 'todo', 'FixMe', 'color', 'Colour', 'colours', 'getItem(', 'setValues(', 'import x from "lodash"',
-      'xxz', 'xxyyzz', 'abcd', 'cdab', 'ABC\nD', 'ABCD', 'a.b-c/d', 'foobar', 'acgh', 'dfgh', 'it.only(', 'fit("x")', 'debugger;', '<<<<<<< HEAD',
-      'AKIAABCDEFGHIJKLMNOP', 'exec(`ls ${x}`)', '"SELECT * FROM t WHERE id = " + id', 'xit(\'skip\')', '-----BEGIN RSA PRIVATE KEY-----', ' ', '(', ')', '"'];
+    const words = [
+      'console',
+      '.log(',
+      '.debug(',
+      'TODO',
+      'todo',
+      'FixMe',
+      'color',
+      'Colour',
+      'colours',
+      'getItem(',
+      'setValues(',
+      'import x from "lodash"',
+      'xxz',
+      'xxyyzz',
+      'abcd',
+      'cdab',
+      'ABC\nD',
+      'ABCD',
+      'a.b-c/d',
+      'foobar',
+      'acgh',
+      'dfgh',
+      'it.only(',
+      'fit("x")',
+      'debugger;',
+      '<<<<<<< HEAD',
+      'AKIAABCDEFGHIJKLMNOP',
+      'exec(`ls ${x}`)',
+      '"SELECT * FROM t WHERE id = " + id',
+      "xit('skip')",
+      '-----BEGIN RSA PRIVATE KEY-----',
+      ' ',
+      '(',
+      ')',
+      '"',
+    ];
     // Deterministic combinations of the words: matches and near misses.
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) % words.length);
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) % words.length;
     const lines: string[] = [...words];
-    for (let k = 0; k < 3000; k++) lines.push(Array.from({ length: 1 + (k % 4) }, () => words[next()]).join(k % 2 ? ' ' : ''));
+    for (let k = 0; k < 3000; k++)
+      lines.push(Array.from({ length: 1 + (k % 4) }, () => words[next()]).join(k % 2 ? ' ' : ''));
     let matched = 0;
     for (const [source, flags] of patterns) {
       const regex = new RegExp(source, flags.replace('g', ''));
@@ -96,7 +137,10 @@ describe('needles', () => {
           if (!regex.test(subject)) continue;
           matched++;
           const haystack = flags.includes('i') ? line.toLowerCase() : line;
-          assert.ok(needles.some((n) => haystack.includes(n)), `/${source}/${flags} matches ${JSON.stringify(subject)} but none of ${JSON.stringify(needles)}`);
+          assert.ok(
+            needles.some((n) => haystack.includes(n)),
+            `/${source}/${flags} matches ${JSON.stringify(subject)} but none of ${JSON.stringify(needles)}`,
+          );
         }
       }
     }
@@ -110,19 +154,56 @@ describe('the rule runner with prefilters', () => {
     const clean = await runOn(chunkOf('src/a.ts', ['const a = 1;', 'const b = a;']), [rule]);
     assert.deepEqual(clean.drafts, []);
     const dirty = await runOn(chunkOf('src/a.ts', ['const a = 1;', 'console.log(a);']), [rule]);
-    assert.deepEqual(dirty.drafts.map((d) => d.line), [2]);
+    assert.deepEqual(
+      dirty.drafts.map((d) => d.line),
+      [2],
+    );
   });
 
   test('case-insensitive rules also run on text that is not plain ASCII', async () => {
     const rule = bundleRule('adr-2', { id: 'todo', pattern: 'todo', flags: 'i', title: 'A todo' });
     const { drafts } = await runOn(chunkOf('src/a.ts', ['// TODO: größer machen', 'ok']), [rule]);
-    assert.deepEqual(drafts.map((d) => d.line), [1]);
+    assert.deepEqual(
+      drafts.map((d) => d.line),
+      [1],
+    );
   });
 });
 
 test('the runner flags exactly the lines a plain rule matches, with and without its needles in the chunk', async () => {
-  const patterns = ['console\\.log', 'forbidden12_0\\(|legacyCall7\\(', 'TODO|FIXME', 'a\\|b', 'colou?r', '\\bnew Date\\(\\)', 'x{3}y', 'select \\* from'];
-  const words = ['console.log(x)', 'console.info', 'forbidden12_0(', 'forbidden12_1(', 'legacyCall7(', 'legacyCall70', 'todo', 'TODO', 'FIXME:', 'a|b', 'ab', 'color', 'colour', 'new Date()', 'new Date', 'xxxy', 'xxy', 'select * from t', 'SELECT * FROM t', ' ', 'é'];
+  const patterns = [
+    'console\\.log',
+    'forbidden12_0\\(|legacyCall7\\(',
+    'TODO|FIXME',
+    'a\\|b',
+    'colou?r',
+    '\\bnew Date\\(\\)',
+    'x{3}y',
+    'select \\* from',
+  ];
+  const words = [
+    'console.log(x)',
+    'console.info',
+    'forbidden12_0(',
+    'forbidden12_1(',
+    'legacyCall7(',
+    'legacyCall70',
+    'todo',
+    'TODO',
+    'FIXME:',
+    'a|b',
+    'ab',
+    'color',
+    'colour',
+    'new Date()',
+    'new Date',
+    'xxxy',
+    'xxy',
+    'select * from t',
+    'SELECT * FROM t',
+    ' ',
+    'é',
+  ];
   let seed = 3;
   const pick = () => words[(seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % words.length]!;
   for (const [k, pattern] of patterns.entries()) {
@@ -133,7 +214,11 @@ test('the runner flags exactly the lines a plain rule matches, with and without 
         const lines = Array.from({ length: 1 + (c % 7) }, () => `${pick()} ${pick()}`);
         const { drafts } = await runOn(chunkOf('src/a.ts', lines), [rule]);
         const expected = lines.flatMap((l, i) => (regex.test(l) ? [i + 1] : [])).slice(0, 20);
-        assert.deepEqual(drafts.map((d) => d.line), expected, `/${pattern}/${flags} on ${JSON.stringify(lines)}`);
+        assert.deepEqual(
+          drafts.map((d) => d.line),
+          expected,
+          `/${pattern}/${flags} on ${JSON.stringify(lines)}`,
+        );
       }
     }
   }

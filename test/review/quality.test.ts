@@ -16,12 +16,19 @@ const rules = allBuiltinRules();
 test('every rule has positive and look-alike cases, and every case names a real rule', () => {
   const ids = new Set(rules.map((r) => r.id));
   for (const c of cases) {
-    for (const id of [...c.expect, ...(c.near ? [c.near] : [])]) assert.ok(ids.has(id), `${c.name} names no rule: ${id}`);
+    for (const id of [...c.expect, ...(c.near ? [c.near] : [])])
+      assert.ok(ids.has(id), `${c.name} names no rule: ${id}`);
     assert.ok(c.expect.length > 0 || c.near, `${c.name}: a look-alike says which rule it imitates (near)`);
   }
   for (const id of ids) {
-    assert.ok(cases.some((c) => c.expect.includes(id)), `no positive case for ${id}`);
-    assert.ok(cases.some((c) => c.near === id), `no look-alike case for ${id}`);
+    assert.ok(
+      cases.some((c) => c.expect.includes(id)),
+      `no positive case for ${id}`,
+    );
+    assert.ok(
+      cases.some((c) => c.near === id),
+      `no look-alike case for ${id}`,
+    );
   }
 });
 

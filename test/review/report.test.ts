@@ -32,11 +32,56 @@ const result: ReviewResult = {
   summary: '3 findings in 2 files (1 security, 1 bug, 1 nit); 1 suppressed by verdicts.',
   event: 'REQUEST_CHANGES',
   findings: [
-    finding({ id: 'rf-aaaaaaaaaa', path: 'src/b c.ts', line: 9, start_line: 7, severity: 'bug', category: 'architecture', title: 'Layering broken', rule_source: 'adr-1:layers', citations: ['adr-1'], body: 'Controllers call services.\n\nCites adr-1.' }),
-    finding({ id: 'rf-bbbbbbbbbb', path: 'src/a.ts', line: 12, start_line: 12, severity: 'security', category: 'security', title: 'AWS access key ID committed', rule_source: 'builtin/secrets:aws-access-key', body: 'Rotate the key.' }),
-    finding({ id: 'rf-cccccccccc', path: 'src/a.ts', line: 2, start_line: 2, severity: 'nit', title: 'Naming', rule_source: 'reviewer:style', suggestion_code: 'const total = 1;' }),
+    finding({
+      id: 'rf-aaaaaaaaaa',
+      path: 'src/b c.ts',
+      line: 9,
+      start_line: 7,
+      severity: 'bug',
+      category: 'architecture',
+      title: 'Layering broken',
+      rule_source: 'adr-1:layers',
+      citations: ['adr-1'],
+      body: 'Controllers call services.\n\nCites adr-1.',
+    }),
+    finding({
+      id: 'rf-bbbbbbbbbb',
+      path: 'src/a.ts',
+      line: 12,
+      start_line: 12,
+      severity: 'security',
+      category: 'security',
+      title: 'AWS access key ID committed',
+      rule_source: 'builtin/secrets:aws-access-key',
+      body: 'Rotate the key.',
+    }),
+    finding({
+      id: 'rf-cccccccccc',
+      path: 'src/a.ts',
+      line: 2,
+      start_line: 2,
+      severity: 'nit',
+      title: 'Naming',
+      rule_source: 'reviewer:style',
+      suggestion_code: 'const total = 1;',
+    }),
   ],
-  suppressed: [{ ...finding({ id: 'rf-dddddddddd', path: 'src/a.ts', line: 20, start_line: 20, severity: 'test', category: 'testing', title: 'Skipped test', rule_source: 'builtin/tests:skipped-test' }), verdict: 'DEFER', rationale: 'JIRA-42' }],
+  suppressed: [
+    {
+      ...finding({
+        id: 'rf-dddddddddd',
+        path: 'src/a.ts',
+        line: 20,
+        start_line: 20,
+        severity: 'test',
+        category: 'testing',
+        title: 'Skipped test',
+        rule_source: 'builtin/tests:skipped-test',
+      }),
+      verdict: 'DEFER',
+      rationale: 'JIRA-42',
+    },
+  ],
   knowledge_docs: [{ path: 'src/a.ts', piece: 1, documents: ['adr-1'] }],
   merged_findings: 1,
   dropped: { ...noDrops(), low_confidence: 2, off_diff: 1 },
@@ -73,7 +118,14 @@ describe('text', () => {
     assert.match(formatText(result, { color: true }), /\x1b\[31m/);
   });
   test('an approval is just the summary and the event', () => {
-    const empty: ReviewResult = { ...result, findings: [], suppressed: [], dropped: noDrops(), summary: 'No findings.', event: 'APPROVE' };
+    const empty: ReviewResult = {
+      ...result,
+      findings: [],
+      suppressed: [],
+      dropped: noDrops(),
+      summary: 'No findings.',
+      event: 'APPROVE',
+    };
     assert.equal(formatText(empty), 'No findings.\nAPPROVE\n');
   });
   test('warnings go to their own stream, one line each', () => {
@@ -84,9 +136,32 @@ describe('text', () => {
 describe('json', () => {
   test('exactly the documented keys, in order', () => {
     const parsed = JSON.parse(formatJson({ ...result, extra: 1 } as ReviewResult)) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(parsed), ['version', 'summary', 'event', 'findings', 'suppressed', 'allowed', 'knowledge_docs', 'merged_findings', 'dropped', 'warnings']);
+    assert.deepEqual(Object.keys(parsed), [
+      'version',
+      'summary',
+      'event',
+      'findings',
+      'suppressed',
+      'allowed',
+      'knowledge_docs',
+      'merged_findings',
+      'dropped',
+      'warnings',
+    ]);
     assert.deepEqual(Object.keys((parsed.findings as object[])[0]!), [
-      'id', 'path', 'start_line', 'line', 'side', 'severity', 'category', 'title', 'body', 'rule_source', 'citations', 'suggestion_code', 'confidence',
+      'id',
+      'path',
+      'start_line',
+      'line',
+      'side',
+      'severity',
+      'category',
+      'title',
+      'body',
+      'rule_source',
+      'citations',
+      'suggestion_code',
+      'confidence',
     ]);
   });
 });
@@ -130,8 +205,17 @@ describe('sarif', () => {
       // No informationUri while revtrail has no public page (package.json has no homepage).
       { name: 'revtrail', version: '1.2.3', uri: undefined },
     );
-    const rules = run.tool.driver.rules as Array<{ id: string; name: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: Record<string, unknown> }>;
-    assert.deepEqual(rules.map((r) => r.id), ['adr-1:layers', 'builtin/secrets:aws-access-key', 'reviewer:style', 'builtin/tests:skipped-test']);
+    const rules = run.tool.driver.rules as Array<{
+      id: string;
+      name: string;
+      shortDescription: { text: string };
+      defaultConfiguration: { level: string };
+      properties: Record<string, unknown>;
+    }>;
+    assert.deepEqual(
+      rules.map((r) => r.id),
+      ['adr-1:layers', 'builtin/secrets:aws-access-key', 'reviewer:style', 'builtin/tests:skipped-test'],
+    );
     assert.equal(rules[1]!.name, 'AwsAccessKey');
     assert.equal(rules[1]!.defaultConfiguration.level, 'error');
     assert.deepEqual(rules[0]!.properties, { severity: 'bug', category: 'architecture', tags: ['architecture'] });
@@ -139,13 +223,21 @@ describe('sarif', () => {
     assert.equal(first.ruleId, 'adr-1:layers');
     assert.equal(first.ruleIndex, 0);
     assert.equal(first.level, 'error');
-    assert.deepEqual(first.locations[0].physicalLocation, { artifactLocation: { uri: 'src/b%20c.ts' }, region: { startLine: 7, endLine: 9 } });
+    assert.deepEqual(first.locations[0].physicalLocation, {
+      artifactLocation: { uri: 'src/b%20c.ts' },
+      region: { startLine: 7, endLine: 9 },
+    });
     assert.deepEqual(first.partialFingerprints, { revtrailFindingId: 'rf-aaaaaaaaaa' });
-    assert.match(first.message.text, /^Layering broken\n\nControllers call services\.\n\nCites adr-1\.\n\nCites: adr-1$/);
+    assert.match(
+      first.message.text,
+      /^Layering broken\n\nControllers call services\.\n\nCites adr-1\.\n\nCites: adr-1$/,
+    );
     assert.equal(run.results[2].level, 'note');
     const suppressed = run.results[3];
     assert.equal(suppressed.level, 'warning');
-    assert.deepEqual(suppressed.suppressions, [{ kind: 'external', status: 'accepted', justification: 'DEFER: JIRA-42' }]);
+    assert.deepEqual(suppressed.suppressions, [
+      { kind: 'external', status: 'accepted', justification: 'DEFER: JIRA-42' },
+    ]);
     assert.equal(run.invocations[0].toolExecutionNotifications[0].message.text, result.warnings[0]);
     assert.equal(run.properties.event, 'REQUEST_CHANGES');
   });
@@ -172,14 +264,29 @@ describe('sarif', () => {
 describe('--reviewer command lines', () => {
   test('split like a shell, without one', () => {
     assert.deepEqual(splitCommand('node ./review.js --strict'), ['node', './review.js', '--strict']);
-    assert.deepEqual(splitCommand(`  "my reviewer"  --name 'a b' x\\ y ""`), ['my reviewer', '--name', 'a b', 'x y', '']);
+    assert.deepEqual(splitCommand(`  "my reviewer"  --name 'a b' x\\ y ""`), [
+      'my reviewer',
+      '--name',
+      'a b',
+      'x y',
+      '',
+    ]);
     assert.deepEqual(splitCommand(`node -e "console.log(\\"hi\\")"`), ['node', '-e', 'console.log("hi")']);
     assert.deepEqual(splitCommand('echo $HOME ~ *.js'), ['echo', '$HOME', '~', '*.js'], 'no expansion');
     assert.deepEqual(splitCommand(`a'b'"c"d`), ['abcd']);
   });
   test('unterminated quotes and empty commands are usage errors', () => {
-    assert.throws(() => splitCommand('node "x'), (e: unknown) => e instanceof UsageError && /unterminated double quote/.test(e.message));
-    assert.throws(() => splitCommand("node 'x"), (e: unknown) => e instanceof UsageError && /unterminated single quote/.test(e.message));
-    assert.throws(() => splitCommand('   '), (e: unknown) => e instanceof UsageError && /no program named/.test(e.message));
+    assert.throws(
+      () => splitCommand('node "x'),
+      (e: unknown) => e instanceof UsageError && /unterminated double quote/.test(e.message),
+    );
+    assert.throws(
+      () => splitCommand("node 'x"),
+      (e: unknown) => e instanceof UsageError && /unterminated single quote/.test(e.message),
+    );
+    assert.throws(
+      () => splitCommand('   '),
+      (e: unknown) => e instanceof UsageError && /no program named/.test(e.message),
+    );
   });
 });

@@ -26,11 +26,22 @@ test('the answer written before exiting counts; the child left behind is ended',
     [selection],
     pipelineOptions({
       builtin: builtinRules(false),
-      reviewer: { argv: [join(fixturesDir, 'review', 'leaves-child.mjs'), '--pid', pidFile], timeoutMs: 5_000, required: false, label: 'leaves-child.mjs' },
+      reviewer: {
+        argv: [join(fixturesDir, 'review', 'leaves-child.mjs'), '--pid', pidFile],
+        timeoutMs: 5_000,
+        required: false,
+        label: 'leaves-child.mjs',
+      },
     }),
   );
-  assert.deepEqual(result.warnings.filter((w) => /reviewer/.test(w)), []);
-  assert.deepEqual(result.findings.map((f) => f.rule_source), ['reviewer:architecture']);
+  assert.deepEqual(
+    result.warnings.filter((w) => /reviewer/.test(w)),
+    [],
+  );
+  assert.deepEqual(
+    result.findings.map((f) => f.rule_source),
+    ['reviewer:architecture'],
+  );
   assert.match(result.summary, /Answered before leaving\./);
   const pid = Number(readFileSync(pidFile, 'utf8'));
   // SIGKILL is sent before the review returns; the kernel may take a moment to reap the child

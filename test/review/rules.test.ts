@@ -7,13 +7,27 @@ import { linearEngineCan, needsSandbox, patternShape } from '../../lib/review/en
 import { builtinRules } from '../../lib/review/builtin.js';
 
 describe('bundle rules', () => {
-  const rule = bundleRule('adr-7', { id: 'no-console', pattern: 'console\\.log', severity: 'nit', category: 'style', title: 'console.log left in', paths: ['src/**'], exclude: ['src/**/*.test.ts'] });
+  const rule = bundleRule('adr-7', {
+    id: 'no-console',
+    pattern: 'console\\.log',
+    severity: 'nit',
+    category: 'style',
+    title: 'console.log left in',
+    paths: ['src/**'],
+    exclude: ['src/**/*.test.ts'],
+  });
 
   test('a finding cites its document and names <doc-id>:<rule-id>', async () => {
     const { drafts } = await runOn(chunkOf('src/a.ts', ['const a = 1;', 'console.log(a);'], { start: 40 }), [rule]);
     assert.equal(drafts.length, 1);
     assert.deepEqual(
-      { line: drafts[0]!.line, start: drafts[0]!.start_line, source: drafts[0]!.rule_source, citations: drafts[0]!.citations, severity: drafts[0]!.severity },
+      {
+        line: drafts[0]!.line,
+        start: drafts[0]!.start_line,
+        source: drafts[0]!.rule_source,
+        citations: drafts[0]!.citations,
+        severity: drafts[0]!.severity,
+      },
       { line: 41, start: 41, source: 'adr-7:no-console', citations: ['adr-7'], severity: 'nit' },
     );
   });
@@ -29,13 +43,21 @@ describe('bundle rules', () => {
     const { drafts, warnings } = await runOn(chunkOf('src/a.ts', lines), [rule]);
     assert.equal(drafts.length, MAX_FINDINGS_PER_RULE);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, new RegExp(`adr-7:no-console matched ${MAX_FINDINGS_PER_RULE + 15} lines of src/a\\.ts; only the first ${MAX_FINDINGS_PER_RULE}`));
+    assert.match(
+      warnings[0]!,
+      new RegExp(
+        `adr-7:no-console matched ${MAX_FINDINGS_PER_RULE + 15} lines of src/a\\.ts; only the first ${MAX_FINDINGS_PER_RULE}`,
+      ),
+    );
   });
 
   test('g and y flags do not make matches depend on the previous line', async () => {
     const sticky = bundleRule('adr-8', { id: 'todo', pattern: 'TODO', flags: 'gi', title: 'TODO left' });
     const { drafts } = await runOn(chunkOf('a.ts', ['// todo one', '// TODO two', 'x // todo three']), [sticky]);
-    assert.deepEqual(drafts.map((d) => d.line), [1, 2, 3]);
+    assert.deepEqual(
+      drafts.map((d) => d.line),
+      [1, 2, 3],
+    );
   });
 });
 
@@ -43,10 +65,16 @@ describe('long lines', () => {
   test('a line over the cap is skipped by bundle and code rules, with a warning naming file:line', async () => {
     const long = `const x = "${'a'.repeat(MAX_LINE_LENGTH + 10)}"; debugger;`;
     const rule = bundleRule('adr-1', { id: 'x', pattern: 'debugger', title: 'x' });
-    const { drafts, warnings } = await runOn(chunkOf('src/min.js', ['ok', long], { start: 7 }), [rule, ...builtinRules(true)]);
+    const { drafts, warnings } = await runOn(chunkOf('src/min.js', ['ok', long], { start: 7 }), [
+      rule,
+      ...builtinRules(true),
+    ]);
     assert.deepEqual(drafts, []);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, new RegExp(`src/min\\.js:8 \\(${long.length} characters\\): longer than ${MAX_LINE_LENGTH} characters`));
+    assert.match(
+      warnings[0]!,
+      new RegExp(`src/min\\.js:8 \\(${long.length} characters\\): longer than ${MAX_LINE_LENGTH} characters`),
+    );
   });
 
   test('credential rules still check a 5 MB one-line file, quickly', async () => {
@@ -54,7 +82,10 @@ describe('long lines', () => {
     const huge = `${'x'.repeat(5 * 1024 * 1024)} ${key}`;
     const started = Date.now();
     const { drafts } = await runOn(chunkOf('dist/bundle.min.js', [huge]), builtinRules(true));
-    assert.deepEqual(drafts.map((d) => d.rule_source), ['builtin/secrets:aws-access-key']);
+    assert.deepEqual(
+      drafts.map((d) => d.rule_source),
+      ['builtin/secrets:aws-access-key'],
+    );
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
   });
 });
@@ -75,7 +106,11 @@ describe('catastrophic backtracking', () => {
     assert.equal(linearEngineCan(/(a+)+$/), true);
     assert.equal(linearEngineCan(/(a+)+$/i), false);
     assert.equal(linearEngineCan(/(?<=x)(a+)+$/), false);
-    assert.equal(linearEngineCan(/(?:a{1,16}){2,16}$/), false, 'the engine does not take every pattern without lookaround');
+    assert.equal(
+      linearEngineCan(/(?:a{1,16}){2,16}$/),
+      false,
+      'the engine does not take every pattern without lookaround',
+    );
     assert.equal(needsSandbox(/(a+)+$/), false, 'the linear engine takes over');
     assert.equal(needsSandbox(/(a+)+$/i), false, 'written without i, the linear engine takes it');
     assert.equal(needsSandbox(/(?:a{1,16}){2,16}$/), true, 'passed the old guard and hung every commit');
@@ -92,7 +127,10 @@ describe('catastrophic backtracking', () => {
       try {
         const { drafts, warnings } = await runner.run(chunkOf('src/a.ts', lines), [rule]);
         // The linear engine answers correctly: only the all-`a` lines match (the 200,000 one is over the line cap).
-        assert.deepEqual(drafts.map((d) => d.line), flags === 'i' ? [4, 5] : [4]);
+        assert.deepEqual(
+          drafts.map((d) => d.line),
+          flags === 'i' ? [4, 5] : [4],
+        );
         assert.ok(!warnings.some((w) => /took over/.test(w)), warnings.join('\n'));
       } finally {
         await runner.close();
@@ -101,7 +139,9 @@ describe('catastrophic backtracking', () => {
   }
 
   test('ten (a+)+$ rules with flag i: each answers, none waits for a deadline', async () => {
-    const rules = Array.from({ length: 10 }, (_, i) => bundleRule('adr-9', { id: `evil-${i}`, pattern: '(a+)+$', flags: 'i', title: 'evil' }));
+    const rules = Array.from({ length: 10 }, (_, i) =>
+      bundleRule('adr-9', { id: `evil-${i}`, pattern: '(a+)+$', flags: 'i', title: 'evil' }),
+    );
     const { drafts, warnings } = await runOn(chunkOf('src/a.ts', ['a'.repeat(3000) + '!', 'aaa']), rules);
     assert.equal(drafts.length, 10);
     assert.deepEqual(warnings, []);
@@ -115,7 +155,12 @@ describe('catastrophic backtracking', () => {
     try {
       const first = await runner.run(chunkOf('src/a.ts', ['a'.repeat(40) + '!']), [rule]);
       assert.deepEqual(first.drafts, []);
-      assert.ok(first.warnings.some((w) => /^adr-9:counted took over 200 ms on src\/a\.ts and was skipped; later reviews skip it too/.test(w)), first.warnings.join('\n'));
+      assert.ok(
+        first.warnings.some((w) =>
+          /^adr-9:counted took over 200 ms on src\/a\.ts and was skipped; later reviews skip it too/.test(w),
+        ),
+        first.warnings.join('\n'),
+      );
       assert.deepEqual(reported, [ruleTimeKey(rule)]);
       assert.ok(overran.has(ruleTimeKey(rule)));
       // The same runner: off for the rest of the run, without a second warning.
@@ -129,7 +174,9 @@ describe('catastrophic backtracking', () => {
     try {
       const run = await later.run(chunkOf('src/a.ts', ['aaaa']), [rule]);
       assert.deepEqual(run.drafts, []);
-      assert.deepEqual(run.warnings, ['adr-9:counted skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)']);
+      assert.deepEqual(run.warnings, [
+        'adr-9:counted skipped: its pattern overran its time limit in a review this week (change the pattern, or run revtrail knowledge check)',
+      ]);
     } finally {
       await later.close();
     }
@@ -139,16 +186,28 @@ describe('catastrophic backtracking', () => {
   });
 
   test('the rule phase has a budget: once used up, bundle rules stop and one warning names them; the baseline still runs', async () => {
-    const slow = Array.from({ length: 3 }, (_, i) => bundleRule('adr-9', { id: `slow-${i}`, pattern: '(?:a{1,16}){2,16}$', title: 'slow' }));
+    const slow = Array.from({ length: 3 }, (_, i) =>
+      bundleRule('adr-9', { id: `slow-${i}`, pattern: '(?:a{1,16}){2,16}$', title: 'slow' }),
+    );
     const plain = bundleRule('adr-9', { id: 'plain', pattern: 'aaaa', title: 'plain' });
     const runner = new RuleRunner({ budgetMs: 150, sandboxMs: 1000 });
     try {
-      const { drafts, warnings } = await runner.run(chunkOf('src/a.ts', ['a'.repeat(40) + '!', 'debugger;']), [...slow, plain, ...builtinRules(true)]);
-      assert.deepEqual(drafts.map((d) => d.rule_source), ['builtin/debug:debugger']);
+      const { drafts, warnings } = await runner.run(chunkOf('src/a.ts', ['a'.repeat(40) + '!', 'debugger;']), [
+        ...slow,
+        plain,
+        ...builtinRules(true),
+      ]);
+      assert.deepEqual(
+        drafts.map((d) => d.rule_source),
+        ['builtin/debug:debugger'],
+      );
       assert.deepEqual(runner.summary(), [
         'bundle rules used up their 150 ms budget for this review; not run from then on: adr-9:slow-0, adr-9:slow-1, adr-9:slow-2, adr-9:plain (the built-in rules all ran)',
       ]);
-      assert.ok(!warnings.some((w) => /later reviews skip it/.test(w)), 'a wait cut short by the budget is not held against the rule');
+      assert.ok(
+        !warnings.some((w) => /later reviews skip it/.test(w)),
+        'a wait cut short by the budget is not held against the rule',
+      );
     } finally {
       await runner.close();
     }
@@ -158,6 +217,9 @@ describe('catastrophic backtracking', () => {
     const rule = bundleRule('adr-9', { id: 'nested', pattern: '(ab+)+c', flags: 'iu', title: 'nested' });
     assert.equal(needsSandbox(rule.regex), true);
     const { drafts } = await runOn(chunkOf('src/a.ts', ['xxABBBc', 'no']), [rule]);
-    assert.deepEqual(drafts.map((d) => d.line), [1]);
+    assert.deepEqual(
+      drafts.map((d) => d.line),
+      [1],
+    );
   });
 });

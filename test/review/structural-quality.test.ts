@@ -10,7 +10,10 @@ test('structural rules on the labelled corpus: precision and recall at least 0.9
   const scores = await scoreStructural(corpus);
   const all = overall(scores, corpus, 'structural');
   const misses = scores.flatMap((s) => s.misses);
-  assert.ok(all.recall >= 0.95 && all.precision >= 0.95, `recall ${all.recall}, precision ${all.precision}\n${misses.join('\n')}`);
+  assert.ok(
+    all.recall >= 0.95 && all.precision >= 0.95,
+    `recall ${all.recall}, precision ${all.precision}\n${misses.join('\n')}`,
+  );
   // The regexes they replace fire in comments and strings: the corpus tells them apart.
   assert.ok(overall(scores, corpus, 'regex').precision < all.precision);
 });

@@ -61,9 +61,16 @@ test('review: a call and an import across the boundary are found at their lines;
     ].join('\n'),
   );
   const run = await repo.cli(['review', '--format', 'json']);
-  const result = JSON.parse(run.stdout) as { findings: Array<{ rule_source: string; line: number; body: string; citations: string[] }> };
-  const found = result.findings.filter((f) => f.rule_source.startsWith('adr-0002:')).map((f) => [f.rule_source, f.line]);
-  assert.deepEqual(found, [['adr-0002:no-db-import', 1], ['adr-0002:no-db-call', 6]]);
+  const result = JSON.parse(run.stdout) as {
+    findings: Array<{ rule_source: string; line: number; body: string; citations: string[] }>;
+  };
+  const found = result.findings
+    .filter((f) => f.rule_source.startsWith('adr-0002:'))
+    .map((f) => [f.rule_source, f.line]);
+  assert.deepEqual(found, [
+    ['adr-0002:no-db-import', 1],
+    ['adr-0002:no-db-call', 6],
+  ]);
   const crossing = result.findings.find((f) => f.rule_source === 'adr-0002:no-db-import')!;
   assert.match(crossing.body, /Imports "\.\.\/db" \(src\/db\/index\.ts\), across the boundary "src\/db\/\*\*"\./);
   assert.deepEqual(crossing.citations, ['adr-0002']);
@@ -72,10 +79,15 @@ test('review: a call and an import across the boundary are found at their lines;
 });
 
 test('a config exclude reaches a structural rule as it reaches a regex rule', async () => {
-  repo.write('revtrail.config.json', JSON.stringify({ exclude: { 'adr-0002:no-db-call': ['src/controllers/legacy/**'] } }));
+  repo.write(
+    'revtrail.config.json',
+    JSON.stringify({ exclude: { 'adr-0002:no-db-call': ['src/controllers/legacy/**'] } }),
+  );
   repo.write('src/controllers/legacy/old.ts', 'export const get = (id: string) => db.query(id);\n');
   try {
-    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as { findings: Array<{ rule_source: string; path: string }> };
+    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as {
+      findings: Array<{ rule_source: string; path: string }>;
+    };
     const calls = result.findings.filter((f) => f.rule_source === 'adr-0002:no-db-call').map((f) => f.path);
     assert.deepEqual(calls, ['src/controllers/orders.ts']);
   } finally {
@@ -86,12 +98,28 @@ test('a config exclude reaches a structural rule as it reaches a regex rule', as
 });
 
 test('a rule that matches many added lines reports the first 20 and names the rest once, as regex rules do', async () => {
-  repo.write('src/controllers/many.ts', Array.from({ length: 30 }, (_, i) => `export const q${i} = () => db.query(${i});`).join('\n') + '\n');
+  repo.write(
+    'src/controllers/many.ts',
+    Array.from({ length: 30 }, (_, i) => `export const q${i} = () => db.query(${i});`).join('\n') + '\n',
+  );
   try {
-    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as { findings: Array<{ rule_source: string; path: string; line: number }>; warnings: string[] };
-    const lines = result.findings.filter((f) => f.rule_source === 'adr-0002:no-db-call' && f.path === 'src/controllers/many.ts').map((f) => f.line);
-    assert.deepEqual(lines, Array.from({ length: 20 }, (_, i) => i + 1));
-    assert.ok(result.warnings.includes('adr-0002:no-db-call matched 30 lines of src/controllers/many.ts; only the first 20 are reported'), result.warnings.join('\n'));
+    const result = JSON.parse((await repo.cli(['review', '--format', 'json'])).stdout) as {
+      findings: Array<{ rule_source: string; path: string; line: number }>;
+      warnings: string[];
+    };
+    const lines = result.findings
+      .filter((f) => f.rule_source === 'adr-0002:no-db-call' && f.path === 'src/controllers/many.ts')
+      .map((f) => f.line);
+    assert.deepEqual(
+      lines,
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    assert.ok(
+      result.warnings.includes(
+        'adr-0002:no-db-call matched 30 lines of src/controllers/many.ts; only the first 20 are reported',
+      ),
+      result.warnings.join('\n'),
+    );
   } finally {
     (await import('node:fs')).rmSync(`${repo.dir}/src/controllers/many.ts`);
   }
@@ -100,10 +128,20 @@ test('a rule that matches many added lines reports the first 20 and names the re
 test('a file that does not parse keeps its regex rules and the baseline, with one warning naming it', async () => {
   repo.write('src/controllers/broken.ts', 'export function (( {\n  // TODO(nobody)\n  db.query(x);\n  debugger;\n');
   const run = await repo.cli(['review', '--format', 'json']);
-  const result = JSON.parse(run.stdout) as { findings: Array<{ rule_source: string; path: string }>; warnings: string[] };
-  const here = result.findings.filter((f) => f.path === 'src/controllers/broken.ts').map((f) => f.rule_source).sort();
+  const result = JSON.parse(run.stdout) as {
+    findings: Array<{ rule_source: string; path: string }>;
+    warnings: string[];
+  };
+  const here = result.findings
+    .filter((f) => f.path === 'src/controllers/broken.ts')
+    .map((f) => f.rule_source)
+    .sort();
   assert.deepEqual(here, ['adr-0002:no-todo', 'builtin/debug:debugger']);
-  assert.equal(result.warnings.filter((w) => w.startsWith('src/controllers/broken.ts: does not parse')).length, 1, result.warnings.join('\n'));
+  assert.equal(
+    result.warnings.filter((w) => w.startsWith('src/controllers/broken.ts: does not parse')).length,
+    1,
+    result.warnings.join('\n'),
+  );
   repo.git(['rm', '-q', '--cached', '--ignore-unmatch', 'src/controllers/broken.ts']);
   (await import('node:fs')).rmSync(`${repo.dir}/src/controllers/broken.ts`);
 });
@@ -116,20 +154,40 @@ test('commit-msg records them, pre-push blocks, a committed REJECT opens the pus
   assert.equal(committed.code, 0, committed.stderr);
   const rows = repo.trailers();
   const call = rows.find((r) => r.includes(',adr-0002:no-db-call,'));
-  assert.match(call ?? '', /^rf-[0-9a-f]{10},src\/controllers\/orders\.ts,6,adr-0002:no-db-call,architecture,bug,Controller calls the database,OPEN,$/);
-  assert.ok(rows.some((r) => /,src\/controllers\/orders\.ts,1,adr-0002:no-db-import,/.test(r)), rows.join('\n'));
+  assert.match(
+    call ?? '',
+    /^rf-[0-9a-f]{10},src\/controllers\/orders\.ts,6,adr-0002:no-db-call,architecture,bug,Controller calls the database,OPEN,$/,
+  );
+  assert.ok(
+    rows.some((r) => /,src\/controllers\/orders\.ts,1,adr-0002:no-db-import,/.test(r)),
+    rows.join('\n'),
+  );
   // The push review reads the pushed tip's files from git, not the work tree.
   const blocked = await repo.run(['push', 'origin', 'main']);
   assert.equal(blocked.code, 1);
   assert.match(blocked.stderr, /Controller calls the database \(adr-0002:no-db-call\)/);
   for (const row of rows.filter((r) => r.includes('adr-0002:'))) {
     const id = row.split(',')[0]!;
-    const answered = await repo.cli(['verdict', id, 'REJECT', 'false positive: `git grep -n query src/controllers` shows the call moves next sprint, tracked in #12']);
+    const answered = await repo.cli([
+      'verdict',
+      id,
+      'REJECT',
+      'false positive: `git grep -n query src/controllers` shows the call moves next sprint, tracked in #12',
+    ]);
     assert.equal(answered.code, 0, answered.stderr);
   }
   assert.equal((await repo.run(['commit', '-q', '--allow-empty', '-m', 'Record review verdicts'])).code, 0);
   const pushed = await repo.run(['push', 'origin', 'main']);
   assert.equal(pushed.code, 0, pushed.stderr);
-  const mined = (await repo.cli(['mine', '--format', 'jsonl'])).stdout.trim().split('\n').map((l) => JSON.parse(l) as { rule_source: string; verdict: string });
-  assert.deepEqual(mined.filter((r) => r.rule_source === 'adr-0002:no-db-call').map((r) => r.verdict).sort(), ['OPEN', 'REJECT']);
+  const mined = (await repo.cli(['mine', '--format', 'jsonl'])).stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { rule_source: string; verdict: string });
+  assert.deepEqual(
+    mined
+      .filter((r) => r.rule_source === 'adr-0002:no-db-call')
+      .map((r) => r.verdict)
+      .sort(),
+    ['OPEN', 'REJECT'],
+  );
 });

@@ -39,9 +39,18 @@ test('default: a credential is suppressed by REJECT alone; DEFER and ACKNOWLEDGE
     [sql.id, { verdict: 'DEFER', rationale: 'JIRA-1' }],
   ]);
   const out = applyVerdicts([key, sql], deferred);
-  assert.deepEqual(out.counted.map((f) => [f.id, f.answer]), [[key.id, { verdict: 'DEFER', rationale: 'rotate later' }]]);
-  assert.deepEqual(out.suppressed.map((f) => f.id), [sql.id]);
-  assert.deepEqual(applyVerdicts([key], new Map([[key.id, { verdict: 'REJECT', rationale: 'a test value' }]])).suppressed.length, 1);
+  assert.deepEqual(
+    out.counted.map((f) => [f.id, f.answer]),
+    [[key.id, { verdict: 'DEFER', rationale: 'rotate later' }]],
+  );
+  assert.deepEqual(
+    out.suppressed.map((f) => f.id),
+    [sql.id],
+  );
+  assert.deepEqual(
+    applyVerdicts([key], new Map([[key.id, { verdict: 'REJECT', rationale: 'a test value' }]])).suppressed.length,
+    1,
+  );
   assert.deepEqual(openingAnswers(key), ['REJECT']);
   assert.deepEqual(openingAnswers(sql), ['REJECT', 'DEFER', 'ACKNOWLEDGE']);
 });

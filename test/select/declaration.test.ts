@@ -19,7 +19,10 @@ test('Go, Java, Kotlin, Scala, Groovy packages (with or without ;)', () => {
 test('C#: file-scoped and block namespaces, nested blocks', () => {
   assert.equal(ns('R.cs', 'using System;\nnamespace Shop.Repositories;\npublic class R {}'), 'Shop.Repositories');
   assert.equal(ns('R.cs', 'namespace Shop.Repositories {\n  class R {}\n}'), 'Shop.Repositories');
-  assert.equal(ns('R.cs', 'namespace Shop\n{\n  namespace Repositories\n  {\n    class R { void M() { } }\n  }\n}'), 'Shop.Repositories');
+  assert.equal(
+    ns('R.cs', 'namespace Shop\n{\n  namespace Repositories\n  {\n    class R { void M() { } }\n  }\n}'),
+    'Shop.Repositories',
+  );
 });
 
 test('PHP namespaces', () => {

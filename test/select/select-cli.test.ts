@@ -7,10 +7,21 @@ import { fixturesDir, throwawayRepos, runCli } from '../kit/repo.js';
 const repo = throwawayRepos();
 const shop = join(fixturesDir, 'bundle', 'shop');
 interface Report {
-  chunks: Array<{ path: string; piece: number; namespace: string | null; documents: Array<{ id: string; match: string; matched: string; tokens: number; truncated: boolean }> }>;
+  chunks: Array<{
+    path: string;
+    piece: number;
+    namespace: string | null;
+    documents: Array<{ id: string; match: string; matched: string; tokens: number; truncated: boolean }>;
+  }>;
   warnings: string[];
 }
-const byPath = (report: Report) => Object.fromEntries(report.chunks.map((c) => [c.path, { ns: c.namespace, docs: c.documents.map((d) => `${d.id} ${d.match}:${d.matched}`) }]));
+const byPath = (report: Report) =>
+  Object.fromEntries(
+    report.chunks.map((c) => [
+      c.path,
+      { ns: c.namespace, docs: c.documents.map((d) => `${d.id} ${d.match}:${d.matched}`) },
+    ]),
+  );
 
 test('select --staged: namespaces of Go, C#, PHP, C++ and TypeScript pick their documents', async () => {
   const r = repo();
@@ -35,9 +46,10 @@ test('select --staged: namespaces of Go, C#, PHP, C++ and TypeScript pick their 
     'src/billing/tax.ts': { ns: 'Billing', docs: ['adr-billing paths:src/billing/**/*.ts'] },
     'store/db.go': { ns: 'store', docs: ['adr-store domain:store'] },
   });
-  assert.deepEqual(report.warnings.map((w) => w.replace(/^.*?index\.md:/, 'index.md:')), [
-    'index.md:8: warning: link back to ../index.md, which links here already (an index cycle); not followed again',
-  ]);
+  assert.deepEqual(
+    report.warnings.map((w) => w.replace(/^.*?index\.md:/, 'index.md:')),
+    ['index.md:8: warning: link back to ../index.md, which links here already (an index cycle); not followed again'],
+  );
 });
 
 test('select --diff FILE, --diff - and --range give the same selection; the default is the work tree', async () => {
@@ -50,18 +62,27 @@ test('select --diff FILE, --diff - and --range give the same selection; the defa
   mkdirSync(join(r.dir, '.git', 'info'), { recursive: true });
   writeFileSync(join(r.dir, '.git', 'info', 'exclude'), 'change.diff\n');
   const expected = { 'src/Shop/Repositories/Users.java': { ns: null, docs: ['adr-repos domain:Shop.Repositories'] } };
-  for (const args of [['--diff', 'change.diff'], ['--range', `${base}..${tip}`], ['--range', 'HEAD~1...HEAD']]) {
+  for (const args of [
+    ['--diff', 'change.diff'],
+    ['--range', `${base}..${tip}`],
+    ['--range', 'HEAD~1...HEAD'],
+  ]) {
     const run = await runCli(['knowledge', 'select', ...args, '--json', '--knowledge', shop], { cwd: r.dir });
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(byPath(JSON.parse(run.stdout)), expected, args.join(' '));
   }
-  const stdin = await runCli(['knowledge', 'select', '--diff', '-', '--json', '--knowledge', shop], { cwd: r.dir, input: diff });
+  const stdin = await runCli(['knowledge', 'select', '--diff', '-', '--json', '--knowledge', shop], {
+    cwd: r.dir,
+    input: diff,
+  });
   assert.deepEqual(byPath(JSON.parse(stdin.stdout)), expected);
   r.write('store/x.go', 'package store\n');
   r.git(['add', 'store/x.go']);
   r.write('store/x.go', 'package store\n\nvar X = 1\n');
   const worktree = await runCli(['knowledge', 'select', '--json', '--knowledge', shop], { cwd: join(r.dir, 'store') });
-  assert.deepEqual(byPath(JSON.parse(worktree.stdout)), { 'store/x.go': { ns: 'store', docs: ['adr-store domain:store'] } });
+  assert.deepEqual(byPath(JSON.parse(worktree.stdout)), {
+    'store/x.go': { ns: 'store', docs: ['adr-store domain:store'] },
+  });
 });
 
 test('select: a path with a newline, a rename matched by its old path, the text output says why', async () => {
@@ -77,7 +98,10 @@ test('select: a path with a newline, a rename matched by its old path, the text 
     'store/we\nird.go': { ns: 'store', docs: ['adr-store domain:store'] },
   });
   const text = await runCli(['knowledge', 'select', '--staged', '--knowledge', shop], { cwd: r.dir });
-  assert.match(text.stdout, /^lib\/new\.ts \(from src\/billing\/old\.ts\)\n {2}adr-billing {2}paths: src\/billing\/\*\*\/\*\.ts {2}\(\d+ tokens\)$/m);
+  assert.match(
+    text.stdout,
+    /^lib\/new\.ts \(from src\/billing\/old\.ts\)\n {2}adr-billing {2}paths: src\/billing\/\*\*\/\*\.ts {2}\(\d+ tokens\)$/m,
+  );
   assert.match(text.stderr, /index cycle/);
 });
 
@@ -88,7 +112,9 @@ test('select: the budget cuts the list and the best match is truncated when alon
   r.git(['add', '-A']);
   const run = await runCli(['knowledge', 'select', '--staged', '--json', '--knowledge', shop], { cwd: r.dir });
   const docs = (JSON.parse(run.stdout) as Report).chunks.find((c) => c.path === 'geo/a.cpp')!.documents;
-  assert.deepEqual(docs, [{ id: 'adr-geo', match: 'domain', matched: 'geo::v2', tokens: 5, truncated: true, rules: [] }]);
+  assert.deepEqual(docs, [
+    { id: 'adr-geo', match: 'domain', matched: 'geo::v2', tokens: 5, truncated: true, rules: [] },
+  ]);
   const text = await runCli(['knowledge', 'select', '--staged', '--knowledge', shop], { cwd: r.dir });
   assert.match(text.stdout, /adr-geo {2}domain: geo::v2 {2}\(5 tokens, truncated to fit the budget\)/);
 });
@@ -103,7 +129,9 @@ test('select: a missing bundle gives no documents and one warning; bad diffs and
     chunks: [{ path: 'a.ts', piece: 1, namespace: null, documents: [] }],
     warnings: ['nowhere: warning: knowledge bundle nowhere does not exist: no documents are selected'],
   });
-  const notDiff = await runCli(['knowledge', 'select', '--diff', join(fixturesDir, 'diff', 'not-a-diff.txt')], { cwd: r.dir });
+  const notDiff = await runCli(['knowledge', 'select', '--diff', join(fixturesDir, 'diff', 'not-a-diff.txt')], {
+    cwd: r.dir,
+  });
   assert.equal(notDiff.code, 2);
   assert.match(notDiff.stderr, /not-a-diff\.txt is not a unified diff/);
   assert.doesNotMatch(notDiff.stderr, /\n\s+at /);
@@ -133,7 +161,9 @@ test('select: nothing changed prints so; an empty repository diffs against the e
   r.write('store/s.go', 'package store\n');
   r.git(['add', '-A']);
   const first = await runCli(['knowledge', 'select', '--staged', '--json', '--knowledge', shop], { cwd: r.dir });
-  assert.deepEqual(byPath(JSON.parse(first.stdout)), { 'store/s.go': { ns: 'store', docs: ['adr-store domain:store'] } });
+  assert.deepEqual(byPath(JSON.parse(first.stdout)), {
+    'store/s.go': { ns: 'store', docs: ['adr-store domain:store'] },
+  });
 });
 
 test('select, default diff: an untracked file is a chunk with its documents; an ignored one is not; the index is untouched', async () => {
@@ -144,7 +174,9 @@ test('select, default diff: an untracked file is a chunk with its documents; an 
   const index = readFileSync(join(r.dir, '.git', 'index'));
   const run = await runCli(['knowledge', 'select', '--json', '--knowledge', shop], { cwd: join(r.dir, 'store') });
   assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual(byPath(JSON.parse(run.stdout)), { 'store/new repo.go': { ns: 'store', docs: ['adr-store domain:store'] } });
+  assert.deepEqual(byPath(JSON.parse(run.stdout)), {
+    'store/new repo.go': { ns: 'store', docs: ['adr-store domain:store'] },
+  });
   const text = await runCli(['knowledge', 'select', '--knowledge', shop], { cwd: r.dir });
   assert.match(text.stdout, /^store\/new repo\.go {2}namespace store\n {2}adr-store {2}domain: store /m);
   assert.deepEqual(readFileSync(join(r.dir, '.git', 'index')), index);

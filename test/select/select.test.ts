@@ -8,24 +8,62 @@ import type { Bundle, Concept } from '../../lib/bundle/types.js';
 import type { DiffFile } from '../../lib/diff/types.js';
 
 function concept(id: string, keys: Partial<Pick<Concept, 'paths' | 'domain' | 'tags' | 'body'>>): Concept {
-  return { id, file: `${id}.md`, type: 'Decision', title: id, description: null, body: keys.body ?? `Body of ${id}.`, paths: keys.paths ?? [], domain: keys.domain ?? [], tags: keys.tags ?? [], rules: [] };
+  return {
+    id,
+    file: `${id}.md`,
+    type: 'Decision',
+    title: id,
+    description: null,
+    body: keys.body ?? `Body of ${id}.`,
+    paths: keys.paths ?? [],
+    domain: keys.domain ?? [],
+    tags: keys.tags ?? [],
+    rules: [],
+  };
 }
 const bundle = (...concepts: Concept[]): Bundle => ({ root: '/kb', concepts, diagnostics: [] });
 function file(path: string, added: string[] = ['x'], oldPath: string | null = path): DiffFile {
   return {
-    oldPath, newPath: path, status: oldPath === path ? 'modified' : 'renamed', binary: false, oldMode: null, newMode: null,
-    hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: added.length, section: '', lines: added.map((text, i) => ({ kind: 'add' as const, text, oldLine: null, newLine: i + 1 })) }],
+    oldPath,
+    newPath: path,
+    status: oldPath === path ? 'modified' : 'renamed',
+    binary: false,
+    oldMode: null,
+    newMode: null,
+    hunks: [
+      {
+        oldStart: 1,
+        oldLines: 0,
+        newStart: 1,
+        newLines: added.length,
+        section: '',
+        lines: added.map((text, i) => ({ kind: 'add' as const, text, oldLine: null, newLine: i + 1 })),
+      },
+    ],
   };
 }
-const select = (b: Bundle, files: DiffFile[], max = 2000) => selectDocuments(b, toChunks(files, 400), { maxKnowledgeTokens: max });
-const why = (b: Bundle, f: DiffFile, max = 2000) => select(b, [f], max)[0]!.documents.map((d) => `${d.concept.id} ${d.match}:${d.matched}`);
+const select = (b: Bundle, files: DiffFile[], max = 2000) =>
+  selectDocuments(b, toChunks(files, 400), { maxKnowledgeTokens: max });
+const why = (b: Bundle, f: DiffFile, max = 2000) =>
+  select(b, [f], max)[0]!.documents.map((d) => `${d.concept.id} ${d.match}:${d.matched}`);
 
 test('single and qualified names in all four spellings, against namespace and folders', () => {
   const names = chunkNames('Shop.Repositories.Sql', ['src/Shop/Repositories/Sql/Repo.cs']);
-  for (const name of ['Shop', 'Repositories', 'Sql', 'src', 'Shop.Repositories', 'Shop::Repositories', 'Shop\\Repositories', 'Shop/Repositories', 'Shop.Repositories.Sql']) {
+  for (const name of [
+    'Shop',
+    'Repositories',
+    'Sql',
+    'src',
+    'Shop.Repositories',
+    'Shop::Repositories',
+    'Shop\\Repositories',
+    'Shop/Repositories',
+    'Shop.Repositories.Sql',
+  ]) {
     assert.equal(nameMatches(name, names), true, name);
   }
-  for (const name of ['Shop.Repo', 'Repo', 'shop', 'Repositories.Shop', 'Repo.cs', 'Sql.Repo']) assert.equal(nameMatches(name, names), false, name);
+  for (const name of ['Shop.Repo', 'Repo', 'shop', 'Repositories.Shop', 'Repo.cs', 'Sql.Repo'])
+    assert.equal(nameMatches(name, names), false, name);
   // Nested namespace matches, sibling does not; a run of folders matches anywhere in the path.
   assert.equal(nameMatches('com.acme.store', chunkNames('com.acme.store.sql', ['A.java'])), true);
   assert.equal(nameMatches('com.acme.store', chunkNames('com.acme.storefront', ['A.java'])), false);
@@ -39,7 +77,11 @@ test('single and qualified names in all four spellings, against namespace and fo
 });
 
 test('paths match the new or the old path of a rename; dot files match; ** spans folders', () => {
-  const b = bundle(concept('ctl', { paths: ['src/controllers/**'] }), concept('dot', { paths: ['**/.env*'] }), concept('one', { paths: ['*.md'] }));
+  const b = bundle(
+    concept('ctl', { paths: ['src/controllers/**'] }),
+    concept('dot', { paths: ['**/.env*'] }),
+    concept('one', { paths: ['*.md'] }),
+  );
   assert.deepEqual(why(b, file('lib/moved.ts', ['x'], 'src/controllers/a/b.ts')), ['ctl paths:src/controllers/**']);
   assert.deepEqual(why(b, file('deploy/.env.local')), ['dot paths:**/.env*']);
   assert.deepEqual(why(b, file('docs/a.md')), []);
@@ -73,7 +115,10 @@ test('order: priority (paths, domain, tags), then specificity, then ID; each doc
 
 test('documents without paths, domain or tags are never selected; an empty bundle selects nothing', () => {
   assert.deepEqual(why(bundle(concept('glossary', {})), file('src/a.ts')), []);
-  assert.deepEqual(select(bundle(), [file('src/a.ts')]).map((s) => [s.chunk.path, s.documents.length, s.matched.length]), [['src/a.ts', 0, 0]]);
+  assert.deepEqual(
+    select(bundle(), [file('src/a.ts')]).map((s) => [s.chunk.path, s.documents.length, s.matched.length]),
+    [['src/a.ts', 0, 0]],
+  );
 });
 
 test('budget: the first document that no longer fits ends the list; all matches still listed', () => {
@@ -83,10 +128,19 @@ test('budget: the first document that no longer fits ends the list; all matches 
     concept('c', { paths: ['**'], body: 'c'.repeat(4) }), // 1 token: would fit, but comes after b
   );
   const [s] = select(b, [file('x.ts')], 200);
-  assert.deepEqual(s!.documents.map((d) => [d.concept.id, d.tokens, d.truncated]), [['a', 100, false]]);
-  assert.deepEqual(s!.matched.map((d) => d.concept.id), ['a', 'b', 'c']);
+  assert.deepEqual(
+    s!.documents.map((d) => [d.concept.id, d.tokens, d.truncated]),
+    [['a', 100, false]],
+  );
+  assert.deepEqual(
+    s!.matched.map((d) => d.concept.id),
+    ['a', 'b', 'c'],
+  );
   const [all] = select(b, [file('x.ts')], 202);
-  assert.deepEqual(all!.documents.map((d) => d.concept.id), ['a', 'b', 'c']);
+  assert.deepEqual(
+    all!.documents.map((d) => d.concept.id),
+    ['a', 'b', 'c'],
+  );
 });
 
 test('budget: a best match alone over the budget is cut to fit and marked', () => {
@@ -112,14 +166,22 @@ test('budget helpers: tokens are ceil(characters / 4), code points counted', () 
 test('a 500-file diff against 1,000 concepts selects well under a second', () => {
   const concepts: Concept[] = [];
   for (let i = 0; i < 1000; i++) {
-    concepts.push(concept(`c${String(i).padStart(4, '0')}`, {
-      paths: [`src/module${i % 50}/**/*.ts`, `lib/pkg${i}/**`],
-      domain: [`Area${i % 20}.Sub${i % 7}`, `mod${i}`],
-      tags: [`tag${i % 30}`],
-      body: `Concept ${i} `.repeat(50),
-    }));
+    concepts.push(
+      concept(`c${String(i).padStart(4, '0')}`, {
+        paths: [`src/module${i % 50}/**/*.ts`, `lib/pkg${i}/**`],
+        domain: [`Area${i % 20}.Sub${i % 7}`, `mod${i}`],
+        tags: [`tag${i % 30}`],
+        body: `Concept ${i} `.repeat(50),
+      }),
+    );
   }
-  const files = Array.from({ length: 500 }, (_, i) => file(`src/module${i % 60}/deep/Area${i % 20}/Sub${i % 7}/tag${i % 30}/f${i}.ts`, ['export namespace Area3.Sub1 {', 'const a = 1;', '}']));
+  const files = Array.from({ length: 500 }, (_, i) =>
+    file(`src/module${i % 60}/deep/Area${i % 20}/Sub${i % 7}/tag${i % 30}/f${i}.ts`, [
+      'export namespace Area3.Sub1 {',
+      'const a = 1;',
+      '}',
+    ]),
+  );
   const started = performance.now();
   const result = select(bundle(...concepts), files, 2000);
   const elapsed = performance.now() - started;

@@ -11,7 +11,7 @@ import { copyPolicy } from '../../lib/hooks/policy-tree.js';
 
 const repos = throwawayRepos();
 
-test('a commit\'s policy: config, bundle, doc map and its .md documents; no symlink, no code; one copy per content', async () => {
+test("a commit's policy: config, bundle, doc map and its .md documents; no symlink, no code; one copy per content", async () => {
   const r = repos();
   r.write('revtrail.config.json', JSON.stringify({ knowledge: 'kb', docMap: 'map.yaml' }));
   r.write('kb/index.md', '# Knowledge\n');
@@ -28,10 +28,13 @@ test('a commit\'s policy: config, bundle, doc map and its .md documents; no syml
 
   const copy = await copyPolicy(r.dir, commonDir, first);
   const has = (p: string) => existsSync(join(copy.dir, p));
-  for (const p of ['revtrail.config.json', 'kb/index.md', 'kb/notes.txt', 'map.yaml', 'docs/adr/0001.md', 'README.md']) assert.ok(has(p), p);
+  for (const p of ['revtrail.config.json', 'kb/index.md', 'kb/notes.txt', 'map.yaml', 'docs/adr/0001.md', 'README.md'])
+    assert.ok(has(p), p);
   for (const p of ['kb/link.md', 'docs/adr/diagram.png', 'src/code.js', '.okfw/index.md']) assert.ok(!has(p), p);
   assert.equal(readFileSync(join(copy.dir, 'kb', 'index.md'), 'utf8'), '# Knowledge\n');
-  assert.deepEqual(copy.warnings, [`policy of ${first.slice(0, 12)}: kb/link.md is not a regular file (a symlink?); the server does not read it`]);
+  assert.deepEqual(copy.warnings, [
+    `policy of ${first.slice(0, 12)}: kb/link.md is not a regular file (a symlink?); the server does not read it`,
+  ]);
 
   // Code changes only: the same copy, and what it left out is said again.
   const second = r.commit('code', { 'src/code.js': 'export const x = 1;\n' });
@@ -53,7 +56,9 @@ test('a config that points outside the tree, or cannot be read, falls back to .o
   const a = await copyPolicy(r.dir, join(r.dir, '.git'), outside);
   assert.ok(existsSync(join(a.dir, '.okfw', 'index.md')));
   assert.equal(a.knowledge, join(a.dir, '.okfw'));
-  assert.deepEqual(a.warnings, ['the config\'s knowledge "../../etc" is not a folder of the repository; .okfw is read instead']);
+  assert.deepEqual(a.warnings, [
+    'the config\'s knowledge "../../etc" is not a folder of the repository; .okfw is read instead',
+  ]);
   r.git(['rm', '-q', 'revtrail.config.json']);
   r.write('package.json', JSON.stringify({ name: 'x', revtrail: { knowledge: 'k2' } }));
   r.write('k2/index.md', '# K2\n');

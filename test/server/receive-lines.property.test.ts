@@ -9,16 +9,22 @@ import fc from 'fast-check';
 import { parseReceiveLines } from '../../lib/hooks/pre-receive.js';
 import { inTree } from '../../lib/hooks/policy-tree.js';
 
-const hex = (n: number) => fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const hex = (n: number) =>
+  fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: n, maxLength: n }).map((a) => a.join(''));
 const sha = fc.oneof(hex(40), hex(64));
-const ref = fc.array(fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), { minLength: 1, maxLength: 4 }).map((parts) => `refs/heads/${parts.join('/')}`);
+const ref = fc
+  .array(fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), { minLength: 1, maxLength: 4 })
+  .map((parts) => `refs/heads/${parts.join('/')}`);
 
 test('pre-receive lines: what git sends parses back exactly, in order', () => {
   fc.assert(
     fc.property(fc.array(fc.record({ old: sha, new: sha, ref }), { maxLength: 8 }), (updates) => {
       const parsed = parseReceiveLines(updates.map((u) => `${u.old} ${u.new} ${u.ref}\n`).join(''));
       assert.deepEqual(parsed.bad, []);
-      assert.deepEqual(parsed.updates, updates.map((u) => ({ ...u })));
+      assert.deepEqual(
+        parsed.updates,
+        updates.map((u) => ({ ...u })),
+      );
     }),
   );
 });

@@ -77,7 +77,10 @@ test('an AWS key pushed without any client hook is rejected with the finding; th
   const pushed = await push('main');
   assert.equal(pushed.code, 1, pushed.stderr);
   assert.match(pushed.stderr, /remote: revtrail: push blocked: 1 blocking finding/);
-  assert.match(pushed.stderr, /remote: +src\/config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/);
+  assert.match(
+    pushed.stderr,
+    /remote: +src\/config\.js:1 security AWS access key ID committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
+  );
   assert.match(pushed.stderr, /revtrail verdict rf-[0-9a-f]{10} /);
   assert.match(pushed.stderr, /pre-receive hook declined/);
   assert.equal(remoteMain(), before);
@@ -111,7 +114,7 @@ test('a new branch is reviewed for what the repository lacks: its own commits, n
   assert.equal(topic.code, 1, topic.stderr);
   assert.match(topic.stderr, /refs\/heads\/topic \(1 blocking finding\):/);
   assert.match(topic.stderr, /topic\.js:1 /);
-  assert.doesNotMatch(topic.stderr, /src\/config\.js/, 'the key main holds (answered) is not the new branch\'s');
+  assert.doesNotMatch(topic.stderr, /src\/config\.js/, "the key main holds (answered) is not the new branch's");
   assert.equal(remoteHas('refs/heads/topic'), null);
   // A deletion is never blocked.
   const deleted = await push(':refs/heads/copy');
@@ -123,7 +126,9 @@ test('a push that removes the bundle rule in the same commits is still reviewed 
   const before = remoteMain();
   rmSync(join(dev.dir, '.okfw', 'decisions'), { recursive: true });
   writeFileSync(join(dev.dir, '.okfw', 'index.md'), '# Knowledge\n');
-  dev.commit('feat: controller (and no more rule)', { 'src/controllers/user.js': 'export const all = () => db.query("select * from users");\n' });
+  dev.commit('feat: controller (and no more rule)', {
+    'src/controllers/user.js': 'export const all = () => db.query("select * from users");\n',
+  });
   const pushed = await push('main');
   assert.equal(pushed.code, 1, pushed.stderr);
   assert.match(pushed.stderr, /src\/controllers\/user\.js:1 \S+ Controller queries the database directly \(adr-0001/);
@@ -175,7 +180,10 @@ test('a hook that cannot run says so and rejects; revtrail.failOpen in the repos
     dev.commit('docs: one', { 'one.txt': 'one\n' });
     const missing = await push('main');
     assert.equal(missing.code, 1, missing.stderr);
-    assert.match(missing.stderr, /revtrail: the server check could not run: revtrail is not at \/nowhere\/revtrail\.js/);
+    assert.match(
+      missing.stderr,
+      /revtrail: the server check could not run: revtrail is not at \/nowhere\/revtrail\.js/,
+    );
     assert.match(missing.stderr, /the push is rejected/);
     // Crashing: the folder the policy is copied into cannot be made.
     writeFileSync(hookFile(), good);

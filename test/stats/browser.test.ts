@@ -29,7 +29,16 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1200, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 after(async () => {
@@ -55,12 +64,32 @@ function history(planned: Planned[]): TestRepo {
   const events: Array<{ at: number; text: string }> = [];
   planned.forEach((p, i) => {
     const id = `rf-${(i + 1).toString(16).padStart(10, '0')}`;
-    const base = { id, file: `src/f${i}.ts`, line: '1', rule_source: p.rule, category: 'correctness' as const, severity: 'bug' as const, issue: 'A finding' };
-    const day = (month: string, d: number) => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, d) / 1000;
-    events.push({ at: day(p.raised, 5) + i, text: `raise\n\nReview-Finding: ${formatRow({ ...base, verdict: 'OPEN', rationale: '' })}\n` });
+    const base = {
+      id,
+      file: `src/f${i}.ts`,
+      line: '1',
+      rule_source: p.rule,
+      category: 'correctness' as const,
+      severity: 'bug' as const,
+      issue: 'A finding',
+    };
+    const day = (month: string, d: number) =>
+      Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, d) / 1000;
+    events.push({
+      at: day(p.raised, 5) + i,
+      text: `raise\n\nReview-Finding: ${formatRow({ ...base, verdict: 'OPEN', rationale: '' })}\n`,
+    });
     if (p.verdict) {
-      const rationale = p.verdict === 'REJECT' ? 'False positive: `grep -n x src` shows a comment' : p.verdict === 'ACCEPT' ? 'Fixed in src/f.ts' : 'Tracked in #12';
-      events.push({ at: day(p.answered ?? p.raised, 20) + i, text: `answer\n\nReview-Finding: ${formatRow({ ...base, verdict: p.verdict, rationale })}\n` });
+      const rationale =
+        p.verdict === 'REJECT'
+          ? 'False positive: `grep -n x src` shows a comment'
+          : p.verdict === 'ACCEPT'
+            ? 'Fixed in src/f.ts'
+            : 'Tracked in #12';
+      events.push({
+        at: day(p.answered ?? p.raised, 20) + i,
+        text: `answer\n\nReview-Finding: ${formatRow({ ...base, verdict: p.verdict, rationale })}\n`,
+      });
     }
   });
   events.sort((a, b) => a.at - b.at);
@@ -96,11 +125,17 @@ async function clipped(page: Page): Promise<string[]> {
     for (const el of Array.from(document.querySelectorAll('code, .value, svg text, h1, h2, p, td, th'))) {
       const box = el.getBoundingClientRect();
       if (box.left < 0 || box.right > width + 0.5) out.push(`${el.textContent} off the page`);
-      if (el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible') out.push(`${el.textContent} cut`);
+      if (
+        el instanceof HTMLElement &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        getComputedStyle(el).overflow !== 'visible'
+      )
+        out.push(`${el.textContent} cut`);
       const svg = el.closest('svg');
       if (svg && el.tagName === 'text') {
         const frame = svg.getBoundingClientRect();
-        if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5 || box.bottom > frame.bottom + 0.5) out.push(`${el.textContent} outside its chart`);
+        if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5 || box.bottom > frame.bottom + 0.5)
+          out.push(`${el.textContent} outside its chart`);
       }
     }
     return out;
@@ -110,13 +145,17 @@ async function clipped(page: Page): Promise<string[]> {
 /** Month labels of the time chart that overlap their neighbour. */
 async function overlapping(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const boxes = Array.from(document.querySelectorAll('svg.time text.month')).map((t) => ({ text: t.textContent ?? '', box: t.getBoundingClientRect() }));
+    const boxes = Array.from(document.querySelectorAll('svg.time text.month')).map((t) => ({
+      text: t.textContent ?? '',
+      box: t.getBoundingClientRect(),
+    }));
     const rows = new Map<number, typeof boxes>();
     for (const b of boxes) rows.set(Math.round(b.box.top), [...(rows.get(Math.round(b.box.top)) ?? []), b]);
     const out: string[] = [];
     for (const row of rows.values()) {
       row.sort((a, b) => a.box.left - b.box.left);
-      for (let i = 1; i < row.length; i++) if (row[i]!.box.left < row[i - 1]!.box.right + 2) out.push(`${row[i - 1]!.text}/${row[i]!.text}`);
+      for (let i = 1; i < row.length; i++)
+        if (row[i]!.box.left < row[i - 1]!.box.right + 2) out.push(`${row[i - 1]!.text}/${row[i]!.text}`);
     }
     return out;
   });
@@ -135,15 +174,22 @@ async function midWordBreaks(page: Page): Promise<string[]> {
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const rect = range.getClientRects()[0];
-        if (rect) chars.push({ ch: node.data[i]!, top: rect.top, name: node.parentElement!.closest('code.name'), node });
+        if (rect)
+          chars.push({ ch: node.data[i]!, top: rect.top, name: node.parentElement!.closest('code.name'), node });
       }
     }
     for (let i = 1; i < chars.length; i++) {
       const [a, b] = [chars[i - 1]!, chars[i]!];
-      if (b.top <= a.top + 2 || a.node.parentElement!.closest('td, th, div, p, h1, h2') !== b.node.parentElement!.closest('td, th, div, p, h1, h2')) continue;
+      if (
+        b.top <= a.top + 2 ||
+        a.node.parentElement!.closest('td, th, div, p, h1, h2') !==
+          b.node.parentElement!.closest('td, th, div, p, h1, h2')
+      )
+        continue;
       const where = `${a.node.parentElement!.closest('td, th, div, p')?.textContent ?? ''}`;
       if (/\w/.test(a.ch) && /\w/.test(b.ch)) out.push(`"${where}" breaks between ${a.ch} and ${b.ch}`);
-      else if (a.name && a.name === b.name && !'/:.'.includes(a.ch)) out.push(`rule name "${where}" breaks after ${a.ch}`);
+      else if (a.name && a.name === b.name && !'/:.'.includes(a.ch))
+        out.push(`rule name "${where}" breaks after ${a.ch}`);
     }
     return out;
   });
@@ -164,10 +210,15 @@ async function overlappingCells(page: Page): Promise<string[]> {
 
 /** The count axis of the time chart: 0 first, even steps of 1, 2 or 5 times a power of ten. */
 async function countAxis(page: Page): Promise<number[]> {
-  const ticks = (await page.locator('svg.time text.axis:not(.month)').allTextContents()).map(Number).sort((a, b) => a - b);
+  const ticks = (await page.locator('svg.time text.axis:not(.month)').allTextContents())
+    .map(Number)
+    .sort((a, b) => a - b);
   assert.equal(ticks[0], 0);
   const step = ticks[1]! - ticks[0]!;
-  assert.ok(ticks.every((v, i) => v === i * step), `even steps: ${ticks.join('/')}`);
+  assert.ok(
+    ticks.every((v, i) => v === i * step),
+    `even steps: ${ticks.join('/')}`,
+  );
   assert.ok(/^(1|2|5)0*$/.test(String(step)), `a step of 1, 2 or 5 × 10^k: ${ticks.join('/')}`);
   assert.ok(ticks.length >= 2 && ticks.length <= 6, ticks.join('/'));
   return ticks;
@@ -181,7 +232,11 @@ async function commonChecks(page: Page, repo: TestRepo): Promise<void> {
   assert.match((await page.locator('[data-meta="generated"]').textContent())!, /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   const head = await page.locator('table:not(.list) thead th').allTextContents();
   assert.ok(head.includes('flag'), head.join('|'));
-  assert.deepEqual(head.filter((h) => !h.trim()), [], 'every column has a header');
+  assert.deepEqual(
+    head.filter((h) => !h.trim()),
+    [],
+    'every column has a header',
+  );
   assert.ok((await page.locator('svg.spark-axis text.month').count()) >= 1, 'the per-rule blocks have a month axis');
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(widths[0]! <= widths[1]!, `the page fits the window, no sideways scrolling: ${widths.join(' > ')}`);
@@ -192,7 +247,10 @@ async function commonChecks(page: Page, repo: TestRepo): Promise<void> {
 }
 
 /** The rows of a named list: ID, file, commit (12 hex). */
-async function listed(page: Page, section: 'open' | 'through'): Promise<Array<{ id: string; file: string; commit: string }>> {
+async function listed(
+  page: Page,
+  section: 'open' | 'through',
+): Promise<Array<{ id: string; file: string; commit: string }>> {
   return page.locator(`h2#${section} + table tbody tr`).evaluateAll((rows) =>
     rows.map((r) => {
       const cells = Array.from(r.querySelectorAll('td')).map((c) => c.textContent ?? '');
@@ -205,12 +263,31 @@ const LONG_RULE = 'platform/payments-service-architecture-decisions:no-direct-da
 
 test('years of history: rates with their n, flags only from minVerdicts on, counts per month and per rule, nothing cut off', async (t) => {
   if (!context) return t.skip(`no ${CHROMIUM}: apt-get install chromium (.ci/run does)`);
-  const months = (from: number, n: number) => Array.from({ length: n }, (_, i) => { const m = from + i; return `${2022 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`; });
+  const months = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const m = from + i;
+      return `${2022 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+    });
   const span = months(0, 30); // 2022-01 .. 2024-06
   const planned: Planned[] = [
-    ...[0, 3, 6, 9, 12, 15, 18, 21].map((m, i) => ({ rule: 'noisy:rule', raised: span[m]!, verdict: (i < 4 ? 'REJECT' : 'ACCEPT') as Verdict, answered: span[m + 1] })),
-    ...[24, 25, 26].map((m, i) => ({ rule: 'few:rule', raised: span[m]!, verdict: (i < 2 ? 'REJECT' : 'ACCEPT') as Verdict, answered: span[m] })),
-    ...Array.from({ length: 10 }, (_, i) => ({ rule: 'good:rule', raised: span[i * 3]!, verdict: 'ACCEPT' as Verdict, answered: span[i * 3 + 2] })),
+    ...[0, 3, 6, 9, 12, 15, 18, 21].map((m, i) => ({
+      rule: 'noisy:rule',
+      raised: span[m]!,
+      verdict: (i < 4 ? 'REJECT' : 'ACCEPT') as Verdict,
+      answered: span[m + 1],
+    })),
+    ...[24, 25, 26].map((m, i) => ({
+      rule: 'few:rule',
+      raised: span[m]!,
+      verdict: (i < 2 ? 'REJECT' : 'ACCEPT') as Verdict,
+      answered: span[m],
+    })),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      rule: 'good:rule',
+      raised: span[i * 3]!,
+      verdict: 'ACCEPT' as Verdict,
+      answered: span[i * 3 + 2],
+    })),
     { rule: LONG_RULE, raised: span[29]! },
     // Blocking (bug) findings let through: a DEFER and an ACKNOWLEDGE.
     { rule: 'risky:rule', raised: span[27]!, verdict: 'DEFER', answered: span[28] },
@@ -221,20 +298,41 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
   await commonChecks(page, repo);
   await countAxis(page);
   const id = (i: number) => `rf-${(i + 1).toString(16).padStart(10, '0')}`;
-  const commitOf = (grep: string) => repo.git(['log', '--format=%H', `--grep=${grep}`, '-F']).trim().split('\n')[0]!;
+  const commitOf = (grep: string) =>
+    repo
+      .git(['log', '--format=%H', `--grep=${grep}`, '-F'])
+      .trim()
+      .split('\n')[0]!;
   const open_ = await listed(page, 'open');
-  assert.deepEqual(open_.map((r) => [r.id, r.file]), [[id(21), 'src/f21.ts:1']], 'the one finding without a verdict');
+  assert.deepEqual(
+    open_.map((r) => [r.id, r.file]),
+    [[id(21), 'src/f21.ts:1']],
+    'the one finding without a verdict',
+  );
   assert.ok(commitOf(id(21)).startsWith(open_[0]!.commit) && open_[0]!.commit.length === 12);
   const through = await listed(page, 'through');
-  assert.deepEqual(through.map((r) => [r.id, r.file]), [[id(23), 'src/f23.ts:1'], [id(22), 'src/f22.ts:1']], 'newest first');
+  assert.deepEqual(
+    through.map((r) => [r.id, r.file]),
+    [
+      [id(23), 'src/f23.ts:1'],
+      [id(22), 'src/f22.ts:1'],
+    ],
+    'newest first',
+  );
   const answers = repo.git(['log', '--format=%H %B', '--grep=,ACKNOWLEDGE,', '-F']);
   assert.ok(answers.startsWith(through[0]!.commit), 'the commit holding the ACKNOWLEDGE');
-  assert.match(await page.locator('h2#through').textContent() ?? '', /^Let through to main: 2 blocking findings answered by DEFER or ACKNOWLEDGE$/);
+  assert.match(
+    (await page.locator('h2#through').textContent()) ?? '',
+    /^Let through to main: 2 blocking findings answered by DEFER or ACKNOWLEDGE$/,
+  );
   const trendYears = await page.locator('svg.spark-axis text.month').allTextContents();
   assert.ok(trendYears.includes('2022') && trendYears.includes('2024'), trendYears.join(' '));
 
   const bar = (rule: string) => page.locator(`.bar[data-rule="${rule}"]`);
-  assert.deepEqual([await bar('noisy:rule').getAttribute('data-rate'), await bar('noisy:rule').getAttribute('data-n')], ['0.5', '8']);
+  assert.deepEqual(
+    [await bar('noisy:rule').getAttribute('data-rate'), await bar('noisy:rule').getAttribute('data-n')],
+    ['0.5', '8'],
+  );
   const values = await page.locator('.rates .value').allTextContents();
   assert.ok(values.includes('50.0% of 8 · investigate · calibrated: not blocking'), values.join(' | '));
   assert.ok(values.includes('0.0% of 10 · performing well'), values.join(' | '));
@@ -242,16 +340,26 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
   assert.ok(values.includes('no human verdicts yet'));
   assert.ok(await bar('noisy:rule').evaluate((e) => e.getBoundingClientRect().width > 0), 'the bar is drawn');
 
-  const counts = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))).reduce((a, b) => a + b, 0));
+  const counts = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))).reduce((a, b) => a + b, 0));
   assert.equal(await counts('svg.time rect.raised'), planned.length, 'every finding raised once');
   assert.equal(await counts('svg.time rect.answered'), planned.filter((p) => p.verdict).length);
-  assert.equal(await page.locator('svg.time rect[data-month="2022-01"][data-kind="raised"]').getAttribute('data-count'), '2', 'January 2022: one noisy, one good');
+  assert.equal(
+    await page.locator('svg.time rect[data-month="2022-01"][data-kind="raised"]').getAttribute('data-count'),
+    '2',
+    'January 2022: one noisy, one good',
+  );
   assert.equal(await counts('svg.spark[data-rule="noisy:rule"] rect.raised'), 8);
   assert.equal(await counts('svg.spark[data-rule="noisy:rule"] rect.rejected'), 4);
   assert.equal(await page.locator('svg.spark').count(), 5, 'a trend per rule');
 
   const labels = await page.locator('svg.time text.month').allTextContents();
-  assert.ok(labels.includes('2022') && labels.includes('2023') && labels.includes('2024'), `the years are named: ${labels.join(' ')}`);
+  assert.ok(
+    labels.includes('2022') && labels.includes('2023') && labels.includes('2024'),
+    `the years are named: ${labels.join(' ')}`,
+  );
   assert.ok(labels.length >= 5 && labels.length <= 30, `legible, not one per pixel: ${labels.join(' ')}`);
   assert.deepEqual(await overlapping(page), []);
   assert.deepEqual(await clipped(page), []);
@@ -262,14 +370,18 @@ test('years of history: rates with their n, flags only from minVerdicts on, coun
 
 test('one month of history: the month is named in full, one label', async (t) => {
   if (!context) return t.skip(`no ${CHROMIUM}: apt-get install chromium (.ci/run does)`);
-  const planned: Planned[] = Array.from({ length: 6 }, (_, i) => ({ rule: 'one:rule', raised: '2024-03', verdict: (i ? 'ACCEPT' : 'REJECT') as Verdict }));
+  const planned: Planned[] = Array.from({ length: 6 }, (_, i) => ({
+    rule: 'one:rule',
+    raised: '2024-03',
+    verdict: (i ? 'ACCEPT' : 'REJECT') as Verdict,
+  }));
   const repo = history(planned);
   const page = await open(repo, 'stats-one-month');
   await commonChecks(page, repo);
   // Six findings and six answers in one month: 0/2/4/6, not 0/3/6 or 0/8/15.
   assert.deepEqual(await countAxis(page), [0, 2, 4, 6]);
   assert.deepEqual(await listed(page, 'open'), []);
-  assert.match(await page.locator('h2#open + p').textContent() ?? '', /^None: every finding has a human verdict\.$/);
+  assert.match((await page.locator('h2#open + p').textContent()) ?? '', /^None: every finding has a human verdict\.$/);
   assert.deepEqual(await page.locator('svg.spark-axis text.month').allTextContents(), ['Mar 2024']);
   assert.deepEqual(await page.locator('svg.time text.month').allTextContents(), ['Mar 2024']);
   assert.deepEqual(await page.locator('.rates .value').allTextContents(), ['16.7% of 6']);
@@ -280,7 +392,10 @@ test('one month of history: the month is named in full, one label', async (t) =>
 
 test('a year and a half: every month labelled, the years marked under January, no overlap', async (t) => {
   if (!context) return t.skip(`no ${CHROMIUM}: apt-get install chromium (.ci/run does)`);
-  const planned: Planned[] = Array.from({ length: 18 }, (_, i) => ({ rule: 'monthly:rule', raised: `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}` }));
+  const planned: Planned[] = Array.from({ length: 18 }, (_, i) => ({
+    rule: 'monthly:rule',
+    raised: `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+  }));
   const repo = history(planned);
   const page = await open(repo, 'stats-18-months');
   await commonChecks(page, repo);

@@ -8,9 +8,11 @@ import { clock, message, row } from '../kit/mine.js';
 import { computeStats, flagOf } from '../../lib/stats/compute.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => {
-  c();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c();
+  }),
+);
 
 /**
  * noisy:rule  4 REJECT of 8 human verdicts (50%: investigate)
@@ -30,8 +32,13 @@ function history(): TestRepo {
       // Findings of severity bug: a rule of `security` findings is never calibrated unless calibration.security names it.
       const kind = { category: 'correctness', severity: 'bug' } as const;
       r.commit(message('raise', [row({ id: fid, rule_source: rule, ...kind })]), {}, { env: t.next(step) });
-      const rationale = v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
-      r.commit(message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale, ...kind })]), {}, { env: t.next(step) });
+      const rationale =
+        v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
+      r.commit(
+        message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale, ...kind })]),
+        {},
+        { env: t.next(step) },
+      );
     }
   };
   add('noisy:rule', ['REJECT', 'REJECT', 'REJECT', 'REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACKNOWLEDGE']);
@@ -61,15 +68,30 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     // Four REJECTs are too few; the fifth verdict (an ACCEPT: 4 of 5) crossed the threshold.
     calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
   });
-  assert.match(r.git(['log', '-1', '--format=%B', since.commit]), /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/);
+  assert.match(
+    r.git(['log', '-1', '--format=%B', since.commit]),
+    /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/,
+  );
   assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
-  assert.deepEqual([by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated], [0, 'performing well', false]);
+  assert.deepEqual(
+    [by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated],
+    [0, 'performing well', false],
+  );
   assert.deepEqual([by['mid:rule'].reject_rate, by['mid:rule'].flag, by['mid:rule'].calibrated], [0.2, null, false]);
-  assert.deepEqual([by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts], [null, null, 0]);
+  assert.deepEqual(
+    [by['open:rule'].reject_rate, by['open:rule'].flag, by['open:rule'].human_verdicts],
+    [null, null, 0],
+  );
   assert.deepEqual(report.total.counts, { OPEN: 1, ACCEPT: 16, REJECT: 5, DEFER: 2, ACKNOWLEDGE: 1 });
   assert.deepEqual([report.total.findings, report.total.open, report.total.human_verdicts], [25, 1, 24]);
   assert.ok(report.timeline.length >= 2);
-  assert.equal(report.timeline.reduce((n: number, m: { counts: Record<string, number> }) => n + Object.values(m.counts).reduce((a, b) => a + b, 0), 0), 49);
+  assert.equal(
+    report.timeline.reduce(
+      (n: number, m: { counts: Record<string, number> }) => n + Object.values(m.counts).reduce((a, b) => a + b, 0),
+      0,
+    ),
+    49,
+  );
   assert.deepEqual(JSON.parse((await runCli(['stats', '--json'], { cwd: r.dir })).stdout), report);
 });
 
@@ -77,12 +99,40 @@ test('stats text and csv', async () => {
   const r = history();
   const text = await runCli(['stats'], { cwd: r.dir });
   assert.match(text.stdout, /^rule_source +findings +OPEN +ACCEPT +REJECT +DEFER +ACKNOWLEDGE +reject rate/);
-  assert.match(text.stdout, /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% of 8 +investigate +since ACCEPT rf-0000000005 in [0-9a-f]{12}$/m);
+  assert.match(
+    text.stdout,
+    /^noisy:rule +8 +0 +2 +4 +1 +1 +50\.0% of 8 +investigate +since ACCEPT rf-0000000005 in [0-9a-f]{12}$/m,
+  );
   assert.match(text.stdout, /^good:rule .* 0\.0% of 11 +performing well$/m);
   assert.match(text.stdout, /^open:rule .* -$/m);
   const csv = parse((await runCli(['stats', '--format', 'csv'], { cwd: r.dir })).stdout) as string[][];
-  assert.deepEqual(csv[0], ['rule_source', 'findings', 'open', 'accept', 'reject', 'defer', 'acknowledge', 'human_verdicts', 'reject_rate', 'flag', 'calibrated', 'calibrated_since']);
-  assert.deepEqual(csv[3]!.slice(0, 11), ['noisy:rule', '8', '0', '2', '4', '1', '1', '8', '0.5000', 'investigate', 'true']);
+  assert.deepEqual(csv[0], [
+    'rule_source',
+    'findings',
+    'open',
+    'accept',
+    'reject',
+    'defer',
+    'acknowledge',
+    'human_verdicts',
+    'reject_rate',
+    'flag',
+    'calibrated',
+    'calibrated_since',
+  ]);
+  assert.deepEqual(csv[3]!.slice(0, 11), [
+    'noisy:rule',
+    '8',
+    '0',
+    '2',
+    '4',
+    '1',
+    '1',
+    '8',
+    '0.5000',
+    'investigate',
+    'true',
+  ]);
   assert.match(csv[3]![11]!, /^[0-9a-f]{40}$/);
   assert.deepEqual(csv[1]!.slice(10), ['false', '']);
 });
@@ -90,15 +140,24 @@ test('stats text and csv', async () => {
 test('stats --rule RULE: that rule, each of its findings with its verdict; an unknown rule is an input error naming the rules', async () => {
   const r = history();
   const json = JSON.parse((await runCli(['stats', '--rule', 'mid:rule', '--format', 'json'], { cwd: r.dir })).stdout);
-  assert.deepEqual(json.rules.map((x: { rule_source: string }) => x.rule_source), ['mid:rule']);
+  assert.deepEqual(
+    json.rules.map((x: { rule_source: string }) => x.rule_source),
+    ['mid:rule'],
+  );
   assert.deepEqual([json.total.findings, json.total.counts.REJECT], [5, 1]);
-  assert.deepEqual(json.threads.map((t: { state: string }) => t.state), ['REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACCEPT']);
+  assert.deepEqual(
+    json.threads.map((t: { state: string }) => t.state),
+    ['REJECT', 'ACCEPT', 'ACCEPT', 'DEFER', 'ACCEPT'],
+  );
   assert.match(json.threads[0].verdict_commit, /^[0-9a-f]{40}$/);
   assert.equal(json.threads[0].rationale, 'False positive: `grep x` shows nothing');
   const text = await runCli(['stats', '--rule', 'mid:rule'], { cwd: r.dir });
   assert.match(text.stdout, /^mid:rule +5 +0 +3 +1 +1 +0 +20\.0% of 5$/m);
   assert.match(text.stdout, /^5 findings of mid:rule, oldest first/m);
-  assert.match(text.stdout, /^ {2}rf-[0-9a-f]{10} +REJECT +src\/a\.ts:1 +[0-9a-f]{12} +False positive: `grep x` shows nothing$/m);
+  assert.match(
+    text.stdout,
+    /^ {2}rf-[0-9a-f]{10} +REJECT +src\/a\.ts:1 +[0-9a-f]{12} +False positive: `grep x` shows nothing$/m,
+  );
   const unknown = await runCli(['stats', '--rule', 'nope:rule'], { cwd: r.dir });
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no finding of rule nope:rule in this history/);
@@ -109,7 +168,7 @@ test('stats --html writes one self-contained page with its charts', async () => 
   const r = history();
   const run = await runCli(['stats', '--html', 'report.html'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stderr, `wrote ${join(r.dir, "report.html")}\n`, "where the page is, in full");
+  assert.equal(run.stderr, `wrote ${join(r.dir, 'report.html')}\n`, 'where the page is, in full');
   const html = readFileSync(join(r.dir, 'report.html'), 'utf8');
   assert.match(html, /^<!doctype html>/);
   assert.match(html, /Reject rate per rule/);
@@ -128,17 +187,34 @@ test('stats on an empty repository: a line, exit 0; thresholds are strict', asyn
   cleanups.push(() => r.cleanup());
   const run = await runCli(['stats'], { cwd: r.dir });
   assert.deepEqual([run.code, run.stdout], [0, 'no Review-Finding trailers in the history\n']);
-  assert.deepEqual([flagOf(0.3), flagOf(0.3001), flagOf(0.1), flagOf(0.0999), flagOf(null)], [null, 'investigate', null, 'performing well', null]);
+  assert.deepEqual(
+    [flagOf(0.3), flagOf(0.3001), flagOf(0.1), flagOf(0.0999), flagOf(null)],
+    [null, 'investigate', null, 'performing well', null],
+  );
   assert.deepEqual(computeStats([]).rules, []);
 });
 
 test('copies are one finding: a cherry-picked OPEN row after the verdict neither reopens it nor counts again', () => {
   const at = (commit: string, date: string, verdict: 'OPEN' | 'REJECT', rationale = '') => ({
     commit,
-    findings: [{
-      commit, date, author: 'A <a@x>', id: 'rf-00000000f1', file: 'a.ts', line: '1', rule_source: 'x:y', category: 'style', severity: 'nit',
-      issue: 'i', verdict, rationale, placement: 'trailer' as const, grammar: 'csv' as const,
-    }],
+    findings: [
+      {
+        commit,
+        date,
+        author: 'A <a@x>',
+        id: 'rf-00000000f1',
+        file: 'a.ts',
+        line: '1',
+        rule_source: 'x:y',
+        category: 'style',
+        severity: 'nit',
+        issue: 'i',
+        verdict,
+        rationale,
+        placement: 'trailer' as const,
+        grammar: 'csv' as const,
+      },
+    ],
     rejected: [],
     warnings: [],
   });
@@ -149,6 +225,18 @@ test('copies are one finding: a cherry-picked OPEN row after the verdict neither
     at('c2', '2024-02-01T00:00:00Z', 'REJECT', 'see `x`'),
     at('c1', '2024-01-01T00:00:00Z', 'OPEN'),
   ]);
-  assert.deepEqual(report.total, { findings: 1, open: 0, counts: { OPEN: 0, ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 }, human_verdicts: 1, reject_rate: 1 });
-  assert.deepEqual(report.timeline.map((m) => [m.month, m.counts.OPEN, m.counts.REJECT]), [['2024-01', 1, 0], ['2024-02', 0, 1]]);
+  assert.deepEqual(report.total, {
+    findings: 1,
+    open: 0,
+    counts: { OPEN: 0, ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 },
+    human_verdicts: 1,
+    reject_rate: 1,
+  });
+  assert.deepEqual(
+    report.timeline.map((m) => [m.month, m.counts.OPEN, m.counts.REJECT]),
+    [
+      ['2024-01', 1, 0],
+      ['2024-02', 0, 1],
+    ],
+  );
 });

@@ -40,11 +40,25 @@ test('mayHaveLastFindings: false only when saveLastReview would find no finding 
     writeFileSync(lastReviewFile(common), data);
     return common;
   };
-  const row = { id: 'rf-0123456789', file: 'a.js', line: '1', rule_source: 'builtin/debug:debugger', category: 'correctness', severity: 'bug', issue: 'x', verdict: 'OPEN', rationale: '' };
-  const pushOnly = write(JSON.stringify({ version: 1, reviews: { 'pre-push': { seenAt: '2025-01-01T00:00:00.000Z', findings: [row] } } }));
+  const row = {
+    id: 'rf-0123456789',
+    file: 'a.js',
+    line: '1',
+    rule_source: 'builtin/debug:debugger',
+    category: 'correctness',
+    severity: 'bug',
+    issue: 'x',
+    verdict: 'OPEN',
+    rationale: '',
+  };
+  const pushOnly = write(
+    JSON.stringify({ version: 1, reviews: { 'pre-push': { seenAt: '2025-01-01T00:00:00.000Z', findings: [row] } } }),
+  );
   assert.equal(await mayHaveLastFindings(pushOnly, 'commit-msg'), false);
   assert.equal(await mayHaveLastFindings(pushOnly, 'pre-push'), true);
-  const emptied = write(JSON.stringify({ version: 1, reviews: { 'commit-msg': { seenAt: '2025-01-01T00:00:00.000Z', findings: [] } } }));
+  const emptied = write(
+    JSON.stringify({ version: 1, reviews: { 'commit-msg': { seenAt: '2025-01-01T00:00:00.000Z', findings: [] } } }),
+  );
   assert.equal(await mayHaveLastFindings(emptied, 'commit-msg'), false);
   // Damaged or of another shape: saveLastReview reads it as no findings too.
   assert.equal(await mayHaveLastFindings(write('{torn'), 'commit-msg'), false);

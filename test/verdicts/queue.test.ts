@@ -2,7 +2,14 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropQueued, enqueueVerdict, pruneQueue, pruneRecorded, readQueue, type QueuedVerdict } from '../../lib/verdicts/queue.js';
+import {
+  dropQueued,
+  enqueueVerdict,
+  pruneQueue,
+  pruneRecorded,
+  readQueue,
+  type QueuedVerdict,
+} from '../../lib/verdicts/queue.js';
 import { withLock } from '../../lib/core/fs/lock.js';
 import { formatRow, type TrailerRow } from '../../lib/record/row.js';
 import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
@@ -11,8 +18,22 @@ import { rmSync, utimesSync } from 'node:fs';
 const dir = tempDir();
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function entry(id: string, verdict: QueuedVerdict['verdict'] = 'REJECT', rationale = '`npm test` passes'): QueuedVerdict {
-  const row: TrailerRow = { id, file: 'src/a.ts', line: '3', rule_source: 'builtin/debug:debugger', category: 'correctness', severity: 'bug', issue: 'debugger', verdict, rationale };
+function entry(
+  id: string,
+  verdict: QueuedVerdict['verdict'] = 'REJECT',
+  rationale = '`npm test` passes',
+): QueuedVerdict {
+  const row: TrailerRow = {
+    id,
+    file: 'src/a.ts',
+    line: '3',
+    rule_source: 'builtin/debug:debugger',
+    category: 'correctness',
+    severity: 'bug',
+    issue: 'debugger',
+    verdict,
+    rationale,
+  };
   return { id, verdict, rationale, row, queuedAt: '2025-01-01T00:00:00.000Z' };
 }
 
@@ -27,10 +48,19 @@ test('enqueue appends; a second verdict on the same finding replaces the first; 
   await enqueueVerdict(common, entry('rf-bbbbbbbbbb'));
   const replaced = await enqueueVerdict(common, entry('rf-aaaaaaaaaa', 'DEFER', 'JIRA-12 next sprint'));
   assert.equal(replaced?.verdict, 'REJECT');
-  assert.deepEqual((await readQueue(common)).map((e) => [e.id, e.verdict]), [['rf-bbbbbbbbbb', 'REJECT'], ['rf-aaaaaaaaaa', 'DEFER']]);
+  assert.deepEqual(
+    (await readQueue(common)).map((e) => [e.id, e.verdict]),
+    [
+      ['rf-bbbbbbbbbb', 'REJECT'],
+      ['rf-aaaaaaaaaa', 'DEFER'],
+    ],
+  );
   assert.equal((await dropQueued(common, 'rf-bbbbbbbbbb'))?.id, 'rf-bbbbbbbbbb');
   assert.equal(await dropQueued(common, 'rf-bbbbbbbbbb'), null);
-  assert.deepEqual((await readQueue(common)).map((e) => e.id), ['rf-aaaaaaaaaa']);
+  assert.deepEqual(
+    (await readQueue(common)).map((e) => e.id),
+    ['rf-aaaaaaaaaa'],
+  );
   assert.deepEqual(readdirSync(join(common, 'revtrail')).sort(), ['verdicts.jsonl']);
 });
 
@@ -38,7 +68,10 @@ test('a damaged line is skipped, the rest of the queue still counts', async () =
   const common = join(dir, 'q2');
   await enqueueVerdict(common, entry('rf-cccccccccc'));
   appendFileSync(join(common, 'revtrail', 'verdicts.jsonl'), '{not json\n{"id":"rf-x"}\n');
-  assert.deepEqual((await readQueue(common)).map((e) => e.id), ['rf-cccccccccc']);
+  assert.deepEqual(
+    (await readQueue(common)).map((e) => e.id),
+    ['rf-cccccccccc'],
+  );
 });
 
 test('pruneQueue removes only what the predicate says is recorded', async () => {
@@ -46,8 +79,14 @@ test('pruneQueue removes only what the predicate says is recorded', async () => 
   await enqueueVerdict(common, entry('rf-dddddddddd'));
   await enqueueVerdict(common, entry('rf-eeeeeeeeee'));
   const kept = await pruneQueue(common, (e) => e.id === 'rf-dddddddddd');
-  assert.deepEqual(kept.map((e) => e.id), ['rf-eeeeeeeeee']);
-  assert.deepEqual((await readQueue(common)).map((e) => e.id), ['rf-eeeeeeeeee']);
+  assert.deepEqual(
+    kept.map((e) => e.id),
+    ['rf-eeeeeeeeee'],
+  );
+  assert.deepEqual(
+    (await readQueue(common)).map((e) => e.id),
+    ['rf-eeeeeeeeee'],
+  );
 });
 
 test('pruneRecorded: an entry leaves the queue once a commit on HEAD carries its trailer', async () => {
@@ -63,7 +102,10 @@ test('pruneRecorded: an entry leaves the queue once a commit on HEAD carries its
     repo.commit(`other\n\nReview-Finding: ${formatRow({ ...e.row, rationale: 'something else, `x`' })}\n`);
     assert.equal((await pruneRecorded(repo.dir, common)).length, 2);
     repo.commit(`record\n\nReview-Finding: ${formatRow(e.row)}\n`);
-    assert.deepEqual((await pruneRecorded(repo.dir, common)).map((q) => q.id), ['rf-0000000000']);
+    assert.deepEqual(
+      (await pruneRecorded(repo.dir, common)).map((q) => q.id),
+      ['rf-0000000000'],
+    );
   } finally {
     repo.cleanup();
   }
@@ -74,13 +116,19 @@ test('concurrent writers (four processes) lose no entry and leave a valid file',
   mkdirSync(common);
   const script = join(fixturesDir, 'hooks', 'enqueue-many.mjs');
   const runs = await Promise.all(
-    ['a', 'b', 'c', 'd'].map((p) => runProcess(process.execPath, [script, join(projectRoot, 'dist'), common, `${p}${p}${p}${p}${p}0`, '15'], { cwd: dir })),
+    ['a', 'b', 'c', 'd'].map((p) =>
+      runProcess(process.execPath, [script, join(projectRoot, 'dist'), common, `${p}${p}${p}${p}${p}0`, '15'], {
+        cwd: dir,
+      }),
+    ),
   );
   for (const r of runs) assert.equal(r.code, 0, r.stderr);
   const queue = await readQueue(common);
   assert.equal(queue.length, 60);
   assert.equal(new Set(queue.map((q) => q.id)).size, 60);
-  const lines = readFileSync(join(common, 'revtrail', 'verdicts.jsonl'), 'utf8').trimEnd().split('\n');
+  const lines = readFileSync(join(common, 'revtrail', 'verdicts.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n');
   assert.equal(lines.length, 60);
 });
 

@@ -7,9 +7,11 @@ import { DEBUGGER_LINE, addRemote, allTrailerRows, installedRepo, type HookRepo 
 import type { TestRepo } from '../kit/repo.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => {
-  c.cleanup();
-}));
+after(() =>
+  cleanups.forEach((c) => {
+    c.cleanup();
+  }),
+);
 
 let shared: { r: HookRepo; committedId: string; pushedId: string } | undefined;
 
@@ -42,8 +44,17 @@ test('verdict --list shows open findings from history and from the blocked push;
   assert.match(list.stdout, /^Open findings \(2\):$/m);
   assert.match(list.stdout, new RegExp(`^  ${committedId}  src/a\\.js:1  bug  .*commit [0-9a-f]{12}\\)$`, 'm'));
   assert.match(list.stdout, new RegExp(`^  ${pushedId}  src/b\\.js:1  bug  .*push review, not committed\\)$`, 'm'));
-  const json = JSON.parse((await r.cli(['verdict', '--list', '--json'])).stdout) as { open: Array<{ id: string; origin: string; rule_source: string }>; queue: unknown[] };
-  assert.deepEqual(json.open.map((o) => [o.id, o.origin]).sort(), [[committedId, 'history'], [pushedId, 'pre-push']].sort());
+  const json = JSON.parse((await r.cli(['verdict', '--list', '--json'])).stdout) as {
+    open: Array<{ id: string; origin: string; rule_source: string }>;
+    queue: unknown[];
+  };
+  assert.deepEqual(
+    json.open.map((o) => [o.id, o.origin]).sort(),
+    [
+      [committedId, 'history'],
+      [pushedId, 'pre-push'],
+    ].sort(),
+  );
   assert.equal(json.open[0]!.rule_source, 'builtin/debug:debugger');
   assert.deepEqual(json.queue, []);
 });
@@ -56,7 +67,10 @@ test('verdict refuses unknown IDs, bad verdicts and empty rationales (exit 2); w
   assert.match(unknown.stderr, /verdict --list/);
   const short = await r.cli(['verdict', committedId.slice(0, 7), 'REJECT', '`x` y']);
   assert.equal(short.code, 2);
-  assert.match(short.stderr, new RegExp(`"${committedId.slice(0, 7)}" is too short to name a finding: give at least 6 hex digits after rf-`));
+  assert.match(
+    short.stderr,
+    new RegExp(`"${committedId.slice(0, 7)}" is too short to name a finding: give at least 6 hex digits after rf-`),
+  );
   const notId = await r.cli(['verdict', 'fix-7', 'REJECT', '`x` y']);
   assert.equal(notId.code, 2);
   assert.match(notId.stderr, /"fix-7" is not a finding ID/);
@@ -78,8 +92,15 @@ test('verdict refuses unknown IDs, bad verdicts and empty rationales (exit 2); w
   const queue = await readQueue(join(r.dir, '.git'));
   assert.equal(queue.length, 1);
   assert.deepEqual(queue[0]!.row, {
-    id: committedId, file: 'src/a.js', line: '1', rule_source: 'builtin/debug:debugger', category: 'correctness',
-    severity: 'bug', issue: '`debugger` statement left in', verdict: 'REJECT', rationale: 'I disagree',
+    id: committedId,
+    file: 'src/a.js',
+    line: '1',
+    rule_source: 'builtin/debug:debugger',
+    category: 'correctness',
+    severity: 'bug',
+    issue: '`debugger` statement left in',
+    verdict: 'REJECT',
+    rationale: 'I disagree',
   });
 });
 
@@ -107,9 +128,16 @@ test('after the commit that records it, the finding is no longer open and the qu
   const commit = await r.run(['commit', '--allow-empty', '-m', 'chore: verdicts']);
   assert.equal(commit.code, 0, commit.stderr);
   const rows = allTrailerRows(r);
-  assert.ok(rows.some((x) => x.startsWith(`${pushedId},src/b.js,1,`) && x.endsWith(',ACCEPT,removed the statement in src/b.js')));
+  assert.ok(
+    rows.some(
+      (x) => x.startsWith(`${pushedId},src/b.js,1,`) && x.endsWith(',ACCEPT,removed the statement in src/b.js'),
+    ),
+  );
   assert.ok(rows.some((x) => x.startsWith(`${committedId},`) && x.endsWith(',REJECT,I disagree')));
-  const json = JSON.parse((await r.cli(['verdict', '--list', '--json'])).stdout) as { open: unknown[]; queue: unknown[] };
+  const json = JSON.parse((await r.cli(['verdict', '--list', '--json'])).stdout) as {
+    open: unknown[];
+    queue: unknown[];
+  };
   assert.deepEqual(json.open, []);
   assert.deepEqual(json.queue, [], '--list prunes what HEAD carries');
   // A recorded verdict can be followed by another (a DEFER that later became a fix).
@@ -128,5 +156,8 @@ test('an ID that only `revtrail review` showed can be answered (the latest revie
   const id = (JSON.parse(reviewed.stdout) as { findings: Array<{ id: string }> }).findings[0]!.id;
   const answered = await r.cli(['verdict', id, 'DEFER', 'tracked in #12']);
   assert.equal(answered.code, 0, answered.stderr);
-  assert.deepEqual((await readQueue(join(r.dir, '.git'))).map((q) => [q.id, q.verdict]), [[id, 'DEFER']]);
+  assert.deepEqual(
+    (await readQueue(join(r.dir, '.git'))).map((q) => [q.id, q.verdict]),
+    [[id, 'DEFER']],
+  );
 });

@@ -14,17 +14,24 @@ const repo = throwawayRepos();
 
 const bundle = {
   '.okfw/index.md': '- [a](a.md)\n',
-  '.okfw/a.md': '---\ntype: Note\nid: a\nrules:\n  - id: r1\n    pattern: "console\\\\.log"\n    severity: nit\n    title: no logs\n---\n',
+  '.okfw/a.md':
+    '---\ntype: Note\nid: a\nrules:\n  - id: r1\n    pattern: "console\\\\.log"\n    severity: nit\n    title: no logs\n---\n',
 };
 
 test('knowledge check finds the repository with one git rev-parse, from a subfolder, with a config and excludes', async () => {
   const r = repo();
-  writeFiles(r.dir, { ...bundle, 'revtrail.config.json': JSON.stringify({ exclude: { 'a:r1': ['gen/**'] } }), 'src/x.ts': '' });
+  writeFiles(r.dir, {
+    ...bundle,
+    'revtrail.config.json': JSON.stringify({ exclude: { 'a:r1': ['gen/**'] } }),
+    'src/x.ts': '',
+  });
   const trace = join(tempDir(), 'trace');
   const run = await runCli(['knowledge', 'check'], { cwd: join(r.dir, 'src'), env: { GIT_TRACE: trace } });
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(run.stdout, '../.okfw: 1 concept, 1 rule, 0 errors, 0 warnings\n');
-  const revParses = readFileSync(trace, 'utf8').split('\n').filter((l) => / git rev-parse /.test(l));
+  const revParses = readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((l) => / git rev-parse /.test(l));
   assert.equal(revParses.length, 1, revParses.join('\n'));
 });
 

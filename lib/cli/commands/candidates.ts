@@ -15,12 +15,27 @@ export default defineCommand<CandidatesArgs>({
   describe: 'Knowledge candidates from finding threads that pass the promotion gate (drafts for a human)',
   builder: (y) =>
     y
-      .option('out', { type: 'string', requiresArg: true, describe: 'folder for candidate files (default .revtrail/candidates/; never inside the bundle)' })
-      .option('explain', { type: 'string', describe: 'every gate signal of a finding ID or a rule_source, with the facts; alone: of every rule_source' })
+      .option('out', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'folder for candidate files (default .revtrail/candidates/; never inside the bundle)',
+      })
+      .option('explain', {
+        type: 'string',
+        describe: 'every gate signal of a finding ID or a rule_source, with the facts; alone: of every rule_source',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
-    const [{ findRepo }, { configCacheFile }, { loadConfig }, { runCandidates }, { formatExplanation }, { candidatesMessages: m }, { CREDENTIAL_RULE_SOURCES }] = await Promise.all([
+    const [
+      { findRepo },
+      { configCacheFile },
+      { loadConfig },
+      { runCandidates },
+      { formatExplanation },
+      { candidatesMessages: m },
+      { CREDENTIAL_RULE_SOURCES },
+    ] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../core/state.js'),
       import('../../config/load.js'),
@@ -48,7 +63,11 @@ export default defineCommand<CandidatesArgs>({
     }
     if (result.kind === 'explained') {
       const { explanation } = result;
-      context.stdout.write(args.json ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation, paint(useColor(context.stdout))));
+      context.stdout.write(
+        args.json
+          ? JSON.stringify(explanation, null, 2) + '\n'
+          : formatExplanation(explanation, paint(useColor(context.stdout))),
+      );
       return 0;
     }
     const { set, written, report } = result;
@@ -71,7 +90,13 @@ export default defineCommand<CandidatesArgs>({
     for (const s of set.inBundle) context.stdout.write(esc(m.inBundle(s.rule_source, s.document)) + '\n');
     set.candidates.forEach((c, i) => {
       const w = written[i]!;
-      context.stdout.write(esc(w.changed ? m.wrote(show(w.file), c.id, c.gate.threads, c.gate.files.length) : m.unchanged(show(w.file), c.id)) + '\n');
+      context.stdout.write(
+        esc(
+          w.changed
+            ? m.wrote(show(w.file), c.id, c.gate.threads, c.gate.files.length)
+            : m.unchanged(show(w.file), c.id),
+        ) + '\n',
+      );
     });
     if (set.candidates.length === 0) context.stdout.write(m.none(report.rules.length) + '\n');
     return 0;

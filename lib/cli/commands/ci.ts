@@ -25,7 +25,8 @@ const record = defineCommand<RecordArgs>({
     ]);
     const repo = await findRepo(context.cwd);
     const sha = await recordCiOutcome(repo.top, args.outcome, args.commit);
-    if (args.json) context.stdout.write(JSON.stringify({ commit: sha, outcome: args.outcome, ref: CI_NOTES_REF }) + '\n');
+    if (args.json)
+      context.stdout.write(JSON.stringify({ commit: sha, outcome: args.outcome, ref: CI_NOTES_REF }) + '\n');
     else context.stdout.write(`${m.recorded(args.outcome, sha, CI_NOTES_REF)}\n  ${m.pushHint(CI_NOTES_REF)}\n`);
     return 0;
   },

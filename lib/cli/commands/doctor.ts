@@ -8,14 +8,20 @@ interface DoctorArgs {
 
 export default defineCommand<DoctorArgs>({
   command: 'doctor',
-  describe: 'Check that the hooks run in this clone (every worktree, CLI, node, prepare script, bundle) and say what to fix',
+  describe:
+    'Check that the hooks run in this clone (every worktree, CLI, node, prepare script, bundle) and say what to fix',
   builder: (yargs) =>
     yargs
-      .usage('$0 doctor [--json]\n\nExit 0 when nothing needs fixing (warnings included), 1 when something does, 2 when the configuration cannot be used.')
+      .usage(
+        '$0 doctor [--json]\n\nExit 0 when nothing needs fixing (warnings included), 1 when something does, 2 when the configuration cannot be used.',
+      )
       .option('json', { type: 'boolean', default: false, describe: 'The checks as JSON' })
       .example('$0 doctor', 'after cloning, or when a commit was not reviewed'),
   async run(args, context) {
-    const [{ doctor }, { doctorMessages: m }] = await Promise.all([import('../../install/doctor.js'), import('../../messages/install.js')]);
+    const [{ doctor }, { doctorMessages: m }] = await Promise.all([
+      import('../../install/doctor.js'),
+      import('../../messages/install.js'),
+    ]);
     const report = await doctor(context.cwd);
     // A configuration that cannot be read or validated is an input error, as in `knowledge check`.
     const code = report.checks.some((c) => c.check === 'config' && c.level === 'fail') ? 2 : report.ok ? 0 : 1;

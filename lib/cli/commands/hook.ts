@@ -16,7 +16,9 @@ export default defineCommand<HookArgs>({
   builder: (yargs) =>
     yargs
       .usage(
-        RUNNABLE_HOOKS.map((r) => `$0 hook ${r.name}${r.usage ? ` ${r.usage}` : ''}${r.side === 'server' ? '   (on a server)' : ''}`).join('\n') +
+        RUNNABLE_HOOKS.map(
+          (r) => `$0 hook ${r.name}${r.usage ? ` ${r.usage}` : ''}${r.side === 'server' ? '   (on a server)' : ''}`,
+        ).join('\n') +
           '\n\n' +
           'What the hook files in .husky/ run. Exit 1: blocked (the hook script fails);\n' +
           'any other non-zero exit is an internal failure the script reports as a warning.\n' +

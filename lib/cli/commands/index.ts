@@ -23,4 +23,21 @@ import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
 
-export const commands: readonly AnyCommand[] = [init, knowledge, review, rules, mine, candidates, stats, ci, demo, install, doctor, uninstall, hook, verdict, trust, trailers];
+export const commands: readonly AnyCommand[] = [
+  init,
+  knowledge,
+  review,
+  rules,
+  mine,
+  candidates,
+  stats,
+  ci,
+  demo,
+  install,
+  doctor,
+  uninstall,
+  hook,
+  verdict,
+  trust,
+  trailers,
+];

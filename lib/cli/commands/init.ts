@@ -12,7 +12,11 @@ export default defineCommand<InitArgs>({
   builder: (yargs) =>
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print what was written and kept as JSON' })
-      .option('doc-map', { type: 'boolean', default: false, describe: 'Write a starter doc map (design documents without frontmatter) instead of a starter bundle' })
+      .option('doc-map', {
+        type: 'boolean',
+        default: false,
+        describe: 'Write a starter doc map (design documents without frontmatter) instead of a starter bundle',
+      })
       .example('$0 init', 'set revtrail up in this repository (from any folder inside it)')
       .example('$0 init --doc-map', 'map existing design documents (docs/adr/*.md ...) to the code they govern'),
   async run(args, context) {
@@ -36,7 +40,13 @@ export default defineCommand<InitArgs>({
     const out = [m.heading(repo.top)];
     for (const path of result.written) out.push(m.wrote(path));
     for (const skip of result.skipped) {
-      out.push(skip.reason === 'exists' ? m.keptFile(skip.path) : skip.reason === 'bundle-has-index' ? m.keptBundle(skip.path) : m.keptConfigInPackage);
+      out.push(
+        skip.reason === 'exists'
+          ? m.keptFile(skip.path)
+          : skip.reason === 'bundle-has-index'
+            ? m.keptBundle(skip.path)
+            : m.keptConfigInPackage,
+      );
     }
     if (result.ignored) out.push(m.ignored);
     if (result.written.length === 0 && !result.ignored) out.push(m.nothingWritten);

@@ -25,28 +25,51 @@ export default defineCommand<InstallArgs>({
           '"postinstall" under yarn berry: revtrail install --from-prepare || true) to a top-level\n' +
           'package.json without one. revtrail uninstall undoes exactly that; revtrail doctor checks it.',
       )
-      .option('force', { type: 'boolean', default: false, describe: 'Install even when core.hooksPath points elsewhere (uninstall restores it)' })
+      .option('force', {
+        type: 'boolean',
+        default: false,
+        describe: 'Install even when core.hooksPath points elsewhere (uninstall restores it)',
+      })
       .option('append-prepare', {
         type: 'boolean',
         default: false,
-        describe: 'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
+        describe:
+          'Also write the setup script into a package.json that has its own (appended: "yours && (ours)") or sits in a subfolder',
       })
-      .option('lefthook', { type: 'boolean', default: false, describe: "Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, lefthook.yml (core.hooksPath untouched)" })
+      .option('lefthook', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, lefthook.yml (core.hooksPath untouched)',
+      })
       .option('pre-commit', {
         type: 'boolean',
         default: false,
-        describe: 'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
+        describe:
+          'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
       })
-      .option('from-prepare', { type: 'boolean', default: false, describe: "What the prepare script runs: husky's setup only, never failing the package install" })
+      .option('from-prepare', {
+        type: 'boolean',
+        default: false,
+        describe: "What the prepare script runs: husky's setup only, never failing the package install",
+      })
       .option('server', {
         type: 'string',
         requiresArg: true,
-        describe: "Install the server gate into the repository REPO on this server (its pre-receive hook; docs/server.md)",
+        describe:
+          'Install the server gate into the repository REPO on this server (its pre-receive hook; docs/server.md)',
       })
-      .option('print-server-hook', { type: 'boolean', default: false, describe: 'Print the server hook script instead of writing it (GitLab custom_hooks, your own pre-receive)' })
+      .option('print-server-hook', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the server hook script instead of writing it (GitLab custom_hooks, your own pre-receive)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
       .example('$0 install', 'from any folder of the work tree')
-      .example('$0 install --server /srv/git/project.git', 'on the server: reject pushes the gate blocks, whatever the clients run')
+      .example(
+        '$0 install --server /srv/git/project.git',
+        'on the server: reject pushes the gate blocks, whatever the clients run',
+      )
       .example('$0 install --lefthook', 'a team on lefthook, then: npx lefthook install'),
   async run(args, context) {
     if (args.printServerHook) {
@@ -59,7 +82,10 @@ export default defineCommand<InstallArgs>({
       const { serverInstallMessages: s } = await import('../../messages/install.js');
       const done = await installServer(args.server);
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
-      else context.stdout.write(`${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.serverFailMode].join('\n')}\n`);
+      else
+        context.stdout.write(
+          `${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.serverFailMode].join('\n')}\n`,
+        );
       return 0;
     }
     if (args.fromPrepare) {
@@ -69,14 +95,23 @@ export default defineCommand<InstallArgs>({
       return 0;
     }
     if (args.lefthook || args.preCommit) {
-      const [{ installManager }, { managerMessages: mm }] = await Promise.all([import('../../install/manager.js'), import('../../messages/install.js')]);
+      const [{ installManager }, { managerMessages: mm }] = await Promise.all([
+        import('../../install/manager.js'),
+        import('../../messages/install.js'),
+      ]);
       if (args.lefthook && args.preCommit) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
       const report = await installManager(context.cwd, args.lefthook ? 'lefthook' : 'pre-commit');
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else context.stdout.write(`${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+      else
+        context.stdout.write(
+          `${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`,
+        );
       return 0;
     }
-    const [{ install }, { installMessages: m }] = await Promise.all([import('../../install/install.js'), import('../../messages/install.js')]);
+    const [{ install }, { installMessages: m }] = await Promise.all([
+      import('../../install/install.js'),
+      import('../../messages/install.js'),
+    ]);
     const report = await install(context.cwd, { force: args.force, appendPrepare: args.appendPrepare });
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -37,7 +37,9 @@ const selectCommand = defineCommand<SelectArgs>({
   describe: 'Show, per chunk of a diff, the governing documents in selection order and why',
   builder: (yargs) =>
     knowledgeOption(diffSourceOptions(yargs))
-      .usage('$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.')
+      .usage(
+        '$0 knowledge select [--diff FILE|- | --staged | --range A..B] [--knowledge DIR] [--json]\n\nDefault diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.',
+      )
       .option('json', { type: 'boolean', default: false, describe: 'Machine-readable output' })
       .example('$0 knowledge select --staged', 'which documents govern the staged change'),
   async run(args, context) {
@@ -55,13 +57,14 @@ export default defineCommand({
 
 /** Prints the use-case's result (lib/review/knowledge-check.ts); the workspace found the repository and read the config once. */
 async function check(args: CheckArgs, context: CliContext): Promise<number> {
-  const [{ openWorkspace }, { checkKnowledge }, { formatDiagnostic }, { escapeControl }, { bundleMessages: bm }] = await Promise.all([
-    import('../../workspace/index.js'),
-    import('../../review/knowledge-check.js'),
-    import('../../bundle/load.js'),
-    import('../../core/output.js'),
-    import('../../messages/bundle.js'),
-  ]);
+  const [{ openWorkspace }, { checkKnowledge }, { formatDiagnostic }, { escapeControl }, { bundleMessages: bm }] =
+    await Promise.all([
+      import('../../workspace/index.js'),
+      import('../../review/knowledge-check.js'),
+      import('../../bundle/load.js'),
+      import('../../core/output.js'),
+      import('../../messages/bundle.js'),
+    ]);
   const dir = args.dir ?? args.knowledge;
   // Outside a repository a named folder is still checked, with the default configuration.
   const ws = await openWorkspace(context.cwd, { needRepo: dir === undefined, configCache: false });
@@ -71,7 +74,14 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
     const plain = (d: (typeof errors)[number]) => ({ file: d.file, line: d.line, message: d.message });
     const report = {
       bundle: name,
-      concepts: bundle.concepts.map((c) => ({ id: c.id, file: c.file, type: c.type, title: c.title, rules: [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource), ...(c.mapped ? { mapped: true, paths: c.paths } : {}) })),
+      concepts: bundle.concepts.map((c) => ({
+        id: c.id,
+        file: c.file,
+        type: c.type,
+        title: c.title,
+        rules: [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource),
+        ...(c.mapped ? { mapped: true, paths: c.paths } : {}),
+      })),
       ...(docMap ? { docMap } : {}),
       errors: errors.map(plain),
       warnings: warnings.map(plain),
@@ -90,7 +100,9 @@ async function check(args: CheckArgs, context: CliContext): Promise<number> {
 function rulesOf(concept: Concept): Array<{ id: string; kind: 'pattern' | 'ast' | 'imports'; language?: string }> {
   return [
     ...concept.rules.map((r) => ({ id: r.id, kind: 'pattern' as const })),
-    ...(concept.structural ?? []).map((r) => (r.kind === 'ast' ? { id: r.id, kind: r.kind, language: r.language } : { id: r.id, kind: r.kind })),
+    ...(concept.structural ?? []).map((r) =>
+      r.kind === 'ast' ? { id: r.id, kind: r.kind, language: r.language } : { id: r.id, kind: r.kind },
+    ),
   ];
 }
 
@@ -99,10 +111,16 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const { formatDiagnostic } = await import('../../bundle/load.js');
   const source = await diffSourceOf(args, context.cwd);
   const { openReview, selectChunks } = await import('../../review/index.js');
-  const session = await openReview(context.cwd, { knowledge: args.knowledge, allowOutsideRepo: source.kind === 'text' });
+  const session = await openReview(context.cwd, {
+    knowledge: args.knowledge,
+    allowOutsideRepo: source.kind === 'text',
+  });
   const { chunks, selections, bundle } = await selectChunks(session, source);
   // A config that could not be used: selection ran with the defaults, as a review does.
-  const warnings = [...(session.configProblem ? [session.configProblem] : []), ...(bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic)];
+  const warnings = [
+    ...(session.configProblem ? [session.configProblem] : []),
+    ...(bundle ?? (await session.bundle())).diagnostics.map(formatDiagnostic),
+  ];
   const shownWarnings = warnings.map((w) => escapeControl(w));
 
   if (args.json) {
@@ -111,7 +129,14 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
         path: s.chunk.path,
         piece: s.chunk.piece,
         namespace: s.chunk.namespace,
-        documents: s.documents.map((d) => ({ id: d.concept.id, match: d.match, matched: d.matched, tokens: d.tokens, truncated: d.truncated, rules: rulesOf(d.concept) })),
+        documents: s.documents.map((d) => ({
+          id: d.concept.id,
+          match: d.match,
+          matched: d.matched,
+          tokens: d.tokens,
+          truncated: d.truncated,
+          rules: rulesOf(d.concept),
+        })),
       })),
       warnings,
     };

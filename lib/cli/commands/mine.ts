@@ -24,14 +24,22 @@ export default defineCommand<MineArgs>({
   describe: 'Mine Review-Finding trailers from git history into evidence records',
   builder: (y) =>
     y
-      .positional('revs', { type: 'string', array: true, describe: 'revisions as git log takes them (default HEAD); after -- also git log options' })
+      .positional('revs', {
+        type: 'string',
+        array: true,
+        describe: 'revisions as git log takes them (default HEAD); after -- also git log options',
+      })
       .option('all', { type: 'boolean', default: false, describe: 'every ref (git log --all)' })
       .option('format', { choices: MINE_FORMATS, default: 'jsonl' as MineFormat, describe: 'output format' })
       .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
       .option('out', { type: 'string', requiresArg: true, describe: 'write to FILE instead of stdout' })
       .option('include-open', { type: 'boolean', default: false, describe: 'CSV: also rows for OPEN findings' })
       .option('redact', { type: 'boolean', default: false, describe: 'authors become REDACTED <p-pseudonym>' })
-      .option('cache', { type: 'boolean', default: true, describe: 'use the incremental cache in the git dir (--no-cache: read everything)' })
+      .option('cache', {
+        type: 'boolean',
+        default: true,
+        describe: 'use the incremental cache in the git dir (--no-cache: read everything)',
+      })
       .example('$0 mine --all --format csv --out feedback.csv', 'the feedback log of every branch'),
   async run(args, context) {
     // git looks for the repository while the rest loads.
@@ -63,13 +71,18 @@ export default defineCommand<MineArgs>({
         out: args.out === undefined ? undefined : resolve(context.cwd, args.out),
         stdout: context.stdout,
         onProgress: (commits, records) => bar.update(m.progress(commits, records)),
-        onPlan: debug ? (plan, detail) => context.stderr.write(`revtrail: mine cache: ${plan}${detail ? ` (${detail})` : ''}\n`) : undefined,
+        onPlan: debug
+          ? (plan, detail) => context.stderr.write(`revtrail: mine cache: ${plan}${detail ? ` (${detail})` : ''}\n`)
+          : undefined,
       });
     } finally {
       bar.done();
     }
     const { notices, noticeCount } = result;
-    for (const n of notices) context.stderr.write(`${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`);
+    for (const n of notices)
+      context.stderr.write(
+        `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`,
+      );
     if (noticeCount > notices.length) context.stderr.write(`${m.warningsMore(noticeCount - notices.length)}\n`);
     return 0;
   },

@@ -37,26 +37,54 @@ export default defineCommand<ReviewArgs>({
         describe: 'Output format: github = Actions annotations, codequality = GitLab Code Quality report',
       })
       .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
-      .option('reviewer', { type: 'string', requiresArg: true, describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)' })
-      .option('model', { type: 'boolean', default: true, describe: 'Ask the model reviewer of the config (reviewer.model); --no-model: not in this run' })
-      .option('soft-tests', { type: 'boolean', default: false, describe: 'test findings COMMENT instead of REQUEST_CHANGES' })
-      .option('min-confidence', { type: 'string', requiresArg: true, describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)' })
+      .option('reviewer', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Reviewer program command line, run without a shell (overrides reviewer.command)',
+      })
+      .option('model', {
+        type: 'boolean',
+        default: true,
+        describe: 'Ask the model reviewer of the config (reviewer.model); --no-model: not in this run',
+      })
+      .option('soft-tests', {
+        type: 'boolean',
+        default: false,
+        describe: 'test findings COMMENT instead of REQUEST_CHANGES',
+      })
+      .option('min-confidence', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Drop findings below this confidence, 0 to 1 (default: minConfidence of the config, 0.8)',
+      })
+      .option('verbose', {
+        type: 'boolean',
+        default: false,
+        describe: 'Also say what was not reported and why (placeholder keys, generated files, inline directives)',
+      })
       .option('policy-from', {
         type: 'string',
         requiresArg: true,
-        describe: "Read the config, bundle and doc map from REF's commit, not the work tree (CI: the base branch, so a change cannot weaken its own review)",
+        describe:
+          "Read the config, bundle and doc map from REF's commit, not the work tree (CI: the base branch, so a change cannot weaken its own review)",
       })
       .option('calibration', {
         type: 'boolean',
         default: true,
-        describe: 'A rule whose answered findings history mostly rejected stops blocking (config calibration); --no-calibration: every rule blocks',
+        describe:
+          'A rule whose answered findings history mostly rejected stops blocking (config calibration); --no-calibration: every rule blocks',
       })
       .example('$0 review --staged', 'review what the next commit will contain')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
       .example('$0 review --range origin/main...HEAD --format github', 'annotations on a GitHub pull request')
-      .example('$0 review --range origin/main...HEAD --format codequality > quality.json', 'a GitLab Code Quality report')
-      .example('$0 review --range origin/main...HEAD --policy-from origin/main', "review a pull request with its base branch's policy")
+      .example(
+        '$0 review --range origin/main...HEAD --format codequality > quality.json',
+        'a GitLab Code Quality report',
+      )
+      .example(
+        '$0 review --range origin/main...HEAD --policy-from origin/main',
+        "review a pull request with its base branch's policy",
+      )
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
   async run(args, context) {
     const { reviewMessages: m } = await import('../../messages/review.js');
@@ -65,7 +93,12 @@ export default defineCommand<ReviewArgs>({
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
       minConfidence = Number(args.minConfidence);
-      if (args.minConfidence.trim() === '' || !Number.isFinite(minConfidence) || minConfidence < 0 || minConfidence > 1) {
+      if (
+        args.minConfidence.trim() === '' ||
+        !Number.isFinite(minConfidence) ||
+        minConfidence < 0 ||
+        minConfidence > 1
+      ) {
         throw new UsageError(m.badMinConfidence(args.minConfidence), { remedy: m.badMinConfidenceRemedy });
       }
     }
@@ -94,13 +127,19 @@ export default defineCommand<ReviewArgs>({
       minConfidence,
       calibration: args.calibration ? undefined : false,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
-      queued: source.kind === 'range' ? undefined : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
+      queued:
+        source.kind === 'range'
+          ? undefined
+          : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
       onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
     });
     bar.done();
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
     // outside a repository has nowhere to keep them, and needs not.
-    const [{ findRepo }, { rememberReview }] = await Promise.all([import('../../core/git/repo.js'), import('../../verdicts/peek.js')]);
+    const [{ findRepo }, { rememberReview }] = await Promise.all([
+      import('../../core/git/repo.js'),
+      import('../../verdicts/peek.js'),
+    ]);
     const repo = await findRepo(context.cwd).catch(() => null);
     if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
     // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
@@ -115,7 +154,10 @@ export default defineCommand<ReviewArgs>({
 });
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
-async function policyFrom(ref: string, context: { cwd: string; stderr: NodeJS.WritableStream }): Promise<{ dir: string; knowledge: string }> {
+async function policyFrom(
+  ref: string,
+  context: { cwd: string; stderr: NodeJS.WritableStream },
+): Promise<{ dir: string; knowledge: string }> {
   const { findRepo } = await import('../../core/git/repo.js');
   const { peelCommit } = await import('../../core/git/commands.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');

@@ -27,10 +27,13 @@ interface RuleRow {
 
 export default defineCommand<RulesArgs>({
   command: 'rules',
-  describe: 'List the rules in force here: the built-in baseline and the bundle\'s, with kind, severity, category and source',
+  describe:
+    "List the rules in force here: the built-in baseline and the bundle's, with kind, severity, category and source",
   builder: (yargs) =>
     yargs
-      .usage('$0 rules [--json]\n\nCredential rules are marked "always on": no configuration switches them off or excludes them.')
+      .usage(
+        '$0 rules [--json]\n\nCredential rules are marked "always on": no configuration switches them off or excludes them.',
+      )
       .option('json', { type: 'boolean', default: false, describe: 'The rules as JSON' })
       .example('$0 rules', 'which rules a review here runs'),
   async run(args, context) {
@@ -56,21 +59,51 @@ export default defineCommand<RulesArgs>({
     const bundle = await ws.bundle();
     for (const concept of bundle.concepts) {
       const source = shown(conceptPath(bundle, concept));
-      for (const r of [...concept.rules.map((rule) => ({ ...rule, kind: 'regex' as const })), ...(concept.structural ?? [])]) {
-        rows.push({ rule_source: r.ruleSource, id: r.id, kind: r.kind, severity: r.severity, category: r.category, source, always_on: false, title: r.title });
+      for (const r of [
+        ...concept.rules.map((rule) => ({ ...rule, kind: 'regex' as const })),
+        ...(concept.structural ?? []),
+      ]) {
+        rows.push({
+          rule_source: r.ruleSource,
+          id: r.id,
+          kind: r.kind,
+          severity: r.severity,
+          category: r.category,
+          source,
+          always_on: false,
+          title: r.title,
+        });
       }
     }
     const problems = bundle.diagnostics.filter((d) => d.level === 'error').length;
     if (args.json) {
-      context.stdout.write(`${JSON.stringify({ bundle: shown(ws.knowledge), config: ws.configFile && shown(ws.configFile), rules: rows, bundle_errors: problems }, null, 2)}\n`);
+      context.stdout.write(
+        `${JSON.stringify({ bundle: shown(ws.knowledge), config: ws.configFile && shown(ws.configFile), rules: rows, bundle_errors: problems }, null, 2)}\n`,
+      );
       return 0;
     }
     const header = m.rulesColumns;
-    const table = [header, ...rows.map((r) => [r.rule_source, r.kind, r.severity, r.category, r.source, r.always_on ? m.rulesAlwaysOn : ''])];
+    const table = [
+      header,
+      ...rows.map((r) => [r.rule_source, r.kind, r.severity, r.category, r.source, r.always_on ? m.rulesAlwaysOn : '']),
+    ];
     const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-    const lines = table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+    const lines = table.map((row) =>
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
     const builtin = rows.filter((r) => r.source === 'builtin');
-    lines.push('', m.rulesSummary(builtin.length, builtin.filter((r) => r.always_on).length, rows.length - builtin.length, shown(ws.knowledge)));
+    lines.push(
+      '',
+      m.rulesSummary(
+        builtin.length,
+        builtin.filter((r) => r.always_on).length,
+        rows.length - builtin.length,
+        shown(ws.knowledge),
+      ),
+    );
     if (problems) lines.push(m.rulesBundleErrors(problems));
     context.stdout.write(`${lines.map((l) => esc(l)).join('\n')}\n`);
     return 0;

@@ -17,14 +17,23 @@ interface StatsArgs {
 
 export default defineCommand<StatsArgs>({
   command: 'stats',
-  describe: 'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well), and which rules calibration demoted',
+  describe:
+    'Counts per verdict and reject rate per rule_source (>30% investigate, <10% performing well), and which rules calibration demoted',
   builder: (y) =>
     y
       .option('format', { choices: STATS_FORMATS, default: 'text' as StatsFormat, describe: 'output format' })
       .option('json', { type: 'boolean', default: false, describe: 'same as --format json' })
-      .option('html', { type: 'string', requiresArg: true, describe: 'also write a self-contained HTML page with charts to FILE' })
+      .option('html', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'also write a self-contained HTML page with charts to FILE',
+      })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
-      .option('rule', { type: 'string', requiresArg: true, describe: 'only this rule_source, with each of its findings and the verdict it got' }),
+      .option('rule', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'only this rule_source, with each of its findings and the verdict it got',
+      }),
   async run(args, context) {
     const [{ openWorkspace }, { buildStats }, { formatStats }, { calibrationExempt }] = await Promise.all([
       import('../../workspace/index.js'),
@@ -35,12 +44,23 @@ export default defineCommand<StatsArgs>({
     const ws = await openWorkspace(context.cwd);
     if (ws.configError) throw ws.configError;
     const html = args.html === undefined ? undefined : resolve(context.cwd, args.html);
-    const { report, bodyRows } = await buildStats({ top: ws.top, commonDir: ws.repo!.commonDir, config: ws.config, all: args.all, rule: args.rule, html, exempt: calibrationExempt });
+    const { report, bodyRows } = await buildStats({
+      top: ws.top,
+      commonDir: ws.repo!.commonDir,
+      config: ws.config,
+      all: args.all,
+      rule: args.rule,
+      html,
+      exempt: calibrationExempt,
+    });
     if (bodyRows.length) {
       const { mineMessages } = await import('../../messages/mine.js');
-      context.stderr.write(`${mineMessages.bodyNotCounted(bodyRows.map((b) => `${b.id} (${b.commit.slice(0, 7)})`))}\n`);
+      context.stderr.write(
+        `${mineMessages.bodyNotCounted(bodyRows.map((b) => `${b.id} (${b.commit.slice(0, 7)})`))}\n`,
+      );
     }
-    if (html !== undefined) context.stderr.write(`${(await import('../../messages/stats.js')).statsMessages.wroteHtml(html)}\n`);
+    if (html !== undefined)
+      context.stderr.write(`${(await import('../../messages/stats.js')).statsMessages.wroteHtml(html)}\n`);
     context.stdout.write(formatStats(report, args.json ? 'json' : args.format, paint(useColor(context.stdout))));
     return 0;
   },

@@ -18,7 +18,9 @@ async function readInput(file: string, cwd: string): Promise<Buffer> {
     return Buffer.concat(parts);
   } catch (error) {
     const { trailerMessages: m } = await import('../../messages/trailers.js');
-    throw new InputError(m.unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message), { remedy: m.unreadableRemedy });
+    throw new InputError(m.unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message), {
+      remedy: m.unreadableRemedy,
+    });
   }
 }
 
@@ -33,9 +35,13 @@ const lint = defineCommand<LintArgs>({
           'row and the rationale gates. Prints FILE:LINE: reason; exit 1 on an error, 0 with warnings only.',
       )
       .positional('file', { type: 'string', describe: 'Message file, or - for stdin' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print {file, rows, errors, warnings, problems} as JSON' })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print {file, rows, errors, warnings, problems} as JSON',
+      })
       .example('$0 trailers lint .git/COMMIT_EDITMSG', 'check a message before committing')
-      .example("git log -1 --format=%B | $0 trailers lint -", 'check the last commit'),
+      .example('git log -1 --format=%B | $0 trailers lint -', 'check the last commit'),
   async run(args, context) {
     // yargs hands a lone "-" positional over as "": both mean stdin (no file has an empty name).
     const file = args.file === '' ? '-' : args.file;

@@ -12,12 +12,13 @@ interface TrustArgs {
 
 export default defineCommand<TrustArgs>({
   command: 'trust',
-  describe: "Allow this clone's configured reviewer program to run, or its model endpoint off this machine to be sent code (like direnv allow); --revoke forgets it",
+  describe:
+    "Allow this clone's configured reviewer program to run, or its model endpoint off this machine to be sent code (like direnv allow); --revoke forgets it",
   builder: (yargs) =>
     yargs
       .usage(
         '$0 trust [--revoke]\n\n' +
-          'A reviewer.command from the repository\'s configuration runs only in a clone whose person trusted\n' +
+          "A reviewer.command from the repository's configuration runs only in a clone whose person trusted\n" +
           'that exact command; a reviewer.model.endpoint that is not on this machine is sent code only once\n' +
           'trusted the same way. The record is kept outside the work tree ($REVTRAIL_TRUST_FILE, else\n' +
           '$XDG_CONFIG_HOME/revtrail/trust.json, else ~/.config/revtrail/trust.json).',
@@ -26,7 +27,12 @@ export default defineCommand<TrustArgs>({
       .example('$0 trust', 'after reading reviewer.command in revtrail.config.json')
       .example('$0 trust --revoke', 'stop running it'),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState }, { configMessages: m }] = await Promise.all([
+    const [
+      { findRepo },
+      { loadConfig },
+      { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState },
+      { configMessages: m },
+    ] = await Promise.all([
       import('../../core/git/repo.js'),
       import('../../config/load.js'),
       import('../../config/trust.js'),
@@ -36,7 +42,14 @@ export default defineCommand<TrustArgs>({
     const clone = escapeControl(await cloneKey(repo.commonDir));
     if (args.revoke) {
       const removed = await revokeTrust(repo.commonDir);
-      const what = removed ? [removed.command.length ? commandLabel(removed.command) : '', removed.endpoint ? escapeControl(removed.endpoint) : ''].filter(Boolean).join(' and ') : '';
+      const what = removed
+        ? [
+            removed.command.length ? commandLabel(removed.command) : '',
+            removed.endpoint ? escapeControl(removed.endpoint) : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')
+        : '';
       context.stdout.write(`${removed ? m.revoked(what, clone) : m.nothingRevoked(clone)}\n`);
       return 0;
     }
@@ -44,18 +57,28 @@ export default defineCommand<TrustArgs>({
     const argv = config.reviewer.command ?? [];
     // A model endpoint on this machine needs no trust; one elsewhere is trusted beside the command.
     const endpoint = config.reviewer.model?.endpoint;
-    const remote = endpoint !== undefined && !(await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint) ? endpoint : undefined;
-    if (argv.length === 0 && remote === undefined) throw new InputError(m.nothingToTrust(file), { remedy: m.nothingToTrustRemedy });
+    const remote =
+      endpoint !== undefined && !(await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint)
+        ? endpoint
+        : undefined;
+    if (argv.length === 0 && remote === undefined)
+      throw new InputError(m.nothingToTrust(file), { remedy: m.nothingToTrustRemedy });
     const label = argv.length ? commandLabel(argv) : '';
     const before = await trustState(repo.commonDir, argv);
     const endpointBefore = remote === undefined || (await endpointTrusted(repo.commonDir, remote));
     if ((argv.length === 0 || before.state === 'trusted') && endpointBefore) {
-      context.stdout.write(`${[...(argv.length ? [m.alreadyTrusted(label, clone)] : []), ...(remote ? [m.endpointAlreadyTrusted(escapeControl(remote), clone)] : [])].join('\n')}\n`);
+      context.stdout.write(
+        `${[...(argv.length ? [m.alreadyTrusted(label, clone)] : []), ...(remote ? [m.endpointAlreadyTrusted(escapeControl(remote), clone)] : [])].join('\n')}\n`,
+      );
       return 0;
     }
     await trustCommand(repo.commonDir, argv, file, process.env, remote);
-    const lines = [...(argv.length ? [m.trusted(label, clone)] : []), ...(remote ? [m.endpointTrusted(escapeControl(remote), clone)] : [])];
-    if (before.state === 'changed' && before.entry.command.length) lines.push(m.replaced(commandLabel(before.entry.command)));
+    const lines = [
+      ...(argv.length ? [m.trusted(label, clone)] : []),
+      ...(remote ? [m.endpointTrusted(escapeControl(remote), clone)] : []),
+    ];
+    if (before.state === 'changed' && before.entry.command.length)
+      lines.push(m.replaced(commandLabel(before.entry.command)));
     lines.push(m.trustedWhere(escapeControl(trustFile())));
     context.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -14,9 +14,22 @@ export default defineCommand<UninstallArgs>({
   builder: (yargs) =>
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print what was done as JSON' })
-      .option('server', { type: 'string', requiresArg: true, describe: 'Remove the server gate revtrail install --server wrote into REPO' })
-      .option('lefthook', { type: 'boolean', default: false, describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)" })
-      .option('pre-commit', { type: 'boolean', default: false, describe: "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)" })
+      .option('server', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Remove the server gate revtrail install --server wrote into REPO',
+      })
+      .option('lefthook', {
+        type: 'boolean',
+        default: false,
+        describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)",
+      })
+      .option('pre-commit', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)",
+      })
       .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
     if (args.server !== undefined) {
@@ -24,25 +37,36 @@ export default defineCommand<UninstallArgs>({
       const { serverInstallMessages: s } = await import('../../messages/install.js');
       const done = await uninstallServer(args.server);
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
-      else context.stdout.write(`${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+      else
+        context.stdout.write(
+          `${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`,
+        );
       return 0;
     }
     if (args.lefthook || args.preCommit) {
-      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([import('../../install/manager.js'), import('../../messages/install.js')]);
+      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([
+        import('../../install/manager.js'),
+        import('../../messages/install.js'),
+      ]);
       const manager = args.lefthook ? 'lefthook' : 'pre-commit';
       const report = await uninstallManager(context.cwd, manager);
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
       return 0;
     }
-    const [{ uninstall }, { installMessages: m }] = await Promise.all([import('../../install/uninstall.js'), import('../../messages/install.js')]);
+    const [{ uninstall }, { installMessages: m }] = await Promise.all([
+      import('../../install/uninstall.js'),
+      import('../../messages/install.js'),
+    ]);
     const report = await uninstall(context.cwd);
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;
     }
     const head = report.nothing ? m.notInstalled : m.uninstalled;
-    context.stdout.write(`${[head, ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`);
+    context.stdout.write(
+      `${[head, ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`,
+    );
     return 0;
   },
 });

@@ -52,23 +52,35 @@ export default defineCommand<VerdictArgs>({
     }
     if (!args.id || !args.verdict) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
     const { recordVerdict } = await import('../../verdicts/record.js');
-    const result = await recordVerdict(context.cwd, { id: args.id, verdict: args.verdict, rationale: (args.rationale ?? []).join(' ') });
+    const result = await recordVerdict(context.cwd, {
+      id: args.id,
+      verdict: args.verdict,
+      rationale: (args.rationale ?? []).join(' '),
+    });
     for (const w of result.warnings) context.stderr.write(`revtrail: ${esc(m.warning(w))}\n`);
     if (args.json) {
-      out.write(`${JSON.stringify({ queued: result.entry, replaced: result.replaced, warnings: result.warnings }, null, 2)}\n`);
+      out.write(
+        `${JSON.stringify({ queued: result.entry, replaced: result.replaced, warnings: result.warnings }, null, 2)}\n`,
+      );
       return 0;
     }
     const { row } = result.entry;
     const lines = [m.queued(result.entry.verdict, row.id, `${esc(row.file)}:${row.line}`, esc(row.issue))];
     if (result.replaced) lines.push(m.replaced(result.replaced.verdict, result.replaced.queuedAt));
-    else if (result.finding.state !== 'OPEN' && result.finding.commit) lines.push(m.alreadyDecided(result.finding.state, result.finding.commit));
+    else if (result.finding.state !== 'OPEN' && result.finding.commit)
+      lines.push(m.alreadyDecided(result.finding.state, result.finding.commit));
     lines.push(m.next);
     out.write(`${lines.join('\n')}\n`);
     return 0;
   },
 });
 
-async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+async function list(
+  cwd: string,
+  json: boolean,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   const { verdictMessages: m } = await import('../../messages/verdicts.js');
   const { findRepo } = await import('../../core/git/repo.js');
   const { findingState } = await import('../../verdicts/open.js');
@@ -79,7 +91,10 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err:
   if (rebaseToSettle(repo.gitDir)) await (await import('../../hooks/post-rewrite.js')).reportDropped(repo, err);
   let state = await findingState(repo.top, repo.commonDir);
   // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
-  if (state.queue.length && (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length) {
+  if (
+    state.queue.length &&
+    (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length
+  ) {
     state = await findingState(repo.top, repo.commonDir);
   }
   const open = state.known.filter((k) => k.state === 'OPEN');
@@ -96,7 +111,14 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err:
       commit: k.commit ?? null,
       queued: k.queued?.verdict ?? null,
     }));
-    const still = state.stillInHistory.map((k) => ({ id: k.row.id, file: k.row.file, line: k.row.line, rule_source: k.row.rule_source, verdict: k.state, commit: k.commit ?? null }));
+    const still = state.stillInHistory.map((k) => ({
+      id: k.row.id,
+      file: k.row.file,
+      line: k.row.line,
+      rule_source: k.row.rule_source,
+      verdict: k.state,
+      commit: k.commit ?? null,
+    }));
     out.write(`${JSON.stringify({ open: openOut, still_in_history: still, queue: state.queue }, null, 2)}\n`);
     return 0;
   }
@@ -104,16 +126,23 @@ async function list(cwd: string, json: boolean, out: NodeJS.WritableStream, err:
   if (!open.length) lines.push(m.listNone);
   for (const k of open) {
     const queued = k.queued ? `  [queued: ${k.queued.verdict}]` : '';
-    lines.push(`  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listOrigin(k.origin, k.commit)})${queued}`);
+    lines.push(
+      `  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listOrigin(k.origin, k.commit)})${queued}`,
+    );
   }
   if (state.stillInHistory.length) {
     lines.push('', m.listStillTitle(state.stillInHistory.length));
-    for (const k of state.stillInHistory) lines.push(`  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listStill(k.state)})`);
+    for (const k of state.stillInHistory)
+      lines.push(
+        `  ${k.row.id}  ${esc(k.row.file)}:${k.row.line}  ${k.row.severity}  ${esc(k.row.issue)}  (${esc(k.row.rule_source)}; ${m.listStill(k.state)})`,
+      );
   }
   lines.push('', m.listQueueTitle(state.queue.length));
   if (!state.queue.length) lines.push(m.listNone);
   for (const q of state.queue) {
-    lines.push(`  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}${q.carriedFrom ? `  ${q.dropped ? m.listDropped(q.carriedFrom) : m.listCarried(q.carriedFrom)}` : ''}`);
+    lines.push(
+      `  ${q.id}  ${q.verdict}  ${esc(q.row.file)}:${q.row.line}  ${esc(JSON.stringify(q.rationale))}${q.carriedFrom ? `  ${q.dropped ? m.listDropped(q.carriedFrom) : m.listCarried(q.carriedFrom)}` : ''}`,
+    );
   }
   out.write(`${lines.join('\n')}\n`);
   return 0;

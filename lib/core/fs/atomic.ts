@@ -34,7 +34,11 @@ export interface AtomicWriteOptions {
   exclusive?: boolean;
 }
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   try {
     await writeAtomic(file, data, options);
   } catch (error) {

@@ -40,7 +40,8 @@ export async function withLock<T>(lockFile: string, work: () => Promise<T>, opti
     }
     if (created) break;
     if (await breakIfStale(lockFile)) continue;
-    if (Date.now() > deadline) throw new RevtrailError(m.lockBusy(lockFile), { exitCode: 2, remedy: m.lockBusyRemedy(lockFile) });
+    if (Date.now() > deadline)
+      throw new RevtrailError(m.lockBusy(lockFile), { exitCode: 2, remedy: m.lockBusyRemedy(lockFile) });
     await sleep(delay);
     delay = Math.min(delay * 2, 100);
   }

@@ -62,7 +62,8 @@ export function readRegularFile(file: string, options: ReadOptions): RegularRead
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new FileShapeError(file, 'ENOTREG', m.notRegular(kindOf(stats)));
     const size = stats.size;
-    if (size > options.maxBytes && !options.truncate) throw new FileShapeError(file, 'ETOOBIG', m.tooBig(size, options.maxBytes));
+    if (size > options.maxBytes && !options.truncate)
+      throw new FileShapeError(file, 'ETOOBIG', m.tooBig(size, options.maxBytes));
     const want = Math.min(size, options.maxBytes);
     const bytes = Buffer.allocUnsafe(want);
     let got = 0;

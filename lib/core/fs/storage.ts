@@ -6,13 +6,29 @@
 import { RevtrailError } from '../errors.js';
 import { storageMessages as m } from '../../messages/storage.js';
 
-const REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EISDIR', 'EEXIST', 'EMLINK', 'EFBIG', 'ENAMETOOLONG']);
+const REFUSALS = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'EMLINK',
+  'EFBIG',
+  'ENAMETOOLONG',
+]);
 
 export class StorageError extends RevtrailError {
   readonly code: string;
   readonly file: string;
   constructor(file: string, code: string, cause: unknown, action: 'read' | 'write' = 'write') {
-    super((action === 'read' ? m.cannotRead : m.cannotWrite)(file, m.reason(code)), { exitCode: 2, remedy: m.remedy(code, file), cause });
+    super((action === 'read' ? m.cannotRead : m.cannotWrite)(file, m.reason(code)), {
+      exitCode: 2,
+      remedy: m.remedy(code, file),
+      cause,
+    });
     this.code = code;
     this.file = file;
   }
@@ -58,7 +74,13 @@ const GIT_REFUSALS: ReadonlyArray<[RegExp, string]> = [
  * index in a read-only or full .git) as a StorageError naming `file`; null for any other failure.
  */
 export function gitStorageFailure(stderr: string, file: string): StorageError | null {
-  if (!/unable to (create|write)|could not (write|create)|cannot (write|create)|failed to (write|create)|insufficient permission/i.test(stderr)) return null;
-  for (const [words, code] of GIT_REFUSALS) if (words.test(stderr)) return new StorageError(file, code, new Error(stderr.trim()));
+  if (
+    !/unable to (create|write)|could not (write|create)|cannot (write|create)|failed to (write|create)|insufficient permission/i.test(
+      stderr,
+    )
+  )
+    return null;
+  for (const [words, code] of GIT_REFUSALS)
+    if (words.test(stderr)) return new StorageError(file, code, new Error(stderr.trim()));
   return null;
 }

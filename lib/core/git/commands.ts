@@ -30,7 +30,13 @@ export interface GitCommand<T> {
 /** Runs a named command and returns its parsed answer; a failing exit code throws GitError. */
 export async function runGit<T>(command: GitCommand<T>, options: Pick<GitOptions, 'cwd' | 'env'>): Promise<T> {
   const env = command.env ? { ...options.env, ...command.env } : options.env;
-  const result = await gitBytes(command.args, { cwd: options.cwd, env, input: command.input, okCodes: command.okCodes, timeoutMs: command.timeoutMs });
+  const result = await gitBytes(command.args, {
+    cwd: options.cwd,
+    env,
+    input: command.input,
+    okCodes: command.okCodes,
+    timeoutMs: command.timeoutMs,
+  });
   let text: string | undefined;
   return command.parse({
     status: result.status,
@@ -129,7 +135,13 @@ export function parseLsTree(text: string): TreeEntry[] {
     const tab = record.indexOf('\t');
     if (tab === -1) continue;
     const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
-    entries.push({ mode: mode!, type: type!, oid: oid!, size: size === undefined || size === '-' ? null : Number(size), path: record.slice(tab + 1) });
+    entries.push({
+      mode: mode!,
+      type: type!,
+      oid: oid!,
+      size: size === undefined || size === '-' ? null : Number(size),
+      path: record.slice(tab + 1),
+    });
   }
   return entries;
 }
@@ -185,26 +197,51 @@ export function trackedFiles(files: readonly string[]): GitCommand<string[]> {
 
 /** Which of `files` differ from HEAD or are untracked (none outside a repository). */
 export function changedFiles(files: readonly string[]): GitCommand<string[]> {
-  return { args: ['status', '--porcelain', '-z', '--', ...files], okCodes: [128], parse: (a) => parseStatusPaths(a.text) };
+  return {
+    args: ['status', '--porcelain', '-z', '--', ...files],
+    okCodes: [128],
+    parse: (a) => parseStatusPaths(a.text),
+  };
 }
 
 /** Objects by name (an oid, `:path`, `tip:path`), from one `git cat-file --batch`; names must hold no newline. */
 export function catFileBatch(names: readonly string[]): GitCommand<Map<string, CatFileObject | null>> {
-  return { args: ['cat-file', '--batch'], input: `${names.join('\n')}\n`, parse: (a) => parseCatFileBatch(a.bytes, names) };
+  return {
+    args: ['cat-file', '--batch'],
+    input: `${names.join('\n')}\n`,
+    parse: (a) => parseCatFileBatch(a.bytes, names),
+  };
 }
 
 /** The ref a symbolic ref points at (`--short`: its short name), or null when it is none (a detached HEAD). */
 export function symbolicRef(ref: string, options: { short?: boolean } = {}): GitCommand<string | null> {
-  return { args: ['symbolic-ref', ...(options.short ? ['--short'] : []), '-q', ref], okCodes: [1, 128], parse: (a) => parseVerified(a.text, a.status) };
+  return {
+    args: ['symbolic-ref', ...(options.short ? ['--short'] : []), '-q', ref],
+    okCodes: [1, 128],
+    parse: (a) => parseVerified(a.text, a.status),
+  };
 }
 
 /**
  * The entries of `paths` in a tree (`recursive`: every file under the folders; `sizes`: blob
  * sizes, `-l`). Paths are literal: a `*` in a file name is that name, not a glob.
  */
-export function lsTree(treeish: string, paths: readonly string[], options: { recursive?: boolean; sizes?: boolean } = {}): GitCommand<TreeEntry[]> {
+export function lsTree(
+  treeish: string,
+  paths: readonly string[],
+  options: { recursive?: boolean; sizes?: boolean } = {},
+): GitCommand<TreeEntry[]> {
   return {
-    args: ['ls-tree', '-z', ...(options.sizes ? ['-l'] : []), '--full-tree', ...(options.recursive ? ['-r'] : []), treeish, '--', ...paths],
+    args: [
+      'ls-tree',
+      '-z',
+      ...(options.sizes ? ['-l'] : []),
+      '--full-tree',
+      ...(options.recursive ? ['-r'] : []),
+      treeish,
+      '--',
+      ...paths,
+    ],
     env: { GIT_LITERAL_PATHSPECS: '1' },
     parse: (a) => parseLsTree(a.text),
   };

@@ -26,7 +26,13 @@ export interface GitResult {
 // Output we parse must not depend on the user's locale, pager or colour settings. Replace
 // objects are off: git pushes and commits the original objects, so a `git replace` must not
 // show revtrail other diffs, commits or trailers than those (docs/hooks.md "Push").
-const FIXED_ENV = { LC_ALL: 'C', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_REPLACE_OBJECTS: '1' };
+const FIXED_ENV = {
+  LC_ALL: 'C',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_NO_REPLACE_OBJECTS: '1',
+};
 
 /** Exit 0, or a code the caller takes as an answer (`okCodes`). */
 function accepted(code: number | null, options: GitOptions): boolean {
@@ -55,12 +61,16 @@ export async function git(args: readonly string[], options: GitOptions): Promise
 }
 
 /** git with its stdout undecoded: for bytes that must survive as they are (a message in another encoding, blobs). */
-export function gitBytes(args: readonly string[], options: GitOptions): Promise<{ stdout: Buffer; stderr: string; status: number }> {
+export function gitBytes(
+  args: readonly string[],
+  options: GitOptions,
+): Promise<{ stdout: Buffer; stderr: string; status: number }> {
   return new Promise((resolve, reject) => {
     const child = spawnGit(args, options);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.stdout!.on('data', (b: Buffer) => out.push(b));
     child.stderr!.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -155,4 +165,3 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
 export function gitLines(args: readonly string[], options: GitOptions): AsyncGenerator<string> {
   return gitRecords(args, { ...options, separator: '\n' });
 }
-

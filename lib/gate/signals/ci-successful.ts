@@ -8,7 +8,10 @@ const cases = {
   pass: met<ThreadContext>((ctx) => m.pass(fixOf(ctx))),
   fail: unmet<ThreadContext>((ctx) => [m.fail(fixOf(ctx)), m.failChange(fixOf(ctx))]),
   none: unmet<ThreadContext>((ctx) => [m.none(fixOf(ctx)), m.noneChange(fixOf(ctx))]),
-  other: unmet<ThreadContext>((ctx) => [m.other(fixOf(ctx), ctx.facts.ci.get(fixOf(ctx)) ?? ''), m.otherChange(fixOf(ctx))]),
+  other: unmet<ThreadContext>((ctx) => [
+    m.other(fixOf(ctx), ctx.facts.ci.get(fixOf(ctx)) ?? ''),
+    m.otherChange(fixOf(ctx)),
+  ]),
 };
 
 export const signal = threadSignal({

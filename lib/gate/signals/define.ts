@@ -93,12 +93,25 @@ export interface RuleSignal<N extends string = string> {
 
 export type GateSignal<N extends string = string> = ThreadSignal<N> | RuleSignal<N>;
 
-export const threadSignal = <const N extends string>(s: Omit<ThreadSignal<N>, 'level'>): ThreadSignal<N> => ({ ...s, level: 'thread' });
-export const ruleSignal = <const N extends string>(s: Omit<RuleSignal<N>, 'level' | 'needs'>): RuleSignal<N> => ({ ...s, level: 'rule', needs: 'rule' });
+export const threadSignal = <const N extends string>(s: Omit<ThreadSignal<N>, 'level'>): ThreadSignal<N> => ({
+  ...s,
+  level: 'thread',
+});
+export const ruleSignal = <const N extends string>(s: Omit<RuleSignal<N>, 'level' | 'needs'>): RuleSignal<N> => ({
+  ...s,
+  level: 'rule',
+  needs: 'rule',
+});
 
 // Cases several thread signals share: the thread has no ACCEPT, or no file.
 /** The accept of a case that is only decided when there is one. */
 export const fixOf = (ctx: ThreadContext) => ctx.accept!.commit;
-export const noAcceptCase = unmet<ThreadContext>(({ thread, mainlineName }) => [m.noAccept, m.recordAccept(thread.id, mainlineName)]);
-export const noFixCommitCase = unmet<ThreadContext>(({ thread, mainlineName }) => [m.noFixCommit, m.recordAccept(thread.id, mainlineName)]);
+export const noAcceptCase = unmet<ThreadContext>(({ thread, mainlineName }) => [
+  m.noAccept,
+  m.recordAccept(thread.id, mainlineName),
+]);
+export const noFixCommitCase = unmet<ThreadContext>(({ thread, mainlineName }) => [
+  m.noFixCommit,
+  m.recordAccept(thread.id, mainlineName),
+]);
 export const noFileCase = unmet<ThreadContext>(() => [m.noFile, m.noFileChange]);

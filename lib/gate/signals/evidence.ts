@@ -10,7 +10,8 @@ const located = (o: MinedFinding) => !!o.file && lineRange(o.line) !== null;
 
 /** The occurrence whose file:line lies in lines its commit changed: the evidence, if any. */
 export function evidenceHit(thread: Thread, facts: GateFacts): MinedFinding | null {
-  for (const o of thread.occurrences) if (located(o) && intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) return o;
+  for (const o of thread.occurrences)
+    if (located(o) && intersects(lineRange(o.line)!, facts.changed.get(o.commit)?.get(o.file!))) return o;
   return null;
 }
 
@@ -19,7 +20,7 @@ const cases = {
   // Outside the scope only when an earlier signal already rules the thread out.
   notChecked: unmet<ThreadContext>((ctx) => {
     const first = ctx.before.find((s) => !s.case.met);
-    return [m.notChecked(first?.name ?? 'the gate'), (first?.case.texts(ctx)[1]) ?? m.change];
+    return [m.notChecked(first?.name ?? 'the gate'), first?.case.texts(ctx)[1] ?? m.change];
   }),
   hit: met<ThreadContext>((ctx) => {
     const hit = evidenceHit(ctx.thread, ctx.facts)!;

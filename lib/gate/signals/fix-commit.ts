@@ -5,7 +5,10 @@ import { signalMessages } from '../../messages/gate.js';
 const m = signalMessages.fix_commit;
 const cases = {
   changes: met<ThreadContext>((ctx) => m.met(fixOf(ctx), ctx.thread.file!)),
-  elsewhere: unmet<ThreadContext>((ctx) => [m.unmet(fixOf(ctx), ctx.thread.file!, ctx.facts.touched.get(fixOf(ctx))?.size ?? 0), m.change(ctx.thread.file!)]),
+  elsewhere: unmet<ThreadContext>((ctx) => [
+    m.unmet(fixOf(ctx), ctx.thread.file!, ctx.facts.touched.get(fixOf(ctx))?.size ?? 0),
+    m.change(ctx.thread.file!),
+  ]),
 };
 
 export const signal = threadSignal({

@@ -13,7 +13,16 @@ import { signal as generalizable } from './generalizable.js';
 import { signal as evidence } from './evidence.js';
 import { signal as severalAuthors } from './several-authors.js';
 
-export const REGISTRY = [merged, resolved, fixCommit, notDismissed, ciSuccessful, generalizable, evidence, severalAuthors] as const;
+export const REGISTRY = [
+  merged,
+  resolved,
+  fixCommit,
+  notDismissed,
+  ciSuccessful,
+  generalizable,
+  evidence,
+  severalAuthors,
+] as const;
 
 export type SignalName = (typeof REGISTRY)[number]['name'];
 
@@ -21,7 +30,11 @@ export type SignalName = (typeof REGISTRY)[number]['name'];
 export const SIGNALS = REGISTRY.map((s) => s.name) as unknown as readonly [SignalName, ...SignalName[]];
 
 /** The signals decided per thread, in the order they are decided. */
-export const THREAD_SIGNALS: readonly ThreadSignal<SignalName>[] = REGISTRY.filter((s): s is Extract<(typeof REGISTRY)[number], { level: 'thread' }> => s.level === 'thread');
+export const THREAD_SIGNALS: readonly ThreadSignal<SignalName>[] = REGISTRY.filter(
+  (s): s is Extract<(typeof REGISTRY)[number], { level: 'thread' }> => s.level === 'thread',
+);
 
 /** The signals decided per rule_source, over the threads meeting every thread signal. */
-export const RULE_SIGNALS: readonly RuleSignal<SignalName>[] = REGISTRY.filter((s): s is Extract<(typeof REGISTRY)[number], { level: 'rule' }> => s.level === 'rule');
+export const RULE_SIGNALS: readonly RuleSignal<SignalName>[] = REGISTRY.filter(
+  (s): s is Extract<(typeof REGISTRY)[number], { level: 'rule' }> => s.level === 'rule',
+);

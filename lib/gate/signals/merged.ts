@@ -4,9 +4,15 @@ import { gateMessages, signalMessages } from '../../messages/gate.js';
 
 const m = signalMessages.merged;
 const cases = {
-  noMainline: unmet<ThreadContext>(({ facts }) => [m.noMainline(facts.mainlineProblem ?? ''), gateMessages.setMainline]),
+  noMainline: unmet<ThreadContext>(({ facts }) => [
+    m.noMainline(facts.mainlineProblem ?? ''),
+    gateMessages.setMainline,
+  ]),
   reachable: met<ThreadContext>((ctx) => m.met(fixOf(ctx), ctx.mainlineName)),
-  unreachable: unmet<ThreadContext>((ctx) => [m.unmet(fixOf(ctx), ctx.mainlineName), m.change(fixOf(ctx), ctx.mainlineName)]),
+  unreachable: unmet<ThreadContext>((ctx) => [
+    m.unmet(fixOf(ctx), ctx.mainlineName),
+    m.change(fixOf(ctx), ctx.mainlineName),
+  ]),
 };
 
 export const signal = threadSignal({

@@ -7,7 +7,8 @@ import { gateMessages, signalMessages } from '../../messages/gate.js';
 const m = signalMessages.not_dismissed;
 
 function lastReject(thread: Thread): MinedFinding | undefined {
-  for (let i = thread.occurrences.length - 1; i >= 0; i--) if (thread.occurrences[i]!.verdict === 'REJECT') return thread.occurrences[i];
+  for (let i = thread.occurrences.length - 1; i >= 0; i--)
+    if (thread.occurrences[i]!.verdict === 'REJECT') return thread.occurrences[i];
   return undefined;
 }
 
@@ -17,7 +18,10 @@ const cases = {
     return [m.rejected(reject.commit, reject.rationale), m.rejectedChange];
   }),
   noMainline: unmet<ThreadContext>(({ thread }) => [m.noMainline(thread.file!), gateMessages.setMainline]),
-  gone: unmet<ThreadContext>(({ thread, mainlineName }) => [m.fileGone(thread.file!, mainlineName), m.fileGoneChange(thread.file!, mainlineName)]),
+  gone: unmet<ThreadContext>(({ thread, mainlineName }) => [
+    m.fileGone(thread.file!, mainlineName),
+    m.fileGoneChange(thread.file!, mainlineName),
+  ]),
   present: met<ThreadContext>(({ thread, mainlineName }) => m.met(thread.file!, mainlineName)),
 };
 

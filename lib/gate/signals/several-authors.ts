@@ -22,7 +22,10 @@ function authors(c: RuleContext): number {
 }
 
 const several: Case<RuleContext> = { met: true, texts: (c) => [m.met(c.rule, authors(c)), null] };
-const one: Case<RuleContext> = { met: false, texts: (c) => [m.unmet(c.rule, authors(c), c.qualifying.length), m.change(c.rule, c.minAuthors)] };
+const one: Case<RuleContext> = {
+  met: false,
+  texts: (c) => [m.unmet(c.rule, authors(c), c.qualifying.length), m.change(c.rule, c.minAuthors)],
+};
 
 export const signal = ruleSignal({
   name: 'several_authors',

@@ -9,5 +9,6 @@ export default defineHook({
   usage: 'amend|rebase < commit-lines',
   missing: 'fail',
   script: 'post-rewrite',
-  run: async ([kind], context, stdin) => (await import('../post-rewrite.js')).postRewriteHook(kind ?? '', stdin, context),
+  run: async ([kind], context, stdin) =>
+    (await import('../post-rewrite.js')).postRewriteHook(kind ?? '', stdin, context),
 });

@@ -28,7 +28,8 @@ export default defineHook({
     staged.catch(() => {}); // an error surfaces where the review reads it
     const plan = await planCommit(repo, hasHead, staged);
     // The history answers for suppression (a verdict already committed on this branch).
-    const readHistory = async () => (plan.parents.length ? (await import('../../record/history.js')).readHistoryOf(repo.top, plan.parents) : []);
+    const readHistory = async () =>
+      plan.parents.length ? (await import('../../record/history.js')).readHistoryOf(repo.top, plan.parents) : [];
     const outcome = await reviewCommit(repo, plan, [], readHistory, context.stderr, false, { record: false });
     if (outcome === 'blocked') return 1;
     writeLines(context.stderr, outcome.report(false));

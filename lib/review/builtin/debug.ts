@@ -18,7 +18,11 @@ function directive(text: string, previous: string | undefined): string | null {
   const turnsOff = (t: string, kind: string) => {
     const at = t.search(new RegExp(`eslint-disable-${kind}\\b`));
     if (at === -1) return false;
-    const rules = t.slice(at).replace(/^eslint-disable-[\w-]+/, '').replace(/\*\/.*$|--.*$/, '').trim();
+    const rules = t
+      .slice(at)
+      .replace(/^eslint-disable-[\w-]+/, '')
+      .replace(/\*\/.*$|--.*$/, '')
+      .trim();
     return rules === '' || /(?:^|[\s,])no-debugger\b/.test(rules);
   };
   if (turnsOff(text, 'line')) return 'eslint-disable-line no-debugger';

@@ -12,18 +12,22 @@ import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
 import { quotedTextLines } from '../engine/text-blocks.js';
 
-const KEYWORD = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
+const KEYWORD =
+  /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
 
 /** The name, with separators removed and lower-cased, ends in one of these (a digit or `value` may follow). */
-const NAME_END = /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|auth|authorization|authkey|secretkey|secretkeybase|privatekey|signingkey|encryptionkey|masterkey|clientsecret|credentials?)(?:\d|value|str)?$/;
+const NAME_END =
+  /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|auth|authorization|authkey|secretkey|secretkeybase|privatekey|signingkey|encryptionkey|masterkey|clientsecret|credentials?)(?:\d|value|str)?$/;
 /** Names that hold a secret's kind, location or rules, not the secret. */
-const NOT_SECRET_NAME = /(?:^|[^a-z])(?:csrf|xsrf|next|page|pagination|cursor|continuation|sync|lexer|parser|cancel|cancellation|type|public|session_?id)/;
+const NOT_SECRET_NAME =
+  /(?:^|[^a-z])(?:csrf|xsrf|next|page|pagination|cursor|continuation|sync|lexer|parser|cancel|cancellation|type|public|session_?id)/;
 const TOKEN_LIKE = /(?:token|key|keybase|secret|auth|authorization|credentials?)(?:\d|value|str)?$/;
 
 const CONFIG_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|[^/]*\.(?:env|ini|properties|ya?ml|toml|conf|cfg))$/i;
 
 /** Values that are words of the program, not secrets. */
-const WORDS = /^(?:none|null|nil|true|false|undefined|required|optional|string|text|password|secret|token|hidden|bearer|basic|oauth2?|jwt|sha\d+|md5|bcrypt|argon2i?d?|hs\d+|rs\d+|es\d+|utf-?8|base64|hex)$/i;
+const WORDS =
+  /^(?:none|null|nil|true|false|undefined|required|optional|string|text|password|secret|token|hidden|bearer|basic|oauth2?|jwt|sha\d+|md5|bcrypt|argon2i?d?|hs\d+|rs\d+|es\d+|utf-?8|base64|hex)$/i;
 
 const SEPARATOR = /^["']?\s*(?:=>|:=|=(?![=~])|:(?!:))\s*/;
 
@@ -50,7 +54,10 @@ function valueAfter(rest: string, config: boolean): string | null {
 function notASecret(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const { from, to } = nameAround(text, match.index, match.index + match[0].length);
   const full = text.slice(from, to);
-  const name = full.slice(full.lastIndexOf('.') + 1).toLowerCase().replace(/[_$-]/g, '');
+  const name = full
+    .slice(full.lastIndexOf('.') + 1)
+    .toLowerCase()
+    .replace(/[_$-]/g, '');
   if (!NAME_END.test(name) || NOT_SECRET_NAME.test(full.toLowerCase())) return true;
   const nameEnd = to;
   // An XML element: <password>…</password>.
@@ -68,7 +75,11 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   const value = valueAfter(text.slice(nameEnd + sep[0].length), CONFIG_FILE.test(context.path));
   if (value === null) return true;
   // Python docstrings show example calls (`login(passwd='…')`): text, not the program's values.
-  if (context.path.endsWith('.py') && quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)) return true;
+  if (
+    context.path.endsWith('.py') &&
+    quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)
+  )
+    return true;
   if (!looksSecret(value, TOKEN_LIKE.test(name))) return true;
   return placeholderDrop(value);
 }
@@ -79,9 +90,11 @@ function looksSecret(value: string, tokenLike: boolean): boolean {
   if (scheme) value = scheme[1]!;
   if (value.length < 8 || /\s/.test(value) || WORDS.test(value)) return false;
   // References and templates: $VAR, %(name)s, {{ x }}, ${x}, env lookups, paths, URLs, file names.
-  if (/^[$%{<]|\$\{|\{\{|%\(|\benv\b|^\.{0,2}\/|:\/\/|\.(?:pem|key|json|ya?ml|txt|crt|p12|pfx|jks|env)$/i.test(value)) return false;
+  if (/^[$%{<]|\$\{|\{\{|%\(|\benv\b|^\.{0,2}\/|:\/\/|\.(?:pem|key|json|ya?ml|txt|crt|p12|pfx|jks|env)$/i.test(value))
+    return false;
   // An identifier, a dotted name or a kebab-case word: the name of a secret, not a secret.
-  if (/^[a-z][a-z._-]*$/.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value)) return false;
+  if (/^[a-z][a-z._-]*$/.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value))
+    return false;
   const classes = characterClasses(value);
   const bits = entropy(value);
   if (tokenLike) return value.length >= 16 && classes >= 2 && bits >= 3.2;

@@ -37,7 +37,9 @@ function emailQuote(match: RegExpExecArray, text: string, context: LineContext):
   if (!match[0].startsWith('>')) return false;
   if (/\bwrote:\s*$/.test(text)) return true;
   const line = context.added[context.index]!.line;
-  return [lineText(context.chunk.file, line - 1), lineText(context.chunk.file, line + 1)].some((t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length);
+  return [lineText(context.chunk.file, line - 1), lineText(context.chunk.file, line + 1)].some(
+    (t) => t !== undefined && /^>/.test(t) && markerLength(t) !== match[0].length,
+  );
 }
 
 function notAConflict(match: RegExpExecArray, text: string, context: LineContext): boolean {
@@ -60,7 +62,8 @@ export const family: BuiltinFamily = {
       severity: 'bug',
       category: 'correctness',
       title: 'Merge conflict marker left in the file',
-      message: 'A merge conflict marker is added: the conflict was not resolved. Keep the intended side and remove the markers.',
+      message:
+        'A merge conflict marker is added: the conflict was not resolved. Keep the intended side and remove the markers.',
       confidence: 0.95,
       // A conflict left in a lock file, a generated or a vendored file breaks the build too.
       everyFile: true,

@@ -18,7 +18,12 @@ const BODY_LINES = 3;
 /** Header fields and blank lines skipped before the body. */
 const MAX_HEADER_LINES = 8;
 
-const unquote = (t: string) => t.trim().replace(/^["'`]/, '').replace(/(?<!["'`,;])["'`,;]+$/, '').replace(/\\n$/, '');
+const unquote = (t: string) =>
+  t
+    .trim()
+    .replace(/^["'`]/, '')
+    .replace(/(?<!["'`,;])["'`,;]+$/, '')
+    .replace(/\\n$/, '');
 
 export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const after = text.slice(match.index + match[0].length);
@@ -36,7 +41,7 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
   for (let k = index + 1; k < added.length && body.length < BODY_LINES; k++) {
     if (added[k]!.line !== added[index]!.line + (k - index)) break; // the block goes on in lines not added
     const t = unquote(added[k]!.text);
-    if (body.length === 0 && (t === '' || /^[\w-]+:\s/.test(t) || /^\s/.test(added[k]!.text) && /:/.test(t))) {
+    if (body.length === 0 && (t === '' || /^[\w-]+:\s/.test(t) || (/^\s/.test(added[k]!.text) && /:/.test(t)))) {
       if (++headers > MAX_HEADER_LINES) break;
       continue;
     }
@@ -49,5 +54,8 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
 }
 
 function drop(body: string): RuleDrop {
-  return { reason: 'placeholder', why: m.placeholderKey(`a private key block whose body reads "${body.slice(0, 24)}"`) };
+  return {
+    reason: 'placeholder',
+    why: m.placeholderKey(`a private key block whose body reads "${body.slice(0, 24)}"`),
+  };
 }

@@ -75,7 +75,8 @@ export function notPlaceholder(group = 0, minEntropy = 0) {
   return (match: RegExpExecArray, text: string): RuleDrop | false => {
     const value = match[group] ?? match[0];
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 4);
-    if (/^(?:-?#|-?\*|…|\.\.\.|-?x{3})/i.test(after)) return { reason: 'placeholder', why: m.placeholderKey(shown(match[0])) };
+    if (/^(?:-?#|-?\*|…|\.\.\.|-?x{3})/i.test(after))
+      return { reason: 'placeholder', why: m.placeholderKey(shown(match[0])) };
     return placeholderDrop(value, minEntropy);
   };
 }

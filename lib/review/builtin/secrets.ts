@@ -9,7 +9,9 @@ import { notAPrivateKey } from './pem.js';
 import { characterClasses, entropy, notPlaceholder, placeholderDrop } from './secret-shape.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
-export const secret = (spec: Omit<BuiltinSpec, 'severity' | 'category' | 'message'> & { what: string }): BuiltinSpec => {
+export const secret = (
+  spec: Omit<BuiltinSpec, 'severity' | 'category' | 'message'> & { what: string },
+): BuiltinSpec => {
   const { what, ...rest } = spec;
   return { severity: 'security', category: 'security', message: m.secretMessage(what), ...rest };
 };

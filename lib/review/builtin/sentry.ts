@@ -18,7 +18,8 @@ function notASentryToken(match: RegExpExecArray, text: string): boolean | RuleDr
   } catch {
     return true;
   }
-  if (typeof payload !== 'object' || payload === null || typeof (payload as { org?: unknown }).org !== 'string') return true;
+  if (typeof payload !== 'object' || payload === null || typeof (payload as { org?: unknown }).org !== 'string')
+    return true;
   return placeholderDrop(match[2]!, 3.5) || notPlaceholder(2)(match, text);
 }
 
@@ -30,7 +31,8 @@ export const family: BuiltinFamily = {
       id: 'sentry-token',
       // The payload is JSON (`{"…` is `eyJ` in base64); the secret is 43 characters of unpadded
       // base64 (tokens of Sentry's first release wrapped it once more, with padding).
-      regex: /\bsntrys_(eyJ[A-Za-z0-9+/]{20,}={0,2})_([A-Za-z0-9+/]{43,64}={0,2})(?![A-Za-z0-9+/=])|\bsntryu_[a-f0-9]{64}\b/g,
+      regex:
+        /\bsntrys_(eyJ[A-Za-z0-9+/]{20,}={0,2})_([A-Za-z0-9+/]{43,64}={0,2})(?![A-Za-z0-9+/=])|\bsntryu_[a-f0-9]{64}\b/g,
       title: 'Sentry auth token committed',
       what: 'A Sentry organization or user auth token (sntrys_/sntryu_) is added.',
       confidence: 0.9,

@@ -28,8 +28,14 @@ const JS_MODULE = String.raw`\s*['"](?:node:)?child_process['"]`;
 const JS_FORMS = {
   named: new RegExp(String.raw`\bimport\s*\{([^}]{0,2000})\}\s*from${JS_MODULE}`, 'g'),
   destructured: new RegExp(String.raw`\b(?:const|let|var)\s*\{([^}]{0,2000})\}\s*=\s*require\(${JS_MODULE}\s*\)`, 'g'),
-  member: new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(${JS_MODULE}\s*\)\s*\.\s*([A-Za-z]+)\b`, 'g'),
-  namespace: new RegExp(String.raw`\bimport\s+(?:\*\s*as\s+)?([A-Za-z_$][\w$]*)\s+from${JS_MODULE}|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(${JS_MODULE}\s*\)(?!\s*\.)`, 'g'),
+  member: new RegExp(
+    String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(${JS_MODULE}\s*\)\s*\.\s*([A-Za-z]+)\b`,
+    'g',
+  ),
+  namespace: new RegExp(
+    String.raw`\bimport\s+(?:\*\s*as\s+)?([A-Za-z_$][\w$]*)\s+from${JS_MODULE}|\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(${JS_MODULE}\s*\)(?!\s*\.)`,
+    'g',
+  ),
 };
 const PY_FORMS = {
   from: /^[ \t]*from[ \t]+(os|subprocess)[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#]+)/gm,
@@ -50,8 +56,12 @@ function jsAliases(text: string, bare: Map<string, string>, modules: Set<string>
   // `exec as run` (import) and `exec: run` (destructuring).
   const specifiers = (list: string, separator: RegExp) => {
     for (const part of list.split(',')) {
-      const [name, local] = part.trim().split(separator).map((s) => s.trim());
-      if (name && local && JS_CALLS.has(name) && local !== name && /^[A-Za-z_$][\w$]*$/.test(local)) bare.set(local, name);
+      const [name, local] = part
+        .trim()
+        .split(separator)
+        .map((s) => s.trim());
+      if (name && local && JS_CALLS.has(name) && local !== name && /^[A-Za-z_$][\w$]*$/.test(local))
+        bare.set(local, name);
     }
   };
   for (const m of text.matchAll(JS_FORMS.named)) specifiers(m[1]!.replace(/\btype\s+/g, ''), /\s+as\s+/);
@@ -67,9 +77,13 @@ function pyAliases(text: string, bare: Map<string, string>, modules: Map<string,
   for (const m of text.matchAll(PY_FORMS.from)) {
     const module = m[1]!;
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
-      const [name, local = name] = part.trim().split(/\s+as\s+/).map((s) => s.trim());
+      const [name, local = name] = part
+        .trim()
+        .split(/\s+as\s+/)
+        .map((s) => s.trim());
       // A bare `run(` after `from subprocess import run` is that call too.
-      if (name && local && PY_CALLS[module]!.has(name) && /^[A-Za-z_]\w*$/.test(local)) bare.set(local, `${module}.${name}`);
+      if (name && local && PY_CALLS[module]!.has(name) && /^[A-Za-z_]\w*$/.test(local))
+        bare.set(local, `${module}.${name}`);
     }
   }
   for (const m of text.matchAll(PY_FORMS.module)) if (m[2] !== m[1]) modules.set(m[2]!, m[1]!);

@@ -71,13 +71,17 @@ function splitTopLevel(args: string): string[] {
 
 /** An expression that builds a string from data: interpolation, or a literal joined with a non-literal. */
 /** A path made of constants only: `path.join(__dirname, 'gen.js')` is no data. */
-const CONSTANT_PATH = /\bpath\s*\.\s*(?:join|resolve)\(\s*(?:(?:__dirname|__filename|process\.cwd\(\)|[A-Z][A-Z0-9_]*|"[^"]*"|'[^']*')\s*(?:,\s*)?)+\)/g;
+const CONSTANT_PATH =
+  /\bpath\s*\.\s*(?:join|resolve)\(\s*(?:(?:__dirname|__filename|process\.cwd\(\)|[A-Z][A-Z0-9_]*|"[^"]*"|'[^']*')\s*(?:,\s*)?)+\)/g;
 
 function built(expression: string, python: boolean): boolean {
   const e = expression.trim().replace(CONSTANT_PATH, "''");
   // [...].join(' '): a command line from an array, built when an element is not a literal.
   const joined = /^\[([\s\S]*)\]\s*\.\s*join\(\s*(["'])\s*\2\s*\)$/.exec(e);
-  if (joined) return splitTopLevel(joined[1]!).some((part) => !/^(["'`])[\s\S]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')));
+  if (joined)
+    return splitTopLevel(joined[1]!).some(
+      (part) => !/^(["'`])[\s\S]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')),
+    );
   if (/^`[\s\S]*\$\{/.test(e)) return true;
   if (python && /^[rRbB]?[fF][rRbB]?(["'])/.test(e) && /\{(?!\{)[^{}]+\}/.test(e)) return true;
   if (python && (/["']\s*%\s*[\w(]/.test(e) || /["']\s*\.format\(/.test(e))) return true;
@@ -87,7 +91,9 @@ function built(expression: string, python: boolean): boolean {
 
 /** Where the visible lines above assign `name`: what it is set to. */
 function assignedAbove(lines: readonly string[], at: number, name: string): string | null {
-  const assign = new RegExp(`(?:^|[\\s;(])(?:(?:const|let|var)\\s+)?${name.replace(/[$]/g, '\\$')}\\s*(?::\\s*\\w+\\s*)?\\+?=\\s*(.+)$`);
+  const assign = new RegExp(
+    `(?:^|[\\s;(])(?:(?:const|let|var)\\s+)?${name.replace(/[$]/g, '\\$')}\\s*(?::\\s*\\w+\\s*)?\\+?=\\s*(.+)$`,
+  );
   for (let k = at - 1; k >= 0; k--) {
     const found = assign.exec(lines[k]!);
     if (found) return found[1]!;
@@ -117,11 +123,15 @@ export function notBuiltShell(match: RegExpExecArray, text: string, context: Lin
   const args = splitTopLevel(argumentsFrom(joined, match.index + match[0].length));
   const first = args[0];
   if (first === undefined) return true;
-  const always = /(?:^|\.)(?:exec|execSync)\($|os\.(?:system|popen)\($|subprocess\.(?:getoutput|getstatusoutput)\($/.test(call);
+  const always =
+    /(?:^|\.)(?:exec|execSync)\($|os\.(?:system|popen)\($|subprocess\.(?:getoutput|getstatusoutput)\($/.test(call);
   const asked = args.slice(1).some((a) => /\bshell\s*(?::\s*true|=\s*True)\b/.test(a));
   if ((always || asked) && builtOrAssigned(first, lines, at, python)) return false;
   // spawn('sh', ['-c', `… ${x}`]) and subprocess.run(['bash', '-c', f'…'])
-  const argv = python && first.startsWith('[') ? splitTopLevel(first.slice(1, -1)) : [first, ...splitTopLevel((args[1] ?? '').replace(/^\[|\]$/g, ''))];
+  const argv =
+    python && first.startsWith('[')
+      ? splitTopLevel(first.slice(1, -1))
+      : [first, ...splitTopLevel((args[1] ?? '').replace(/^\[|\]$/g, ''))];
   if (SHELLS.test(argv[0] ?? '')) {
     const flag = argv.findIndex((a) => COMMAND_FLAG.test(a));
     const command = flag === -1 ? undefined : argv[flag + 1];

@@ -14,7 +14,8 @@ import { quotedTextLines } from '../engine/text-blocks.js';
 import { linesAround } from '../engine/file-lines.js';
 
 /** Statement keywords: where the rule's pattern matches; the statement's shape is checked on its whole text. */
-export const SQL_KEYWORD = /\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|select|insert\s+into|update|delete\s+from)\b/g;
+export const SQL_KEYWORD =
+  /\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|select|insert\s+into|update|delete\s+from)\b/g;
 
 const ANY_KEYWORD = new RegExp(SQL_KEYWORD.source);
 
@@ -64,10 +65,16 @@ function windowOf(context: LineContext, before: number, after: number): { lines:
 function enclosing(context: LineContext, lines: readonly string[], at: number): Literal | null {
   const js = isJavaScript(context.path);
   const line = context.added[context.index]!.line;
-  const inside = js ? context.view().inTemplate || guessInsideTemplate(lines, at) : quotedTextLines(context.path, context.chunk.file).has(line);
+  const inside = js
+    ? context.view().inTemplate || guessInsideTemplate(lines, at)
+    : quotedTextLines(context.path, context.chunk.file).has(line);
   if (!inside) return null;
   for (let k = at - 1; k >= 0; k--) {
-    const delimiter = js ? (lines[k]!.includes('`') ? '`' : null) : (TRIPLE.exec(lines[k]!)?.[0] ?? (lines[k]!.includes('`') ? '`' : null));
+    const delimiter = js
+      ? lines[k]!.includes('`')
+        ? '`'
+        : null
+      : (TRIPLE.exec(lines[k]!)?.[0] ?? (lines[k]!.includes('`') ? '`' : null));
     if (delimiter === null) continue;
     const open = lines[k]!.lastIndexOf(delimiter);
     return spanFrom(lines, k, open, delimiter, true);
@@ -92,7 +99,10 @@ function spanFrom(lines: readonly string[], k: number, open: number, delimiter: 
   for (let j = k, guard = 0; guard < 20; guard++) {
     const close = rest.indexOf(delimiter);
     if (close !== -1) {
-      parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, parts[parts.length - 1]!.length - rest.length + close + delimiter.length);
+      parts[parts.length - 1] = parts[parts.length - 1]!.slice(
+        0,
+        parts[parts.length - 1]!.length - rest.length + close + delimiter.length,
+      );
       after = [rest.slice(close + delimiter.length), ...lines.slice(j + 1, j + 4)].join('\n');
       break;
     }
@@ -100,7 +110,15 @@ function spanFrom(lines: readonly string[], k: number, open: number, delimiter: 
     rest = lines[j]!;
     parts.push(rest);
   }
-  return { body: parts.join('\n'), prefix: lines[k]!.slice(0, open), after, quote: delimiter, openedAbove, openLine: k, openCol: open };
+  return {
+    body: parts.join('\n'),
+    prefix: lines[k]!.slice(0, open),
+    after,
+    quote: delimiter,
+    openedAbove,
+    openLine: k,
+    openCol: open,
+  };
 }
 
 /** The literal holding the keyword at `index` of the current line, or null (the keyword is code, not text). */
@@ -131,7 +149,15 @@ function closesBefore(text: string, delimiter: string, index: number): boolean {
 function single(text: string, literal: StringLiteral, next: readonly string[], at: number): Literal {
   const body = text.slice(literal.start, literal.end + 1);
   const after = [text.slice(literal.end + 1), ...next].join('\n');
-  return { body, prefix: text.slice(0, literal.start), after, quote: literal.quote, openedAbove: false, openLine: at, openCol: literal.start };
+  return {
+    body,
+    prefix: text.slice(0, literal.start),
+    after,
+    quote: literal.quote,
+    openedAbove: false,
+    openLine: at,
+    openCol: literal.start,
+  };
 }
 
 /** Interpolation inside the literal, in the syntax of the file's language. */
@@ -144,12 +170,14 @@ function interpolates(literal: Literal, path: string): boolean {
   if (ext === 'cs') return /\$@?$|@\$$/.test(prefix) && /\{[^{}]+\}/.test(body);
   if (ext === 'swift') return /\\\(/.test(body);
   if (ext === 'scala') return /\bs$/.test(prefix) && /\$\{|\$[A-Za-z_]/.test(body);
-  if (['kt', 'kts', 'groovy', 'gradle', 'dart', 'php', 'pl', 'pm'].includes(ext)) return quote !== "'" || ext === 'dart' ? /\$\{|\$[A-Za-z_]/.test(body) : false;
+  if (['kt', 'kts', 'groovy', 'gradle', 'dart', 'php', 'pl', 'pm'].includes(ext))
+    return quote !== "'" || ext === 'dart' ? /\$\{|\$[A-Za-z_]/.test(body) : false;
   return false;
 }
 
 /** A constant (`USERS_TABLE`) or a placeholder list (`ids.map(() => '?').join(',')`): not data. */
-const NOT_DATA = /^(?:[A-Z][A-Z0-9_]*|[\w$.]+\.map\(\s*\(\s*\)\s*=>\s*(['"])\?\1\s*\)\.join\([^)]*\)|(['"])\?(?:,\s*)?\2\.repeat\([^)]*\)|Array\([^)]*\)\.fill\((['"])\?\3\)\.join\([^)]*\))$/;
+const NOT_DATA =
+  /^(?:[A-Z][A-Z0-9_]*|[\w$.]+\.map\(\s*\(\s*\)\s*=>\s*(['"])\?\1\s*\)\.join\([^)]*\)|(['"])\?(?:,\s*)?\2\.repeat\([^)]*\)|Array\([^)]*\)\.fill\((['"])\?\3\)\.join\([^)]*\))$/;
 
 /** Whether the `+` chain after a literal (to the end of its expression on the line) joins in an operand that is data. */
 function dataJoined(rest: string): boolean {
@@ -179,15 +207,22 @@ function dataJoined(rest: string): boolean {
 function concatenated(literal: Literal, path: string): boolean {
   const php = path.endsWith('.php');
   const { prefix, after } = literal;
-  if ((/^\s*\+\s*[^\s'"`+]/.test(after) && dataJoined(after.split('\n')[0]!)) || /^\s*%\s*[\w(]/.test(after) || /^\.format\(/.test(after)) return true;
+  if (
+    (/^\s*\+\s*[^\s'"`+]/.test(after) && dataJoined(after.split('\n')[0]!)) ||
+    /^\s*%\s*[\w(]/.test(after) ||
+    /^\.format\(/.test(after)
+  )
+    return true;
   if (/[^\s'"`+(,]\s*\+\s*$/.test(prefix) && !/(?:^|[^\w$.])[A-Z][A-Z0-9_]*\s*\+\s*$/.test(prefix)) return true;
   if (php && (/^\s*\.\s*\$/.test(after) || /\$\w+\s*\.\s*$/.test(prefix))) return true;
-  if (/(?:Sprintf|format|formatted|printf|format!)\s*\(\s*$/.test(prefix) && /%[sdvq]|\{\}/.test(literal.body)) return true;
+  if (/(?:Sprintf|format|formatted|printf|format!)\s*\(\s*$/.test(prefix) && /%[sdvq]|\{\}/.test(literal.body))
+    return true;
   if (/^\.formatted\(/.test(after)) return true;
   // "SELECT … " +   then, on the next lines, more literals and a non-literal operand.
   if (/^\s*\+\s*\n/.test(after)) {
     for (const t of after.split('\n').slice(1)) {
-      if (/[^\s'"`+]\s*\+\s*['"`]|['"`]\s*\+\s*[^\s'"`+]|^\s*\+?\s*[A-Za-z_$][\w$.]*\s*(?:\+|[;,)]|$)/.test(t)) return true;
+      if (/[^\s'"`+]\s*\+\s*['"`]|['"`]\s*\+\s*[^\s'"`+]|^\s*\+?\s*[A-Za-z_$][\w$.]*\s*(?:\+|[;,)]|$)/.test(t))
+        return true;
       if (!/\+\s*$/.test(t)) return false;
     }
   }

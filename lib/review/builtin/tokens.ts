@@ -53,7 +53,9 @@ function notAJwt(match: RegExpExecArray): boolean | RuleDrop {
 function notAnNpmToken(match: RegExpExecArray, text: string, _context: LineContext): boolean | RuleDrop {
   const value = match[1] ?? match[2] ?? match[3] ?? match[0];
   if (match[2] !== undefined && !(decodeBase64(match[2]) ?? '').includes(':')) return true;
-  return placeholderDrop(value, match[1] !== undefined || match[3] !== undefined ? 3 : 0) || notPlaceholder()(match, text);
+  return (
+    placeholderDrop(value, match[1] !== undefined || match[3] !== undefined ? 3 : 0) || notPlaceholder()(match, text)
+  );
 }
 
 export const family: BuiltinFamily = {
@@ -80,7 +82,8 @@ export const family: BuiltinFamily = {
     }),
     secret({
       id: 'slack-webhook',
-      regex: /\bhooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|workflows\/T[A-Z0-9]{6,}\/A[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,}|triggers\/T[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,})/g,
+      regex:
+        /\bhooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|workflows\/T[A-Z0-9]{6,}\/A[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,}|triggers\/T[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,})/g,
       title: 'Slack webhook URL committed',
       what: 'A Slack incoming-webhook URL is added: whoever has it can post to the channel.',
       confidence: 0.9,
@@ -104,7 +107,8 @@ export const family: BuiltinFamily = {
       id: 'npm-token',
       // An .npmrc `_authToken` under any registry prefix, in npm's legacy UUID shape or a
       // registry's own (Artifactory, Nexus, GitHub…); an OAuth token in a git dependency URL.
-      regex: /\bnpm_[A-Za-z0-9]{36}\b|_authToken\s*=\s*["']?([A-Za-z0-9._~+/=-]{20,512})|\b_auth\s*=\s*["']?([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])|\b([0-9a-f]{40}|gh[opsu]_[A-Za-z0-9]{36,255}):x-oauth-basic@/g,
+      regex:
+        /\bnpm_[A-Za-z0-9]{36}\b|_authToken\s*=\s*["']?([A-Za-z0-9._~+/=-]{20,512})|\b_auth\s*=\s*["']?([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])|\b([0-9a-f]{40}|gh[opsu]_[A-Za-z0-9]{36,255}):x-oauth-basic@/g,
       title: 'npm access token committed',
       what: 'An npm access token (npm_…, or an .npmrc _authToken/_auth) is added.',
       confidence: 0.95,
@@ -115,7 +119,8 @@ export const family: BuiltinFamily = {
       // It starts where a run of base64url characters starts (or after an escape such as `\\n`):
       // a start inside a run (`-eyJ-eyJ…`) would scan that run again from every `eyJ` of it,
       // quadratic in the line (docs/review.md "Time").
-      regex: /(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*/g,
+      regex:
+        /(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*/g,
       title: 'JSON Web Token committed',
       what: 'A signed JSON Web Token is added: until it expires, it is a bearer credential.',
       confidence: 0.85,

@@ -22,7 +22,9 @@ export function excludeNames(key: string, ruleSource: string): boolean {
  * The matcher for the config's excludes, or undefined for none. Globs compile on first use;
  * a glob that does not compile is skipped here (knowledge check reports it as an error).
  */
-export function excludeMatcher(exclude: Readonly<Record<string, readonly string[]>>): ((rule: ReviewRule, path: string) => boolean) | undefined {
+export function excludeMatcher(
+  exclude: Readonly<Record<string, readonly string[]>>,
+): ((rule: ReviewRule, path: string) => boolean) | undefined {
   const keys = Object.keys(exclude).filter((k) => exclude[k]!.length > 0);
   if (keys.length === 0) return undefined;
   const compiled = new Map<string, PathMatcher>();
@@ -34,7 +36,8 @@ export function excludeMatcher(exclude: Readonly<Record<string, readonly string[
     }
     return found;
   };
-  return (rule, path) => !isCredentialSource(rule.ruleSource) && keys.some((k) => excludeNames(k, rule.ruleSource) && matcherOf(k)(path));
+  return (rule, path) =>
+    !isCredentialSource(rule.ruleSource) && keys.some((k) => excludeNames(k, rule.ruleSource) && matcherOf(k)(path));
 }
 
 export interface ExcludeProblem {
@@ -43,17 +46,25 @@ export interface ExcludeProblem {
 }
 
 /** The config's excludes checked against the rules there are (built-in and the bundle's): bad globs are errors, unknown rules warnings. */
-export function checkExcludes(exclude: Readonly<Record<string, readonly string[]>>, bundle: Bundle | null): ExcludeProblem[] {
-  const sources = [...allBuiltinRules().map((r) => r.ruleSource), ...(bundle?.concepts ?? []).flatMap((c) => [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource))];
+export function checkExcludes(
+  exclude: Readonly<Record<string, readonly string[]>>,
+  bundle: Bundle | null,
+): ExcludeProblem[] {
+  const sources = [
+    ...allBuiltinRules().map((r) => r.ruleSource),
+    ...(bundle?.concepts ?? []).flatMap((c) => [...c.rules, ...(c.structural ?? [])].map((r) => r.ruleSource)),
+  ];
   const problems: ExcludeProblem[] = [];
   for (const [key, globs] of Object.entries(exclude)) {
     for (const glob of globs) {
       const checked = checkGlob(glob);
       if (!checked.ok) problems.push({ level: 'error', message: m.excludeBadGlob(key, checked.error) });
-      else if (checked.warning) problems.push({ level: 'warning', message: m.excludeGlobWarning(key, checked.warning) });
+      else if (checked.warning)
+        problems.push({ level: 'warning', message: m.excludeGlobWarning(key, checked.warning) });
     }
     const named = sources.filter((s) => excludeNames(key, s));
-    if (named.length === 0) problems.push({ level: 'warning', message: m.excludeUnknownRule(key, nearest(key, sources)) });
+    if (named.length === 0)
+      problems.push({ level: 'warning', message: m.excludeUnknownRule(key, nearest(key, sources)) });
     else if (named.every(isCredentialSource)) problems.push({ level: 'warning', message: m.excludeCredential(key) });
   }
   return problems;

@@ -48,7 +48,13 @@ export function lineText(file: DiffFile, line: number): string | undefined {
  * between hunks are not known); `at` is the line's index in `lines`. Just the line when the diff
  * does not show it.
  */
-export function linesAround(file: DiffFile, line: number, above: number, below: number, fallback: string): { lines: string[]; at: number } {
+export function linesAround(
+  file: DiffFile,
+  line: number,
+  above: number,
+  below: number,
+  fallback: string,
+): { lines: string[]; at: number } {
   const f = indexed(file);
   const k = f.at.get(line);
   if (k === undefined) return { lines: [fallback], at: 0 };

@@ -5,11 +5,55 @@
  */
 
 const C_LIKE = new Set([
-  'js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts', 'vue', 'svelte', 'java', 'kt', 'kts', 'scala',
-  'groovy', 'gradle', 'cs', 'go', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'swift', 'rs', 'dart', 'php',
-  'm', 'mm',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'ts',
+  'tsx',
+  'mts',
+  'cts',
+  'vue',
+  'svelte',
+  'java',
+  'kt',
+  'kts',
+  'scala',
+  'groovy',
+  'gradle',
+  'cs',
+  'go',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'cxx',
+  'hpp',
+  'hh',
+  'swift',
+  'rs',
+  'dart',
+  'php',
+  'm',
+  'mm',
 ]);
-const HASH = new Set(['py', 'rb', 'sh', 'bash', 'zsh', 'pl', 'pm', 'r', 'ps1', 'yaml', 'yml', 'toml', 'cfg', 'ini', 'conf']);
+const HASH = new Set([
+  'py',
+  'rb',
+  'sh',
+  'bash',
+  'zsh',
+  'pl',
+  'pm',
+  'r',
+  'ps1',
+  'yaml',
+  'yml',
+  'toml',
+  'cfg',
+  'ini',
+  'conf',
+]);
 const DASH = new Set(['sql', 'lua', 'hs']);
 
 function extension(path: string): string {
@@ -31,7 +75,12 @@ export function isCommentLine(path: string, text: string): boolean {
   const t = text.trimStart();
   if (t === '') return false;
   const ext = extension(path);
-  const slashes = t.startsWith('//') || (t.startsWith('/*') && !codeAfterBlockComment(t)) || t === '*' || t.startsWith('* ') || t.startsWith('*/');
+  const slashes =
+    t.startsWith('//') ||
+    (t.startsWith('/*') && !codeAfterBlockComment(t)) ||
+    t === '*' ||
+    t.startsWith('* ') ||
+    t.startsWith('*/');
   if (C_LIKE.has(ext)) return slashes || (ext === 'php' && t.startsWith('#'));
   if (HASH.has(ext)) return t.startsWith('#');
   if (DASH.has(ext)) return t.startsWith('--');
@@ -40,7 +89,21 @@ export function isCommentLine(path: string, text: string): boolean {
 
 // A `/` after one of these (or at the start) opens a regex literal; after anything else it divides.
 const REGEX_AFTER_CHAR = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
-const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'void', 'yield', 'await', 'delete', 'throw', 'new']);
+const REGEX_AFTER_WORD = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'void',
+  'yield',
+  'await',
+  'delete',
+  'throw',
+  'new',
+]);
 
 function opensRegex(text: string, at: number): boolean {
   let k = at - 1;
@@ -116,7 +179,8 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
       let j = 0;
       while (j < text.length && text[j] !== openQuote) j += text[j] === '\\' ? 2 : 1;
       blank(0, j);
-      if (j > text.length) i = text.length; // continued once more
+      if (j > text.length)
+        i = text.length; // continued once more
       else {
         openQuote = null;
         i = j + 1;

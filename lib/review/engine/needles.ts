@@ -174,7 +174,13 @@ class Parser {
   private plainRun(): Shape | null {
     const s = this.source;
     let end = this.at;
-    while (end < s.length && !SPECIAL.has(s[end]!) && !(this.masked && s[end] === ' ') && !QUANTIFIER_START.has(s[end + 1] ?? '')) end++;
+    while (
+      end < s.length &&
+      !SPECIAL.has(s[end]!) &&
+      !(this.masked && s[end] === ' ') &&
+      !QUANTIFIER_START.has(s[end + 1] ?? '')
+    )
+      end++;
     if (end === this.at) return null;
     const run = s.slice(this.at, end);
     this.at = end;
@@ -239,7 +245,8 @@ class Parser {
       const close = s.indexOf('>', this.at);
       if (close === -1) throw new Unsupported();
       this.at = close + 1;
-    } else if (s.startsWith('(?', this.at)) throw new Unsupported(); // modifiers and the like
+    } else if (s.startsWith('(?', this.at))
+      throw new Unsupported(); // modifiers and the like
     else this.at++;
     const inner = this.parseAlternation();
     if (s[this.at] !== ')') throw new Unsupported();

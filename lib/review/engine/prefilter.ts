@@ -13,14 +13,23 @@ export interface Prefilter {
 }
 
 const prefilters = new WeakMap<Rule, Prefilter | null>();
-const isNeedles = (value: unknown): value is string[] | null => value === null || (Array.isArray(value) && value.every((n) => typeof n === 'string'));
+const isNeedles = (value: unknown): value is string[] | null =>
+  value === null || (Array.isArray(value) && value.every((n) => typeof n === 'string'));
 
 /** The rule's needles (./needles.ts), from its pattern text: a rule skipped by them never compiles its regex. */
 export function prefilterOf(rule: ReviewRule): Prefilter | null {
   let filter = prefilters.get(rule);
   if (filter === undefined) {
     const masked = rule.scope === 'code';
-    const needles = rule.needles !== undefined ? rule.needles : derived('needles', `${masked ? 'code' : 'line'}\0${rule.flags}\0${rule.pattern}`, () => regexNeedles(rule.pattern, rule.flags, { masked }), isNeedles);
+    const needles =
+      rule.needles !== undefined
+        ? rule.needles
+        : derived(
+            'needles',
+            `${masked ? 'code' : 'line'}\0${rule.flags}\0${rule.pattern}`,
+            () => regexNeedles(rule.pattern, rule.flags, { masked }),
+            isNeedles,
+          );
     filter = needles && { needles, ignoreCase: rule.flags.includes('i') };
     prefilters.set(rule, filter);
   }

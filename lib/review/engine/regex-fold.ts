@@ -86,7 +86,10 @@ class Folder {
     const single = (value: number, length: number) => {
       this.i = start + length;
       const raw = s.slice(start, this.i);
-      return { text: isLetter(value) ? `[${String.fromCharCode(value)}${String.fromCharCode(otherCase(value))}]` : raw, value };
+      return {
+        text: isLetter(value) ? `[${String.fromCharCode(value)}${String.fromCharCode(otherCase(value))}]` : raw,
+        value,
+      };
     };
     if (CLASS_ESCAPES.includes(d) || (!inClass && (d === 'b' || d === 'B'))) {
       this.i += 2;
@@ -96,7 +99,8 @@ class Folder {
     if (d in CONTROL_ESCAPES) return single(CONTROL_ESCAPES[d]!, 2);
     if (d === '0' && !/[0-9]/.test(s[this.i + 2] ?? '')) return single(0, 2);
     if (d === 'c' && isLetter((s[this.i + 2] ?? '').charCodeAt(0))) return single(s.charCodeAt(this.i + 2) % 32, 3);
-    if (d === 'x' && HEX2.test(s.slice(this.i + 2, this.i + 4))) return single(parseInt(s.slice(this.i + 2, this.i + 4), 16), 4);
+    if (d === 'x' && HEX2.test(s.slice(this.i + 2, this.i + 4)))
+      return single(parseInt(s.slice(this.i + 2, this.i + 4), 16), 4);
     if (d === 'u' && HEX4.test(s.slice(this.i + 2, this.i + 6))) {
       const value = parseInt(s.slice(this.i + 2, this.i + 6), 16);
       if (value > 0x7f) throw new NotFoldable();

@@ -170,7 +170,8 @@ export function planRegex(regex: RegExp): RegexPlan {
   if (regex.flags.includes('i') && !/[uv]/.test(regex.flags)) {
     const folded = foldCase(regex.source);
     const flags = regex.flags.replace('i', '');
-    if (folded !== null && linearEngineTakes(folded, flags)) return { kind: 'linear', regex: new RegExp(folded, flags) };
+    if (folded !== null && linearEngineTakes(folded, flags))
+      return { kind: 'linear', regex: new RegExp(folded, flags) };
   }
   const shape = patternShape(regex.source);
   if (!shape.nested && shape.variable <= 1) return { kind: 'bounded', regex };

@@ -26,7 +26,14 @@ import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-gu
 import { prefilterOf } from './prefilter.js';
 import type { LineContext, ReviewRule, RuleRun } from './types.js';
 import { reviewMessages as m } from '../../messages/review.js';
-import { CREDENTIAL_DEADLINE_MS, MAX_LINE_LENGTH, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, SANDBOX_TIMEOUT_MS, type RuleTimeOptions } from './time.js';
+import {
+  CREDENTIAL_DEADLINE_MS,
+  MAX_LINE_LENGTH,
+  RULE_DEADLINE_MS,
+  RULE_PHASE_BUDGET_MS,
+  SANDBOX_TIMEOUT_MS,
+  type RuleTimeOptions,
+} from './time.js';
 
 export { ruleTimeKey } from './regex-guard.js';
 
@@ -36,7 +43,13 @@ export const MAX_FINDINGS_PER_RULE = 20;
 export const MAX_TRIES_PER_LINE = 32;
 /** Characters of lines a rule goes through between two readings of its clock. */
 const CLOCK_EVERY = 32_768;
-export { SANDBOX_TIMEOUT_MS, RULE_DEADLINE_MS, RULE_PHASE_BUDGET_MS, CREDENTIAL_DEADLINE_MS, type RuleTimeOptions } from './time.js';
+export {
+  SANDBOX_TIMEOUT_MS,
+  RULE_DEADLINE_MS,
+  RULE_PHASE_BUDGET_MS,
+  CREDENTIAL_DEADLINE_MS,
+  type RuleTimeOptions,
+} from './time.js';
 
 export type { LineContext, ReviewRule, RuleDrop, RuleGuards, RuleRun } from './types.js';
 
@@ -91,7 +104,13 @@ export class RuleRunner {
     const long = chunk.added.filter((a) => a.text.length > MAX_LINE_LENGTH);
     const applicable = rules.filter((r) => !this.disabled.has(r.ruleSource) && ruleAppliesTo(r, chunk.path));
     if (long.length && applicable.some((r) => !r.longLines)) {
-      warnings.push(m.longLines(chunk.path, long.map((a) => ({ line: a.line, length: a.text.length })), MAX_LINE_LENGTH));
+      warnings.push(
+        m.longLines(
+          chunk.path,
+          long.map((a) => ({ line: a.line, length: a.text.length })),
+          MAX_LINE_LENGTH,
+        ),
+      );
     }
     const state = chunk.added.length ? this.state(chunk) : null;
     for (const rule of applicable) {
@@ -173,7 +192,8 @@ export class RuleRunner {
     if (!filter) return true;
     let text = state.joined;
     if (filter.ignoreCase) {
-      if (state.lower === undefined) state.lower = /^[\x00-\x7f]*$/.test(state.joined) ? state.joined.toLowerCase() : null;
+      if (state.lower === undefined)
+        state.lower = /^[\x00-\x7f]*$/.test(state.joined) ? state.joined.toLowerCase() : null;
       if (state.lower === null) return true;
       text = state.lower;
     }
@@ -218,7 +238,11 @@ export class RuleRunner {
       added: chunk.added,
       view: () => {
         const a = chunk.added[index]!;
-        return (view ??= this.fileViews(chunk).get(a.line) ?? { code: maskCode(a.text), inTemplate: false, inComment: false });
+        return (view ??= this.fileViews(chunk).get(a.line) ?? {
+          code: maskCode(a.text),
+          inTemplate: false,
+          inComment: false,
+        });
       },
     };
     contexts[index] = context;
@@ -257,7 +281,13 @@ export class RuleRunner {
    * bundle rules' shared budget. `unread`: the first line a credential rule did not read
    * because it overran (then the lines from there on are a finding), else null.
    */
-  private async matchLines(chunk: Chunk, rule: ReviewRule, started: number, warnings: string[], dropped: RuleRun['dropped']): Promise<{ hits: number[]; unread: number | null }> {
+  private async matchLines(
+    chunk: Chunk,
+    rule: ReviewRule,
+    started: number,
+    warnings: string[],
+    dropped: RuleRun['dropped'],
+  ): Promise<{ hits: number[]; unread: number | null }> {
     const added = chunk.added;
     const plan = rule.trusted ? null : this.planOf(rule);
     const regex = plan ? plan.regex : (this.withFileCalls(chunk, rule) ?? rule.regex);
@@ -321,7 +351,8 @@ export class RuleRunner {
       candidates.push(index);
     }
     if (candidates.length === 0) return none;
-    const subjectOf = (index: number) => (rule.scope === 'code' ? this.context(chunk, index).view().code : added[index]!.text);
+    const subjectOf = (index: number) =>
+      rule.scope === 'code' ? this.context(chunk, index).view().code : added[index]!.text;
     if (sandboxed) {
       // The full time when the budget allows; a shortened wait proves nothing about the rule.
       const wait = Math.max(1, Math.min(this.sandboxMs, budgetLeft));
@@ -352,13 +383,18 @@ export class RuleRunner {
       // A global regex (built-ins only; compileRule drops g) is tried match by match, so a
       // look-alike earlier on the line does not hide a real one after it.
       let tried = 0;
-      for (let match = regex.exec(subject); match && tried++ < tries; match = regex.global ? regex.exec(subject) : null) {
+      for (
+        let match = regex.exec(subject);
+        match && tried++ < tries;
+        match = regex.global ? regex.exec(subject) : null
+      ) {
         const rejected = rule.reject?.(match, text, this.context(chunk, index));
         if (!rejected) {
           hits.push(index);
           break;
         }
-        if (typeof rejected === 'object') dropped.push({ ...rejected, ruleSource: rule.ruleSource, path: chunk.path, line: added[index]!.line });
+        if (typeof rejected === 'object')
+          dropped.push({ ...rejected, ruleSource: rule.ruleSource, path: chunk.path, line: added[index]!.line });
         if (match[0] === '') regex.lastIndex++;
       }
     }

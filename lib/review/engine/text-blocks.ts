@@ -18,7 +18,21 @@ function extension(path: string): string {
 }
 
 const DOCS = new Set(['md', 'markdown', 'mdx', 'adoc', 'asciidoc', 'asc', 'txt', 'rst']);
-const HEREDOCS = new Set(['sh', 'bash', 'zsh', 'ksh', 'bats', 't', 'rb', 'pl', 'pm', 'php', 'dockerfile', 'mk', 'makefile']);
+const HEREDOCS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'ksh',
+  'bats',
+  't',
+  'rb',
+  'pl',
+  'pm',
+  'php',
+  'dockerfile',
+  'mk',
+  'makefile',
+]);
 const TRIPLE_QUOTES = new Set(['py', 'kt', 'kts', 'java', 'scala', 'groovy', 'swift', 'dart', 'jl']);
 const RAW_BACKTICKS = new Set(['go']);
 

@@ -30,12 +30,39 @@ const HASH = ['#'];
 const DASHES = ['--'];
 const MARKUP = ['<!--'];
 const OPENERS: Record<string, readonly string[]> = {
-  go: C_LIKE, java: C_LIKE, kotlin: C_LIKE, scala: C_LIKE, groovy: C_LIKE, csharp: C_LIKE, cpp: C_LIKE, c: C_LIKE,
-  typescript: C_LIKE, javascript: C_LIKE, rust: C_LIKE, swift: C_LIKE, 'objective-c': C_LIKE, dart: C_LIKE, scss: C_LIKE,
-  json: C_LIKE, css: ['/*'], php: [...C_LIKE, ...HASH],
-  python: HASH, ruby: HASH, shell: HASH, yaml: HASH, perl: HASH, r: HASH, elixir: HASH,
-  sql: DASHES, haskell: DASHES, lua: DASHES, erlang: ['%'],
-  html: MARKUP, markdown: MARKUP, vue: [...C_LIKE, ...MARKUP], svelte: [...C_LIKE, ...MARKUP],
+  go: C_LIKE,
+  java: C_LIKE,
+  kotlin: C_LIKE,
+  scala: C_LIKE,
+  groovy: C_LIKE,
+  csharp: C_LIKE,
+  cpp: C_LIKE,
+  c: C_LIKE,
+  typescript: C_LIKE,
+  javascript: C_LIKE,
+  rust: C_LIKE,
+  swift: C_LIKE,
+  'objective-c': C_LIKE,
+  dart: C_LIKE,
+  scss: C_LIKE,
+  json: C_LIKE,
+  css: ['/*'],
+  php: [...C_LIKE, ...HASH],
+  python: HASH,
+  ruby: HASH,
+  shell: HASH,
+  yaml: HASH,
+  perl: HASH,
+  r: HASH,
+  elixir: HASH,
+  sql: DASHES,
+  haskell: DASHES,
+  lua: DASHES,
+  erlang: ['%'],
+  html: MARKUP,
+  markdown: MARKUP,
+  vue: [...C_LIKE, ...MARKUP],
+  svelte: [...C_LIKE, ...MARKUP],
 };
 // A file of no known language (a Dockerfile, .env, a config file): any of the usual openers.
 const ANY = ['//', '/*', '#', '--', '<!--', ';', '%'];
@@ -68,12 +95,15 @@ export function allowFor(finding: Finding, file: DiffFile | undefined, credentia
     const text = lineText(file, line);
     if (text === undefined) continue;
     const match = anywhere.exec(text);
-    if (match && names(match[1]!, finding)) return { marker: 'revtrail-allow', line, rule: match[1]!, reason: (match[2] ?? '').trim() };
-    if (credential && text.includes('gitleaks:allow')) return { marker: 'gitleaks:allow', line, rule: null, reason: '' };
+    if (match && names(match[1]!, finding))
+      return { marker: 'revtrail-allow', line, rule: match[1]!, reason: (match[2] ?? '').trim() };
+    if (credential && text.includes('gitleaks:allow'))
+      return { marker: 'gitleaks:allow', line, rule: null, reason: '' };
   }
   const above = lineText(file, first - 1);
   const match = above === undefined ? null : alone.exec(above);
-  if (match && names(match[1]!, finding)) return { marker: 'revtrail-allow', line: first - 1, rule: match[1]!, reason: (match[2] ?? '').trim() };
+  if (match && names(match[1]!, finding))
+    return { marker: 'revtrail-allow', line: first - 1, rule: match[1]!, reason: (match[2] ?? '').trim() };
   return null;
 }
 

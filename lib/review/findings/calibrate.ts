@@ -5,7 +5,14 @@
  */
 import type { HistoryRow } from '../../record/history.js';
 import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
-import { findingCalibration, occurrencesOfRows, securityExempt, tallyRules, type CalibrationSettings, type FindingCalibration } from '../../record/rule-tally.js';
+import {
+  findingCalibration,
+  occurrencesOfRows,
+  securityExempt,
+  tallyRules,
+  type CalibrationSettings,
+  type FindingCalibration,
+} from '../../record/rule-tally.js';
 
 /**
  * The rules calibration never demotes: the credential rules (a leaked key is never a false
@@ -22,7 +29,10 @@ export function calibrationExempt(
 }
 
 /** rule_source → the numbers its findings carry, for every demoted rule. */
-export function calibrationOf(rows: readonly HistoryRow[], settings: CalibrationSettings & { security?: readonly string[] }): Map<string, FindingCalibration> {
+export function calibrationOf(
+  rows: readonly HistoryRow[],
+  settings: CalibrationSettings & { security?: readonly string[] },
+): Map<string, FindingCalibration> {
   const demoted = new Map<string, FindingCalibration>();
   if (!settings.enabled || rows.length === 0) return demoted;
   const exempt = calibrationExempt(

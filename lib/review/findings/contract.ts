@@ -39,7 +39,12 @@ export interface RuleFacts {
 }
 
 /** A rule's finding at one line: its words, its document cited (one builder for every rule kind). */
-export function ruleDraft(rule: RuleFacts, path: string, line: number, overrides: Partial<Pick<FindingDraft, 'title' | 'body' | 'confidence'>> = {}): FindingDraft {
+export function ruleDraft(
+  rule: RuleFacts,
+  path: string,
+  line: number,
+  overrides: Partial<Pick<FindingDraft, 'title' | 'body' | 'confidence'>> = {},
+): FindingDraft {
   return {
     path,
     start_line: line,
@@ -122,10 +127,19 @@ export function checkInScope(f: FindingDraft, scope: ChunkScope, minConfidence: 
 }
 
 /** Stable ids for a set of findings; occurrences count repeats of (rule_source, path, line text) in line order. */
-export function assignIds(drafts: readonly FindingDraft[], lineText: (path: string, line: number) => string): Finding[] {
+export function assignIds(
+  drafts: readonly FindingDraft[],
+  lineText: (path: string, line: number) => string,
+): Finding[] {
   const order = drafts
     .map((d, index) => ({ d, index }))
-    .sort((a, b) => (a.d.path < b.d.path ? -1 : a.d.path > b.d.path ? 1 : a.d.line - b.d.line || a.d.start_line - b.d.start_line || a.index - b.index));
+    .sort((a, b) =>
+      a.d.path < b.d.path
+        ? -1
+        : a.d.path > b.d.path
+          ? 1
+          : a.d.line - b.d.line || a.d.start_line - b.d.start_line || a.index - b.index,
+    );
   const seen = new Map<string, number>();
   const ids = new Array<string>(drafts.length);
   for (const { d, index } of order) {

@@ -11,7 +11,10 @@ export function blocks(f: Pick<Finding, 'severity' | 'calibration'>, softTests: 
   return !f.calibration && isBlocking(f.severity, softTests);
 }
 
-export function computeEvent(counted: readonly Pick<Finding, 'severity' | 'calibration'>[], softTests: boolean): ReviewEvent {
+export function computeEvent(
+  counted: readonly Pick<Finding, 'severity' | 'calibration'>[],
+  softTests: boolean,
+): ReviewEvent {
   if (counted.length === 0) return 'APPROVE';
   return counted.some((f) => blocks(f, softTests)) ? 'REQUEST_CHANGES' : 'COMMENT';
 }

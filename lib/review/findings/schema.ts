@@ -9,18 +9,16 @@ import { RULE_SOURCE_PATTERN, SUGGESTION_MAX_LINES, TITLE_MAX, type Checked, typ
 
 const lineNumber = z.int().check(z.positive());
 // Plain patterns (not refinements) so the JSON Schema carries the same limits the check applies.
-const title = z.string().check(
-  z.minLength(1),
-  z.maxLength(TITLE_MAX),
-  z.regex(/^[^\r\n]*$/, 'must be one line'),
-);
+const title = z.string().check(z.minLength(1), z.maxLength(TITLE_MAX), z.regex(/^[^\r\n]*$/, 'must be one line'));
 const suggestion = z.nullable(
-  z.string().check(
-    z.regex(
-      new RegExp(`^(?:[^\\n]*\\n){0,${SUGGESTION_MAX_LINES - 1}}[^\\n]*\\n?$`),
-      `must be at most ${SUGGESTION_MAX_LINES} lines`,
+  z
+    .string()
+    .check(
+      z.regex(
+        new RegExp(`^(?:[^\\n]*\\n){0,${SUGGESTION_MAX_LINES - 1}}[^\\n]*\\n?$`),
+        `must be at most ${SUGGESTION_MAX_LINES} lines`,
+      ),
     ),
-  ),
 );
 
 const common = {
@@ -57,7 +55,8 @@ export const submittedFindingSchema = z.strictObject({
 
 function valueAt(raw: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let value = raw;
-  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
 }
 
@@ -80,7 +79,8 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
       }`;
     case 'too_big': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
-      const got = typeof value === 'string' ? ` (got ${value.length})` : typeof value === 'number' ? ` (got ${value})` : '';
+      const got =
+        typeof value === 'string' ? ` (got ${value.length})` : typeof value === 'number' ? ` (got ${value})` : '';
       return `${where}: must be at most ${issue.maximum}${unit}${got}`;
     }
     case 'too_small':
@@ -93,14 +93,19 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
     case 'unrecognized_keys':
       return `${where}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
     case 'invalid_format':
-      return issue.message && issue.message !== 'Invalid input' ? `${where}: ${issue.message}` : `${where}: does not match ${issue.pattern ?? issue.format}`;
+      return issue.message && issue.message !== 'Invalid input'
+        ? `${where}: ${issue.message}`
+        : `${where}: does not match ${issue.pattern ?? issue.format}`;
     default:
       return `${where}: ${issue.message}`;
   }
 }
 
 function describeIssues(error: z.core.$ZodError, raw: unknown): string {
-  return error.issues.slice(0, 3).map((issue) => describeIssue(issue, raw)).join('; ');
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => describeIssue(issue, raw))
+    .join('; ');
 }
 
 /** Schema check of a reviewer program's finding; fills side and a default rule_source. */
@@ -110,7 +115,12 @@ export function parseSubmitted(raw: unknown, defaultRuleSource: string): Checked
   const { id: _ignored, ...rest } = result.data;
   return {
     ok: true,
-    finding: { ...rest, side: 'RIGHT', rule_source: rest.rule_source ?? defaultRuleSource, suggestion_code: rest.suggestion_code },
+    finding: {
+      ...rest,
+      side: 'RIGHT',
+      rule_source: rest.rule_source ?? defaultRuleSource,
+      suggestion_code: rest.suggestion_code,
+    },
   };
 }
 
@@ -118,6 +128,7 @@ export function parseSubmitted(raw: unknown, defaultRuleSource: string): Checked
 export function checkShape(draft: FindingDraft): Checked {
   const candidate = { ...draft, id: 'rf-0000000000' };
   const result = findingSchema.safeParse(candidate);
-  return result.success ? { ok: true, finding: draft } : { ok: false, reason: 'invalid', message: describeIssues(result.error, candidate) };
+  return result.success
+    ? { ok: true, finding: draft }
+    : { ok: false, reason: 'invalid', message: describeIssues(result.error, candidate) };
 }
-

@@ -24,8 +24,13 @@ export function isCredentialFinding(f: Pick<Finding, 'rule_source'>): boolean {
 }
 
 /** The verdicts that take a finding of this kind out of the count. */
-export function openingAnswers(f: Pick<Finding, 'rule_source'>, credentialAnswers: readonly string[] = DEFAULT_CREDENTIAL_ANSWERS): readonly string[] {
-  return isCredentialFinding(f) ? SUPPRESSING_VERDICTS.filter((v) => credentialAnswers.includes(v)) : SUPPRESSING_VERDICTS;
+export function openingAnswers(
+  f: Pick<Finding, 'rule_source'>,
+  credentialAnswers: readonly string[] = DEFAULT_CREDENTIAL_ANSWERS,
+): readonly string[] {
+  return isCredentialFinding(f)
+    ? SUPPRESSING_VERDICTS.filter((v) => credentialAnswers.includes(v))
+    : SUPPRESSING_VERDICTS;
 }
 
 /**
@@ -64,7 +69,8 @@ export function applyVerdicts(
   const suppressed: SuppressedFinding[] = [];
   for (const f of findings) {
     const v = verdicts.get(f.id);
-    if (v && openingAnswers(f, credentialAnswers).includes(v.verdict)) suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
+    if (v && openingAnswers(f, credentialAnswers).includes(v.verdict))
+      suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
     else if (v && v.verdict !== 'OPEN') counted.push({ ...f, answer: { verdict: v.verdict, rationale: v.rationale } });
     else counted.push(f);
   }

@@ -23,8 +23,10 @@ export function checkEndpoint(endpoint: string): EndpointCheck {
   } catch {
     return { ok: false, why: 'not a URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, why: `${url.protocol} is not http: or https:` };
-  if (url.username || url.password) return { ok: false, why: 'a URL with credentials in it (give a key in REVTRAIL_MODEL_API_KEY instead)' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, why: `${url.protocol} is not http: or https:` };
+  if (url.username || url.password)
+    return { ok: false, why: 'a URL with credentials in it (give a key in REVTRAIL_MODEL_API_KEY instead)' };
   return { ok: true, url, loopback: isLoopbackHost(url.hostname.replace(/^\[|\]$/g, '')) };
 }
 

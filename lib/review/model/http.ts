@@ -37,9 +37,18 @@ export async function postChat(url: string, body: unknown, options: PostOptions)
     controller.abort();
   }, remaining);
   try {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, redirect: 'error' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: controller.signal,
+      redirect: 'error',
+    });
     const chunks: Uint8Array[] = [];
     let size = 0;
     const reader = response.body?.getReader();
@@ -60,7 +69,8 @@ export async function postChat(url: string, body: unknown, options: PostOptions)
       const shown = text.trim().slice(0, 80).replace(/\s+/g, ' ');
       return { ok: false, kind: 'crash', detail: `HTTP ${response.status}${shown ? `: ${shown}` : ''}` };
     }
-    const streamed = (response.headers.get('content-type') ?? '').includes('text/event-stream') || /^data:/m.test(text.slice(0, 200));
+    const streamed =
+      (response.headers.get('content-type') ?? '').includes('text/event-stream') || /^data:/m.test(text.slice(0, 200));
     return streamed ? streamedContent(text) : plainContent(text);
   } catch (error) {
     return failureOf(error, timedOut, cap, tooLarge);
@@ -77,7 +87,8 @@ function plainContent(text: string): HttpOutcome {
     return { ok: false, kind: 'garbage', detail: 'the response is not JSON' };
   }
   const content = (value as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0]?.message?.content;
-  if (typeof content !== 'string') return { ok: false, kind: 'garbage', detail: 'no choices[0].message.content in the response' };
+  if (typeof content !== 'string')
+    return { ok: false, kind: 'garbage', detail: 'no choices[0].message.content in the response' };
   return { ok: true, content };
 }
 
@@ -89,7 +100,8 @@ function streamedContent(text: string): HttpOutcome {
     const data = line.slice(5).trim();
     if (data === '[DONE]') break;
     try {
-      const delta = (JSON.parse(data) as { choices?: Array<{ delta?: { content?: unknown } }> }).choices?.[0]?.delta?.content;
+      const delta = (JSON.parse(data) as { choices?: Array<{ delta?: { content?: unknown } }> }).choices?.[0]?.delta
+        ?.content;
       if (typeof delta === 'string') content += delta;
     } catch {
       return { ok: false, kind: 'garbage', detail: 'a streamed event is not JSON' };
@@ -108,7 +120,8 @@ export function answerOf(content: string): ProgramOutcome {
     const shown = content.trim().slice(0, 60).replace(/\s+/g, ' ');
     return { ok: false, kind: 'garbage', detail: shown ? `not JSON: "${shown}"` : 'an empty answer' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, kind: 'garbage', detail: 'not a JSON object {summary, findings}' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, kind: 'garbage', detail: 'not a JSON object {summary, findings}' };
   const { summary, findings } = value as { summary?: unknown; findings?: unknown };
   if (!Array.isArray(findings)) return { ok: false, kind: 'garbage', detail: '"findings" is not an array' };
   return { ok: true, summary: typeof summary === 'string' ? summary : '', findings };

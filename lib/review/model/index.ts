@@ -86,7 +86,10 @@ function transport(run: ModelRun): ReviewerTransport {
         stream: false,
         response_format: { type: 'json_schema', json_schema: { name: 'revtrail_review', strict: true, schema } },
       };
-      const file = settings.cacheDir === null ? null : cacheFile(settings.cacheDir, { v: PROMPT_VERSION, url: settings.url, body });
+      const file =
+        settings.cacheDir === null
+          ? null
+          : cacheFile(settings.cacheDir, { v: PROMPT_VERSION, url: settings.url, body });
       let content = file ? readCached(file) : undefined;
       if (content !== undefined) run.cached++;
       else {
@@ -118,7 +121,11 @@ const EMPTY: ReviewerChunkResult = { summary: null, drafts: [], dropped: [], war
  * awaited by the pipeline when it reaches that chunk. After the first failure the rest are not
  * asked (their results are empty) and only that failure's warning is kept.
  */
-export function askModel(run: ModelRun, selections: readonly ChunkSelection[], minConfidence: number): Map<ChunkSelection, Promise<ReviewerChunkResult>> {
+export function askModel(
+  run: ModelRun,
+  selections: readonly ChunkSelection[],
+  minConfidence: number,
+): Map<ChunkSelection, Promise<ReviewerChunkResult>> {
   const results = new Map<ChunkSelection, Promise<ReviewerChunkResult>>();
   const queue = selections.map((selection) => {
     let resolve!: (r: ReviewerChunkResult) => void;
@@ -134,13 +141,23 @@ export function askModel(run: ModelRun, selections: readonly ChunkSelection[], m
         continue;
       }
       const result = await askWith(transport(run), selection, { minConfidence }).catch(
-        (error: unknown): ReviewerChunkResult => ({ ...EMPTY, failure: { kind: 'crash', message: m.modelFailed(run.settings.model, selection.chunk.path, 'crash', String(error), 1) } }),
+        (error: unknown): ReviewerChunkResult => ({
+          ...EMPTY,
+          failure: {
+            kind: 'crash',
+            message: m.modelFailed(run.settings.model, selection.chunk.path, 'crash', String(error), 1),
+          },
+        }),
       );
       if (result.failure) {
         // One warning for the review: the first failure stops the model, later ones are not news.
         const first = !run.stopped;
         run.stopped = true;
-        resolve(first ? { ...result, warnings: [...result.warnings, m.modelStopped(run.settings.model)] } : { ...result, warnings: [] });
+        resolve(
+          first
+            ? { ...result, warnings: [...result.warnings, m.modelStopped(run.settings.model)] }
+            : { ...result, warnings: [] },
+        );
       } else resolve(result);
     }
   };

@@ -15,7 +15,11 @@ export function modelFindingSchema(finding: Record<string, unknown>): Record<str
   delete properties.id;
   delete properties.side;
   delete properties.rule_source;
-  properties.rule = { type: 'string', pattern: RULE_NAME.source, description: 'short kebab-case name of the rule the problem breaks' };
+  properties.rule = {
+    type: 'string',
+    pattern: RULE_NAME.source,
+    description: 'short kebab-case name of the rule the problem breaks',
+  };
   const required = [...((finding.required as string[] | undefined) ?? []).filter((k) => k in properties), 'rule'];
   return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -48,7 +52,7 @@ export function numberedDiff(diff: string): string {
 }
 
 const SYSTEM = [
-  'You are a code reviewer. You review one chunk of a diff against the team\'s design documents given below.',
+  "You are a code reviewer. You review one chunk of a diff against the team's design documents given below.",
   'Report only real problems on added lines (those starting with "+"); each line shows its new-file line number on the left.',
   'Answer with one JSON object that matches the given JSON Schema, and nothing else.',
   'For each finding: "path" is the chunk\'s path; "line" and "start_line" are new-file line numbers of added lines;',

@@ -15,7 +15,8 @@ export function splitCommand(command: string): string[] {
     const c = command[i]!;
     if (c === "'") {
       const end = command.indexOf("'", i + 1);
-      if (end === -1) throw new UsageError(m.badReviewer(command, m.unterminatedQuote('single')), { remedy: m.badReviewerRemedy });
+      if (end === -1)
+        throw new UsageError(m.badReviewer(command, m.unterminatedQuote('single')), { remedy: m.badReviewerRemedy });
       word += command.slice(i + 1, end);
       inWord = true;
       i = end;
@@ -25,7 +26,8 @@ export function splitCommand(command: string): string[] {
         if (command[j] === '\\' && j + 1 < command.length && '"\\$`'.includes(command[j + 1]!)) j++;
         word += command[j];
       }
-      if (j >= command.length) throw new UsageError(m.badReviewer(command, m.unterminatedQuote('double')), { remedy: m.badReviewerRemedy });
+      if (j >= command.length)
+        throw new UsageError(m.badReviewer(command, m.unterminatedQuote('double')), { remedy: m.badReviewerRemedy });
       inWord = true;
       i = j;
     } else if (c === '\\' && i + 1 < command.length) {

@@ -37,7 +37,15 @@ export interface ReviewerInput {
   errors?: ReviewerError[];
 }
 
-export type FailureKind = 'missing' | 'not-executable' | 'spawn' | 'crash' | 'timeout' | 'too-large' | 'garbage' | 'unreachable';
+export type FailureKind =
+  | 'missing'
+  | 'not-executable'
+  | 'spawn'
+  | 'crash'
+  | 'timeout'
+  | 'too-large'
+  | 'garbage'
+  | 'unreachable';
 
 export type ProgramOutcome =
   | { ok: true; summary: string; findings: unknown[] }
@@ -83,7 +91,11 @@ function track(pid: number | undefined): () => void {
 }
 
 /** One run of the program: input on stdin, `{summary, findings}` expected on stdout. */
-export function runProgram(argv: readonly string[], input: ReviewerInput, options: ProgramOptions): Promise<ProgramOutcome> {
+export function runProgram(
+  argv: readonly string[],
+  input: ReviewerInput,
+  options: ProgramOptions,
+): Promise<ProgramOutcome> {
   const cap = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   return new Promise((resolve) => {
     let settled = false;
@@ -99,7 +111,12 @@ export function runProgram(argv: readonly string[], input: ReviewerInput, option
     let child: ReturnType<typeof spawn>;
     try {
       // detached: its own process group, so a timeout ends the program and anything it started.
-      child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true, shell: false });
+      child = spawn(argv[0]!, argv.slice(1), {
+        cwd: options.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+        shell: false,
+      });
     } catch (error) {
       finish({ ok: false, kind: 'spawn', detail: (error as Error).message });
       return;
@@ -134,14 +151,19 @@ export function runProgram(argv: readonly string[], input: ReviewerInput, option
       errTail = (errTail + b.toString('utf8')).slice(-2000);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      const kind: FailureKind = error.code === 'ENOENT' ? 'missing' : error.code === 'EACCES' ? 'not-executable' : 'spawn';
+      const kind: FailureKind =
+        error.code === 'ENOENT' ? 'missing' : error.code === 'EACCES' ? 'not-executable' : 'spawn';
       finish({ ok: false, kind, detail: error.message });
     });
     const complete = (code: number | null, signal: NodeJS.Signals | null) => {
       if (failure) return finish({ ok: false, ...failure });
       const lastError = errTail.trim().split('\n').slice(-1)[0] ?? '';
       if (code !== 0) {
-        return finish({ ok: false, kind: 'crash', detail: `${signal ? `signal ${signal}` : `exit ${code}`}${lastError ? `: ${lastError}` : ''}` });
+        return finish({
+          ok: false,
+          kind: 'crash',
+          detail: `${signal ? `signal ${signal}` : `exit ${code}`}${lastError ? `: ${lastError}` : ''}`,
+        });
       }
       finish(parseOutput(Buffer.concat(out).toString('utf8')));
     };
@@ -168,7 +190,11 @@ function parseOutput(text: string): ProgramOutcome {
     value = JSON.parse(text);
   } catch (error) {
     const shown = text.trim().slice(0, 60).replace(/\s+/g, ' ');
-    return { ok: false, kind: 'garbage', detail: shown ? `not JSON (${(error as Error).message}): "${shown}"` : 'no output' };
+    return {
+      ok: false,
+      kind: 'garbage',
+      detail: shown ? `not JSON (${(error as Error).message}): "${shown}"` : 'no output',
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, kind: 'garbage', detail: 'the output is not a JSON object {summary, findings}' };
@@ -186,7 +212,11 @@ function boundedDiff(diff: string): string {
   if (diff.length <= MAX_LINE_LENGTH) return diff;
   return diff
     .split('\n')
-    .map((l) => (l.length > MAX_LINE_LENGTH ? `${l.slice(0, MAX_LINE_LENGTH)} […truncated ${l.length - MAX_LINE_LENGTH} characters]` : l))
+    .map((l) =>
+      l.length > MAX_LINE_LENGTH
+        ? `${l.slice(0, MAX_LINE_LENGTH)} […truncated ${l.length - MAX_LINE_LENGTH} characters]`
+        : l,
+    )
     .join('\n');
 }
 
@@ -205,7 +235,8 @@ export const DEFAULT_REVIEWER_RULE_SOURCE = (category: string) => `reviewer:${ca
 
 /** A program's own rule_source, else `reviewer:<category>`. */
 function programFinding(item: unknown): unknown {
-  if (typeof item !== 'object' || item === null || (item as { rule_source?: unknown }).rule_source !== undefined) return item;
+  if (typeof item !== 'object' || item === null || (item as { rule_source?: unknown }).rule_source !== undefined)
+    return item;
   const category = String((item as { category?: unknown }).category ?? 'correctness');
   return { ...item, rule_source: DEFAULT_REVIEWER_RULE_SOURCE(/^[\w-]+$/.test(category) ? category : 'correctness') };
 }
@@ -216,7 +247,12 @@ interface Sorted {
   dropped: Array<{ reason: DropReason; message: string }>;
 }
 
-function sortFindings(raw: readonly unknown[], scope: ChunkScope, minConfidence: number, prepare: (item: unknown) => unknown): Sorted {
+function sortFindings(
+  raw: readonly unknown[],
+  scope: ChunkScope,
+  minConfidence: number,
+  prepare: (item: unknown) => unknown,
+): Sorted {
   const sorted: Sorted = { valid: [], errors: [], dropped: [] };
   raw.forEach((item, index) => {
     const parsed = parseSubmitted(prepare(item), DEFAULT_REVIEWER_RULE_SOURCE('correctness'));
@@ -257,12 +293,21 @@ export interface ReviewerTransport {
  * architecture findings, unknown citations or findings off the schema, asks once more with the
  * errors and the allowed citations. What is still invalid is dropped and counted.
  */
-export async function askWith(transport: ReviewerTransport, selection: ChunkSelection, options: { minConfidence: number }): Promise<ReviewerChunkResult> {
+export async function askWith(
+  transport: ReviewerTransport,
+  selection: ChunkSelection,
+  options: { minConfidence: number },
+): Promise<ReviewerChunkResult> {
   const { chunk } = selection;
   const input = reviewerInput(selection);
-  const scope: ChunkScope = { path: chunk.path, changedLines: chunk.changedLines, allowedCitations: new Set(input.allowed_citations) };
+  const scope: ChunkScope = {
+    path: chunk.path,
+    changedLines: chunk.changedLines,
+    allowedCitations: new Set(input.allowed_citations),
+  };
   const where = `${chunk.path}${chunk.piece > 1 ? ` (piece ${chunk.piece})` : ''}`;
-  const failed = (outcome: Extract<ProgramOutcome, { ok: false }>, round: 1 | 2) => transport.failed(where, outcome.kind, outcome.detail, round);
+  const failed = (outcome: Extract<ProgramOutcome, { ok: false }>, round: 1 | 2) =>
+    transport.failed(where, outcome.kind, outcome.detail, round);
 
   const first = await transport.ask(input);
   if (!first.ok) {
@@ -270,13 +315,20 @@ export async function askWith(transport: ReviewerTransport, selection: ChunkSele
     return { summary: null, drafts: [], dropped: [], warnings: [message], failure: { kind: first.kind, message } };
   }
   const sorted = sortFindings(first.findings, scope, options.minConfidence, transport.prepare);
-  if (sorted.errors.length === 0) return { summary: first.summary, drafts: sorted.valid, dropped: sorted.dropped, warnings: [], failure: null };
+  if (sorted.errors.length === 0)
+    return { summary: first.summary, drafts: sorted.valid, dropped: sorted.dropped, warnings: [], failure: null };
 
   const second = await transport.ask({ ...input, errors: sorted.errors, allowed_citations: input.allowed_citations });
   if (!second.ok) {
     // Keep what the first answer got right; its invalid findings stay dropped.
     const message = failed(second, 2);
-    return { summary: first.summary, drafts: sorted.valid, dropped: sorted.dropped, warnings: [message], failure: { kind: second.kind, message } };
+    return {
+      summary: first.summary,
+      drafts: sorted.valid,
+      dropped: sorted.dropped,
+      warnings: [message],
+      failure: { kind: second.kind, message },
+    };
   }
   const resorted = sortFindings(second.findings, scope, options.minConfidence, transport.prepare);
   return { summary: second.summary, drafts: resorted.valid, dropped: resorted.dropped, warnings: [], failure: null };

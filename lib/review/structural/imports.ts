@@ -32,14 +32,17 @@ export function importsOf(root: Root, language: StructuralLanguage): ImportRef[]
   const at = (node: Node) => node.range().start.line + 1;
   const out: ImportRef[] = [];
   if (language === 'python') {
-    for (const node of top.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })) {
+    for (const node of top.findAll({
+      rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] },
+    })) {
       if (node.kind() === 'import_from_statement') {
         const module = node.field('module_name');
         if (module) out.push({ specifier: module.text(), line: at(node) });
       } else {
         for (const child of node.children()) {
           if (child.kind() === 'dotted_name') out.push({ specifier: child.text(), line: at(node) });
-          if (child.kind() === 'aliased_import') out.push({ specifier: child.field('name')?.text() ?? child.text(), line: at(node) });
+          if (child.kind() === 'aliased_import')
+            out.push({ specifier: child.field('name')?.text() ?? child.text(), line: at(node) });
         }
       }
     }
@@ -60,11 +63,16 @@ export function importsOf(root: Root, language: StructuralLanguage): ImportRef[]
     }
     return out;
   }
-  for (const node of top.findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'export_statement' }, { kind: 'call_expression' }] } })) {
+  for (const node of top.findAll({
+    rule: { any: [{ kind: 'import_statement' }, { kind: 'export_statement' }, { kind: 'call_expression' }] },
+  })) {
     if (node.kind() === 'call_expression') {
       const fn = node.field('function')?.text();
       if (fn !== 'require' && fn !== 'import') continue;
-      const arg = node.field('arguments')?.children().find((c) => c.kind() === 'string' || c.kind() === 'template_string');
+      const arg = node
+        .field('arguments')
+        ?.children()
+        .find((c) => c.kind() === 'string' || c.kind() === 'template_string');
       if (arg && !arg.text().includes('${')) out.push({ specifier: unquote(arg.text()), line: at(node) });
       continue;
     }
@@ -95,7 +103,12 @@ function jsCandidates(base: string): string[] {
 const clean = (p: string) => posix.normalize(p).replace(/^\.\//, '');
 
 /** The repo-relative files an import may resolve to; empty for a package (a bare specifier). */
-export function candidatesOf(ref: ImportRef, fromPath: string, language: StructuralLanguage, context: ResolveContext): string[] {
+export function candidatesOf(
+  ref: ImportRef,
+  fromPath: string,
+  language: StructuralLanguage,
+  context: ResolveContext,
+): string[] {
   const dir = posix.dirname(fromPath);
   const spec = ref.specifier;
   if (language === 'python') {
@@ -113,11 +126,19 @@ export function candidatesOf(ref: ImportRef, fromPath: string, language: Structu
     const rel = spec.replace(/\.\*$/, '/*').replace(/\./g, '/').replace(/\/\*$/, '/x');
     return ['', 'src/main/java/', 'src/'].map((root) => `${root}${rel}.java`);
   }
-  if (spec.startsWith('./') || spec.startsWith('../') || spec === '.' || spec === '..') return jsCandidates(clean(posix.join(dir, spec)));
+  if (spec.startsWith('./') || spec.startsWith('../') || spec === '.' || spec === '..')
+    return jsCandidates(clean(posix.join(dir, spec)));
   if (spec.startsWith('/')) return jsCandidates(clean(spec.slice(1)));
   for (const [alias, targets] of context.tsPaths) {
     const star = alias.indexOf('*');
-    const matched = star === -1 ? (spec === alias ? '' : null) : spec.startsWith(alias.slice(0, star)) && spec.endsWith(alias.slice(star + 1)) ? spec.slice(star, spec.length - (alias.length - star - 1)) : null;
+    const matched =
+      star === -1
+        ? spec === alias
+          ? ''
+          : null
+        : spec.startsWith(alias.slice(0, star)) && spec.endsWith(alias.slice(star + 1))
+          ? spec.slice(star, spec.length - (alias.length - star - 1))
+          : null;
     if (matched === null) continue;
     return targets.flatMap((t) => jsCandidates(clean(t.replace('*', matched))));
   }
@@ -132,7 +153,10 @@ export interface Crossing {
   target: string | null;
 }
 
-const matchers = new WeakMap<ImportsRule, { forbid: Array<[string, (p: string) => boolean]>; allow: Array<[string, (p: string) => boolean]> }>();
+const matchers = new WeakMap<
+  ImportsRule,
+  { forbid: Array<[string, (p: string) => boolean]>; allow: Array<[string, (p: string) => boolean]> }
+>();
 
 function entryMatcher(entry: string): (p: string) => boolean {
   const glob = compileGlob(entry);
@@ -143,14 +167,24 @@ function entryMatcher(entry: string): (p: string) => boolean {
 export function crossing(rule: ImportsRule, ref: ImportRef, candidates: readonly string[]): Crossing | null {
   let compiled = matchers.get(rule);
   if (!compiled) {
-    compiled = { forbid: rule.forbid.map((e) => [e, entryMatcher(e)]), allow: rule.allow.map((e) => [e, entryMatcher(e)]) };
+    compiled = {
+      forbid: rule.forbid.map((e) => [e, entryMatcher(e)]),
+      allow: rule.allow.map((e) => [e, entryMatcher(e)]),
+    };
     matchers.set(rule, compiled);
   }
-  const hits = (list: Array<[string, (p: string) => boolean]>, value: string) => list.find(([, test]) => test(value))?.[0];
+  const hits = (list: Array<[string, (p: string) => boolean]>, value: string) =>
+    list.find(([, test]) => test(value))?.[0];
   const bySpec = hits(compiled.forbid, ref.specifier);
-  const byTarget = bySpec ? undefined : candidates.map((c) => [c, hits(compiled.forbid, c)] as const).find(([, e]) => e !== undefined);
+  const byTarget = bySpec
+    ? undefined
+    : candidates.map((c) => [c, hits(compiled.forbid, c)] as const).find(([, e]) => e !== undefined);
   const boundary = bySpec ?? byTarget?.[1];
   if (boundary === undefined) return null;
-  if (hits(compiled.allow, ref.specifier) !== undefined || candidates.some((c) => hits(compiled.allow, c) !== undefined)) return null;
+  if (
+    hits(compiled.allow, ref.specifier) !== undefined ||
+    candidates.some((c) => hits(compiled.allow, c) !== undefined)
+  )
+    return null;
   return { ref, boundary, target: byTarget ? byTarget[0] : null };
 }

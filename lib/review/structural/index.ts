@@ -41,7 +41,6 @@ export interface StructuralResult {
   warnings: string[];
 }
 
-
 export async function runStructural(items: readonly StructuralItem[], io: StructuralIO): Promise<StructuralResult> {
   const drafts: StructuralResult['drafts'] = [];
   const warnings: string[] = [];
@@ -73,7 +72,9 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
     }
     const language = languageOfPath(path);
     if (!language) continue;
-    const rules = [...new Set(pieces.flatMap((p) => p.rules))].filter((r) => (r.kind === 'imports' || sameFamily(r.language, language)) && usable(r));
+    const rules = [...new Set(pieces.flatMap((p) => p.rules))].filter(
+      (r) => (r.kind === 'imports' || sameFamily(r.language, language)) && usable(r),
+    );
     if (!rules.length) continue;
     const text = await io.fileText(path);
     if (text === null) continue;
@@ -113,7 +114,8 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
         let found = 0;
         const keep = () => ++found <= MAX_FINDINGS_PER_RULE;
         const named = () => {
-          if (found > MAX_FINDINGS_PER_RULE) warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
+          if (found > MAX_FINDINGS_PER_RULE)
+            warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
         };
         if (rule.kind === 'ast') {
           for (const match of findMatches(root, rule)) {
@@ -130,7 +132,13 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
           const existing = all.filter((c) => context!.exists(c));
           // None exists (a folder, a wildcard, a file the change adds elsewhere): every form it could take.
           const crossed = crossing(rule, ref, existing.length ? existing : all);
-          if (crossed && keep()) drafts.push({ selection, draft: ruleDraft(rule, path, ref.line, { body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary) }) });
+          if (crossed && keep())
+            drafts.push({
+              selection,
+              draft: ruleDraft(rule, path, ref.line, {
+                body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary),
+              }),
+            });
         }
         named();
       }

@@ -51,7 +51,10 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
   const fetch = (paths: readonly string[]) => {
     const wanted = paths.filter((p) => !pending.has(p));
     if (!wanted.length) return;
-    const batch = catFiles(top, wanted.map((p) => `${prefix}${p}`));
+    const batch = catFiles(
+      top,
+      wanted.map((p) => `${prefix}${p}`),
+    );
     for (const p of wanted) pending.set(p, batch);
   };
   const read = async (path: string): Promise<FileVersion> => {
@@ -69,9 +72,14 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
     },
     fileText: read,
     async context() {
-      const listed = prefix === null || prefix === ':' ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top }) : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
+      const listed =
+        prefix === null || prefix === ':'
+          ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
+          : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
       const files = new Set(listed.split('\0').filter(Boolean));
-      const tsconfig = jsonWithoutComments((await text('tsconfig.json')) ?? '') as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } } | null;
+      const tsconfig = jsonWithoutComments((await text('tsconfig.json')) ?? '') as {
+        compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> };
+      } | null;
       const base = tsconfig?.compilerOptions?.baseUrl ?? '.';
       const tsPaths = Object.entries(tsconfig?.compilerOptions?.paths ?? {})
         .filter(([, v]) => Array.isArray(v))

@@ -10,10 +10,16 @@ import type { StructuralLanguage } from '../../bundle/structural.js';
 type Napi = typeof import('@ast-grep/napi');
 
 const BY_EXTENSION: Record<string, StructuralLanguage> = {
-  ts: 'typescript', mts: 'typescript', cts: 'typescript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
   tsx: 'tsx',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-  py: 'python', pyi: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  py: 'python',
+  pyi: 'python',
   go: 'go',
   java: 'java',
 };

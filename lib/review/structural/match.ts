@@ -18,7 +18,11 @@ export function ruleConfig(rule: AstRule): NapiConfig {
   if (typeof rule.ast !== 'string') return { rule: rule.ast };
   if (rule.language === 'go' && !/^\s*(?:func|package|import|type|var|const)\b/.test(rule.ast)) {
     const call = /\)\s*$/.test(rule.ast);
-    return { rule: { pattern: { context: `func _() { ${rule.ast} }`, selector: call ? 'call_expression' : 'expression_statement' } } };
+    return {
+      rule: {
+        pattern: { context: `func _() { ${rule.ast} }`, selector: call ? 'call_expression' : 'expression_statement' },
+      },
+    };
   }
   return { rule: { pattern: rule.ast } };
 }
@@ -28,15 +32,25 @@ export function checkAstRule(rule: AstRule): string | null {
   const napi = parser();
   const lang = napiLanguage(rule.language);
   if (typeof rule.ast === 'string') {
-    const code = rule.language === 'go' && !/^\s*(?:func|package|import|type|var|const)\b/.test(rule.ast) ? `func _() { ${rule.ast} }` : rule.ast;
+    const code =
+      rule.language === 'go' && !/^\s*(?:func|package|import|type|var|const)\b/.test(rule.ast)
+        ? `func _() { ${rule.ast} }`
+        : rule.ast;
     const parsed = napi.parse(lang as never, code.replace(/\$/g, expando(rule.language)));
     const errors = parsed.root().findAll({ rule: { kind: 'ERROR' } } as never);
     if (errors.length) return `the pattern does not parse as ${rule.language} (at "${errors[0]!.text().slice(0, 40)}")`;
   }
   try {
-    napi.parse(lang as never, '').root().findAll(ruleConfig(rule) as never);
+    napi
+      .parse(lang as never, '')
+      .root()
+      .findAll(ruleConfig(rule) as never);
   } catch (error) {
-    return (error as Error).message.split('\n').slice(0, 3).join(' ').replace(/\s*\|->/g, ': ');
+    return (error as Error).message
+      .split('\n')
+      .slice(0, 3)
+      .join(' ')
+      .replace(/\s*\|->/g, ': ');
   }
   return null;
 }
