@@ -85,16 +85,32 @@ export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
  */
 export function row({ scenario, value, floorName, floor, target = null, kind = 'ratio', note = '' }) {
   const ratio = floor ? value / floor : null;
-  const holds = kind === 'info' ? null : kind === 'ratio' ? ratio !== null && ratio <= target : value <= target;
+  // kind 'lines': a count that holds when it reaches the target (progress lines in a log).
+  const holds =
+    kind === 'info'
+      ? null
+      : kind === 'ratio'
+        ? ratio !== null && ratio <= target
+        : kind === 'lines'
+          ? value >= target
+          : value <= target;
   return { scenario, value, floorName, floor, ratio, target, kind, holds, note };
 }
 
 export function printTable(rows) {
-  const fmt = (n, unit = 'ms') => (n === null || n === undefined ? '-' : `${n.toFixed(n < 10 ? 1 : 0)} ${unit}`);
+  const fmt = (n, unit = 'ms') =>
+    n === null || n === undefined ? '-' : `${n.toFixed(n < 10 && unit !== 'lines' ? 1 : 0)} ${unit}`;
   const lines = [['scenario', 'revtrail', 'floor', 'floor value', 'ratio', 'target', 'holds']];
   for (const r of rows) {
-    const unit = r.kind === 'MiB' ? 'MiB' : 'ms';
-    const target = r.kind === 'info' ? '-' : r.kind === 'ratio' ? `<= ${r.target}x` : `<= ${r.target} ${unit}`;
+    const unit = r.kind === 'MiB' ? 'MiB' : r.kind === 'lines' ? 'lines' : 'ms';
+    const target =
+      r.kind === 'info'
+        ? '-'
+        : r.kind === 'ratio'
+          ? `<= ${r.target}x`
+          : r.kind === 'lines'
+            ? `>= ${r.target}`
+            : `<= ${r.target} ${unit}`;
     const holds = r.holds === null ? '-' : r.holds ? 'yes' : 'NO';
     lines.push([
       r.scenario,

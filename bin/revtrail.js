@@ -16,7 +16,24 @@ if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
     process.exitCode = 3;
   }
   start?.(argv.slice(1));
+} else if (argv[0] === 'mine' && argv.slice(1).every((a) => a === '--all' || (a !== '' && !a.startsWith('-')))) {
+  // A cached re-run is answered from one CommonJS file (lib/cli/mine-fast.ts); anything else,
+  // or any doubt, is the full CLI.
+  let fast = null;
+  try {
+    fast = require('../dist/cli/mine-fast.cjs').fastMine;
+  } catch {
+    // not built: the full CLI
+  }
+  Promise.resolve(fast ? fast(argv.slice(1)) : null).then(
+    (code) => (code === null ? full() : (process.exitCode = code)),
+    full,
+  );
 } else {
+  full();
+}
+
+function full() {
   import('../dist/cli/revtrail.js').then(async ({ main }) => {
     process.exitCode = await main(argv);
   });

@@ -187,6 +187,14 @@ await esbuild.build({
   outfile: `${staging}/hook-start.cjs`,
   plugins: [...commonjs.plugins, noHandlers],
 });
+// A cached `revtrail mine` without yargs or the ES module loader (lib/cli/mine-fast.ts, docs/mining.md).
+await esbuild.build({
+  ...commonjs,
+  entryPoints: ['lib/cli/mine-fast.ts'],
+  outfile: `${staging}/mine-fast.cjs`,
+  minifyWhitespace: true,
+  minifySyntax: true,
+});
 rmSync(join(root, 'dist', 'cli'), { recursive: true, force: true });
 renameSync(join(root, staging), join(root, 'dist', 'cli'));
 

@@ -70,7 +70,7 @@ export async function run({ runs }) {
         value: review,
         floorName: 'git diff',
         floor: gitDiff,
-        target: 1500,
+        target: 500,
         kind: 'ms',
       }),
       row({

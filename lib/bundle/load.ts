@@ -74,6 +74,13 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     if (!options.docMap) warn(show(absRoot), null, m.noBundle(show(absRoot)));
     return bundle;
   }
+  // What the load read, by stat() signature, for a check that the bundle is unchanged without
+  // loading it (bundle.sources); null once anything is not known by its signature.
+  let sources: Map<string, string> | null = absRoot === realRoot ? new Map() : null;
+  const source = (file: string, signature: string | undefined) => {
+    if (signature === undefined) sources = null;
+    else sources?.set(file, signature);
+  };
   const rootIndex = join(realRoot, 'index.md');
   if (!statOf(rootIndex)?.isFile()) {
     warn(show(absRoot), null, m.noRootIndex(show(absRoot)));
@@ -149,6 +156,9 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   // Each concept file with what stat() said of it (its signature lets the cache skip reading it).
   const conceptFiles: Array<{ file: string; stats: Stats | null }> = [];
   const walk = (index: string, ancestors: Set<string>): void => {
+    // stat() before the read: a change after it shows as a new signature.
+    const indexStats = sources && statOf(index);
+    if (sources) source(index, indexStats?.isFile() ? statSignature(indexStats) : undefined);
     const text = readText(index)?.text;
     if (text === undefined) return;
     let shownIndex: string | undefined;
@@ -177,6 +187,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         continue;
       }
       const { real, stats } = found;
+      // Through a symlink, what the link names is not known by the target's signature.
+      if (real !== lexical) source(real, undefined);
       if (!inside(real)) {
         warn(here(), link.line, m.linkLeavesViaSymlink(link.target, real));
         continue;
@@ -194,7 +206,11 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
         const name = basename(real).toLowerCase();
         kind = name === 'index.md' ? 'index' : name === 'log.md' || !name.endsWith('.md') ? 'other' : 'concept';
       }
-      if (kind === 'other') continue;
+      if (kind === 'other') {
+        // Not read, but the same name as a folder or a concept later would be: known by its signature.
+        if (sources) source(real, stats ? statSignature(stats) : undefined);
+        continue;
+      }
       if (visited.has(file)) {
         if (kind === 'index' && ancestors.has(file)) warn(here(), link.line, m.indexCycle(link.target));
         continue;
@@ -270,6 +286,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const byId = new Map<string, Concept>();
   for (const entry of pending) {
     const { file } = entry;
+    source(file, entry.signature);
     if (entry.said) diagnostics.push(...entry.said);
     let result = entry.result;
     if (entry.job !== -1) {
@@ -303,6 +320,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     bundle.concepts.push(concept);
   }
   cache?.save();
+  if (sources) bundle.sources = [...(sources as Map<string, string>)];
   if (options.audit) {
     const { unreachedFiles } = await import('./unreached.js');
     for (const file of unreachedFiles(realRoot, visited)) warn(display(file), null, m.unreached);

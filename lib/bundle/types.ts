@@ -68,6 +68,13 @@ export interface Bundle {
   overran?: Set<string>;
   /** The doc map read with the bundle, when one is configured. */
   docMap?: DocMapInfo;
+  /**
+   * Every file the load read or looked at, with its stat() signature then (bundle/cache.ts
+   * statSignature): while each still has it, loading again gives this bundle. Absent when some
+   * file was not known by a signature (changed within the last seconds, reached through a
+   * symlink, unreadable).
+   */
+  sources?: ReadonlyArray<readonly [file: string, signature: string]>;
   /** Stores an overrun for later runs (absent without a bundle cache). */
   rememberOverrun?(key: string): void;
 }

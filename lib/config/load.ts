@@ -20,6 +20,30 @@ export interface LoadedConfig {
   config: Config;
   /** The file the values came from, or null when all are defaults. */
   file: string | null;
+  /** The text that decided it (configSource): the same text gives the same configuration. */
+  source?: ConfigSource;
+}
+
+export interface ConfigSource {
+  file: string;
+  text: string;
+}
+
+/**
+ * The text that decides the configuration: revtrail.config.json, else package.json (empty when
+ * neither exists). Read alone, it tells whether a configuration validated earlier still holds.
+ */
+export function configSource(top: string): ConfigSource {
+  return readSource(top).source;
+}
+
+function readSource(top: string): { source: ConfigSource; own?: string; pkg?: string } {
+  const own = join(top, 'revtrail.config.json');
+  const ownText = readText(own);
+  if (ownText !== undefined) return { source: { file: own, text: ownText }, own: ownText };
+  const pkgFile = join(top, 'package.json');
+  const pkgText = readText(pkgFile);
+  return { source: { file: pkgFile, text: pkgText ?? '' }, pkg: pkgText };
 }
 
 /** The most of revtrail.config.json or package.json that is read; a larger one is an error, not a hang (docs/trust.md "Fails closed"). */
@@ -182,16 +206,14 @@ export interface LoadOptions {
 
 export async function loadConfig(top: string, options: LoadOptions = {}): Promise<LoadedConfig> {
   const own = join(top, 'revtrail.config.json');
-  const ownText = readText(own);
   const pkgFile = join(top, 'package.json');
-  const pkgText = ownText === undefined ? readText(pkgFile) : undefined;
   // The text that decides the configuration: what the cache is keyed by.
-  const source = ownText !== undefined ? { file: own, text: ownText } : { file: pkgFile, text: pkgText ?? '' };
+  const { source, own: ownText, pkg: pkgText } = readSource(top);
   const cached = options.cacheFile ? readCached(options.cacheFile, source) : undefined;
-  if (cached) return cached;
+  if (cached) return { config: cached.config, file: cached.file, source };
   const found = await validate(ownText, own, pkgText, pkgFile);
   if (options.cacheFile) await saveCached(options.cacheFile, source, found);
-  return found;
+  return { ...found, source };
 }
 
 /** A configuration for a review or a hook: what loadConfig gives, else the defaults and why. */

@@ -9,6 +9,8 @@ export const lastReviewLock = (commonDir: string) => join(commonDir, 'revtrail',
 export const installFile = (commonDir: string) => join(commonDir, 'revtrail', 'install.json');
 export const configCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'config-cache-v1.json');
 export const derivedCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'derived-v1.json');
+/** What a clean commit is decided by without the review (review/clean-check.ts). */
+export const cleanCheckFile = (commonDir: string) => join(commonDir, 'revtrail', 'clean-check-v1.json');
 /** Copies of other commits' policy files (config, bundle, doc map), one folder per content (docs/server.md). */
 export const policyCopiesDir = (commonDir: string) => join(commonDir, 'revtrail', 'policy');
 export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');

@@ -55,7 +55,7 @@ export async function readDiff(cwd: string, source: DiffSource): Promise<CappedD
       if (range === '' || range.startsWith('-') || /\s/.test(range)) {
         throw new UsageError(m.badRange(source.range), { remedy: m.badRangeRemedy });
       }
-      return await runDiff(cwd, [range], range);
+      return await (source.text ?? runDiff(cwd, [range], range));
     }
   }
 }

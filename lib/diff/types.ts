@@ -79,6 +79,7 @@ export type DiffSource =
   | { kind: 'worktree' }
   /** `text`: the staged diff already being read (the commit-msg hook starts it beside its other git calls). */
   | { kind: 'staged'; text?: Promise<{ text: string; capped: string[] }> }
-  | { kind: 'range'; range: string }
+  /** `text`: the range's diff already read (pre-push's clean check read it first). */
+  | { kind: 'range'; range: string; text?: Promise<{ text: string; capped: string[] }> }
   /** `capped`: files the text was cut short in, to the per-file cap (docs/review.md "Big files"). */
   | { kind: 'text'; text: string; name: string; capped?: string[] };

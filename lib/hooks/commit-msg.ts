@@ -26,6 +26,9 @@ import { readDiff } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { cleanCheckFile } from '../core/state.js';
+import type { ReviewSession } from '../review/index.js';
+import type { Bundle } from '../bundle/types.js';
 
 const TRAILER_LINE = /^review-finding[ \t]*:/im;
 
@@ -193,6 +196,14 @@ export async function reviewCommit(
   judgeRows: boolean,
   options: { record?: boolean } = {},
 ): Promise<'blocked' | Reviewed> {
+  // A plain commit no rule can reach is decided without the review (docs/hooks.md "Clean commits").
+  if (plan.kind === 'commit' && !judgeRows) {
+    const clean = await cleanWithoutReview(repo, plan);
+    if (clean) {
+      await rememberReview(repo.commonDir, [], 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
+      return { open: [], raised: new Set(), report: () => [], runnable: new Set(), foldAt: clean.foldAt };
+    }
+  }
   const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
   const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
@@ -212,6 +223,9 @@ export async function reviewCommit(
     err,
     result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
   );
+  // The next clean commit of this policy is decided from what this review ran (the bundle was
+  // loaded: the diff had pieces).
+  if (result.knowledge_docs.length) await keepCleanRecordOf(session, await session.bundle());
   await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
   const blocking = result.findings.filter((f) => blocks(f, config.softTests));
   // A credential never enters a commit by default, whatever commitMsg.block says; only an answer
@@ -265,6 +279,30 @@ export async function reviewCommit(
     ? await (await import('./rule-sources.js')).runnableRuleSources(session)
     : new Set<string>();
   return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
+}
+
+/** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */
+async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
+  const { currentCleanRecord, surelyClean } = await import('../review/clean-check.js');
+  const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
+  // A model reviewer that runs in commit-msg reads every piece (docs/review.md "Model reviewer").
+  if (!record || record.modelHooks.includes('commit-msg')) return null;
+  const source = await plan.source();
+  if (source.kind !== 'staged' || !source.text) return null;
+  let diff;
+  try {
+    diff = await source.text;
+  } catch {
+    return null; // the review reads it again and says why
+  }
+  return surelyClean(diff, record) ? { foldAt: record.foldAt } : null;
+}
+
+/** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */
+async function keepCleanRecordOf(session: ReviewSession, bundle: Bundle): Promise<void> {
+  if (!session.commonDir) return;
+  const { keepRecordOf } = await import('../review/clean-record.js');
+  await keepRecordOf(cleanCheckFile(session.commonDir), session, bundle);
 }
 
 /** The queued records this commit takes; those already in its history leave the queue. */

@@ -10,6 +10,7 @@ import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import { writeLines } from './print.js';
 import type { ReviewPlan } from './push-review.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { cleanCheckFile } from '../core/state.js';
 
 export interface RefUpdate {
   localRef: string;
@@ -57,12 +58,13 @@ export async function planRef(
   known: readonly string[],
   update: RefUpdate,
   emptyTree: () => Promise<string>,
+  peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
 ): Promise<PushPlan> {
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
-  const tip = await peelCommit(top, update.localSha);
+  const tip = await peel(update.localSha);
   if (!tip) return none; // a tag of a tree or blob: no commits to review
-  const remoteTip = ZERO.test(update.remoteSha) ? null : await peelCommit(top, update.remoteSha);
+  const remoteTip = ZERO.test(update.remoteSha) ? null : await peel(update.remoteSha);
   if (remoteTip) {
     const listed = await revList(top, [tip, `^${remoteTip}`]);
     const commits = listed.map((c) => c.commit);
@@ -98,21 +100,36 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   // for loading them, every other push gets them sooner.
   const modules = import('./push-review.js');
   modules.catch(() => {}); // awaited below when there is work
-  const repo = await located;
   const { updates, bad } = parseRefLines(input);
+  // What each pushed name is, asked beside "where" (git runs the hook at the top level, where
+  // any folder of the work tree answers alike): one git round trip less before the review.
+  const peeled = new Map<string, Promise<string | null>>();
+  const peel = (rev: string) => {
+    let known = peeled.get(rev);
+    if (!known) peeled.set(rev, (known = peelCommit(context.cwd, rev)));
+    return known;
+  };
+  for (const u of updates) for (const sha of [u.localSha, u.remoteSha]) if (!ZERO.test(sha)) peel(sha).catch(() => {});
+  const repo = await located;
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
 
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
   for (const update of updates)
-    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree));
+    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return 0;
 
   const { openReview, reviewPlans, blockedLines } = await modules;
   const session = await openReview(repo.top, { repo });
-  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err);
+  // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
+  const { currentCleanRecord } = await import('../review/clean-check.js');
+  const cleanFile = cleanCheckFile(repo.commonDir);
+  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err, {
+    cleanRecord: currentCleanRecord(cleanFile, repo.top),
+    cleanFile,
+  });
   await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
     err.write(m.saveFailed(why) + '\n'),
   );

@@ -8,7 +8,8 @@
  * patch's own lines all start with ` `, `+`, `-`, `\`, `@@` or a header word, and none can guess
  * the marker, so no content (a NUL byte, a line that looks like a header) moves a boundary.
  */
-import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { crypto } from '../core/node-module.js';
 import { gitChunks } from '../core/git/run.js';
 import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
 import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
@@ -24,6 +25,25 @@ export interface CommitPatch {
 const NEWLINE = 0x0a;
 
 /**
+ * `bytes` unpredictable bytes as hex: from /dev/urandom where there is one (node:crypto costs
+ * milliseconds to load, on every push), else from crypto.
+ */
+function randomHex(bytes: number): string {
+  try {
+    const fd = openSync('/dev/urandom', 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      if (readSync(fd, buffer, 0, bytes, null) === bytes) return buffer.toString('hex');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // none here (Windows)
+  }
+  return crypto().randomBytes(bytes).toString('hex');
+}
+
+/**
  * Each commit's own diff against its first parent, in the order given, from one `git log`
  * streamed commit by commit.
  */
@@ -33,7 +53,7 @@ export async function* commitPatches(
   caps: DiffCaps = DEFAULT_CAPS,
 ): AsyncGenerator<CommitPatch> {
   if (commits.length === 0) return;
-  const marker = `revtrail-${randomBytes(12).toString('hex')}`;
+  const marker = `revtrail-${randomHex(12)}`;
   const args = [
     ...DIFF_CONFIG,
     'log',

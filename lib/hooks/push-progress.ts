@@ -1,13 +1,26 @@
 /**
- * What pre-push shows while it works on a long push (docs/hooks.md "Push"): one line on stderr,
- * on a terminal only (core/output.ts progress), naming the ref, what is being read (the chunk of
- * the combined diff under review, how many pushed commits were checked for credentials) and the
- * time so far. Both run at once, so the line holds both; it is redrawn at most ten times a second.
+ * What pre-push shows while it works on a long push (docs/hooks.md "Push"): a line on stderr
+ * naming the ref, what is being read (the chunk of the combined diff under review, how many
+ * pushed commits were checked for credentials) and the time so far. Both run at once, so the
+ * line holds both. On a terminal it is one live line (core/output.ts progress), redrawn at most
+ * ten times a second; anywhere else (a CI log, a pipe) it is a plain line at most every
+ * PLAIN_EVERY_MS, the first only once a push has taken that long, so a short push prints nothing.
  */
 import { escapeControl, progress } from '../core/output.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const REDRAW_MS = 100;
+/** Between two plain lines when stderr is not a terminal. */
+const PLAIN_EVERY_MS = 5000;
+
+/**
+ * REVTRAIL_PROGRESS_EVERY_MS: a test knob (docs/hooks.md "Push"), the interval of plain lines,
+ * so that a test sees them without a push that takes seconds.
+ */
+function plainEvery(): number {
+  const given = Number(process.env.REVTRAIL_PROGRESS_EVERY_MS);
+  return Number.isFinite(given) && given > 0 ? given : PLAIN_EVERY_MS;
+}
 
 export interface PushProgress {
   reviewing(ref: string, done: number, total: number, path: string): void;
@@ -17,7 +30,7 @@ export interface PushProgress {
 }
 
 export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
-  if (!stream.isTTY) return { reviewing() {}, checking() {}, clear() {} };
+  if (!stream.isTTY) return plainProgress(stream, plainEvery());
   const bar = progress(stream);
   const started = performance.now();
   let drawn = -Infinity;
@@ -49,6 +62,38 @@ export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
       bar.done();
       review = check = null;
       drawn = -Infinity;
+    },
+  };
+}
+
+/** Plain lines, at most one per `every` ms, nothing to take away. */
+function plainProgress(stream: NodeJS.WritableStream, every: number): PushProgress {
+  const started = performance.now();
+  let written = started;
+  let ref = '';
+  // What each phase said last, made into words only when a line is due (most calls write none).
+  let review: (() => string) | null = null;
+  let check: (() => string) | null = null;
+  const write = () => {
+    const now = performance.now();
+    if (now - written < every) return;
+    written = now;
+    const parts = [review, check].filter((p): p is () => string => p !== null).map((p) => p());
+    stream.write(`${m.pushProgress(escapeControl(ref), parts, ((now - started) / 1000).toFixed(0))}\n`);
+  };
+  return {
+    reviewing(on, done, total, path) {
+      ref = on;
+      review = () => m.pushReviewing(done, total, escapeControl(path));
+      write();
+    },
+    checking(on, done, total) {
+      ref = on;
+      check = () => m.pushChecking(done, total);
+      write();
+    },
+    clear() {
+      review = check = null;
     },
   };
 }

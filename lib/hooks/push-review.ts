@@ -16,6 +16,9 @@ import { checkCommits } from './push-check.js';
 import { findingLines, writeLines } from './print.js';
 import { lineSpan } from '../record/span.js';
 import { pushProgress } from './push-progress.js';
+import { cleanPieces, type CleanRecord } from '../review/clean-check.js';
+import { readDiff } from '../diff/source.js';
+import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 export { openReview };
@@ -49,6 +52,13 @@ export interface PushReview {
 export interface PushReviewOptions {
   /** No reviewer program (the server: repository content never names a program it runs). */
   noReviewer?: boolean;
+  /**
+   * The clean check's record of this session's policy, when current (review/clean-check.ts): a
+   * combined diff no rule can reach is decided without loading the bundle.
+   */
+  cleanRecord?: CleanRecord | null;
+  /** Where a full review leaves that record for the next push or commit. */
+  cleanFile?: string;
 }
 
 /**
@@ -63,6 +73,11 @@ export async function reviewPlans(
   options: PushReviewOptions = {},
 ): Promise<PushReview> {
   const shown = pushProgress(err);
+  // A model reviewer that runs at the push reads every piece: no clean check then.
+  const clean =
+    options.cleanRecord && !options.noReviewer && !options.cleanRecord.modelHooks.includes('pre-push')
+      ? options.cleanRecord
+      : null;
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   // The model reviewer runs at the push when its `hooks` name pre-push (docs/model.md); never on a server.
@@ -93,22 +108,39 @@ export async function reviewPlans(
     if (!pending) {
       let sawChunk: (yes: boolean) => void = () => {};
       const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
-      const result = runReview(session, {
-        cwd: top,
-        source: { kind: 'range', range },
-        verdictTip: tip,
-        history: historyOf(tip),
-        ...reviewer,
-        ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
-        onProgress: (done, total, path) => {
-          sawChunk(true);
-          shown.reviewing(ref, done, total, path);
-        },
-        pause,
-      }).then((r) => {
+      const result = (async () => {
+        let text: Promise<CappedDiff> | undefined;
+        if (clean) {
+          text = readDiff(top, { kind: 'range', range });
+          const pieces = cleanPieces(await text, clean);
+          if (pieces !== null) {
+            sawChunk(pieces > 0);
+            return { findings: [], warnings: [] };
+          }
+        }
+        const r = await runReview(session, {
+          cwd: top,
+          source: { kind: 'range', range, text },
+          verdictTip: tip,
+          history: historyOf(tip),
+          ...reviewer,
+          ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
+          onProgress: (done, total, path) => {
+            sawChunk(true);
+            shown.reviewing(ref, done, total, path);
+          },
+          pause,
+        });
         sawChunk(r.knowledge_docs.length > 0);
+        // The bundle was loaded (the diff had pieces): its policy's record for the next push.
+        if (options.cleanFile && r.knowledge_docs.length)
+          await (await import('../review/clean-record.js')).keepRecordOf(
+            options.cleanFile,
+            session,
+            await session.bundle(),
+          );
         return { findings: r.findings, warnings: r.warnings };
-      });
+      })();
       result.catch(() => sawChunk(false));
       cache.set(key, (pending = { result, hasDiff }));
     }
@@ -138,15 +170,20 @@ export async function reviewPlans(
       const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
       let failed = false;
       const review = reviewRange(plan.range, tip, 'others', plan.ref, todo.length ? turn : undefined);
-      const checking = checkCommits(top, todo, credentialCheck(session, tip, historyOf(tip)), {
-        // A commit the screen passes over warns only what the combined review warns already,
-        // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
-        screen: review.hasDiff,
-        results: perCommit,
-        key: (commit) => `${tip} ${commit}`,
-        progress: (done) => shown.checking(plan.ref, done, todo.length),
-        stopped: () => failed,
-      });
+      const checking = checkCommits(
+        top,
+        todo,
+        credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources),
+        {
+          // A commit the screen passes over warns only what the combined review warns already,
+          // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
+          screen: review.hasDiff,
+          results: perCommit,
+          key: (commit) => `${tip} ${commit}`,
+          progress: (done) => shown.checking(plan.ref, done, todo.length),
+          stopped: () => failed,
+        },
+      );
       checking.catch(() => {});
       const combined = await review.result.catch((error) => {
         failed = true;

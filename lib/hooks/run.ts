@@ -9,6 +9,8 @@
  * scripts"). A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1,
  * so the script can tell the two apart.
  */
+import { readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import type { CliContext } from '../core/output.js';
 import { UsageError } from '../core/errors.js';
 import { reportError } from '../core/fail.js';
@@ -41,7 +43,14 @@ export async function runHook(argv: string[], context: CliContext, input?: strin
 }
 
 function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve('');
+  if (isatty(0)) return Promise.resolve('');
+  // A pipe or a file (what git gives a hook) is read at once: process.stdin would load the
+  // stream and socket modules first, on every push.
+  try {
+    return Promise.resolve(readFileSync(0, 'utf8'));
+  } catch {
+    // a non-blocking descriptor (EAGAIN), a closed one: the stream below
+  }
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     process.stdin.on('data', (b: Buffer) => parts.push(b));

@@ -18,12 +18,12 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 import { mineCacheDir } from '../core/state.js';
-import { createHash, randomBytes } from 'node:crypto';
+import { crypto } from '../core/node-module.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { gitOut } from '../core/git/run.js';
 import { peelCommit } from '../core/git/commands.js';
-import { MinedCommit, commitOfLine, type StringPool } from './record.js';
+import type { MinedCommit, StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
 export const CACHE_VERSION = 2;
@@ -63,21 +63,34 @@ export interface CacheMeta extends Signature {
 
 export const cacheDir = mineCacheDir;
 
+/**
+ * The entry's name for a list of arguments: FNV-1a (64 bits) of their JSON, so that a cached
+ * re-run loads no crypto (a collision is only a miss: the entry holds its arguments).
+ */
 function keyOf(args: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16);
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(JSON.stringify(args), 'utf8'))
+    h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
 }
 
 const SHA = /^[0-9a-f]{40,64}$/;
 
-export async function signatureOf(cwd: string, commonDir: string, args: readonly string[]): Promise<Signature> {
+/** `commonDir` may still be being found: git is asked about the tips meanwhile (git finds the repository from `cwd`). */
+export async function signatureOf(
+  cwd: string,
+  commonDir: string | Promise<string>,
+  args: readonly string[],
+): Promise<Signature> {
   const all = args.includes('--all');
   const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
+  const dir = Promise.resolve(commonDir);
   const [revs, head, shallow, replaced, grafts] = await Promise.all([
     gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
     all ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
-    readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
+    dir.then((d) => readFile(join(d, 'shallow'), 'utf8')).catch(() => ''),
     gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
-    readFile(process.env.GIT_GRAFT_FILE || join(commonDir, 'info', 'grafts'), 'utf8').catch(() => ''),
+    dir.then((d) => readFile(process.env.GIT_GRAFT_FILE || join(d, 'info', 'grafts'), 'utf8')).catch(() => ''),
   ]);
   const tips = revs.split('\n').filter(Boolean);
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
@@ -88,7 +101,7 @@ export async function signatureOf(cwd: string, commonDir: string, args: readonly
   return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };
 }
 
-const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+const hash = (text: string) => crypto().createHash('sha256').update(text).digest('hex');
 
 export function sameSignature(a: Signature, b: Signature): boolean {
   return (
@@ -133,6 +146,8 @@ export class MineCache {
    * pool, the records are made to be held (StringPool.hold).
    */
   async open(meta: CacheMeta, pool?: StringPool): Promise<AsyncGenerator<MinedCommit[]> | null> {
+    // The record code loads only for a replay that reads the records (a straight copy does not).
+    const { MinedCommit, commitOfLine } = await import('./record.js');
     const h = await this.openFile(meta);
     if (!h) return null;
     return (async function* () {
@@ -198,7 +213,7 @@ export class CacheWriter {
     private readonly signature: Signature,
     private readonly previous: CacheMeta | null,
   ) {
-    this.data = `${key}-${randomBytes(6).toString('hex')}.jsonl`;
+    this.data = `${key}-${crypto().randomBytes(6).toString('hex')}.jsonl`;
     this.ready = mkdir(dir, { recursive: true }).then(
       () => {
         this.stream = createWriteStream(join(dir, this.data));

@@ -38,11 +38,8 @@ export interface MineOptions {
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
 
-export function mineArgs(options: Pick<MineOptions, 'revs' | 'all'>): string[] {
-  const revs = [...(options.revs ?? [])];
-  if (options.all) return ['--all', ...revs];
-  return revs.length ? revs : ['HEAD'];
-}
+export { mineArgs, cachedRunBeside } from './replay.js';
+import { mineArgs } from './replay.js';
 
 export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
   for await (const batch of mineBatches(options)) yield* batch;

@@ -32,19 +32,25 @@ export interface CredentialCheck {
 const isCredential = (source: string) => CREDENTIAL_RULE_SOURCES.has(source);
 
 /** Whether any of the bundle's own rules would pass the credential filter. */
-function bundleHasCredentialSources(bundle: Bundle): boolean {
+export function bundleHasCredentialSources(bundle: Bundle): boolean {
   return bundle.concepts.some((c) => c.rules.some((r) => isCredential(r.ruleSource)));
 }
 
-/** Per-commit credential reviews with verdicts from `verdictTip`'s history (read once, by `history`). */
+/**
+ * Per-commit credential reviews with verdicts from `verdictTip`'s history (read once, by
+ * `history`). `bundleTakesCredentials`: whether a bundle rule takes a built-in credential
+ * rule_source, when known without loading the bundle (the clean check's record, ./clean-check.ts).
+ */
 export function credentialCheck(
   session: ReviewSession,
   verdictTip: string,
   history: () => Promise<HistoryRow[]>,
+  bundleTakesCredentials?: boolean,
 ): CredentialCheck {
   const rules = builtinRules(session.config.builtinRules).filter((r) => isCredential(r.ruleSource));
   return {
-    screen: async () => (bundleHasCredentialSources(await session.bundle()) ? null : credentialScreen(rules)),
+    screen: async () =>
+      (bundleTakesCredentials ?? bundleHasCredentialSources(await session.bundle())) ? null : credentialScreen(rules),
     async review(text, name, capped) {
       const result = await runReview(session, {
         cwd: session.top,

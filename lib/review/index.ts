@@ -11,7 +11,7 @@ import { relative, resolve } from 'node:path';
 import { commandLabel } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
-import { loadReviewConfig } from '../config/load.js';
+import { loadReviewConfig, type ConfigSource } from '../config/load.js';
 import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.js';
 import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
@@ -56,6 +56,8 @@ export interface ReviewSession {
   configFile?: string | null;
   /** Why the configuration could not be used (the session runs with the defaults), or null. */
   configProblem?: string | null;
+  /** The text the configuration came from (absent for one handed in, or the defaults after a problem). */
+  configSource?: ConfigSource;
   /** Absolute path of the knowledge bundle. */
   knowledge: string;
   /** The bundle, loaded on first use and kept for the session. */
@@ -99,6 +101,7 @@ export async function openReview(
     config,
     configFile: found.file,
     configProblem: found.problem,
+    configSource: 'source' in found ? found.source : undefined,
     knowledge,
     bundle: () =>
       (loaded ??= loadBundle(knowledge, {

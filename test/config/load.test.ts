@@ -194,7 +194,11 @@ test('the config cache: a hit only for the same text; a changed, broken or remov
   writeFileSync(join(dir, 'revtrail.config.json'), JSON.stringify({ chunkLines: 60 }));
   assert.equal((await cached()).config.chunkLines, 60, 'the valid text again: from the cache, still right');
   rmSync(join(dir, 'revtrail.config.json'));
-  assert.deepEqual(await cached(), { config: (await loadConfig(dir)).config, file: null });
+  assert.deepEqual(await cached(), {
+    config: (await loadConfig(dir)).config,
+    file: null,
+    source: { file: join(dir, 'package.json'), text: '' },
+  });
   // A damaged cache is only a miss.
   writeFileSync(cacheFile, '{"build": 1, "found": ');
   assert.equal((await cached()).file, null);

@@ -225,3 +225,57 @@ test('revtrail hook pre-push directly: ref lines on stdin, deletions with 40 or 
   );
   assert.equal((await r.run(['push', '--no-verify', 'origin', 'main'])).code, 0);
 });
+
+test('progress of a push in a log (stderr a pipe): plain lines without terminal control; none for a short push', async () => {
+  const { r } = await pushRepo();
+  for (let i = 0; i < 6; i++) commitWith(r, { [`src/f${i}.js`]: `export const v${i} = ${i};\n` }, `feat: ${i}`);
+  // The test knob shortens the interval (5 s by default; docs/hooks.md "Push").
+  const logged = await r.run(['push', 'origin', 'main'], { env: { REVTRAIL_PROGRESS_EVERY_MS: '1' } });
+  assert.equal(logged.code, 0, logged.stderr);
+  const lines = logged.stderr.split('\n').filter((l) => l.startsWith('revtrail: refs/heads/main: '));
+  assert.ok(lines.length >= 1, logged.stderr);
+  for (const line of lines)
+    assert.match(
+      line,
+      /^revtrail: refs\/heads\/main: (reviewing what the push adds|checking each commit for credentials).* \(\d+ s\)$/,
+    );
+  assert.doesNotMatch(logged.stderr, /\r|\x1b\[/);
+  // The default interval: a push this short prints none.
+  commitWith(r, { 'src/g.js': 'export const g = 1;\n' }, 'feat: g');
+  const quiet = await r.run(['push', 'origin', 'main']);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stderr, /revtrail: refs\/heads\/main: /);
+});
+
+test('a push no rule can reach, under a policy a review already ran: decided without reading the bundle; a finding still blocks', async () => {
+  const { r } = await pushRepo();
+  // A bundle file changed within the last two seconds is not known by its stat() (the racy case): wait.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const probe = join(r.dir, '.git', 'open-probe.cjs');
+  const opened = join(r.dir, '.git', 'opened.log');
+  writeFileSync(
+    probe,
+    `const fs = require('fs'); const log = (p) => { try { fs.appendFileSync(${JSON.stringify(opened)}, String(p) + '\\n'); } catch {} };\n` +
+      `for (const name of ['openSync', 'readFileSync']) { const real = fs[name]; fs[name] = function (p, ...rest) { if (typeof p === 'string' && !p.endsWith('opened.log')) log(p); return real.call(this, p, ...rest); }; }\n`,
+  );
+  const push = async () => {
+    writeFileSync(opened, '');
+    const run = await r.run(['push', 'origin', 'main'], { env: { NODE_OPTIONS: `--require ${probe}` } });
+    return { ...run, opened: readFileSync(opened, 'utf8') };
+  };
+  commitWith(r, { 'src/a.js': 'export const a = 1;\n', 'src/b.js': 'export const b = 2;\n' }, 'feat: a');
+  commitWith(r, { 'src/c.js': 'export const c = 3;\n' }, 'feat: c');
+  const first = await push();
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.opened, /bundle-cache-v1\.json/, 'the first push under this policy is reviewed in full');
+  commitWith(r, { 'src/d.js': 'export const d = 4;\n' }, 'feat: d');
+  commitWith(r, { 'src/e.js': 'export const e = 5;\n' }, 'feat: e');
+  const second = await push();
+  assert.equal(second.code, 0, second.stderr);
+  assert.doesNotMatch(second.opened, /bundle-cache-v1\.json|\.okfw[\\/]/, second.opened);
+  commitWith(r, { 'src/f.js': `${DEBUGGER_LINE}\n` }, 'feat: f');
+  commitWith(r, { 'src/g.js': 'export const g = 7;\n' }, 'feat: g');
+  const third = await push();
+  assert.equal(third.code, 1, third.stderr);
+  assert.match(third.stderr, /src\/f\.js:1 bug `debugger` statement left in/);
+});

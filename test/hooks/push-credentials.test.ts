@@ -110,7 +110,7 @@ test('git attributes: a key in a file marked binary is still read by the credent
   assert.match(generated.stderr, /gen\/out\.js:1 security AWS access key ID committed/);
 });
 
-test('progress: one line on a terminal, with both phases, cleared; nothing on a pipe', () => {
+test('progress: one line on a terminal, with both phases, cleared; nothing on a pipe for a push shorter than the interval', () => {
   const written: string[] = [];
   const tty = { isTTY: true, columns: 200, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
   const shown = pushProgress(tty);

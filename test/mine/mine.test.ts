@@ -251,6 +251,27 @@ test('--redact and privacy.redactAuthors: REDACTED and a stable pseudonym of the
   assert.equal(readFileSync(out, 'utf8'), run.stdout);
   const csv = await runCli(['mine', '--format', 'csv'], { cwd: r.dir });
   assert.doesNotMatch(csv.stdout, /ada@example/);
+  // A plain `mine` with the cache filled (the path without yargs, lib/cli/mine-fast.ts) redacts too.
+  for (let i = 0; i < 2; i++) {
+    const plain = await runCli(['mine'], { cwd: r.dir });
+    assert.equal(plain.stdout, run.stdout);
+  }
+});
+
+test("a plain cached re-run (no yargs: lib/cli/mine-fast.ts) prints what --no-cache prints, its notices included; a bad argument is still the CLI's", async () => {
+  const r = repo();
+  history(r);
+  r.commit('chore: bad row\n\nReview-Finding: rf-1,x\n');
+  const reference = await runCli(['mine', '--no-cache'], { cwd: r.dir });
+  await runCli(['mine'], { cwd: r.dir });
+  const replay = await runCli(['mine'], { cwd: r.dir, env: { REVTRAIL_DEBUG: '1' } });
+  assert.match(replay.stderr, /mine cache: replay/);
+  assert.equal(replay.stdout, reference.stdout);
+  assert.match(reference.stderr, /warning/);
+  assert.equal(replay.stderr.replace(/^revtrail: mine cache: .*\n/m, ''), reference.stderr);
+  const bad = await runCli(['mine', '--nope'], { cwd: r.dir });
+  assert.notEqual(bad.code, 0);
+  assert.match(bad.stderr, /nope/);
 });
 
 test('detached HEAD and a shallow clone are mined', async () => {

@@ -28,6 +28,7 @@ import type { LineContext, ReviewRule, RuleRun } from './types.js';
 import { reviewMessages as m } from '../../messages/review.js';
 import {
   CREDENTIAL_DEADLINE_MS,
+  MAX_LINE_LENGTH,
   RULE_DEADLINE_MS,
   RULE_PHASE_BUDGET_MS,
   SANDBOX_TIMEOUT_MS,
@@ -36,7 +37,7 @@ import {
 
 export { ruleTimeKey } from './regex-guard.js';
 
-export const MAX_LINE_LENGTH = 4000;
+export { MAX_LINE_LENGTH } from './time.js';
 export const MAX_FINDINGS_PER_RULE = 20;
 /** Rejected matches a code rule tries on one line before giving up on it (its guards read the whole line per match). */
 export const MAX_TRIES_PER_LINE = 32;

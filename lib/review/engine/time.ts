@@ -3,6 +3,9 @@
  * review, and for all of them together; built-in rules per piece (docs/review.md "Time").
  */
 
+/** Past this length a line is given only to rules marked `longLines` (./rules.ts), with a warning. */
+export const MAX_LINE_LENGTH = 4000;
+
 /** Time a sandboxed rule may take on one chunk before it is skipped (and remembered as too slow). */
 export const SANDBOX_TIMEOUT_MS = 1000;
 /** Time one bundle rule may take in one review, all chunks together, before it is skipped. */

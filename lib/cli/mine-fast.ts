@@ -1,0 +1,75 @@
+/**
+ * `revtrail mine [REVS…] [--all]` answered from the mine cache without yargs or the ES module
+ * loader (docs/mining.md "At history scale"): bin/revtrail.js requires this one CommonJS file for
+ * a `mine` with nothing but revisions and `--all`. When the cache holds exactly this run, the
+ * cached records are copied to stdout and the notices printed, as the `mine` command does; in
+ * every other case (no repository, a configuration that redacts authors, no cache entry, tips
+ * that moved) it answers null before writing anything, and the full CLI runs as before.
+ */
+import { findRepo } from '../core/git/repo.js';
+import { loadConfig } from '../config/load.js';
+import { configCacheFile } from '../core/state.js';
+import { cachedRunBeside } from '../mine/replay.js';
+import { copyInto, streamSink } from '../mine/sink.js';
+import { escapeControl as esc } from '../core/output.js';
+import { reportError } from '../core/fail.js';
+import { mineMessages as m } from '../messages/mine.js';
+
+/** Whether `args` (after `mine`) are all this path reads: revisions and `--all`. */
+export function plainMineArgs(args: readonly string[]): boolean {
+  return args.every((a) => a === '--all' || (a !== '' && !a.startsWith('-')));
+}
+
+/** The exit code, or null: not answered here (nothing was written), run the full CLI. */
+export async function fastMine(
+  args: readonly string[],
+  context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
+): Promise<number | null> {
+  if (!plainMineArgs(args)) return null;
+  // Where the repository is, and what the tips are, asked of git at once.
+  const found = findRepo(context.cwd);
+  found.catch(() => {});
+  const run = cachedRunBeside(context.cwd, found, {
+    revs: args.filter((a) => a !== '--all'),
+    all: args.includes('--all'),
+  });
+  run.catch(() => {});
+  const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
+  let cached;
+  try {
+    const repo = await found;
+    const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
+    if (config.privacy.redactAuthors) {
+      await unused();
+      return null; // the cached records are not redacted
+    }
+    cached = await run;
+  } catch {
+    await unused();
+    return null; // the full CLI says why
+  }
+  if (!cached) return null;
+  const { file, meta } = cached;
+  // From here on output is written: an error is reported, never left to the full CLI.
+  const crash = (error: unknown) => process.exit(reportError(error, context.stderr));
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+  try {
+    if (process.env.REVTRAIL_DEBUG === '1')
+      context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
+    const sink = streamSink(context.stdout);
+    await copyInto(sink, file);
+    await sink.end();
+  } catch (error) {
+    return reportError(error, context.stderr);
+  } finally {
+    await file.close().catch(() => {});
+  }
+  for (const n of meta.notices)
+    context.stderr.write(
+      `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`,
+    );
+  if (meta.noticeCount > meta.notices.length)
+    context.stderr.write(`${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`);
+  return 0;
+}

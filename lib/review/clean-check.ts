@@ -1,0 +1,123 @@
+/**
+ * A clean commit decided without the review (docs/hooks.md "Clean commits"). A full review
+ * leaves a record of its policy (./clean-record.ts): the configuration's text, the stat()
+ * signature of every bundle file it read, and the needles of every rule it could run (the
+ * baseline's and every concept's, whatever their paths). While the configuration reads the
+ * same and every file still has its signature, the same review would run the same rules; when
+ * no added line of a piece holds any of their needles, no rule can match there (the rule
+ * runner skips it by the same test, ./rules.ts mayMatch), and the review would find nothing and
+ * say nothing. Anything this check does not follow (a capped or binary file, a line too long
+ * for the rules, non-ASCII text beside case-blind needles, a needle found) is "maybe": the
+ * caller runs the full review.
+ *
+ * Kept small on purpose: the commit-msg hook loads this instead of the review, the bundle and
+ * the selection (test/review/clean-check.test.ts holds it to the full review's outcome).
+ */
+import { statSync } from 'node:fs';
+import { readDerivedFile } from '../core/derived-cache.js';
+import { configSource, type ConfigSource } from '../config/load.js';
+import { statSignature } from '../bundle/cache.js';
+import { parseDiff } from '../diff/parse.js';
+import { toChunks } from '../diff/chunk.js';
+import type { CappedDiff } from '../diff/cap.js';
+import { MAX_LINE_LENGTH } from './engine/time.js';
+
+export interface CleanRecord {
+  /** The work tree whose policy it is. */
+  top: string;
+  /** The text the configuration came from (config/load.ts configSource). */
+  config: ConfigSource;
+  /** Every bundle file the load read or looked at, with its stat() signature (bundle.sources). */
+  files: Array<[string, string]>;
+  /** `chunkLines` of that configuration: the pieces the review cuts a diff into. */
+  chunkLines: number;
+  /** `trailers.foldAt` of that configuration. */
+  foldAt: number;
+  /** Whether a bundle rule takes a built-in credential rule_source (the push's credential screen then steps aside). */
+  credentialSources: boolean;
+  /** The hooks a model reviewer runs in (`reviewer.model.hooks`): a hook named here takes the review. */
+  modelHooks: string[];
+  /** Needles compared with the added text as it is. */
+  needles: string[];
+  /** Needles of case-blind rules, compared with the lower-cased (ASCII) text. */
+  lowerNeedles: string[];
+}
+
+/** The record in `file` when it still answers for the policy of `top`, else null. */
+export function currentCleanRecord(file: string, top: string): CleanRecord | null {
+  const record = readDerivedFile(file)?.record as CleanRecord | undefined;
+  if (!isRecord(record) || record.top !== top) return null;
+  try {
+    const source = configSource(top);
+    if (source.file !== record.config.file || source.text !== record.config.text) return null;
+  } catch {
+    return null; // unreadable now: the review says why
+  }
+  for (const [path, signature] of record.files) {
+    let now: string | undefined;
+    try {
+      now = statSignature(statSync(path));
+    } catch {
+      return null;
+    }
+    if (now !== signature) return null;
+  }
+  return record;
+}
+
+/**
+ * True when the review of `diff` under `record`'s policy surely finds nothing and warns of
+ * nothing; false when only the review can tell.
+ */
+export function surelyClean(diff: CappedDiff, record: CleanRecord): boolean {
+  return cleanPieces(diff, record) !== null;
+}
+
+/** surelyClean, with how many pieces the review would have cut the diff into; null: only the review can tell. */
+export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | null {
+  if (diff.capped.length) return null; // the review warns about each capped file
+  let files;
+  try {
+    files = parseDiff(diff.text, 'git diff');
+  } catch {
+    return null; // the review reports it
+  }
+  // Binary files are read as text for the credential rules: the review does that.
+  if (files.some((f) => f.binary && f.newPath !== null)) return null;
+  const chunks = toChunks(files, record.chunkLines);
+  for (const chunk of chunks) {
+    if (chunk.added.length === 0) continue;
+    if (chunk.added.some((a) => a.text.length > MAX_LINE_LENGTH)) return null;
+    // As the rule runner joins a piece's added lines (./rules.ts ChunkState).
+    const joined = chunk.added.map((a) => a.text).join('\n');
+    for (const needle of record.needles) if (joined.includes(needle)) return null;
+    if (record.lowerNeedles.length) {
+      if (!/^[\x00-\x7f]*$/.test(joined)) return null;
+      const lower = joined.toLowerCase();
+      for (const needle of record.lowerNeedles) if (lower.includes(needle)) return null;
+    }
+  }
+  return chunks.length;
+}
+
+const strings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === 'string');
+
+function isRecord(value: unknown): value is CleanRecord {
+  const r = value as CleanRecord | null | undefined;
+  return (
+    !!r &&
+    typeof r.top === 'string' &&
+    !!r.config &&
+    typeof r.config.file === 'string' &&
+    typeof r.config.text === 'string' &&
+    Array.isArray(r.files) &&
+    r.files.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string') &&
+    typeof r.chunkLines === 'number' &&
+    typeof r.foldAt === 'number' &&
+    strings(r.modelHooks) &&
+    typeof r.credentialSources === 'boolean' &&
+    strings(r.needles) &&
+    strings(r.lowerNeedles)
+  );
+}
