@@ -64,7 +64,9 @@ export function history(commits, repo) {
 export async function run({ runs = 5, commits = 100_000, repo } = {}) {
   const dir = history(commits, repo);
   const cacheDirs = [join(dir, '.git', 'revtrail'), join(dir, '.revtrail')];
-  const clear = () => cacheDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  const clear = () => {
+    for (const d of cacheDirs) rmSync(d, { recursive: true, force: true });
+  };
   const revtrail = (...args) => timeOnce(process.execPath, [cli, ...args], { cwd: dir });
   clear();
   const floor = [];

@@ -136,7 +136,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
 
   // A file's text, read up to the cap; null (with the warning given) when it cannot be used.
   const readText = (file: string): { text: string; bytes: Buffer } | null => {
-    let read;
+    let read: ReturnType<typeof readCapped>;
     try {
       read = readCapped(file);
     } catch (error) {
@@ -263,7 +263,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
       if (stats!.size > MAX_FILE_BYTES) say(entry, null, m.tooBig(stats!.size, MAX_FILE_BYTES));
       continue;
     }
-    let read;
+    let read: ReturnType<typeof readCapped>;
     try {
       read = readCapped(file);
     } catch (error) {

@@ -35,7 +35,7 @@ export async function fastMine(
   });
   run.catch(() => {});
   const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
-  let cached;
+  let cached: Awaited<typeof run>;
   try {
     const repo = await found;
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });

@@ -289,7 +289,7 @@ async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldA
   if (!record || record.modelHooks.includes('commit-msg')) return null;
   const source = await plan.source();
   if (source.kind !== 'staged' || !source.text) return null;
-  let diff;
+  let diff: Awaited<typeof source.text>;
   try {
     diff = await source.text;
   } catch {

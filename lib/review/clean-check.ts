@@ -76,7 +76,7 @@ export function surelyClean(diff: CappedDiff, record: CleanRecord): boolean {
 /** surelyClean, with how many pieces the review would have cut the diff into; null: only the review can tell. */
 export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | null {
   if (diff.capped.length) return null; // the review warns about each capped file
-  let files;
+  let files: ReturnType<typeof parseDiff>;
   try {
     files = parseDiff(diff.text, 'git diff');
   } catch {

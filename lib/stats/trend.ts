@@ -57,11 +57,9 @@ export function computeTrends(commits: readonly CommitResult[]): Trends {
   const dates = [...ids.values()]
     .flatMap((t) => [t.first, ...(t.verdict ? [t.verdict.date] : [])])
     .map((d) => d.slice(0, 7));
-  // biome-ignore lint/complexity/useMathMinMax: months as YYYY-MM strings, compared as text
-  const months = monthRange(
-    dates.reduce((a, b) => (a < b ? a : b)),
-    dates.reduce((a, b) => (a > b ? a : b)),
-  );
+  // Months as YYYY-MM, so text order is time order.
+  const sorted = dates.sort();
+  const months = monthRange(sorted[0]!, sorted[sorted.length - 1]!);
   const index = new Map(months.map((mo, i) => [mo, i]));
   const blank = () => months.map((month) => ({ month, raised: 0, answered: 0, rejected: 0 }));
   const overall = blank();

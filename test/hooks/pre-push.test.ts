@@ -6,7 +6,9 @@ import { makeRepo, type TestRepo } from '../kit/repo.js';
 import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => {
+  for (const c of cleanups) c.cleanup();
+});
 
 async function pushRepo(objectFormat?: 'sha1' | 'sha256'): Promise<{ r: HookRepo; bare: TestRepo }> {
   const r = await installedRepo({ objectFormat });

@@ -12,7 +12,9 @@ import type { TestRepo } from '../kit/repo.js';
 import { pushProgress } from '../../lib/hooks/push-progress.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
-after(() => cleanups.forEach((c) => c.cleanup()));
+after(() => {
+  for (const c of cleanups) c.cleanup();
+});
 
 let shared: Promise<HookRepo> | undefined;
 function repo(): Promise<HookRepo> {

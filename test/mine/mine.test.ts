@@ -10,7 +10,9 @@ import { formatRow } from '../../lib/record/row.js';
 import { FINDING_KEYS, clock, lines, message, parseJsonl, row, trailer } from '../kit/mine.js';
 
 const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
+after(() => {
+  for (const c of cleanups) c();
+});
 const repo = throwawayRepos();
 
 /** A small history: an OPEN finding, its ACCEPT, a REJECT of another, on a dated clock. */
