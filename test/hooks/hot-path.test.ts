@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEBUGGER_LINE, installedRepo, type HookRepo } from '../kit/hooks.js';
+import { DEBUGGER_LINE, installedRepo, openedFiles, type HookRepo } from '../kit/hooks.js';
 
 // Repositories are tempDirs, removed when this file's tests end (test/kit/repo.ts).
 async function repo(): Promise<HookRepo> {
@@ -104,18 +104,12 @@ test('a clean commit under a policy a review already ran: decided without readin
   const r = await repo();
   // A bundle file changed within the last two seconds is not known by its stat() (the racy case): wait.
   await new Promise((resolve) => setTimeout(resolve, 2100));
-  const probe = join(r.dir, '.git', 'open-probe.cjs');
-  const opened = join(r.dir, '.git', 'opened.log');
-  writeFileSync(
-    probe,
-    `const fs = require('fs'); const log = (p) => { try { fs.appendFileSync(${JSON.stringify(opened)}, String(p) + '\\n'); } catch {} };\n` +
-      `for (const name of ['openSync', 'readFileSync']) { const real = fs[name]; fs[name] = function (p, ...rest) { if (typeof p === 'string' && !p.endsWith('opened.log')) log(p); return real.call(this, p, ...rest); }; }\n`,
-  );
+  const files = openedFiles(r.dir);
   const commit = async () => {
-    writeFileSync(opened, '');
-    const run = await hookGitCommands(r, 'feat: a\n', { NODE_OPTIONS: `--require ${probe}` });
+    files.reset();
+    const run = await hookGitCommands(r, 'feat: a\n', files.env);
     assert.equal(run.code, 0, run.stderr);
-    return { ...run, opened: readFileSync(opened, 'utf8') };
+    return { ...run, opened: files.read() };
   };
   r.write('src/controllers/a.ts', 'export const x = 1;\n');
   r.git(['add', '-A']);

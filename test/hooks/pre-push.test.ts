@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, type TestRepo } from '../kit/repo.js';
-import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
+import { AWS_KEY, DEBUGGER_LINE, addRemote, installedRepo, openedFiles, type HookRepo } from '../kit/hooks.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
 after(() => {
@@ -253,17 +253,11 @@ test('a push no rule can reach, under a policy a review already ran: decided wit
   const { r } = await pushRepo();
   // A bundle file changed within the last two seconds is not known by its stat() (the racy case): wait.
   await new Promise((resolve) => setTimeout(resolve, 2100));
-  const probe = join(r.dir, '.git', 'open-probe.cjs');
-  const opened = join(r.dir, '.git', 'opened.log');
-  writeFileSync(
-    probe,
-    `const fs = require('fs'); const log = (p) => { try { fs.appendFileSync(${JSON.stringify(opened)}, String(p) + '\\n'); } catch {} };\n` +
-      `for (const name of ['openSync', 'readFileSync']) { const real = fs[name]; fs[name] = function (p, ...rest) { if (typeof p === 'string' && !p.endsWith('opened.log')) log(p); return real.call(this, p, ...rest); }; }\n`,
-  );
+  const files = openedFiles(r.dir);
   const push = async () => {
-    writeFileSync(opened, '');
-    const run = await r.run(['push', 'origin', 'main'], { env: { NODE_OPTIONS: `--require ${probe}` } });
-    return { ...run, opened: readFileSync(opened, 'utf8') };
+    files.reset();
+    const run = await r.run(['push', 'origin', 'main'], { env: files.env });
+    return { ...run, opened: files.read() };
   };
   commitWith(r, { 'src/a.js': 'export const a = 1;\n', 'src/b.js': 'export const b = 2;\n' }, 'feat: a');
   commitWith(r, { 'src/c.js': 'export const c = 3;\n' }, 'feat: c');

@@ -4,7 +4,7 @@
  * expected outcome (commit or push blocked by a hook).
  */
 import { after } from 'node:test';
-import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unfoldValue } from '../../lib/record/row.js';
 import { cliPath, fixturesDir, makeRepo, runCli, runProcess, type CliRun, type TestRepo } from './repo.js';
@@ -104,4 +104,23 @@ export function sharedPushedRepo(): () => Promise<{ r: HookRepo; bare: TestRepo 
       if (first.code !== 0) throw new Error(`first push failed: ${first.stderr}`);
       return { r, bare };
     })());
+}
+
+/**
+ * Which files the hook's Node process opens: a `--require` probe (in the repository's git dir)
+ * logs every path given to fs.openSync and fs.readFileSync; `env` starts a run with it.
+ */
+export function openedFiles(dir: string): { env: NodeJS.ProcessEnv; reset(): void; read(): string } {
+  const probe = join(dir, '.git', 'open-probe.cjs');
+  const opened = join(dir, '.git', 'opened.log');
+  writeFileSync(
+    probe,
+    `const fs = require('fs'); const log = (p) => { try { fs.appendFileSync(${JSON.stringify(opened)}, String(p) + '\\n'); } catch {} };\n` +
+      `for (const name of ['openSync', 'readFileSync']) { const real = fs[name]; fs[name] = function (p, ...rest) { if (typeof p === 'string' && !p.endsWith('opened.log')) log(p); return real.call(this, p, ...rest); }; }\n`,
+  );
+  return {
+    env: { NODE_OPTIONS: `--require ${probe}` },
+    reset: () => writeFileSync(opened, ''),
+    read: () => readFileSync(opened, 'utf8'),
+  };
 }
