@@ -6,10 +6,11 @@
  * every other case (no repository, a configuration that redacts authors, no cache entry, tips
  * that moved) it answers null before writing anything, and the full CLI runs as before.
  */
-import { findRepo } from '../core/git/repo.js';
+import { findRepoWith } from '../core/git/repo.js';
 import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
-import { cachedRunBeside } from '../mine/replay.js';
+import { cachedRunAnswered, mineArgs } from '../mine/replay.js';
+import { signatureQuestion } from '../mine/cache.js';
 import { copyInto, streamSink } from '../mine/sink.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
@@ -26,18 +27,17 @@ export async function fastMine(
   context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
 ): Promise<number | null> {
   if (!plainMineArgs(args)) return null;
-  // Where the repository is, and what the tips are, asked of git at once.
-  const found = findRepo(context.cwd);
-  found.catch(() => {});
-  const run = cachedRunBeside(context.cwd, found, {
-    revs: args.filter((a) => a !== '--all'),
-    all: args.includes('--all'),
-  });
-  run.catch(() => {});
-  const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
-  let cached: Awaited<typeof run>;
+  const options = { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') };
+  const question = signatureQuestion(mineArgs(options));
+  if (!question) return null;
+  let run: ReturnType<typeof cachedRunAnswered> | undefined;
+  const unused = async () => (await run?.catch(() => null))?.file.close().catch(() => {});
+  let cached: Awaited<ReturnType<typeof cachedRunAnswered>>;
   try {
-    const repo = await found;
+    // Where the repository is and what the tips are, from one git process (docs/mining.md "Start-up").
+    const { repo, rest } = await findRepoWith(context.cwd, question);
+    run = cachedRunAnswered(context.cwd, repo.commonDir, options, rest);
+    run.catch(() => {});
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     if (config.privacy.redactAuthors) {
       await unused();
