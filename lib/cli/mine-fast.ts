@@ -11,7 +11,7 @@ import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
 import { cachedRunAnswered, mineArgs } from '../mine/replay.js';
 import { signatureQuestion } from '../mine/cache.js';
-import { copyInto, streamSink } from '../mine/sink.js';
+import { copyInto, copyToFd, streamSink } from '../mine/sink.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -24,8 +24,17 @@ export function plainMineArgs(args: readonly string[]): boolean {
 /** The exit code, or null: not answered here (nothing was written), run the full CLI. */
 export async function fastMine(
   args: readonly string[],
-  context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
+  given?: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
 ): Promise<number | null> {
+  // process.stdout is not made unless needed: its stream would make the descriptor non-blocking,
+  // and the copy below writes to it directly (sink.ts copyToFd).
+  const context = given ?? {
+    cwd: process.cwd(),
+    get stdout() {
+      return process.stdout;
+    },
+    stderr: process.stderr,
+  };
   if (!plainMineArgs(args)) return null;
   const options = { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') };
   const question = signatureQuestion(mineArgs(options));
@@ -57,9 +66,11 @@ export async function fastMine(
   try {
     if (process.env.REVTRAIL_DEBUG === '1')
       context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
-    const sink = streamSink(context.stdout);
-    await copyInto(sink, file);
-    await sink.end();
+    if (given) {
+      const sink = streamSink(given.stdout);
+      await copyInto(sink, file);
+      await sink.end();
+    } else await copyToFd(1, file, () => process.stdout);
   } catch (error) {
     return reportError(error, context.stderr);
   } finally {

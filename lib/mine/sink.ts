@@ -3,6 +3,7 @@
  * are, and waiting for the stream when it asks to. Apart from the records, so that a cached
  * re-run (lib/cli/mine-fast.ts) copies its file out without loading the record code.
  */
+import { readSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
 /** Where text goes: batched, and waiting for the stream when it asks us to. */
@@ -70,5 +71,38 @@ export async function copyInto(sink: Sink, file: FileHandle): Promise<void> {
     const { bytesRead } = await file.read(buffer, 0, size, null);
     if (!bytesRead) return;
     await sink.writeBytes(buffer.subarray(0, bytesRead));
+  }
+}
+
+/**
+ * Copies a file (an open handle) to a file descriptor with blocking writes: a cached re-run's
+ * stdout (lib/cli/mine-fast.ts). Into a pipe that another process reads, 8 MiB took about 10 ms
+ * less this way than through process.stdout, whose stream waits for the event loop whenever the
+ * pipe is full (docs/mining.md "Start-up"). A descriptor that is non-blocking (EAGAIN: a stream
+ * was opened on the same pipe, as `2>&1` does with stderr's) gets the rest through `fallback()`,
+ * each write waited for until it is out, so that what is written after the copy (the notices
+ * on stderr) still comes after it.
+ */
+export async function copyToFd(fd: number, file: FileHandle, fallback: () => NodeJS.WritableStream): Promise<void> {
+  const size = 1 << 20;
+  const buffer = Buffer.allocUnsafe(size);
+  let stream: NodeJS.WritableStream | null = null;
+  const out = (chunk: Buffer) =>
+    new Promise<void>((resolve, reject) => stream!.write(chunk, (error) => (error ? reject(error) : resolve())));
+  for (;;) {
+    const bytesRead = readSync(file.fd, buffer, 0, size, null);
+    if (!bytesRead) return;
+    if (stream) {
+      await out(buffer.subarray(0, bytesRead));
+      continue;
+    }
+    let at = 0;
+    try {
+      while (at < bytesRead) at += writeSync(fd, buffer, at, bytesRead - at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      stream = fallback();
+      await out(buffer.subarray(at, bytesRead));
+    }
   }
 }
