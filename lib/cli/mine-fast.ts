@@ -11,7 +11,7 @@ import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
 import { cachedRunAnswered, mineArgs } from '../mine/replay.js';
 import { signatureQuestion } from '../mine/cache.js';
-import { copyInto, copyToFd, streamSink } from '../mine/sink.js';
+import { copyInto, copyToFd, streamSink, writeToFd } from '../mine/sink.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -26,15 +26,18 @@ export async function fastMine(
   args: readonly string[],
   given?: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
 ): Promise<number | null> {
-  // process.stdout is not made unless needed: its stream would make the descriptor non-blocking,
-  // and the copy below writes to it directly (sink.ts copyToFd).
+  // process.stdout and process.stderr are not made unless needed: a stream makes its descriptor
+  // non-blocking, and the output below is written to the descriptors directly (sink.ts copyToFd).
   const context = given ?? {
     cwd: process.cwd(),
     get stdout() {
       return process.stdout;
     },
-    stderr: process.stderr,
+    get stderr() {
+      return process.stderr;
+    },
   };
+  const say = (text: string) => (given ? given.stderr.write(text) : writeToFd(2, text, () => process.stderr));
   if (!plainMineArgs(args)) return null;
   const options = { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') };
   const question = signatureQuestion(mineArgs(options));
@@ -64,8 +67,7 @@ export async function fastMine(
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   try {
-    if (process.env.REVTRAIL_DEBUG === '1')
-      context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
+    if (process.env.REVTRAIL_DEBUG === '1') say(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
     if (given) {
       const sink = streamSink(given.stdout);
       await copyInto(sink, file);
@@ -76,11 +78,10 @@ export async function fastMine(
   } finally {
     await file.close().catch(() => {});
   }
+  let notices = '';
   for (const n of meta.notices)
-    context.stderr.write(
-      `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`,
-    );
-  if (meta.noticeCount > meta.notices.length)
-    context.stderr.write(`${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`);
+    notices += `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`;
+  if (meta.noticeCount > meta.notices.length) notices += `${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`;
+  if (notices) say(notices);
   return 0;
 }

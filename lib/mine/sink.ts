@@ -106,3 +106,26 @@ export async function copyToFd(fd: number, file: FileHandle, fallback: () => Nod
     }
   }
 }
+
+/** Descriptors that refused a blocking write: what follows goes through their stream, in order. */
+const refused = new Set<number>();
+
+/**
+ * Text to a file descriptor at once (blocking), as copyToFd writes: a cached re-run's notices
+ * on stderr, without making process.stderr (a stream on a pipe costs about 1.5 ms to make).
+ * From where the descriptor refuses (EAGAIN), this and every later text go through `fallback()`.
+ */
+export function writeToFd(fd: number, text: string, fallback: () => NodeJS.WritableStream): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let at = 0;
+  if (!refused.has(fd)) {
+    try {
+      while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      refused.add(fd);
+    }
+  }
+  fallback().write(bytes.subarray(at));
+}
