@@ -6,11 +6,12 @@
  * every other case (no repository, a configuration that redacts authors, no cache entry, tips
  * that moved) it answers null before writing anything, and the full CLI runs as before.
  */
-import { findRepo } from '../core/git/repo.js';
+import { findRepoWith } from '../core/git/repo.js';
 import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
-import { cachedRunBeside } from '../mine/replay.js';
-import { copyInto, streamSink } from '../mine/sink.js';
+import { cachedRunAnswered, mineArgs } from '../mine/replay.js';
+import { signatureQuestion } from '../mine/cache.js';
+import { copyInto, copyToFd, streamSink, writeToFd } from '../mine/sink.js';
 import { escapeControl as esc } from '../core/output.js';
 import { reportError } from '../core/fail.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -23,21 +24,32 @@ export function plainMineArgs(args: readonly string[]): boolean {
 /** The exit code, or null: not answered here (nothing was written), run the full CLI. */
 export async function fastMine(
   args: readonly string[],
-  context = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
+  given?: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
 ): Promise<number | null> {
+  // process.stdout and process.stderr are not made unless needed: a stream makes its descriptor
+  // non-blocking, and the output below is written to the descriptors directly (sink.ts copyToFd).
+  const context = given ?? {
+    cwd: process.cwd(),
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+  };
+  const say = (text: string) => (given ? given.stderr.write(text) : writeToFd(2, text, () => process.stderr));
   if (!plainMineArgs(args)) return null;
-  // Where the repository is, and what the tips are, asked of git at once.
-  const found = findRepo(context.cwd);
-  found.catch(() => {});
-  const run = cachedRunBeside(context.cwd, found, {
-    revs: args.filter((a) => a !== '--all'),
-    all: args.includes('--all'),
-  });
-  run.catch(() => {});
-  const unused = async () => (await run.catch(() => null))?.file.close().catch(() => {});
-  let cached: Awaited<typeof run>;
+  const options = { revs: args.filter((a) => a !== '--all'), all: args.includes('--all') };
+  const question = signatureQuestion(mineArgs(options));
+  if (!question) return null;
+  let run: ReturnType<typeof cachedRunAnswered> | undefined;
+  const unused = async () => (await run?.catch(() => null))?.file.close().catch(() => {});
+  let cached: Awaited<ReturnType<typeof cachedRunAnswered>>;
   try {
-    const repo = await found;
+    // Where the repository is and what the tips are, from one git process (docs/mining.md "Start-up").
+    const { repo, rest } = await findRepoWith(context.cwd, question);
+    run = cachedRunAnswered(context.cwd, repo.commonDir, options, rest);
+    run.catch(() => {});
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
     if (config.privacy.redactAuthors) {
       await unused();
@@ -55,21 +67,21 @@ export async function fastMine(
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   try {
-    if (process.env.REVTRAIL_DEBUG === '1')
-      context.stderr.write(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
-    const sink = streamSink(context.stdout);
-    await copyInto(sink, file);
-    await sink.end();
+    if (process.env.REVTRAIL_DEBUG === '1') say(`revtrail: mine cache: replay (${meta.commits} commits, copied)\n`);
+    if (given) {
+      const sink = streamSink(given.stdout);
+      await copyInto(sink, file);
+      await sink.end();
+    } else await copyToFd(1, file, () => process.stdout);
   } catch (error) {
     return reportError(error, context.stderr);
   } finally {
     await file.close().catch(() => {});
   }
+  let notices = '';
   for (const n of meta.notices)
-    context.stderr.write(
-      `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`,
-    );
-  if (meta.noticeCount > meta.notices.length)
-    context.stderr.write(`${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`);
+    notices += `${esc(n.kind === 'warning' ? m.warning(n.commit, n.text) : m.rejectedLine(n.commit, n.text))}\n`;
+  if (meta.noticeCount > meta.notices.length) notices += `${m.warningsMore(meta.noticeCount - meta.notices.length)}\n`;
+  if (notices) say(notices);
   return 0;
 }

@@ -42,6 +42,22 @@ function withOptionHint(text: string, parser: Argv): string {
   return m.unknownOption(text, [...new Set(near)]);
 }
 
+/**
+ * yargs renders and keeps the whole help text of a command as soon as its handler has started,
+ * in case the handler later asks for help (showHelp) or fails into yargs' own help-printing
+ * failure. Neither happens here: no handler asks for help, and `.fail()` below turns every
+ * failure into a UsageError without help. The text it renders (10 ms or more of every command,
+ * docs/mining.md "Start-up") is never read, so it is not made; `--help` and `-h` are answered
+ * before any handler starts and are not touched by this.
+ */
+export function withoutHelpAfterHandler(parser: Argv): void {
+  type Usage = { cacheHelpMessage?: () => void };
+  const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance(): Usage } })
+    .getInternalMethods;
+  const usage = internal?.call(parser).getUsageInstance();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
+}
+
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
   let exitCode = 0;
   const register = (parser: Argv, module: AnyCommand): Argv =>
@@ -96,6 +112,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
     parser =
       commandName(module) === wanted ? register(parser, module) : parser.command(commandName(module), module.describe);
   }
+  withoutHelpAfterHandler(parser);
   await parser.parseAsync();
   return exitCode;
 }

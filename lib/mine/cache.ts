@@ -76,26 +76,97 @@ function keyOf(args: readonly string[]): string {
 
 const SHA = /^[0-9a-f]{40,64}$/;
 
-/** `commonDir` may still be being found: git is asked about the tips meanwhile (git finds the repository from `cwd`). */
+/** Where GIT_REPLACE_REF_BASE puts replace refs (git's default when unset). */
+const replaceBaseOf = () => process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
+
+/** A `--git-path` line parts the sections of signatureQuestion's answer: a path never reads as an object name. */
+const MARK = 'revtrail-signature';
+const isMark = (line: string) => line === MARK || line.endsWith(`/${MARK}`);
+const REV_LINE = /^\^?[0-9a-f]{40,64}$/;
+
+/**
+ * Everything signatureOf asks git, as arguments of one `git rev-parse` (alone, or after
+ * findRepo's questions: lib/core/git/repo.ts findRepoWith): the tips of `args`, HEAD peeled
+ * (with --all), then the replace refs' object names and, last (`--symbolic-full-name` holds for
+ * the rest of the line), their names. `--git-path` lines part the sections. Only for arguments
+ * that are revisions or `--all` (an option could change how rev-parse prints what follows);
+ * null otherwise.
+ */
+export function signatureQuestion(args: readonly string[]): string[] | null {
+  if (!args.every((a) => a === '--all' || (a !== '' && !a.startsWith('-')))) return null;
+  const glob = `--glob=${replaceBaseOf()}`;
+  const head = args.includes('--all') ? ['HEAD^{commit}'] : [];
+  const mark = ['--git-path', MARK];
+  return ['--revs-only', ...args, ...mark, ...head, ...mark, glob, ...mark, '--symbolic-full-name', glob];
+}
+
+interface Asked {
+  revs: string[];
+  head: string;
+  /** `for-each-ref --format='%(refname) %(objectname)'` of the replace refs, as the separate call prints it. */
+  replaced: string;
+}
+
+/**
+ * signatureQuestion's answer read back, or null when a section is missing: rev-parse stops
+ * printing at the first argument it cannot resolve (an unborn HEAD, a revision that names
+ * nothing), so what came after was not asked. The separate calls answer then.
+ */
+function readAnswer(lines: readonly string[]): Asked | null {
+  const sections: string[][] = [[]];
+  for (const line of lines) {
+    if (sections.length === 4) {
+      if (line) sections[3]!.push(line);
+    } else if (isMark(line)) sections.push([]);
+    else if (REV_LINE.test(line) && (sections.length === 1 || !line.startsWith('^'))) sections.at(-1)!.push(line);
+    else if (line) return null;
+  }
+  const [revs, head, values, names] = sections;
+  if (!names || head!.length > 1 || values!.length !== names.length) return null;
+  return {
+    revs: revs!,
+    head: head![0] ?? '',
+    replaced: names.map((name, i) => `${name} ${values![i]}\n`).join(''),
+  };
+}
+
+/** The same questions as separate git calls, side by side: for any arguments, and when one rev-parse did not answer. */
+async function askSeparately(cwd: string, args: readonly string[]): Promise<Asked> {
+  const [revs, head, replaced] = await Promise.all([
+    gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
+    args.includes('--all') ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
+    gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBaseOf()], { cwd }).catch(() => ''),
+  ]);
+  return { revs: revs.split('\n').filter(Boolean), head: head.trim(), replaced };
+}
+
+/**
+ * The signature of a run over `args`: one `git rev-parse` (signatureQuestion), or, for other
+ * arguments or when it did not answer every section, the separate calls; either way the same
+ * signature. `answer`: signatureQuestion's output lines when the caller already asked
+ * (lib/cli/mine-fast.ts asks it together with findRepo's questions).
+ */
 export async function signatureOf(
   cwd: string,
-  commonDir: string | Promise<string>,
+  commonDir: string,
   args: readonly string[],
+  answer?: readonly string[],
 ): Promise<Signature> {
-  const all = args.includes('--all');
-  const replaceBase = process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
-  const dir = Promise.resolve(commonDir);
-  const [revs, head, shallow, replaced, grafts] = await Promise.all([
-    gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
-    all ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
-    dir.then((d) => readFile(join(d, 'shallow'), 'utf8')).catch(() => ''),
-    gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBase], { cwd }).catch(() => ''),
-    dir.then((d) => readFile(process.env.GIT_GRAFT_FILE || join(d, 'info', 'grafts'), 'utf8')).catch(() => ''),
+  const question = answer ? null : signatureQuestion(args);
+  const [asked, shallow, grafts] = await Promise.all([
+    (async () => {
+      const lines = answer ?? (question ? (await gitOut(['rev-parse', ...question], { cwd })).split('\n') : null);
+      return (lines && readAnswer(lines)) ?? askSeparately(cwd, args);
+    })(),
+    readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
+    readFile(process.env.GIT_GRAFT_FILE || join(commonDir, 'info', 'grafts'), 'utf8').catch(() => ''),
   ]);
-  const tips = revs.split('\n').filter(Boolean);
+  const tips = [...asked.revs];
   // `git log --all` also walks a detached HEAD; rev-parse --all does not list it.
-  if (head.trim()) tips.push(head.trim());
+  if (asked.head) tips.push(asked.head);
+  const { replaced } = asked;
   const noReplace = process.env.GIT_NO_REPLACE_OBJECTS !== undefined;
+  const replaceBase = replaceBaseOf();
   const shape =
     replaced || grafts ? hash(JSON.stringify({ replaced: noReplace ? '' : replaced, replaceBase, grafts })) : '';
   return { version: CACHE_VERSION, args: [...args], tips, shallow: shallow ? hash(shallow) : '', shape };

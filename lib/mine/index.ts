@@ -38,7 +38,7 @@ export interface MineOptions {
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
 
-export { mineArgs, cachedRunBeside } from './replay.js';
+export { mineArgs, cachedRunAnswered } from './replay.js';
 import { mineArgs } from './replay.js';
 
 export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {

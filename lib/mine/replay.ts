@@ -13,22 +13,20 @@ export function mineArgs(options: { revs?: readonly string[]; all?: boolean }): 
 }
 
 /**
- * The cached run of `mine` started anywhere in the work tree, with git asked about the tips while
- * the repository (`repo`: its common dir) is still being found. A tip named relative to `cwd`
- * that reads otherwise from the top level is only a miss.
+ * The cached run of `mine` in the repository whose common dir is `commonDir`, or null. `answer`:
+ * the output lines of signatureQuestion(mineArgs(options)), asked of git by the caller together
+ * with where the repository is (lib/cli/mine-fast.ts: one git process in all).
  */
-export async function cachedRunBeside(
+export async function cachedRunAnswered(
   cwd: string,
-  repo: Promise<{ commonDir: string }>,
+  commonDir: string,
   options: { revs?: readonly string[]; all?: boolean },
+  answer: readonly string[],
 ): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
   const args = mineArgs(options);
-  const commonDir = repo.then((r) => r.commonDir);
-  const [signature, meta] = await Promise.all([
-    signatureOf(cwd, commonDir, args),
-    commonDir.then((d) => new MineCache(cacheDir(d)).lookup(args)),
-  ]);
+  const cache = new MineCache(cacheDir(commonDir));
+  const [signature, meta] = await Promise.all([signatureOf(cwd, commonDir, args, answer), cache.lookup(args)]);
   if (!meta || !sameSignature(meta, signature)) return null;
-  const file = await new MineCache(cacheDir(await commonDir)).openFile(meta);
+  const file = await cache.openFile(meta);
   return file ? { file, meta } : null;
 }

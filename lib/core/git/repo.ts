@@ -31,6 +31,16 @@ export async function findRepoAndHead(cwd: string): Promise<{ repo: Repo; hasHea
 }
 
 /**
+ * findRepo and more questions to the same `git rev-parse` (the rest of its output lines, as git
+ * printed them): a cached `revtrail mine` asks where the repository is and what the tips are in
+ * one git process (lib/mine/cache.ts signatureQuestion).
+ */
+export async function findRepoWith(cwd: string, more: readonly string[]): Promise<{ repo: Repo; rest: string[] }> {
+  const out = await ask([...WHERE, ...more], cwd, []);
+  return { repo: parseRepo(out, cwd), rest: out.stdout.split('\n').slice(3) };
+}
+
+/**
  * The repository a server hook runs in (a bare one, usually): there is no work tree, so `top`
  * is the git dir, where every git call of the hook runs.
  */
