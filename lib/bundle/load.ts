@@ -38,6 +38,14 @@ export interface LoadOptions {
 /** At most this many problems of one file are listed (a generated file can hold thousands). */
 export const MAX_PROBLEMS_PER_FILE = 20;
 
+/**
+ * Links followed or concepts taken between two turns of the event loop. A review loads the
+ * bundle while git writes the diff into a pipe that holds 64 KiB: git waits whenever the pipe
+ * is full, so a load that never lets the loop turn holds git up for its whole length
+ * (docs/review.md "Time of a large review"). A small bundle never reaches it.
+ */
+const TURN_EVERY = 64;
+
 export async function loadBundle(root: string, options: LoadOptions = {}): Promise<Bundle> {
   const bundle = await loadOkf(root, options);
   if (options.docMap) {
@@ -152,10 +160,14 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     return { text: decoded.text, bytes: read.bytes };
   };
 
+  let steps = 0;
+  const turn = (): Promise<void> | null =>
+    ++steps % TURN_EVERY === 0 ? new Promise<void>((done) => setImmediate(done)) : null;
+
   const visited = new Set<string>([rootIndex]);
   // Each concept file with what stat() said of it (its signature lets the cache skip reading it).
   const conceptFiles: Array<{ file: string; stats: Stats | null }> = [];
-  const walk = (index: string, ancestors: Set<string>): void => {
+  const walk = async (index: string, ancestors: Set<string>): Promise<void> => {
     // stat() before the read: a change after it shows as a new signature.
     const indexStats = sources && statOf(index);
     if (sources) source(index, indexStats?.isFile() ? statSignature(indexStats) : undefined);
@@ -165,6 +177,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
     // The index's shown name, made only for a warning.
     const here = () => (shownIndex ??= display(index));
     for (const link of extractLinks(text)) {
+      const turning = turn();
+      if (turning) await turning;
       const target = linkPath(link.target);
       if (!target) continue;
       const lexical = target.absolute ? join(realRoot, target.path) : resolve(dirname(index), target.path);
@@ -217,10 +231,10 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
       }
       visited.add(file);
       if (kind === 'concept') conceptFiles.push({ file, stats });
-      else walk(file, new Set([...ancestors, file]));
+      else await walk(file, new Set([...ancestors, file]));
     }
   };
-  walk(rootIndex, new Set([rootIndex]));
+  await walk(rootIndex, new Set([rootIndex]));
 
   const cache =
     options.cacheFile !== undefined && conceptFiles.length ? ConceptCache.open(options.cacheFile, realRoot) : null;
@@ -247,6 +261,8 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const say = (entry: Pending, line: number | null, message: string) =>
     (entry.said ??= []).push({ level: 'warning', file: display(entry.file), line, message });
   for (const { file, stats } of conceptFiles) {
+    const turning = turn();
+    if (turning) await turning;
     const path = inBundle(file);
     const entry: Pending = {
       file,

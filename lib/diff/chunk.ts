@@ -18,7 +18,9 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
   for (const file of files) {
     const path = filePath(file);
     const language = languageOf(path);
-    const visible = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind !== 'del').map((l) => l.text));
+    // Plain loops, not flatMap/filter/map: a large review makes these for tens of thousands of lines.
+    const visible: string[] = [];
+    for (const h of file.hunks) for (const l of h.lines) if (l.kind !== 'del') visible.push(l.text);
     const namespace = readNamespace(language, visible);
     const pieces = groupPieces(
       file.hunks.flatMap((h) => splitHunk(h, max)),
@@ -26,9 +28,14 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
     );
     if (pieces.length === 0) pieces.push([]);
     pieces.forEach((hunks, index) => {
-      const added = hunks.flatMap((h) =>
-        h.lines.filter((l) => l.kind === 'add').map((l) => ({ line: l.newLine!, text: l.text })),
-      );
+      const added: Chunk['added'] = [];
+      const changedLines = new Set<number>();
+      for (const h of hunks)
+        for (const l of h.lines)
+          if (l.kind === 'add') {
+            added.push({ line: l.newLine!, text: l.text });
+            changedLines.add(l.newLine!);
+          }
       let diff: string | undefined;
       chunks.push({
         path,
@@ -39,7 +46,7 @@ export function toChunks(files: DiffFile[], chunkLines: number): Chunk[] {
         file,
         hunks,
         added,
-        changedLines: new Set(added.map((a) => a.line)),
+        changedLines,
         // Only a reviewer program reads the piece's diff text: built on first use.
         get diff() {
           return (diff ??= formatFile(file, hunks));

@@ -16,6 +16,7 @@ import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.
 import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
 import type { Config } from '../config/schema.js';
 import { readDiff } from '../diff/source.js';
+import type { CappedDiff } from '../diff/cap.js';
 import { DEFAULT_CAPS } from '../diff/cap.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
@@ -226,8 +227,9 @@ export async function selectChunks(
   source: DiffSource,
   documentsMatter: (bundle: Bundle) => boolean = () => true,
   readBinary = false,
+  started?: Promise<CappedDiff>,
 ): Promise<{ chunks: Chunk[]; selections: ChunkSelection[]; bundle: Bundle | null; capped: string[] }> {
-  const diff = readDiff(session.cwd, source);
+  const diff = started ?? readDiff(session.cwd, source);
   // The bundle loads while git writes the diff: reading it is this thread's work, writing the
   // diff is git's, on the other core (docs/bundle.md "Fresh clone"). It starts once git is spawned;
   // for an empty diff it is not used, nor is an error it met.
@@ -300,8 +302,15 @@ function bundleWarnings(bundle: Bundle): string[] {
   );
 }
 
-/** One review with an open session (its bundle and config; `options.knowledge` was the session's to take). */
-export async function runReview(session: ReviewSession, options: ReviewOptions): Promise<ReviewResult> {
+/**
+ * One review with an open session (its bundle and config; `options.knowledge` was the session's to take).
+ * `diff`: the diff of `options.source`, already asked of git from the session's folder.
+ */
+export async function runReview(
+  session: ReviewSession,
+  options: ReviewOptions,
+  diff?: Promise<CappedDiff>,
+): Promise<ReviewResult> {
   const { config } = session;
   const warnings = configWarnings(session);
   const filter = options.ruleFilter;
@@ -311,6 +320,7 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
     options.source,
     documentsMatter(options),
     credentialsRun,
+    diff,
   );
   // A file over the per-file cap was reviewed up to it: said once per file (docs/review.md "Big files").
   for (const path of capped) warnings.push(m.fileCapped(path, DEFAULT_CAPS));
@@ -378,6 +388,11 @@ export async function runReview(session: ReviewSession, options: ReviewOptions):
 
 /** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */
 export async function review(options: ReviewOptions): Promise<ReviewResult> {
+  // git writes the diff on the other core while the repository is found and the configuration
+  // read (docs/review.md "Time of a large review"); should the session fail, its error is the one
+  // said, as before, and the diff's is dropped.
+  const diff = options.source.kind === 'text' ? undefined : readDiff(options.cwd, options.source);
+  diff?.catch(() => {});
   const session = await openReview(options.cwd, {
     knowledge: options.knowledge,
     allowOutsideRepo: options.source.kind === 'text',
@@ -385,5 +400,5 @@ export async function review(options: ReviewOptions): Promise<ReviewResult> {
     config: options.config,
     policyTop: options.policyTop,
   });
-  return runReview(session, options);
+  return runReview(session, options, diff);
 }

@@ -97,6 +97,7 @@ function rulesFor(selection: ChunkSelection, options: PipelineOptions): ReviewRu
   }
   const path = selection.chunk.path;
   const excluded = options.excluded;
+  if (!options.ruleFilter && !excluded) return rules;
   return rules.filter(
     (r) =>
       (!options.ruleFilter || options.ruleFilter(r.ruleSource)) && !(excluded && !r.credential && excluded(r, path)),
@@ -290,13 +291,26 @@ export async function reviewSelections(
   dropped.credentials_only = facts.credentialsOnly.size;
 
   const folded = foldFindings(dedupe(drafts));
+  // The added lines of a file with a finding, by line: made only for those files.
+  let piecesOf: Map<string, Chunk[]> | undefined;
   const lineTexts = new Map<string, Map<number, string>>();
-  for (const { chunk } of selections) {
-    let lines = lineTexts.get(chunk.path);
-    if (!lines) lineTexts.set(chunk.path, (lines = new Map()));
-    for (const a of chunk.added) lines.set(a.line, a.text);
-  }
-  const identified = assignIds(folded.findings, (path, line) => lineTexts.get(path)?.get(line) ?? '').sort(byLocation);
+  const textOf = (path: string, line: number) => {
+    let lines = lineTexts.get(path);
+    if (!lines) {
+      if (!piecesOf) {
+        piecesOf = new Map();
+        for (const { chunk } of selections) {
+          const list = piecesOf.get(chunk.path);
+          if (list) list.push(chunk);
+          else piecesOf.set(chunk.path, [chunk]);
+        }
+      }
+      lineTexts.set(path, (lines = new Map()));
+      for (const chunk of piecesOf.get(path) ?? []) for (const a of chunk.added) lines.set(a.line, a.text);
+    }
+    return lines.get(line) ?? '';
+  };
+  const identified = assignIds(folded.findings, textOf).sort(byLocation);
   // Allow comments, after ids (the output names each allowed finding) and before verdicts.
   let findings = identified;
   let allowed: ReviewResult['allowed'] = [];
