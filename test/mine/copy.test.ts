@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cliPath, runCli, testEnv, throwawayRepos } from '../kit/repo.js';
 import { message, row } from '../kit/mine.js';
 
@@ -51,4 +51,25 @@ test('a cached re-run into a non-blocking pipe prints every byte --no-cache prin
   // The debug line, the records, then the notices (what --no-cache writes to stderr).
   const debug = /^revtrail: mine cache: replay .*\n/.exec(direct.stderr)![0];
   assert.equal(late.output, `${debug}${truth.stdout}${truth.stderr}`);
+});
+
+test('a reader that stops early (mine | head) ends revtrail as it ends git: status 141, nothing on stderr', async () => {
+  const r = repos();
+  const rows = Array.from({ length: 400 }, (_, i) =>
+    row({ id: `rf-${String(i).padStart(10, '0')}`, issue: `issue ${i} ${'x'.repeat(200)}` }),
+  );
+  r.commit(message('c', rows), { 'a.txt': 'a\n' });
+  for (const args of ['mine --no-cache', 'mine', 'mine']) {
+    const run = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; "$0" "$1" ${args} | head -c 1 >/dev/null`, process.execPath, cliPath],
+      {
+        cwd: r.dir,
+        env: testEnv(),
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.stderr, '', args);
+    assert.equal(run.status, 141, `${args}: ${run.stderr}`);
+  }
 });
