@@ -1,20 +1,12 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli, makeRepo } from '../kit/repo.js';
-import { passingScenario, scenario, RULE, type Scenario } from '../kit/gate.js';
+import { runCli, throwawayRepos } from '../kit/repo.js';
+import { passingScenario, scenario, RULE, trackScenarios } from '../kit/gate.js';
 import { message, row, lines, clock } from '../kit/mine.js';
 import { SIGNALS } from '../../lib/gate/types.js';
 
-const cleanups: Array<() => void> = [];
-after(() =>
-  cleanups.forEach((c) => {
-    c();
-  }),
-);
-function track<T extends Scenario>(s: T): T {
-  cleanups.push(() => s.repo.cleanup());
-  return s;
-}
+const track = trackScenarios();
+const repos = throwawayRepos();
 
 interface SignalJson {
   name: string;
@@ -222,8 +214,7 @@ test('a fix merged through a merge commit counts as merged; the gate reads the m
   );
   assert.match(signal(missing, 'merged').change!, /set "mainline" in revtrail\.config\.json/);
 
-  const m = makeRepo({ branch: 'master' });
-  cleanups.push(() => m.cleanup());
+  const m = repos({ branch: 'master' });
   const t = clock();
   m.commit(
     message('add', [row({ id: 'rf-00000000b1', file: 'x.ts', line: '1', rule_source: RULE })]),

@@ -1,21 +1,12 @@
 /** The several_authors signal: a rule's qualifying threads must be recorded by commits of two people or more. */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../kit/repo.js';
-import { scenario, RULE, type Scenario } from '../kit/gate.js';
+import { scenario, RULE, trackScenarios } from '../kit/gate.js';
 
-const cleanups: Array<() => void> = [];
-after(() =>
-  cleanups.forEach((c) => {
-    c();
-  }),
-);
-function track<T extends Scenario>(s: T): T {
-  cleanups.push(() => s.repo.cleanup());
-  return s;
-}
+const track = trackScenarios();
 
 interface RuleSignal {
   name: string;

@@ -2,6 +2,7 @@
  * A history for the gate and candidate tests, built with real commits: each finding is raised
  * by the commit that adds the flagged line and accepted by the commit that fixes it.
  */
+import { after } from 'node:test';
 import { makeRepo, type TestRepo } from './repo.js';
 import { clock, lines, message, row, type Row } from './mine.js';
 
@@ -85,4 +86,16 @@ export function passingScenario(): Scenario & { fixes: string[]; raises: string[
   const fixes = [s.fix('rf-00000000a1', 'src/a.ts'), s.fix('rf-00000000b1', 'src/b.ts')];
   for (const f of fixes) s.ci(f, 'pass');
   return { ...s, fixes, raises };
+}
+
+/** Each scenario given to the returned function is removed when the test file ends (as throwawayRepos). */
+export function trackScenarios(): <T extends Scenario>(s: T) => T {
+  const made: Scenario[] = [];
+  after(() => {
+    for (const s of made) s.repo.cleanup();
+  });
+  return (s) => {
+    made.push(s);
+    return s;
+  };
 }
