@@ -30,27 +30,11 @@ function* walk(folder) {
   }
 }
 
-/** A new file as the diff parser would give it: one hunk from line 1. */
-function addedFile(path, text) {
+/** A new file's lines as the diff parser gives them (a last newline ends the last line). */
+function linesOf(text) {
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
-  const hunk = {
-    oldStart: 0,
-    oldLines: 0,
-    newStart: 1,
-    newLines: lines.length,
-    section: '',
-    lines: lines.map((t, i) => ({ kind: 'add', text: t, oldLine: null, newLine: i + 1 })),
-  };
-  return {
-    oldPath: null,
-    newPath: path,
-    status: 'added',
-    binary: false,
-    oldMode: null,
-    newMode: '100644',
-    hunks: [hunk],
-  };
+  return lines;
 }
 
 /**
@@ -61,6 +45,7 @@ export async function measureFolder(dir, { maxFiles = Infinity } = {}) {
   const { builtinRules } = await load('lib/review/builtin.js');
   const { reviewSelections } = await load('lib/review/pipeline.js');
   const { toChunks } = await load('lib/diff/chunk.js');
+  const { addedFile } = await load('test/kit/review.js');
   const rules = builtinRules(true);
   const files = [];
   let lines = 0;
@@ -69,7 +54,7 @@ export async function measureFolder(dir, { maxFiles = Infinity } = {}) {
     if (statSync(file).size > 5 * 1024 * 1024) continue;
     const path = relative(dir, file).split('\\').join('/');
     const text = readFileSync(file, 'utf8');
-    const diffFile = addedFile(path, text);
+    const diffFile = addedFile(path, linesOf(text));
     lines += diffFile.hunks[0].lines.length;
     files.push(diffFile);
   }

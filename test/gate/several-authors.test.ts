@@ -8,6 +8,17 @@ import { scenario, RULE, trackScenarios } from '../kit/gate.js';
 
 const track = trackScenarios();
 
+/** Two threads of the rule, in two files, raised and fixed by Ada alone, CI passing: every other signal holds. */
+function aloneFixesTwo(s: ReturnType<typeof scenario>): void {
+  for (const [id, file] of [
+    ['rf-00000000a1', 'src/a.ts'],
+    ['rf-00000000b1', 'src/b.ts'],
+  ] as const) {
+    s.raise(id, file);
+    s.ci(s.fix(id, file, {}, { author: 'Ada Tester <ada@example.com>' }), 'pass');
+  }
+}
+
 interface RuleSignal {
   name: string;
   met: boolean;
@@ -23,14 +34,7 @@ async function ruleSignals(dir: string): Promise<{ passed: boolean; signals: Rul
 
 test('one person raising and fixing every finding of a rule is not a candidate; a second author makes it one', async () => {
   const s = track(scenario());
-  const ada = 'Ada Tester <ada@example.com>';
-  for (const [id, file] of [
-    ['rf-00000000a1', 'src/a.ts'],
-    ['rf-00000000b1', 'src/b.ts'],
-  ] as const) {
-    s.raise(id, file);
-    s.ci(s.fix(id, file, {}, { author: ada }), 'pass');
-  }
+  aloneFixesTwo(s);
   const alone = await ruleSignals(s.repo.dir);
   const signal = alone.signals.find((x) => x.name === 'several_authors')!;
   // Every other signal holds: only this one keeps the rule from being a candidate.
@@ -74,14 +78,7 @@ test('one person raising and fixing every finding of a rule is not a candidate; 
 
 test('authors count only on qualifying threads: a second author on an unfixed thread does not make it several', async () => {
   const s = track(scenario());
-  const ada = 'Ada Tester <ada@example.com>';
-  for (const [id, file] of [
-    ['rf-00000000a1', 'src/a.ts'],
-    ['rf-00000000b1', 'src/b.ts'],
-  ] as const) {
-    s.raise(id, file);
-    s.ci(s.fix(id, file, {}, { author: ada }), 'pass');
-  }
+  aloneFixesTwo(s);
   // Bo fixes one more, but CI never passed for it: that thread does not qualify.
   s.raise('rf-00000000e1', 'src/e.ts');
   s.fix('rf-00000000e1', 'src/e.ts', {}, { author: 'Bo Fixer <bo@example.com>' });

@@ -9,10 +9,19 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, testEnv, type CliRun, type TestRepo } from '../kit/repo.js';
+import {
+  makeRepo,
+  projectRoot,
+  runProcess,
+  tempDir,
+  testEnv,
+  type CliRun,
+  type TestRepo,
+  copyPackageSource,
+} from '../kit/repo.js';
 
 const CACHE = join(tmpdir(), 'revtrail-pm-clients');
 const work = tempDir('revtrail-pm-');
@@ -89,19 +98,7 @@ let tarball = '';
 before(() => {
   const stage = join(work, 'stage');
   mkdirSync(stage);
-  for (const entry of [
-    'package.json',
-    'README.md',
-    'LICENSE',
-    'bin',
-    'hooks',
-    'templates',
-    'scripts',
-    'docs',
-    join('dist', 'cli'),
-  ]) {
-    cpSync(join(projectRoot, entry), join(stage, entry), { recursive: true });
-  }
+  copyPackageSource(stage);
   // The suite runs on a fresh build already: prepack need not build again.
   const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
     cwd: stage,

@@ -11,10 +11,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { makeRepo, projectRoot, runProcess, tempDir, type CliRun } from '../kit/repo.js';
+import { join } from 'node:path';
+import { makeRepo, projectRoot, runProcess, tempDir, type CliRun, copyPackageSource } from '../kit/repo.js';
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
 const SHARED_CACHE = join(tmpdir(), 'revtrail-pm-clients', 'npm-cache');
@@ -50,20 +50,7 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   const cloneLine = setup.find((l) => l.startsWith('git clone <revtrail'));
   assert.equal(cloneLine, "git clone <revtrail's git URL> ../revtrail && (cd ../revtrail && npm install && npm pack)");
   const revtrail = join(work, 'revtrail');
-  for (const entry of [
-    'package.json',
-    'README.md',
-    'LICENSE',
-    'bin',
-    'hooks',
-    'templates',
-    'scripts',
-    'docs',
-    join('dist', 'cli'),
-  ]) {
-    mkdirSync(dirname(join(revtrail, entry)), { recursive: true });
-    cpSync(join(projectRoot, entry), join(revtrail, entry), { recursive: true });
-  }
+  copyPackageSource(revtrail);
   const packed = await runProcess('npm', ['pack', '--silent'], {
     cwd: revtrail,
     env: { REVTRAIL_PACK_BUILT: '1' },

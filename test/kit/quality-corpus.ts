@@ -12,11 +12,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toChunks } from '../../lib/diff/chunk.js';
-import type { DiffFile } from '../../lib/diff/types.js';
 import type { PathAttributes } from '../../lib/diff/attributes.js';
 import type { ReviewRule } from '../../lib/review/engine/rules.js';
 import type { DroppedCounts } from '../../lib/review/types.js';
-import { reviewChunks } from './review.js';
+import { addedFile, reviewChunks } from './review.js';
 
 export interface CorpusCase {
   family: string;
@@ -131,27 +130,6 @@ export interface CaseOutcome {
   dropped: DroppedCounts;
   /** The case holds: every expected finding, nothing else, the dropped count when asked. */
   ok: boolean;
-}
-
-/** A new file holding the case's lines, chunked as a review chunks it (pieces of 400 lines). */
-function addedFile(path: string, lines: readonly string[]): DiffFile {
-  const hunk = {
-    oldStart: 0,
-    oldLines: 0,
-    newStart: 1,
-    newLines: lines.length,
-    section: '',
-    lines: lines.map((text, i) => ({ kind: 'add' as const, text, oldLine: null, newLine: i + 1 })),
-  };
-  return {
-    oldPath: null,
-    newPath: path,
-    status: 'added',
-    binary: false,
-    oldMode: null,
-    newMode: '100644',
-    hunks: [hunk],
-  };
 }
 
 export async function runCase(c: CorpusCase, rules: readonly ReviewRule[]): Promise<CaseOutcome> {

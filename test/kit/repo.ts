@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { after } from 'node:test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,5 +163,26 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
     const full = join(dir, path);
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
+  }
+}
+
+/**
+ * Copies what `npm pack` of this checkout needs (package.json, the built CLI and what it ships)
+ * into `dest`, so a test packs the project without touching this working tree.
+ */
+export function copyPackageSource(dest: string): void {
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'bin',
+    'hooks',
+    'templates',
+    'scripts',
+    'docs',
+    join('dist', 'cli'),
+  ]) {
+    mkdirSync(dirname(join(dest, entry)), { recursive: true });
+    cpSync(join(projectRoot, entry), join(dest, entry), { recursive: true });
   }
 }

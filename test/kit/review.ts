@@ -162,3 +162,24 @@ export async function reviewChunks(
   );
   return { ...result, asked };
 }
+
+/** A new file holding `lines`, as the diff parser gives it: one hunk from line 1 (the corpora and the noise bench). */
+export function addedFile(path: string, lines: readonly string[]): DiffFile {
+  const hunk = {
+    oldStart: 0,
+    oldLines: 0,
+    newStart: 1,
+    newLines: lines.length,
+    section: '',
+    lines: lines.map((text, i) => ({ kind: 'add' as const, text, oldLine: null, newLine: i + 1 })),
+  };
+  return {
+    oldPath: null,
+    newPath: path,
+    status: 'added',
+    binary: false,
+    oldMode: null,
+    newMode: '100644',
+    hunks: [hunk],
+  };
+}
