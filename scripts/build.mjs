@@ -169,6 +169,15 @@ await esbuild.build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
+// A clean commit's whole commit-msg hook (lib/hooks/clean-commit.ts, docs/hooks.md "Clean
+// commits"): the start-up runs it before it loads hook.cjs.
+await esbuild.build({
+  ...commonjs,
+  entryPoints: ['lib/hooks/clean-commit.ts'],
+  outfile: `${staging}/commit-msg-clean.cjs`,
+  minifyWhitespace: true,
+  minifySyntax: true,
+});
 // The starter reads the hook records' data (which hooks get a code cache of their own) and
 // runs no handler: the handlers' lazy imports stay out of it, or it would hold the whole hook path.
 const noHandlers = {

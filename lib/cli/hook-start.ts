@@ -27,7 +27,7 @@ import { HOOK_RECORDS } from '../hooks/registry.js';
 interface HookBundle {
   runHook(
     argv: string[],
-    context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+    context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; commitReads?: unknown },
   ): Promise<number>;
   v8FlagsChanged(): boolean;
 }
@@ -66,28 +66,65 @@ export function codeCacheFile(bundle: string, hook: string): string {
   return `${bundle}.${CACHED_HOOKS.has(hook) ? hook : 'other'}.${build}.${process.version}-${process.arch}.v8cache`;
 }
 
+/** The clean commit's own bundle (dist/cli/commit-msg-clean.cjs, lib/hooks/clean-commit.ts). */
+interface CleanStart {
+  commitMsgClean(file: string, cwd: string): Promise<{ clean: true } | { clean: false; reads: unknown }>;
+}
+
+/**
+ * commit-msg starts with the clean check from its own small bundle: a clean commit is then the
+ * whole hook, without the hook bundle (docs/hooks.md "Clean commits"). Any failure there only
+ * means the full hook, which reads again.
+ */
+async function cleanStart(dir: string, argv: string[]): Promise<{ clean: boolean; reads?: unknown }> {
+  if (argv[0] !== 'commit-msg' || argv.length !== 2 || process.env.REVTRAIL === '0') return { clean: false };
+  try {
+    const start = loadBundle<CleanStart>(join(dir, 'commit-msg-clean.cjs'), 'commit-msg');
+    const answer = await start.exports.commitMsgClean(argv[1]!, process.cwd());
+    start.keepCache(false);
+    return answer.clean ? answer : { clean: false, reads: answer.reads ?? undefined };
+  } catch {
+    return { clean: false };
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'hook.cjs');
-  const cacheFile = codeCacheFile(file, argv[0] ?? '');
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const started = await cleanStart(dir, argv);
+  if (started.clean) return 0;
+  const hook = loadBundle<HookBundle>(join(dir, 'hook.cjs'), argv[0] ?? '');
+  const code = await hook.exports.runHook(argv, {
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    commitReads: started.reads,
+  });
+  hook.keepCache(hook.exports.v8FlagsChanged());
+  return code;
+}
+
+/**
+ * A CommonJS bundle run through its code cache for `hook`. `keepCache` writes a new cache when
+ * there was none or V8 rejected it, once the run is over: it then holds the functions the run
+ * compiled too. But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8
+ * rejects a cache made under other flags than the next process starts with: then
+ * (`flagsChanged`) the one made before the run is kept.
+ */
+function loadBundle<T>(file: string, hook: string): { exports: T; keepCache(flagsChanged: boolean): void } {
+  const cacheFile = codeCacheFile(file, hook);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
   } catch {
-    // first run with this Node: compiled normally, cache written below
+    // first run with this Node: compiled normally, cache written after the run
   }
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
-    {
-      filename: file,
-      cachedData,
-    },
+    { filename: file, cachedData },
   );
-  // A new cache is best made after the run: it then holds the functions the run compiled too.
-  // But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8 rejects a cache
-  // made under other flags than the next process starts with: then the one made now is kept.
   const needed = !cachedData || script.cachedDataRejected;
   const beforeRun = needed ? script.createCachedData() : null;
-  const module = { exports: {} as HookBundle };
+  const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void).call(
     module.exports,
     module.exports,
@@ -96,13 +133,12 @@ async function run(argv: string[]): Promise<number> {
     file,
     dirname(file),
   );
-  const code = await module.exports.runHook(argv, {
-    cwd: process.cwd(),
-    stdout: process.stdout,
-    stderr: process.stderr,
-  });
-  if (beforeRun) saveCache(cacheFile, module.exports.v8FlagsChanged() ? beforeRun : script.createCachedData());
-  return code;
+  return {
+    exports: module.exports,
+    keepCache(flagsChanged) {
+      if (beforeRun) saveCache(cacheFile, flagsChanged ? beforeRun : script.createCachedData());
+    },
+  };
 }
 
 /**
@@ -116,9 +152,9 @@ function saveCache(file: string, data: Buffer): void {
   } catch {
     return; // the next run compiles as this one did
   }
-  // hook.cjs.HOOK.BUILD.NODE-ARCH.v8cache: the same hook and Node, another build.
+  // BUNDLE.cjs.HOOK.BUILD.NODE-ARCH.v8cache: the same bundle, hook and Node, another build.
   const name = basename(file);
-  const hookPrefix = name.slice(0, name.indexOf('.', 'hook.cjs.'.length) + 1);
+  const hookPrefix = name.slice(0, name.indexOf('.', name.indexOf('.cjs.') + '.cjs.'.length) + 1);
   const nodeSuffix = `.${process.version}-${process.arch}.v8cache`;
   try {
     for (const other of readdirSync(dirname(file))) {

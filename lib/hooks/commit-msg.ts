@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CliContext } from '../core/output.js';
+import type { HookContext } from './record.js';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
 import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/message.js';
@@ -27,22 +27,26 @@ import { planCommit, type CommitPlan } from './commit-plan.js';
 import { findingLines, writeLines } from './print.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
+import { cleanWithoutReview, TRAILER_LINE } from './clean-commit.js';
 import type { ReviewSession } from '../review/index.js';
 import type { Bundle } from '../bundle/types.js';
 
-const TRAILER_LINE = /^review-finding[ \t]*:/im;
-
-export async function commitMsgHook(file: string, context: CliContext): Promise<number> {
+export async function commitMsgHook(file: string, context: HookContext): Promise<number> {
   const err = context.stderr;
   const path = resolve(context.cwd, file);
-  // Independent reads at once: each git process costs milliseconds on every commit.
-  const located = locateHook(context.cwd);
+  // The start-up's clean check read these already when it ran (./clean-commit.ts); else,
+  // independent reads at once: each git process costs milliseconds on every commit.
+  const prepared = context.commitReads;
+  const located = prepared ? Promise.resolve(prepared.location) : locateHook(context.cwd);
   // The message is read synchronously: a small file, and no fs/promises on a clean commit.
-  const reads = Promise.all([Promise.resolve().then(() => readFileSync(path)), readCommentConfig(context.cwd)]);
+  const reads = Promise.all([
+    prepared ? prepared.message : Promise.resolve().then(() => readFileSync(path)),
+    readCommentConfig(context.cwd),
+  ]);
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
   // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
   // that, so it need not wait for the other answers. An amend or a merge reads its own.
-  const stagedDiff = readDiff(context.cwd, { kind: 'staged' });
+  const stagedDiff = prepared ? Promise.resolve(prepared.staged) : readDiff(context.cwd, { kind: 'staged' });
   stagedDiff.catch(() => {}); // an error surfaces where the review reads it
   const { repo, hasHead } = await located;
   const [original, configured] = await reads;
@@ -279,23 +283,6 @@ export async function reviewCommit(
     ? await (await import('./rule-sources.js')).runnableRuleSources(session)
     : new Set<string>();
   return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
-}
-
-/** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */
-async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
-  const { currentCleanRecord, surelyClean } = await import('../review/clean-check.js');
-  const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  // A model reviewer that runs in commit-msg reads every piece (docs/review.md "Model reviewer").
-  if (!record || record.modelHooks.includes('commit-msg')) return null;
-  const source = await plan.source();
-  if (source.kind !== 'staged' || !source.text) return null;
-  let diff: Awaited<typeof source.text>;
-  try {
-    diff = await source.text;
-  } catch {
-    return null; // the review reads it again and says why
-  }
-  return surelyClean(diff, record) ? { foldAt: record.foldAt } : null;
 }
 
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */

@@ -7,6 +7,13 @@
  * handler needs is imported inside it, when that hook runs.
  */
 import type { CliContext } from '../core/output.js';
+import type { CommitReads } from './clean-commit.js';
+
+/** What a hook handler is given: the terminal, and what the start-up already read for it. */
+export interface HookContext extends CliContext {
+  /** commit-msg: the reads of the start-up's clean check, when it ran and the commit was not clean (./clean-commit.ts). */
+  commitReads?: CommitReads;
+}
 
 export interface HookRecord {
   /** git's name of the hook, and of its file in lib/hooks/hook/. */
@@ -42,7 +49,7 @@ export interface HookRecord {
    * The handler of `revtrail hook NAME ARGS`: 0 go on, 1 blocking outcome, anything else a
    * check that did not finish (lib/hooks/run.ts). None: the installed script does all in shell.
    */
-  run?: (args: readonly string[], context: CliContext, stdin: string) => Promise<number>;
+  run?: (args: readonly string[], context: HookContext, stdin: string) => Promise<number>;
 }
 
 /** A hook file's record, typed. */

@@ -11,11 +11,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import type { CliContext } from '../core/output.js';
 import { UsageError } from '../core/errors.js';
 import { reportError } from '../core/fail.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { hookRecord, RUNNABLE_HOOKS } from './registry.js';
+import type { HookContext } from './record.js';
 
 // For the start-up's code cache (lib/cli/hook-start.ts): a cache made after a run that changed
 // V8's flags would be rejected by the next process.
@@ -24,7 +24,7 @@ export { v8FlagsChanged } from '../core/node-module.js';
 /** Exit code of an internal failure (never 1, which means "blocked"). */
 export const HOOK_INTERNAL_ERROR = 3;
 
-export async function runHook(argv: string[], context: CliContext, input?: string): Promise<number> {
+export async function runHook(argv: string[], context: HookContext, input?: string): Promise<number> {
   const [name = '', ...args] = argv;
   const record = hookRecord(name);
   // The server gate's hooks: REVTRAIL=0 in a pusher's environment never skips them (docs/server.md).

@@ -6,7 +6,8 @@
  * same and every file still has its signature, the same review would run the same rules; when
  * no added line of a piece holds any of their needles, no rule can match there (the rule
  * runner skips it by the same test, ./rules.ts mayMatch), and the review would find nothing and
- * say nothing. Anything this check does not follow (a capped or binary file, a line too long
+ * say nothing. A syntax-tree or import rule has no needle: a piece with added lines on a path
+ * its `paths` match is "maybe". Anything this check does not follow (a capped or binary file, a line too long
  * for the rules, non-ASCII text beside case-blind needles, a needle found) is "maybe": the
  * caller runs the full review.
  *
@@ -41,7 +42,12 @@ export interface CleanRecord {
   needles: string[];
   /** Needles of case-blind rules, compared with the lower-cased (ASCII) text. */
   lowerNeedles: string[];
+  /** The `paths` of every syntax-tree and import rule: a piece with added lines on one of them is "maybe". */
+  structuralGlobs: StructuralGlob[];
 }
+
+/** A glob with the regex picomatch made of it (bundle/globs.ts compiledGlob): matched here without picomatch. */
+export type StructuralGlob = [glob: string, source: string, flags: string];
 
 /** The record in `file` when it still answers for the policy of `top`, else null. */
 export function currentCleanRecord(file: string, top: string): CleanRecord | null {
@@ -85,8 +91,15 @@ export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | nul
   // Binary files are read as text for the credential rules: the review does that.
   if (files.some((f) => f.binary && f.newPath !== null)) return null;
   const chunks = toChunks(files, record.chunkLines);
+  const structural = record.structuralGlobs.map(([glob, source, flags]) => {
+    const regex = new RegExp(source, flags);
+    // As bundle/globs.ts matches a glob: a non-empty path equal to it, or one its regex matches.
+    return (path: string) => path !== '' && (path === glob || regex.test(path));
+  });
   for (const chunk of chunks) {
     if (chunk.added.length === 0) continue;
+    // A syntax-tree rule may match on any node the added lines touch: no needle tells.
+    if (structural.some((matches) => matches(chunk.path))) return null;
     if (chunk.added.some((a) => a.text.length > MAX_LINE_LENGTH)) return null;
     // As the rule runner joins a piece's added lines (./rules.ts ChunkState).
     const joined = chunk.added.map((a) => a.text).join('\n');
@@ -118,6 +131,8 @@ function isRecord(value: unknown): value is CleanRecord {
     strings(r.modelHooks) &&
     typeof r.credentialSources === 'boolean' &&
     strings(r.needles) &&
-    strings(r.lowerNeedles)
+    strings(r.lowerNeedles) &&
+    Array.isArray(r.structuralGlobs) &&
+    r.structuralGlobs.every((g) => Array.isArray(g) && g.length === 3 && strings(g))
   );
 }

@@ -11,7 +11,8 @@ import { builtinRules, credentialOverrides, unknownBuiltinIds } from './builtin.
 import { prefilterOf } from './engine/prefilter.js';
 import { bundleHasCredentialSources } from './credentials.js';
 import type { ReviewRule } from './engine/types.js';
-import type { CleanRecord } from './clean-check.js';
+import type { CleanRecord, StructuralGlob } from './clean-check.js';
+import { compiledGlob, costlyGlob } from '../bundle/globs.js';
 
 export interface RecordedPolicy {
   top: string;
@@ -24,8 +25,9 @@ export interface RecordedPolicy {
  * The record for this policy, or null when the clean check cannot answer for it: a reviewer
  * program (it reads every piece; a model reviewer's hooks are kept, for each hook to ask), a doc map, anything the
  * review warns about on every run (a config problem or override, bundle diagnostics), a
- * syntax-tree or import rule, a rule without needles, or a bundle file not known by its
- * signature.
+ * syntax-tree or import rule without `paths`, a rule without needles, or a bundle file not known
+ * by its signature. A syntax-tree or import rule with `paths` is kept by its globs: a piece
+ * with added lines on a path they match is "maybe" (it may match on any node, so no needle).
  */
 export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanRecord | null {
   const { config } = policy;
@@ -38,8 +40,16 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
   )
     return null;
   const rules: ReviewRule[] = [...builtinRules(config.builtinRules)];
+  const structuralGlobs = new Map<string, StructuralGlob>();
   for (const concept of bundle.concepts) {
-    if (concept.structural?.length) return null;
+    for (const rule of concept.structural ?? []) {
+      if (!rule.paths.length) return null;
+      for (const glob of rule.paths) {
+        // A glob the matcher gives up on (it matches nothing there): no record, the review decides.
+        if (costlyGlob(glob)) return null;
+        if (!structuralGlobs.has(glob)) structuralGlobs.set(glob, [glob, ...compiledGlob(glob)]);
+      }
+    }
     rules.push(...concept.rules);
   }
   const needles = new Set<string>();
@@ -59,6 +69,7 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
     credentialSources: bundleHasCredentialSources(bundle),
     needles: [...needles].sort(),
     lowerNeedles: [...lowerNeedles].sort(),
+    structuralGlobs: [...structuralGlobs.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
   };
 }
 

@@ -123,3 +123,43 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
     /^revtrail: the hook could not start \(.*hook-start\.cjs.*\); reinstall revtrail \(npm install\)$/m,
   );
 });
+
+test('a clean commit is decided by the small clean-start bundle alone, with its own code cache; anything else needs the hook bundle', async () => {
+  const pkg = packageCopy();
+  copyFileSync(
+    join(projectRoot, 'dist', 'cli', 'commit-msg-clean.cjs'),
+    join(pkg, 'dist', 'cli', 'commit-msg-clean.cjs'),
+  );
+  const bin = join(pkg, 'bin', 'revtrail.js');
+  const repo = makeRepo();
+  repo.commit('base', {
+    '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
+    '.okfw/no-eval.md':
+      '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "eval\\\\(", severity: bug, title: No eval}\n---\n# No eval\n',
+  });
+  // A bundle file changed within the last two seconds is not known by its stat() (the racy case): wait.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const commitMsg = async (file: string, text: string) => {
+    repo.write(file, text);
+    repo.git(['add', '-A']);
+    const message = join(repo.dir, '.git', 'COMMIT_EDITMSG');
+    writeFileSync(message, 'feat: a\n');
+    const run = await runProcess(process.execPath, [bin, 'hook', 'commit-msg', message], { cwd: repo.dir });
+    return { ...run, message: readFileSync(message, 'utf8') };
+  };
+  // The first commit of a policy is a full review: it leaves the clean check's record.
+  const first = await commitMsg('src/a.js', 'export const a = 1;\n');
+  assert.equal(first.code, 0, first.stderr);
+  assert.ok(
+    cacheFiles(pkg).some((f) => f.startsWith('commit-msg-clean.cjs.commit-msg.')),
+    cacheFiles(pkg).join(' '),
+  );
+  rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));
+  const clean = await commitMsg('src/a.js', 'export const a = 2;\n');
+  assert.deepEqual([clean.code, clean.stderr, clean.message], [0, '', 'feat: a\n']);
+  // A line a rule may match needs the review: without the hook bundle that is exit 3, never 1.
+  const needsReview = await commitMsg('src/a.js', 'eval(x);\n');
+  assert.equal(needsReview.code, 3);
+  assert.match(needsReview.stderr, /the hook could not start \(.*hook\.cjs.*\)/);
+  assert.equal(needsReview.message, 'feat: a\n');
+});

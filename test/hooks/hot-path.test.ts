@@ -50,6 +50,8 @@ test('a finding: the history is read (already recorded?) and the trailer goes in
   // One read of the history serves both verdict suppression and "already recorded".
   assert.equal(run.commands.filter((c) => c === 'log').length, 1, run.commands.join(' '));
   assert.ok(run.commands.includes('interpret-trailers'), run.commands.join(' '));
+  // The start-up's clean check hands its reads on: the staged diff is read once.
+  assert.equal(run.commands.filter((c) => c === 'diff').length, 1, run.commands.join(' '));
   assert.match(run.after, /^feat: a\n\nReview-Finding: rf-[0-9a-f]{10},src\/a\.js,1,builtin\/debug:debugger,/);
 });
 
@@ -117,7 +119,8 @@ test('a clean commit under a policy a review already ran: decided without readin
   assert.match(first.opened, /bundle-cache-v1\.json/, 'the first commit of a policy is reviewed in full');
   assert.ok(existsSync(join(r.dir, '.git', 'revtrail', 'clean-check-v1.json')));
   const second = await commit();
-  assert.deepEqual(second.commands, ['config', 'diff', 'rev-parse']);
+  // Decided from the start-up's small bundle (lib/hooks/clean-commit.ts): not even core.commentChar.
+  assert.deepEqual(second.commands, ['diff', 'rev-parse']);
   assert.doesNotMatch(second.opened, /bundle-cache-v1\.json|\.okfw[\\/]|derived-v1\.json/, second.opened);
   assert.equal(second.after, 'feat: a\n');
   // A rule the staged line matches, in the work tree's bundle: the same commit is reviewed again and found.

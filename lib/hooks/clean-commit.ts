@@ -1,0 +1,96 @@
+/**
+ * The commit-msg hook's reads, and the clean commit decided from them without the review
+ * (docs/hooks.md "Clean commits"). The start-up (lib/cli/hook-start.ts) runs this module from a
+ * bundle of its own, a few dozen kilobytes instead of the hook bundle's six hundred: when the
+ * commit is clean, that is the whole hook. Otherwise the reads go on to the full hook
+ * (./commit-msg.ts), which then runs no git command twice.
+ *
+ * Clean here means what the full hook would write and say nothing for (an empty message included): a plain commit (no amend, no merge,
+ * no rebase to settle), no Review-Finding line in the message, nothing queued, no earlier
+ * findings of this hook to erase, and a staged diff the clean check (review/clean-check.ts)
+ * answers for. Any doubt, any error: not clean, and the full hook decides as before.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CappedDiff } from '../diff/cap.js';
+import { readDiff } from '../diff/source.js';
+import { cleanCheckFile } from '../core/state.js';
+import type { Repo } from '../core/git/repo.js';
+import { currentCleanRecord, surelyClean } from '../review/clean-check.js';
+import { mayHaveLastFindings, mayHaveQueued, rebaseToSettle } from '../verdicts/peek.js';
+import { planCommit, type CommitPlan } from './commit-plan.js';
+import { locateHook, type HookLocation } from './locate.js';
+
+/** A line a Review-Finding trailer could be on: the message then goes through the lint. */
+export const TRAILER_LINE = /^review-finding[ \t]*:/im;
+
+/**
+ * What the commit-msg hook reads before it decides anything: two git processes at once. Not
+ * core.commentChar: the full hook reads it, for the one thing it decides (whether the message
+ * is empty, which a clean commit need not know: the hook then writes nothing either way).
+ */
+export interface CommitReads {
+  location: HookLocation;
+  /** The message file's bytes. */
+  message: Buffer;
+  /** The staged diff (git runs this hook at the top level): a plain commit reviews exactly that. */
+  staged: CappedDiff;
+}
+
+/**
+ * The hook's reads for message file `file`; null when one failed (the full hook reads again and
+ * says why, in its order: "not a repository" first).
+ */
+export async function readCommit(cwd: string, file: string): Promise<CommitReads | null> {
+  const staged = readDiff(cwd, { kind: 'staged' });
+  staged.catch(() => {});
+  try {
+    // The message is read synchronously: a small file, and no fs/promises on a clean commit.
+    const [location, message] = await Promise.all([
+      locateHook(cwd),
+      Promise.resolve().then(() => readFileSync(resolve(cwd, file))),
+    ]);
+    return { location, message, staged: await staged };
+  } catch {
+    return null;
+  }
+}
+
+/** The clean-start entry: whether the commit is clean, and the reads for the full hook when it is not. */
+export async function commitMsgClean(
+  file: string,
+  cwd: string,
+): Promise<{ clean: true } | { clean: false; reads: CommitReads | null }> {
+  const reads = await readCommit(cwd, file);
+  if (!reads) return { clean: false, reads };
+  try {
+    return (await isCleanCommit(reads)) ? { clean: true } : { clean: false, reads };
+  } catch {
+    return { clean: false, reads };
+  }
+}
+
+async function isCleanCommit({ location: { repo, hasHead }, message, staged }: CommitReads) {
+  // A Review-Finding line anywhere goes through the lint, which may block.
+  if (rebaseToSettle(repo.gitDir) || TRAILER_LINE.test(message.toString('utf8'))) return false;
+  const plan = await planCommit(repo, hasHead, Promise.resolve(staged));
+  if (plan.kind !== 'commit') return false;
+  if ((await mayHaveQueued(repo.commonDir)) || (await mayHaveLastFindings(repo.commonDir, 'commit-msg'))) return false;
+  return (await cleanWithoutReview(repo, plan)) !== null;
+}
+
+/** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */
+export async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
+  const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
+  // A model reviewer that runs in commit-msg reads every piece (docs/review.md "Model reviewer").
+  if (!record || record.modelHooks.includes('commit-msg')) return null;
+  const source = await plan.source();
+  if (source.kind !== 'staged' || !source.text) return null;
+  let diff: Awaited<typeof source.text>;
+  try {
+    diff = await source.text;
+  } catch {
+    return null; // the review reads it again and says why
+  }
+  return surelyClean(diff, record) ? { foldAt: record.foldAt } : null;
+}
