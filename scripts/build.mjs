@@ -169,15 +169,20 @@ await esbuild.build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
-// A clean commit's whole commit-msg hook (lib/hooks/clean-commit.ts, docs/hooks.md "Clean
-// commits"): the start-up runs it before it loads hook.cjs.
-await esbuild.build({
-  ...commonjs,
-  entryPoints: ['lib/hooks/clean-commit.ts'],
-  outfile: `${staging}/commit-msg-clean.cjs`,
-  minifyWhitespace: true,
-  minifySyntax: true,
-});
+// A clean commit's and a clean push's whole hook (lib/hooks/clean-commit.ts, push-start.ts;
+// docs/hooks.md "Clean commits", "Clean pushes"): the start-up runs them before it loads hook.cjs.
+for (const [entry, out] of [
+  ['lib/hooks/clean-commit.ts', 'commit-msg-clean.cjs'],
+  ['lib/hooks/push-start.ts', 'pre-push-start.cjs'],
+]) {
+  await esbuild.build({
+    ...commonjs,
+    entryPoints: [entry],
+    outfile: `${staging}/${out}`,
+    minifyWhitespace: true,
+    minifySyntax: true,
+  });
+}
 // The starter reads the hook records' data (which hooks get a code cache of their own) and
 // runs no handler: the handlers' lazy imports stay out of it, or it would hold the whole hook path.
 const noHandlers = {

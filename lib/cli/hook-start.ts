@@ -23,11 +23,19 @@ import { writeFileAtomicSync } from '../core/fs/atomic.js';
 // The records only (their data): the hook-start bundle keeps their handlers' lazy imports out
 // (scripts/build.mjs), as this file never runs a handler.
 import { HOOK_RECORDS } from '../hooks/registry.js';
+import { readStdin } from '../hooks/stdin.js';
 
 interface HookBundle {
   runHook(
     argv: string[],
-    context: { cwd: string; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; commitReads?: unknown },
+    context: {
+      cwd: string;
+      stdout: NodeJS.WritableStream;
+      stderr: NodeJS.WritableStream;
+      commitReads?: unknown;
+      pushReads?: unknown;
+    },
+    input?: string,
   ): Promise<number>;
   v8FlagsChanged(): boolean;
 }
@@ -66,26 +74,60 @@ export function codeCacheFile(bundle: string, hook: string): string {
   return `${bundle}.${CACHED_HOOKS.has(hook) ? hook : 'other'}.${build}.${process.version}-${process.arch}.v8cache`;
 }
 
-/** The clean commit's own bundle (dist/cli/commit-msg-clean.cjs, lib/hooks/clean-commit.ts). */
-interface CleanStart {
+/** The clean starts' own small bundles (lib/hooks/clean-commit.ts, lib/hooks/push-start.ts). */
+interface CleanStarts {
   commitMsgClean(file: string, cwd: string): Promise<{ clean: true } | { clean: false; reads: unknown }>;
+  prePushClean(
+    remote: string,
+    input: string,
+    cwd: string,
+    stderr: NodeJS.WriteStream,
+  ): Promise<{ clean: true } | { clean: false; reads: unknown }>;
+}
+
+interface Started {
+  clean: boolean;
+  /** What the hook handler takes over (HookContext in lib/hooks/record.ts). */
+  reads?: { commitReads?: unknown; pushReads?: unknown };
+  /** stdin, read once for both. */
+  input?: string;
 }
 
 /**
- * commit-msg starts with the clean check from its own small bundle: a clean commit is then the
- * whole hook, without the hook bundle (docs/hooks.md "Clean commits"). Any failure there only
- * means the full hook, which reads again.
+ * commit-msg and pre-push start with the clean check from a small bundle of their own: a clean
+ * commit or push is then the whole hook, without the hook bundle (docs/hooks.md "Clean commits",
+ * "Clean pushes"). Any failure there only means the full hook, which reads again.
  */
-async function cleanStart(dir: string, argv: string[]): Promise<{ clean: boolean; reads?: unknown }> {
-  if (argv[0] !== 'commit-msg' || argv.length !== 2 || process.env.REVTRAIL === '0') return { clean: false };
-  try {
-    const start = loadBundle<CleanStart>(join(dir, 'commit-msg-clean.cjs'), 'commit-msg');
-    const answer = await start.exports.commitMsgClean(argv[1]!, process.cwd());
-    start.keepCache(false);
-    return answer.clean ? answer : { clean: false, reads: answer.reads ?? undefined };
-  } catch {
-    return { clean: false };
+async function cleanStart(dir: string, argv: string[]): Promise<Started> {
+  const [name, ...args] = argv;
+  if (process.env.REVTRAIL === '0') return { clean: false };
+  if (name === 'commit-msg' && args.length === 1) {
+    try {
+      const start = loadBundle<CleanStarts>(join(dir, 'commit-msg-clean.cjs'), name);
+      const answer = await start.exports.commitMsgClean(args[0]!, process.cwd());
+      start.keepCache(false);
+      return answer.clean ? answer : { clean: false, reads: { commitReads: answer.reads ?? undefined } };
+    } catch {
+      return { clean: false };
+    }
   }
+  if (name === 'pre-push' && args.length === 2) {
+    let input: string;
+    try {
+      input = await readStdin();
+    } catch {
+      return { clean: false }; // the handler reads it and says why
+    }
+    try {
+      const start = loadBundle<CleanStarts>(join(dir, 'pre-push-start.cjs'), name);
+      const answer = await start.exports.prePushClean(args[0]!, input, process.cwd(), process.stderr);
+      start.keepCache(false);
+      return answer.clean ? answer : { clean: false, input, reads: { pushReads: answer.reads ?? undefined } };
+    } catch {
+      return { clean: false, input };
+    }
+  }
+  return { clean: false };
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -93,12 +135,11 @@ async function run(argv: string[]): Promise<number> {
   const started = await cleanStart(dir, argv);
   if (started.clean) return 0;
   const hook = loadBundle<HookBundle>(join(dir, 'hook.cjs'), argv[0] ?? '');
-  const code = await hook.exports.runHook(argv, {
-    cwd: process.cwd(),
-    stdout: process.stdout,
-    stderr: process.stderr,
-    commitReads: started.reads,
-  });
+  const code = await hook.exports.runHook(
+    argv,
+    { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, ...started.reads },
+    started.input,
+  );
   hook.keepCache(hook.exports.v8FlagsChanged());
   return code;
 }

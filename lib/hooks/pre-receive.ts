@@ -14,7 +14,8 @@
 import type { CliContext } from '../core/output.js';
 import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
 import { findReceivingRepo } from '../core/git/repo.js';
-import { planRef, toReviewPlan, type PushPlan, type RefUpdate } from './pre-push.js';
+import { toReviewPlan } from './pre-push.js';
+import { planRef, type PushPlan, type RefUpdate } from './push-plan.js';
 import { writeLines } from './print.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
 

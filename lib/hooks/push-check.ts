@@ -11,6 +11,14 @@ import { commitPatches } from './push-commits.js';
 
 const BINARY = Buffer.from('\nBinary files ');
 
+/**
+ * Whether the screen may pass over this commit: a file cut to the cap is named by the review, and
+ * a file git calls binary is read as text there (docs/review.md "Git's attributes").
+ */
+export function screenable(patch: { diff: Buffer; capped: readonly string[] }): boolean {
+  return patch.capped.length === 0 && patch.diff.indexOf(BINARY) === -1;
+}
+
 export interface CheckOptions {
   /**
    * Whether the screen may be used: the session's reviews warn already what a commit passed
@@ -34,12 +42,11 @@ export async function checkCommits(
 ): Promise<void> {
   let screen: CredentialScreen | null | undefined;
   let done = 0;
-  for await (const { commit, diff, capped } of commitPatches(top, commits)) {
+  for await (const patch of commitPatches(top, commits)) {
+    const { commit, diff, capped } = patch;
     if (options.stopped?.()) return;
     if (screen === undefined) screen = (await options.screen) ? await check.screen() : null;
-    // A file cut to the cap is named by the review, and a file git calls binary is read as text
-    // there (docs/review.md "Git's attributes"): such a commit is never passed over.
-    const passed = screen !== null && capped.length === 0 && diff.indexOf(BINARY) === -1 && !screen(diff);
+    const passed = screen !== null && screenable(patch) && !screen(diff);
     options.results.set(
       options.key(commit),
       passed ? { findings: [], warnings: [] } : await check.review(diff.toString('utf8'), `commit ${commit}`, capped),

@@ -59,6 +59,14 @@ export interface PushReviewOptions {
   cleanRecord?: CleanRecord | null;
   /** Where a full review leaves that record for the next push or commit. */
   cleanFile?: string;
+  /** Combined diffs read already, by range (the start-up's clean-push check, ./push-start.ts). */
+  diffs?: ReadonlyMap<string, CappedDiff>;
+  /**
+   * `TIP COMMIT` of the commits whose own diff the credential screen passed over already: they
+   * cannot hold a credential finding (the start-up's check screens only beside a combined diff
+   * with pieces, as checkCommits does).
+   */
+  screened?: readonly string[];
 }
 
 /**
@@ -109,9 +117,10 @@ export async function reviewPlans(
       let sawChunk: (yes: boolean) => void = () => {};
       const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
       const result = (async () => {
-        let text: Promise<CappedDiff> | undefined;
+        const read = options.diffs?.get(range);
+        let text: Promise<CappedDiff> | undefined = read ? Promise.resolve(read) : undefined;
         if (clean) {
-          text = readDiff(top, { kind: 'range', range });
+          text ??= readDiff(top, { kind: 'range', range });
           const pieces = cleanPieces(await text, clean);
           if (pieces !== null) {
             sawChunk(pieces > 0);
@@ -149,7 +158,9 @@ export async function reviewPlans(
 
   // Credential findings per pushed tip and commit (verdicts come from the tip's history), shared
   // by refs that push the same commits.
-  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>();
+  const perCommit = new Map<string, { findings: Finding[]; warnings: string[] }>(
+    (options.screened ?? []).map((key) => [key, { findings: [], warnings: [] }]),
+  );
   const foundBy = new Map<ReviewPlan, ReadonlySet<string>>();
   const blocked: BlockedRef[] = [];
   const allFindings = new Map<string, Finding>();

@@ -8,11 +8,14 @@
  */
 import type { CliContext } from '../core/output.js';
 import type { CommitReads } from './clean-commit.js';
+import type { PushReads } from './push-start.js';
 
 /** What a hook handler is given: the terminal, and what the start-up already read for it. */
 export interface HookContext extends CliContext {
   /** commit-msg: the reads of the start-up's clean check, when it ran and the commit was not clean (./clean-commit.ts). */
   commitReads?: CommitReads;
+  /** pre-push: the planning and reads of the start-up's clean-push check, when the push was not clean (./push-start.ts). */
+  pushReads?: PushReads;
 }
 
 export interface HookRecord {

@@ -9,13 +9,12 @@
  * scripts"). A thrown error therefore never returns 1, and a crash exits 3 instead of Node's 1,
  * so the script can tell the two apart.
  */
-import { readFileSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { UsageError } from '../core/errors.js';
 import { reportError } from '../core/fail.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { hookRecord, RUNNABLE_HOOKS } from './registry.js';
 import type { HookContext } from './record.js';
+import { readStdin } from './stdin.js';
 
 // For the start-up's code cache (lib/cli/hook-start.ts): a cache made after a run that changed
 // V8's flags would be rejected by the next process.
@@ -40,23 +39,6 @@ export async function runHook(argv: string[], context: HookContext, input?: stri
     const code = reportError(error, context.stderr);
     return code === 1 || code === 0 ? HOOK_INTERNAL_ERROR : code;
   }
-}
-
-function readStdin(): Promise<string> {
-  if (isatty(0)) return Promise.resolve('');
-  // A pipe or a file (what git gives a hook) is read at once: process.stdin would load the
-  // stream and socket modules first, on every push.
-  try {
-    return Promise.resolve(readFileSync(0, 'utf8'));
-  } catch {
-    // a non-blocking descriptor (EAGAIN), a closed one: the stream below
-  }
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    process.stdin.on('data', (b: Buffer) => parts.push(b));
-    process.stdin.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
 }
 
 let guarded = false;

@@ -22,6 +22,7 @@ import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { MAX_LINE_LENGTH } from './engine/time.js';
+import type { ScreenNeedles } from './credential-needles.js';
 
 export interface CleanRecord {
   /** The work tree whose policy it is. */
@@ -36,6 +37,8 @@ export interface CleanRecord {
   foldAt: number;
   /** Whether a bundle rule takes a built-in credential rule_source (the push's credential screen then steps aside). */
   credentialSources: boolean;
+  /** The credential screen's needles (./credential-screen.ts), or null when the rules cannot be screened. */
+  credentialNeedles: ScreenNeedles | null;
   /** The hooks a model reviewer runs in (`reviewer.model.hooks`): a hook named here takes the review. */
   modelHooks: string[];
   /** Needles compared with the added text as it is. */
@@ -130,6 +133,8 @@ function isRecord(value: unknown): value is CleanRecord {
     typeof r.foldAt === 'number' &&
     strings(r.modelHooks) &&
     typeof r.credentialSources === 'boolean' &&
+    (r.credentialNeedles === null ||
+      (!!r.credentialNeedles && strings(r.credentialNeedles.exact) && strings(r.credentialNeedles.folded))) &&
     strings(r.needles) &&
     strings(r.lowerNeedles) &&
     Array.isArray(r.structuralGlobs) &&

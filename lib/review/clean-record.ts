@@ -13,6 +13,7 @@ import { bundleHasCredentialSources } from './credentials.js';
 import type { ReviewRule } from './engine/types.js';
 import type { CleanRecord, StructuralGlob } from './clean-check.js';
 import { compiledGlob, costlyGlob } from '../bundle/globs.js';
+import { screenNeedles } from './credential-screen.js';
 
 export interface RecordedPolicy {
   top: string;
@@ -39,7 +40,8 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
     (Array.isArray(config.builtinRules) && unknownBuiltinIds(config.builtinRules).length)
   )
     return null;
-  const rules: ReviewRule[] = [...builtinRules(config.builtinRules)];
+  const baseline = builtinRules(config.builtinRules);
+  const rules: ReviewRule[] = [...baseline];
   const structuralGlobs = new Map<string, StructuralGlob>();
   for (const concept of bundle.concepts) {
     for (const rule of concept.structural ?? []) {
@@ -67,6 +69,7 @@ export function cleanRecordOf(policy: RecordedPolicy, bundle: Bundle): CleanReco
     foldAt: config.trailers.foldAt,
     modelHooks: config.reviewer.model ? [...config.reviewer.model.hooks] : [],
     credentialSources: bundleHasCredentialSources(bundle),
+    credentialNeedles: screenNeedles(baseline.filter((r) => r.credential)),
     needles: [...needles].sort(),
     lowerNeedles: [...lowerNeedles].sort(),
     structuralGlobs: [...structuralGlobs.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),

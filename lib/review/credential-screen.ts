@@ -13,7 +13,7 @@
  */
 import { prefilterOf } from './engine/prefilter.js';
 import type { ReviewRule } from './engine/types.js';
-import { escapeRegExp } from '../core/regex-escape.js';
+import { needleSearches, someNeedleLine, type ScreenNeedles } from './credential-needles.js';
 
 /** True: the commit may hold a credential finding (review it); false: it cannot. */
 export type CredentialScreen = (diff: Buffer) => boolean;
@@ -26,6 +26,26 @@ const PLAIN_NEEDLE = /^[\x20-\x7e]+$/;
  * code): every commit is then reviewed.
  */
 export function credentialScreen(rules: readonly ReviewRule[]): CredentialScreen | null {
+  const needles = screenNeedles(rules);
+  if (!needles) return null;
+  const searches = needleSearches(needles);
+  const anyRuleMatches = (line: string) =>
+    rules.some((rule) => {
+      rule.regex.lastIndex = 0;
+      const hit = rule.regex.test(line);
+      rule.regex.lastIndex = 0;
+      return hit;
+    });
+  return (diff) =>
+    someNeedleLine(diff.toString('latin1'), searches, (start, end) => {
+      // The line as the diff reader gives it to the rules: no marker, no CR of a CRLF file.
+      const line = diff.toString('utf8', start + 1, end);
+      return anyRuleMatches(line.endsWith('\r') ? line.slice(0, -1) : line);
+    });
+}
+
+/** The needles of these rules, or null when one of them cannot be screened soundly (see credentialScreen). */
+export function screenNeedles(rules: readonly ReviewRule[]): ScreenNeedles | null {
   const exact = new Set<string>();
   const folded = new Set<string>();
   for (const rule of rules) {
@@ -35,33 +55,5 @@ export function credentialScreen(rules: readonly ReviewRule[]): CredentialScreen
     if (filter.ignoreCase && /[uv]/.test(rule.flags)) return null;
     for (const n of filter.needles) (filter.ignoreCase ? folded : exact).add(n);
   }
-  const searches: RegExp[] = [];
-  // Without `u`, `i` matches an ASCII letter only to ASCII letters: right on latin1 bytes.
-  if (exact.size) searches.push(new RegExp([...exact].map(escapeRegExp).join('|'), 'g'));
-  if (folded.size) searches.push(new RegExp([...folded].map(escapeRegExp).join('|'), 'gi'));
-  const anyRuleMatches = (line: string) =>
-    rules.some((rule) => {
-      rule.regex.lastIndex = 0;
-      const hit = rule.regex.test(line);
-      rule.regex.lastIndex = 0;
-      return hit;
-    });
-
-  return (diff) => {
-    const text = diff.toString('latin1');
-    for (const search of searches) {
-      search.lastIndex = 0;
-      for (let found = search.exec(text); found; found = search.exec(text)) {
-        const start = text.lastIndexOf('\n', found.index) + 1;
-        const newline = text.indexOf('\n', found.index);
-        const end = newline === -1 ? text.length : newline;
-        search.lastIndex = end; // every rule runs on this line now: on to the next one
-        if (text.charCodeAt(start) !== 0x2b /* + */) continue;
-        // The line as the diff reader gives it to the rules: no marker, no CR of a CRLF file.
-        const line = diff.toString('utf8', start + 1, end);
-        if (anyRuleMatches(line.endsWith('\r') ? line.slice(0, -1) : line)) return true;
-      }
-    }
-    return false;
-  };
+  return { exact: [...exact].sort(), folded: [...folded].sort() };
 }

@@ -124,19 +124,22 @@ test('the hook bundle writes its code cache once, survives a damaged one, and a 
   );
 });
 
-test('a clean commit is decided by the small clean-start bundle alone, with its own code cache; anything else needs the hook bundle', async () => {
+test('a clean commit or push is decided by its small start bundle alone, with its own code cache; anything else goes on to the hook bundle', async () => {
   const pkg = packageCopy();
-  copyFileSync(
-    join(projectRoot, 'dist', 'cli', 'commit-msg-clean.cjs'),
-    join(pkg, 'dist', 'cli', 'commit-msg-clean.cjs'),
-  );
+  for (const f of ['commit-msg-clean.cjs', 'pre-push-start.cjs'])
+    copyFileSync(join(projectRoot, 'dist', 'cli', f), join(pkg, 'dist', 'cli', f));
   const bin = join(pkg, 'bin', 'revtrail.js');
+  const hookBundle = join(pkg, 'dist', 'cli', 'hook.cjs');
+  const kept = readFileSync(hookBundle);
   const repo = makeRepo();
   repo.commit('base', {
     '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
     '.okfw/no-eval.md':
       '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "eval\\\\(", severity: bug, title: No eval}\n---\n# No eval\n',
   });
+  const remote = makeRepo({ bare: true });
+  repo.git(['remote', 'add', 'origin', remote.dir]);
+  repo.git(['push', '-q', '--no-verify', 'origin', 'main']);
   // A bundle file changed within the last two seconds is not known by its stat() (the racy case): wait.
   await new Promise((resolve) => setTimeout(resolve, 2100));
   const commitMsg = async (file: string, text: string) => {
@@ -154,7 +157,7 @@ test('a clean commit is decided by the small clean-start bundle alone, with its 
     cacheFiles(pkg).some((f) => f.startsWith('commit-msg-clean.cjs.commit-msg.')),
     cacheFiles(pkg).join(' '),
   );
-  rmSync(join(pkg, 'dist', 'cli', 'hook.cjs'));
+  rmSync(hookBundle);
   const clean = await commitMsg('src/a.js', 'export const a = 2;\n');
   assert.deepEqual([clean.code, clean.stderr, clean.message], [0, '', 'feat: a\n']);
   // A line a rule may match needs the review: without the hook bundle that is exit 3, never 1.
@@ -162,4 +165,40 @@ test('a clean commit is decided by the small clean-start bundle alone, with its 
   assert.equal(needsReview.code, 3);
   assert.match(needsReview.stderr, /the hook could not start \(.*hook\.cjs.*\)/);
   assert.equal(needsReview.message, 'feat: a\n');
+  repo.git(['reset', '-q', '--hard']);
+
+  const trace = join(repo.dir, '.git', 'push-trace.log');
+  const prePush = async (tip: string) => {
+    writeFileSync(trace, '');
+    const run = await runProcess(process.execPath, [bin, 'hook', 'pre-push', 'origin', remote.dir], {
+      cwd: repo.dir,
+      input: `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`,
+      env: { GIT_TRACE: trace },
+    });
+    const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)/g)].map((m) => m[1]!);
+    return { ...run, commands };
+  };
+  // Three clean commits: decided by the start bundle (the hook bundle is still gone), four git processes.
+  repo.git(['checkout', '-q', '-b', 'topic']);
+  for (const n of [1, 2, 3]) repo.commit(`feat: ${n}`, { [`src/c${n}.js`]: `export const c${n} = ${n};\n` });
+  const cleanPush = await prePush(repo.git(['rev-parse', 'HEAD']).trim());
+  assert.deepEqual([cleanPush.code, cleanPush.stderr], [0, '']);
+  assert.deepEqual(cleanPush.commands.sort(), ['diff', 'log', 'rev-list', 'rev-parse']);
+  assert.ok(
+    cacheFiles(pkg).some((f) => f.startsWith('pre-push-start.cjs.pre-push.')),
+    cacheFiles(pkg).join(' '),
+  );
+  // A key added and removed again: the combined diff is clean, its commit is not. The start
+  // hands its planning, the combined diff and the commits it screened on: git runs no command twice.
+  writeFileSync(hookBundle, kept);
+  const key = `AKIA${'QYLPMN2RZ4TK7WXB'}`;
+  repo.commit('feat: 4', { 'src/c4.js': `export const k = '${key}';\n` });
+  const holder = repo.git(['rev-parse', 'HEAD']).trim();
+  repo.commit('fix: 5', { 'src/c4.js': 'export const k = null;\n' });
+  const blocked = await prePush(repo.git(['rev-parse', 'HEAD']).trim());
+  assert.equal(blocked.code, 1, blocked.stderr);
+  assert.match(blocked.stderr, /builtin\/secrets:aws-access-key/);
+  assert.ok(blocked.stderr.includes(holder.slice(0, 12)), blocked.stderr);
+  for (const command of ['rev-parse', 'rev-list', 'diff'])
+    assert.equal(blocked.commands.filter((c) => c === command).length, 1, blocked.commands.join(' '));
 });

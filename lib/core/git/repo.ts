@@ -26,8 +26,17 @@ export async function findRepo(cwd: string = process.cwd()): Promise<Repo> {
  * the folders even when HEAD does not resolve, and exits 1 then.
  */
 export async function findRepoAndHead(cwd: string): Promise<{ repo: Repo; hasHead: boolean }> {
-  const out = await ask([...WHERE, '--verify', '--quiet', 'HEAD^{commit}'], cwd, [1]);
-  return { repo: parseRepo(out, cwd), hasHead: out.status === 0 && Boolean(out.stdout.split('\n')[3]) };
+  const { repo, commit } = await findRepoAndCommit(cwd, 'HEAD');
+  return { repo, hasHead: commit !== null };
+}
+
+/**
+ * findRepo and the commit `rev` names (a tag peeled; null when it names none), from one `git
+ * rev-parse`: pre-push asks both before anything else (lib/hooks/push-plan.ts).
+ */
+export async function findRepoAndCommit(cwd: string, rev: string): Promise<{ repo: Repo; commit: string | null }> {
+  const out = await ask([...WHERE, '--verify', '--quiet', `${rev}^{commit}`], cwd, [1]);
+  return { repo: parseRepo(out, cwd), commit: (out.status === 0 && out.stdout.split('\n')[3]) || null };
 }
 
 /**

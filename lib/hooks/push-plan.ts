@@ -1,0 +1,125 @@
+/**
+ * What a push asks to review (docs/hooks.md "Push"): git's ref lines on pre-push's stdin, and
+ * for each, the commits it adds and their combined diff's range. Apart from the review's modules:
+ * the start-up's clean push (./push-start.ts) plans from here before the hook bundle loads.
+ */
+import { gitOut } from '../core/git/run.js';
+import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
+import { findRepo, findRepoAndCommit, type Repo } from '../core/git/repo.js';
+
+export interface RefUpdate {
+  localRef: string;
+  localSha: string;
+  remoteRef: string;
+  remoteSha: string;
+}
+
+const ZERO = /^(0{40}|0{64})$/;
+const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Parses git's pre-push stdin; malformed lines are returned separately (git never sends them). */
+export function parseRefLines(input: string): { updates: RefUpdate[]; bad: string[] } {
+  const updates: RefUpdate[] = [];
+  const bad: string[] = [];
+  for (const raw of input.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const [localRef, localSha, remoteRef, remoteSha, extra] = line.split(/\s+/);
+    if (extra !== undefined || !localRef || !remoteRef || !SHA.test(localSha ?? '') || !SHA.test(remoteSha ?? ''))
+      bad.push(line);
+    else updates.push({ localRef, localSha: localSha!, remoteRef, remoteSha: remoteSha! });
+  }
+  return { updates, bad };
+}
+
+/** What one ref line asks to review: a diff range and the commits it adds. */
+export interface PushPlan {
+  update: RefUpdate;
+  /** Combined diff range; null: nothing to review (deletion, nothing new, not a commit). */
+  range: string | null;
+  commits: string[];
+  /** The pushed commit (tags peeled): verdicts come from its history. */
+  tip: string | null;
+  /** One commit with one parent: its own diff is the combined diff. */
+  single: boolean;
+}
+
+/**
+ * `known`: the rev-list arguments that name what the other side has already, for a new ref or
+ * an old tip this repository lacks (pre-push: `--not --remotes=REMOTE`; the server: `--not --all`).
+ */
+export async function planRef(
+  top: string,
+  known: readonly string[],
+  update: RefUpdate,
+  emptyTree: () => Promise<string>,
+  peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
+): Promise<PushPlan> {
+  const none = { update, range: null, commits: [], tip: null, single: false };
+  if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
+  const tip = await peel(update.localSha);
+  if (!tip) return none; // a tag of a tree or blob: no commits to review
+  const remoteTip = ZERO.test(update.remoteSha) ? null : await peel(update.remoteSha);
+  if (remoteTip) {
+    const listed = await revList(top, [tip, `^${remoteTip}`]);
+    const commits = listed.map((c) => c.commit);
+    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
+  }
+  // New ref, or the remote has a commit we lack (a force push over it): review what the other
+  // side does not have already.
+  const listed = await revList(top, ['--topo-order', tip, ...known]);
+  const commits = listed.map((c) => c.commit);
+  if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+  const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
+  return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+}
+
+function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {
+  return listed.length === 1 && listed[0]!.parents.length === 1;
+}
+
+/** The commits with their parents (first parent first): one git process answers both. */
+async function revList(top: string, args: string[]): Promise<Array<{ commit: string; parents: string[] }>> {
+  const lines = (await gitOut(['rev-list', '--parents', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+  return lines.map((line) => {
+    const [commit, ...parents] = line.split(' ');
+    return { commit: commit!, parents };
+  });
+}
+
+/** A pre-push's plans: where, git's ref lines (and any malformed ones), and what each adds. */
+export interface PushPlanning {
+  repo: Repo;
+  updates: RefUpdate[];
+  bad: string[];
+  plans: PushPlan[];
+}
+
+/** Plans every ref line of pre-push's `input` against `remote` (what its remote-tracking refs hold is known). */
+export async function planPush(remote: string, input: string, cwd: string): Promise<PushPlanning> {
+  const { updates, bad } = parseRefLines(input);
+  // Where, and what the first pushed commit is, from one git process; what each other pushed
+  // name is, asked beside it (git runs the hook at the top level, where any folder of the work
+  // tree answers alike): git round trips fewer before the review.
+  const first = updates.find((u) => !ZERO.test(u.localSha))?.localSha;
+  const located = first ? findRepoAndCommit(cwd, first) : findRepo(cwd).then((repo) => ({ repo, commit: null }));
+  const peeled = new Map<string, Promise<string | null>>();
+  if (first)
+    peeled.set(
+      first,
+      located.then((l) => l.commit),
+    );
+  const peel = (rev: string) => {
+    let known = peeled.get(rev);
+    if (!known) peeled.set(rev, (known = peelCommit(cwd, rev)));
+    return known;
+  };
+  for (const u of updates) for (const sha of [u.localSha, u.remoteSha]) if (!ZERO.test(sha)) peel(sha).catch(() => {});
+  const { repo } = await located;
+  let emptyTreeId: string | undefined;
+  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
+  const plans: PushPlan[] = [];
+  for (const update of updates)
+    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
+  return { repo, updates, bad, plans };
+}

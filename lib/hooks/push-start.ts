@@ -1,0 +1,101 @@
+/**
+ * pre-push's start (docs/hooks.md "Clean pushes"): the push planned, and a push no rule can
+ * reach decided, from a bundle of its own before the hook bundle loads, as a clean commit is
+ * (./clean-commit.ts). Clean means: the clean check's record is current (review/clean-check.ts)
+ * and holds the credential screen's needles, every ref's combined diff has pieces and no needle
+ * of any rule, and every pushed commit's own diff has no credential needle on an added line
+ * (nor a file cut to the cap or called binary). The full hook would then find nothing and say
+ * nothing. Otherwise the planning, the diffs read and the commits screened go on to the full
+ * hook (./pre-push.ts), which reads none of them again.
+ */
+import { cleanCheckFile } from '../core/state.js';
+import type { CappedDiff } from '../diff/cap.js';
+import { readDiff } from '../diff/source.js';
+import { currentCleanRecord, cleanPieces, type CleanRecord } from '../review/clean-check.js';
+import { needleSearches, someNeedleLine } from '../review/credential-needles.js';
+import { mayHaveLastFindings } from '../verdicts/peek.js';
+import { screenable } from './push-check.js';
+import { commitPatches } from './push-commits.js';
+import { planPush, type PushPlanning } from './push-plan.js';
+import { pushProgress } from './push-progress.js';
+
+/** What the full hook takes over when the push was not clean. */
+export interface PushReads extends PushPlanning {
+  /** Combined diffs read, by range. */
+  diffs: Array<[range: string, diff: CappedDiff]>;
+  /** `TIP COMMIT` of each commit the credential screen passed over. */
+  screened: string[];
+}
+
+/** The clean-start entry: whether the push is clean, and what was read for the full hook when it is not. */
+export async function prePushClean(
+  remote: string,
+  input: string,
+  cwd: string,
+  stderr: NodeJS.WriteStream,
+): Promise<{ clean: true } | { clean: false; reads: PushReads | null }> {
+  let reads: PushReads;
+  try {
+    reads = { ...(await planPush(remote, input, cwd)), diffs: [], screened: [] };
+  } catch {
+    return { clean: false, reads: null }; // the full hook plans again and says why
+  }
+  try {
+    return (await isCleanPush(reads, stderr)) ? { clean: true } : { clean: false, reads };
+  } catch {
+    return { clean: false, reads };
+  }
+}
+
+async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promise<boolean> {
+  const { repo, bad, plans } = reads;
+  if (bad.length) return false; // the full hook names them
+  const work = plans.filter((p) => p.range !== null);
+  if (work.length === 0) return true;
+  const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
+  if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) return false;
+  const searches = needleSearches(record.credentialNeedles);
+  const shown = pushProgress(stderr);
+  try {
+    for (const plan of work) {
+      const reading = readDiff(repo.top, { kind: 'range', range: plan.range! });
+      // The commits' own diffs start beside the combined one: two git processes at once.
+      const seen = new Set(reads.screened);
+      const todo = plan.single ? [] : plan.commits.filter((c) => !seen.has(`${plan.tip} ${c}`));
+      const patches = commitPatches(repo.top, todo);
+      const next = patches.next();
+      next.catch(() => {});
+      try {
+        const diff = await reading;
+        reads.diffs.push([plan.range!, diff]);
+        const pieces = cleanPieces(diff, record);
+        // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
+        if (pieces === null || (!plan.single && pieces === 0)) return false;
+        let done = 0;
+        for (let step = await next; !step.done; step = await patches.next()) {
+          const patch = step.value;
+          if (!screenable(patch) || someNeedleLine(patch.diff.toString('latin1'), searches, () => true)) return false;
+          reads.screened.push(`${plan.tip} ${patch.commit}`);
+          shown.checking(plan.update.localRef, ++done, todo.length);
+        }
+      } finally {
+        await patches.return(undefined); // stops git when the check gave up early
+      }
+    }
+    return true;
+  } finally {
+    shown.clear();
+  }
+}
+
+/** A record the start can decide from: current, not taken by a model reviewer at the push, with the screen's needles. */
+function usable(
+  record: CleanRecord | null,
+): record is CleanRecord & { credentialNeedles: NonNullable<CleanRecord['credentialNeedles']> } {
+  return (
+    !!record &&
+    !record.modelHooks.includes('pre-push') &&
+    !record.credentialSources &&
+    record.credentialNeedles !== null
+  );
+}
