@@ -170,7 +170,7 @@ await esbuild.build({
   minifySyntax: true,
 });
 // A clean commit's and a clean push's whole hook (lib/hooks/clean-commit.ts, push-start.ts;
-// docs/hooks.md "Clean commits", "Clean pushes"): the start-up runs them before it loads hook.cjs.
+// docs/hooks.md "Start-up", "Push"): the start-up runs them before it loads hook.cjs.
 for (const [entry, out] of [
   ['lib/hooks/clean-commit.ts', 'commit-msg-clean.cjs'],
   ['lib/hooks/push-start.ts', 'pre-push-start.cjs'],

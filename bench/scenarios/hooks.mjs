@@ -1,6 +1,6 @@
 // Hook overhead: `git commit` with the hooks minus `git commit --no-verify` (10 files, 300 lines,
 // 100-concept bundle) and the pre-push hook over 50 new commits, against `node -e 0`.
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, git, median, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
 import { generateBundle } from '../gen-bundle.mjs';
@@ -40,10 +40,18 @@ export async function run({ runs }) {
     // A bundle file changed in the last two seconds is not known by its stat() (the racy case,
     // docs/bundle.md "Cache"): a team's bundle is older than that, so the bench waits it out.
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const commitWith = (verify) => () => {
-      const ms = timeOnce('git', ['commit', '-q', ...(verify ? [] : ['--no-verify']), '-m', 'bench change'], {
-        cwd: dir,
-      });
+    // husky's own cost: its runner (.husky/_) starting hook scripts that do nothing, for the
+    // same three hooks a commit runs (prepare-commit-msg, commit-msg, post-commit).
+    const empty = join(dir, '.git', 'bench-husky-empty');
+    cpSync(join(dir, '.husky', '_'), join(empty, '_'), { recursive: true });
+    for (const hook of ['prepare-commit-msg', 'commit-msg', 'post-commit']) writeFileSync(join(empty, hook), '');
+    const commitWith = (verify, hooksPath) => () => {
+      const config = hooksPath ? ['-c', `core.hooksPath=${hooksPath}`] : [];
+      const ms = timeOnce(
+        'git',
+        [...config, 'commit', '-q', ...(verify ? [] : ['--no-verify']), '-m', 'bench change'],
+        { cwd: dir },
+      );
       git(dir, ['reset', '-q', '--soft', 'HEAD~1']);
       return ms;
     };
@@ -62,10 +70,11 @@ export async function run({ runs }) {
         "let n = 0; for (const line of diff.split('\\n')) if (line.startsWith('+') && !line.startsWith('+++') && line.includes('debugger')) n++;\n" +
         'process.exitCode = n ? 1 : 0;\n',
     );
-    const rounds = { node0: [], plain: [], hooked: [], minimal: [], process: [], start: [] };
+    const rounds = { node0: [], plain: [], husky: [], hooked: [], minimal: [], process: [], start: [] };
     const round = () => ({
       node0: timeOnce(process.execPath, ['-e', '0']),
       plain: commitWith(false)(),
+      husky: commitWith(true, join(empty, '_'))(),
       hooked: commitWith(true)(),
       minimal: timeOnce(process.execPath, [minimal], { cwd: dir }),
       process: timeOnce(process.execPath, [cli, 'hook', 'commit-msg', msgFile], { cwd: dir }),
@@ -76,6 +85,7 @@ export async function run({ runs }) {
     const node0 = median(rounds.node0);
     const plain = rounds.plain;
     const overhead = median(rounds.hooked) - median(plain);
+    const huskyOwn = median(rounds.husky) - median(plain);
     const minimalScript = median(rounds.minimal);
     const hookProcess = median(rounds.process);
     const startOnly = median(rounds.start);
@@ -91,13 +101,19 @@ export async function run({ runs }) {
     const tip = git(dir, ['rev-parse', 'HEAD']).trim();
     const zero = '0'.repeat(40);
     const stdin = `refs/heads/topic ${tip} refs/heads/topic ${zero}\n`;
-    const prePush = timeMedian(runs, () =>
-      timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], {
+    // Back to back with `node -e 0`, as the commit rounds are.
+    const pushRounds = { node0: [], prePush: [] };
+    const pushRound = () => ({
+      node0: timeOnce(process.execPath, ['-e', '0']),
+      prePush: timeOnce(process.execPath, [cli, 'hook', 'pre-push', 'origin', remote], {
         cwd: dir,
         input: stdin,
         okCodes: [0, 1],
       }),
-    );
+    });
+    pushRound(); // warm-up
+    for (let i = 0; i < runs; i++) for (const [k, v] of Object.entries(pushRound())) pushRounds[k].push(v);
+    const prePush = median(pushRounds.prePush);
     const plainPush = timeMedian(runs, () => {
       const ms = timeOnce('git', ['push', '-q', '--no-verify', 'origin', `${tip}:refs/heads/topic`], { cwd: dir });
       git(dir, ['push', '-q', '--no-verify', 'origin', ':refs/heads/topic']);
@@ -112,6 +128,13 @@ export async function run({ runs }) {
         floor: node0,
         target: 1.2,
         note: `git commit without hooks ${median(plain).toFixed(0)} ms; commitlint's figure: npm run bench -- peers`,
+      }),
+      row({
+        scenario: "  of which husky's own runner (the three hooks' scripts empty)",
+        value: huskyOwn,
+        floorName: 'node -e 0',
+        floor: node0,
+        kind: 'info',
       }),
       row({
         scenario: 'revtrail hook commit-msg, the process alone',
@@ -132,7 +155,7 @@ export async function run({ runs }) {
         scenario: 'pre-push hook, 50 new commits',
         value: prePush,
         floorName: 'node -e 0',
-        floor: node0,
+        floor: median(pushRounds.node0),
         target: 1.5,
         note: `git push without hooks ${plainPush.toFixed(0)} ms`,
       }),

@@ -73,6 +73,7 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
   const noCache = [];
   const first = [];
   const cached = [];
+  const node0s = [];
   // One warm-up of each, then the rounds.
   timeOnce('git', ['log', '--format=%B'], { cwd: dir });
   revtrail('mine', '--no-cache');
@@ -81,6 +82,8 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
     noCache.push(revtrail('mine', '--no-cache'));
     clear();
     first.push(revtrail('mine'));
+    // The cached re-run's floor, Node's start-up, back to back with it.
+    node0s.push(timeOnce(process.execPath, ['-e', '0']));
     cached.push(revtrail('mine'));
   }
   // candidates and stats read HEAD and the mainline through the same caches; warm them once.
@@ -92,8 +95,7 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
   const count = commits.toLocaleString('en');
   const f = median(floor);
   const c = median(cached);
-  // The cached re-run's floor: Node's start-up (and the one git call it needs beside it).
-  const node0 = timeMedian(runs, () => timeOnce(process.execPath, ['-e', '0']));
+  const node0 = median(node0s);
   const revParse = timeMedian(runs, () => timeOnce('git', ['rev-parse', 'HEAD'], { cwd: dir }));
   return [
     row({

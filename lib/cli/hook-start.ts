@@ -95,8 +95,8 @@ interface Started {
 
 /**
  * commit-msg and pre-push start with the clean check from a small bundle of their own: a clean
- * commit or push is then the whole hook, without the hook bundle (docs/hooks.md "Clean commits",
- * "Clean pushes"). Any failure there only means the full hook, which reads again.
+ * commit or push is then the whole hook, without the hook bundle (docs/hooks.md "Start-up" and "Push":
+ * the clean start bundles). Any failure there only means the full hook, which reads again.
  */
 async function cleanStart(dir: string, argv: string[]): Promise<Started> {
   const [name, ...args] = argv;

@@ -1,5 +1,5 @@
 /**
- * pre-push's start (docs/hooks.md "Clean pushes"): the push planned, and a push no rule can
+ * pre-push's start (docs/hooks.md "Push", "A clean push from its own start bundle"): the push planned, and a push no rule can
  * reach decided, from a bundle of its own before the hook bundle loads, as a clean commit is
  * (./clean-commit.ts). Clean means: the clean check's record is current (review/clean-check.ts)
  * and holds the credential screen's needles, every ref's combined diff has pieces and no needle
