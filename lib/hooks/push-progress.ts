@@ -10,6 +10,9 @@ import { escapeControl, progress } from '../core/output.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const REDRAW_MS = 100;
+
+// Milliseconds on a monotonic clock, without the `performance` global (its first use loads perf_hooks).
+const clock = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 /** Between two plain lines when stderr is not a terminal. */
 const PLAIN_EVERY_MS = 5000;
 
@@ -32,7 +35,7 @@ export interface PushProgress {
 export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
   if (!stream.isTTY) return plainProgress(stream, plainEvery());
   const bar = progress(stream);
-  const started = performance.now();
+  const started = clock();
   let drawn = -Infinity;
   let ref = '';
   let review: string | null = null;
@@ -41,7 +44,7 @@ export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
   const fit = (text: string) =>
     stream.columns && text.length >= stream.columns ? `${text.slice(0, stream.columns - 2)}…` : text;
   const draw = (last: boolean) => {
-    const now = performance.now();
+    const now = clock();
     if (!last && now - drawn < REDRAW_MS) return;
     drawn = now;
     const parts = [review, check].filter((p): p is string => p !== null);
@@ -68,14 +71,14 @@ export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
 
 /** Plain lines, at most one per `every` ms, nothing to take away. */
 function plainProgress(stream: NodeJS.WritableStream, every: number): PushProgress {
-  const started = performance.now();
+  const started = clock();
   let written = started;
   let ref = '';
   // What each phase said last, made into words only when a line is due (most calls write none).
   let review: (() => string) | null = null;
   let check: (() => string) | null = null;
   const write = () => {
-    const now = performance.now();
+    const now = clock();
     if (now - written < every) return;
     written = now;
     const parts = [review, check].filter((p): p is () => string => p !== null).map((p) => p());

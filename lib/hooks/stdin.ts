@@ -1,13 +1,23 @@
-/** What git writes to a hook's stdin (pre-push's ref lines), read whole: the handler and the start-up's clean-push check share it. */
-import { readFileSync } from 'node:fs';
-import { isatty } from 'node:tty';
+/**
+ * What git writes to a hook's stdin (pre-push's ref lines), read whole: the handler and the
+ * start-up's clean-push check share it. node:tty (which loads net) is asked only when stdin is
+ * neither a pipe nor a file: the start-up of every hook loads this module.
+ */
+import { fstatSync, readFileSync } from 'node:fs';
 
-export function readStdin(): Promise<string> {
-  if (isatty(0)) return Promise.resolve('');
+export async function readStdin(): Promise<string> {
+  let piped = false;
+  try {
+    const stats = fstatSync(0);
+    piped = stats.isFIFO() || stats.isFile();
+  } catch {
+    // no stdin at all: as a terminal, nothing to read
+  }
+  if (!piped && (await import('node:tty')).isatty(0)) return '';
   // A pipe or a file (what git gives a hook) is read at once: process.stdin would load the
   // stream and socket modules first, on every push.
   try {
-    return Promise.resolve(readFileSync(0, 'utf8'));
+    return readFileSync(0, 'utf8');
   } catch {
     // a non-blocking descriptor (EAGAIN), a closed one: the stream below
   }
