@@ -182,11 +182,7 @@ test('rejection reasons name the problem: an adr-0029 line with an unknown revie
 
 test('placements: values that differ only in whitespace (runs, tabs, newlines, Unicode spaces, edges) are the same value', () => {
   // As lib/mine/parse.ts normalize: git's unfolding leaves a space after a folded comma, revtrail's none.
-  const reference = (v: string) =>
-    v
-      .replace(/,\s+/g, ',')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const reference = (v: string) => v.replace(/,\s+/g, ',').replace(/\s+/g, ' ').trim();
   const piece = fc.constantFrom(
     ' ',
     '  ',
