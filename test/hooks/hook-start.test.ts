@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   copyFileSync,
   existsSync,
+  renameSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -201,4 +202,82 @@ test('a clean commit or push is decided by its small start bundle alone, with it
   assert.ok(blocked.stderr.includes(holder.slice(0, 12)), blocked.stderr);
   for (const command of ['rev-parse', 'rev-list', 'diff'])
     assert.equal(blocked.commands.filter((c) => c === command).length, 1, blocked.commands.join(' '));
+});
+
+test('a push answers the same with the start bundles and without them: clean, branch and tag, update, a key added and removed, a finding, a deletion, deletions only, a bad line', async () => {
+  const withStart = packageCopy();
+  for (const f of ['commit-msg-clean.cjs', 'pre-push-start.cjs'])
+    copyFileSync(join(projectRoot, 'dist', 'cli', f), join(withStart, 'dist', 'cli', f));
+  const without = packageCopy();
+  const repo = makeRepo();
+  repo.commit('base', {
+    '.okfw/index.md': '---\ntype: Index\n---\n- [No eval](no-eval.md)\n',
+    '.okfw/no-eval.md':
+      '---\ntype: Decision\nid: no-eval\npaths: ["src/**"]\nrules:\n  - {id: eval, pattern: "eval\\\\(", severity: bug, title: No eval}\n---\n# No eval\n',
+    'src/old.js': 'export const old = 1;\n',
+  });
+  const remote = makeRepo({ bare: true });
+  repo.git(['remote', 'add', 'origin', remote.dir]);
+  repo.git(['push', '-q', '--no-verify', 'origin', 'main']);
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  // A full review leaves the clean check's record (as any first commit of a policy does).
+  repo.write('src/a.js', 'export const a = 1;\n');
+  repo.git(['add', '-A']);
+  const message = join(repo.dir, '.git', 'COMMIT_EDITMSG');
+  writeFileSync(message, 'feat: a\n');
+  const hook = (pkg: string, args: string[], input = '') =>
+    runProcess(process.execPath, [join(pkg, 'bin', 'revtrail.js'), 'hook', ...args], { cwd: repo.dir, input });
+  assert.equal((await hook(withStart, ['commit-msg', message])).code, 0);
+  repo.git(['commit', '-q', '-m', 'feat: a']);
+  const head = () => repo.git(['rev-parse', 'HEAD']).trim();
+  const zero = '0'.repeat(40);
+  // `byStart`: the start bundle decides alone, so the hook bundle is moved away for its run.
+  const bundle = join(withStart, 'dist', 'cli', 'hook.cjs');
+  const same = async (what: string, lines: string[], code: number, byStart = false) => {
+    const input = `${lines.join('\n')}\n`;
+    if (byStart) renameSync(bundle, `${bundle}.away`);
+    const a = await hook(withStart, ['pre-push', 'origin', remote.dir], input).finally(() => {
+      if (byStart) renameSync(`${bundle}.away`, bundle);
+    });
+    const b = await hook(without, ['pre-push', 'origin', remote.dir], input);
+    assert.deepEqual([a.code, a.stderr], [b.code, b.stderr], what);
+    assert.equal(a.code, code, `${what}: ${a.stderr}`);
+  };
+  repo.git(['checkout', '-q', '-b', 'topic']);
+  for (const n of [1, 2]) repo.commit(`feat: ${n}`, { [`src/c${n}.js`]: `export const c${n} = ${n};\n` });
+  await same('clean', [`refs/heads/topic ${head()} refs/heads/topic ${zero}`], 0, true);
+  repo.git(['tag', '-a', '-m', 'v1', 'v1']);
+  const tag = repo.git(['rev-parse', 'v1']).trim();
+  await same(
+    'branch and tag',
+    [`refs/heads/topic ${head()} refs/heads/topic ${zero}`, `refs/tags/v1 ${tag} refs/tags/v1 ${zero}`],
+    0,
+    true,
+  );
+  repo.git(['checkout', '-q', 'main']);
+  repo.commit('feat: 3', { 'src/c3.js': 'export const c3 = 3;\n' });
+  const remoteMain = remote.git(['rev-parse', 'main']).trim();
+  await same('update', [`refs/heads/main ${head()} refs/heads/main ${remoteMain}`], 0, true);
+  const key = `AKIA${'QYLPMN2RZ4TK7WXB'}`;
+  repo.commit('feat: 4', { 'src/c4.js': `export const k = '${key}';\n` });
+  repo.commit('fix: 5', { 'src/c4.js': 'export const k = null;\n' });
+  await same('a key added and removed', [`refs/heads/main ${head()} refs/heads/main ${remoteMain}`], 1);
+  repo.git(['checkout', '-q', '-b', 'finding', 'topic']);
+  repo.commit('feat: 6', { 'src/c6.js': 'eval(x);\n' });
+  await same('a finding', [`refs/heads/finding ${head()} refs/heads/finding ${zero}`], 1);
+  repo.git(['checkout', '-q', '-b', 'removals', 'topic']);
+  repo.git(['rm', '-q', 'src/c1.js', 'src/c2.js']);
+  repo.git(['commit', '-q', '-m', 'chore: remove']);
+  repo.git(['rm', '-q', 'src/old.js']);
+  repo.git(['commit', '-q', '-m', 'chore: remove more']);
+  await same('deletions only', [`refs/heads/removals ${head()} refs/heads/removals ${zero}`], 0);
+  await same(
+    'a deletion beside a clean ref, and a bad line',
+    [
+      `(delete) ${zero} refs/heads/gone ${remoteMain}`,
+      `refs/heads/topic ${repo.git(['rev-parse', 'topic']).trim()} refs/heads/topic ${zero}`,
+      'not a ref line',
+    ],
+    0,
+  );
 });
