@@ -83,7 +83,8 @@ export function peakMemoryMiB(command, args, { cwd, env, input } = {}) {
  * kind 'ratio': holds when value/floor <= target; kind 'ms': holds when value <= target ms;
  * kind 'MiB': holds when value <= target; kind 'info': a figure to compare with, no target.
  */
-export function row({ scenario, value, floorName, floor, target = null, kind = 'ratio', note = '' }) {
+// kind 'info': a figure that explains another row, with no target of its own (`unit`: its unit, ms by default).
+export function row({ scenario, value, floorName, floor, target = null, kind = 'ratio', note = '', unit }) {
   const ratio = floor ? value / floor : null;
   // kind 'lines': a count that holds when it reaches the target (progress lines in a log).
   const holds =
@@ -94,7 +95,7 @@ export function row({ scenario, value, floorName, floor, target = null, kind = '
         : kind === 'lines'
           ? value >= target
           : value <= target;
-  return { scenario, value, floorName, floor, ratio, target, kind, holds, note };
+  return { scenario, value, floorName, floor, ratio, target, kind, holds, note, unit };
 }
 
 export function printTable(rows) {
@@ -102,7 +103,7 @@ export function printTable(rows) {
     n === null || n === undefined ? '-' : `${n.toFixed(n < 10 && unit !== 'lines' ? 1 : 0)} ${unit}`;
   const lines = [['scenario', 'revtrail', 'floor', 'floor value', 'ratio', 'target', 'holds']];
   for (const r of rows) {
-    const unit = r.kind === 'MiB' ? 'MiB' : r.kind === 'lines' ? 'lines' : 'ms';
+    const unit = r.unit ?? (r.kind === 'MiB' ? 'MiB' : r.kind === 'lines' ? 'lines' : 'ms');
     const target =
       r.kind === 'info'
         ? '-'

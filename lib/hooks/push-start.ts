@@ -16,7 +16,7 @@ import { needleSearches, someNeedleLine } from '../review/credential-needles.js'
 import { mayHaveLastFindings } from '../verdicts/peek.js';
 import { screenable } from './push-check.js';
 import { commitPatches } from './push-commits.js';
-import { planPush, type PushPlanning } from './push-plan.js';
+import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
 
 /** What the full hook takes over when the push was not clean. */
@@ -52,21 +52,24 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promis
   if (bad.length) return false; // the full hook names them
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return true;
+  // The first ref's reads start before the record is checked: git works while it is read, and
+  // the full hook needs the combined diff either way.
+  let reading = startReads(reads, work[0]!);
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) return false;
+  if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
+    await reading.patches.return(undefined);
+    const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
+    if (diff) reads.diffs.push([work[0]!.range!, diff]);
+    return false;
+  }
   const searches = needleSearches(record.credentialNeedles);
   const shown = pushProgress(stderr);
   try {
-    for (const plan of work) {
-      const reading = readDiff(repo.top, { kind: 'range', range: plan.range! });
-      // The commits' own diffs start beside the combined one: two git processes at once.
-      const seen = new Set(reads.screened);
-      const todo = plan.single ? [] : plan.commits.filter((c) => !seen.has(`${plan.tip} ${c}`));
-      const patches = commitPatches(repo.top, todo);
-      const next = patches.next();
-      next.catch(() => {});
+    for (const [n, plan] of work.entries()) {
+      if (n > 0) reading = startReads(reads, plan);
+      const { patches, next, todo } = reading;
       try {
-        const diff = await reading;
+        const diff = await reading.diff;
         reads.diffs.push([plan.range!, diff]);
         const pieces = cleanPieces(diff, record);
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
@@ -86,6 +89,18 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promis
   } finally {
     shown.clear();
   }
+}
+
+/** A ref's combined diff and, beside it, the one `git log -p` of its commits not screened yet: two git processes at once. */
+function startReads(reads: PushReads, plan: PushPlan) {
+  const diff = readDiff(reads.repo.top, { kind: 'range', range: plan.range! });
+  diff.catch(() => {});
+  const seen = new Set(reads.screened);
+  const todo = plan.single ? [] : plan.commits.filter((c) => !seen.has(`${plan.tip} ${c}`));
+  const patches = commitPatches(reads.repo.top, todo);
+  const next = patches.next();
+  next.catch(() => {});
+  return { diff, patches, next, todo };
 }
 
 /** A record the start can decide from: current, not taken by a model reviewer at the push, with the screen's needles. */
