@@ -45,13 +45,17 @@ function nodePeak(dir, args) {
   return { rss: mib(rss), heapUsed: mib(heapUsed), heapTotal: mib(heapTotal) };
 }
 
-/** A Node script that does only what a cached re-run must: one `git rev-parse`, then the cached records copied to stdout. */
-function copyFloor(dir) {
+/** The cached re-run's data file: the newest records file of the mine cache. */
+function cachedData(dir) {
   const folder = join(dir, '.git', 'revtrail', 'mine-cache');
-  const data = readdirSync(folder)
+  return readdirSync(folder)
     .filter((f) => f.endsWith('.jsonl'))
     .map((f) => join(folder, f))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+/** A Node script that does only what a cached re-run must: one `git rev-parse`, then the file it is given copied to stdout. */
+function copyFloor() {
   const script = join(tmp('revtrail-bench-copy-'), 'copy.cjs');
   writeFileSync(
     script,
@@ -59,7 +63,7 @@ function copyFloor(dir) {
       "const { execFileSync } = require('node:child_process');",
       "const fs = require('node:fs');",
       "execFileSync('git', ['rev-parse', 'HEAD']);",
-      `const fd = fs.openSync(${JSON.stringify(data)}, 'r');`,
+      "const fd = fs.openSync(process.argv[2], 'r');",
       'const buffer = Buffer.allocUnsafe(1 << 20);',
       'for (let n; (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) for (let at = 0; at < n; ) at += fs.writeSync(1, buffer, at, n - at);',
       '',
@@ -121,8 +125,8 @@ export async function run({ runs = 5, commits = 100_000, repo } = {}) {
     // asks git once and copies the cached records out.
     node0s.push(timeOnce(process.execPath, ['-e', '0']));
     cached.push(revtrail('mine'));
-    floorScript ??= copyFloor(dir);
-    copies.push(timeOnce(process.execPath, [floorScript], { cwd: dir }));
+    floorScript ??= copyFloor();
+    copies.push(timeOnce(process.execPath, [floorScript, cachedData(dir)], { cwd: dir }));
   }
   // candidates and stats read HEAD and the mainline through the same caches; warm them once.
   revtrail('candidates');
