@@ -15,7 +15,7 @@ import type { CliContext } from '../core/output.js';
 import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
 import { findReceivingRepo } from '../core/git/repo.js';
 import { toReviewPlan } from './pre-push.js';
-import { planRef, type PushPlan, type RefUpdate } from './push-plan.js';
+import { planRef, SHA, ZERO, type PushPlan, type RefUpdate } from './push-plan.js';
 import { writeLines } from './print.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
 
@@ -24,9 +24,6 @@ export interface ReceivedUpdate {
   old: string;
   new: string;
 }
-
-const ZERO = /^(0{40}|0{64})$/;
-const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** git's pre-receive stdin; malformed lines come back separately (git never sends them). */
 export function parseReceiveLines(input: string): { updates: ReceivedUpdate[]; bad: string[] } {

@@ -14,8 +14,10 @@ export interface RefUpdate {
   remoteSha: string;
 }
 
-const ZERO = /^(0{40}|0{64})$/;
-const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+/** The all-zero object name git gives for a ref that does not exist (sha1 or sha256). */
+export const ZERO = /^(0{40}|0{64})$/;
+/** An object name as git writes it in a hook's ref lines. */
+export const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** Parses git's pre-push stdin; malformed lines are returned separately (git never sends them). */
 export function parseRefLines(input: string): { updates: RefUpdate[]; bad: string[] } {
