@@ -45,26 +45,30 @@ function randomHex(bytes: number): string {
 
 /**
  * Each commit's own diff against its first parent, in the order given, from one `git log`
- * streamed commit by commit.
+ * streamed commit by commit. `{ walk }`: the commits git's walk of these revision arguments
+ * reaches instead (what `git rev-list` of them lists, in git log's order), so the stream can
+ * start before the list is known (./push-start.ts).
  */
 export async function* commitPatches(
   top: string,
-  commits: readonly string[],
+  commits: readonly string[] | { walk: readonly string[] },
   caps: DiffCaps = DEFAULT_CAPS,
 ): AsyncGenerator<CommitPatch> {
-  if (commits.length === 0) return;
+  const listed = Array.isArray(commits) ? (commits as readonly string[]) : null;
+  if (listed?.length === 0) return;
   const marker = `revtrail-${randomHex(12)}`;
+  const which = listed ? ['--no-walk=unsorted', '--stdin'] : [];
   const args = [
     ...DIFF_CONFIG,
     'log',
-    '--no-walk=unsorted',
-    '--stdin',
+    ...which,
     `--format=${marker} %H`,
     '-p',
     '--root',
     '--diff-merges=first-parent',
     '--no-show-signature',
     ...DIFF_ARGS.slice(1),
+    ...(listed ? [] : [...(commits as { walk: readonly string[] }).walk, '--']),
   ];
   const done: CommitPatch[] = [];
   // The current commit: its header line's bytes until its newline, then its patch, capped.
@@ -112,7 +116,8 @@ export async function* commitPatches(
       if (part.length) capper.write(part);
     },
   });
-  for await (const piece of gitChunks(args, { cwd: top, input: `${commits.join('\n')}\n` })) {
+  const input = listed ? `${listed.join('\n')}\n` : undefined;
+  for await (const piece of gitChunks(args, { cwd: top, input })) {
     splitter.write(piece);
     yield* done.splice(0);
   }

@@ -56,6 +56,7 @@ export async function planRef(
   update: RefUpdate,
   emptyTree: () => Promise<string>,
   peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
+  onWalk?: (revs: string[]) => void,
 ): Promise<PushPlan> {
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
@@ -63,13 +64,18 @@ export async function planRef(
   if (!tip) return none; // a tag of a tree or blob: no commits to review
   const remoteTip = ZERO.test(update.remoteSha) ? null : await peel(update.remoteSha);
   if (remoteTip) {
-    const listed = await revList(top, [tip, `^${remoteTip}`]);
+    // rev-list first: the combined diff waits for its answer, the walk's reader does not.
+    const listing = revList(top, [tip, `^${remoteTip}`]);
+    onWalk?.([tip, `^${remoteTip}`]);
+    const listed = await listing;
     const commits = listed.map((c) => c.commit);
     return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what the other
   // side does not have already.
-  const listed = await revList(top, ['--topo-order', tip, ...known]);
+  const listing = revList(top, ['--topo-order', tip, ...known]);
+  onWalk?.([tip, ...known]);
+  const listed = await listing;
   const commits = listed.map((c) => c.commit);
   if (commits.length === 0) return { update, tip, commits, range: null, single: false };
   const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
@@ -97,8 +103,18 @@ export interface PushPlanning {
   plans: PushPlan[];
 }
 
-/** Plans every ref line of pre-push's `input` against `remote` (what its remote-tracking refs hold is known). */
-export async function planPush(remote: string, input: string, cwd: string): Promise<PushPlanning> {
+/**
+ * Plans every ref line of pre-push's `input` against `remote` (what its remote-tracking refs
+ * hold is known). `onWalk`: for a push of one ref, called with the revision arguments of what it
+ * adds as soon as they are known, before git lists them (the clean push's start reads the
+ * commits' patches from them meanwhile, ./push-start.ts).
+ */
+export async function planPush(
+  remote: string,
+  input: string,
+  cwd: string,
+  onWalk?: (top: string, revs: string[]) => void,
+): Promise<PushPlanning> {
   const { updates, bad } = parseRefLines(input);
   // Where, and what the first pushed commit is, from one git process; what each other pushed
   // name is, asked beside it (git runs the hook at the top level, where any folder of the work
@@ -121,7 +137,8 @@ export async function planPush(remote: string, input: string, cwd: string): Prom
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
+  const walk = onWalk && updates.length === 1 ? (revs: string[]) => onWalk(repo.top, revs) : undefined;
   for (const update of updates)
-    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel));
+    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel, walk));
   return { repo, updates, bad, plans };
 }

@@ -15,7 +15,7 @@ import { currentCleanRecord, cleanPieces, type CleanRecord } from '../review/cle
 import { needleSearches, someNeedleLine } from '../review/credential-needles.js';
 import { mayHaveLastFindings } from '../verdicts/peek.js';
 import { screenable } from './push-check.js';
-import { commitPatches } from './push-commits.js';
+import { commitPatches, type CommitPatch } from './push-commits.js';
 import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
 
@@ -34,27 +34,48 @@ export async function prePushClean(
   cwd: string,
   stderr: NodeJS.WriteStream,
 ): Promise<{ clean: true } | { clean: false; reads: PushReads | null }> {
+  // A push of one ref: its commits' patches start streaming as soon as their revisions are
+  // known, beside the `git rev-list` that lists them.
+  let early: Reading | undefined;
+  const onWalk = (top: string, revs: string[]) => {
+    const patches = commitPatches(top, { walk: revs });
+    const next = patches.next();
+    next.catch(() => {});
+    early = { patches, next, walked: true };
+  };
   let reads: PushReads;
   try {
-    reads = { ...(await planPush(remote, input, cwd)), diffs: [], screened: [] };
-  } catch {
-    return { clean: false, reads: null }; // the full hook plans again and says why
-  }
-  try {
-    return (await isCleanPush(reads, stderr)) ? { clean: true } : { clean: false, reads };
-  } catch {
-    return { clean: false, reads };
+    try {
+      reads = { ...(await planPush(remote, input, cwd, onWalk)), diffs: [], screened: [] };
+    } catch {
+      return { clean: false, reads: null }; // the full hook plans again and says why
+    }
+    try {
+      return (await isCleanPush(reads, stderr, early)) ? { clean: true } : { clean: false, reads };
+    } catch {
+      return { clean: false, reads };
+    }
+  } finally {
+    await (early as Reading | undefined)?.patches.return(undefined); // stops git if it was not read to the end
   }
 }
 
-async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promise<boolean> {
+/** A `git log -p` of commits being read: by their list, or by the revisions they were walked from. */
+interface Reading {
+  patches: AsyncGenerator<CommitPatch>;
+  next: Promise<IteratorResult<CommitPatch>>;
+  /** From a walk: each commit it yields is checked to be one the plan lists. */
+  walked: boolean;
+}
+
+async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?: Reading): Promise<boolean> {
   const { repo, bad, plans } = reads;
   if (bad.length) return false; // the full hook names them
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return true;
   // The first ref's reads start before the record is checked: git works while it is read, and
   // the full hook needs the combined diff either way.
-  let reading = startReads(reads, work[0]!);
+  let reading = startReads(reads, work[0]!, work.length === 1 ? early : undefined);
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
   if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
     await reading.patches.return(undefined);
@@ -67,7 +88,8 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promis
   try {
     for (const [n, plan] of work.entries()) {
       if (n > 0) reading = startReads(reads, plan);
-      const { patches, next, todo } = reading;
+      const { patches, next, todo, walked } = reading;
+      const planned = new Set(todo);
       try {
         const diff = await reading.diff;
         reads.diffs.push([plan.range!, diff]);
@@ -77,10 +99,14 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promis
         let done = 0;
         for (let step = await next; !step.done; step = await patches.next()) {
           const patch = step.value;
+          // A walk reaches what the plan lists, no more (checked, not assumed).
+          if (walked && !planned.has(patch.commit)) return false;
           if (!screenable(patch) || someNeedleLine(patch.diff.toString('latin1'), searches, () => true)) return false;
           reads.screened.push(`${plan.tip} ${patch.commit}`);
           shown.checking(plan.update.localRef, ++done, todo.length);
         }
+        // ...and no less.
+        if (done !== todo.length) return false;
       } finally {
         await patches.return(undefined); // stops git when the check gave up early
       }
@@ -91,16 +117,20 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream): Promis
   }
 }
 
-/** A ref's combined diff and, beside it, the one `git log -p` of its commits not screened yet: two git processes at once. */
-function startReads(reads: PushReads, plan: PushPlan) {
+/**
+ * A ref's combined diff and, beside it, the one `git log -p` of its commits not screened yet: two
+ * git processes at once. `early`: that log, started from the ref's revisions before they were listed.
+ */
+function startReads(reads: PushReads, plan: PushPlan, early?: Reading) {
   const diff = readDiff(reads.repo.top, { kind: 'range', range: plan.range! });
   diff.catch(() => {});
   const seen = new Set(reads.screened);
   const todo = plan.single ? [] : plan.commits.filter((c) => !seen.has(`${plan.tip} ${c}`));
+  if (early && todo.length === plan.commits.length && todo.length > 0) return { diff, todo, ...early };
   const patches = commitPatches(reads.repo.top, todo);
   const next = patches.next();
   next.catch(() => {});
-  return { diff, patches, next, todo };
+  return { diff, todo, patches, next, walked: false };
 }
 
 /** A record the start can decide from: current, not taken by a model reviewer at the push, with the screen's needles. */
