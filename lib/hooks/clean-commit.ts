@@ -1,14 +1,16 @@
 /**
  * The commit-msg hook's reads, and the clean commit decided from them without the review
- * (docs/hooks.md "Clean commits"). The start-up (lib/cli/hook-start.ts) runs this module from a
- * bundle of its own, a few dozen kilobytes instead of the hook bundle's six hundred: when the
- * commit is clean, that is the whole hook. Otherwise the reads go on to the full hook
- * (./commit-msg.ts), which then runs no git command twice.
+ * (docs/hooks.md "Start-up", "A clean commit from its own start bundle"). The start-up
+ * (lib/cli/hook-start.ts) runs this module from a bundle of its own, a few dozen kilobytes
+ * instead of the hook bundle's six hundred: when the commit is clean, that is the whole hook.
+ * Otherwise the reads go on to the full hook (./commit-msg.ts), which then runs no git command
+ * twice.
  *
- * Clean here means what the full hook would write and say nothing for (an empty message included): a plain commit (no amend, no merge,
- * no rebase to settle), no Review-Finding line in the message, nothing queued, no earlier
- * findings of this hook to erase, and a staged diff the clean check (review/clean-check.ts)
- * answers for. Any doubt, any error: not clean, and the full hook decides as before.
+ * Clean here means what the full hook would write and say nothing for (an empty message
+ * included): a plain commit (no amend, no merge, no rebase to settle), no Review-Finding line in
+ * the message, nothing queued, no earlier findings of this hook to erase, and a staged diff the
+ * clean check (review/clean-check.ts) answers for. Any doubt, any error: not clean, and the full
+ * hook decides as before.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * pre-push's start (docs/hooks.md "Push", "A clean push from its own start bundle"): the push planned, and a push no rule can
- * reach decided, from a bundle of its own before the hook bundle loads, as a clean commit is
- * (./clean-commit.ts). Clean means: the clean check's record is current (review/clean-check.ts)
+ * pre-push's start (docs/hooks.md "Push", "A clean push from its own start bundle"): the push
+ * planned, and a push no rule can reach decided, from a bundle of its own before the hook bundle
+ * loads, as a clean commit is (./clean-commit.ts). Clean means: the clean check's record is current (review/clean-check.ts)
  * and holds the credential screen's needles, every ref's combined diff has pieces and no needle
  * of any rule, and every pushed commit's own diff has no credential needle on an added line
  * (nor a file cut to the cap or called binary). The full hook would then find nothing and say
