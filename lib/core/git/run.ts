@@ -143,23 +143,70 @@ export async function* gitRecordBatches(
  * git's stdout as it arrives, in raw pieces: for callers that look at bytes before decoding
  * any (the pre-push credential screen reads tens of megabytes and decodes almost none), and
  * under gitRecordBatches. A failing exit code throws once the output has been read.
+ *
+ * Read through 'data' events and a short queue, not the stream's async iterator: that iterator
+ * loads Node's stream operators, compose and pipeline modules on first use, milliseconds on
+ * every commit's staged diff (docs/hooks.md "Start-up"). git is paused while the queue is full.
  */
 export async function* gitChunks(args: readonly string[], options: GitOptions): AsyncGenerator<Buffer> {
   const child = spawnGit(args, options);
+  const stdout = child.stdout!;
   const err: Buffer[] = [];
   child.stderr!.on('data', (b: Buffer) => err.push(b));
+  const queue: Buffer[] = [];
+  let ended = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const woken = wake;
+    wake = null;
+    woken?.();
+  };
+  stdout.on('data', (b: Buffer) => {
+    queue.push(b);
+    if (queue.length >= QUEUED_READS) stdout.pause();
+    notify();
+  });
+  const end = () => {
+    ended = true;
+    notify();
+  };
+  stdout.on('end', end);
+  stdout.on('close', end);
+  stdout.on('error', (e: Error) => {
+    failure = e;
+    notify();
+  });
   const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new GitNotFoundError() : e));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      failure = e.code === 'ENOENT' ? new GitNotFoundError() : e;
+      notify();
+      reject(failure);
+    });
     child.on('close', (code) => resolve(code));
   });
+  exited.catch(() => {}); // thrown from the loop, or awaited below
   try {
-    for await (const piece of child.stdout! as AsyncIterable<Buffer>) yield piece;
+    for (;;) {
+      const piece = queue.shift();
+      if (piece) {
+        if (stdout.isPaused() && queue.length < QUEUED_READS / 2) stdout.resume();
+        yield piece;
+        continue;
+      }
+      if (failure) throw failure;
+      if (ended) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
     const code = await exited;
     if (!accepted(code, options)) throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
   } finally {
     if (child.exitCode === null) child.kill();
   }
 }
+
+/** Reads of git's stdout held before git is paused (each up to 64 KiB). */
+const QUEUED_READS = 16;
 
 /** Lines of a git command's output, streamed. */
 export function gitLines(args: readonly string[], options: GitOptions): AsyncGenerator<string> {
