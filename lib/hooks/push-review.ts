@@ -59,8 +59,11 @@ export interface PushReviewOptions {
   cleanRecord?: CleanRecord | null;
   /** Where a full review leaves that record for the next push or commit. */
   cleanFile?: string;
-  /** Combined diffs read already, by range (the start-up's clean-push check, ./push-start.ts). */
-  diffs?: ReadonlyMap<string, CappedDiff>;
+  /**
+   * Combined diffs read already, by range, and the clean check's answer for them where it was
+   * asked under `cleanRecord`'s policy (the start-up's clean-push check, ./push-start.ts).
+   */
+  diffs?: ReadonlyMap<string, { diff: CappedDiff; pieces?: number | null }>;
   /**
    * `TIP COMMIT` of the commits whose own diff the credential screen passed over already: they
    * cannot hold a credential finding (the start-up's check screens only beside a combined diff
@@ -118,10 +121,10 @@ export async function reviewPlans(
       const hasDiff = new Promise<boolean>((resolve) => (sawChunk = resolve));
       const result = (async () => {
         const read = options.diffs?.get(range);
-        let text: Promise<CappedDiff> | undefined = read ? Promise.resolve(read) : undefined;
+        let text: Promise<CappedDiff> | undefined = read ? Promise.resolve(read.diff) : undefined;
         if (clean) {
           text ??= readDiff(top, { kind: 'range', range });
-          const pieces = cleanPieces(await text, clean);
+          const pieces = read?.pieces !== undefined ? read.pieces : cleanPieces(await text, clean);
           if (pieces !== null) {
             sawChunk(pieces > 0);
             return { findings: [], warnings: [] };

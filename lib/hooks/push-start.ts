@@ -21,8 +21,11 @@ import { pushProgress } from './push-progress.js';
 
 /** What the full hook takes over when the push was not clean. */
 export interface PushReads extends PushPlanning {
-  /** Combined diffs read, by range. */
-  diffs: Array<[range: string, diff: CappedDiff]>;
+  /**
+   * Combined diffs read, by range, with the clean check's answer for each where it was asked
+   * (review/clean-check.ts cleanPieces: null is "maybe"), so the full hook does not ask again.
+   */
+  diffs: Array<[range: string, read: { diff: CappedDiff; pieces?: number | null }]>;
   /** `TIP COMMIT` of each commit the credential screen passed over. */
   screened: string[];
 }
@@ -80,7 +83,7 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
   if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
     await reading.patches.return(undefined);
     const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
-    if (diff) reads.diffs.push([work[0]!.range!, diff]);
+    if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
     return false;
   }
   const searches = needleSearches(record.credentialNeedles);
@@ -92,8 +95,8 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
       const planned = new Set(todo);
       try {
         const diff = await reading.diff;
-        reads.diffs.push([plan.range!, diff]);
         const pieces = cleanPieces(diff, record);
+        reads.diffs.push([plan.range!, { diff, pieces }]);
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
         if (pieces === null || (!plan.single && pieces === 0)) return false;
         let done = 0;
