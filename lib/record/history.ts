@@ -1,7 +1,7 @@
 /**
  * Review-Finding rows in the history of a commit, as git sees them
  * (`%(trailers:key=Review-Finding,valueonly)`, folded rows as written: parseRow removes exactly
- * revtrail's folds, where git's `unfold` would leave a space after a folded comma). Used for verdict suppression and for
+ * older revtrail comma folds, where git's `unfold` would leave a space). Used for verdict suppression and for
  * "already recorded on this branch"; mining (lib/mine) reads every line, not only git's view.
  */
 import { gitRecords } from '../core/git/run.js';

@@ -78,22 +78,16 @@ export function formatRow(row: TrailerRow): string {
 /**
  * Folds a formatted row in git's continuation form so that no line is longer than `width`
  * (the key and `: ` included), where a place to fold exists (docs/trailers.md "Folding").
- * A fold is a newline and one space inserted before a space inside a field, or right after a
- * comma between fields; unfoldValue removes exactly those two characters there. A line never ends in
- * whitespace (git's message cleanup would strip it), and a stretch with no place stays long.
- * `width` 0 never folds.
+ * A fold is a newline and one space inserted before a single space inside the row: git's own
+ * unfolding (`%(trailers:unfold)`, which turns a newline and the whitespace after it into one
+ * space) and unfoldValue both give the row back exactly. A line never ends in whitespace (git's
+ * message cleanup would strip it), and a stretch with no such space stays long. `width` 0 never folds.
  */
 export function foldRow(value: string, width: number, lead = TRAILER_KEY.length + 2): string {
   if (width <= 0 || lead + value.length <= width || /[\r\n]/.test(value)) return value;
-  const places: number[] = []; // indexes a continuation line may start at
-  let quoted = false;
-  for (let i = 1; i < value.length; i++) {
-    const before = value.charCodeAt(i - 1);
-    if (before === 34) quoted = !quoted; // `""` inside a quoted field toggles twice
-    const c = value[i]!;
-    const endsClean = !/\s/.test(value[i - 1]!);
-    if (c === ' ' && endsClean) places.push(i);
-    else if (before === 44 && !quoted && c !== ' ' && c !== '\t') places.push(i);
+  const places: number[] = []; // indexes a continuation line may start at: a lone space
+  for (let i = 1; i + 1 < value.length; i++) {
+    if (value[i] === ' ' && !/\s/.test(value[i - 1]!) && !/\s/.test(value[i + 1]!)) places.push(i);
   }
   const lines: string[] = [];
   let start = 0;

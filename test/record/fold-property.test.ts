@@ -87,12 +87,17 @@ test('every folded line fits the width where a place to fold exists; none ends i
         assert.doesNotMatch(line, /\s$/, 'a line ends in whitespace');
         if (i > 0) assert.match(line, /^ \S|^ {2}/);
         if (lead + line.length <= w) return;
-        // Too long: no place to fold (a space after a non-space) within the width.
+        // Too long: no place to fold (a lone space: non-space on both sides) within the width.
         const content = i === 0 ? line : line.slice(1);
         const room = w - (i === 0 ? LEAD : 1);
         for (let j = 1; j <= Math.min(room, content.length - 1); j++) {
           assert.ok(
-            !(content[j] === ' ' && !/\s/.test(content[j - 1]!)),
+            !(
+              content[j] === ' ' &&
+              !/\s/.test(content[j - 1]!) &&
+              j + 1 < content.length &&
+              !/\s/.test(content[j + 1]!)
+            ),
             `line ${i} (${lead + line.length} > ${w}) could fold at ${j}: ${JSON.stringify(line)}`,
           );
         }
@@ -102,16 +107,17 @@ test('every folded line fits the width where a place to fold exists; none ends i
   );
 });
 
-test('a comma between fields is a place to fold; a comma inside a quoted field is not', () => {
+test('a comma is no place to fold (git would read a space after it); a field with no lone space stays long', () => {
   const value =
-    'rf-0123456789,"a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",1,builtin/debug:debugger,correctness,bug,x,OPEN,';
+    'rf-0123456789,src/a/long/path/without/any/spaces/in/it.js,1,builtin/debug:debugger,correctness,bug,a debugger statement,OPEN,';
   const folded = foldRow(value, 40);
-  // The quoted field has no place within 40 columns: it stays long, on a line of its own.
+  // Nothing before "a debugger" has a lone space: that stretch stays whole on the first line.
   assert.equal(
     folded,
-    'rf-0123456789,\n "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z",\n 1,builtin/debug:debugger,correctness,\n bug,x,OPEN,',
+    'rf-0123456789,src/a/long/path/without/any/spaces/in/it.js,1,builtin/debug:debugger,correctness,bug,a\n  debugger statement,OPEN,',
   );
   assert.equal(unfoldValue(folded), value);
+  assert.equal(foldRow('rf-0123456789,a  b,1', 10), 'rf-0123456789,a  b,1', 'two spaces: git would collapse them');
 });
 
 test('real git: a folded row written by interpret-trailers reads back unchanged through the history reader', async () => {
@@ -128,18 +134,38 @@ test('real git: a folded row written by interpret-trailers reads back unchanged 
     verdict: 'REJECT',
     rationale: 'a fixture, see `git show HEAD --stat` and the words after it',
   };
-  const message = await appendTrailers(Buffer.from('feat: folded\n'), [r], { cwd: repo.dir, foldAt: 60 });
+  const message = await appendTrailers(Buffer.from('feat: folded\n'), [r], { cwd: repo.dir, foldAt: 70 });
   assert.ok(
     message
       .toString()
       .split('\n')
-      .every((l) => l.length <= 60),
+      .every((l) => l.length <= 70),
     message.toString(),
   );
   repo.git(['commit', '--allow-empty', '-q', '-F', '-'], { input: message.toString() });
   const [read] = await readHistoryRows(repo.dir);
   assert.deepEqual(read?.row, r);
+  // git's own documented reading gives the same row, byte for byte.
+  const unfolded = repo.git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,unfold)']).trim();
+  assert.equal(unfolded, formatRow(r));
   // Appending the same row again, folded another way, adds no second copy.
   const again = await appendTrailers(message, [r], { cwd: repo.dir, foldAt: 0 });
   assert.equal(again.toString(), message.toString());
+});
+
+test('real git, by property: any rows folded at any width read back through %(trailers:…,unfold) exactly', async () => {
+  const repo = makeRepo();
+  repo.commit('chore: start');
+  const cases = fc.sample(fc.tuple(row, fc.integer({ min: 20, max: 120 })), { numRuns: 40, seed: 42 });
+  const rows = cases.map(([r], i) => ({ ...r, id: `rf-${i.toString(16).padStart(10, '0')}` }));
+  let message: Buffer = Buffer.from('feat: folded rows\n');
+  for (let i = 0; i < rows.length; i++) {
+    message = await appendTrailers(message, [rows[i]!], { cwd: repo.dir, foldAt: cases[i]![1] });
+  }
+  repo.git(['commit', '--allow-empty', '-q', '--cleanup=verbatim', '-F', '-'], { input: message.toString() });
+  const read = repo
+    .git(['log', '-1', '--format=%(trailers:key=Review-Finding,valueonly,unfold,separator=%x01)'])
+    .replace(/\n$/, '')
+    .split('\x01');
+  assert.deepEqual(read, rows.map(formatRow));
 });
