@@ -39,6 +39,8 @@ export const verdictMessages = {
   replaced: (verdict: string, at: string) => `It replaces the queued ${verdict} from ${at}.`,
   alreadyDecided: (verdict: string, commit: string) => `It follows the ${verdict} recorded in ${commit.slice(0, 12)}.`,
   next: 'The next commit on a branch that has this finding records it as a Review-Finding trailer (nothing to commit? git commit --allow-empty -m "Record review verdicts").',
+  damagedQueueLine: (file: string, line: number, reason: string) =>
+    `revtrail: warning: ${file}:${line} cannot be read (${reason}); it is kept as it is: mend the line or delete it`,
   listOpenTitle: (n: number) => `Open findings (${n}):`,
   listNone: '  none',
   listQueueTitle: (n: number) =>

@@ -51,18 +51,40 @@ const queuedSchema = z.object({
   dropped: z.optional(z.literal(true)),
 });
 
-function parseQueue(text: string): QueuedVerdict[] {
+/** A queue line revtrail cannot read (a hand edit, a misspelt key): kept as it is, and named. */
+export interface DamagedLine {
+  /** 1-based line number in the queue file. */
+  line: number;
+  text: string;
+  reason: string;
+}
+
+interface ParsedQueue {
+  entries: QueuedVerdict[];
+  damaged: DamagedLine[];
+}
+
+function parseQueue(text: string): ParsedQueue {
   const entries: QueuedVerdict[] = [];
-  for (const line of text.split('\n')) {
+  const damaged: DamagedLine[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     if (!line.trim()) continue;
+    const bad = (reason: string) => damaged.push({ line: i + 1, text: line, reason });
     let raw: unknown;
     try {
       raw = JSON.parse(line);
     } catch {
-      continue; // a hand-edited line; the rest of the queue still counts
+      bad('not JSON');
+      continue;
     }
     const parsed = queuedSchema.safeParse(raw);
-    if (!parsed.success) continue;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      bad(`${issue.path.join('.') || 'entry'}: ${issue.message}`);
+      continue;
+    }
     const e = parsed.data;
     // The row must be this entry's record; OPEN only for a carried one.
     if (
@@ -70,23 +92,36 @@ function parseQueue(text: string): QueuedVerdict[] {
       e.row.verdict !== e.verdict ||
       (e.verdict === 'OPEN' && !e.carriedFrom) ||
       (e.dropped && (!e.carriedFrom || e.verdict === 'OPEN'))
-    )
+    ) {
+      bad('the row does not match the entry');
       continue;
+    }
     entries.push(e as QueuedVerdict);
   }
-  return entries;
+  return { entries, damaged };
 }
 
-const serialize = (entries: readonly QueuedVerdict[]) => entries.map((e) => JSON.stringify(e) + '\n').join('');
+/** Damaged lines go back as they were, after the entries: a rewrite never loses a verdict (docs/record.md "Faults"). */
+const serialize = (entries: readonly QueuedVerdict[], damaged: readonly DamagedLine[]) =>
+  entries.map((e) => JSON.stringify(e) + '\n').join('') + damaged.map((d) => d.text + '\n').join('');
 
-/** The queued entries, oldest first; none when there is no queue yet. Never throws on content. */
-export async function readQueue(commonDir: string): Promise<QueuedVerdict[]> {
+async function readParsed(commonDir: string): Promise<ParsedQueue> {
   try {
     return parseQueue(await readFile(queueFile(commonDir), 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], damaged: [] };
     throw storageFailure(error, queueFile(commonDir), 'read');
   }
+}
+
+/** The queued entries, oldest first; none when there is no queue yet. Never throws on content. */
+export async function readQueue(commonDir: string): Promise<QueuedVerdict[]> {
+  return (await readParsed(commonDir)).entries;
+}
+
+/** The lines of the queue that cannot be read: they stay in the file until a person mends or removes them. */
+export async function damagedQueueLines(commonDir: string): Promise<DamagedLine[]> {
+  return (await readParsed(commonDir)).damaged;
 }
 
 /** Read-modify-write under the queue lock; writes only when `change` returns a new list. */
@@ -96,10 +131,10 @@ async function updateQueue(
 ): Promise<QueuedVerdict[]> {
   await ensureDir(revtrailDir(commonDir));
   return withLock(queueLock(commonDir), async () => {
-    const entries = await readQueue(commonDir);
+    const { entries, damaged } = await readParsed(commonDir);
     const next = change(entries);
     if (next === null) return entries;
-    await writeFileAtomic(queueFile(commonDir), serialize(next));
+    await writeFileAtomic(queueFile(commonDir), serialize(next, damaged));
     return next;
   });
 }

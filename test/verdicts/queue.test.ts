@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  damagedQueueLines,
   dropQueued,
   enqueueVerdict,
   pruneQueue,
@@ -12,7 +13,7 @@ import {
 } from '../../lib/verdicts/queue.js';
 import { withLock } from '../../lib/core/fs/lock.js';
 import { formatRow, type TrailerRow } from '../../lib/record/row.js';
-import { fixturesDir, makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
+import { fixturesDir, makeRepo, projectRoot, runCli, runProcess, tempDir } from '../kit/repo.js';
 import { rmSync, utimesSync } from 'node:fs';
 
 const dir = tempDir();
@@ -64,14 +65,44 @@ test('enqueue appends; a second verdict on the same finding replaces the first; 
   assert.deepEqual(readdirSync(join(common, 'revtrail')).sort(), ['verdicts.jsonl']);
 });
 
-test('a damaged line is skipped, the rest of the queue still counts', async () => {
+test('a damaged line is kept in the file through every rewrite and named; the rest of the queue still counts', async () => {
   const common = join(dir, 'q2');
   await enqueueVerdict(common, entry('rf-cccccccccc'));
-  appendFileSync(join(common, 'revtrail', 'verdicts.jsonl'), '{not json\n{"id":"rf-x"}\n');
+  const misspelt = JSON.stringify(entry('rf-ffffffffff')).replace('"verdict":"REJECT"', '"verdcit":"REJECT"');
+  appendFileSync(join(common, 'revtrail', 'verdicts.jsonl'), `{not json\n${misspelt}\n`);
   assert.deepEqual(
     (await readQueue(common)).map((e) => e.id),
     ['rf-cccccccccc'],
   );
+  // A rewrite of the queue (a new verdict, then a prune) leaves both lines as they were.
+  await enqueueVerdict(common, entry('rf-dddddddddd'));
+  await pruneQueue(common, (e) => e.id === 'rf-cccccccccc');
+  const file = readFileSync(join(common, 'revtrail', 'verdicts.jsonl'), 'utf8');
+  assert.ok(file.includes(`{not json\n`) && file.includes(`${misspelt}\n`), file);
+  const damaged = await damagedQueueLines(common);
+  assert.deepEqual(
+    damaged.map((d) => [d.line, d.text]),
+    [
+      [2, '{not json'],
+      [3, misspelt],
+    ],
+  );
+  assert.equal(damaged[0]!.reason, 'not JSON');
+  assert.match(damaged[1]!.reason, /^verdict: /);
+});
+
+test('verdict --list names a damaged queue line, and a commit keeps it', async () => {
+  const repo = makeRepo();
+  repo.commit('chore: start');
+  const common = join(repo.dir, '.git');
+  mkdirSync(join(common, 'revtrail'), { recursive: true });
+  const misspelt = JSON.stringify(entry('rf-ffffffffff')).replace('"rationale":', '"rationalle":');
+  writeFileSync(join(common, 'revtrail', 'verdicts.jsonl'), `${misspelt}\n`);
+  const list = await runCli(['verdict', '--list'], { cwd: repo.dir });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stderr, /verdicts\.jsonl:1 cannot be read \(rationale: .*\); it is kept as it is/);
+  await enqueueVerdict(common, entry('rf-aaaaaaaaaa'));
+  assert.ok(readFileSync(join(common, 'revtrail', 'verdicts.jsonl'), 'utf8').endsWith(`${misspelt}\n`));
 });
 
 test('pruneQueue removes only what the predicate says is recorded', async () => {

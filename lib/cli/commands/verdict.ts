@@ -84,8 +84,13 @@ async function list(
   const { verdictMessages: m } = await import('../../messages/verdicts.js');
   const { findRepo } = await import('../../core/git/repo.js');
   const { findingState } = await import('../../verdicts/open.js');
-  const { pruneRecorded } = await import('../../verdicts/queue.js');
+  const { pruneRecorded, damagedQueueLines } = await import('../../verdicts/queue.js');
+  const { queueFile } = await import('../../core/state.js');
   const repo = await findRepo(cwd);
+  // A line the queue cannot read stays in the file and is named, never dropped (docs/record.md "Faults").
+  for (const d of await damagedQueueLines(repo.commonDir)) {
+    err.write(`${esc(m.damagedQueueLine(queueFile(repo.commonDir), d.line, d.reason))}\n`);
+  }
   // A rebase that ended without a post-rewrite: the verdicts of the commits it dropped join the queue first.
   const { rebaseToSettle } = await import('../../verdicts/peek.js');
   if (rebaseToSettle(repo.gitDir)) await (await import('../../hooks/post-rewrite.js')).reportDropped(repo, err);
