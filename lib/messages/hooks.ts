@@ -134,6 +134,9 @@ export const serverMessages = {
   policyKnowledgeLeaves: (value: string, used: string) =>
     `the config's knowledge "${value}" is not a folder of the repository; ${used} is read instead`,
   policyTooMany: (max: number) => `the policy holds more than ${max} files; the rest are left out`,
+  policyFromAmbiguous: (ref: string, refs: readonly string[]) =>
+    `--policy-from ${ref} is ambiguous: it names ${refs.join(' and ')}`,
+  policyFromAmbiguousRemedy: 'Name the policy ref in full, e.g. --policy-from refs/remotes/origin/main',
   policyFromUnknown: (ref: string) => `--policy-from ${ref}: no such commit in this repository`,
   policyFromRemedy:
     'Name a branch or commit this clone has (fetch it first: git fetch origin main), for example --policy-from origin/main.',

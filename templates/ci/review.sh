@@ -19,7 +19,7 @@
 # a pull request cannot make CI execute code through revtrail. Do not add --reviewer to a job
 # that runs for forks with secrets in reach.
 set -u
-base=${BASE:-origin/main}
+base=${BASE:-refs/remotes/origin/main}
 policy=${POLICY:-$base}
 out=${OUT:-revtrail.sarif}
 cli=${REVTRAIL_BIN:-}

@@ -149,6 +149,27 @@ test('review --policy-from: the config and bundle come from that commit, not the
   const unknown = await dev.cli(['review', '--range', 'origin/main...HEAD', '--policy-from', 'no-such-branch']);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /--policy-from no-such-branch: no such commit in this repository/);
+  // A tag named like the base branch (git would take the tag first): refused, never used.
+  dev.git(['tag', 'origin/main', 'HEAD']);
+  try {
+    const ambiguous = await dev.cli(['review', '--range', 'origin/main...HEAD', '--policy-from', 'origin/main']);
+    assert.equal(ambiguous.code, 2, ambiguous.stdout + ambiguous.stderr);
+    assert.match(
+      ambiguous.stderr,
+      /--policy-from origin\/main is ambiguous: it names refs\/tags\/origin\/main and refs\/remotes\/origin\/main/,
+    );
+    const full = await dev.cli([
+      'review',
+      '--range',
+      'refs/remotes/origin/main...HEAD',
+      '--policy-from',
+      'refs/remotes/origin/main',
+    ]);
+    assert.equal(full.code, 1, full.stdout + full.stderr);
+    assert.match(full.stdout, /Controller queries the database directly/);
+  } finally {
+    dev.git(['tag', '-d', 'origin/main']);
+  }
   backToRemote();
 });
 

@@ -159,10 +159,15 @@ async function policyFrom(
   context: { cwd: string; stderr: NodeJS.WritableStream },
 ): Promise<{ dir: string; knowledge: string }> {
   const { findRepo } = await import('../../core/git/repo.js');
-  const { peelCommit } = await import('../../core/git/commands.js');
+  const { peelCommit, refsNamed, runGit } = await import('../../core/git/commands.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
   const repo = await findRepo(context.cwd);
-  const commit = await peelCommit(repo.top, ref);
+  // The policy is one ref, named in full: a tag called `origin/main` must not stand in for the
+  // branch (docs/server.md "Which policy").
+  const named = ref.startsWith('refs/') ? [] : await runGit(refsNamed(ref), { cwd: repo.top });
+  if (named.length > 1)
+    throw new UsageError(s.policyFromAmbiguous(ref, named), { remedy: s.policyFromAmbiguousRemedy });
+  const commit = await peelCommit(repo.top, named[0] ?? ref);
   if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
   const { copyPolicy } = await import('../../hooks/policy-tree.js');
   const copy = await copyPolicy(repo.top, repo.commonDir, commit);

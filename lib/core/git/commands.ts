@@ -157,6 +157,27 @@ export function peel(rev: string): GitCommand<string | null> {
   };
 }
 
+/**
+ * The full ref names a short NAME can mean, in git's own order of rules (gitrevisions(7):
+ * refs/NAME, tags, heads, remotes, a remote's HEAD): more than one is an ambiguous name.
+ */
+export function refsNamed(name: string): GitCommand<string[]> {
+  const candidates = [
+    `refs/${name}`,
+    `refs/tags/${name}`,
+    `refs/heads/${name}`,
+    `refs/remotes/${name}`,
+    `refs/remotes/${name}/HEAD`,
+  ];
+  return {
+    args: ['for-each-ref', '--format=%(refname)', '--end-of-options', ...candidates],
+    parse: (a) => {
+      const found = new Set(a.text.split('\n'));
+      return candidates.filter((c) => found.has(c));
+    },
+  };
+}
+
 /** `runGit(peel(rev), { cwd })`, the form most callers want. */
 export function peelCommit(cwd: string, rev: string): Promise<string | null> {
   return runGit(peel(rev), { cwd });
