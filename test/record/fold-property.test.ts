@@ -118,6 +118,10 @@ test('a comma is no place to fold (git would read a space after it); a field wit
   );
   assert.equal(unfoldValue(folded), value);
   assert.equal(foldRow('rf-0123456789,a  b,1', 10), 'rf-0123456789,a  b,1', 'two spaces: git would collapse them');
+  // A row an older revtrail folded right after a comma still reads back exactly.
+  const older = value.replace('it.js,1,', 'it.js,\n 1,').replace('correctness,', 'correctness,\n ');
+  assert.equal(unfoldValue(older), value);
+  assert.deepEqual(parseRow(older), parseRow(value));
 });
 
 test('real git: a folded row written by interpret-trailers reads back unchanged through the history reader', async () => {
