@@ -19,20 +19,75 @@ export type BlobSide = 'objects' | 'worktree';
 
 const ZERO_ID = /^0+$/;
 
-/** The text of bytes: the encoding a BOM names, UTF-8 when valid, else latin1. */
+/**
+ * The text of bytes: the encoding a BOM names (UTF-32 before UTF-16: FF FE 00 00 starts both),
+ * else one the bytes' NUL pattern shows (UTF-16 or UTF-32 text of mostly ASCII without a BOM, as
+ * Windows tools write it), UTF-8 when valid, else latin1 (docs/review.md "Git's attributes").
+ */
 export function decodeBytes(bytes: Buffer): { text: string; encoding: TextView } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const swapped = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
-    return { text: swapped.swap16().toString('utf16le'), encoding: 'utf-16be' };
-  }
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const bom = (...b: number[]) => b.every((x, i) => bytes[i] === x);
+  if (bom(0xff, 0xfe, 0, 0)) return { text: utf32(bytes.subarray(4), 'le'), encoding: 'utf-32le' };
+  if (bom(0, 0, 0xfe, 0xff)) return { text: utf32(bytes.subarray(4), 'be'), encoding: 'utf-32be' };
+  if (bom(0xff, 0xfe)) return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
+  if (bom(0xfe, 0xff)) return { text: utf16be(bytes.subarray(2)), encoding: 'utf-16be' };
+  const shape = nulShape(bytes);
+  if (shape === 'utf-32le') return { text: utf32(bytes, 'le'), encoding: shape };
+  if (shape === 'utf-32be') return { text: utf32(bytes, 'be'), encoding: shape };
+  if (shape === 'utf-16le') return { text: bytes.toString('utf16le'), encoding: shape };
+  if (shape === 'utf-16be') return { text: utf16be(bytes), encoding: shape };
+  const start = bom(0xef, 0xbb, 0xbf) ? 3 : 0;
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start)), encoding: 'utf-8' };
   } catch {
     return { text: bytes.toString('latin1'), encoding: 'latin1' };
   }
+}
+
+function utf16be(bytes: Buffer): string {
+  return Buffer.from(bytes.subarray(0, bytes.length & ~1))
+    .swap16()
+    .toString('utf16le');
+}
+
+/** UTF-32 code units as text; a unit that is no code point becomes U+FFFD. */
+function utf32(bytes: Buffer, order: 'le' | 'be'): string {
+  const parts: string[] = [];
+  for (let i = 0; i + 4 <= bytes.length; i += 4) {
+    const unit = order === 'le' ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i);
+    parts.push(unit <= 0x10ffff && (unit < 0xd800 || unit > 0xdfff) ? String.fromCodePoint(unit) : '\ufffd');
+  }
+  return parts.join('');
+}
+
+/** How much of a file's start is looked at for a NUL pattern (git's own binary test reads 8,000 bytes). */
+const SHAPE_BYTES = 8000;
+
+/**
+ * The wide encoding a BOM-less start shows, or null: text of mostly ASCII in UTF-16 has a NUL in
+ * nearly every other byte (the high byte of each unit) and in UTF-32 three bytes of four, while
+ * the other positions are not NUL. At least 8 units, and 90% of them, must fit the shape, so a
+ * binary file with scattered NULs stays binary (latin1).
+ */
+function nulShape(bytes: Buffer): Exclude<TextView, 'utf-8' | 'latin1'> | null {
+  const n = Math.min(bytes.length, SHAPE_BYTES);
+  if (n < 16 || bytes.indexOf(0) === -1) return null;
+  const fits = (width: 2 | 4, order: 'le' | 'be') => {
+    let units = 0;
+    let good = 0;
+    for (let i = 0; i + width <= n; i += width) {
+      units++;
+      const low = order === 'le' ? bytes[i]! : bytes[i + width - 1]!;
+      let zeros = true;
+      for (let k = 1; k < width; k++) if (bytes[order === 'le' ? i + k : i + width - 1 - k] !== 0) zeros = false;
+      if (zeros && low !== 0) good++;
+    }
+    return units >= 8 && good >= units * 0.9;
+  };
+  if (fits(4, 'le')) return 'utf-32le';
+  if (fits(4, 'be')) return 'utf-32be';
+  if (fits(2, 'le')) return 'utf-16le';
+  if (fits(2, 'be')) return 'utf-16be';
+  return null;
 }
 
 function linesOf(text: string, max = Infinity): string[] {

@@ -24,7 +24,7 @@ export interface Hunk {
 }
 
 /** How a file git shows as binary was decoded for the credential rules (./blob-text.ts). */
-export type TextView = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
+export type TextView = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be' | 'latin1';
 
 export interface DiffFile {
   /** Repo-relative POSIX path before the change; null for an added file. */

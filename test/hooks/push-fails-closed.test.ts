@@ -142,9 +142,18 @@ test('big files: each is reviewed up to the cap and named, memory stays bounded,
   r.git(['checkout', '-q', 'main']);
 });
 
-test('git attributes do not hide a key from the credential rules: * binary, * -diff, UTF-16, a binary blob', async () => {
+test('git attributes do not hide a key from the credential rules: * binary, * -diff, UTF-16 and UTF-32 with or without a BOM, a binary blob', async () => {
   const { r, bare } = await repo();
   const utf16 = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
+  const utf32 = (s: string, order: 'le' | 'be') =>
+    Buffer.concat(
+      [...s].map((c) => {
+        const b = Buffer.alloc(4);
+        if (order === 'le') b.writeUInt32LE(c.codePointAt(0)!);
+        else b.writeUInt32BE(c.codePointAt(0)!);
+        return b;
+      }),
+    );
   const cases: Array<[string, Record<string, string | Buffer>, string]> = [
     [
       'attr-binary',
@@ -157,6 +166,19 @@ test('git attributes do not hide a key from the credential rules: * binary, * -d
       'sub/conf.ts:1',
     ],
     ['utf16', { 'win/settings.ini': utf16(`[aws]\r\nkey=${AWS_KEY}\r\n`) }, 'win/settings.ini:2'],
+    // Issue 35 item 4: as Windows tools write them, no BOM (both byte orders), and UTF-32.
+    ['utf16le-nobom', { 'win/le.ini': Buffer.from(`[aws]\r\nkey=${AWS_KEY}\r\n`, 'utf16le') }, 'win/le.ini:2'],
+    [
+      'utf16be-nobom',
+      { 'win/be.ini': Buffer.from(`[aws]\r\nkey=${AWS_KEY}\r\n`, 'utf16le').swap16() },
+      'win/be.ini:2',
+    ],
+    [
+      'utf32-bom',
+      { 'win/32.ini': Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32(`[aws]\nkey=${AWS_KEY}\n`, 'le')]) },
+      'win/32.ini:2',
+    ],
+    ['utf32be-nobom', { 'win/32be.ini': utf32(`[aws]\nkey=${AWS_KEY}\n`, 'be') }, 'win/32be.ini:2'],
     [
       'blob',
       {
