@@ -40,7 +40,9 @@ test('decoding without a BOM: UTF-16 and UTF-32 of mostly ASCII by their NUL pat
   assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), le32])), { text, encoding: 'utf-32le' });
   assert.deepEqual(decodeBytes(Buffer.concat([Buffer.from([0, 0, 0xfe, 0xff]), be32])), { text, encoding: 'utf-32be' });
   // A PNG-like start: NULs here and there, not in a pattern.
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]);
+  const png = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0,
+  ]);
   assert.equal(decodeBytes(png).encoding, 'latin1');
 });
 

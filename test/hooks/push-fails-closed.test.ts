@@ -168,11 +168,7 @@ test('git attributes do not hide a key from the credential rules: * binary, * -d
     ['utf16', { 'win/settings.ini': utf16(`[aws]\r\nkey=${AWS_KEY}\r\n`) }, 'win/settings.ini:2'],
     // Issue 35 item 4: as Windows tools write them, no BOM (both byte orders), and UTF-32.
     ['utf16le-nobom', { 'win/le.ini': Buffer.from(`[aws]\r\nkey=${AWS_KEY}\r\n`, 'utf16le') }, 'win/le.ini:2'],
-    [
-      'utf16be-nobom',
-      { 'win/be.ini': Buffer.from(`[aws]\r\nkey=${AWS_KEY}\r\n`, 'utf16le').swap16() },
-      'win/be.ini:2',
-    ],
+    ['utf16be-nobom', { 'win/be.ini': Buffer.from(`[aws]\r\nkey=${AWS_KEY}\r\n`, 'utf16le').swap16() }, 'win/be.ini:2'],
     [
       'utf32-bom',
       { 'win/32.ini': Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32(`[aws]\nkey=${AWS_KEY}\n`, 'le')]) },
