@@ -23,6 +23,9 @@ import { FileFactsBook, type AttributeLoader } from './engine/file-facts.js';
 import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
+/** The most lines of a key block after its header that go into its finding's ID (an RSA-4096 PEM has 51). */
+const KEY_BLOCK_LINES = 200;
+
 export interface ReviewerSettings {
   argv: string[];
   timeoutMs: number;
@@ -206,7 +209,9 @@ export async function reviewSelections(
       warnings.push(...ran.warnings);
       for (const d of ran.dropped) {
         dropped[d.reason]++;
-        notes.push(m.ruleDropNote(d.path, d.line, d.ruleSource, d.why));
+        // A credential-shaped value taken for a placeholder is said every time, not with
+        // --verbose only: a real key that looked like one would otherwise pass without a word.
+        (d.reason === 'placeholder' ? warnings : notes).push(m.ruleDropNote(d.path, d.line, d.ruleSource, d.why));
       }
       for (const draft of ran.drafts)
         pending.push({ draft, selection, rule: rules.find((r) => r.ruleSource === draft.rule_source) });
@@ -310,7 +315,21 @@ export async function reviewSelections(
     }
     return lines.get(line) ?? '';
   };
-  const identified = assignIds(folded.findings, textOf).sort(byLocation);
+  // A credential found on a key block's header line is told apart by the block it starts: every
+  // private key's header is alike (docs/review.md "Finding IDs").
+  const identityOf = (d: FindingDraft) => {
+    const text = textOf(d.path, d.line);
+    if (!isCredentialSource(d.rule_source) || !text.includes('-----BEGIN ')) return text;
+    const block = [text];
+    for (let n = d.line + 1; n <= d.line + KEY_BLOCK_LINES; n++) {
+      const next = lineTexts.get(d.path)?.get(n);
+      if (next === undefined) break;
+      block.push(next.trim());
+      if (next.includes('-----END ')) break;
+    }
+    return block.join('\n');
+  };
+  const identified = assignIds(folded.findings, identityOf).sort(byLocation);
   // Allow comments, after ids (the output names each allowed finding) and before verdicts.
   let findings = identified;
   let allowed: ReviewResult['allowed'] = [];

@@ -79,11 +79,12 @@ test('--verbose says what was not reported and why; without it, the text report 
     /Dropped: 0 low confidence, 0 off the diff, 0 bad citation, 0 invalid, 1 placeholder keys, 1 disabled inline \(--verbose says which\)/,
   );
   assert.doesNotMatch(quiet.stderr, /note:/);
-  const verbose = await runCli(['review', '--diff', '-', '--verbose'], { cwd: repo.dir, input: diff });
+  // A credential-shaped value taken for a placeholder is a warning every time (issue 35 item 7).
   assert.match(
-    verbose.stderr,
-    /note: docs\/setup\.md:1: not reported by builtin\/secrets:aws-access-key: AKIAZZZZZZ… looks like a placeholder/,
+    quiet.stderr,
+    /warning: docs\/setup\.md:1: not reported by builtin\/secrets:aws-access-key: AKIAZZZZZZ… looks like a placeholder/,
   );
+  const verbose = await runCli(['review', '--diff', '-', '--verbose'], { cwd: repo.dir, input: diff });
   assert.match(
     verbose.stderr,
     /note: src\/a\.js:2: not reported by builtin\/debug:debugger: an eslint-disable-next-line no-debugger comment turns the rule off here/,

@@ -152,11 +152,11 @@ describe('ids', () => {
     ]);
     const a = assignIds(
       [draft({ line: 20, start_line: 20 }), draft({ line: 10, start_line: 10 }), draft({ line: 30, start_line: 30 })],
-      (_p, l) => text.get(l)!,
+      (d) => text.get(d.line)!,
     );
     const b = assignIds(
       [draft({ line: 15, start_line: 15 }), draft({ line: 25, start_line: 25 }), draft({ line: 35, start_line: 35 })],
-      (_p, l) => shifted.get(l)!,
+      (d) => shifted.get(d.line)!,
     );
     assert.equal(a[1]!.id, b[0]!.id, 'first occurrence');
     assert.equal(a[0]!.id, b[1]!.id, 'second occurrence');
@@ -290,7 +290,7 @@ describe('event and verdicts', () => {
   test('REJECT, DEFER, ACKNOWLEDGE suppress; ACCEPT does not', () => {
     const findings = assignIds(
       ['a', 'b', 'c', 'd', 'e'].map((t, i) => draft({ line: i + 1, start_line: i + 1, title: t })),
-      (_p, l) => `line ${l}`,
+      (d) => `line ${d.line}`,
     );
     const verdicts = new Map([
       [findings[0]!.id, { verdict: 'REJECT', rationale: 'false positive: `grep` shows no caller' }],

@@ -7,9 +7,14 @@
  */
 import type { LineContext, RuleDrop } from '../engine/rules.js';
 import { reviewMessages as m } from '../../messages/review.js';
+import { isPlaceholder } from './secret-shape.js';
 
-/** For key material: real key bodies hold runs of `A` (zero bytes), so only words and elisions count. */
-const PLACEHOLDER_BODY = /example|sample|dummy|fake|placeholder|redacted|your|x{4}|\.\.\.|…|<[^>]*>/i;
+/**
+ * Key material that is a placeholder (./secret-shape.ts): an elision, a template, or a line of
+ * material whose words cover most of it (a short line is a checksum, `=8xQN`, never one).
+ */
+const placeholderBody = (line: string) =>
+  /^(?:\.\.\.|…)$/.test(line) || /<[^>]*>/.test(line) || (line.length >= 16 && isPlaceholder(line));
 
 const KEY_MATERIAL = /^[A-Za-z0-9+/=]{16,}$/;
 
@@ -29,7 +34,7 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
   const after = text.slice(match.index + match[0].length);
   // Inside a string: "-----BEGIN … KEY-----\n[Proc-Type: …\n…\n\n]MIIE…"
   const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:(?:\\r)?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
-  if (inline) return PLACEHOLDER_BODY.test(inline[2]!) ? drop(inline[2]!) : false;
+  if (inline) return placeholderBody(inline[2]!) ? drop(inline[2]!) : false;
   // A header alone on its line (once quotes are taken off); a second header on it says no at
   // once (reading the whole line again for each of many headers would be quadratic).
   if (text.indexOf('-----BEGIN ', match.index + 1) !== -1) return true;
@@ -48,7 +53,7 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
     if (/^-----END /.test(t)) break;
     body.push(t);
   }
-  const placeholder = body.find((t) => PLACEHOLDER_BODY.test(t));
+  const placeholder = body.find((t) => placeholderBody(t));
   if (placeholder !== undefined) return drop(placeholder);
   return !body.some((t) => KEY_MATERIAL.test(t));
 }

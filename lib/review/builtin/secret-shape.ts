@@ -7,9 +7,34 @@
 import type { RuleDrop } from '../engine/rules.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
-/** Words and shapes of documented or made-up values (AKIAIOSFODNN7EXAMPLE, ghp_xxxx…, 000000…). */
-const PLACEHOLDER =
-  /example|sample|dummy|fake|placeholder|redacted|your_?|changeme|insert|replace|x{4}|\*{4}|#{3}|\.\.\.|…|<[^>]*>|\$\{|\{\{|(.)\1{7}|0123456789|123456789|abcdefgh|qwerty/i;
+/**
+ * Words and masks of made-up values (`your_api_key_here`, `xxxx`, `…`, `12345678`). Such a word
+ * inside a random body is chance (about one random 192-character body in 2,000 holds `fake` in
+ * some case), so they make a placeholder only where they cover most of the value (isPlaceholder).
+ */
+const PLACEHOLDER_WORDS =
+  /example|sample|dummy|fake|placeholder|redacted|changeme|change|insert|replace|your|here|my|secret|token|api|key|value|test|live|password|x{3,}|\*{3,}|#{3,}|\.{3,}|…|0123456789|12345678|abcdef|qwerty/gi;
+
+/** Whole-value templates: `<your key>`, `${TOKEN}`, `{{ token }}`, `%(token)s`. */
+const TEMPLATE = /<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%\([^)]*\)s/;
+
+/**
+ * Whether `value` is a placeholder as docs/review.md "Placeholders" defines one: a published
+ * example key, a template, a masked value (one or two characters repeated after a provider's
+ * prefix), or a value whose placeholder words and masks leave less than half of its letters and
+ * digits.
+ */
+export function isPlaceholder(value: string): boolean {
+  if (PUBLISHED.has(value) || TEMPLATE.test(value)) return true;
+  // Masked: every part after the first (or, in one part, all after a 4-character prefix) is
+  // one or two characters repeated (`xoxb-000000000000-xxxx…`, `T00000000/B00000000/XXXX…`).
+  const parts = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const rest = parts.length > 1 ? parts.slice(1) : [value.slice(4)];
+  if (rest.join('').length >= 8 && rest.every((p) => p.length >= 4 && new Set(p.toLowerCase()).size <= 2)) return true;
+  const all = value.replace(/[^A-Za-z0-9]/g, '').length;
+  const left = value.replace(PLACEHOLDER_WORDS, '').replace(/[^A-Za-z0-9]/g, '').length;
+  return left < all / 2;
+}
 
 /**
  * Keys their providers publish in documentation and in their own public SDK tests, where a
@@ -63,7 +88,7 @@ export function shown(value: string): string {
  * for its length (`minEntropy` bits per character; 0 skips that check); false for a real-looking value.
  */
 export function placeholderDrop(value: string, minEntropy = 0): RuleDrop | false {
-  const fake = PUBLISHED.has(value) || PLACEHOLDER.test(value) || (minEntropy > 0 && entropy(value) < minEntropy);
+  const fake = isPlaceholder(value) || (minEntropy > 0 && entropy(value) < minEntropy);
   return fake ? { reason: 'placeholder', why: m.placeholderKey(shown(value)) } : false;
 }
 

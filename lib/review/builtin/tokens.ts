@@ -83,11 +83,12 @@ export const family: BuiltinFamily = {
     secret({
       id: 'slack-webhook',
       regex:
-        /\bhooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|workflows\/T[A-Z0-9]{6,}\/A[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,}|triggers\/T[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,})/g,
+        /\bhooks\.slack\.com\/(?:services\/(T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,})|workflows\/(T[A-Z0-9]{6,}\/A[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,})|triggers\/(T[A-Z0-9]{6,}\/\d+\/[A-Za-z0-9]{20,}))/g,
       title: 'Slack webhook URL committed',
       what: 'A Slack incoming-webhook URL is added: whoever has it can post to the channel.',
       confidence: 0.9,
-      reject: notPlaceholder(0),
+      // The placeholder test reads the path of IDs and secret, not the host's words.
+      reject: (match, text) => notPlaceholder(match[1] ? 1 : match[2] ? 2 : 3)(match, text),
     }),
     secret({
       id: 'stripe-key',

@@ -126,11 +126,11 @@ export function checkInScope(f: FindingDraft, scope: ChunkScope, minConfidence: 
   return { ok: true, finding: f };
 }
 
-/** Stable ids for a set of findings; occurrences count repeats of (rule_source, path, line text) in line order. */
-export function assignIds(
-  drafts: readonly FindingDraft[],
-  lineText: (path: string, line: number) => string,
-): Finding[] {
+/**
+ * Stable ids for a set of findings; occurrences count repeats of (rule_source, path, identity) in
+ * line order. `identity`: the finding's line text (a key block's header with its block).
+ */
+export function assignIds(drafts: readonly FindingDraft[], identity: (draft: FindingDraft) => string): Finding[] {
   const order = drafts
     .map((d, index) => ({ d, index }))
     .sort((a, b) =>
@@ -143,7 +143,7 @@ export function assignIds(
   const seen = new Map<string, number>();
   const ids = new Array<string>(drafts.length);
   for (const { d, index } of order) {
-    const text = lineText(d.path, d.line).trim();
+    const text = identity(d).trim();
     const key = `${d.rule_source}\0${d.path}\0${text}`;
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
