@@ -7,16 +7,18 @@
  * hook GIT_OBJECT_DIRECTORY and GIT_ALTERNATE_OBJECT_DIRECTORIES, which every git call here
  * inherits); nothing here writes a ref or an object.
  *
- * The policy is the one the ref had before the push: the config, bundle and doc map of OLD (of
- * the default branch, HEAD, for a new ref), copied out of git's objects (policy-tree.ts). Only
- * verdicts committed in the pushed history count: a server has no queue.
+ * The policy is the policy ref's before the push (./policy-ref.ts: `revtrail.policyRef`, else
+ * HEAD), for every ref alike: its config, bundle and doc map, copied out of git's objects
+ * (policy-tree.ts). A policy ref that does not exist refuses the push. Only verdicts committed in
+ * the pushed history count: a server has no queue.
  */
 import type { CliContext } from '../core/output.js';
-import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
+import { emptyTree as emptyTreeCommand, runGit } from '../core/git/commands.js';
 import { findReceivingRepo } from '../core/git/repo.js';
 import { toReviewPlan } from './pre-push.js';
 import { planRef, SHA, ZERO, type PushPlan, type RefUpdate } from './push-plan.js';
 import { writeLines } from './print.js';
+import { POLICY_REF_KEY, serverPolicyRef } from './policy-ref.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
 
 export interface ReceivedUpdate {
@@ -65,49 +67,38 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: top }));
   const { copyPolicy } = await import('./policy-tree.js');
+  // Every ref is reviewed with one policy, the policy ref's before the push (./policy-ref.ts):
+  // the pusher cannot pick it by pushing a ref at an old commit or a broken config first.
+  const policyRef = serverPolicyRef(top);
+  const copy = policyRef.then((p) => (p.commit ? copyPolicy(top, repo.commonDir, p.commit) : null));
+  copy.catch(() => {});
   // What the repository has already is every ref it has now (refs move only after this hook).
-  // The policy is the ref's as it was; a new ref (or an old tip that is no commit) takes the
-  // default branch's. Planning and copying the policy are git's work each: they run together.
-  let head: Promise<string | null> | undefined;
   const planned = await Promise.all(
     updates.map(async (u) => {
       const update: RefUpdate = { localRef: u.ref, localSha: u.new, remoteRef: u.ref, remoteSha: u.old };
       if (ZERO.test(u.new)) return null; // a deletion is never blocked
-      const policy = (async () => {
-        const old = ZERO.test(u.old) ? null : await peelCommit(top, u.old);
-        return copyPolicy(top, repo.commonDir, old ?? (await (head ??= peelCommit(top, 'HEAD'))));
-      })();
-      policy.catch(() => {});
       const plan = await planRef(top, ['--not', '--all'], update, emptyTree);
-      return plan.range === null ? null : { plan, copy: await policy };
+      return plan.range === null ? null : plan;
     }),
   );
-  const plans = planned.filter((p): p is NonNullable<typeof p> => p !== null);
+  const plans = planned.filter((p): p is PushPlan => p !== null);
   if (plans.length === 0) return 0;
+  const policy = await policyRef;
+  const copied = await copy;
+  if (!copied) {
+    writeLines(err, [`revtrail: ${policy.problem}`, m.policyRefRefused, m.policyRefRemedy(POLICY_REF_KEY)]);
+    return 1;
+  }
 
   const { openReview, reviewPlans, blockedLines } = await modules;
-  // One review session per policy: refs updated from the same base share it.
-  const byPolicy = new Map<string, { dir: string; knowledge: string; plans: PushPlan[] }>();
-  const warnings = new Set<string>();
-  for (const { plan, copy } of plans) {
-    for (const w of copy.warnings) warnings.add(w);
-    const group = byPolicy.get(copy.dir) ?? { dir: copy.dir, knowledge: copy.knowledge, plans: [] };
-    group.plans.push(plan);
-    byPolicy.set(copy.dir, group);
-  }
   writeLines(
     err,
-    [...warnings].map((w) => hm.warning(w)),
+    copied.warnings.map((w) => hm.warning(w)),
   );
-  const lines: string[] = [];
-  for (const group of byPolicy.values()) {
-    const session = await openReview(top, { repo, policyTop: group.dir, knowledge: group.knowledge });
-    const reviewed = await reviewPlans(top, session, group.plans.map(toReviewPlan), err, { noReviewer: true });
-    // Each policy's rejection with the answers its own config lets open the gate.
-    if (reviewed.blocked.length)
-      lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)));
-  }
-  if (lines.length === 0) return 0;
-  writeLines(err, [...lines, m.policyNote]);
+  const session = await openReview(top, { repo, policyTop: copied.dir, knowledge: copied.knowledge });
+  const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), err, { noReviewer: true });
+  if (reviewed.blocked.length === 0) return 0;
+  const lines = await blockedLines(top, reviewed, session.config.gate.credentialAnswers);
+  writeLines(err, [...lines, m.policyNote(policy.ref)]);
   return 1;
 }

@@ -4,7 +4,7 @@
  * the start-up's clean push (./push-start.ts) plans from here before the hook bundle loads.
  */
 import { gitOut } from '../core/git/run.js';
-import { emptyTree as emptyTreeCommand, peelCommit, runGit } from '../core/git/commands.js';
+import { emptyTree as emptyTreeCommand, mergeBase, peelCommit, runGit } from '../core/git/commands.js';
 import { findRepo, findRepoAndCommit, type Repo } from '../core/git/repo.js';
 
 export interface RefUpdate {
@@ -69,7 +69,14 @@ export async function planRef(
     onWalk?.([tip, `^${remoteTip}`]);
     const listed = await listing;
     const commits = listed.map((c) => c.commit);
-    return { update, tip, commits, range: commits.length ? `${remoteTip}...${tip}` : null, single: isSingle(listed) };
+    if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+    // A history that shares no commit with the old tip (a force push of another root) has no
+    // merge base for `OLD...NEW`: all of it is new, reviewed from the empty tree. Only a push
+    // that adds a root commit can be one, so only then is git asked.
+    const unrelated =
+      listed.some((c) => c.parents.length === 0) && (await runGit(mergeBase(remoteTip, tip), { cwd: top })) === null;
+    const range = unrelated ? `${await emptyTree()}..${tip}` : `${remoteTip}...${tip}`;
+    return { update, tip, commits, range, single: !unrelated && isSingle(listed) };
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what the other
   // side does not have already.

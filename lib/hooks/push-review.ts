@@ -6,7 +6,8 @@
  * counted blocking finding (after committed verdicts) blocks.
  */
 import { gitOut } from '../core/git/run.js';
-import { emptyTree, runGit } from '../core/git/commands.js';
+import { commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
+import { tipFiles } from './push-tip-files.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
@@ -165,6 +166,9 @@ export async function reviewPlans(
     (options.screened ?? []).map((key) => [key, { findings: [], warnings: [] }]),
   );
   const foundBy = new Map<ReviewPlan, ReadonlySet<string>>();
+  // The whole-file review per range and tip, and the findings only it made, by the plan that made them.
+  const atTip = new Map<string, Promise<{ findings: Finding[]; warnings: string[] }>>();
+  const onlyAtTip = new Map<string, ReviewPlan>();
   const blocked: BlockedRef[] = [];
   const allFindings = new Map<string, Finding>();
   const warnings = new Set<string>();
@@ -211,8 +215,15 @@ export async function reviewPlans(
         if (r) add(r);
       }
     }
+    // Each changed file whole, as the tip holds it: a key no single diff adds whole (./push-tip-files.ts).
+    const tipKey = `${plan.range} ${tip}`;
+    let whole = atTip.get(tipKey);
+    if (!whole) atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
+    const held = new Set(found.keys());
+    add(await whole);
+    for (const id of found.keys()) if (!held.has(id)) onlyAtTip.set(id, plan);
     for (const f of found.values()) allFindings.set(f.id, f);
-    foundBy.set(plan, new Set(found.keys()));
+    foundBy.set(plan, new Set(held));
     const blocking = [...found.values()].filter((f) => blocks(f, softTests));
     const calibrated = [...found.values()].filter((f) => f.calibration);
     if (blocking.length) blocked.push({ ref: plan.ref, findings: blocking });
@@ -226,7 +237,34 @@ export async function reviewPlans(
     [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
   );
   const credentials = blocked.flatMap((b) => b.findings).filter((f) => isCredential(f.rule_source));
-  return { blocked, findings: allFindings, holders: credentialHolders(plans, perCommit, foundBy, credentials) };
+  const holders = credentialHolders(plans, perCommit, foundBy, credentials);
+  // A key only the whole file holds: the pushed commits that change that file assembled it.
+  for (const f of credentials) {
+    const plan = onlyAtTip.get(f.id);
+    if (!plan || holders.has(f.id)) continue;
+    const commits = await runGit(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
+    if (commits.length)
+      holders.set(
+        f.id,
+        commits.map((commit) => ({ commit, tip: plan.tip })),
+      );
+  }
+  return { blocked, findings: allFindings, holders };
+}
+
+/** The credential review of the files `plan` changes, whole at its tip (none: nothing found). */
+async function tipCredentials(
+  top: string,
+  plan: ReviewPlan,
+  check: ReturnType<typeof credentialCheck>,
+): Promise<{ findings: Finding[]; warnings: string[] }> {
+  const none = { findings: [], warnings: [] };
+  const files = await tipFiles(top, plan.range);
+  if (!files.text) return none;
+  // The screen is sound only over text read whole (./push-check.ts `screenable`).
+  const screen = files.capped.length ? null : await check.screen();
+  if (screen && !screen(Buffer.from(files.text))) return none;
+  return check.review(files.text, `the files of ${plan.ref} at ${plan.tip.slice(0, 12)}`, files.capped);
 }
 
 /**

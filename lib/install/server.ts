@@ -12,12 +12,15 @@ import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { packageRoot } from '../core/package-root.js';
 import { serverInstallMessages as m } from '../messages/install.js';
+import { POLICY_REF_KEY, serverPolicyRef } from '../hooks/policy-ref.js';
 
 /** The line that marks a hook file as revtrail's. */
 const MARK = '# revtrail server gate';
 
 export interface ServerInstall {
   file: string;
+  /** The ref whose policy reviews every push (./../hooks/policy-ref.ts). */
+  policyRef: string;
   action: 'created' | 'updated' | 'unchanged';
   node: string;
   cli: string;
@@ -65,6 +68,10 @@ const ours = (text: string) => text.split('\n').some((l) => l.startsWith(MARK));
 
 export async function installServer(path: string): Promise<ServerInstall> {
   const hooks = await hooksDir(path);
+  // The gate reviews every push with the policy ref's policy: one that does not exist would
+  // refuse every push, the first included (docs/server.md "Which policy").
+  const policy = await serverPolicyRef(resolve(path));
+  if (!policy.commit) throw new InputError(policy.problem!, { remedy: m.policyRefFirst(POLICY_REF_KEY) });
   const file = hookFile(hooks);
   const { text, node, cli } = serverHookScript();
   let action: ServerInstall['action'] = 'created';
@@ -75,7 +82,7 @@ export async function installServer(path: string): Promise<ServerInstall> {
   }
   if (action !== 'unchanged') await writeFileAtomic(file, text, { mode: 0o755 });
   chmodSync(file, 0o755);
-  return { file, action, node, cli };
+  return { file, action, node, cli, policyRef: policy.ref };
 }
 
 export async function uninstallServer(path: string): Promise<{ file: string | null; notes: string[] }> {

@@ -124,8 +124,17 @@ export const hookMessages = {
 /** The server gate (`hook pre-receive`, `hook update`, `install --server`): docs/server.md. */
 export const serverMessages = {
   updateUsage: 'revtrail: hook update needs REF OLD NEW (what git passes to an update hook)',
-  policyNote:
-    'The policy (config, bundle, doc map) is the one this branch had before the push; verdicts count once committed in the pushed history.',
+  policyNote: (ref: string) =>
+    `The policy (config, bundle, doc map) is the one ${ref} had before the push; verdicts count once committed in the pushed history.`,
+  policyRefNotFull: (key: string, value: string) =>
+    `${key} is "${value}", which is not a full ref name (refs/heads/main)`,
+  policyRefMissing: (ref: string, key: string) => `the policy ref ${ref} (${key}) does not exist in this repository`,
+  policyHeadMissing: (ref: string, key: string) =>
+    `this repository's HEAD names ${ref}, which does not exist, and ${key} is not set`,
+  policyRefRefused:
+    'revtrail: the push is rejected: the server reads its policy from that ref, and never reviews with no policy',
+  policyRefRemedy: (key: string) =>
+    `An administrator names the branch that holds the policy: git config ${key} refs/heads/main (in the repository on the server)`,
   policySymlink: (path: string, commit: string) =>
     `policy of ${commit.slice(0, 12)}: ${path} is not a regular file (a symlink?); the server does not read it`,
   policyTooBig: (path: string, size: number, cap: number) =>

@@ -190,6 +190,9 @@ export const serverInstallMessages = {
   uninstalledServer: (file: string) => `revtrail: removed ${file}`,
   notInstalledServer: (repo: string) => `revtrail: no revtrail server hook in ${repo}`,
   notOurs: (file: string) => `${file} was not written by revtrail; left as it is`,
+  policyRefFirst: (key: string) =>
+    `Push the branch that holds the team's policy first (git push origin main), then install; where HEAD names another branch, set git config ${key} refs/heads/main in the repository`,
+  policyFrom: (ref: string) => `  every push is reviewed with the policy ${ref} has before it`,
 };
 
 /** Why package.json could not be read as revtrail reads it (lib/install/package-json.ts), after the file's name. */

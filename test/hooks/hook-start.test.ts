@@ -176,7 +176,10 @@ test('a clean commit or push is decided by its small start bundle alone, with it
       input: `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`,
       env: { GIT_TRACE: trace },
     });
-    const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)/g)].map((m) => m[1]!);
+    // The whole-file read of the changed files (`diff --raw`, lib/hooks/push-tip-files.ts) is named apart.
+    const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)( --raw)?/g)].map(
+      (m) => m[1]! + (m[2] ?? ''),
+    );
     return { ...run, commands };
   };
   // Three clean commits: decided by the start bundle (the hook bundle is still gone), four git processes.

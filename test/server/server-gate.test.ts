@@ -26,16 +26,23 @@ const push = (...args: string[]) => dev.run(['push', 'origin', ...args]);
 
 before(async () => {
   bare = makeRepo({ bare: true });
-  const installed = await runCli(['install', '--server', bare.dir], { cwd: tempDir() });
-  assert.equal(installed.code, 0, installed.stderr);
-  assert.match(installed.stdout, /server hook written: .*hooks\/pre-receive/);
   dev = withRun(makeRepo());
   dev.git(['remote', 'add', 'origin', bare.dir]);
+  // An empty repository has no policy yet: install says to push the policy's branch first.
+  const early = await runCli(['install', '--server', bare.dir], { cwd: tempDir() });
+  assert.equal(early.code, 2, early.stderr);
+  assert.match(early.stderr, /this repository's HEAD names refs\/heads\/\w+, which does not exist/);
+  assert.match(early.stderr, /Push the branch that holds the team's policy first/);
   // The test bundle: one ADR whose rule flags db.query( under src/controllers/.
   cpSync(join(fixturesDir, 'hooks', 'okfw'), join(dev.dir, '.okfw'), { recursive: true });
   dev.commit('chore: start', { 'README.md': 'hello\n' });
   const first = await push('main');
   assert.equal(first.code, 0, first.stderr);
+  bare.git(['symbolic-ref', 'HEAD', 'refs/heads/main']);
+  const installed = await runCli(['install', '--server', bare.dir], { cwd: tempDir() });
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /server hook written: .*hooks\/pre-receive/);
+  assert.match(installed.stdout, /every push is reviewed with the policy refs\/heads\/main has before it/);
 });
 
 test('install --server: the hook names node and the CLI by absolute path; a second install is a no-op; a foreign hook is kept', async () => {
@@ -46,6 +53,8 @@ test('install --server: the hook names node and the CLI by absolute path; a seco
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stdout, /is up to date/);
   const other = makeRepo({ bare: true });
+  dev.git(['push', '-q', other.dir, 'main:main']);
+  other.git(['symbolic-ref', 'HEAD', 'refs/heads/main']);
   writeFileSync(join(other.dir, 'hooks', 'pre-receive'), '#!/bin/sh\nexit 0\n');
   const refused = await runCli(['install', '--server', other.dir], { cwd: tempDir() });
   assert.equal(refused.code, 2);

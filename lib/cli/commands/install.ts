@@ -84,7 +84,7 @@ export default defineCommand<InstallArgs>({
       if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
       else
         context.stdout.write(
-          `${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.serverFailMode].join('\n')}\n`,
+          `${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.policyFrom(done.policyRef), s.serverFailMode].join('\n')}\n`,
         );
       return 0;
     }

@@ -146,6 +146,28 @@ export function parseLsTree(text: string): TreeEntry[] {
   return entries;
 }
 
+/** A file a diff leaves in the new tree: its path, mode and blob. */
+export interface ChangedBlob {
+  path: string;
+  mode: string;
+  oid: string;
+}
+
+/**
+ * `git diff --raw -z` records (`:<old mode> <new mode> <old oid> <new oid> <status>\0<path>\0`,
+ * no renames) of what a diff leaves behind: deletions are left out.
+ */
+export function parseRawDiff(text: string): ChangedBlob[] {
+  const fields = text.split('\0');
+  const out: ChangedBlob[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const head = /^:(\d+) (\d+) [0-9a-f]+ ([0-9a-f]+) ([A-Z])\d*$/.exec(fields[i]!);
+    if (!head) break;
+    if (head[4] !== 'D') out.push({ path: fields[i + 1]!, mode: head[2]!, oid: head[3]! });
+  }
+  return out;
+}
+
 // ---- the commands ----------------------------------------------------------------------------
 
 /** `rev-parse --verify REV^{commit}`: the commit a revision names, or null (unborn branch, no such rev). */
@@ -175,6 +197,29 @@ export function refsNamed(name: string): GitCommand<string[]> {
       const found = new Set(a.text.split('\n'));
       return candidates.filter((c) => found.has(c));
     },
+  };
+}
+
+/** `git merge-base A B`: a best common ancestor, or null when the histories share none. */
+export function mergeBase(a: string, b: string): GitCommand<string | null> {
+  return { args: ['merge-base', a, b], okCodes: [1], parse: (r) => (r.status === 0 ? r.text.trim() || null : null) };
+}
+
+/** The files a diff range (`A..B`, `A...B`) leaves in its new tree, with their blobs. */
+export function changedBlobs(range: string): GitCommand<ChangedBlob[]> {
+  return {
+    args: ['diff', '--raw', '-z', '--no-renames', '--no-abbrev', '--no-ext-diff', '--end-of-options', range, '--'],
+    parse: (a) => parseRawDiff(a.text),
+  };
+}
+
+/** The commits among `commits` whose own diff (first parent) touches `path`, in the order given. */
+export function commitsTouching(commits: readonly string[], path: string): GitCommand<string[]> {
+  return {
+    args: ['log', '--no-walk=unsorted', '--stdin', '--format=%H', '--diff-merges=first-parent', '--', path],
+    input: `${commits.join('\n')}\n`,
+    env: { GIT_LITERAL_PATHSPECS: '1' },
+    parse: (a) => parseLines(a.text),
   };
 }
 
