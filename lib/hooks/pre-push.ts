@@ -21,7 +21,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
   const prepared = context.pushReads;
   const { repo, bad, plans } = prepared ?? (await planPush(remote, input, context.cwd));
   for (const line of bad) err.write(m.badRefLine(line) + '\n');
-  const work = plans.filter((p) => p.range !== null);
+  const work = plans.filter((p) => p.range !== null || p.object);
   if (work.length === 0) return 0;
 
   const { openReview, reviewPlans, blockedLines } = await modules;
@@ -50,7 +50,11 @@ export async function prePushHook(remote: string, _url: string, input: string, c
 
 /** A plan with something to review, as the shared push review takes it. */
 export function toReviewPlan(plan: PushPlan): ReviewPlan {
-  return { ref: plan.update.localRef, range: plan.range!, commits: plan.commits, tip: plan.tip!, single: plan.single };
+  const ref = plan.update.localRef;
+  if (plan.object) return { ref, range: '', commits: [], tip: '', single: false, object: plan.object };
+  // An annotated tag: its own message is pushed too.
+  const tag = plan.tip !== plan.update.localSha ? plan.update.localSha : undefined;
+  return { ref, range: plan.range!, commits: plan.commits, tip: plan.tip!, single: plan.single, tag };
 }
 
 /** The human verdicts queued (not committed) for these findings, by finding ID. */

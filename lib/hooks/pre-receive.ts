@@ -78,7 +78,7 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
       const update: RefUpdate = { localRef: u.ref, localSha: u.new, remoteRef: u.ref, remoteSha: u.old };
       if (ZERO.test(u.new)) return null; // a deletion is never blocked
       const plan = await planRef(top, ['--not', '--all'], update, emptyTree);
-      return plan.range === null ? null : plan;
+      return plan.range === null && !plan.object ? null : plan;
     }),
   );
   const plans = planned.filter((p): p is PushPlan => p !== null);

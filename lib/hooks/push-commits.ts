@@ -23,6 +23,43 @@ export interface CommitPatch {
 }
 
 const NEWLINE = 0x0a;
+/** The most bytes of one commit message reviewed (a longer one is read up to here). */
+const MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * A commit's message as a diff that adds it as a file, `(message of commit <12 hex>)`: the
+ * credential rules read it as they read a file (docs/hooks.md "Push": a key in a message is
+ * pushed as surely as one in a file).
+ */
+export function messageDiff(commit: string, message: Buffer): Buffer {
+  const text = message.toString('utf8').replace(/\n+$/, '');
+  if (!text.trim()) return Buffer.alloc(0);
+  const lines = text.split('\n');
+  const path = messagePath('commit', commit.slice(0, 12));
+  return Buffer.from(
+    [
+      `diff --git a/${path} b/${path}`,
+      'new file mode 100644',
+      '--- /dev/null',
+      `+++ b/${path}`,
+      `@@ -0,0 +1,${lines.length} @@`,
+      ...lines.map((l) => `+${l}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** `bytes` without the end line (`\n<marker>.`) it ends with, kept to the message cap. */
+function withoutEnd(bytes: Buffer, end: Buffer): Buffer {
+  const cut = bytes.length >= end.length && bytes.subarray(bytes.length - end.length).equals(end);
+  const text = cut ? bytes.subarray(0, bytes.length - end.length) : bytes;
+  return text.subarray(0, MESSAGE_BYTES);
+}
+
+/** The name a message goes by in findings: `(message of commit 1a2b3c4d5e6f)`, `(message of tag v1)`. */
+export function messagePath(kind: 'commit' | 'tag', name: string): string {
+  return `(message of ${kind} ${name})`;
+}
 
 /**
  * `bytes` unpredictable bytes as hex: from /dev/urandom where there is one (node:crypto costs
@@ -62,7 +99,8 @@ export async function* commitPatches(
     ...DIFF_CONFIG,
     'log',
     ...which,
-    `--format=${marker} %H`,
+    `--format=${marker} %H%n%B%n${marker}.`,
+    '--encoding=UTF-8',
     '-p',
     '--root',
     '--diff-merges=first-parent',
@@ -71,20 +109,49 @@ export async function* commitPatches(
     ...(listed ? [] : [...(commits as { walk: readonly string[] }).walk, '--']),
   ];
   const done: CommitPatch[] = [];
-  // The current commit: its header line's bytes until its newline, then its patch, capped.
+  // The message ends at a line of its own that no message can guess (the marker and a dot).
+  const messageEnd = Buffer.from(`\n${marker}.\n`);
+  // The current commit: its header line's bytes until its newline, its message until its end
+  // line (kept up to MESSAGE_BYTES), then its patch, capped.
   let header: Buffer[] | null = null;
   let commit = '';
+  let message: Buffer | null = null;
+  let messageBytes: Buffer[] = [];
   let capper: DiffCapper | null = null;
   let blank = false;
   const finish = () => {
     if (header) commit = Buffer.concat(header).toString('utf8').trim();
     if (commit) {
-      const diff = capper ? capper.end() : Buffer.alloc(0);
-      done.push({ commit, diff, capped: capper?.capped ?? [] });
+      const patch = capper ? capper.end() : Buffer.alloc(0);
+      // A commit with no patch: the next commit's delimiter took the end line's newline.
+      const text = message ?? withoutEnd(Buffer.concat(messageBytes), messageEnd.subarray(0, -1));
+      done.push({ commit, diff: Buffer.concat([patch, messageDiff(commit, text)]), capped: capper?.capped ?? [] });
     }
     header = null;
     commit = '';
+    message = null;
+    messageBytes = [];
     capper = null;
+  };
+  /** Takes message bytes; returns what follows the message's end line, or null while it goes on. */
+  const takeMessage = (part: Buffer): Buffer | null => {
+    // The end line may straddle two pieces: look in what was held back with this piece.
+    const held = Buffer.concat([...messageBytes, part]);
+    const end = held.indexOf(messageEnd);
+    if (end === -1) {
+      // Hold the start (up to the cap) and enough of the tail to see the end line arrive.
+      messageBytes = [
+        held.length > MESSAGE_BYTES + messageEnd.length
+          ? Buffer.concat([
+              held.subarray(0, MESSAGE_BYTES),
+              held.subarray(Math.max(MESSAGE_BYTES, held.length - messageEnd.length)),
+            ])
+          : held,
+      ];
+      return null;
+    }
+    message = held.subarray(0, Math.min(end, MESSAGE_BYTES));
+    return held.subarray(end + messageEnd.length);
   };
   const splitter = new StreamSplitter(Buffer.from(`\n${marker} `), {
     boundary() {
@@ -103,9 +170,15 @@ export async function* commitPatches(
         header.push(part.subarray(0, newline));
         commit = Buffer.concat(header).toString('utf8').trim();
         header = null;
+        messageBytes = [];
+        part = part.subarray(newline + 1);
+      }
+      if (commit && message === null) {
+        const rest = takeMessage(part);
+        if (rest === null) return;
         capper = new DiffCapper(caps);
         blank = true;
-        part = part.subarray(newline + 1);
+        part = rest;
       }
       if (!capper || part.length === 0) return;
       // git puts a blank line between the header and the patch.

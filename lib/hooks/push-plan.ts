@@ -4,7 +4,7 @@
  * the start-up's clean push (./push-start.ts) plans from here before the hook bundle loads.
  */
 import { gitOut } from '../core/git/run.js';
-import { emptyTree as emptyTreeCommand, mergeBase, peelCommit, runGit } from '../core/git/commands.js';
+import { emptyTree as emptyTreeCommand, mergeBase, peelCommit, peeledObject, runGit } from '../core/git/commands.js';
 import { findRepo, findRepoAndCommit, type Repo } from '../core/git/repo.js';
 
 export interface RefUpdate {
@@ -44,6 +44,12 @@ export interface PushPlan {
   tip: string | null;
   /** One commit with one parent: its own diff is the combined diff. */
   single: boolean;
+  /**
+   * A ref (a tag, mostly) that names a tree or a blob: no commits, but content the push carries,
+   * reviewed whole for credentials (./push-review.ts); or an annotated tag of commits the other
+   * side has, whose own message is new (`tag`). Absent otherwise.
+   */
+  object?: { oid: string; type: 'tree' | 'blob' | 'tag' };
 }
 
 /**
@@ -61,7 +67,14 @@ export async function planRef(
   const none = { update, range: null, commits: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peel(update.localSha);
-  if (!tip) return none; // a tag of a tree or blob: no commits to review
+  if (!tip) {
+    // A tag of a tree or a blob (or a ref straight at one): no commits, yet content is pushed.
+    if (update.localSha === update.remoteSha) return none;
+    const object = await runGit(peeledObject(update.localSha), { cwd: top });
+    if (object?.type === 'tree' || object?.type === 'blob')
+      return { ...none, object: { oid: object.oid, type: object.type } };
+    return none;
+  }
   const remoteTip = ZERO.test(update.remoteSha) ? null : await peel(update.remoteSha);
   if (remoteTip) {
     // rev-list first: the combined diff waits for its answer, the walk's reader does not.
@@ -69,7 +82,7 @@ export async function planRef(
     onWalk?.([tip, `^${remoteTip}`]);
     const listed = await listing;
     const commits = listed.map((c) => c.commit);
-    if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+    if (commits.length === 0) return tagOnly(update, tip);
     // A history that shares no commit with the old tip (a force push of another root) has no
     // merge base for `OLD...NEW`: all of it is new, reviewed from the empty tree. Only a push
     // that adds a root commit can be one, so only then is git asked.
@@ -84,9 +97,17 @@ export async function planRef(
   onWalk?.([tip, ...known]);
   const listed = await listing;
   const commits = listed.map((c) => c.commit);
-  if (commits.length === 0) return { update, tip, commits, range: null, single: false };
+  if (commits.length === 0) return tagOnly(update, tip);
   const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
   return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+}
+
+/** No commits to review; an annotated tag the other side lacks still carries its message. */
+function tagOnly(update: RefUpdate, tip: string): PushPlan {
+  const plan: PushPlan = { update, tip, commits: [], range: null, single: false };
+  if (tip !== update.localSha && update.localSha !== update.remoteSha)
+    plan.object = { oid: update.localSha, type: 'tag' };
+  return plan;
 }
 
 function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {

@@ -6,8 +6,9 @@
  * counted blocking finding (after committed verdicts) blocks.
  */
 import { gitOut } from '../core/git/run.js';
-import { commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
-import { tipFiles } from './push-tip-files.js';
+import { catFileBatch, commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
+import { blobFile, textFile, tipFiles } from './push-tip-files.js';
+import { messageDiff, messagePath } from './push-commits.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
@@ -35,6 +36,10 @@ export interface ReviewPlan {
   tip: string;
   /** One commit with one parent: its own diff is the combined diff. */
   single: boolean;
+  /** The annotated tag object the ref names, when it is one: its message is pushed too. */
+  tag?: string;
+  /** A tree or blob the ref names instead of a commit (../hooks/push-plan.ts): `range` is ''. */
+  object?: { oid: string; type: 'tree' | 'blob' | 'tag' };
 }
 
 export interface BlockedRef {
@@ -179,8 +184,17 @@ export async function reviewPlans(
       for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
       for (const w of r.warnings) warnings.add(w);
     };
-    // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
-    if (plan.single) {
+    if (plan.object) {
+      // A tree or blob a tag names: its content whole, credentials only, no history to answer from.
+      add(
+        await objectCredentials(
+          top,
+          plan,
+          credentialCheck(session, null, async () => []),
+        ),
+      );
+    } else if (plan.single) {
+      // One non-merge commit: its own diff is the combined diff, so one review does both jobs.
       add(await reviewRange(plan.range, tip, 'all', plan.ref).result);
       shown.clear();
     } else {
@@ -216,11 +230,12 @@ export async function reviewPlans(
       }
     }
     // Each changed file whole, as the tip holds it: a key no single diff adds whole (./push-tip-files.ts).
-    const tipKey = `${plan.range} ${tip}`;
+    const tipKey = `${plan.range} ${tip} ${plan.tag ?? ''}`;
     let whole = atTip.get(tipKey);
-    if (!whole) atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
+    if (!whole && !plan.object)
+      atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
     const held = new Set(found.keys());
-    add(await whole);
+    if (whole) add(await whole);
     for (const id of found.keys()) if (!held.has(id)) onlyAtTip.set(id, plan);
     for (const f of found.values()) allFindings.set(f.id, f);
     foundBy.set(plan, new Set(held));
@@ -242,7 +257,10 @@ export async function reviewPlans(
   for (const f of credentials) {
     const plan = onlyAtTip.get(f.id);
     if (!plan || holders.has(f.id)) continue;
-    const commits = await runGit(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
+    const message = /^\(message of commit ([0-9a-f]{12})\)$/.exec(f.path);
+    const commits = message
+      ? plan.commits.filter((c) => c.startsWith(message[1]!))
+      : await runGit(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
     if (commits.length)
       holders.set(
         f.id,
@@ -258,13 +276,58 @@ async function tipCredentials(
   plan: ReviewPlan,
   check: ReturnType<typeof credentialCheck>,
 ): Promise<{ findings: Finding[]; warnings: string[] }> {
-  const none = { findings: [], warnings: [] };
-  const files = await tipFiles(top, plan.range);
-  if (!files.text) return none;
-  // The screen is sound only over text read whole (./push-check.ts `screenable`).
-  const screen = files.capped.length ? null : await check.screen();
-  if (screen && !screen(Buffer.from(files.text))) return none;
-  return check.review(files.text, `the files of ${plan.ref} at ${plan.tip.slice(0, 12)}`, files.capped);
+  // Beside the files: the paths (a key as a file or folder name), the message of a commit the
+  // per-commit check does not read (one commit: the combined review), an annotated tag's message.
+  const [files, single, tag] = await Promise.all([
+    tipFiles(top, plan.range),
+    plan.single ? runGit(commitMessage(plan.tip), { cwd: top }) : null,
+    plan.tag ? runGit(catFileBatch([plan.tag]), { cwd: top }) : null,
+  ]);
+  const texts = [files.text, textFile(`(paths of ${plan.ref})`, files.paths.join('\n'))];
+  if (single !== null) texts.push(messageDiff(plan.tip, Buffer.from(single)).toString('utf8'));
+  const tagObject = plan.tag ? tag?.get(plan.tag) : null;
+  if (tagObject?.type === 'tag') texts.push(textFile(messagePath('tag', plan.ref), tagMessage(tagObject.content)));
+  return screenedReview(check, texts.join(''), files.capped, `what ${plan.ref} pushes at ${plan.tip.slice(0, 12)}`);
+}
+
+/** The credential review of a tree or blob a ref names, read whole. */
+async function objectCredentials(
+  top: string,
+  plan: ReviewPlan,
+  check: ReturnType<typeof credentialCheck>,
+): Promise<{ findings: Finding[]; warnings: string[] }> {
+  const { oid, type } = plan.object!;
+  if (type === 'tag') {
+    const tag = (await runGit(catFileBatch([oid]), { cwd: top })).get(oid);
+    const text = tag?.type === 'tag' ? textFile(messagePath('tag', plan.ref), tagMessage(tag.content)) : '';
+    return screenedReview(check, text, [], `tag ${oid.slice(0, 12)} of ${plan.ref}`);
+  }
+  const files =
+    type === 'tree'
+      ? await tipFiles(top, `${await emptyTreeOf(top)()}..${oid}`, undefined, `${plan.ref}/`)
+      : await blobFile(top, oid, `${plan.ref} (blob ${oid.slice(0, 12)})`);
+  const texts = [files.text, textFile(`(paths of ${plan.ref})`, files.paths.join('\n'))];
+  return screenedReview(check, texts.join(''), files.capped, `${type} ${oid.slice(0, 12)} of ${plan.ref}`);
+}
+
+/** A credential review of diff text, passed over when the screen says no rule can report (sound only over text read whole). */
+async function screenedReview(
+  check: ReturnType<typeof credentialCheck>,
+  text: string,
+  capped: string[],
+  name: string,
+): Promise<{ findings: Finding[]; warnings: string[] }> {
+  if (!text) return { findings: [], warnings: [] };
+  const screen = capped.length ? null : await check.screen();
+  if (screen && !screen(Buffer.from(text))) return { findings: [], warnings: [] };
+  return check.review(text, name, capped);
+}
+
+/** The message of an annotated tag object (what follows its header lines), without a signature. */
+function tagMessage(content: Buffer): string {
+  const text = content.toString('utf8');
+  const start = text.indexOf('\n\n');
+  return start === -1 ? '' : text.slice(start + 2);
 }
 
 /**

@@ -74,6 +74,8 @@ interface Reading {
 async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?: Reading): Promise<boolean> {
   const { repo, bad, plans } = reads;
   if (bad.length) return false; // the full hook names them
+  // A tree or blob pushed by a tag is reviewed by the full hook (./push-review.ts).
+  if (plans.some((p) => p.object)) return false;
   const work = plans.filter((p) => p.range !== null);
   if (work.length === 0) return true;
   // The first ref's reads start before the record is checked: git works while it is read, and

@@ -8,7 +8,7 @@
  * NUL pattern), and becomes a diff that adds every line, numbered as in the file.
  */
 import { changedBlobs, runGit } from '../core/git/commands.js';
-import { readBinaryAsText } from '../diff/blob-text.js';
+import { addedHunks, readBinaryAsText } from '../diff/blob-text.js';
 import { DEFAULT_CAPS, type DiffCaps } from '../diff/cap.js';
 import { formatFile } from '../diff/format.js';
 import type { DiffFile } from '../diff/types.js';
@@ -20,11 +20,45 @@ export interface TipFiles {
   text: string;
   /** Files read only up to a cap (named by the review, and never passed over by a screen). */
   capped: string[];
+  /** Every path the files are at, links and submodules included (a key can be a name). */
+  paths: string[];
 }
 
-/** The changed files of `range` at its new side, as a diff that adds them whole. */
-export async function tipFiles(top: string, range: string, caps: DiffCaps = DEFAULT_CAPS): Promise<TipFiles> {
-  const blobs = (await runGit(changedBlobs(range), { cwd: top })).filter((b) => REGULAR.has(b.mode));
+/**
+ * The changed files of `range` at its new side, as a diff that adds them whole; `prefix` goes
+ * before each path in what the findings name (a tree a tag names: `refs/tags/t/`).
+ */
+export async function tipFiles(
+  top: string,
+  range: string,
+  caps: DiffCaps = DEFAULT_CAPS,
+  prefix = '',
+): Promise<TipFiles> {
+  const changed = await runGit(changedBlobs(range), { cwd: top });
+  const blobs = changed.filter((b) => REGULAR.has(b.mode));
+  const files = await readWhole(
+    top,
+    blobs.map((b) => ({ path: prefix + b.path, oid: b.oid, mode: b.mode })),
+    caps,
+  );
+  return { ...files, paths: changed.map((b) => prefix + b.path) };
+}
+
+/** One blob (a tag of a blob) as a file named `name`, read whole. */
+export async function blobFile(
+  top: string,
+  oid: string,
+  name: string,
+  caps: DiffCaps = DEFAULT_CAPS,
+): Promise<TipFiles> {
+  return { ...(await readWhole(top, [{ path: name, oid, mode: '100644' }], caps)), paths: [] };
+}
+
+async function readWhole(
+  top: string,
+  blobs: ReadonlyArray<{ path: string; oid: string; mode: string }>,
+  caps: DiffCaps,
+): Promise<{ text: string; capped: string[] }> {
   if (blobs.length === 0) return { text: '', capped: [] };
   const files: DiffFile[] = blobs.map((b) => ({
     oldPath: null,
@@ -42,4 +76,20 @@ export async function tipFiles(top: string, range: string, caps: DiffCaps = DEFA
     .map((f) => formatFile({ ...f, binary: false }))
     .join('');
   return { text, capped };
+}
+
+/** Text as a diff that adds it as the file `path` ('' for blank text). */
+export function textFile(path: string, text: string): string {
+  const body = text.replace(/\n+$/, '');
+  if (!body.trim()) return '';
+  const hunks = addedHunks(null, body);
+  return formatFile({
+    oldPath: null,
+    newPath: path,
+    status: 'added',
+    binary: false,
+    oldMode: null,
+    newMode: '100644',
+    hunks,
+  });
 }

@@ -43,7 +43,7 @@ export function bundleHasCredentialSources(bundle: Bundle): boolean {
  */
 export function credentialCheck(
   session: ReviewSession,
-  verdictTip: string,
+  verdictTip: string | null,
   history: () => Promise<HistoryRow[]>,
   bundleTakesCredentials?: boolean,
 ): CredentialCheck {

@@ -209,3 +209,76 @@ test('a private key split over two commits of one push is one finding, naming bo
   assert.equal(clean.code, 0, clean.stderr);
   assert.equal(remoteHas('refs/heads/main'), tip);
 });
+
+test('a tag of a blob or of a tree that holds a key is refused, naming the tag; a tag of a clean blob is accepted', async () => {
+  const key = freshAwsKey();
+  const blob = dev.git(['hash-object', '-w', '--stdin'], { input: `aws_access_key_id = ${key}\n` }).trim();
+  dev.git(['tag', 'blob-key', blob]);
+  const refusedBlob = await push('refs/tags/blob-key');
+  assert.equal(refusedBlob.code, 1, refusedBlob.stderr);
+  assert.ok(
+    refusedBlob.stderr.includes(
+      `refs/tags/blob-key (blob ${blob.slice(0, 12)}):1 security AWS access key ID committed`,
+    ),
+    refusedBlob.stderr,
+  );
+  assert.equal(remoteHas('refs/tags/blob-key'), null);
+  const inner = dev.git(['hash-object', '-w', '--stdin'], { input: `const k = "${freshAwsKey()}";\n` }).trim();
+  const tree = dev.git(['mktree'], { input: `100644 blob ${inner}\tsecret.js\n` }).trim();
+  dev.git(['tag', '-a', '-m', 'a tree', 'tree-key', tree]);
+  const refusedTree = await push('refs/tags/tree-key');
+  assert.equal(refusedTree.code, 1, refusedTree.stderr);
+  assert.match(refusedTree.stderr, /refs\/tags\/tree-key\/secret\.js:1 security AWS access key ID committed/);
+  assert.equal(remoteHas('refs/tags/tree-key'), null);
+  const clean = dev.git(['hash-object', '-w', '--stdin'], { input: 'release notes\n' }).trim();
+  dev.git(['tag', 'blob-clean', clean]);
+  const accepted = await push('refs/tags/blob-clean');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/tags/blob-clean'), clean);
+});
+
+test('a key in a commit message or an annotated tag message is refused, naming the commit; clean messages are accepted', async () => {
+  // One commit (the combined review's path) and two (the per-commit check's).
+  const one = dev.commit(`chore: deploy\n\nused ${freshAwsKey()} for the run`, { 'deploy.md': 'ran\n' });
+  const single = await push('main');
+  assert.equal(single.code, 1, single.stderr);
+  assert.ok(
+    single.stderr.includes(`(message of commit ${one.slice(0, 12)}):3 security AWS access key ID committed`),
+    single.stderr,
+  );
+  assert.ok(single.stderr.includes(`${one.slice(0, 12)} chore: deploy`), single.stderr);
+  dev.commit('docs: more', { 'deploy2.md': 'more\n' });
+  const two = await push('main');
+  assert.equal(two.code, 1, two.stderr);
+  assert.ok(two.stderr.includes(`(message of commit ${one.slice(0, 12)}):3`), two.stderr);
+  backToMain();
+  dev.git(['tag', '-a', '-m', `release\n\nkey ${freshAwsKey()}`, 'v-key']);
+  const tagged = await push('refs/tags/v-key');
+  assert.equal(tagged.code, 1, tagged.stderr);
+  assert.match(tagged.stderr, /\(message of tag refs\/tags\/v-key\):3 security AWS access key ID committed/);
+  assert.equal(remoteHas('refs/tags/v-key'), null);
+  const tip = dev.commit('docs: clean\n\nno key here', { 'clean.md': 'clean\n' });
+  dev.git(['tag', '-a', '-m', 'release: clean', 'v-clean']);
+  const accepted = await push('main', 'refs/tags/v-clean');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/heads/main'), tip);
+});
+
+test('a key as a path, an empty file or a folder named after it, is refused; ordinary names are accepted', async () => {
+  const asFile = freshAwsKey();
+  dev.commit('chore: marker', { [`keys/${asFile}`]: '' });
+  const file = await push('main');
+  assert.equal(file.code, 1, file.stderr);
+  assert.match(file.stderr, /\(paths of refs\/heads\/main\):1 security AWS access key ID committed/);
+  backToMain();
+  const asFolder = freshAwsKey();
+  dev.commit('chore: folder', { [`${asFolder}/readme.txt`]: 'hello\n' });
+  const folder = await push('main');
+  assert.equal(folder.code, 1, folder.stderr);
+  assert.match(folder.stderr, /\(paths of refs\/heads\/main\):1 security AWS access key ID committed/);
+  backToMain();
+  const tip = dev.commit('chore: names', { 'keys/README': '', 'AKIA-notes/readme.txt': 'hello\n' });
+  const accepted = await push('main');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/heads/main'), tip);
+});

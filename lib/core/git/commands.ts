@@ -223,6 +223,26 @@ export function commitsTouching(commits: readonly string[], path: string): GitCo
   };
 }
 
+/** What `rev` is once every tag is peeled (`rev^{}`): its object and type, or null when git has none. */
+export function peeledObject(rev: string): GitCommand<{ oid: string; type: string } | null> {
+  return {
+    args: ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+    input: `${rev}^{}\n`,
+    parse: (a) => {
+      const m = /^([0-9a-f]+) (\w+)$/.exec(a.text.trim());
+      return m ? { oid: m[1]!, type: m[2]! } : null;
+    },
+  };
+}
+
+/** A commit's message (UTF-8), or '' when it has none. */
+export function commitMessage(commit: string): GitCommand<string> {
+  return {
+    args: ['log', '-1', '--no-walk', '--encoding=UTF-8', '--format=%B', '--end-of-options', commit, '--'],
+    parse: (a) => a.text,
+  };
+}
+
 /** `runGit(peel(rev), { cwd })`, the form most callers want. */
 export function peelCommit(cwd: string, rev: string): Promise<string | null> {
   return runGit(peel(rev), { cwd });
