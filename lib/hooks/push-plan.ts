@@ -4,7 +4,14 @@
  * the start-up's clean push (./push-start.ts) plans from here before the hook bundle loads.
  */
 import { gitOut } from '../core/git/run.js';
-import { emptyTree as emptyTreeCommand, mergeBase, peelCommit, peeledObject, runGit } from '../core/git/commands.js';
+import {
+  emptyTree as emptyTreeCommand,
+  mergeBase,
+  peelCommit,
+  peeledObject,
+  remoteTips,
+  runGit,
+} from '../core/git/commands.js';
 import { findRepo, findRepoAndCommit, type Repo } from '../core/git/repo.js';
 
 export interface RefUpdate {
@@ -58,7 +65,7 @@ export interface PushPlan {
  */
 export async function planRef(
   top: string,
-  known: readonly string[],
+  known: readonly string[] | (() => Promise<readonly string[]>),
   update: RefUpdate,
   emptyTree: () => Promise<string>,
   peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
@@ -93,8 +100,9 @@ export async function planRef(
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what the other
   // side does not have already.
-  const listing = revList(top, ['--topo-order', tip, ...known]);
-  onWalk?.([tip, ...known]);
+  const knownArgs = typeof known === 'function' ? await known() : known;
+  const listing = revList(top, ['--topo-order', tip, ...knownArgs]);
+  onWalk?.([tip, ...knownArgs]);
   const listed = await listing;
   const commits = listed.map((c) => c.commit);
   if (commits.length === 0) return tagOnly(update, tip);
@@ -132,8 +140,7 @@ export interface PushPlanning {
 }
 
 /**
- * Plans every ref line of pre-push's `input` against `remote` (what its remote-tracking refs
- * hold is known). `onWalk`: for a push of one ref, called with the revision arguments of what it
+ * Plans every ref line of pre-push's `input` against `remote` (what it advertises is known). `onWalk`: for a push of one ref, called with the revision arguments of what it
  * adds as soon as they are known, before git lists them (the clean push's start reads the
  * commits' patches from them meanwhile, ./push-start.ts).
  */
@@ -166,7 +173,16 @@ export async function planPush(
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
   const walk = onWalk && updates.length === 1 ? (revs: string[]) => onWalk(repo.top, revs) : undefined;
-  for (const update of updates)
-    plans.push(await planRef(repo.top, ['--not', `--remotes=${remote}`], update, emptyTree, peel, walk));
+  // What the remote has is what it advertises now, never a remote-tracking ref, which may name
+  // a branch deleted there since (docs/hooks.md "Push"): asked once, and only for a new ref or
+  // an old tip this clone lacks. Names it has and this clone lacks are skipped (--ignore-missing).
+  let advertised: Promise<readonly string[]> | undefined;
+  const known = () =>
+    (advertised ??= runGit(remoteTips(remote), { cwd: repo.top }).then((tips) => [
+      '--ignore-missing',
+      '--not',
+      ...tips,
+    ]));
+  for (const update of updates) plans.push(await planRef(repo.top, known, update, emptyTree, peel, walk));
   return { repo, updates, bad, plans };
 }

@@ -221,3 +221,28 @@ test('git attributes do not hide a key from the credential rules: * binary, * -d
   r.git(['reset', '-q', '--hard']);
   r.git(['checkout', '-q', 'main']);
 });
+
+test('a stale remote-tracking branch exempts nothing: a key the remote no longer has is refused when pushed again', async () => {
+  const { r, bare } = await repo();
+  branch(r, 'gone');
+  commit(r, 'feat: key', { 'gone.js': `export const k = "${AWS_KEY}";\n` });
+  // On the remote before the gate (pushed without hooks), then deleted there by someone else:
+  // this clone's origin/gone still names it.
+  const skipped = await r.run(['push', '--no-verify', 'origin', 'gone']);
+  assert.equal(skipped.code, 0, skipped.stderr);
+  bare.git(['update-ref', '-d', 'refs/heads/gone']);
+  assert.ok(r.git(['rev-parse', '--verify', '-q', 'refs/remotes/origin/gone']).trim());
+  r.git(['checkout', '-q', '-b', 'again', 'gone']);
+  commit(r, 'docs: on top', { 'again.md': 'more\n' });
+  const refused = await push(r, 'again');
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /gone\.js:1 /);
+  assert.match(refused.stderr, KEY_FINDING);
+  assert.equal(remoteHas(bare, 'again'), null);
+  // Control: a branch on commits the remote does have is accepted, and reviews only its own.
+  branch(r, 'fresh');
+  commit(r, 'docs: fresh', { 'fresh.md': 'fresh\n' });
+  const accepted = await push(r, 'fresh');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  r.git(['checkout', '-q', 'main']);
+});

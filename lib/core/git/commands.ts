@@ -243,6 +243,14 @@ export function commitMessage(commit: string): GitCommand<string> {
   };
 }
 
+/** The distinct objects a remote's refs name now (`git ls-remote REMOTE`: one round trip to it). */
+export function remoteTips(remote: string): GitCommand<string[]> {
+  return {
+    args: ['ls-remote', '--end-of-options', remote],
+    parse: (a) => [...new Set(parseLines(a.text).map((l) => l.split('\t')[0]!))].filter((t) => /^[0-9a-f]+$/.test(t)),
+  };
+}
+
 /** `runGit(peel(rev), { cwd })`, the form most callers want. */
 export function peelCommit(cwd: string, rev: string): Promise<string | null> {
   return runGit(peel(rev), { cwd });
