@@ -174,13 +174,15 @@ async function reviewerSettings(
 async function modelRun(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {
   const settings = session.config.reviewer.model;
   if (!settings || options.reviewer === false || options.model === false) return null;
-  const { checkEndpoint, chatCompletionsUrl } = await import('./model/endpoint.js');
+  const { checkEndpoint, chatCompletionsUrl, loopbackTarget } = await import('./model/endpoint.js');
   const checked = checkEndpoint(settings.endpoint);
   if (!checked.ok) {
     warnings.push(m.modelBadEndpoint(settings.endpoint, checked.why));
     return null;
   }
-  if (!checked.loopback) {
+  // On this machine: the address checked is where the request goes (a name resolved once, here).
+  const local = await loopbackTarget(checked);
+  if (!local) {
     if (session.commonDir === null) {
       warnings.push(m.modelOutsideRepo(settings.endpoint));
       return null;
@@ -193,7 +195,7 @@ async function modelRun(session: ReviewSession, options: ReviewOptions, warnings
   }
   const { startModelRun } = await import('./model/index.js');
   return startModelRun({
-    url: chatCompletionsUrl(checked.url),
+    url: chatCompletionsUrl(local ?? checked.url),
     model: settings.model,
     timeoutMs: settings.timeoutMs,
     maxConcurrency: settings.maxConcurrency,

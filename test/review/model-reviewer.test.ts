@@ -297,6 +297,27 @@ test('an endpoint off loopback is not sent anything until the person trusts that
   assert.equal((await repo.cli(['trust', '--revoke'])).code, 0);
 });
 
+test('a name is on this machine only once it resolves to loopback: localhost is asked, a *.localhost name that does not is not', async () => {
+  // localhost resolves (through /etc/hosts) to a loopback address: asked at that address, no trust.
+  config({ endpoint: `http://localhost:${port}/v1`, model: 'by-name' }); // a model of its own: nothing cached
+  handler = answer({ summary: '', findings: [finding({ rule: 'by-name' })] });
+  requests.length = 0;
+  const named = await reviewJson();
+  assert.equal(asked().length, 1, named.result.warnings.join(' | '));
+  assert.ok(named.result.findings.some((f) => f.rule_source === 'adr-0001:by-name'));
+  // A *.localhost name counts by what it resolves to (issue 35: `10.255.255.1 evil.localhost` in
+  // /etc/hosts reached that host): this one resolves to nothing, so it needs trust.
+  const elsewhere = `http://revtrail-nowhere.localhost:${port}/v1`;
+  config({ endpoint: elsewhere });
+  requests.length = 0;
+  const refused = await reviewJson();
+  assert.equal(requests.length, 0);
+  assert.ok(
+    refused.result.warnings.some((w) => w.includes(`${elsewhere} is not on this machine and not trusted`)),
+    refused.result.warnings.join(' | '),
+  );
+});
+
 test('hooks: commit-msg records the model finding as a trailer; the push after it asks nothing again', async () => {
   // The history so far is on the remote before the model is configured: the push below sends one commit.
   rmSync(`${repo.dir}/revtrail.config.json`);
