@@ -58,7 +58,8 @@ export default defineCommand<TrustArgs>({
     // A model endpoint on this machine needs no trust; one elsewhere is trusted beside the command.
     const endpoint = config.reviewer.model?.endpoint;
     const remote =
-      endpoint !== undefined && !(await (await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint))
+      endpoint !== undefined &&
+      !(await (await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint))
         ? endpoint
         : undefined;
     if (argv.length === 0 && remote === undefined)
