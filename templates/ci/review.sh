@@ -43,6 +43,21 @@ if [ "$status" -le 1 ]; then
   "$cli" review --range "$base...HEAD" --policy-from "$policy" --format sarif >"$out" 2>/dev/null || sarif_status=$?
   [ "$sarif_status" -le 1 ] || status=$sarif_status
 fi
+# Every commit of the range for credentials, as the push gate reviews a push (a key added in one
+# commit and removed in the next is still in the history a merge keeps; so are messages and
+# paths): the server gate's own review of the update from the fork point to HEAD, with POLICY's
+# commit as its policy ref (docs/server.md "CI"). Its findings are in the log as text.
+fork=$(git merge-base "$base" HEAD 2>/dev/null || true)
+if [ "$status" -le 1 ] && [ -n "$fork" ]; then
+  git update-ref refs/revtrail-ci/policy "$(git rev-parse "$policy^{commit}")"
+  git config --local revtrail.policyRef refs/revtrail-ci/policy
+  gate_status=0
+  "$cli" hook update refs/revtrail-ci/head "$fork" "$(git rev-parse HEAD)" || gate_status=$?
+  git config --local --unset revtrail.policyRef || true
+  git update-ref -d refs/revtrail-ci/policy || true
+  if [ "$gate_status" -eq 1 ] && [ "$status" -eq 0 ]; then status=1; fi
+  [ "$gate_status" -le 1 ] || status=$gate_status
+fi
 case $status in
   0) echo "revtrail-ci: no blocking finding; SARIF in $out" >&2 ;;
   1) echo "revtrail-ci: blocking findings (REQUEST_CHANGES); SARIF in $out" >&2 ;;

@@ -6,6 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
 import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../kit/repo.js';
 import { writeShim } from '../kit/hooks.js';
 import { sarifProblems } from '../kit/sarif.js';
@@ -109,4 +110,20 @@ test("the base branch's policy: a pull request that drops the rule is still revi
     sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId),
     ['adr-0001:no-db-query'],
   );
+});
+
+test('a key added in one commit of the range and removed in the next: exit 1, naming the commit, as the push gate does', async () => {
+  // A key no test has seen (issue 35 item 12: the combined diff alone said APPROVE).
+  const key = `AKIA${Array.from({ length: 16 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[randomInt(32)]).join('')}`;
+  const ci = ciClone({ 'src/k.js': `export const k = "${key}";\n` });
+  const holder = ci.git(['rev-parse', 'HEAD']).trim();
+  ci.commit('fix: no key', { 'src/k.js': 'export const k = process.env.K;\n' });
+  const run = await runScript(ci.dir);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stderr, /src\/k\.js:1 security AWS access key ID committed/);
+  assert.ok(run.stderr.includes(`${holder.slice(0, 12)} feat: change`), run.stderr);
+  assert.match(run.stderr, /revtrail-ci: blocking findings/);
+  // The clone is left as it was: no policy ref, no config.
+  assert.equal(ci.git(['for-each-ref', 'refs/revtrail-ci']).trim(), '');
+  assert.throws(() => ci.git(['config', '--local', 'revtrail.policyRef']));
 });
