@@ -95,7 +95,12 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
     err,
     copied.warnings.map((w) => hm.warning(w)),
   );
-  const session = await openReview(top, { repo, policyTop: copied.dir, knowledge: copied.knowledge });
+  const session = await openReview(top, {
+    repo,
+    policyTop: copied.dir,
+    knowledge: copied.knowledge,
+    policyCommit: policy.commit!,
+  });
   const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), err, { noReviewer: true });
   if (reviewed.blocked.length === 0) return 0;
   const lines = await blockedLines(top, reviewed, session.config.gate.credentialAnswers);

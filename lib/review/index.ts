@@ -59,6 +59,11 @@ export interface ReviewSession {
   configProblem?: string | null;
   /** The text the configuration came from (absent for one handed in, or the defaults after a problem). */
   configSource?: ConfigSource;
+  /**
+   * The commit the policy was copied from (`--policy-from`, the server gate), or null: the work
+   * tree's. Its tree's .gitattributes decide what is reviewed (docs/review.md "Git's attributes").
+   */
+  policyCommit: string | null;
   /** Absolute path of the knowledge bundle. */
   knowledge: string;
   /** The bundle, loaded on first use and kept for the session. */
@@ -68,7 +73,14 @@ export interface ReviewSession {
 /** Repo, config and (lazily) the bundle, for one or more reviews. */
 export async function openReview(
   cwd: string,
-  overrides: { knowledge?: string; allowOutsideRepo?: boolean; repo?: Repo; config?: Config; policyTop?: string } = {},
+  overrides: {
+    knowledge?: string;
+    allowOutsideRepo?: boolean;
+    repo?: Repo;
+    config?: Config;
+    policyTop?: string;
+    policyCommit?: string;
+  } = {},
 ): Promise<ReviewSession> {
   let top: string;
   let commonDir: string | null;
@@ -99,6 +111,7 @@ export async function openReview(
     cwd,
     top,
     commonDir,
+    policyCommit: overrides.policyCommit ?? null,
     config,
     configFile: found.file,
     configProblem: found.problem,
@@ -362,7 +375,10 @@ export async function runReview(
               (await import('../diff/attributes.js')).readAttributes(
                 session.top,
                 paths,
-                attributeSource(options.source),
+                // A copied policy brings its attributes: the pushed tree's own cannot hide a file.
+                session.policyCommit
+                  ? { kind: 'tree', treeish: session.policyCommit }
+                  : attributeSource(options.source),
               ),
       verdicts: async () =>
         loadVerdicts(
@@ -401,6 +417,7 @@ export async function review(options: ReviewOptions): Promise<ReviewResult> {
     repo: options.repo,
     config: options.config,
     policyTop: options.policyTop,
+    policyCommit: options.policyCommit,
   });
   return runReview(session, options, diff);
 }

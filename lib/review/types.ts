@@ -53,6 +53,8 @@ export interface ReviewOptions {
   knowledge?: string;
   /** Where the config, bundle and doc map are read instead of the top level (`--policy-from`). */
   policyTop?: string;
+  /** The commit that policy was copied from: its .gitattributes apply. */
+  policyCommit?: string;
   /** Overrides config.reviewer.command (argv, run without a shell); false: no reviewer program. */
   reviewer?: string[] | false;
   /**

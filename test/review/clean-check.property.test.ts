@@ -109,6 +109,7 @@ test('whenever the clean check says "clean", the full review finds nothing and w
         cwd: process.cwd(),
         top: process.cwd(),
         commonDir: null,
+        policyCommit: null,
         config,
         configSource,
         configProblem: null,

@@ -282,3 +282,23 @@ test('a key as a path, an empty file or a folder named after it, is refused; ord
   assert.equal(accepted.code, 0, accepted.stderr);
   assert.equal(remoteHas('refs/heads/main'), tip);
 });
+
+test("the policy's attributes decide what is reviewed: a pushed .gitattributes does not drop a security finding", async () => {
+  const shell = 'export const run = (cmd) => exec(`sh -c ${cmd}`);\n';
+  dev.commit('feat: helper, marked generated', {
+    '.gitattributes': '*.js linguist-generated\n*.js -diff\n',
+    'src/helper.js': shell,
+  });
+  const refused = await push('main');
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /src\/helper\.js:1 \S+ .*\(builtin\/injection:shell-exec\)/);
+  backToMain();
+  // Control: the same attributes in the policy (main, before the push) do apply.
+  const tip = dev.commit('chore: generated files', { '.gitattributes': '*.gen.js linguist-generated\n' });
+  assert.equal((await push('main')).code, 0);
+  const generated = dev.commit('feat: generated helper', { 'src/helper.gen.js': shell });
+  const accepted = await push('main');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/heads/main'), generated);
+  assert.notEqual(tip, generated);
+});

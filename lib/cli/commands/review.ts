@@ -121,6 +121,7 @@ export default defineCommand<ReviewArgs>({
       source,
       knowledge: args.knowledge ?? policy?.knowledge,
       policyTop: policy?.dir,
+      policyCommit: policy?.commit ?? undefined,
       reviewer,
       model: args.model ? undefined : false,
       softTests: args.softTests || undefined,
@@ -157,7 +158,7 @@ export default defineCommand<ReviewArgs>({
 async function policyFrom(
   ref: string,
   context: { cwd: string; stderr: NodeJS.WritableStream },
-): Promise<{ dir: string; knowledge: string }> {
+): Promise<{ dir: string; knowledge: string; commit: string | null }> {
   const { findRepo } = await import('../../core/git/repo.js');
   const { peelCommit, refsNamed, runGit } = await import('../../core/git/commands.js');
   const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
