@@ -29,6 +29,7 @@ export const importsRuleSchema = z.strictObject({
   imports: z.strictObject({
     forbid: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'must name at least one module or path')),
     allow: z.optional(z.array(z.string().check(z.minLength(1)))),
+    typeImports: z.optional(z.boolean()),
   }),
 });
 
@@ -58,6 +59,11 @@ export interface ImportsRule extends StructuralBase {
   kind: 'imports';
   forbid: string[];
   allow: string[];
+  /**
+   * Whether type-only imports count (TypeScript `import type`, Python under `if TYPE_CHECKING:`):
+   * by default not, since they vanish at run time (docs/structural.md "Import boundaries").
+   */
+  typeImports: boolean;
 }
 
 export type StructuralRule = AstRule | ImportsRule;
@@ -98,6 +104,12 @@ export function parseStructural(raw: unknown, documentId: string): StructuralPar
     ok: true,
     rule: isAst
       ? { ...base, kind: 'ast', ast: d.ast, language: d.language }
-      : { ...base, kind: 'imports', forbid: d.imports.forbid, allow: d.imports.allow ?? [] },
+      : {
+          ...base,
+          kind: 'imports',
+          forbid: d.imports.forbid,
+          allow: d.imports.allow ?? [],
+          typeImports: d.imports.typeImports ?? false,
+        },
   };
 }

@@ -78,6 +78,20 @@ test('review: a call and an import across the boundary are found at their lines;
   assert.match(select.stdout, /rules: no-todo \(pattern\), no-db-call \(ast\), no-db-import \(imports\)/);
 });
 
+test('a type-only import across the boundary is not a finding (typeImports is off by default)', async () => {
+  repo.write(
+    'src/controllers/types-only.ts',
+    "import type { db } from '../db';\nimport { type db as D } from '../db';\nexport type T = typeof D;\n",
+  );
+  const run = await repo.cli(['review', '--format', 'json']);
+  const result = JSON.parse(run.stdout) as { findings: Array<{ rule_source: string; path: string }> };
+  assert.deepEqual(
+    result.findings.filter((f) => f.path === 'src/controllers/types-only.ts').map((f) => f.rule_source),
+    [],
+  );
+  repo.git(['clean', '-qf', 'src/controllers/types-only.ts']);
+});
+
 test('a config exclude reaches a structural rule as it reaches a regex rule', async () => {
   repo.write(
     'revtrail.config.json',

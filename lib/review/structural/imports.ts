@@ -14,6 +14,38 @@ export interface ImportRef {
   specifier: string;
   /** 1-based line of the import. */
   line: number;
+  /** Gone at run time: TypeScript `import type`/`export type`, or all specifiers `type`; Python under `if TYPE_CHECKING:`. */
+  typeOnly?: boolean;
+}
+
+/** Whether a node lies inside `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`). */
+function underTypeChecking(node: Node): boolean {
+  for (
+    let at = (node as Node & { parent(): Node | null }).parent();
+    at;
+    at = (at as Node & { parent(): Node | null }).parent()
+  ) {
+    if (at.kind() === 'if_statement') {
+      const condition = at.field('condition')?.text().trim();
+      if (condition === 'TYPE_CHECKING' || condition === 'typing.TYPE_CHECKING') return true;
+    }
+  }
+  return false;
+}
+
+/** A TypeScript import or re-export that names types only (elided by the compiler). */
+function typeOnlyStatement(node: Node): boolean {
+  const kids = node.children();
+  // `import type { A } from` / `export type { A } from`: the `type` keyword after the first token.
+  if (kids[1]?.kind() === 'type' || kids[1]?.text() === 'type') return true;
+  // `import { type A, type B } from`: every named specifier is a type.
+  const clause = kids.find((c) => c.kind() === 'import_clause');
+  if (!clause) return false;
+  const parts = clause.children();
+  if (parts.some((c) => c.kind() === 'identifier' || c.kind() === 'namespace_import')) return false;
+  const named = parts.find((c) => c.kind() === 'named_imports');
+  const specs = named?.children().filter((c) => c.kind() === 'import_specifier') ?? [];
+  return specs.length > 0 && specs.every((c) => /^type\s/.test(c.text()));
 }
 
 interface Node {
@@ -22,6 +54,7 @@ interface Node {
   field(name: string): Node | null;
   children(): Node[];
   range(): { start: { line: number } };
+  parent(): Node | null;
 }
 
 const unquote = (text: string) => text.replace(/^(['"`])([\s\S]*)\1$/, '$2');
@@ -35,14 +68,15 @@ export function importsOf(root: Root, language: StructuralLanguage): ImportRef[]
     for (const node of top.findAll({
       rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] },
     })) {
+      const typeOnly = underTypeChecking(node);
       if (node.kind() === 'import_from_statement') {
         const module = node.field('module_name');
-        if (module) out.push({ specifier: module.text(), line: at(node) });
+        if (module) out.push({ specifier: module.text(), line: at(node), typeOnly });
       } else {
         for (const child of node.children()) {
-          if (child.kind() === 'dotted_name') out.push({ specifier: child.text(), line: at(node) });
+          if (child.kind() === 'dotted_name') out.push({ specifier: child.text(), line: at(node), typeOnly });
           if (child.kind() === 'aliased_import')
-            out.push({ specifier: child.field('name')?.text() ?? child.text(), line: at(node) });
+            out.push({ specifier: child.field('name')?.text() ?? child.text(), line: at(node), typeOnly });
         }
       }
     }
@@ -77,7 +111,7 @@ export function importsOf(root: Root, language: StructuralLanguage): ImportRef[]
       continue;
     }
     const source = node.field('source');
-    if (source) out.push({ specifier: unquote(source.text()), line: at(node) });
+    if (source) out.push({ specifier: unquote(source.text()), line: at(node), typeOnly: typeOnlyStatement(node) });
   }
   return out;
 }

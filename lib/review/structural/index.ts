@@ -127,6 +127,7 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
         }
         for (const ref of imports) {
           if (!changedLines.has(ref.line)) continue;
+          if (ref.typeOnly && !rule.typeImports) continue;
           context ??= await io.context();
           const all = candidatesOf(ref, path, language, context);
           const existing = all.filter((c) => context!.exists(c));
