@@ -32,21 +32,27 @@ const MESSAGE_BYTES = 1024 * 1024;
  * pushed as surely as one in a file).
  */
 export function messageDiff(commit: string, message: Buffer): Buffer {
-  const text = message.toString('utf8').replace(/\n+$/, '');
-  if (!text.trim()) return Buffer.alloc(0);
-  const lines = text.split('\n');
-  const path = messagePath('commit', commit.slice(0, 12));
-  return Buffer.from(
-    [
-      `diff --git a/${path} b/${path}`,
-      'new file mode 100644',
-      '--- /dev/null',
-      `+++ b/${path}`,
-      `@@ -0,0 +1,${lines.length} @@`,
-      ...lines.map((l) => `+${l}`),
-      '',
-    ].join('\n'),
-  );
+  return Buffer.from(addedFileDiff(messagePath('commit', commit.slice(0, 12)), message.toString('utf8')));
+}
+
+/**
+ * Text as a diff that adds it as the file `path` ('' for blank text). `path` goes in unquoted:
+ * the names given here (a message's, a ref's paths) hold no character git would quote, as no ref
+ * name may hold a space, a quote or a control character.
+ */
+export function addedFileDiff(path: string, text: string): string {
+  const body = text.replace(/\n+$/, '');
+  if (!body.trim()) return '';
+  const lines = body.split('\n');
+  return [
+    `diff --git a/${path} b/${path}`,
+    'new file mode 100644',
+    '--- /dev/null',
+    `+++ b/${path}`,
+    `@@ -0,0 +1,${lines.length} @@`,
+    ...lines.map((l) => `+${l}`),
+    '',
+  ].join('\n');
 }
 
 /** `bytes` without the end line (`\n<marker>.`) it ends with, kept to the message cap. */

@@ -7,8 +7,8 @@
  */
 import { gitOut } from '../core/git/run.js';
 import { catFileBatch, commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
-import { blobFile, textFile, tipFiles } from './push-tip-files.js';
-import { messageDiff, messagePath } from './push-commits.js';
+import { blobFile, tipFiles } from './push-tip-files.js';
+import { addedFileDiff, messageDiff, messagePath } from './push-commits.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
@@ -283,10 +283,10 @@ async function tipCredentials(
     plan.single ? runGit(commitMessage(plan.tip), { cwd: top }) : null,
     plan.tag ? runGit(catFileBatch([plan.tag]), { cwd: top }) : null,
   ]);
-  const texts = [files.text, textFile(`(paths of ${plan.ref})`, files.paths.join('\n'))];
+  const texts = [files.text, addedFileDiff(`(paths of ${plan.ref})`, files.paths.join('\n'))];
   if (single !== null) texts.push(messageDiff(plan.tip, Buffer.from(single)).toString('utf8'));
   const tagObject = plan.tag ? tag?.get(plan.tag) : null;
-  if (tagObject?.type === 'tag') texts.push(textFile(messagePath('tag', plan.ref), tagMessage(tagObject.content)));
+  if (tagObject?.type === 'tag') texts.push(addedFileDiff(messagePath('tag', plan.ref), tagMessage(tagObject.content)));
   return screenedReview(check, texts.join(''), files.capped, `what ${plan.ref} pushes at ${plan.tip.slice(0, 12)}`);
 }
 
@@ -299,14 +299,14 @@ async function objectCredentials(
   const { oid, type } = plan.object!;
   if (type === 'tag') {
     const tag = (await runGit(catFileBatch([oid]), { cwd: top })).get(oid);
-    const text = tag?.type === 'tag' ? textFile(messagePath('tag', plan.ref), tagMessage(tag.content)) : '';
+    const text = tag?.type === 'tag' ? addedFileDiff(messagePath('tag', plan.ref), tagMessage(tag.content)) : '';
     return screenedReview(check, text, [], `tag ${oid.slice(0, 12)} of ${plan.ref}`);
   }
   const files =
     type === 'tree'
       ? await tipFiles(top, `${await emptyTreeOf(top)()}..${oid}`, undefined, `${plan.ref}/`)
       : await blobFile(top, oid, `${plan.ref} (blob ${oid.slice(0, 12)})`);
-  const texts = [files.text, textFile(`(paths of ${plan.ref})`, files.paths.join('\n'))];
+  const texts = [files.text, addedFileDiff(`(paths of ${plan.ref})`, files.paths.join('\n'))];
   return screenedReview(check, texts.join(''), files.capped, `${type} ${oid.slice(0, 12)} of ${plan.ref}`);
 }
 

@@ -8,7 +8,7 @@
  * NUL pattern), and becomes a diff that adds every line, numbered as in the file.
  */
 import { changedBlobs, runGit } from '../core/git/commands.js';
-import { addedHunks, readBinaryAsText } from '../diff/blob-text.js';
+import { readBinaryAsText } from '../diff/blob-text.js';
 import { DEFAULT_CAPS, type DiffCaps } from '../diff/cap.js';
 import { formatFile } from '../diff/format.js';
 import type { DiffFile } from '../diff/types.js';
@@ -76,20 +76,4 @@ async function readWhole(
     .map((f) => formatFile({ ...f, binary: false }))
     .join('');
   return { text, capped };
-}
-
-/** Text as a diff that adds it as the file `path` ('' for blank text). */
-export function textFile(path: string, text: string): string {
-  const body = text.replace(/\n+$/, '');
-  if (!body.trim()) return '';
-  const hunks = addedHunks(null, body);
-  return formatFile({
-    oldPath: null,
-    newPath: path,
-    status: 'added',
-    binary: false,
-    oldMode: null,
-    newMode: '100644',
-    hunks,
-  });
 }
