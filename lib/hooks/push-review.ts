@@ -184,6 +184,13 @@ export async function reviewPlans(
       for (const f of r.findings) if (!found.has(f.id)) found.set(f.id, f);
       for (const w of r.warnings) warnings.add(w);
     };
+    // Each changed file whole, as the tip holds it: a key no single diff adds whole
+    // (./push-tip-files.ts). Started first: git reads the blobs while the diffs are reviewed.
+    const tipKey = `${plan.range} ${tip} ${plan.tag ?? ''}`;
+    let whole = atTip.get(tipKey);
+    if (!whole && !plan.object)
+      atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
+    whole?.catch(() => {}); // awaited below, after the diffs' reviews
     if (plan.object) {
       // A tree or blob a tag names: its content whole, credentials only, no history to answer from.
       add(
@@ -229,11 +236,6 @@ export async function reviewPlans(
         if (r) add(r);
       }
     }
-    // Each changed file whole, as the tip holds it: a key no single diff adds whole (./push-tip-files.ts).
-    const tipKey = `${plan.range} ${tip} ${plan.tag ?? ''}`;
-    let whole = atTip.get(tipKey);
-    if (!whole && !plan.object)
-      atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
     const held = new Set(found.keys());
     if (whole) add(await whole);
     for (const id of found.keys()) if (!held.has(id)) onlyAtTip.set(id, plan);
