@@ -5,6 +5,15 @@
 export const BLOCK_BEGIN = '# >>> revtrail >>>';
 export const BLOCK_END = '# <<< revtrail <<<';
 
+/** The begin and end marker lines of one kind of block. */
+export interface Marks {
+  begin: string;
+  end: string;
+}
+export const REVTRAIL_MARKS: Marks = { begin: BLOCK_BEGIN, end: BLOCK_END };
+/** The block that runs the hook a clone had before install (docs/hooks.md, "Hooks already there"). */
+export const CHAIN_MARKS: Marks = { begin: '# >>> revtrail chain >>>', end: '# <<< revtrail chain <<<' };
+
 export interface BlockSpan {
   /** Index of the begin marker line and of the end marker line. */
   begin: number;
@@ -13,17 +22,17 @@ export interface BlockSpan {
 
 const lines = (text: string) => text.split('\n');
 
-export function findBlock(text: string): BlockSpan | null {
+export function findBlock(text: string, marks: Marks = REVTRAIL_MARKS): BlockSpan | null {
   const all = lines(text);
-  const begin = all.findIndex((l) => l.trim() === BLOCK_BEGIN);
+  const begin = all.findIndex((l) => l.trim() === marks.begin);
   if (begin === -1) return null;
-  const end = all.findIndex((l, i) => i > begin && l.trim() === BLOCK_END);
+  const end = all.findIndex((l, i) => i > begin && l.trim() === marks.end);
   return end === -1 ? null : { begin, end };
 }
 
 /** Replaces an existing block with `block`; returns null when the text has none. */
-export function replaceBlock(text: string, block: string): string | null {
-  const span = findBlock(text);
+export function replaceBlock(text: string, block: string, marks: Marks = REVTRAIL_MARKS): string | null {
+  const span = findBlock(text, marks);
   if (!span) return null;
   const all = lines(text);
   all.splice(span.begin, span.end - span.begin + 1, ...lines(block.replace(/\n$/, '')));
@@ -61,8 +70,8 @@ export function insertBlock(text: string, block: string, where: 'top' | 'end'): 
 }
 
 /** The text without the block (and without the blank line that separated it). */
-export function removeBlock(text: string): string | null {
-  const span = findBlock(text);
+export function removeBlock(text: string, marks: Marks = REVTRAIL_MARKS): string | null {
+  const span = findBlock(text, marks);
   if (!span) return null;
   const all = lines(text);
   let { begin, end } = span;
@@ -76,4 +85,9 @@ export function removeBlock(text: string): string | null {
 /** Whether a hook file holds nothing but a shebang, comments and blank lines. */
 export function isBlankScript(text: string): boolean {
   return text.split('\n').every((l) => !l.trim() || l.trim().startsWith('#'));
+}
+
+/** A value for a POSIX sh word, in single quotes. */
+export function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
 }

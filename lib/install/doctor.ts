@@ -2,17 +2,19 @@
  * `revtrail doctor`: is this clone set up so that the hooks run, and what to fix where not
  * (docs/hooks.md, "Doctor"). Every check reads; nothing is changed.
  */
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readFailure, readRegularFile } from '../core/fs/read.js';
-import { delimiter, dirname, join, resolve } from 'node:path';
-import { contains } from '../core/fs/path.js';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
+import { contains, toPosix } from '../core/fs/path.js';
 import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
-import { changedFiles, gitPath, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
+import { changedFiles, gitPath, ignoredFiles, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
 import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
-import { findBlock } from './block.js';
+import { CHAIN_MARKS, findBlock } from './block.js';
+import { hookFiles } from './existing.js';
+import { hooksToChain } from './chain.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
@@ -140,6 +142,22 @@ function worktreeCheck(
   }
   const problems: string[] = [];
   if (!existsSync(join(dir, HUSKY_PATH, 'h'))) problems.push(m.noRunner);
+  else {
+    // Another tool that writes into core.hooksPath (simple-git-hooks, a hand-run script) replaces husky's runner for a hook.
+    const replaced = hookFiles(join(dir, HUSKY_PATH)).filter((h) => HOOKS.includes(h.hook) && h.owner !== 'husky');
+    if (replaced.length) {
+      add(
+        'runner',
+        'fail',
+        m.runnerReplaced(
+          label,
+          replaced.map((h) => `${HUSKY_PATH}/${h.hook} (${h.owner})`),
+        ),
+        m.runnerReplacedFix(replaced.some((h) => h.owner === 'simple-git-hooks')),
+      );
+      return;
+    }
+  }
   const missing = missingHooks(dir);
   const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
   if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
@@ -161,7 +179,72 @@ function worktreeCheck(
 /** lefthook or pre-commit, when revtrail was set up inside one (docs/hooks.md, "Other hook managers"). */
 function managerIn(top: string): Manager | null {
   if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
-  if (existsSync(join(top, scriptPath('pre-commit', 'commit-msg')))) return 'pre-commit';
+  try {
+    // .revtrail-hooks/ serves pre-commit and simple-git-hooks; its scripts say which.
+    return readText(join(top, scriptPath('pre-commit', 'commit-msg'))).includes('run by simple-git-hooks')
+      ? 'simple-git-hooks'
+      : 'pre-commit';
+  } catch {
+    return null;
+  }
+}
+
+function readdirNames(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** Hooks of .git/hooks that git no longer runs (core.hooksPath is husky's) and no .husky/ file chains. */
+function unchainedHooks(top: string, commonDir: string): string[] {
+  return hooksToChain({ hooks: hookFiles(join(commonDir, 'hooks')) } as Parameters<typeof hooksToChain>[0])
+    .filter((h) => {
+      try {
+        return !findBlock(readText(join(top, HUSKY_DIR, h.hook)), CHAIN_MARKS);
+      } catch {
+        return true;
+      }
+    })
+    .map((h) => `.git/hooks/${h.hook}${h.owner === 'own' ? '' : ` (${h.owner})`}`);
+}
+
+/** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */
+async function ignoredNeeded(top: string, files: string[]): Promise<string[]> {
+  if (!files.length) return [];
+  const ignored = await runGit(ignoredFiles(files), { cwd: top });
+  if (!ignored.length) return [];
+  // Once committed (git add -f), an ignored file stays in every clone.
+  const tracked = new Set(await runGit(trackedFiles(ignored), { cwd: top }));
+  return ignored.filter((f) => !tracked.has(f));
+}
+
+/** A revtrail dependency from a file in the repository (a vendored tarball): its path, relative to the top level. */
+function vendoredTarball(top: string, pkgRel: string): string | null {
+  try {
+    const json = JSON.parse(readText(join(top, pkgRel))) as Record<string, Record<string, unknown> | undefined>;
+    const spec = json.devDependencies?.revtrail ?? json.dependencies?.revtrail;
+    if (typeof spec !== 'string' || !spec.startsWith('file:') || !/\.(tgz|tar\.gz)$/.test(spec)) return null;
+    const rel = toPosix(relative(top, resolve(top, dirname(pkgRel), spec.slice(5))));
+    return rel.startsWith('..') ? null : rel;
+  } catch {
+    return null;
+  }
+}
+
+/** npm's and pnpm's ignore-scripts setting from the project's and the user's .npmrc, or the environment. */
+function scriptsDisabled(top: string, pkgDir: string): string | null {
+  if (/^(true|1)$/i.test(process.env.npm_config_ignore_scripts ?? '')) return 'npm_config_ignore_scripts';
+  for (const file of [join(top, pkgDir, '.npmrc'), join(top, '.npmrc'), join(homedir(), '.npmrc')]) {
+    try {
+      if (/^\s*ignore-scripts\s*=\s*true\s*$/m.test(readText(file))) return file;
+    } catch {
+      // none
+    }
+  }
   return null;
 }
 
@@ -172,10 +255,11 @@ async function managerChecks(
   add: (check: string, level: Level, message: string, fix?: string) => void,
 ): Promise<string | null> {
   const hooksDir = await runGit(gitPath('hooks'), { cwd: top });
-  const word = manager === 'lefthook' ? 'lefthook' : 'pre-commit';
+  // What git's hook file must hold for the manager to reach revtrail's script.
+  const word = manager === 'simple-git-hooks' ? (hook: string) => scriptPath(manager, hook) : () => manager;
   const missing = ['commit-msg', 'pre-push'].filter((hook) => {
     try {
-      return !readText(resolve(top, hooksDir, hook)).includes(word);
+      return !readText(resolve(top, hooksDir, hook)).includes(word(hook));
     } catch {
       return true;
     }
@@ -237,6 +321,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
       if (uncommitted.length)
         add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
       else add('committed', 'ok', m.hooksCommitted);
+      const unchained = unchainedHooks(top, repo.commonDir);
+      if (unchained.length) add('chain', 'fail', m.unchained(unchained), m.unchainedFix);
     }
     const found = hookCli(top, main);
     // npx looks for node_modules/.bin up from the folder it runs in; a linked worktree outside
@@ -279,7 +365,29 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
       ? packageFile(top, cli?.startsWith(top) ? cli.slice(top.length + 1) : null, existsSync)
       : null;
   if (installed && !manager && !pkgRel) add('script', 'info', m.noPackageJson);
-  else if (pkgRel) checks.push(scriptCheck(top, pkgRel));
+  else if (pkgRel) {
+    checks.push(scriptCheck(top, pkgRel));
+    const off = scriptsDisabled(top, dirname(pkgRel));
+    if (off) add('script', 'fail', m.scriptsDisabled(off), m.scriptsDisabledFix);
+  }
+  // What a teammate's clone needs from the commit: .gitignore must not drop it silently.
+  if (installed || manager) {
+    const needed = [
+      ...(manager
+        ? HOOKS.map((h) => scriptPath(manager, h))
+        : readdirNames(join(top, HUSKY_DIR)).map((f) => `${HUSKY_DIR}/${f}`)),
+    ].filter((f) => existsSync(join(top, f)));
+    const pkg = packageFile(top, null, existsSync);
+    const tarball = pkg ? vendoredTarball(top, pkg) : null;
+    const ignored = await ignoredNeeded(top, tarball ? [...needed, tarball] : needed);
+    if (ignored.length) add('ignored', 'fail', m.ignoredNeeded(ignored), m.ignoredNeededFix(ignored));
+    if (tarball) {
+      const tracked =
+        existsSync(join(top, tarball)) && (await runGit(trackedFiles([tarball]), { cwd: top })).length > 0;
+      if (!tracked) add('vendored', 'fail', m.tarballUntracked(tarball), m.tarballUntrackedFix(tarball));
+      else add('vendored', 'ok', m.tarballTracked(tarball));
+    }
+  }
 
   let config: Awaited<ReturnType<typeof loadConfig>>['config'] | null = null;
   try {

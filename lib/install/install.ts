@@ -17,11 +17,13 @@ import { readRegularFile } from '../core/fs/read.js';
 
 /** The most of an existing hook file read before revtrail's block goes in. */
 const MAX_HOOK_BYTES = 1024 * 1024;
-import { findBlock, insertBlock, replaceBlock } from './block.js';
+import { findBlock, insertBlock, replaceBlock, shQuote } from './block.js';
 import { packageFile, planScript } from './script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
 import { installMessages as m } from '../messages/install.js';
 import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
+import { readHookSetup, type HookSetup } from './existing.js';
+import { chainBlock, hooksToChain, withChain } from './chain.js';
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
 // others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
@@ -42,11 +44,6 @@ export interface InstallReport {
   cli: string | null;
   /** HUSKY=0: nothing was installed. */
   skipped?: boolean;
-}
-
-/** A value for a POSIX sh word, in single quotes. */
-export function shQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -183,6 +180,23 @@ async function writeHook(
   return { action: m.hookBlockAdded(rel), kind: 'block' };
 }
 
+/** The chain block for `hook` into .husky/<hook> (created when there is none). */
+async function writeChain(top: string, setup: HookSetup, hook: string): Promise<{ action: string; created: boolean }> {
+  const rel = `${HUSKY_DIR}/${hook}`;
+  const file = join(top, HUSKY_DIR, hook);
+  let text: string | null = null;
+  try {
+    text = readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes.toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const next = withChain(text ?? '', chainBlock(setup, hook), placement(hook));
+  if (next === text) return { action: m.chainUnchanged(rel), created: false };
+  await mkdir(join(top, HUSKY_DIR), { recursive: true });
+  await writeFileAtomic(file, next, text === null ? { mode: 0o755 } : undefined);
+  return { action: m.chained(rel, `${setup.shown}/${hook}`), created: text === null };
+}
+
 export async function install(
   cwd: string,
   options: { force?: boolean; appendPrepare?: boolean } = {},
@@ -193,6 +207,19 @@ export async function install(
   const notes: string[] = [];
 
   const current = await readHooksPath(top);
+  // The hooks git runs now, unless husky's folder is already it (docs/hooks.md, "Hooks already there").
+  const setup: HookSetup | null =
+    current && isHuskyPath(current.value, top) ? null : readHookSetup(top, commonDir, current);
+  if (setup?.managers.length && !options.force) {
+    const [first] = setup.managers;
+    throw new RevtrailError(m.managerFound(first!.manager, first!.evidence), {
+      exitCode: 1,
+      remedy:
+        setup.managers.length > 1
+          ? m.managersFoundRemedy(setup.managers.map((x) => x.manager))
+          : m.managerFoundRemedy(first!.manager),
+    });
+  }
   if (current && !isHuskyPath(current.value, top) && !options.force) {
     throw new RevtrailError(m.hooksPathElsewhere(current.value, current.scope), {
       exitCode: 1,
@@ -223,6 +250,13 @@ export async function install(
     if (kind) entry.hooks[name] = kind;
     if (modeBefore !== undefined) entry.modes = { ...entry.modes, [name]: modeBefore };
   }
+  const chained: string[] = [];
+  for (const previous of setup ? hooksToChain(setup) : []) {
+    const { action, created } = await writeChain(top, setup!, previous.hook);
+    actions.push(action);
+    if (!HOOKS.includes(previous.hook)) chained.push(previous.hook);
+    if (created) entry.hooks[previous.hook] = 'created';
+  }
 
   const pkgRel = packageFile(top, cli, existsSync);
   if (pkgRel) {
@@ -244,7 +278,7 @@ export async function install(
 
   notes.push(cli ? m.cliAt(cli) : m.cliFallback);
   if (repo.gitDir !== commonDir || (await hasOtherWorktrees(top))) notes.push(m.otherWorktrees);
-  notes.push(m.commitThem(HOOKS.map((h) => `${HUSKY_DIR}/${h}`)), m.undo);
+  notes.push(m.commitThem([...HOOKS, ...chained].map((h) => `${HUSKY_DIR}/${h}`)), m.undo);
   return { top, actions, notes, cli };
 }
 

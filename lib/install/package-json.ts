@@ -32,28 +32,37 @@ export type ScriptOutcome =
   | { kind: 'added'; scriptsCreated: boolean }
   | { kind: 'kept'; value: string };
 
-function scriptsOf(json: PackageJson): Record<string, unknown> | undefined {
-  const scripts = json.scripts;
+/**
+ * The top-level object `section` of the package ("scripts", or a tool's config such as
+ * "simple-git-hooks"); every edit below works on one such section, "scripts" unless named.
+ */
+function scriptsOf(json: PackageJson, section = 'scripts'): Record<string, unknown> | undefined {
+  const scripts = json[section];
   if (scripts !== undefined && (scripts === null || typeof scripts !== 'object' || Array.isArray(scripts))) {
-    throw new SyntaxError(pm.scriptsNotObject);
+    throw new SyntaxError(pm.sectionNotObject(section));
   }
   return scripts as Record<string, unknown> | undefined;
 }
 
 /** Adds scripts[name] = value when the package has no such script. Throws SyntaxError on bad JSON. */
-export async function addScript(file: string, name: string, value: string): Promise<ScriptOutcome> {
+export async function addScript(
+  file: string,
+  name: string,
+  value: string,
+  section = 'scripts',
+): Promise<ScriptOutcome> {
   const pkg = await readPackage(file);
   if (!pkg) return { kind: 'none' };
   const { json, text } = pkg;
-  const existing = scriptsOf(json)?.[name];
+  const existing = scriptsOf(json, section)?.[name];
   if (typeof existing === 'string') return { kind: 'kept', value: existing };
   if (existing !== undefined) return { kind: 'kept', value: JSON.stringify(existing) };
   const root = objectAt(text, skipSpace(text, 0));
-  const scriptsProp = lastProp(root, 'scripts');
+  const scriptsProp = lastProp(root, section);
   const literal = JSON.stringify(value);
   const out = scriptsProp
     ? insertProperty(text, objectAt(text, scriptsProp.valueStart), JSON.stringify(name), literal, root)
-    : insertProperty(text, root, '"scripts"', { key: JSON.stringify(name), value: literal }, root);
+    : insertProperty(text, root, JSON.stringify(section), { key: JSON.stringify(name), value: literal }, root);
   await writeFileAtomic(file, out);
   return { kind: 'added', scriptsCreated: scriptsProp === undefined };
 }
@@ -64,13 +73,14 @@ export async function removeScript(
   name: string,
   value: string,
   scriptsCreated: boolean,
+  section = 'scripts',
 ): Promise<boolean> {
   const pkg = await readPackage(file);
-  const scripts = pkg ? scriptsOf(pkg.json) : undefined;
+  const scripts = pkg ? scriptsOf(pkg.json, section) : undefined;
   if (!pkg || !scripts || scripts[name] !== value) return false;
   const { text } = pkg;
   const root = objectAt(text, skipSpace(text, 0));
-  const scriptsProp = lastProp(root, 'scripts')!;
+  const scriptsProp = lastProp(root, section)!;
   const out =
     scriptsCreated && Object.keys(scripts).length === 1
       ? removeProperty(text, root, scriptsProp)
@@ -92,13 +102,14 @@ export async function replaceScript(
   name: string,
   from: string,
   to: { value: string } | { literal: string },
+  section = 'scripts',
 ): Promise<string | null> {
   const pkg = await readPackage(file);
-  const scripts = pkg ? scriptsOf(pkg.json) : undefined;
+  const scripts = pkg ? scriptsOf(pkg.json, section) : undefined;
   if (!pkg || !scripts || scripts[name] !== from) return null;
   const { text } = pkg;
   const root = objectAt(text, skipSpace(text, 0));
-  const obj = objectAt(text, lastProp(root, 'scripts')!.valueStart);
+  const obj = objectAt(text, lastProp(root, section)!.valueStart);
   const prop = lastProp(obj, name)!;
   const literal = 'literal' in to ? to.literal : JSON.stringify(to.value);
   await writeFileAtomic(file, text.slice(0, prop.valueStart) + literal + text.slice(prop.end));

@@ -10,7 +10,11 @@ import { readRegularFile } from '../core/fs/read.js';
 import { join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
-import { isBlankScript, removeBlock } from './block.js';
+import { CHAIN_MARKS, isBlankScript, removeBlock } from './block.js';
+import { GIT_HOOKS } from './existing.js';
+import { SETUP_SCRIPT } from './package-manager.js';
+import { removeScript } from './package-json.js';
+import { packageFile } from './script.js';
 import { undoScript } from './script.js';
 import { readInstallRecord, writeInstallRecord } from './record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
@@ -30,7 +34,8 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
   const record = await readInstallRecord(commonDir);
   const entry = record.worktrees[top];
 
-  for (const name of HOOKS) {
+  // revtrail's hooks and any hook a chain block ran for the folder git ran before install.
+  for (const name of new Set([...HOOKS, ...GIT_HOOKS])) {
     const rel = `${HUSKY_DIR}/${name}`;
     const file = join(top, HUSKY_DIR, name);
     let text: string;
@@ -39,7 +44,8 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     } catch {
       continue; // none, or not a hook revtrail wrote (a FIFO, a device, too large)
     }
-    const rest = removeBlock(text);
+    const ours = removeBlock(text);
+    const rest = ours === null ? removeBlock(text, CHAIN_MARKS) : (removeBlock(ours, CHAIN_MARKS) ?? ours);
     if (rest === null) continue;
     if (!rest.trim() || (entry?.hooks[name] === 'created' && isBlankScript(rest))) {
       await unlink(file);
@@ -60,6 +66,18 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     } catch (error) {
       notes.push(m.badPackageJson(entry.prepareAdded.file, (error as Error).message));
     }
+  } else if (!entry) {
+    // A clone without a record (a teammate's: the prepare script set it up): the script is
+    // revtrail's when it is exactly what install writes.
+    const rel = packageFile(top, null, existsSync);
+    for (const name of ['prepare', 'postinstall']) {
+      try {
+        if (rel && (await removeScript(join(top, rel), name, SETUP_SCRIPT, false)))
+          actions.push(m.removedScript(rel, name, SETUP_SCRIPT));
+      } catch (error) {
+        notes.push(m.badPackageJson(rel!, (error as Error).message));
+      }
+    }
   }
   delete record.worktrees[top];
 
@@ -79,6 +97,16 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
       }
     }
     record.hooksPath = null;
+  } else if (!record.hooksPath && !othersUse && actions.length) {
+    // No record of who set core.hooksPath (a teammate's clone, set up by the prepare script):
+    // husky's folder with no hook left in .husky/ runs nothing, so it is handed back to git.
+    const now = await readHooksPath(top);
+    if (now && now.value === HUSKY_PATH && now.scope === 'local') {
+      await git(['config', '--local', '--unset', 'core.hooksPath'], { cwd: top, okCodes: [5] });
+      actions.push(m.hooksPathUnset);
+      await rm(join(top, HUSKY_DIR, '_'), { recursive: true, force: true });
+      actions.push(m.removedHuskyDir(`${HUSKY_DIR}/_`));
+    }
   } else if (record.hooksPath || entry) {
     const now = await readHooksPath(top);
     if (now) notes.push(m.keptHooksPath(now.value));

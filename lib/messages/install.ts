@@ -5,7 +5,15 @@ export const installMessages = {
   hooksPathElsewhere: (value: string, scope: string) =>
     `core.hooksPath is already set to "${value}" (${scope} config); revtrail's hooks would not run there`,
   hooksPathRemedy:
-    'Move those hooks into .husky/ and run revtrail install --force (it sets core.hooksPath to .husky/_; uninstall restores the old value).',
+    'revtrail install --force sets core.hooksPath to .husky/_ and keeps every hook of that folder running from .husky/ (a chain block each); uninstall restores the old value.',
+  managerFound: (manager: string, evidence: string) =>
+    `this repository runs its hooks with ${manager} (${evidence}); husky's core.hooksPath would switch them off, and ${manager} would overwrite revtrail's`,
+  managerFoundRemedy: (manager: string) =>
+    `Run revtrail install --${manager}: revtrail's hooks go into ${manager}'s config, beside yours (docs/hooks.md, "Other hook managers").`,
+  managersFoundRemedy: (managers: readonly string[]) =>
+    `More than one hook manager is set up here (${managers.join(', ')}): run revtrail install --<the one that installs your hooks>, or --force to put husky in charge with their hooks chained.`,
+  chained: (file: string, previous: string) => `${file} also runs ${previous}, as git did before (chain block)`,
+  chainUnchanged: (file: string) => `${file}: chain block up to date`,
   huskyFailed: (why: string) => `husky could not install: ${why}`,
   huskyFailedRemedy: 'Run revtrail install from inside a git work tree with git on PATH.',
   huskySkipped: 'HUSKY=0 is set: husky installs nothing, so revtrail installed nothing',
@@ -102,6 +110,26 @@ export const doctorMessages = {
   hooksUncommittedFix: (files: readonly string[]) =>
     `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
   hooksCommitted: 'the hook files are committed: every clone gets them',
+  runnerReplaced: (where: string, files: readonly string[]) =>
+    `${where}: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} no longer husky's runner (another tool wrote into core.hooksPath): revtrail's hook there does not run`,
+  runnerReplacedFix: (simpleGitHooks: boolean) =>
+    simpleGitHooks
+      ? 'simple-git-hooks writes into core.hooksPath on every install: revtrail uninstall, then revtrail install --simple-git-hooks (revtrail goes into its config)'
+      : 'revtrail install --force (husky writes its runner back; first copy the file to .git/hooks/ to keep it running, chained)',
+  unchained: (files: readonly string[]) =>
+    `${files.join(', ')}: git no longer runs ${files.length === 1 ? 'this hook' : 'these hooks'} (core.hooksPath is husky's) and no .husky/ file chains ${files.length === 1 ? 'it' : 'them'}`,
+  unchainedFix: 'revtrail install (a chain block in .husky/ runs each again; or delete the ones you no longer want)',
+  ignoredNeeded: (files: readonly string[]) =>
+    `${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} ignored (.gitignore): git add skips ${files.length === 1 ? 'it' : 'them'} without a word, so a teammate's clone lacks ${files.length === 1 ? 'it' : 'them'}`,
+  ignoredNeededFix: (files: readonly string[]) =>
+    `git add -f ${files.join(' ')} (and add !${files[0]} to .gitignore so the next one is not skipped), then commit`,
+  tarballUntracked: (file: string) =>
+    `package.json installs revtrail from ${file}, which is not committed: a teammate's npm install fails (ENOENT)`,
+  tarballUntrackedFix: (file: string) => `git add -f ${file} && git commit -m "chore: vendor revtrail"`,
+  tarballTracked: (file: string) => `the vendored ${file} is committed`,
+  scriptsDisabled: (where: string) =>
+    `ignore-scripts is on (${where}): the package install runs no lifecycle script, so a fresh clone gets no hooks`,
+  scriptsDisabledFix: 'in each clone run npx revtrail install once (or turn ignore-scripts off for this project)',
   managerHooksMissing: (manager: string, hooks: readonly string[]) =>
     `revtrail is set up for ${manager}, but git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} not ${manager}'s: its hooks do not run here`,
   managerInstallFix: (manager: string) =>
@@ -173,7 +201,16 @@ export const managerMessages = {
   preCommitNext:
     'then: pre-commit install (every clone runs it once; it installs the hook types the config lists). pre-commit passes revtrail only the first ref of a push: see docs/hooks.md',
   commitThem: (files: readonly string[]) => `Commit ${files.join(' and ')} so the team gets the hooks.`,
-  bothManagers: '--lefthook and --pre-commit exclude each other: choose the one that owns your hooks',
+  bothManagers:
+    '--lefthook, --pre-commit and --simple-git-hooks exclude each other: choose the one that owns your hooks',
+  noPackageJson: "no package.json at the top level for simple-git-hooks' config",
+  noPackageJsonRemedy:
+    'run it where package.json names "simple-git-hooks", or add the entries to your config file yourself',
+  sghConfigured: 'package.json "simple-git-hooks": revtrail\'s script joined to each hook\'s command (yours kept)',
+  sghUnconfigured: 'package.json "simple-git-hooks": revtrail\'s commands taken out (yours kept)',
+  sghRan: "ran simple-git-hooks: the hooks in git's hooks folder run revtrail now",
+  sghNext: 'then: npx simple-git-hooks (your postinstall runs it in every clone)',
+  sghFailed: (why: string) => `simple-git-hooks did not run: ${why}; run npx simple-git-hooks`,
 };
 
 /** `revtrail install --server` / `uninstall --server` (lib/install/server.ts). */
@@ -198,7 +235,7 @@ export const serverInstallMessages = {
 /** Why package.json could not be read as revtrail reads it (lib/install/package-json.ts), after the file's name. */
 export const packageJsonMessages = {
   notObject: 'not a JSON object',
-  scriptsNotObject: '"scripts" is not an object',
+  sectionNotObject: (section: string) => `"${section}" is not an object`,
   unterminatedString: 'unterminated string',
   unterminatedValue: 'unterminated value',
   expectedColon: 'expected ":"',

@@ -123,8 +123,12 @@ test('an existing user hook keeps its lines and gains the marked block; uninstal
   assert.ok(existsSync(join(repo.dir, '.husky', '_', 'h')), "husky stays for the user's hooks");
 });
 
-test('core.hooksPath pointing elsewhere: install refuses; --force installs and uninstall restores it', async () => {
+test("core.hooksPath pointing elsewhere: install refuses; --force installs, that folder's hooks still run (chained), uninstall restores it", async () => {
   const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  repo.write('tools/githooks/pre-commit', '#!/bin/sh\necho team-pre-commit >> "$(git rev-parse --git-dir)/ran"\n');
+  chmodSync(join(repo.dir, 'tools/githooks/pre-commit'), 0o755);
   repo.git(['config', 'core.hooksPath', 'tools/githooks']);
   const refused = await repo.cli(['install']);
   assert.equal(refused.code, 1);
@@ -134,10 +138,84 @@ test('core.hooksPath pointing elsewhere: install refuses; --force installs and u
   const forced = await repo.cli(['install', '--force']);
   assert.equal(forced.code, 0, forced.stderr);
   assert.equal(hooksPath(repo), '.husky/_');
+  assert.match(
+    forced.stdout,
+    /\.husky\/pre-commit also runs tools\/githooks\/pre-commit, as git did before \(chain block\)/,
+  );
+  assert.match(
+    readFileSync(join(repo.dir, '.husky/pre-commit'), 'utf8'),
+    /revtrail_prev='tools\/githooks\/pre-commit'/,
+  );
+  repo.write('a.txt', 'a\n');
+  repo.git(['add', 'a.txt']);
+  const committed = await repo.run(['commit', '-q', '-m', 'feat: a']);
+  assert.equal(committed.code, 0, committed.stderr);
+  assert.equal(
+    readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'),
+    'team-pre-commit\n',
+    'the team hook ran through husky',
+  );
   const un = await repo.cli(['uninstall']);
   assert.equal(un.code, 0);
   assert.match(un.stdout, /core\.hooksPath = tools\/githooks \(restored\)/);
+  assert.match(un.stdout, /removed \.husky\/pre-commit/);
   assert.equal(hooksPath(repo), 'tools/githooks');
+});
+
+test('hooks already in .git/hooks keep running after install (a chain block each, the team check before the trailers), and git runs them itself again after uninstall', async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  repo.commit('chore: start');
+  const hooks = join(repo.dir, '.git', 'hooks');
+  writeFileSync(join(hooks, 'pre-commit'), '#!/bin/sh\necho own-pre-commit >> "$(git rev-parse --git-dir)/ran"\n', {
+    mode: 0o755,
+  });
+  writeFileSync(
+    join(hooks, 'commit-msg'),
+    '#!/bin/sh\ngrep -q "^feat" "$1" || { echo "own commit-msg: not a feat" >&2; exit 1; }\ngrep -c Review-Finding "$1" >> "$(git rev-parse --git-dir)/ran" || true\n',
+    { mode: 0o755 },
+  );
+  writeFileSync(join(hooks, 'pre-push.sample'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+  const installed = await repo.cli(['install']);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /\.husky\/pre-commit also runs \.git\/hooks\/pre-commit/);
+  assert.match(installed.stdout, /\.husky\/commit-msg also runs \.git\/hooks\/commit-msg/);
+  assert.doesNotMatch(installed.stdout, /pre-push also runs/, 'a .sample is not a hook');
+  assert.match(installed.stdout, /Commit [^\n]*\.husky\/pre-commit/);
+  repo.write('a.js', 'debugger;\n');
+  repo.git(['add', 'a.js']);
+  const bad = await repo.run(['commit', '-q', '-m', 'wip']);
+  assert.equal(bad.code, 1, 'the team commit-msg still rejects');
+  assert.match(bad.stderr, /own commit-msg: not a feat/);
+  const good = await repo.run(['commit', '-q', '-m', 'feat: a']);
+  assert.equal(good.code, 0, good.stderr);
+  assert.equal(repo.trailers().length, 1, 'revtrail recorded the finding');
+  // pre-commit ran twice (both commits), commit-msg saw the message before revtrail's trailer.
+  assert.equal(readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'), 'own-pre-commit\nown-pre-commit\n0\n');
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { checks: Array<{ check: string }> };
+  assert.ok(!doctor.checks.some((c) => c.check === 'chain'), 'every .git/hooks hook is chained');
+  writeFileSync(join(hooks, 'pre-rebase'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  const later = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string; message: string; fix?: string }>;
+  };
+  const chain = later.checks.find((c) => c.check === 'chain');
+  assert.equal(chain?.level, 'fail', 'a hook added to .git/hooks later is named');
+  assert.match(chain!.message, /\.git\/hooks\/pre-rebase: git no longer runs this hook/);
+  assert.match(chain!.fix!, /^revtrail install/);
+  rmSync(join(hooks, 'pre-rebase'));
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.equal(hooksPath(repo), null);
+  assert.equal(existsSync(join(repo.dir, '.husky')), false);
+  repo.write('b.js', 'debugger;\n');
+  repo.git(['add', 'b.js']);
+  assert.equal((await repo.run(['commit', '-q', '-m', 'feat: b'])).code, 0);
+  assert.equal(repo.trailers().length, 0, 'revtrail is gone');
+  assert.equal(
+    readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'),
+    'own-pre-commit\nown-pre-commit\n0\nown-pre-commit\n0\n',
+  );
 });
 
 test('husky 8 style core.hooksPath .husky is accepted and restored', async () => {

@@ -9,7 +9,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRepo, runProcess, type CliRun } from '../kit/repo.js';
@@ -43,6 +43,8 @@ async function lefthookBin(): Promise<string | { skip: string }> {
 }
 
 async function preCommitBin(): Promise<string | { skip: string }> {
+  // Debian's package (.ci/run installs it): 3.0.4 on Debian 12, which knows only the old stage names.
+  if (existsSync('/usr/bin/pre-commit')) return '/usr/bin/pre-commit';
   const venv = join(CACHE, 'pre-commit-venv');
   const bin = join(venv, 'bin', 'pre-commit');
   if (!existsSync(bin)) {
@@ -183,6 +185,9 @@ test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local
   assert.equal(hooksPath(repo), null);
   const config = readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8');
   assert.match(config, /- repo: local\n/);
+  // The team's hooks without `stages` stay at pre-commit; revtrail's output is shown.
+  assert.match(config, /^default_stages: \[(pre-)?commit\]$/m);
+  assert.equal(config.match(/^ {8}verbose: true$/gm)?.length, 7);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit']);
   const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
@@ -207,4 +212,104 @@ test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local
   assert.equal(un.code, 0, un.stderr);
   assert.equal(existsSync(join(repo.dir, '.revtrail-hooks')), false);
   assert.equal(existsSync(join(repo.dir, '.pre-commit-config.yaml')), false);
+});
+
+async function simpleGitHooksBin(): Promise<string | { skip: string }> {
+  const dir = join(CACHE, 'simple-git-hooks_2');
+  const bin = join(dir, 'node_modules', '.bin', 'simple-git-hooks');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    const got = await runProcess(
+      'npm',
+      ['install', '--prefix', dir, 'simple-git-hooks@2', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: dir, timeoutMs: 300_000 },
+    );
+    if (got.code !== 0 || !existsSync(bin))
+      return {
+        skip: `simple-git-hooks could not be installed from the npm registry: ${(got.stderr || got.stdout).trim().split('\n')[0]}`,
+      };
+  }
+  return bin;
+}
+
+test("a simple-git-hooks project (vue's setup): plain install stops and names --simple-git-hooks; that joins revtrail to each hook's command, both run, a reinstall by simple-git-hooks keeps both, uninstall gives package.json back byte for byte", async (t) => {
+  const sgh = await simpleGitHooksBin();
+  if (typeof sgh !== 'string') return t.skip(sgh.skip);
+  const repo = teamRepo();
+  symlinkSync(sgh, join(repo.dir, 'node_modules', '.bin', 'simple-git-hooks'));
+  const pkg = `{
+  "name": "team",
+  "private": true,
+  "scripts": {
+    "postinstall": "simple-git-hooks"
+  },
+  "simple-git-hooks": {
+    "pre-commit": "echo team-pre-commit >> .git/ran",
+    "commit-msg": "grep -q '^feat' \\"$1\\" || { echo 'team: not a feat' >&2; exit 1; }"
+  }
+}
+`;
+  repo.write('package.json', pkg);
+  const first = await runProcess(sgh, [], { cwd: repo.dir });
+  assert.equal(first.code, 0, first.stdout);
+  assert.match(readFileSync(join(repo.dir, '.git/hooks/commit-msg'), 'utf8'), /SKIP_SIMPLE_GIT_HOOKS/);
+
+  const plain = await repo.cli(['install']);
+  assert.equal(plain.code, 1, plain.stdout);
+  assert.match(plain.stderr, /runs its hooks with simple-git-hooks \(package\.json "simple-git-hooks"\)/);
+  assert.match(plain.stderr, /revtrail install --simple-git-hooks/);
+  assert.equal(hooksPath(repo), null, 'nothing switched off');
+
+  const installed = await repo.cli(['install', '--simple-git-hooks']);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /ran simple-git-hooks/);
+  assert.equal(hooksPath(repo), null);
+  const config = (
+    JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>
+  )['simple-git-hooks']!;
+  assert.equal(config['pre-commit'], 'echo team-pre-commit >> .git/ran', 'a hook revtrail does not use is left alone');
+  assert.match(
+    config['commit-msg']!,
+    /^grep -q '\^feat' "\$1" \|\| \{ echo 'team: not a feat' >&2; exit 1; \} && \{ test ! -f \.revtrail-hooks\/commit-msg \|\| sh \.revtrail-hooks\/commit-msg "\$@"; \}$/,
+  );
+  assert.match(
+    config['pre-push']!,
+    /^\{ test ! -f \.revtrail-hooks\/pre-push \|\| sh \.revtrail-hooks\/pre-push "\$@"; \}$/,
+  );
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'feat: revtrail in simple-git-hooks']);
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string; message: string }>;
+  };
+  assert.deepEqual(
+    doctor.checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  assert.ok(doctor.checks.some((c) => c.check === 'manager' && c.message.includes('simple-git-hooks')));
+
+  const flow = async (file: string) => {
+    repo.write(file, 'debugger;\n');
+    repo.git(['add', file]);
+    const bad = await repo.run(['commit', '-q', '-m', 'wip']);
+    assert.equal(bad.code, 1, 'the team commit-msg still rejects');
+    assert.match(bad.stderr, /team: not a feat/);
+    const good = await repo.run(['commit', '-q', '-m', 'feat: x']);
+    assert.equal(good.code, 0, good.stderr);
+    assert.equal(repo.trailers().length, 1, `revtrail recorded the finding in ${file}`);
+  };
+  await flow('src/a.js');
+  // vue runs simple-git-hooks on every install: its config holds revtrail now, so nothing is lost.
+  assert.equal((await runProcess(sgh, [], { cwd: repo.dir })).code, 0);
+  await flow('src/b.js');
+  assert.equal(readFileSync(join(repo.dir, '.git/ran'), 'utf8'), 'team-pre-commit\n'.repeat(5));
+
+  const un = await repo.cli(['uninstall', '--simple-git-hooks']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
+  assert.equal(existsSync(join(repo.dir, '.revtrail-hooks')), false);
+  assert.doesNotMatch(readFileSync(join(repo.dir, '.git/hooks/commit-msg'), 'utf8'), /revtrail/);
+  repo.write('src/c.js', 'debugger;\n');
+  repo.git(['add', 'src/c.js']);
+  assert.equal((await repo.run(['commit', '-q', '-m', 'feat: c'])).code, 0);
+  assert.equal(repo.trailers().length, 0);
 });

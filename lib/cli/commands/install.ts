@@ -11,6 +11,7 @@ interface InstallArgs {
   printServerHook: boolean;
   lefthook: boolean;
   preCommit: boolean;
+  simpleGitHooks: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -28,7 +29,8 @@ export default defineCommand<InstallArgs>({
       .option('force', {
         type: 'boolean',
         default: false,
-        describe: 'Install even when core.hooksPath points elsewhere (uninstall restores it)',
+        describe:
+          "Install through husky even when core.hooksPath points elsewhere or a hook manager is set up; that folder's hooks keep running, chained from .husky/ (uninstall restores it)",
       })
       .option('append-prepare', {
         type: 'boolean',
@@ -47,6 +49,12 @@ export default defineCommand<InstallArgs>({
         default: false,
         describe:
           'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
+      })
+      .option('simple-git-hooks', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Set revtrail up inside simple-git-hooks: scripts in .revtrail-hooks/, joined to each hook\'s command in package.json "simple-git-hooks", then simple-git-hooks run',
       })
       .option('from-prepare', {
         type: 'boolean',
@@ -94,13 +102,16 @@ export default defineCommand<InstallArgs>({
       for (const line of done.lines) context.stderr.write(`${line}\n`);
       return 0;
     }
-    if (args.lefthook || args.preCommit) {
+    const managers = (['lefthook', 'pre-commit', 'simple-git-hooks'] as const).filter(
+      (name) => args[name === 'pre-commit' ? 'preCommit' : name === 'simple-git-hooks' ? 'simpleGitHooks' : name],
+    );
+    if (managers.length) {
       const [{ installManager }, { managerMessages: mm }] = await Promise.all([
         import('../../install/manager.js'),
         import('../../messages/install.js'),
       ]);
-      if (args.lefthook && args.preCommit) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
-      const report = await installManager(context.cwd, args.lefthook ? 'lefthook' : 'pre-commit');
+      if (managers.length > 1) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
+      const report = await installManager(context.cwd, managers[0]!);
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else
         context.stdout.write(

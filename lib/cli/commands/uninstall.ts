@@ -6,6 +6,7 @@ interface UninstallArgs {
   server?: string;
   lefthook: boolean;
   preCommit: boolean;
+  simpleGitHooks: boolean;
 }
 
 export default defineCommand<UninstallArgs>({
@@ -30,6 +31,12 @@ export default defineCommand<UninstallArgs>({
         describe:
           "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)",
       })
+      .option('simple-git-hooks', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Remove revtrail\'s scripts and its commands from package.json "simple-git-hooks" (yours kept), then run simple-git-hooks',
+      })
       .example('$0 uninstall', 'from any folder of the work tree'),
   async run(args, context) {
     if (args.server !== undefined) {
@@ -43,12 +50,12 @@ export default defineCommand<UninstallArgs>({
         );
       return 0;
     }
-    if (args.lefthook || args.preCommit) {
+    if (args.lefthook || args.preCommit || args.simpleGitHooks) {
       const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([
         import('../../install/manager.js'),
         import('../../messages/install.js'),
       ]);
-      const manager = args.lefthook ? 'lefthook' : 'pre-commit';
+      const manager = args.lefthook ? 'lefthook' : args.preCommit ? 'pre-commit' : 'simple-git-hooks';
       const report = await uninstallManager(context.cwd, manager);
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);

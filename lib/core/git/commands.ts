@@ -289,6 +289,17 @@ export function trackedFiles(files: readonly string[]): GitCommand<string[]> {
   return { args: ['ls-files', '-z', '--', ...files], okCodes: [128], parse: (a) => parseNulList(a.text) };
 }
 
+/** Which of `files` the ignore rules cover, tracked or not (`git add` skips such a new file with exit 0). */
+export function ignoredFiles(files: readonly string[]): GitCommand<string[]> {
+  return {
+    // -z needs --stdin: the paths go in NUL-separated and come back so.
+    args: ['check-ignore', '-z', '--stdin', '--no-index'],
+    input: files.map((f) => `${f}\0`).join(''),
+    okCodes: [1, 128],
+    parse: (a) => parseNulList(a.text),
+  };
+}
+
 /** Which of `files` differ from HEAD or are untracked (none outside a repository). */
 export function changedFiles(files: readonly string[]): GitCommand<string[]> {
   return {
