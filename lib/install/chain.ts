@@ -5,10 +5,12 @@
  * hands the folder back.
  */
 import { CHAIN_MARKS, findBlock, insertBlock, REVTRAIL_MARKS, shQuote } from './block.js';
-import type { ExistingHook, HookSetup } from './existing.js';
+import { join } from 'node:path';
+import { readRegularFile } from '../core/fs/read.js';
+import { hookFiles, type ExistingHook, type HookSetup } from './existing.js';
 
 /** The hooks of `setup` that must be chained: any hook a tool other than husky or revtrail wrote. */
-export function hooksToChain(setup: HookSetup): ExistingHook[] {
+export function hooksToChain(setup: Pick<HookSetup, 'hooks'>): ExistingHook[] {
   return setup.hooks.filter((h) => h.owner !== 'revtrail' && h.owner !== 'husky');
 }
 
@@ -48,4 +50,21 @@ export function withChain(text: string, chain: string, revtrailAt: 'top' | 'end'
     return `${head ? `${head}\n\n` : ''}${chain}\n${all.slice(ours.begin).join('\n')}`;
   }
   return insertBlock(text, chain, 'end');
+}
+
+/**
+ * Hooks of .git/hooks that git no longer runs once core.hooksPath is husky's and that no
+ * .husky/ file chains (added after install, or in a teammate's clone), named for a message.
+ */
+export function unchainedHooks(top: string, commonDir: string): string[] {
+  return hooksToChain({ hooks: hookFiles(join(commonDir, 'hooks')) })
+    .filter((h) => {
+      try {
+        const text = readRegularFile(join(top, '.husky', h.hook), { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+        return !findBlock(text, CHAIN_MARKS);
+      } catch {
+        return true;
+      }
+    })
+    .map((h) => `.git/hooks/${h.hook}${h.owner === 'own' ? '' : ` (${h.owner})`}`);
 }

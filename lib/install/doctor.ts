@@ -12,9 +12,9 @@ import { changedFiles, gitPath, ignoredFiles, runGit, trackedFiles, worktreeList
 import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
-import { CHAIN_MARKS, findBlock } from './block.js';
+import { findBlock } from './block.js';
 import { hookFiles } from './existing.js';
-import { hooksToChain } from './chain.js';
+import { unchainedHooks } from './chain.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
@@ -197,19 +197,6 @@ function readdirNames(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** Hooks of .git/hooks that git no longer runs (core.hooksPath is husky's) and no .husky/ file chains. */
-function unchainedHooks(top: string, commonDir: string): string[] {
-  return hooksToChain({ hooks: hookFiles(join(commonDir, 'hooks')) } as Parameters<typeof hooksToChain>[0])
-    .filter((h) => {
-      try {
-        return !findBlock(readText(join(top, HUSKY_DIR, h.hook)), CHAIN_MARKS);
-      } catch {
-        return true;
-      }
-    })
-    .map((h) => `.git/hooks/${h.hook}${h.owner === 'own' ? '' : ` (${h.owner})`}`);
 }
 
 /** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */

@@ -8,6 +8,7 @@ import { join, sep } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { HOOKS, HUSKY_DIR, isHuskyPath, readHooksPath, runHusky } from './install.js';
 import { installMessages as m } from '../messages/install.js';
+import { unchainedHooks } from './chain.js';
 
 export interface FromPrepareReport {
   /** Lines for stderr (nothing on success, as husky says nothing). */
@@ -21,8 +22,9 @@ export async function setUpFromPrepare(cwd: string): Promise<FromPrepareReport> 
   // node_modules: their repository is not ours to set up.
   if (cwd.split(sep).includes('node_modules')) return { lines: [], done: false };
   let top: string;
+  let commonDir: string;
   try {
-    top = (await findRepo(cwd)).top;
+    ({ top, commonDir } = await findRepo(cwd));
   } catch {
     return { lines: [], done: false }; // no git work tree (a tarball, a Docker build): nothing to set up
   }
@@ -33,7 +35,15 @@ export async function setUpFromPrepare(cwd: string): Promise<FromPrepareReport> 
     const said = await runHusky(top);
     if (said) return { lines: [m.fromPrepareFailed(said.trim())], done: false };
     const missing = HOOKS.filter((h) => !existsSync(join(top, HUSKY_DIR, h)));
-    return { lines: missing.length === HOOKS.length ? [m.fromPrepareNoHooks] : [], done: true };
+    // This clone's own hooks in .git/hooks stop running now: said, never silent (docs/hooks.md, "Hooks already there").
+    const unchained = current ? [] : unchainedHooks(top, commonDir);
+    return {
+      lines: [
+        ...(missing.length === HOOKS.length ? [m.fromPrepareNoHooks] : []),
+        ...(unchained.length ? [m.fromPrepareUnchained(unchained)] : []),
+      ],
+      done: true,
+    };
   } catch (error) {
     return { lines: [m.fromPrepareFailed((error as Error).message)], done: false };
   }

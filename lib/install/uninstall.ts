@@ -72,7 +72,8 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     const rel = packageFile(top, null, existsSync);
     for (const name of ['prepare', 'postinstall']) {
       try {
-        if (rel && (await removeScript(join(top, rel), name, SETUP_SCRIPT, false)))
+        // A "scripts" holding nothing else goes with it, as when install created it.
+        if (rel && (await removeScript(join(top, rel), name, SETUP_SCRIPT, true)))
           actions.push(m.removedScript(rel, name, SETUP_SCRIPT));
       } catch (error) {
         notes.push(m.badPackageJson(rel!, (error as Error).message));

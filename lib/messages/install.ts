@@ -54,6 +54,8 @@ export const installMessages = {
     `revtrail: core.hooksPath is "${value}", not husky's; hooks not set up (revtrail doctor says more)`,
   fromPrepareFailed: (why: string) =>
     `revtrail: could not set the git hooks up: ${why} (revtrail doctor says more); the install goes on`,
+  fromPrepareUnchained: (files: readonly string[]) =>
+    `revtrail: git runs .husky/_ now, so ${files.join(', ')} no longer ${files.length === 1 ? 'runs' : 'run'} here: revtrail install chains ${files.length === 1 ? 'it' : 'them'} from .husky/`,
   fromPrepareNoHooks:
     'revtrail: husky is set up, but .husky/ has no revtrail hooks yet: run revtrail install once and commit .husky/',
   installed: 'revtrail: hooks installed',

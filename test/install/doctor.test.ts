@@ -175,6 +175,47 @@ test('doctor after install but before the commit: the hook files are not committ
   const after = await repo.cli(['doctor']);
   assert.equal(after.code, 0, after.stdout);
   assert.match(after.stdout, /ok {4}the hook files are committed/);
+
+  // vue's .gitignore has *.tgz: `git add vendor` skipped the tarball with exit 0.
+  repo.write('.gitignore', 'node_modules/\n*.tgz\n');
+  repo.write('vendor/revtrail-0.1.0.tgz', 'not really a tarball\n');
+  repo.write(
+    'package.json',
+    '{"name":"app","private":true,"devDependencies":{"revtrail":"file:vendor/revtrail-0.1.0.tgz"},"scripts":{"prepare":"revtrail install --from-prepare || true"}}\n',
+  );
+  repo.write('.npmrc', 'ignore-scripts=true\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: vendor'], { env: { REVTRAIL: '0' } });
+  const vendored = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
+  const by = (check: string) => vendored.checks.filter((c) => c.check === check);
+  assert.equal(by('ignored')[0]?.message.startsWith('vendor/revtrail-0.1.0.tgz is ignored (.gitignore)'), true);
+  assert.equal(by('ignored')[0]?.fix?.startsWith('git add -f vendor/revtrail-0.1.0.tgz'), true);
+  assert.deepEqual(
+    by('vendored').map((c) => [c.level, c.fix]),
+    [['fail', 'git add -f vendor/revtrail-0.1.0.tgz && git commit -m "chore: vendor revtrail"']],
+  );
+  assert.match(by('script').find((c) => c.level === 'fail')?.message ?? '', /ignore-scripts is on \(.*\.npmrc\)/);
+  repo.git(['add', '-f', 'vendor/revtrail-0.1.0.tgz']);
+  repo.git(['commit', '-q', '-m', 'chore: vendor the tarball'], { env: { REVTRAIL: '0' } });
+  repo.git(['rm', '-q', '.npmrc']);
+  repo.git(['commit', '-q', '-m', 'chore: scripts on'], { env: { REVTRAIL: '0' } });
+  const fixed = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
+  assert.deepEqual(
+    fixed.checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  assert.equal(fixed.checks.find((c) => c.check === 'vendored')?.level, 'ok');
+
+  // simple-git-hooks (added to the project later) writes into core.hooksPath: husky's runner for commit-msg is gone.
+  repo.write(
+    '.husky/_/commit-msg',
+    '#!/bin/sh\nif [ "$SKIP_SIMPLE_GIT_HOOKS" = "1" ]; then\n    exit 0\nfi\nnpx commitlint --edit "$1"\n',
+  );
+  const replaced = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
+  const runner = replaced.checks.find((c) => c.check === 'runner');
+  assert.equal(runner?.level, 'fail');
+  assert.match(runner!.message, /\.husky\/_\/commit-msg \(simple-git-hooks\) is no longer husky's runner/);
+  assert.match(runner!.fix!, /revtrail install --simple-git-hooks/);
 });
 
 test("doctor under yarn: its temporary shim folder on PATH (/tmp/xfs-…) is never named for the hooks' PATH; node's real folder is", async () => {

@@ -311,6 +311,36 @@ test('uninstall in a fresh clone (no record) removes the blocks by their markers
   assert.ok(statSync(join(repo.dir, '.husky', '_')).isDirectory());
 });
 
+test("uninstall in a teammate's clone (set up by the prepare script, no record): the blocks, revtrail's prepare and husky's core.hooksPath go, so git runs the clone's own hooks again", async () => {
+  const team = fresh();
+  writeShim(team.dir);
+  team.write('.gitignore', 'node_modules/\n');
+  team.write('package.json', '{\n  "name": "app",\n  "private": true\n}\n');
+  assert.equal((await team.cli(['install'])).code, 0);
+  team.git(['add', '-A']);
+  team.git(['commit', '-q', '-m', 'chore: revtrail'], { env: { REVTRAIL: '0' } });
+  const dir = tempDir('revtrail-teammate-');
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('git', ['clone', '-q', team.dir, join(dir, 'app')]);
+  const mate = withRun(makeRepo({ dir: join(dir, 'app') })); // git init again in a clone changes nothing
+  writeShim(mate.dir);
+  writeFileSync(join(mate.dir, '.git/hooks/pre-commit'), '#!/bin/sh\necho mine >> .git/ran\n', { mode: 0o755 });
+  const prepared = await mate.cli(['install', '--from-prepare']); // what npm install runs
+  assert.equal(prepared.code, 0);
+  assert.match(prepared.stderr, /so \.git\/hooks\/pre-commit no longer runs here: revtrail install chains it/);
+  assert.equal(hooksPath(mate), '.husky/_');
+  const un = await mate.cli(['uninstall']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /removed "prepare": "revtrail install --from-prepare \|\| true" from package\.json/);
+  assert.match(un.stdout, /core\.hooksPath unset/);
+  assert.equal(hooksPath(mate), null);
+  assert.equal(readFileSync(join(mate.dir, 'package.json'), 'utf8'), '{\n  "name": "app",\n  "private": true\n}\n');
+  mate.write('a.txt', 'a\n');
+  mate.git(['add', 'a.txt']);
+  assert.equal((await mate.run(['commit', '-q', '-m', 'feat: a'])).code, 0);
+  assert.equal(readFileSync(join(mate.dir, '.git/ran'), 'utf8'), 'mine\n', "the clone's own hook runs again");
+});
+
 test("a worktree added after install: post-checkout copies husky's runner there, and its commits are reviewed with the main worktree's CLI", async () => {
   const repo = fresh();
   writeShim(repo.dir);
