@@ -21,9 +21,15 @@ export interface ReviewedFinding {
   row: TrailerRow;
   origin: ReviewOrigin;
   seenAt: string;
+  /** A review of committed history (`review --range`): the tip commit holding the findings. */
+  tip?: string;
 }
 
-const reviewSchema = z.object({ seenAt: z.string(), findings: z.array(trailerRowSchema) });
+const reviewSchema = z.object({
+  seenAt: z.string(),
+  findings: z.array(trailerRowSchema),
+  tip: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
+});
 const fileSchema = z.object({
   version: z.literal(1),
   reviews: z.object({
@@ -52,7 +58,9 @@ export async function readLastReview(commonDir: string): Promise<ReviewedFinding
     return review ? [{ origin, ...review }] : [];
   });
   entries.sort((a, b) => b.seenAt.localeCompare(a.seenAt));
-  return entries.flatMap((e) => e.findings.map((row) => ({ row, origin: e.origin, seenAt: e.seenAt })));
+  return entries.flatMap((e) =>
+    e.findings.map((row) => ({ row, origin: e.origin, seenAt: e.seenAt, ...(e.tip ? { tip: e.tip } : {}) })),
+  );
 }
 
 /** Replaces the hook's entry with this review's findings (none: the entry is emptied). */
@@ -60,13 +68,14 @@ export async function saveLastReview(
   commonDir: string,
   findings: readonly Finding[],
   origin: ReviewOrigin,
+  tip?: string,
 ): Promise<void> {
   const rows = findings.map((f) => findingRow(f)).filter((r): r is TrailerRow => r !== null);
   await ensureDir(revtrailDir(commonDir));
   await withLock(lastReviewLock(commonDir), async () => {
     const data = await readFileData(commonDir);
     if (rows.length === 0 && !data.reviews[origin]?.findings.length) return; // nothing to say, nothing to erase
-    data.reviews[origin] = { seenAt: new Date().toISOString(), findings: rows };
+    data.reviews[origin] = { seenAt: new Date().toISOString(), findings: rows, ...(tip ? { tip } : {}) };
     await writeFileAtomic(lastReviewFile(commonDir), JSON.stringify(data, null, 1) + '\n');
   });
 }

@@ -17,7 +17,7 @@ export interface KnownFinding {
   state: Verdict;
   /** Where it was seen: a commit's trailer or a hook review not recorded yet. */
   origin: 'history' | ReviewOrigin;
-  /** Commit of the latest row (origin history). */
+  /** Commit of the latest row (origin history), or the tip of the range a review of commits saw it in. */
   commit?: string;
   /** A verdict waiting in the queue for this finding. */
   queued?: QueuedVerdict;
@@ -56,8 +56,8 @@ export async function findingState(top: string, commonDir: string): Promise<Find
     if (q.carriedFrom && !byId.has(q.id))
       byId.set(q.id, { row: q.row, state: q.verdict, origin: 'history', commit: q.carriedFrom });
   }
-  for (const { row, origin } of reviewed) {
-    if (!byId.has(row.id)) byId.set(row.id, { row, state: 'OPEN', origin });
+  for (const { row, origin, tip } of reviewed) {
+    if (!byId.has(row.id)) byId.set(row.id, { row, state: 'OPEN', origin, ...(tip ? { commit: tip } : {}) });
   }
   const queued = new Map(queue.filter((q) => !q.carriedFrom).map((q) => [q.id, q]));
   const known = [...byId.values()].map((k) => (queued.has(k.row.id) ? { ...k, queued: queued.get(k.row.id) } : k));

@@ -53,11 +53,12 @@ export async function rememberReview(
   findings: readonly Finding[],
   origin: ReviewOrigin,
   onError: (message: string) => void = () => {},
+  tip?: string,
 ): Promise<void> {
   try {
     if (findings.length === 0 && !(await mayHaveLastFindings(commonDir, origin))) return;
     const { saveLastReview } = await import('./last-review.js');
-    await saveLastReview(commonDir, findings, origin);
+    await saveLastReview(commonDir, findings, origin, tip);
   } catch (error) {
     onError((error as Error).message);
   }

@@ -45,7 +45,10 @@ export async function recordVerdict(
 
   const repo = await findRepo(cwd);
   const state = await findingState(repo.top, repo.commonDir);
-  const { found, ambiguous } = lookupFinding(state.known, id);
+  let { found, ambiguous } = lookupFinding(state.known, id);
+  // A commit made with --no-verify, blocked by the server gate alone: no hook kept its findings,
+  // so the commits a push would carry are reviewed now (docs/record.md "Answering a --no-verify commit").
+  if (!found && !ambiguous.length) ({ found, ambiguous } = lookupFinding(await unpushedFindings(repo.top), id));
   if (!found) {
     if (ambiguous.length)
       throw new UsageError(
@@ -72,8 +75,9 @@ export async function recordVerdict(
   }
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
-  // (commits made with --no-verify). One found in uncommitted changes waits for its commit.
-  const anchor = found.origin === 'review' ? null : await peelCommit(repo.top, 'HEAD');
+  // (commits made with --no-verify). One found in uncommitted changes waits for its commit; one
+  // `review --range` found is in the range's tip.
+  const anchor = found.origin === 'review' ? (found.commit ?? null) : await peelCommit(repo.top, 'HEAD');
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,
@@ -85,6 +89,31 @@ export async function recordVerdict(
   await pruneRecorded(repo.top, repo.commonDir, state.history);
   const replaced = await enqueueVerdict(repo.commonDir, entry);
   return { entry, finding: found, warnings, replaced };
+}
+
+/** The findings of what HEAD adds over every remote-tracking ref, as OPEN findings in HEAD's history. */
+async function unpushedFindings(top: string): Promise<KnownFinding[]> {
+  const [{ runGit, unpushed, emptyTree }, { review }] = await Promise.all([
+    import('../core/git/commands.js'),
+    import('../review/index.js'),
+  ]);
+  const head = await peelCommit(top, 'HEAD');
+  if (!head) return [];
+  const { commits, boundary } = await runGit(unpushed(head), { cwd: top });
+  if (!commits.length) return [];
+  // One commit a remote has is the base; none (nothing pushed yet) reviews from the empty tree.
+  const base = boundary[0] ?? (await runGit(emptyTree, { cwd: top }));
+  const result = await review({
+    cwd: top,
+    source: { kind: 'range', range: `${base}..${head}` },
+    model: false,
+    calibration: false,
+  });
+  const { findingRow } = await import('../report/trailer-rows.js');
+  return result.findings.flatMap((f) => {
+    const row = findingRow(f);
+    return row ? [{ row, state: 'OPEN' as const, origin: 'review' as const, commit: head }] : [];
+  });
 }
 
 /** `gate.credentialAnswers` of this repository; a config that cannot be read gives the default (REJECT alone). */

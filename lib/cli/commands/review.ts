@@ -142,7 +142,12 @@ export default defineCommand<ReviewArgs>({
       import('../../verdicts/peek.js'),
     ]);
     const repo = await findRepo(context.cwd).catch(() => null);
-    if (repo) await rememberReview(repo.commonDir, result.findings, 'review');
+    // A range's findings are in its tip's history: a verdict on one may go into any commit on top of it.
+    const tip =
+      repo && source.kind === 'range'
+        ? await import('../../core/git/commands.js').then((g) => g.peelCommit(repo.top, rangeTip(source.range)))
+        : null;
+    if (repo) await rememberReview(repo.commonDir, result.findings, 'review', undefined, tip ?? undefined);
     // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
     if (format === 'text' || format === 'sarif') {
       const { formatWarnings } = await import('../../report/text.js');
@@ -153,6 +158,13 @@ export default defineCommand<ReviewArgs>({
     return result.event === 'REQUEST_CHANGES' ? 1 : 0;
   },
 });
+
+/** B of `A..B` or `A...B` (HEAD when empty), or the range itself (one commit's own diff). */
+function rangeTip(range: string): string {
+  const at = range.lastIndexOf('..');
+  if (at === -1) return range;
+  return range.slice(at + 2) || 'HEAD';
+}
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
 async function policyFrom(

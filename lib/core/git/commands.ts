@@ -289,6 +289,23 @@ export function trackedFiles(files: readonly string[]): GitCommand<string[]> {
   return { args: ['ls-files', '-z', '--', ...files], okCodes: [128], parse: (a) => parseNulList(a.text) };
 }
 
+/**
+ * The commits of `rev` that no remote-tracking ref has, and the commits they stand on that one
+ * has (git's boundary): what a push of `rev` would carry.
+ */
+export function unpushed(rev: string): GitCommand<{ commits: string[]; boundary: string[] }> {
+  return {
+    args: ['rev-list', '--boundary', rev, '--not', '--remotes', '--'],
+    parse: (a) => {
+      const lines = parseLines(a.text);
+      return {
+        commits: lines.filter((l) => !l.startsWith('-')),
+        boundary: lines.filter((l) => l.startsWith('-')).map((l) => l.slice(1)),
+      };
+    },
+  };
+}
+
 /** Which of `files` the ignore rules cover, tracked or not (`git add` skips such a new file with exit 0). */
 export function ignoredFiles(files: readonly string[]): GitCommand<string[]> {
   return {
