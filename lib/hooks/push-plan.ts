@@ -6,6 +6,7 @@
 import { gitOut } from '../core/git/run.js';
 import {
   emptyTree as emptyTreeCommand,
+  independentOf,
   mergeBase,
   peelCommit,
   peeledObject,
@@ -106,8 +107,27 @@ export async function planRef(
   const listed = await listing;
   const commits = listed.map((c) => c.commit);
   if (commits.length === 0) return tagOnly(update, tip);
-  const base = listed[listed.length - 1]!.parents[0] ?? (await emptyTree());
+  const base = (await knownBase(top, listed)) ?? (await emptyTree());
   return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+}
+
+/**
+ * The diff base of a new ref: the commit the other side has that the new commits stand on. A
+ * branch that merged main in stands on two (its fork point and main's tip): the one that reaches
+ * every other is the base, so main's lines, already there, are not the branch's (docs/hooks.md
+ * "Push"). Where none reaches all, the oldest new commit's first parent, as git's own
+ * `OLD...NEW` would not apply either. Null: a root commit (the empty tree).
+ */
+async function knownBase(
+  top: string,
+  listed: ReadonlyArray<{ commit: string; parents: string[] }>,
+): Promise<string | null> {
+  const fallback = listed[listed.length - 1]!.parents[0] ?? null;
+  const inPush = new Set(listed.map((c) => c.commit));
+  const boundary = [...new Set(listed.flatMap((c) => c.parents).filter((p) => !inPush.has(p)))];
+  if (boundary.length < 2) return boundary[0] ?? fallback;
+  const independent = await runGit(independentOf(boundary), { cwd: top });
+  return independent.length === 1 ? independent[0]! : fallback;
 }
 
 /** No commits to review; an annotated tag the other side lacks still carries its message. */

@@ -104,6 +104,19 @@ test('new branch: its own commits are reviewed; a new branch whose commits the r
   assert.match(blocked.stderr, /new\.js:1/);
   assert.doesNotMatch(blocked.stderr, /old\.js/);
   assert.equal(remoteHas(bare, 'topic2'), null);
+
+  // A branch forked before main gained a finding, then merged main in (vue's branches do):
+  // main's lines are already on the remote, so they are not the branch's.
+  r.git(['checkout', '-q', '-b', 'merged', 'main~1']);
+  commitWith(r, { 'side.txt': 'fine\n' }, 'docs: side');
+  r.git(['merge', '-q', '--no-edit', '--no-verify', 'main']);
+  const merged = await r.run(['push', 'origin', 'merged']);
+  assert.equal(merged.code, 0, `main's old.js is not the merged branch's: ${merged.stderr}`);
+  commitWith(r, { 'late.js': `${DEBUGGER_LINE} // late\n` }, 'feat: late');
+  const late = await r.run(['push', 'origin', 'merged:refs/heads/merged2']);
+  assert.equal(late.code, 1, 'its own later line still blocks');
+  assert.match(late.stderr, /late\.js:1/);
+  assert.doesNotMatch(late.stderr, /old\.js/);
 });
 
 test('several refs in one push: one blocked ref blocks the push and is the one named', async () => {

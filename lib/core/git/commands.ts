@@ -205,6 +205,11 @@ export function mergeBase(a: string, b: string): GitCommand<string | null> {
   return { args: ['merge-base', a, b], okCodes: [1], parse: (r) => (r.status === 0 ? r.text.trim() || null : null) };
 }
 
+/** Of `commits`, those no other of them reaches (`merge-base --independent`). */
+export function independentOf(commits: readonly string[]): GitCommand<string[]> {
+  return { args: ['merge-base', '--independent', ...commits], parse: (a) => parseLines(a.text) };
+}
+
 /** The files a diff range (`A..B`, `A...B`) leaves in its new tree, with their blobs. */
 export function changedBlobs(range: string): GitCommand<ChangedBlob[]> {
   return {
