@@ -128,6 +128,35 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
     if (kept.length) notes.push(m.amendKept(kept.length));
   }
   if (outcome) rows.push(...outcome.open);
+  // An amend's message still holds the amended commit's OPEN rows; one whose finding this
+  // review no longer raises (the line was fixed) goes, as it would if not in the message
+  // (docs/record.md "Amend"). A row answered in the same message stays with its answer.
+  if (outcome && plan.amended && messageRows.length) {
+    const { recordKey } = await import('../record/history.js');
+    const fromAmended = new Set(amendedRows.map(recordKey));
+    const answered = new Set(messageRows.filter((r) => r.verdict !== 'OPEN').map((r) => r.id));
+    const stale = messageRows.filter(
+      (r) =>
+        r.verdict === 'OPEN' &&
+        fromAmended.has(recordKey(r)) &&
+        !answered.has(r.id) &&
+        !outcome.raised.has(r.id) &&
+        outcome.runnable.has(r.rule_source),
+    );
+    if (stale.length) {
+      const [{ withoutRows }, { keyFor }, { writeFileAtomic }] = await Promise.all([
+        import('../record/message.js'),
+        import('../record/write.js'),
+        import('../core/fs/atomic.js'),
+      ]);
+      const current = readFileSync(path, 'utf8');
+      const next = withoutRows(current, new Set(stale.map((r) => r.id)), commentChar, keyFor(commentChar));
+      if (next !== current) {
+        await writeFileAtomic(path, next);
+        notes.push(m.amendDropped(stale.map((r) => r.id)));
+      }
+    }
+  }
 
   // 5. Queued records, where this commit's history carries their finding. A queue that cannot be
   //    read or locked now stays queued for the next commit; this one's rows go on.

@@ -50,6 +50,8 @@ export const hookMessages = {
     `    - not a secret (a test value, a published example): answer it, then commit again (the commit records the answer):`,
     ...ids.map((id) => `        revtrail verdict ${id} ${answers.join('|')} "…"`),
   ],
+  amendDropped: (ids: readonly string[]) =>
+    `revtrail: the amend fixed ${ids.length === 1 ? 'a finding' : `${ids.length} findings`}: ${ids.length === 1 ? 'its' : 'their'} OPEN row${ids.length === 1 ? '' : 's'} left the message (${ids.join(', ')})`,
   verdictsRecorded: (items: readonly string[]) =>
     `revtrail: recorded ${plural(items.length, 'queued verdict')}: ${items.join(', ')}`,
   queueWaiting: (items: readonly string[]) =>

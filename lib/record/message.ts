@@ -77,3 +77,33 @@ export function detectCommentChar(text: string): string {
   }
   return '#';
 }
+
+/**
+ * The message without the trailers `key: ID,…` of `ids` and the lines folded under each, looked
+ * for only in the last paragraph git keeps (where git reads trailers). Every other byte stays,
+ * comments included; a trailer paragraph left empty takes its blank line with it.
+ */
+export function withoutRows(text: string, ids: ReadonlySet<string>, commentChar: string, key: string): string {
+  const kept = keptLines(text, commentChar);
+  let end = kept.length - 1;
+  while (end >= 0 && !kept[end]!.text.trim()) end--;
+  let start = end;
+  while (start > 0 && kept[start - 1]!.text.trim()) start--;
+  if (end < 0) return text;
+  const head = new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:\\s*(rf-[0-9a-f]+),`, 'i');
+  const drop = new Set<number>();
+  for (let i = start; i <= end; i++) {
+    const id = head.exec(kept[i]!.text)?.[1]?.toLowerCase();
+    if (!id || !ids.has(id)) continue;
+    drop.add(kept[i]!.number);
+    while (i + 1 <= end && /^[ \t]/.test(kept[i + 1]!.text)) drop.add(kept[++i]!.number);
+  }
+  if (!drop.size) return text;
+  const paragraph = kept.slice(start, end + 1).map((l) => l.number);
+  if (paragraph.every((n) => drop.has(n))) {
+    // The blank lines before the paragraph go too, so no trailing blank paragraph is left.
+    for (let i = start - 1; i >= 0 && !kept[i]!.text.trim(); i--) drop.add(kept[i]!.number);
+  }
+  const lines = text.split('\n');
+  return lines.filter((_, i) => !drop.has(i + 1)).join('\n');
+}

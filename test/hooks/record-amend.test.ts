@@ -58,6 +58,14 @@ test('amend with -m, -F, --no-edit and the editor: the OPEN row stays, once; a n
   await kit.commit({ 'am/b.js': 'export const b = 1;\n' }, ['--amend', '-m', 'feat: a, b clean']);
   assert.deepEqual(kit.rows(), [open]);
   assert.equal((await kit.record()).findings, 1);
+
+  // The same with --no-edit, where the message itself still holds the row: it leaves the message.
+  const fixed = await kit.commit({ 'am/a.js': 'export const a = 1;\n' }, ['--amend', '--no-edit']);
+  assert.deepEqual(kit.rows(), []);
+  assert.equal(kit.messageRowCount(), 0);
+  assert.equal(r.git(['log', '-1', '--format=%B']).trim(), 'feat: a, b clean', 'the rest of the message stays');
+  assert.match(fixed, new RegExp(`the amend fixed a finding: its OPEN row left the message \\(${idOf(open!)}\\)`));
+  assert.equal((await kit.record()).findings, 0, 'no stale OPEN row in the record');
 });
 
 test('amend after a recorded verdict: the verdict row stays, once, and the finding stays answered', async () => {
