@@ -204,6 +204,19 @@ test('a fix merged through a merge commit counts as merged; the gate reads the m
   repo.git(['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/trunk']);
   const viaOrigin = await explain(repo.dir, 'rf-00000000a1');
   assert.match(signal(viaOrigin, 'merged').fact, /is not reachable from origin\/trunk$/);
+  // The team's remote by another name: the branch's upstream remote names the mainline, its
+  // main where `git remote add` set no HEAD.
+  repo.git(['remote', 'add', 'origin', repo.dir]);
+  repo.git(['remote', 'add', 'team', repo.dir]);
+  repo.git(['update-ref', 'refs/remotes/team/main', 'trunk']);
+  repo.git(['config', 'branch.main.remote', 'team']);
+  assert.match(signal(await explain(repo.dir, 'rf-00000000a1'), 'merged').fact, /is not reachable from team\/main$/);
+  repo.git(['config', '--unset', 'branch.main.remote']);
+  assert.match(
+    signal(await explain(repo.dir, 'rf-00000000a1'), 'merged').fact,
+    /is not reachable from origin\/trunk$/,
+    'two remotes and no upstream: origin',
+  );
   repo.write('revtrail.config.json', JSON.stringify({ mainline: 'main' }));
   assert.match(signal(await explain(repo.dir, 'rf-00000000a1'), 'merged').fact, /is reachable from main$/);
   repo.write('revtrail.config.json', JSON.stringify({ mainline: 'nowhere' }));

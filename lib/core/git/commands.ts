@@ -205,6 +205,9 @@ export function mergeBase(a: string, b: string): GitCommand<string | null> {
   return { args: ['merge-base', a, b], okCodes: [1], parse: (r) => (r.status === 0 ? r.text.trim() || null : null) };
 }
 
+/** The names of the configured remotes. */
+export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
+
 /** Of `commits`, those no other of them reaches (`merge-base --independent`). */
 export function independentOf(commits: readonly string[]): GitCommand<string[]> {
   return { args: ['merge-base', '--independent', ...commits], parse: (a) => parseLines(a.text) };
