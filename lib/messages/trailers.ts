@@ -2,6 +2,10 @@
 export const trailerMessages = {
   legacyGrammar:
     'written in the ADR-0029 grammar (reviewer SEVERITY \u2014 text); revtrail writes the nine-field row (id,file,line,rule_source,category,severity,issue,verdict,rationale)',
+  gitReadsOtherwise:
+    "folded where git's own unfolding (%(trailers:unfold)) puts a space that is not in the row (after a comma, or before a space): tools that read trailers as git documents get other fields; write it on one line, or fold only at a space",
+  lineTooLong: (length: number, limit: number) =>
+    `a line of ${length} characters with no space to fold it at (commit-message linters take ${limit} in a footer, commitlint's footer-max-line-length): shorten the path, the issue or the rationale, or let the linter allow it`,
   notInTrailerBlock:
     "not in git's trailer block, so %(trailers) will not list it; move it into the last paragraph of the message",
   problem: (file: string, line: number, level: 'error' | 'warning', reason: string) =>

@@ -25,6 +25,12 @@ export interface LintResult {
   warnings: number;
 }
 
+/**
+ * The longest line a commit-message linter takes in a footer (commitlint's config-conventional
+ * footer-max-line-length); revtrail folds to it where the row has a space to fold at.
+ */
+const LINE_LIMIT = 100;
+
 export interface LintOptions {
   commentChar?: string;
   /**
@@ -82,6 +88,18 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
       continue;
     }
     result.rows.push({ line: number, row: parsed.row });
+    // git unfolds a continuation into one space (`%(trailers:unfold)`): a fold after a comma or
+    // before a space, as older revtrail wrote, reads differently there (docs/trailers.md "Folding").
+    if (folded.includes('\n') && folded.replace(/\n\s*/g, ' ') !== raw)
+      report(number, 'warning', m.gitReadsOtherwise, raw);
+    // A long line that could be folded at a space is the writer's choice (trailers.foldAt); one
+    // with no place to fold stays long whatever writes it: named, for linters that cap footers.
+    const long = folded
+      .split('\n')
+      .find(
+        (l, n) => l.length > LINE_LIMIT && !/[^\s] [^\s]/.test(n === 0 ? l.slice(l.indexOf(':') + 1).trim() : l.trim()),
+      );
+    if (long) report(number, 'warning', m.lineTooLong(long.length, LINE_LIMIT), raw);
     for (const problem of checkRationale(parsed.row.verdict, parsed.row.rationale))
       report(number, problem.level, problem.message, raw);
     if (options.trailerValues && !options.trailerValues.has(normalizeValue(value)))

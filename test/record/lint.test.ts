@@ -157,3 +157,28 @@ test('revtrail trailers lint outside a repository still checks the rows', async 
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^<stdin>:3: /m);
 });
+
+test('a fold git unfolds otherwise (after a comma) and a long line with no space to fold at are warnings, not errors', () => {
+  const comma = lintMessage(
+    'feat: x\n\nReview-Finding: rf-0123456789,a.js,1,builtin/debug:debugger,correctness,bug,x,\n OPEN,\n',
+  );
+  assert.equal(comma.errors, 0);
+  assert.equal(comma.rows.length, 1);
+  assert.deepEqual(
+    comma.problems.map((p) => p.reason.split(' (')[0]),
+    ["folded where git's own unfolding"],
+  );
+  const path = `src/${'deep/'.repeat(20)}file.js`;
+  const line = `Review-Finding: rf-0123456789,${path},1,builtin/debug:debugger,correctness,bug,x,OPEN,`;
+  const long = lintMessage(`feat: x\n\n${line}\n`);
+  assert.equal(long.errors, 0);
+  assert.match(
+    long.problems[0]?.reason ?? '',
+    new RegExp(`^a line of ${line.length} characters with no space to fold it at`),
+  );
+  // The same length with a space in it is foldable: the writer's choice, not named.
+  const spaced = lintMessage(
+    `feat: x\n\nReview-Finding: rf-0123456789,${path},1,builtin/debug:debugger,correctness,bug,a b,OPEN,\n`,
+  );
+  assert.deepEqual(spaced.problems, []);
+});
