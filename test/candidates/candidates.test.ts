@@ -177,10 +177,23 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
   cleanups.push(() => s.repo.cleanup());
   s.repo.write('revtrail.config.json', JSON.stringify({ gate: { minRecurrence: 3 } }));
   const run = await runCli(['candidates'], { cwd: s.repo.dir });
-  assert.deepEqual(
-    [run.code, run.stdout],
-    [0, 'no candidates: none of 1 rule source passed the gate (revtrail candidates --explain RULE_SOURCE says why)\n'],
+  assert.equal(run.code, 0);
+  const [none, why] = run.stdout.split('\n');
+  assert.equal(
+    none,
+    'no candidates: none of 1 rule source passed the gate (revtrail candidates --explain RULE_SOURCE says why)',
   );
+  // No reviewer program and no model: it says where candidates come from, not only docs/gate.md.
+  assert.match(
+    why!,
+    /^candidates are rules the bundle does not state yet, which only a reviewer program or the model reviewer names/,
+  );
+  s.repo.write(
+    'revtrail.config.json',
+    JSON.stringify({ gate: { minRecurrence: 3 }, reviewer: { command: ['node', 'reviewer.js'] } }),
+  );
+  const withReviewer = await runCli(['candidates'], { cwd: s.repo.dir });
+  assert.equal(withReviewer.stdout.split('\n').filter(Boolean).length, 1, 'a reviewer is configured: one line');
 });
 
 test('a built-in rule is knowledge already; a rule a document does not hold (a model finding citing it) is a candidate with a rules stanza', async () => {

@@ -98,7 +98,12 @@ export default defineCommand<CandidatesArgs>({
         ) + '\n',
       );
     });
-    if (set.candidates.length === 0) context.stdout.write(m.none(report.rules.length) + '\n');
+    if (set.candidates.length === 0) {
+      context.stdout.write(m.none(report.rules.length) + '\n');
+      // Rules the bundle or the baseline state are knowledge already: a candidate comes only from
+      // a reviewer that names rules they do not (docs/gate.md "Candidates").
+      if (!config.reviewer.command && !config.reviewer.model) context.stdout.write(m.noProposer + '\n');
+    }
     return 0;
   },
 });
