@@ -22,7 +22,7 @@ import { packageFile, planScript } from './script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
 import { installMessages as m } from '../messages/install.js';
 import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
-import { readHookSetup, type HookSetup } from './existing.js';
+import { hookFiles, readHookSetup, type HookSetup } from './existing.js';
 import { chainBlock, hooksToChain, withChain } from './chain.js';
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
@@ -180,6 +180,39 @@ async function writeHook(
   return { action: m.hookBlockAdded(rel), kind: 'block' };
 }
 
+/**
+ * `install --repair`, before husky writes its runner again: a runner stub another tool replaced
+ * goes to .git/hooks, where git ran hooks before husky, so the chain keeps it running. One that
+ * simple-git-hooks wrote comes back on its next run: that needs the simple-git-hooks route.
+ */
+async function moveReplacedRunners(top: string, commonDir: string, actions: string[]): Promise<void> {
+  for (const stub of hookFiles(join(top, HUSKY_PATH)).filter((h) => h.owner !== 'husky')) {
+    if (stub.owner === 'simple-git-hooks')
+      throw new RevtrailError(m.repairSimpleGitHooks(`${HUSKY_PATH}/${stub.hook}`), {
+        exitCode: 1,
+        remedy: m.repairSimpleGitHooksRemedy,
+      });
+    const text = readRegularFile(stub.file, { maxBytes: MAX_HOOK_BYTES }).bytes;
+    const target = join(commonDir, 'hooks', stub.hook);
+    let there: Buffer | null = null;
+    try {
+      there = readRegularFile(target, { maxBytes: MAX_HOOK_BYTES }).bytes;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (there && !there.equals(text))
+      throw new RevtrailError(m.repairBoth(`${HUSKY_PATH}/${stub.hook}`, `.git/hooks/${stub.hook}`), {
+        exitCode: 1,
+        remedy: m.repairBothRemedy,
+      });
+    if (!there) {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFileAtomic(target, text, { mode: 0o755 });
+    }
+    actions.push(m.repairMoved(`${HUSKY_PATH}/${stub.hook}`, `.git/hooks/${stub.hook}`));
+  }
+}
+
 /** The chain block for `hook` into .husky/<hook> (created when there is none). */
 async function writeChain(top: string, setup: HookSetup, hook: string): Promise<{ action: string; created: boolean }> {
   const rel = `${HUSKY_DIR}/${hook}`;
@@ -199,7 +232,7 @@ async function writeChain(top: string, setup: HookSetup, hook: string): Promise<
 
 export async function install(
   cwd: string,
-  options: { force?: boolean; appendPrepare?: boolean } = {},
+  options: { force?: boolean; appendPrepare?: boolean; repair?: boolean } = {},
 ): Promise<InstallReport> {
   const repo = await findRepo(cwd);
   const { top, commonDir } = repo;
@@ -207,10 +240,11 @@ export async function install(
   const notes: string[] = [];
 
   const current = await readHooksPath(top);
-  // The hooks git runs now, unless husky's folder is already it (docs/hooks.md, "Hooks already there").
-  const setup: HookSetup | null =
-    current && isHuskyPath(current.value, top) ? null : readHookSetup(top, commonDir, current);
-  if (setup?.managers.length && !options.force) {
+  // The hooks git runs now; where husky's folder is that already, .git/hooks, which git ran
+  // before it and whose hooks a chain keeps running (docs/hooks.md, "Hooks already there").
+  const huskyAlready = current !== null && isHuskyPath(current.value, top);
+  const setup: HookSetup = readHookSetup(top, commonDir, huskyAlready ? null : current);
+  if (!huskyAlready && setup.managers.length && !options.force) {
     const [first] = setup.managers;
     throw new RevtrailError(m.managerFound(first!.manager, first!.evidence), {
       exitCode: 1,
@@ -229,6 +263,7 @@ export async function install(
   if (process.env.HUSKY === '0')
     return { top, actions: [], notes: [m.huskySkipped, m.huskySkippedRemedy], cli: null, skipped: true };
 
+  if (options.repair && huskyAlready) await moveReplacedRunners(top, commonDir, actions);
   const huskyDirExisted = existsSync(join(top, HUSKY_DIR, '_'));
   const said = await runHusky(top);
   if (said) throw new RevtrailError(m.huskyFailed(said.trim()), { exitCode: 2, remedy: m.huskyFailedRemedy });
@@ -251,8 +286,10 @@ export async function install(
     if (modeBefore !== undefined) entry.modes = { ...entry.modes, [name]: modeBefore };
   }
   const chained: string[] = [];
-  for (const previous of setup ? hooksToChain(setup) : []) {
-    const { action, created } = await writeChain(top, setup!, previous.hook);
+  // After a repair, .git/hooks holds what was in husky's folder: read it again.
+  const chainFrom = options.repair ? readHookSetup(top, commonDir, null) : setup;
+  for (const previous of hooksToChain(chainFrom)) {
+    const { action, created } = await writeChain(top, chainFrom, previous.hook);
     actions.push(action);
     if (!HOOKS.includes(previous.hook)) chained.push(previous.hook);
     if (created) entry.hooks[previous.hook] = 'created';

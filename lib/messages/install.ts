@@ -12,6 +12,15 @@ export const installMessages = {
     `Run revtrail install --${manager}: revtrail's hooks go into ${manager}'s config, beside yours (docs/hooks.md, "Other hook managers").`,
   managersFoundRemedy: (managers: readonly string[]) =>
     `More than one hook manager is set up here (${managers.join(', ')}): run revtrail install --<the one that installs your hooks>, or --force to put husky in charge with their hooks chained.`,
+  repairSimpleGitHooks: (file: string) =>
+    `${file} was written by simple-git-hooks, which writes into core.hooksPath on every install: a repair would not last`,
+  repairSimpleGitHooksRemedy:
+    'revtrail uninstall, then revtrail install --simple-git-hooks (revtrail goes into its config, beside your hooks)',
+  repairBoth: (stub: string, target: string) => `${stub} is not husky's runner, and ${target} holds another script`,
+  repairBothRemedy:
+    'Merge the two into .git/hooks/ yourself (or delete the one you do not want), then run revtrail install --repair again.',
+  repairMoved: (stub: string, target: string) =>
+    `moved ${stub} to ${target} (chained from .husky/; husky's runner written back)`,
   chained: (file: string, previous: string) => `${file} also runs ${previous}, as git did before (chain block)`,
   chainUnchanged: (file: string) => `${file}: chain block up to date`,
   huskyFailed: (why: string) => `husky could not install: ${why}`,
@@ -117,7 +126,7 @@ export const doctorMessages = {
   runnerReplacedFix: (simpleGitHooks: boolean) =>
     simpleGitHooks
       ? 'simple-git-hooks writes into core.hooksPath on every install: revtrail uninstall, then revtrail install --simple-git-hooks (revtrail goes into its config)'
-      : 'revtrail install --force (husky writes its runner back; first copy the file to .git/hooks/ to keep it running, chained)',
+      : 'revtrail install --repair (the script moves to .git/hooks/ and keeps running, chained from .husky/; husky writes its runner back)',
   unchained: (files: readonly string[]) =>
     `${files.join(', ')}: git no longer runs ${files.length === 1 ? 'this hook' : 'these hooks'} (core.hooksPath is husky's) and no .husky/ file chains ${files.length === 1 ? 'it' : 'them'}`,
   unchainedFix: 'revtrail install (a chain block in .husky/ runs each again; or delete the ones you no longer want)',

@@ -203,7 +203,11 @@ test('hooks already in .git/hooks keep running after install (a chain block each
   assert.equal(chain?.level, 'fail', 'a hook added to .git/hooks later is named');
   assert.match(chain!.message, /\.git\/hooks\/pre-rebase: git no longer runs this hook/);
   assert.match(chain!.fix!, /^revtrail install/);
-  rmSync(join(hooks, 'pre-rebase'));
+  const again = await repo.cli(['install']);
+  assert.match(again.stdout, /\.husky\/pre-rebase also runs \.git\/hooks\/pre-rebase/);
+  assert.doesNotMatch(again.stdout, /pre-commit also runs/, 'chained already: not said again');
+  const fixed = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as { checks: Array<{ check: string }> };
+  assert.ok(!fixed.checks.some((c) => c.check === 'chain'));
   const un = await repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.equal(hooksPath(repo), null);
@@ -215,6 +219,47 @@ test('hooks already in .git/hooks keep running after install (a chain block each
   assert.equal(
     readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'),
     'own-pre-commit\nown-pre-commit\n0\nown-pre-commit\n0\n',
+  );
+});
+
+test("a tool that overwrites husky's runner: post-commit says so in one line, doctor names it, install --repair moves the script to .git/hooks and both run", async () => {
+  const repo = fresh();
+  writeShim(repo.dir);
+  repo.write('.gitignore', 'node_modules/\n');
+  assert.equal((await repo.cli(['install'])).code, 0);
+  repo.commit('chore: start');
+  // A setup script of the team's writes its commit-msg hook into core.hooksPath.
+  writeFileSync(join(repo.dir, '.husky/_/commit-msg'), '#!/bin/sh\necho team-msg >> .git/ran\n', { mode: 0o755 });
+  repo.write('a.js', 'debugger;\n');
+  repo.git(['add', 'a.js']);
+  const unseen = await repo.run(['commit', '-q', '-m', 'feat: a']);
+  assert.equal(unseen.code, 0);
+  assert.match(
+    unseen.stderr,
+    /revtrail: \.husky\/_\/commit-msg is no longer husky's runner .* revtrail install --repair/,
+  );
+  assert.deepEqual(repo.trailers(), [], 'not reviewed: the line above says so');
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string; fix?: string }>;
+  };
+  assert.match(
+    doctor.checks.find((c) => c.check === 'runner' && c.level === 'fail')?.fix ?? '',
+    /^revtrail install --repair/,
+  );
+  const repaired = await repo.cli(['install', '--repair']);
+  assert.equal(repaired.code, 0, repaired.stderr);
+  assert.match(repaired.stdout, /moved \.husky\/_\/commit-msg to \.git\/hooks\/commit-msg/);
+  assert.match(repaired.stdout, /\.husky\/commit-msg also runs \.git\/hooks\/commit-msg/);
+  repo.write('b.js', 'debugger;\n');
+  repo.git(['add', 'b.js']);
+  const seen = await repo.run(['commit', '-q', '-m', 'feat: b']);
+  assert.equal(seen.code, 0, seen.stderr);
+  assert.doesNotMatch(seen.stderr, /no longer husky's runner/);
+  assert.equal(repo.trailers().length, 1, 'reviewed again');
+  assert.equal(
+    readFileSync(join(repo.dir, '.git/ran'), 'utf8'),
+    'team-msg\nteam-msg\n',
+    "the team's script still runs",
   );
 });
 

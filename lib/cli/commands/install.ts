@@ -4,6 +4,7 @@ import { RevtrailError } from '../../core/errors.js';
 
 interface InstallArgs {
   force: boolean;
+  repair: boolean;
   json: boolean;
   appendPrepare: boolean;
   fromPrepare: boolean;
@@ -31,6 +32,12 @@ export default defineCommand<InstallArgs>({
         default: false,
         describe:
           "Install through husky even when core.hooksPath points elsewhere or a hook manager is set up; that folder's hooks keep running, chained from .husky/ (uninstall restores it)",
+      })
+      .option('repair', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Put husky's runner back where another tool replaced it (that tool's script moves to .git/hooks/ and keeps running, chained)",
       })
       .option('append-prepare', {
         type: 'boolean',
@@ -123,7 +130,11 @@ export default defineCommand<InstallArgs>({
       import('../../install/install.js'),
       import('../../messages/install.js'),
     ]);
-    const report = await install(context.cwd, { force: args.force, appendPrepare: args.appendPrepare });
+    const report = await install(context.cwd, {
+      force: args.force,
+      appendPrepare: args.appendPrepare,
+      repair: args.repair,
+    });
     if (args.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;
