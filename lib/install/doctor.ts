@@ -15,6 +15,7 @@ import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
 import { hookFiles } from './existing.js';
 import { unchainedHooks } from './chain.js';
+import { allowBuildsEntries, buildsState, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
@@ -357,6 +358,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const off = scriptsDisabled(top, dirname(pkgRel));
     if (off) add('script', 'fail', m.scriptsDisabled(off), m.scriptsDisabledFix);
   }
+  const pnpmPkg = pkgRel ?? (manager ? packageFile(top, null, existsSync) : null);
+  if (pnpmPkg) await pnpmCheck(top, pnpmPkg, add);
   // What a teammate's clone needs from the commit: .gitignore must not drop it silently.
   if (installed || manager) {
     const needed = [
@@ -416,6 +419,33 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     }
   }
   return { top, checks, ok: !checks.some((c) => c.level === 'fail') };
+}
+
+/** Under pnpm: revtrail's unneeded install scripts are decided, or pnpm 10 warns and pnpm 11 refuses (./pnpm-builds.ts). */
+async function pnpmCheck(
+  top: string,
+  pkgRel: string,
+  add: (check: string, level: Level, message: string, fix?: string) => void,
+): Promise<void> {
+  const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
+  if (detected.pm !== 'pnpm') return;
+  const root = detected.root ?? dirname(join(top, pkgRel));
+  const shown = toPosix(relative(top, join(root, WORKSPACE_FILE)));
+  const state = await buildsState(root);
+  if (state.kind === 'decided') add('pnpm', 'ok', m.pnpmBuildsOk(shown));
+  else {
+    // pnpm 9 runs the scripts and needs nothing; a version doctor cannot learn is a warning.
+    const major = await pnpmMajor(root);
+    if (major !== null && major < 10) return;
+    add(
+      'pnpm',
+      major === null ? 'warn' : 'fail',
+      state.kind === 'unreadable'
+        ? m.pnpmBuildsUnreadable(shown, state.why)
+        : m.pnpmBuildsUndecided(shown, state.names),
+      m.pnpmBuildsFix(shown, allowBuildsEntries(state.kind === 'undecided' ? state.names : undefined)),
+    );
+  }
 }
 
 function scriptCheck(top: string, rel: string): Check {

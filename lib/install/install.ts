@@ -24,6 +24,8 @@ import { installMessages as m } from '../messages/install.js';
 import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
 import { hookFiles, readHookSetup, type HookSetup } from './existing.js';
 import { chainBlock, hooksToChain, withChain } from './chain.js';
+import { detectPackageManager } from './package-manager.js';
+import { pnpmBuildsStep, WORKSPACE_FILE } from './pnpm-builds.js';
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
 // others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
@@ -213,6 +215,23 @@ async function moveReplacedRunners(top: string, commonDir: string, actions: stri
   }
 }
 
+/** Under pnpm, revtrail's unneeded install scripts decided in pnpm-workspace.yaml (./pnpm-builds.ts). */
+export async function pnpmBuilds(
+  top: string,
+  pkgRel: string,
+  out: { actions: string[]; notes: string[] },
+): Promise<void> {
+  const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
+  if (detected.pm !== 'pnpm') return;
+  const root = detected.root ?? dirname(join(top, pkgRel));
+  const shown = toPosix(relative(top, join(root, WORKSPACE_FILE)));
+  await pnpmBuildsStep(root, shown, out, {
+    written: m.pnpmBuildsWritten,
+    add: m.pnpmBuildsAdd,
+    reinstall: m.pnpmReinstall,
+  });
+}
+
 /** The chain block for `hook` into .husky/<hook> (created when there is none). */
 async function writeChain(top: string, setup: HookSetup, hook: string): Promise<{ action: string; created: boolean }> {
   const rel = `${HUSKY_DIR}/${hook}`;
@@ -308,6 +327,7 @@ export async function install(
     } catch (error) {
       notes.push(m.badPackageJson(pkgRel, (error as Error).message));
     }
+    await pnpmBuilds(top, pkgRel, { actions, notes });
   }
 
   record.worktrees[top] = entry;

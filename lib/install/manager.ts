@@ -14,7 +14,8 @@ import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
-import { HOOKS, hookBlock, locateCli, type HookName } from './install.js';
+import { HOOKS, hookBlock, locateCli, pnpmBuilds, type HookName } from './install.js';
+import { packageFile } from './script.js';
 import { hookRecord } from '../hooks/registry.js';
 import { managerMessages as m } from '../messages/install.js';
 import { LEFTHOOK_FILES, PRE_COMMIT_FILES, simpleGitHooksConfig } from './existing.js';
@@ -217,6 +218,7 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
   if (manager === 'simple-git-hooks') {
     const existing = simpleGitHooksConfig(top);
     await sghConfigure(top, existing, actions, notes);
+    await managerPnpmBuilds(top, cli, { actions, notes });
     notes.push(cli ? m.cliAt(cli) : m.cliFallback);
     notes.push(m.commitThem(['.revtrail-hooks/', existing ?? 'package.json']));
     return { top, manager, actions, notes, cli };
@@ -231,12 +233,19 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
     if (text.includes('revtrail')) actions.push(m.configNamesUs(existing));
     else notes.push(m.addToConfig(existing, config));
   }
+  await managerPnpmBuilds(top, cli, { actions, notes });
   notes.push(cli ? m.cliAt(cli) : m.cliFallback);
   notes.push(manager === 'lefthook' ? m.lefthookNext : m.preCommitNext);
   notes.push(
     m.commitThem([manager === 'lefthook' ? '.lefthook/' : '.revtrail-hooks/', existing ?? CONFIGS[manager][0]!]),
   );
   return { top, manager, actions, notes, cli };
+}
+
+/** The pnpm step of install (pnpm-builds.ts) for a manager's project too: it needs revtrail installed as much. */
+async function managerPnpmBuilds(top: string, cli: string | null, out: { actions: string[]; notes: string[] }) {
+  const pkg = packageFile(top, cli, existsSync);
+  if (pkg) await pnpmBuilds(top, pkg, out);
 }
 
 /**

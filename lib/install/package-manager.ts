@@ -16,6 +16,8 @@ export interface Detected {
   evidence: string;
   /** yarn berry's nodeLinker (.yarnrc.yml); `pnp` leaves no node_modules/.bin for the hooks. */
   nodeLinker?: string;
+  /** The folder the evidence is in (the workspace root, where pnpm-workspace.yaml goes); none: nothing found. */
+  root?: string;
 }
 
 /**
@@ -93,9 +95,10 @@ export function detectPackageManager(dir: string, top: string): Detected {
       return {
         pm: field,
         evidence: `"packageManager" in ${where('package.json')}`,
+        root: d,
         ...(field === 'yarn-berry' ? { nodeLinker: linker(d) } : {}),
       };
-    if (existsSync(join(d, 'pnpm-lock.yaml'))) return { pm: 'pnpm', evidence: where('pnpm-lock.yaml') };
+    if (existsSync(join(d, 'pnpm-lock.yaml'))) return { pm: 'pnpm', evidence: where('pnpm-lock.yaml'), root: d };
     if (existsSync(join(d, 'bun.lock')) || existsSync(join(d, 'bun.lockb')))
       return { pm: 'bun', evidence: where(existsSync(join(d, 'bun.lock')) ? 'bun.lock' : 'bun.lockb') };
     const yarnLock = read(join(d, 'yarn.lock'));

@@ -7,14 +7,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, rm, rmdir, unlink } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { readRegularFile } from '../core/fs/read.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { CHAIN_MARKS, isBlankScript, removeBlock } from './block.js';
 import { GIT_HOOKS } from './existing.js';
-import { SETUP_SCRIPT } from './package-manager.js';
 import { removeScript } from './package-json.js';
 import { packageFile } from './script.js';
+import { detectPackageManager, SETUP_SCRIPT } from './package-manager.js';
+import { removeAllowBuilds, WORKSPACE_FILE } from './pnpm-builds.js';
 import { undoScript } from './script.js';
 import { readInstallRecord, writeInstallRecord } from './record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
@@ -81,6 +82,12 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     }
   }
   delete record.worktrees[top];
+  const pkgRel = packageFile(top, null, existsSync);
+  if (pkgRel) {
+    const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
+    if (detected.pm === 'pnpm' && (await removeAllowBuilds(detected.root ?? dirname(join(top, pkgRel)))))
+      actions.push(m.pnpmBuildsRemoved(WORKSPACE_FILE));
+  }
 
   // core.hooksPath and .husky/_ go only when install set them up and nothing else relies on
   // them: another worktree with revtrail installed, or husky hooks of the user's own.

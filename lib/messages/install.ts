@@ -12,6 +12,13 @@ export const installMessages = {
     `Run revtrail install --${manager}: revtrail's hooks go into ${manager}'s config, beside yours (docs/hooks.md, "Other hook managers").`,
   managersFoundRemedy: (managers: readonly string[]) =>
     `More than one hook manager is set up here (${managers.join(', ')}): run revtrail install --<the one that installs your hooks>, or --force to put husky in charge with their hooks chained.`,
+  pnpmBuildsWritten: (file: string) =>
+    `${file}: allowBuilds false for revtrail's @ast-grep parsers (they ship prebuilt; pnpm 10 would warn on every install, pnpm 11 refuse it)`,
+  pnpmReinstall:
+    "this clone's node_modules still records them as ignored builds (pnpm reports that on every install until a fresh one): rm -rf node_modules && pnpm install, once",
+  pnpmBuildsRemoved: (file: string) => `removed revtrail's allowBuilds entries from ${file}`,
+  pnpmBuildsAdd: (file: string, lines: string) =>
+    `with pnpm 10 or later, add these lines to ${file} (revtrail's @ast-grep parsers ship prebuilt; without them pnpm 10 warns on every install and pnpm 11 refuses it; pnpm 9 needs nothing):\n\n${lines}`,
   repairSimpleGitHooks: (file: string) =>
     `${file} was written by simple-git-hooks, which writes into core.hooksPath on every install: a repair would not last`,
   repairSimpleGitHooksRemedy:
@@ -138,6 +145,12 @@ export const doctorMessages = {
     `package.json installs revtrail from ${file}, which is not committed: a teammate's npm install fails (ENOENT)`,
   tarballUntrackedFix: (file: string) => `git add -f ${file} && git commit -m "chore: vendor revtrail"`,
   tarballTracked: (file: string) => `the vendored ${file} is committed`,
+  pnpmBuildsOk: (file: string) => `${file} decides the install scripts of revtrail's @ast-grep parsers (allowBuilds)`,
+  pnpmBuildsUndecided: (file: string, names: readonly string[]) =>
+    `${file} does not decide the install scripts of ${names.join(', ')}: pnpm 10 warns on every install, pnpm 11 refuses it (ERR_PNPM_IGNORED_BUILDS)`,
+  pnpmBuildsUnreadable: (file: string, why: string) => `${file} cannot be read as YAML (${why})`,
+  pnpmBuildsFix: (file: string, lines: string) =>
+    `revtrail install writes them, or add to ${file} (the parsers ship prebuilt, so no script is needed): ${lines.trim().replace(/\n\s*/g, ' ')}`,
   scriptsDisabled: (where: string) =>
     `ignore-scripts is on (${where}): the package install runs no lifecycle script, so a fresh clone gets no hooks`,
   scriptsDisabledFix: 'in each clone run npx revtrail install once (or turn ignore-scripts off for this project)',

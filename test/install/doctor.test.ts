@@ -88,6 +88,11 @@ test('doctor names each problem and its fix, exit 1: a worktree without the runn
     /^ {2}FAIL {2}node is not on PATH: the hooks cannot run revtrail\n {8}fix: put node's folder on PATH/m,
   );
   assert.match(run.stdout, /4 things to fix \(above\)/);
+  // No pnpm to ask for its version: the parsers' install scripts undecided is a warning with the lines.
+  const pnpm = json.checks.find((c) => c.check === 'pnpm');
+  assert.equal(pnpm?.level, 'warn');
+  assert.match(pnpm!.message, /pnpm-workspace\.yaml does not decide the install scripts of @ast-grep\/lang-go/);
+  assert.match(pnpm!.fix!, /allowBuilds: '@ast-grep\/lang-go': false/);
 });
 
 test('doctor in a clone where nothing is installed says so in one line, and yarn berry needs postinstall', async () => {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   makeRepo,
   projectRoot,
@@ -233,6 +233,42 @@ describe("a teammate's fresh clone", { concurrency: true }, () => {
       output,
     );
     await assertHooksWork('npm', clone, second);
+  });
+
+  test("pnpm 10 with strictDepBuilds (pnpm 11's default): revtrail install decides the parsers' scripts in pnpm-workspace.yaml, so no install of the team's warns or fails", async (t) => {
+    const bin = await clientBin({ ...clients[0]!, name: 'pnpm 10', spec: 'pnpm@10' });
+    if (typeof bin !== 'string') return t.skip(bin.skip);
+    const strict = (cwd: string) =>
+      run(bin, [...clients[0]!.install, '--config.strict-dep-builds=true'], cwd, { CI: 'true' });
+    const author = makeRepo({ dir: join(work, 'app-pnpm-strict') });
+    made.push(author);
+    author.write(
+      'package.json',
+      `${JSON.stringify({ name: 'app-pnpm-strict', private: true, devDependencies: { revtrail: `file:${tarball}` } }, null, 2)}\n`,
+    );
+    author.write('.gitignore', 'node_modules/\n');
+    const first = await strict(author.dir);
+    assert.equal(first.code, 1, 'the first install, before revtrail install, is refused');
+    assert.match(first.stdout + first.stderr, /ERR_PNPM_IGNORED_BUILDS.*@ast-grep\/lang-go/);
+    // A team on pnpm has it on PATH: revtrail asks it for its version (pnpm 9 needs nothing).
+    const installed = await run(join(author.dir, 'node_modules', '.bin', 'revtrail'), ['install'], author.dir, {
+      PATH: `${dirname(bin)}:${process.env.PATH}`,
+    });
+    assert.equal(installed.code, 0, installed.stderr);
+    assert.match(installed.stdout, /pnpm-workspace\.yaml: allowBuilds false for revtrail's @ast-grep parsers/);
+    // pnpm keeps the first install's ignored builds in node_modules: revtrail says to install afresh once.
+    assert.match(installed.stdout, /rm -rf node_modules && pnpm install, once/);
+    rmSync(join(author.dir, 'node_modules', '.pnpm'), { recursive: true, force: true });
+    rmSync(join(author.dir, 'node_modules', '.modules.yaml'), { force: true });
+    const again = await strict(author.dir);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.doesNotMatch(again.stdout + again.stderr, /Ignored build scripts|approve-builds/);
+    author.commit('chore: revtrail hooks');
+    const clone = join(work, 'app-pnpm-strict-clone');
+    execFileSync('git', ['clone', '-q', author.dir, clone]);
+    const second = await strict(clone);
+    assert.doesNotMatch(second.stdout + second.stderr, /Ignored build scripts|approve-builds/);
+    await assertHooksWork('pnpm 10 strict', clone, second);
   });
 
   for (const client of clients) {

@@ -1,0 +1,164 @@
+/**
+ * revtrail's dependencies whose install scripts it does not need (docs/hooks.md, "pnpm"): the
+ * @ast-grep language packages ship their parsers prebuilt for Linux, macOS and Windows, and their
+ * postinstall only builds one where no prebuild fits. pnpm 10 blocks such scripts and warns on
+ * every install; pnpm 11 (strictDepBuilds) refuses the install (ERR_PNPM_IGNORED_BUILDS). An
+ * `allowBuilds: NAME: false` entry in pnpm-workspace.yaml is the team's decision, written down:
+ * no script, no warning, no refusal. test/install/pnpm-builds.test.ts checks this list against
+ * the dependencies that really have install scripts.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { readRegularFile } from '../core/fs/read.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+
+export const SCRIPTED_DEPENDENCIES: readonly string[] = [
+  '@ast-grep/lang-go',
+  '@ast-grep/lang-java',
+  '@ast-grep/lang-python',
+];
+
+export const WORKSPACE_FILE = 'pnpm-workspace.yaml';
+
+/** The lines that decide them, as they go into pnpm-workspace.yaml. */
+export function allowBuildsEntries(names: readonly string[] = SCRIPTED_DEPENDENCIES): string {
+  return `allowBuilds:\n${names.map((n) => `  '${n}': false`).join('\n')}\n`;
+}
+
+export type BuildsState =
+  | { kind: 'decided' }
+  | { kind: 'undecided'; names: string[]; file: 'none' | 'no-key' | 'key' }
+  | { kind: 'unreadable'; why: string };
+
+/**
+ * Whether the workspace root's pnpm-workspace.yaml decides each scripted dependency: in
+ * `allowBuilds` (true or false), or in pnpm 10's `onlyBuiltDependencies` /
+ * `ignoredBuiltDependencies` lists.
+ */
+export async function buildsState(root: string): Promise<BuildsState> {
+  let text: string;
+  try {
+    text = readRegularFile(join(root, WORKSPACE_FILE), { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { kind: 'undecided', names: [...SCRIPTED_DEPENDENCIES], file: 'none' };
+    return { kind: 'unreadable', why: (error as Error).message };
+  }
+  let data: unknown;
+  try {
+    data = (await import('js-yaml')).load(text);
+  } catch (error) {
+    return { kind: 'unreadable', why: (error as Error).message.split('\n')[0]! };
+  }
+  const doc = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const allow = doc.allowBuilds && typeof doc.allowBuilds === 'object' ? Object.keys(doc.allowBuilds) : [];
+  const listed = ['onlyBuiltDependencies', 'ignoredBuiltDependencies'].flatMap((k) =>
+    Array.isArray(doc[k]) ? (doc[k] as unknown[]).map(String) : [],
+  );
+  const names = SCRIPTED_DEPENDENCIES.filter((n) => !allow.includes(n) && !listed.includes(n));
+  if (!names.length) return { kind: 'decided' };
+  return { kind: 'undecided', names, file: 'allowBuilds' in doc ? 'key' : 'no-key' };
+}
+
+/**
+ * Writes the entries where that is plain text work: a new pnpm-workspace.yaml, or a new top-level
+ * `allowBuilds` at the end of one that has none. An `allowBuilds` of the team's is not edited:
+ * null, and the caller prints the lines to add.
+ */
+export async function writeAllowBuilds(root: string, state: BuildsState): Promise<'created' | 'added' | null> {
+  if (state.kind !== 'undecided' || state.file === 'key') return null;
+  const file = join(root, WORKSPACE_FILE);
+  if (state.file === 'none') {
+    await writeFileAtomic(file, allowBuildsEntries(state.names));
+    return 'created';
+  }
+  const text = readRegularFile(file, { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+  const next = `${text}${text.endsWith('\n') || !text ? '' : '\n'}${allowBuildsEntries(state.names)}`;
+  // Appended text ends what came before (a block scalar, a second document): only where the
+  // file still reads as one mapping that now decides every name.
+  try {
+    const doc = (await import('js-yaml')).load(next) as { allowBuilds?: Record<string, unknown> } | null;
+    if (!doc?.allowBuilds || state.names.some((n) => doc.allowBuilds![n] !== false)) return null;
+  } catch {
+    return null;
+  }
+  await writeFileAtomic(file, next);
+  return 'added';
+}
+
+/** Takes out what writeAllowBuilds wrote, where it is still exactly that. */
+export async function removeAllowBuilds(root: string): Promise<boolean> {
+  const file = join(root, WORKSPACE_FILE);
+  let text: string;
+  try {
+    text = readRegularFile(file, { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+  } catch {
+    return false;
+  }
+  const ours = allowBuildsEntries();
+  if (text === ours) {
+    const { rm } = await import('node:fs/promises');
+    await rm(file);
+    return true;
+  }
+  if (!text.endsWith(`\n${ours}`)) return false;
+  await writeFileAtomic(file, text.slice(0, -ours.length));
+  return true;
+}
+
+/**
+ * The major version of the pnpm this project installs with: the one running us
+ * (npm_config_user_agent), else package.json's packageManager, else the pnpm on PATH; null:
+ * none to be found. pnpm 9 takes a pnpm-workspace.yaml without `packages` for a broken workspace
+ * and runs install scripts anyway, so a new file is only for pnpm 10 and later.
+ */
+export async function pnpmMajor(root: string): Promise<number | null> {
+  const agent = /\bpnpm\/(\d+)\./.exec(process.env.npm_config_user_agent ?? '')?.[1];
+  if (agent) return Number(agent);
+  try {
+    const field = (
+      JSON.parse(readRegularFile(join(root, 'package.json'), { maxBytes: 1024 * 1024 }).bytes.toString('utf8')) as {
+        packageManager?: unknown;
+      }
+    ).packageManager;
+    const pinned = typeof field === 'string' ? /^pnpm@(\d+)\./.exec(field)?.[1] : undefined;
+    if (pinned) return Number(pinned);
+  } catch {
+    // no package.json here, or not JSON: ask pnpm
+  }
+  const version = await new Promise<string | null>((done) =>
+    execFile('pnpm', ['--version'], { cwd: root, timeout: 20_000 }, (error, stdout) => done(error ? null : stdout)),
+  );
+  const major = /^(\d+)\./.exec(version?.trim() ?? '')?.[1];
+  return major ? Number(major) : null;
+}
+
+/** The install step for a pnpm project: the entries written, or the lines to add printed. */
+export async function pnpmBuildsStep(
+  root: string,
+  shown: string,
+  out: { actions: string[]; notes: string[] },
+  say: { written: (file: string) => string; add: (file: string, lines: string) => string; reinstall: string },
+): Promise<void> {
+  const state = await buildsState(root);
+  if (state.kind === 'decided') return;
+  if (state.kind === 'unreadable') {
+    out.notes.push(say.add(shown, allowBuildsEntries()));
+    return;
+  }
+  if (state.file === 'none' && ((await pnpmMajor(root)) ?? 0) < 10) {
+    out.notes.push(say.add(shown, allowBuildsEntries(state.names)));
+    return;
+  }
+  const wrote = await writeAllowBuilds(root, state);
+  if (wrote) out.actions.push(say.written(shown));
+  else out.notes.push(say.add(shown, allowBuildsEntries(state.names)));
+  // pnpm keeps the builds an install ignored in node_modules/.modules.yaml and reports them
+  // again on every install that finds nothing to do: this clone needs one fresh install.
+  try {
+    const modules = readRegularFile(join(root, 'node_modules', '.modules.yaml'), { maxBytes: 4 * 1024 * 1024 });
+    if (wrote && state.names.some((n) => modules.bytes.includes(`"${n}@`))) out.notes.push(say.reinstall);
+  } catch {
+    // no install yet: nothing recorded
+  }
+}
