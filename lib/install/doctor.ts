@@ -13,13 +13,13 @@ import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
-import { hookFiles } from './existing.js';
+import { hookFiles, PRE_COMMIT_FILES } from './existing.js';
 import { unchainedHooks } from './chain.js';
 import { allowBuildsEntries, buildsState, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
-import { scriptPath, type Manager } from './manager.js';
+import { managerHooks, scriptPath, type Manager } from './manager.js';
 import { doctorMessages as m } from '../messages/install.js';
 import { hookRecord } from '../hooks/registry.js';
 
@@ -200,6 +200,48 @@ function readdirNames(dir: string): string[] {
   }
 }
 
+/**
+ * pre-commit's config runs revtrail's scripts, and a hook of the team's that names no stages
+ * stays at pre-commit: with default_install_hook_types listing more hook types, such a hook runs
+ * at each of them unless default_stages says otherwise (a formatter at commit-msg, codespell
+ * rewriting a message; docs/hooks.md "Other hook managers").
+ */
+async function preCommitConfigCheck(
+  top: string,
+  add: (check: string, level: Level, message: string, fix?: string) => void,
+): Promise<void> {
+  const file = PRE_COMMIT_FILES.find((f) => existsSync(join(top, f)));
+  if (!file) {
+    add('pre-commit', 'fail', m.preCommitNoConfig, m.preCommitConfigFix);
+    return;
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = ((await import('js-yaml')).load(readText(join(top, file))) ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    add('pre-commit', 'fail', m.preCommitBadConfig(file, (error as Error).message.split('\n')[0]!), m.preCommitConfigFix);
+    return;
+  }
+  const hooks = (Array.isArray(doc.repos) ? doc.repos : []).flatMap((r) =>
+    r && typeof r === 'object' && Array.isArray((r as { hooks?: unknown }).hooks)
+      ? ((r as { hooks: unknown[] }).hooks as Array<Record<string, unknown>>)
+      : [],
+  );
+  const ids = new Set(hooks.map((h) => String(h?.id)));
+  const missing = managerHooks('pre-commit').filter((h) => !ids.has(`revtrail-${h}`));
+  if (missing.length) {
+    add('pre-commit', 'fail', m.preCommitEntriesMissing(file, missing), m.preCommitConfigFix);
+    return;
+  }
+  const types = Array.isArray(doc.default_install_hook_types) ? doc.default_install_hook_types.map(String) : [];
+  const loose = hooks
+    .filter((h) => !String(h?.id).startsWith('revtrail-') && !Array.isArray(h?.stages))
+    .map((h) => String(h?.id));
+  if (types.some((t) => t !== 'pre-commit') && !Array.isArray(doc.default_stages) && loose.length)
+    add('pre-commit', 'fail', m.preCommitStagesLoose(file, loose), m.preCommitStagesFix);
+  else add('pre-commit', 'ok', m.preCommitConfigOk(file));
+}
+
 /** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */
 async function ignoredNeeded(top: string, files: string[]): Promise<string[]> {
   if (!files.length) return [];
@@ -254,6 +296,7 @@ async function managerChecks(
   });
   if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
   else add('manager', 'ok', m.managerOk(manager));
+  if (manager === 'pre-commit') await preCommitConfigCheck(top, add);
   const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
   const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
   const changed = await runGit(changedFiles(files), { cwd: top });

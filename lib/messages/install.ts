@@ -145,6 +145,15 @@ export const doctorMessages = {
     `package.json installs revtrail from ${file}, which is not committed: a teammate's npm install fails (ENOENT)`,
   tarballUntrackedFix: (file: string) => `git add -f ${file} && git commit -m "chore: vendor revtrail"`,
   tarballTracked: (file: string) => `the vendored ${file} is committed`,
+  preCommitNoConfig: "revtrail's pre-commit scripts are here, but there is no .pre-commit-config.yaml to run them",
+  preCommitBadConfig: (file: string, why: string) => `${file} cannot be read as YAML (${why})`,
+  preCommitEntriesMissing: (file: string, hooks: readonly string[]) =>
+    `${file} has no revtrail entry for ${hooks.join(', ')}: pre-commit does not run revtrail there`,
+  preCommitConfigFix: 'revtrail install --pre-commit prints the entries to add',
+  preCommitStagesLoose: (file: string, ids: readonly string[]) =>
+    `${file} installs more hook types than pre-commit and has no default_stages: ${ids.join(', ')} (no stages of their own) run at every one of them, at commit-msg and pre-push too`,
+  preCommitStagesFix: 'add default_stages: [pre-commit] (pre-commit before 3.2: [commit]) to keep them where they were',
+  preCommitConfigOk: (file: string) => `${file} runs revtrail's entries; the other hooks keep their stages`,
   pnpmBuildsOk: (file: string) => `${file} decides the install scripts of revtrail's @ast-grep parsers (allowBuilds)`,
   pnpmBuildsUndecided: (file: string, names: readonly string[]) =>
     `${file} does not decide the install scripts of ${names.join(', ')}: pnpm 10 warns on every install, pnpm 11 refuses it (ERR_PNPM_IGNORED_BUILDS)`,

@@ -9,7 +9,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRepo, runProcess, type CliRun } from '../kit/repo.js';
@@ -312,4 +312,75 @@ test("a simple-git-hooks project (vue's setup): plain install stops and names --
   repo.git(['add', 'src/c.js']);
   assert.equal((await repo.run(['commit', '-q', '-m', 'feat: c'])).code, 0);
   assert.equal(repo.trailers().length, 0);
+});
+
+test("pre-commit with the team's own config: its stage-less hook stays at pre-commit (default_stages), doctor says when it would not, the findings show", async (t) => {
+  const preCommit = await preCommitBin();
+  if (typeof preCommit !== 'string') return t.skip(preCommit.skip);
+  const { parse, stringify } = await import('yaml');
+  const repo = teamRepo();
+  const team = {
+    repos: [
+      {
+        repo: 'local',
+        hooks: [
+          {
+            id: 'team-check',
+            name: 'team check',
+            entry: 'sh -c "echo team >> .git/ran"',
+            language: 'system',
+            pass_filenames: false,
+            always_run: true,
+          },
+        ],
+      },
+    ],
+  };
+  repo.write('.pre-commit-config.yaml', stringify(team));
+  const installed = await repo.cli(['install', '--pre-commit']);
+  assert.equal(installed.code, 0, installed.stderr);
+  const printed = parse(
+    installed.stdout.split('revtrail does not edit it):\n\n')[1]!.split('\n  the hooks run')[0]!,
+  ) as {
+    default_install_hook_types: string[];
+    default_stages: string[];
+    repos: Array<{ hooks: unknown[] }>;
+  };
+  // Pasted as a person would, first without the stage default.
+  const merged = {
+    default_install_hook_types: printed.default_install_hook_types,
+    repos: [{ ...team.repos[0]!, hooks: [...team.repos[0]!.hooks, ...printed.repos[0]!.hooks] }],
+  };
+  repo.write('.pre-commit-config.yaml', stringify(merged));
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit']);
+  const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
+  assert.equal((await runProcess(preCommit, ['install'], { cwd: repo.dir, env })).code, 0);
+  const loose = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string; message: string; fix?: string }>;
+  };
+  const check = loose.checks.find((c) => c.check === 'pre-commit');
+  assert.equal(check?.level, 'fail');
+  assert.match(check!.message, /has no default_stages: team-check \(no stages of their own\) run at every one of them/);
+  assert.match(check!.fix!, /default_stages: \[pre-commit\]/);
+
+  repo.write('.pre-commit-config.yaml', stringify({ ...merged, default_stages: printed.default_stages }));
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: stage default'], { env });
+  const fixed = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
+    checks: Array<{ check: string; level: string }>;
+  };
+  assert.equal(fixed.checks.find((c) => c.check === 'pre-commit')?.level, 'ok');
+  rmSync(join(repo.dir, '.git', 'ran'), { force: true });
+  repo.write('src/a.js', 'debugger;\n');
+  repo.git(['add', 'src/a.js']);
+  const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { env });
+  assert.equal(commit.code, 0, commit.stdout + commit.stderr);
+  assert.equal(
+    readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'),
+    'team\n',
+    'the team hook ran once: at pre-commit only',
+  );
+  assert.equal(repo.trailers().length, 1);
+  assert.match(commit.stdout + commit.stderr, /a\.js:1 bug `debugger` statement left in/, 'verbose: the finding shows');
 });
