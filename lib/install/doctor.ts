@@ -219,7 +219,12 @@ async function preCommitConfigCheck(
   try {
     doc = ((await import('js-yaml')).load(readText(join(top, file))) ?? {}) as Record<string, unknown>;
   } catch (error) {
-    add('pre-commit', 'fail', m.preCommitBadConfig(file, (error as Error).message.split('\n')[0]!), m.preCommitConfigFix);
+    add(
+      'pre-commit',
+      'fail',
+      m.preCommitBadConfig(file, (error as Error).message.split('\n')[0]!),
+      m.preCommitConfigFix,
+    );
     return;
   }
   const hooks = (Array.isArray(doc.repos) ? doc.repos : []).flatMap((r) =>
