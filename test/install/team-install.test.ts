@@ -134,3 +134,55 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   const pushed = await git(['push', '-q', 'origin', 'HEAD:refs/heads/main']);
   assert.equal(pushed.code, 0, pushed.stderr);
 });
+
+test("the README's pnpm install, under pnpm 10 with strictDepBuilds (pnpm 11's default): no install refuses or warns, a teammate's clone gets the hooks", async (t) => {
+  const dir = join(tmpdir(), 'revtrail-pm-clients', 'pnpm_10');
+  const pnpm = join(dir, 'node_modules', '.bin', 'pnpm');
+  if (!existsSync(pnpm)) {
+    mkdirSync(dir, { recursive: true });
+    const got = await runProcess('npm', ['install', '--prefix', dir, 'pnpm@10', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    });
+    if (got.code !== 0 || !existsSync(pnpm))
+      return t.skip(`pnpm 10 could not be installed: ${got.stderr.trim().split('\n')[0]}`);
+  }
+  const lines = sectionLines('Install with pnpm');
+  const work = tempDir('revtrail-team-pnpm-');
+  const revtrail = join(work, 'revtrail');
+  copyPackageSource(revtrail);
+  const packed = await runProcess('npm', ['pack', '--silent'], {
+    cwd: revtrail,
+    env: { REVTRAIL_PACK_BUILT: '1' },
+    timeoutMs: 120_000,
+  });
+  assert.equal(packed.code, 0, packed.stderr);
+  const author = makeRepo({ dir: join(work, 'app') });
+  author.write('package.json', '{\n  "name": "app",\n  "version": "1.0.0",\n  "private": true\n}\n');
+  author.write('.gitignore', 'node_modules/\n');
+  author.commit('chore: start');
+  mkdirSync(join(author.dir, 'vendor'));
+  const moved = await sh(`mv '${join(revtrail, 'revtrail-0.1.0.tgz')}' vendor/`, author.dir, {});
+  assert.equal(moved.code, 0, moved.stderr);
+  const env = {
+    PATH: `${join(dir, 'node_modules', '.bin')}:${process.env.PATH}`,
+    CI: 'true',
+    npm_config_strict_dep_builds: 'true',
+    npm_config_store_dir: join(tmpdir(), 'revtrail-pm-clients', 'pnpm-store'),
+  };
+  for (const line of lines) {
+    const ran = await sh(line, author.dir, env);
+    assert.equal(ran.code, 0, `${line}\n${ran.stdout}\n${ran.stderr}`);
+    assert.doesNotMatch(ran.stdout + ran.stderr, /Ignored build scripts|approve-builds/, line);
+  }
+  assert.equal(author.git(['status', '--porcelain', '--untracked-files=all']), '', 'everything is committed');
+  const clone = join(tempDir('revtrail-teammate-pnpm-'), 'app');
+  assert.equal((await sh(`git clone -q '${author.dir}' '${clone}'`, work, {})).code, 0);
+  const installed = await sh('pnpm install', clone, env);
+  assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+  assert.doesNotMatch(installed.stdout + installed.stderr, /Ignored build scripts|approve-builds/);
+  const doctor = await sh('pnpm exec revtrail doctor', clone, env);
+  assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
+  assert.match(doctor.stdout, /core\.hooksPath = \.husky\/_/);
+  assert.match(doctor.stdout, /pnpm-workspace\.yaml decides the install scripts/);
+});
