@@ -10,6 +10,10 @@
  */
 import { parseDiff } from './parse.js';
 import { filePath } from './types.js';
+import { KEEP_BYTES, PastCapScreen } from './past-cap.js';
+
+/** All the lines past caps one diff keeps for the credential rules (a file keeps at most KEEP_BYTES). */
+const PAST_CAP_BYTES = 16 * KEEP_BYTES;
 
 export interface DiffCaps {
   /** Bytes of diff text one file contributes. */
@@ -96,8 +100,10 @@ export class DiffCapper {
   private outBytes = 0;
   private file: Buffer[] = [];
   private fileBytes = 0;
-  /** The current file reached its cap: its further bytes are dropped. */
+  /** The current file reached its cap: its further bytes go only to the credential screen. */
   private skipping = false;
+  private screen: PastCapScreen | null = null;
+  private pastCapLeft = PAST_CAP_BYTES;
   private readonly splitter: StreamSplitter;
   readonly capped: string[] = [];
 
@@ -125,7 +131,10 @@ export class DiffCapper {
   }
 
   private add(part: Buffer): void {
-    if (this.skipping) return;
+    if (this.skipping) {
+      this.screen?.write(part.toString('latin1'));
+      return;
+    }
     this.file.push(part);
     this.fileBytes += part.length;
     // A file is cut before its end once its header is surely in (a few KiB at most); finishFile
@@ -143,6 +152,13 @@ export class DiffCapper {
       if (this.fileBytes > this.caps.fileBytes || this.outBytes + this.fileBytes > this.caps.totalBytes) this.cut();
       else if (this.fileBytes >= 2 * this.caps.fileLines && countLines(this.file) > this.caps.fileLines) this.cut();
       else this.emit(this.file);
+    }
+    // The lines past the cap that may hold a credential, after what was kept (./past-cap.ts).
+    if (this.screen) {
+      const extra = this.screen.end();
+      this.pastCapLeft -= this.screen.used;
+      if (extra) this.emit([Buffer.from(extra, 'latin1')]);
+      this.screen = null;
     }
     this.file = [];
     this.fileBytes = 0;
@@ -166,6 +182,8 @@ export class DiffCapper {
     this.file = [];
     this.fileBytes = 0;
     this.skipping = true;
+    this.screen = new PastCapScreen(kept.next, Math.max(0, Math.min(KEEP_BYTES, this.pastCapLeft)));
+    this.screen.write(bytes.subarray(kept.restAt).toString('latin1'));
   }
 }
 
@@ -181,7 +199,11 @@ const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@(.*)$/;
  * The first whole lines of one file's diff within `maxBytes` and `maxLines` (its header always),
  * with the last hunk's header giving the counts of the lines kept, and the file's path.
  */
-export function cutFile(bytes: Buffer, maxBytes: number, maxLines: number): { bytes: Buffer; path: string } {
+export function cutFile(
+  bytes: Buffer,
+  maxBytes: number,
+  maxLines: number,
+): { bytes: Buffer; path: string; restAt: number; next: { old: number; new: number } | null } {
   const lines: Buffer[] = [];
   let used = 0;
   let headerEnd = -1; // lines before the first hunk
@@ -189,7 +211,8 @@ export function cutFile(bytes: Buffer, maxBytes: number, maxLines: number): { by
   let hunk: RegExpExecArray | null = null;
   let oldCount = 0;
   let newCount = 0;
-  for (let start = 0; start < bytes.length; ) {
+  let start = 0;
+  while (start < bytes.length) {
     const newline = bytes.indexOf(NEWLINE, start);
     const end = newline === -1 ? bytes.length : newline + 1;
     const line = bytes.subarray(start, end);
@@ -225,7 +248,8 @@ export function cutFile(bytes: Buffer, maxBytes: number, maxLines: number): { by
     if (oldCount === 0 && newCount === 0) lines.splice(hunkAt);
     else lines[hunkAt] = Buffer.from(`@@ -${hunk[1]},${oldCount} +${hunk[2]},${newCount} @@${hunk[3]}\n`, 'latin1');
   } else if (hunkAt !== -1) lines.splice(hunkAt);
-  return { bytes: Buffer.concat(lines), path };
+  const next = hunk ? { old: Number(hunk[1]) + oldCount, new: Number(hunk[2]) + newCount } : null;
+  return { bytes: Buffer.concat(lines), path, restAt: start, next };
 }
 
 /** Reads a diff under the caps from a stream of pieces. */

@@ -62,7 +62,7 @@ export const reviewMessages = {
   vendoredAttribute: 'vendored (linguist-vendored in git attributes)',
   credentialsOnlyNote: (path: string, reason: string) => `${path}: ${reason}; only the credential rules ran`,
   fileCapped: (path: string, caps: { fileBytes: number; fileLines: number }) =>
-    `${path}: reviewed up to the cap (${caps.fileBytes / 1048576} MiB or ${caps.fileLines.toLocaleString('en')} lines of diff a file); the rest of it was not read`,
+    `${path}: reviewed up to the cap (${caps.fileBytes / 1048576} MiB or ${caps.fileLines.toLocaleString('en')} lines of diff a file); the rest was screened for credentials only`,
   textView: (encoding: string) =>
     `binary to git (a NUL byte, binary or -diff in git attributes, or over 8 MiB), read as ${encoding} text`,
   binaryNote: (path: string) => `${path}: binary or -diff in git attributes; its lines were not read`,

@@ -37,7 +37,10 @@ test('no case holds a literal credential: values are templates', async () => {
   // fires there has found a real-looking token committed in the fixtures.
   const raw = loadCorpus(join(fixturesDir, 'quality'), { raw: true });
   assert.equal(raw.length, cases.length);
-  const credentialIds = new Set(rules.filter((r) => isCredentialSource(r.ruleSource)).map((r) => r.id));
+  // unread-past-cap matches revtrail's own marker line (lib/diff/past-cap.ts), never a value.
+  const credentialIds = new Set(
+    rules.filter((r) => isCredentialSource(r.ruleSource) && r.id !== 'unread-past-cap').map((r) => r.id),
+  );
   assert.ok(credentialIds.size > 20, `only ${credentialIds.size} credential rules`);
   const literal: string[] = [];
   for (const c of raw) {

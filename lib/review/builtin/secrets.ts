@@ -8,6 +8,8 @@ import type { BuiltinFamily, BuiltinSpec } from './define.js';
 import { notAPrivateKey } from './pem.js';
 import { characterClasses, entropy, notPlaceholder, placeholderDrop } from './secret-shape.js';
 import { reviewMessages as m } from '../../messages/review.js';
+import { UNREAD_MARKER } from '../../diff/past-cap.js';
+import { escapeRegExp } from '../../core/regex-escape.js';
 
 export const secret = (
   spec: Omit<BuiltinSpec, 'severity' | 'category' | 'message'> & { what: string },
@@ -23,6 +25,14 @@ export const family: BuiltinFamily = {
   section: 'secrets',
   credential: true,
   specs: () => [
+    secret({
+      // What a big file's cap left unread (lib/diff/past-cap.ts writes the line): it cannot pass.
+      id: 'unread-past-cap',
+      regex: new RegExp(`^${escapeRegExp(UNREAD_MARKER)}`, 'g'),
+      title: 'Credential check could not read all of a big file',
+      what: 'Past the size cap this file has more credential-shaped lines than the review keeps; the rest was not read, so the check cannot pass it.',
+      confidence: 1,
+    }),
     secret({
       id: 'private-key',
       regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
