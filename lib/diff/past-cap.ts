@@ -11,6 +11,7 @@
  * them from the rules); the diff stage cannot import the rules, so they are listed here and
  * test/diff/past-cap.test.ts fails when the rules' needles change.
  */
+import { escapeRegExp } from '../core/regex-escape.js';
 
 export const CREDENTIAL_NEEDLES = {
   exact: [
@@ -76,10 +77,9 @@ const WINDOW_AFTER = 3 * 1024;
 const LONG_LINE = 1024 * 1024;
 const OVERLAP = 256;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const EXACT = new RegExp(CREDENTIAL_NEEDLES.exact.map(escape).join('|'));
+const EXACT = new RegExp(CREDENTIAL_NEEDLES.exact.map(escapeRegExp).join('|'));
 // Without `u`, `i` folds ASCII letters only: right on bytes read as latin1.
-const FOLDED = new RegExp(CREDENTIAL_NEEDLES.folded.map(escape).join('|'), 'i');
+const FOLDED = new RegExp(CREDENTIAL_NEEDLES.folded.map(escapeRegExp).join('|'), 'i');
 const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
 function needleAt(text: string): number {

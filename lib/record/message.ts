@@ -4,6 +4,7 @@
  * look at the same lines git will.
  */
 import { configValue, runGit } from '../core/git/commands.js';
+import { escapeRegExp } from '../core/regex-escape.js';
 
 export const SCISSORS = '------------------------ >8 ------------------------';
 // git 2.39 tries these, in order, for core.commentChar=auto.
@@ -90,7 +91,7 @@ export function withoutRows(text: string, ids: ReadonlySet<string>, commentChar:
   let start = end;
   while (start > 0 && kept[start - 1]!.text.trim()) start--;
   if (end < 0) return text;
-  const head = new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:\\s*(rf-[0-9a-f]+),`, 'i');
+  const head = new RegExp(`^${escapeRegExp(key)}\\s*:\\s*(rf-[0-9a-f]+),`, 'i');
   const drop = new Set<number>();
   for (let i = start; i <= end; i++) {
     const id = head.exec(kept[i]!.text)?.[1]?.toLowerCase();
