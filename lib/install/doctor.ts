@@ -15,7 +15,7 @@ import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
 import { hookFiles, PRE_COMMIT_FILES } from './existing.js';
 import { unchainedHooks } from './chain.js';
-import { allowBuildsEntries, buildsState, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
+import { allowBuildsEntries, buildsState, dependsOnRevtrail, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
@@ -476,7 +476,7 @@ async function pnpmCheck(
   add: (check: string, level: Level, message: string, fix?: string) => void,
 ): Promise<void> {
   const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
-  if (detected.pm !== 'pnpm') return;
+  if (detected.pm !== 'pnpm' || !dependsOnRevtrail(join(top, pkgRel))) return;
   const root = detected.root ?? dirname(join(top, pkgRel));
   const shown = toPosix(relative(top, join(root, WORKSPACE_FILE)));
   const state = await buildsState(root);

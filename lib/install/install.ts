@@ -25,7 +25,7 @@ import { CLIENT_HOOKS, hookRecord } from '../hooks/registry.js';
 import { hookFiles, readHookSetup, type HookSetup } from './existing.js';
 import { chainBlock, hooksToChain, withChain } from './chain.js';
 import { detectPackageManager } from './package-manager.js';
-import { pnpmBuildsStep, WORKSPACE_FILE } from './pnpm-builds.js';
+import { addNpmAllowScripts, dependsOnRevtrail, pnpmBuildsStep, WORKSPACE_FILE } from './pnpm-builds.js';
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
 // others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
@@ -221,7 +221,17 @@ export async function pnpmBuilds(
   pkgRel: string,
   out: { actions: string[]; notes: string[] },
 ): Promise<void> {
+  if (!dependsOnRevtrail(join(top, pkgRel))) return;
   const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
+  if (detected.pm === 'npm') {
+    try {
+      const added = await addNpmAllowScripts(join(top, pkgRel));
+      if (added.length) out.actions.push(m.npmAllowScriptsAdded(pkgRel));
+    } catch (error) {
+      out.notes.push(m.badPackageJson(pkgRel, (error as Error).message));
+    }
+    return;
+  }
   if (detected.pm !== 'pnpm') return;
   const root = detected.root ?? dirname(join(top, pkgRel));
   const shown = toPosix(relative(top, join(root, WORKSPACE_FILE)));

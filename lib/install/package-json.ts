@@ -48,7 +48,7 @@ function scriptsOf(json: PackageJson, section = 'scripts'): Record<string, unkno
 export async function addScript(
   file: string,
   name: string,
-  value: string,
+  value: string | boolean,
   section = 'scripts',
 ): Promise<ScriptOutcome> {
   const pkg = await readPackage(file);
@@ -71,7 +71,7 @@ export async function addScript(
 export async function removeScript(
   file: string,
   name: string,
-  value: string,
+  value: string | boolean,
   scriptsCreated: boolean,
   section = 'scripts',
 ): Promise<boolean> {

@@ -20,6 +20,22 @@ export const SCRIPTED_DEPENDENCIES: readonly string[] = [
 
 export const WORKSPACE_FILE = 'pnpm-workspace.yaml';
 
+/** Whether the package.json installs revtrail (only then are its dependencies' scripts the project's to decide). */
+export function dependsOnRevtrail(file: string): boolean {
+  try {
+    const json = JSON.parse(readRegularFile(file, { maxBytes: 16 * 1024 * 1024 }).bytes.toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    return ['dependencies', 'devDependencies', 'optionalDependencies'].some((k) => {
+      const deps = json[k];
+      return deps !== null && typeof deps === 'object' && 'revtrail' in deps;
+    });
+  } catch {
+    return false;
+  }
+}
+
 /** The lines that decide them, as they go into pnpm-workspace.yaml. */
 export function allowBuildsEntries(names: readonly string[] = SCRIPTED_DEPENDENCIES): string {
   return `allowBuilds:\n${names.map((n) => `  '${n}': false`).join('\n')}\n`;
@@ -161,4 +177,26 @@ export async function pnpmBuildsStep(
   } catch {
     // no install yet: nothing recorded
   }
+}
+
+/**
+ * npm 11.16 and later list, after every install, the dependencies whose install scripts
+ * `allowScripts` in package.json does not decide (npm 12 blocks them): the same three get
+ * `false` there. Returns the names added (an entry of the team's is kept as it is).
+ */
+export async function addNpmAllowScripts(file: string): Promise<string[]> {
+  const { addScript } = await import('./package-json.js');
+  const added: string[] = [];
+  for (const name of SCRIPTED_DEPENDENCIES)
+    if ((await addScript(file, name, false, 'allowScripts')).kind === 'added') added.push(name);
+  return added;
+}
+
+/** Takes out the `false` entries addNpmAllowScripts wrote (and `allowScripts` when nothing else is left). */
+export async function removeNpmAllowScripts(file: string): Promise<boolean> {
+  const { removeScript } = await import('./package-json.js');
+  let removed = false;
+  for (const name of SCRIPTED_DEPENDENCIES)
+    removed = (await removeScript(file, name, false, true, 'allowScripts')) || removed;
+  return removed;
 }

@@ -15,7 +15,7 @@ import { GIT_HOOKS } from './existing.js';
 import { removeScript } from './package-json.js';
 import { packageFile } from './script.js';
 import { detectPackageManager, SETUP_SCRIPT } from './package-manager.js';
-import { removeAllowBuilds, WORKSPACE_FILE } from './pnpm-builds.js';
+import { removeAllowBuilds, removeNpmAllowScripts, WORKSPACE_FILE } from './pnpm-builds.js';
 import { undoScript } from './script.js';
 import { readInstallRecord, writeInstallRecord } from './record.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, readHooksPath } from './install.js';
@@ -87,6 +87,8 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
     if (detected.pm === 'pnpm' && (await removeAllowBuilds(detected.root ?? dirname(join(top, pkgRel)))))
       actions.push(m.pnpmBuildsRemoved(WORKSPACE_FILE));
+    if (detected.pm === 'npm' && (await removeNpmAllowScripts(join(top, pkgRel)).catch(() => false)))
+      actions.push(m.npmAllowScriptsRemoved(pkgRel));
   }
 
   // core.hooksPath and .husky/_ go only when install set them up and nothing else relies on

@@ -16,6 +16,9 @@ export const installMessages = {
     `${file}: allowBuilds false for revtrail's @ast-grep parsers (they ship prebuilt; pnpm 10 would warn on every install, pnpm 11 refuse it)`,
   pnpmReinstall:
     "this clone's node_modules still records them as ignored builds (pnpm reports that on every install until a fresh one): rm -rf node_modules && pnpm install, once",
+  npmAllowScriptsAdded: (file: string) =>
+    `"allowScripts" in ${file}: false for revtrail's @ast-grep parsers (they ship prebuilt; npm 11 lists them after every install, npm 12 blocks them)`,
+  npmAllowScriptsRemoved: (file: string) => `removed revtrail's "allowScripts" entries from ${file}`,
   pnpmBuildsRemoved: (file: string) => `removed revtrail's allowBuilds entries from ${file}`,
   pnpmBuildsAdd: (file: string, lines: string) =>
     `with pnpm 10 or later, add these lines to ${file} (revtrail's @ast-grep parsers ship prebuilt; without them pnpm 10 warns on every install and pnpm 11 refuses it; pnpm 9 needs nothing):\n\n${lines}`,

@@ -51,7 +51,7 @@ test('doctor on a healthy clone: every check passes, exit 0', async () => {
 test('doctor names each problem and its fix, exit 1: a worktree without the runner, no CLI, no node, pnpm with a bare husky', async () => {
   const repo = await installedRepo({
     files: {
-      'package.json': '{"name":"app","scripts":{"prepare":"husky"}}\n',
+      'package.json': '{"name":"app","scripts":{"prepare":"husky"},"devDependencies":{"revtrail":"^0.1.0"}}\n',
       'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
     },
   });
