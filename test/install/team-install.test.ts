@@ -38,6 +38,26 @@ function sectionLines(heading: string): string[] {
   return lines;
 }
 
+/**
+ * What `git clone … ../revtrail && (cd ../revtrail && npm install && npm pack)` leaves in `work`:
+ * this checkout's files, built, and the real `npm pack`'s tarball; beside it the team's `app`.
+ */
+async function packedBeside(work: string) {
+  const revtrail = join(work, 'revtrail');
+  copyPackageSource(revtrail);
+  const packed = await runProcess('npm', ['pack', '--silent'], {
+    cwd: revtrail,
+    env: { REVTRAIL_PACK_BUILT: '1' },
+    timeoutMs: 120_000,
+  });
+  assert.equal(packed.code, 0, packed.stderr);
+  const author = makeRepo({ dir: join(work, 'app') });
+  author.write('package.json', '{\n  "name": "app",\n  "version": "1.0.0",\n  "private": true\n}\n');
+  author.write('.gitignore', 'node_modules/\n');
+  author.commit('chore: start');
+  return { revtrail, author };
+}
+
 function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
   return runProcess('sh', ['-c', line], { cwd, env, timeoutMs: 300_000 });
 }
@@ -49,19 +69,7 @@ test("the README's install, from a fresh clone with an empty npm cache, gives a 
   // checkout's files, built; the pack itself is the real `npm pack`.
   const cloneLine = setup.find((l) => l.startsWith('git clone <revtrail'));
   assert.equal(cloneLine, "git clone <revtrail's git URL> ../revtrail && (cd ../revtrail && npm install && npm pack)");
-  const revtrail = join(work, 'revtrail');
-  copyPackageSource(revtrail);
-  const packed = await runProcess('npm', ['pack', '--silent'], {
-    cwd: revtrail,
-    env: { REVTRAIL_PACK_BUILT: '1' },
-    timeoutMs: 120_000,
-  });
-  assert.equal(packed.code, 0, packed.stderr);
-
-  const author = makeRepo({ dir: join(work, 'app') });
-  author.write('package.json', '{\n  "name": "app",\n  "version": "1.0.0",\n  "private": true\n}\n');
-  author.write('.gitignore', 'node_modules/\n');
-  author.commit('chore: start');
+  const { revtrail, author } = await packedBeside(work);
   const authorEnv = { npm_config_cache: SHARED_CACHE, npm_config_audit: 'false', npm_config_fund: 'false' };
   const rest = setup.slice(setup.indexOf(cloneLine) + 1);
   const cloneAt = rest.findIndex((l) => l.startsWith('git clone <your repository>'));
@@ -149,18 +157,7 @@ test("the README's pnpm install, under pnpm 10 with strictDepBuilds (pnpm 11's d
   }
   const lines = sectionLines('Install with pnpm');
   const work = tempDir('revtrail-team-pnpm-');
-  const revtrail = join(work, 'revtrail');
-  copyPackageSource(revtrail);
-  const packed = await runProcess('npm', ['pack', '--silent'], {
-    cwd: revtrail,
-    env: { REVTRAIL_PACK_BUILT: '1' },
-    timeoutMs: 120_000,
-  });
-  assert.equal(packed.code, 0, packed.stderr);
-  const author = makeRepo({ dir: join(work, 'app') });
-  author.write('package.json', '{\n  "name": "app",\n  "version": "1.0.0",\n  "private": true\n}\n');
-  author.write('.gitignore', 'node_modules/\n');
-  author.commit('chore: start');
+  const { revtrail, author } = await packedBeside(work);
   mkdirSync(join(author.dir, 'vendor'));
   const moved = await sh(`mv '${join(revtrail, 'revtrail-0.1.0.tgz')}' vendor/`, author.dir, {});
   assert.equal(moved.code, 0, moved.stderr);
