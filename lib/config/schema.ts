@@ -63,6 +63,14 @@ export const configSchema = z.strictObject({
       credentialAnswers: z._default(z.array(z.enum(CREDENTIAL_ANSWERS)).check(z.minLength(1)), ['REJECT']),
       // Whether an allow comment (revtrail-allow, gitleaks:allow) takes a credential finding out (docs/review.md).
       credentialAllow: z._default(z.boolean(), true),
+      // Answers that need a second person's signature (docs/gate.md "Signed answers"): the
+      // reviewers file (git's allowed_signers format, in the policy) and the kinds it covers.
+      reviewers: z.optional(
+        z.strictObject({
+          file: z.string().check(z.minLength(1)),
+          for: z._default(z.array(z.string().check(z.minLength(1))).check(z.minLength(1)), ['credentials']),
+        }),
+      ),
     }),
     { minRecurrence: 2, minAuthors: 2, credentialAnswers: ['REJECT'], credentialAllow: true },
   ),

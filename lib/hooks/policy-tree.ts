@@ -74,9 +74,11 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
     ? placesOf(configEntry.path, (await readBlobs(cwd, [configEntry])).get(configEntry.oid), warnings)
     : { knowledge: DEFAULT_KNOWLEDGE };
   const wanted = [...top.filter((e) => e.path !== DEFAULT_KNOWLEDGE || where.knowledge === DEFAULT_KNOWLEDGE)];
-  const more = [where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge, where.docMap ?? null].filter(
-    (p): p is string => p !== null,
-  );
+  const more = [
+    where.knowledge === DEFAULT_KNOWLEDGE ? null : where.knowledge,
+    where.docMap ?? null,
+    where.reviewers ?? null,
+  ].filter((p): p is string => p !== null);
   if (more.length) wanted.push(...(await listTree(cwd, commit, more, false)));
   const mapEntry = where.docMap === undefined ? undefined : regular(wanted.find((e) => e.path === where.docMap));
   // A folder the doc map names brings its .md files only (as the doc map reads it).
@@ -105,7 +107,11 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
 }
 
 /** Where the config puts the bundle and the doc map (the defaults when it cannot be read: the review says why). */
-function placesOf(file: string, bytes: Buffer | undefined, warnings: string[]): { knowledge: string; docMap?: string } {
+function placesOf(
+  file: string,
+  bytes: Buffer | undefined,
+  warnings: string[],
+): { knowledge: string; docMap?: string; reviewers?: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(bytes?.toString('utf8') ?? '');
@@ -114,11 +120,18 @@ function placesOf(file: string, bytes: Buffer | undefined, warnings: string[]): 
   }
   const config = file === 'package.json' ? (raw as { revtrail?: unknown } | null)?.revtrail : raw;
   if (!config || typeof config !== 'object') return { knowledge: DEFAULT_KNOWLEDGE };
-  const { knowledge, docMap } = config as { knowledge?: unknown; docMap?: unknown };
+  const { knowledge, docMap, gate } = config as {
+    knowledge?: unknown;
+    docMap?: unknown;
+    gate?: { reviewers?: { file?: unknown } };
+  };
   const k = typeof knowledge === 'string' ? inTree(knowledge) : null;
   if (typeof knowledge === 'string' && k === null) warnings.push(m.policyKnowledgeLeaves(knowledge, DEFAULT_KNOWLEDGE));
   const d = typeof docMap === 'string' ? inTree(docMap) : null;
-  return { knowledge: k ?? DEFAULT_KNOWLEDGE, ...(d ? { docMap: d } : {}) };
+  // The reviewers file of signed answers (docs/gate.md "Signed answers"): a policy file like the bundle.
+  const signers = gate?.reviewers?.file;
+  const r = typeof signers === 'string' ? inTree(signers) : null;
+  return { knowledge: k ?? DEFAULT_KNOWLEDGE, ...(d ? { docMap: d } : {}), ...(r ? { reviewers: r } : {}) };
 }
 
 /** A path the config names, as a path inside the tree, or null when it leaves it. */

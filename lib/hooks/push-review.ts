@@ -22,6 +22,7 @@ import { cleanPieces, type CleanRecord } from '../review/clean-check.js';
 import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import type { SignedCheck } from './push-signed.js';
 
 export { openReview };
 
@@ -53,6 +54,8 @@ export interface PushReview {
   findings: Map<string, Finding>;
   /** The pushed commits whose own diff adds each credential finding, oldest first (docs/gate.md "After an ACCEPT"). */
   holders: Map<string, Array<{ commit: string; tip: string }>>;
+  /** The answers that needed a reviewer's signature: those that opened the gate and those refused (./push-signed.ts). */
+  signed: SignedCheck | null;
 }
 
 export interface PushReviewOptions {
@@ -97,6 +100,8 @@ export async function reviewPlans(
       : null;
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
+  // Answers to the kinds the policy's reviewers cover count only when signed (./push-signed.ts).
+  const signedAnswers = session.config.gate.reviewers !== undefined;
   // The model reviewer runs at the push when its `hooks` name pre-push (docs/model.md); never on a server.
   const reviewer = options.noReviewer
     ? { reviewer: false as const }
@@ -141,6 +146,7 @@ export async function reviewPlans(
           source: { kind: 'range', range, text },
           verdictTip: tip,
           history: historyOf(tip),
+          signedAnswers,
           ...reviewer,
           ...(only === 'others' ? { ruleFilter: (s: string) => !isCredential(s) } : {}),
           onProgress: (done, total, path) => {
@@ -189,7 +195,10 @@ export async function reviewPlans(
     const tipKey = `${plan.range} ${tip} ${plan.tag ?? ''}`;
     let whole = atTip.get(tipKey);
     if (!whole && !plan.object)
-      atTip.set(tipKey, (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip)))));
+      atTip.set(
+        tipKey,
+        (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip), undefined, signedAnswers))),
+      );
     whole?.catch(() => {}); // awaited below, after the diffs' reviews
     if (plan.object) {
       // A tree or blob a tag names: its content whole, credentials only, no history to answer from.
@@ -197,7 +206,7 @@ export async function reviewPlans(
         await objectCredentials(
           top,
           plan,
-          credentialCheck(session, null, async () => []),
+          credentialCheck(session, null, async () => [], undefined, signedAnswers),
         ),
       );
     } else if (plan.single) {
@@ -212,7 +221,7 @@ export async function reviewPlans(
       const checking = checkCommits(
         top,
         todo,
-        credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources),
+        credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources, signedAnswers),
         {
           // A commit the screen passes over warns only what the combined review warns already,
           // once that had a diff (the bundle's diagnostics come with the first diff reviewed).
@@ -269,7 +278,42 @@ export async function reviewPlans(
         commits.map((commit) => ({ commit, tip: plan.tip })),
       );
   }
-  return { blocked, findings: allFindings, holders };
+  const signed = signedAnswers ? await openSigned(top, session, plans, blocked, holders, err) : null;
+  return { blocked: blocked.filter((b) => b.findings.length), findings: allFindings, holders, signed };
+}
+
+/**
+ * The blocking findings whose answer needed a signature: those a listed reviewer signed leave
+ * `blocked` (each named on `err`, the audit's line on the pusher's terminal).
+ */
+async function openSigned(
+  top: string,
+  session: ReviewSession,
+  plans: readonly ReviewPlan[],
+  blocked: BlockedRef[],
+  holders: ReadonlyMap<string, ReadonlyArray<{ commit: string }>>,
+  err: NodeJS.WriteStream,
+): Promise<SignedCheck | null> {
+  const unique = new Map(blocked.flatMap((b) => b.findings).map((f) => [f.id, f]));
+  const pushed = [...new Set(plans.flatMap((p) => p.commits))];
+  const { checkSignedAnswers } = await import('./push-signed.js');
+  const signed = await checkSignedAnswers(
+    top,
+    session,
+    [...unique.values()],
+    (f) => holders.get(f.id)?.map((h) => h.commit),
+    pushed,
+  );
+  if (!signed?.opened.length) return signed;
+  const opened = new Set(signed.opened.map((o) => o.finding.id));
+  for (const b of blocked) b.findings = b.findings.filter((f) => !opened.has(f.id));
+  writeLines(
+    err,
+    signed.opened.map((o) =>
+      m.signedOpened(o.finding.id, `${o.finding.path}:${lineSpan(o.finding.start_line, o.finding.line)}`, o),
+    ),
+  );
+  return signed;
 }
 
 /** The credential review of the files `plan` changes, whole at its tip (none: nothing found). */
@@ -383,21 +427,27 @@ export async function blockedLines(
   }
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   const blocking = [...ids].map((id) => reviewed.findings.get(id)!);
+  const signed = reviewed.signed;
+  const needsSigned = (f: Finding) => signed?.needs(f) ?? false;
   // Verdicts only queued do not count here (what is pushed must carry its answers): name them,
   // when committing them would open the gate for their finding's kind.
   for (const [id, verdict] of queued) {
     const f = reviewed.findings.get(id);
-    if (f && isCredential(f.rule_source) && !credentialAnswers.includes(verdict)) queued.delete(id);
+    if (f && needsSigned(f)) queued.delete(id);
+    else if (f && isCredential(f.rule_source) && !credentialAnswers.includes(verdict)) queued.delete(id);
   }
   const others = blocking.filter((f) => !isCredential(f.rule_source) && !queued.has(f.id));
   const credentials = blocking.filter((f) => isCredential(f.rule_source) && !queued.has(f.id));
-  if (others.length) {
+  const plain = others.filter((f) => !needsSigned(f));
+  if (plain.length) {
     lines.push(...m.waysOn);
-    for (const f of others)
+    for (const f of plain)
       lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
     lines.push(m.thenCommit);
   }
-  if (credentials.length) lines.push(...(await credentialWays(top, credentials, reviewed.holders, credentialAnswers)));
+  for (const f of others.filter(needsSigned)) lines.push(...signedWays(f, signed!));
+  if (credentials.length)
+    lines.push(...(await credentialWays(top, credentials, reviewed.holders, credentialAnswers, signed)));
   if (queued.size)
     lines.push(m.queuedNotCommitted([...queued].map(([id, verdict]) => `${verdict} ${id}`)), m.recordQueued);
   return lines;
@@ -413,6 +463,7 @@ async function credentialWays(
   credentials: readonly Finding[],
   holders: ReadonlyMap<string, ReadonlyArray<{ commit: string; tip: string }>>,
   answers: readonly string[],
+  signed: SignedCheck | null,
 ): Promise<string[]> {
   const commits = [...new Set([...holders.values()].flatMap((h) => h.map((x) => x.commit)))];
   const facts = new Map<string, { subject: string; parent: string | null }>();
@@ -426,8 +477,9 @@ async function credentialWays(
   const lines: string[] = [];
   for (const f of credentials) {
     lines.push(m.credentialTitle(f.id, `${f.path}:${lineSpan(f.start_line, f.line)}`));
+    const needsSigned = signed?.needs(f) ?? false;
     if (f.answer?.verdict === 'ACCEPT') lines.push(m.credentialAccepted(f.answer.rationale));
-    else if (f.answer) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
+    else if (f.answer && !needsSigned) lines.push(m.credentialWrongAnswer(f.answer.verdict, answers));
     const held = holders.get(f.id) ?? [];
     if (held.length) {
       lines.push(
@@ -447,8 +499,20 @@ async function credentialWays(
         );
     }
     lines.push(m.rotate);
-    if (f.answer?.verdict !== 'ACCEPT') lines.push(m.credentialNotSecret(f.id, answers));
+    if (f.answer?.verdict === 'ACCEPT') continue;
+    if (needsSigned) lines.push(...signedWays(f, signed!));
+    else lines.push(m.credentialNotSecret(f.id, answers));
   }
+  return lines;
+}
+
+/** Why a finding of a signed kind still blocks, and who may answer it (docs/gate.md "Signed answers"). */
+function signedWays(f: Finding, signed: SignedCheck): string[] {
+  const lines: string[] = [];
+  const refused = signed.refused.get(f.id);
+  if (refused && f.answer) lines.push(m.signatureRefused(f.id, f.answer.verdict, refused));
+  else if (f.allowComment) lines.push(m.allowNeedsSignature(f.id, f.allowComment));
+  lines.push(...m.signedAnswerNeeded(f.id, signed.file, signed.principals));
   return lines;
 }
 

@@ -104,6 +104,43 @@ export const hookMessages = {
     `  Not a secret (a test value, a published example)? revtrail verdict ${id} ${answers.join('|')} "…", commit, and push again.`,
   stillFoundAfterAccept: (id: string) =>
     `  ${id} was answered ACCEPT, yet what the push adds still has it: fix it, or answer it again.`,
+  // Signed answers (docs/gate.md "Signed answers")
+  signedOpened: (
+    id: string,
+    where: string,
+    o: { verdict: string; signer: string; key: string; commit: string; finding: { rule_source: string } },
+  ) =>
+    `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}: it does not block`,
+  signatureRefused: (
+    id: string,
+    verdict: string,
+    why: { kind: string; commit?: string; key?: string; file?: string; status?: string; signer?: string },
+  ) => {
+    const head = `  ${id} was answered ${verdict}`;
+    const c = (sha = '') => sha.slice(0, 12);
+    switch (why.kind) {
+      case 'queued':
+        return `${head} in this clone only: the answer counts once a reviewer's signed commit carries it`;
+      case 'no-reviewers':
+        return `${head}, but the policy has no reviewers file ${why.file}: no answer to this kind counts until it does`;
+      case 'unsigned':
+        return `${head} in ${c(why.commit)}, which is not signed`;
+      case 'unlisted':
+        return `${head} in ${c(why.commit)}, signed by key ${why.key}, which the reviewers file does not list`;
+      case 'bad':
+        return `${head} in ${c(why.commit)}, whose signature does not verify (the commit changed after it was signed)`;
+      case 'unusable':
+        return `${head} in ${c(why.commit)}, whose signature git does not accept (%G? ${why.status}: expired, revoked or not checkable)`;
+      default:
+        return `${head} in ${c(why.commit)}, signed by ${why.signer}, who wrote or signed a pushed commit that adds it: a second person answers`;
+    }
+  },
+  allowNeedsSignature: (id: string, marker: string) =>
+    `  ${id} has an allow comment (${marker}), which does not open the gate for this kind without a signed answer`,
+  signedAnswerNeeded: (id: string, file: string, principals: readonly string[]) => [
+    `  ${id} opens with an answer signed by a reviewer of ${file}${principals.length ? ` (${principals.join(', ')})` : ''} who did not add it:`,
+    `      they fetch this branch, run revtrail verdict ${id} REJECT "why", commit it signed (git commit -S --allow-empty -m "Answer ${id}") and push it; then your push passes`,
+  ],
   thenCommit:
     '    then: git commit (git commit --allow-empty -m "Record review verdicts" when nothing else changed), and push again.',
   queuedNotCommitted: (items: readonly string[]) =>

@@ -159,6 +159,8 @@ export const reviewMessages = {
     `${path}:${line}: credential finding ${id} (${ruleSource}) allowed by ${marker}: not reported, not blocking (gate.credentialAllow)`,
   allowRefused: (path: string, line: number, ruleSource: string) =>
     `${path}:${line}: the allow comment for credential rule ${ruleSource} is not honoured (gate.credentialAllow is false); answer it with a verdict instead`,
+  allowNeedsSignature: (path: string, line: number, ruleSource: string) =>
+    `${path}:${line}: the allow comment for ${ruleSource} does not open the push gate: the policy's gate.reviewers asks for an answer signed by a reviewer`,
   droppedLine: (counts: object) => {
     const d = counts as Readonly<Record<string, number>>;
     const words: Array<[string, string]> = [

@@ -46,6 +46,7 @@ export function credentialCheck(
   verdictTip: string | null,
   history: () => Promise<HistoryRow[]>,
   bundleTakesCredentials?: boolean,
+  signedAnswers?: boolean,
 ): CredentialCheck {
   const rules = builtinRules(session.config.builtinRules).filter((r) => isCredential(r.ruleSource));
   return {
@@ -59,6 +60,7 @@ export function credentialCheck(
         history,
         ruleFilter: isCredential,
         reviewer: false,
+        signedAnswers,
       });
       return { findings: result.findings, warnings: result.warnings };
     },

@@ -37,6 +37,7 @@ import { reviewSelections, type ReviewerSettings } from './pipeline.js';
 import type { ModelRun } from './model/index.js';
 import { excludeMatcher } from './engine/excludes.js';
 import { loadVerdicts } from './findings/suppress.js';
+import { signedKinds } from './findings/signed.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../record/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
@@ -68,6 +69,8 @@ export interface ReviewSession {
   knowledge: string;
   /** The bundle, loaded on first use and kept for the session. */
   bundle(): Promise<Bundle>;
+  /** Where the config was read: the top level, or the copied policy's folder (its paths are relative to it). */
+  policyTop: string;
 }
 
 /** Repo, config and (lazily) the bundle, for one or more reviews. */
@@ -117,6 +120,7 @@ export async function openReview(
     configProblem: found.problem,
     configSource: 'source' in found ? found.source : undefined,
     knowledge,
+    policyTop,
     bundle: () =>
       (loaded ??= loadBundle(knowledge, {
         // A copied policy names its files as the commit they came from does.
@@ -397,6 +401,10 @@ export async function runReview(
       ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
       credentialAllow: config.gate.credentialAllow,
       excluded: excludeMatcher(config.exclude),
+      needsSignature:
+        options.signedAnswers && config.gate.reviewers
+          ? signedKinds(config.gate.reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s))
+          : undefined,
     },
     warnings,
   );

@@ -69,6 +69,8 @@ export interface PipelineOptions {
   credentialAllow?: boolean;
   /** Per-rule path excludes (config `exclude`), never applied to credential rules. */
   excluded?: (rule: ReviewRule, path: string) => boolean;
+  /** The push gate's kinds whose answers and allow comments count only when signed (findings/signed.ts). */
+  needsSignature?: (finding: Finding) => boolean;
 }
 
 /** Reviewer failures after which asking about further chunks is pointless. */
@@ -341,19 +343,22 @@ export async function reviewSelections(
       (path) => files.get(path),
       isCredentialSource,
       options.credentialAllow ?? true,
+      options.needsSignature,
     );
     findings = outcome.kept;
     allowed = outcome.allowed;
     dropped.allowed_inline = allowed.length;
     for (const { finding, allow } of outcome.refused)
       warnings.push(m.allowRefused(finding.path, allow.line, finding.rule_source));
+    for (const { finding, allow } of outcome.needSignature)
+      warnings.push(m.allowNeedsSignature(finding.path, allow.line, finding.rule_source));
     // An allowed credential is said in every review's output, the hooks' and CI's included (a warning).
     for (const f of allowed)
       if (isCredentialSource(f.rule_source))
         warnings.push(m.allowedCredential(f.path, f.line, f.rule_source, f.allowed.marker, f.id));
   }
   const verdicts = findings.length ? await options.verdicts() : new Map<string, VerdictEntry>();
-  const answered = applyVerdicts(findings, verdicts, options.credentialAnswers);
+  const answered = applyVerdicts(findings, verdicts, options.credentialAnswers, options.needsSignature);
   const { suppressed } = answered;
   let counted = answered.counted;
   // A demoted rule's findings stay, marked with the numbers, and count at most as COMMENT.

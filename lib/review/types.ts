@@ -29,7 +29,19 @@ export interface Finding {
    * "Answers by kind"): ACCEPT (fixed, yet still here), or an answer not fit for its kind (DEFER
    * on a credential). The gate says why it still blocks.
    */
-  answer?: { verdict: string; rationale: string };
+  answer?: {
+    verdict: string;
+    rationale: string;
+    /** The commit carrying the answer's row (none: queued). */
+    commit?: string;
+    /**
+     * The answer opens the gate only with a listed reviewer's signature on its commit (docs/gate.md
+     * "Signed answers"): the push gate checks it after the review (lib/hooks/push-signed.ts).
+     */
+    needsSignature?: true;
+  };
+  /** An allow comment that does not take the finding out: its kind needs a signed answer (docs/gate.md "Signed answers"). */
+  allowComment?: string;
 }
 
 export type { ReviewEvent } from '../core/vocabulary.js';
@@ -78,6 +90,12 @@ export interface ReviewOptions {
    * --range: what is pushed must carry its own answers (docs/record.md).
    */
   queued?: (commonDir: string) => Promise<readonly QueuedVerdictLike[]>;
+  /**
+   * The push gate's review (pre-push, the server, CI): answers to the kinds the policy's
+   * `gate.reviewers` names need a reviewer's signature, so they and allow comments on those
+   * kinds do not take a finding out here; the gate checks the signatures (docs/gate.md "Signed answers").
+   */
+  signedAnswers?: boolean;
   /**
    * false: no calibration in this run (`--no-calibration`); otherwise config `calibration`
    * decides. The numbers come from the same history rows as the verdicts.

@@ -108,6 +108,7 @@ test('whenever the clean check says "clean", the full review finds nothing and w
       const session: ReviewSession = {
         cwd: process.cwd(),
         top: process.cwd(),
+        policyTop: process.cwd(),
         commonDir: null,
         policyCommit: null,
         config,

@@ -112,6 +112,8 @@ export interface AllowOutcome {
   allowed: AllowedFinding[];
   /** Credential findings whose allow comment the policy does not honour. */
   refused: Array<{ finding: Finding; allow: InlineAllow }>;
+  /** Findings whose allow comment needs a signed answer at the push gate (docs/gate.md "Signed answers"). */
+  needSignature: Array<{ finding: Finding; allow: InlineAllow }>;
 }
 
 /**
@@ -123,13 +125,17 @@ export function applyAllowComments(
   fileOf: (path: string) => DiffFile | undefined,
   isCredential: (ruleSource: string) => boolean,
   credentialAllow: boolean,
+  needsSignature?: (finding: Finding) => boolean,
 ): AllowOutcome {
-  const outcome: AllowOutcome = { kept: [], allowed: [], refused: [] };
+  const outcome: AllowOutcome = { kept: [], allowed: [], refused: [], needSignature: [] };
   for (const finding of findings) {
     const credential = isCredential(finding.rule_source);
     const allow = allowFor(finding, fileOf(finding.path), credential);
     if (!allow) outcome.kept.push(finding);
-    else if (credential && !credentialAllow) {
+    else if (needsSignature?.(finding)) {
+      outcome.kept.push({ ...finding, allowComment: allow.marker });
+      outcome.needSignature.push({ finding, allow });
+    } else if (credential && !credentialAllow) {
       outcome.kept.push(finding);
       outcome.refused.push({ finding, allow });
     } else outcome.allowed.push({ ...finding, allowed: allow });

@@ -13,6 +13,8 @@ import type { Finding, QueuedVerdictLike, SuppressedFinding } from '../types.js'
 export interface VerdictEntry {
   verdict: string;
   rationale: string;
+  /** The commit whose message carries the row (none: queued). */
+  commit?: string;
 }
 
 /** The answers that open the gate for a credential when the config says nothing. */
@@ -47,8 +49,12 @@ export async function loadVerdicts(
   if (tip !== null) {
     // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
     const { latestVerdicts, readHistoryRows } = await import('../../record/history.js');
-    for (const [id, row] of latestVerdicts(await (history ? history() : readHistoryRows(top, tip)))) {
-      verdicts.set(id, { verdict: row.verdict, rationale: row.rationale });
+    const rows = await (history ? history() : readHistoryRows(top, tip));
+    const commitOf = new Map<string, string>();
+    for (const { commit, row } of rows)
+      if (row.verdict !== 'OPEN' && !commitOf.has(row.id)) commitOf.set(row.id, commit);
+    for (const [id, row] of latestVerdicts(rows)) {
+      verdicts.set(id, { verdict: row.verdict, rationale: row.rationale, commit: commitOf.get(id) });
     }
   }
   for (const q of queued) if (q.verdict !== 'OPEN') verdicts.set(q.id, { verdict: q.verdict, rationale: q.rationale });
@@ -58,19 +64,32 @@ export async function loadVerdicts(
 /**
  * Splits findings into counted and suppressed. A counted finding that has a human verdict all
  * the same (ACCEPT, or an answer not fit for its kind) carries it as `answer`, so the gate can
- * say why it still blocks.
+ * say why it still blocks. `needsSignature`: the push gate's kinds whose opening answer counts
+ * only when signed (./signed.ts); such a finding stays counted with the answer marked, and the
+ * gate checks the signature of its commit.
  */
 export function applyVerdicts(
   findings: readonly Finding[],
   verdicts: ReadonlyMap<string, VerdictEntry>,
   credentialAnswers: readonly string[] = DEFAULT_CREDENTIAL_ANSWERS,
+  needsSignature?: (f: Finding) => boolean,
 ): { counted: Finding[]; suppressed: SuppressedFinding[] } {
   const counted: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const f of findings) {
     const v = verdicts.get(f.id);
-    if (v && openingAnswers(f, credentialAnswers).includes(v.verdict))
-      suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
+    const opens = v !== undefined && openingAnswers(f, credentialAnswers).includes(v.verdict);
+    if (opens && needsSignature?.(f))
+      counted.push({
+        ...f,
+        answer: {
+          verdict: v.verdict,
+          rationale: v.rationale,
+          ...(v.commit ? { commit: v.commit } : {}),
+          needsSignature: true,
+        },
+      });
+    else if (v && opens) suppressed.push({ ...f, verdict: v.verdict, rationale: v.rationale });
     else if (v && v.verdict !== 'OPEN') counted.push({ ...f, answer: { verdict: v.verdict, rationale: v.rationale } });
     else counted.push(f);
   }

@@ -1,0 +1,132 @@
+/**
+ * Signed answers at the push gate (docs/gate.md "Signed answers"): where the policy's
+ * `gate.reviewers` names a reviewers file, an answer to a finding of the kinds it lists opens the
+ * gate only when the commit carrying the answer's row has a good signature by a key the file
+ * lists, of a principal who neither wrote nor signed a pushed commit that adds the finding. The
+ * review leaves such answers on their findings (answer.needsSignature); this checks them with
+ * git (lib/record/signatures.ts) and takes out the findings whose answer counts.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { contains } from '../core/fs/path.js';
+import { commitsTouching, runGit } from '../core/git/commands.js';
+import { judgeSignature, readSignatures, type SignatureRefusal } from '../record/signatures.js';
+import type { ReviewSession } from '../review/index.js';
+import type { Finding } from '../review/types.js';
+import { signedKinds, type NeedsSignature } from '../review/findings/signed.js';
+import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
+
+/** A finding a signed answer took out of the count. */
+export interface SignedAnswer {
+  finding: Finding;
+  verdict: string;
+  rationale: string;
+  commit: string;
+  signer: string;
+  key: string;
+  date: string;
+}
+
+export interface SignedCheck {
+  opened: SignedAnswer[];
+  /** Why each answer that needed a signature does not count, by finding ID. */
+  refused: Map<string, SignatureRefusal>;
+  /** The reviewers file as the config names it and the principals it lists, for the refusal's "who may sign". */
+  file: string;
+  principals: string[];
+  /** Whether a finding's answers need a signature (the policy's `gate.reviewers.for`). */
+  needs: NeedsSignature;
+}
+
+/** The policy's reviewers file as an absolute path inside its folder; null when the policy names none. */
+export function reviewersFile(session: ReviewSession): { path: string; present: boolean; name: string } | null {
+  const named = session.config.gate.reviewers?.file;
+  if (!named) return null;
+  const path = resolve(session.policyTop, named);
+  // A name that leaves the policy's folder is not the policy's: no one is listed then.
+  const inside = contains(resolve(session.policyTop), path);
+  let present = false;
+  try {
+    present = inside && existsSync(path) && statSync(path).isFile();
+  } catch {
+    present = false;
+  }
+  return { path, present, name: named };
+}
+
+/** The principals an allowed_signers file lists (its first field; comma-separated patterns kept as written). */
+export function listedPrincipals(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const first = line.split(/\s+/)[0]!;
+    for (const p of first.split(',')) if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Checks the answers of `findings` that need a signature. `adding(f)`: the pushed commits whose
+ * diff adds `f` (the credential holders), else the pushed commits that change its file.
+ */
+export async function checkSignedAnswers(
+  top: string,
+  session: ReviewSession,
+  findings: readonly Finding[],
+  adding: (f: Finding) => readonly string[] | undefined,
+  pushed: readonly string[],
+): Promise<SignedCheck | null> {
+  const file = reviewersFile(session);
+  const kinds = session.config.gate.reviewers?.for;
+  if (!file || !kinds) return null;
+  const check: SignedCheck = {
+    opened: [],
+    refused: new Map(),
+    file: file.name,
+    principals: file.present ? listedPrincipals(file.path) : [],
+    needs: signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
+  };
+  const waiting = findings.filter((f) => f.answer?.needsSignature);
+  if (waiting.length === 0) return check;
+  const adders = new Map<string, readonly string[]>();
+  for (const f of waiting)
+    adders.set(
+      f.id,
+      adding(f) ?? (pushed.length ? await runGit(commitsTouching([...pushed].reverse(), f.path), { cwd: top }) : []),
+    );
+  const commits = [
+    ...waiting.flatMap((f) => (f.answer?.commit ? [f.answer.commit] : [])),
+    ...[...adders.values()].flat(),
+  ];
+  const sigs = await readSignatures(top, commits, file.present ? file.path : null);
+  for (const f of waiting) {
+    const answer = f.answer!;
+    const verdict = judgeSignature(
+      answer.commit ? sigs.get(answer.commit) : undefined,
+      (adders.get(f.id) ?? []).flatMap((c) => {
+        const s = sigs.get(c);
+        return s ? [s] : [];
+      }),
+      { path: file.name, present: file.present },
+    );
+    if (verdict.counts)
+      check.opened.push({
+        finding: f,
+        verdict: answer.verdict,
+        rationale: answer.rationale,
+        commit: answer.commit!,
+        signer: verdict.signer,
+        key: verdict.key,
+        date: verdict.date,
+      });
+    else check.refused.set(f.id, verdict.why);
+  }
+  return check;
+}
