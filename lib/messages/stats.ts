@@ -1,4 +1,14 @@
 /** Every user-facing text of `revtrail stats`. */
+const signedWhy: Record<string, string> = {
+  unsigned: 'not signed',
+  unlisted: 'signed by a key the reviewers file does not list',
+  bad: 'the signature does not verify',
+  unusable: 'the signature is expired, revoked or not checkable',
+  self: 'signed by the person who added the finding',
+  'no-reviewers': 'the reviewers file is missing',
+  queued: 'not committed',
+};
+
 export const statsMessages = {
   investigate: 'investigate',
   performingWell: 'performing well',
@@ -69,4 +79,30 @@ export const statsMessages = {
     c.enabled
       ? `calibrated: above ${(c.demoteAbove * 100).toFixed(0)}% over at least ${c.minVerdicts} verdicts, its findings no longer block (credential rules always do)`
       : 'calibration is off (calibration.enabled: false)',
+  // Signed answers (docs/gate.md "Signed answers")
+  signedHeading: (file: string, kinds: readonly string[], n: number) =>
+    `Signed answers (gate.reviewers: ${file}, for ${kinds.join(', ')}): ${n} answer${n === 1 ? '' : 's'}`,
+  signedLine: (a: {
+    id: string;
+    file: string | null;
+    rule_source: string;
+    added_in: string;
+    added_by: string;
+    answer: string;
+    rationale: string;
+    answered_in: string;
+    answered_at: string;
+    counts: boolean;
+    signer: string | null;
+    key: string | null;
+    why?: string;
+  }) =>
+    `  ${a.id} ${a.file ?? '-'} (${a.rule_source}), added in ${a.added_in.slice(0, 12)} by ${a.added_by}: ${a.answer} "${a.rationale}" in ${a.answered_in.slice(0, 12)} ${a.answered_at}: ` +
+    (a.counts
+      ? `signed by ${a.signer} (${a.key}), opens the gate`
+      : `does not count (${signedWhy[a.why ?? ''] ?? a.why})`),
+  htmlSignedHeading: (n: number) =>
+    `Signed answers: ${n} answer${n === 1 ? '' : 's'} to findings that need a reviewer's signature`,
+  htmlSigner: 'signed by',
+  htmlCounts: 'opens the gate',
 };

@@ -59,7 +59,7 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
     ]);
     return stringify([STATS_CSV_HEADER, ...rows.map((r) => r.map(String))]);
   }
-  if (report.rules.length === 0) return m.noFindings + '\n';
+  if (report.rules.length === 0) return m.noFindings + '\n' + signedSection(report, paint);
   const header = ['rule_source', 'findings', ...VERDICTS, 'reject rate', '', m.calibratedHeader];
   const flagAt = header.length - 2;
   const body = report.rules.map((r) => [
@@ -103,5 +103,14 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
       out.push(escapeControl(`  ${th.id}  ${th.state.padEnd(11)}  ${where}  ${commit}  ${th.rationale}`.trimEnd()));
     }
   }
+  return out.join('\n') + '\n' + signedSection(report, paint);
+}
+
+/** The audit of signed answers (docs/gate.md "Signed answers"), one line per answer. */
+function signedSection(report: ShownReport, paint: Paint): string {
+  const audit = report.signed_answers;
+  if (!audit) return '';
+  const out = ['', paint.bold(m.signedHeading(audit.file, audit.kinds, audit.answers.length))];
+  for (const a of audit.answers) out.push(escapeControl(m.signedLine(a)));
   return out.join('\n') + '\n';
 }

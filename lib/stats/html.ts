@@ -275,6 +275,36 @@ function attentionSection(named: Attention, mainline: string | null): string {
   );
 }
 
+/** The audit of signed answers (docs/gate.md "Signed answers"): each answer, who signed it, whether it counts. */
+function signedSection(report: ShownReport): string {
+  const audit = report.signed_answers;
+  if (!audit) return '';
+  const head = [
+    m.htmlId,
+    m.htmlWhere,
+    m.htmlRule,
+    m.htmlRaisedCommit,
+    m.htmlAnswer,
+    m.htmlAnswerCommit,
+    m.htmlSigner,
+    m.htmlCounts,
+  ];
+  const rows = audit.answers.map((a) => {
+    const cells = [
+      `<code>${escapeHtml(a.id)}</code>`,
+      `<code>${escapeHtml(a.file ?? '-')}</code>`,
+      ruleName(a.rule_source),
+      `<code title="${escapeHtml(a.added_in)}">${escapeHtml(a.added_in.slice(0, 12))}</code> ${escapeHtml(a.added_by)}`,
+      escapeHtml(`${a.answer}: ${a.rationale}`),
+      `<code title="${escapeHtml(a.answered_in)}">${escapeHtml(a.answered_in.slice(0, 12))}</code> ${escapeHtml(a.answered_at.slice(0, 10))}`,
+      a.signer ? `${escapeHtml(a.signer)} <code>${escapeHtml(a.key ?? '')}</code>` : '-',
+      escapeHtml(a.counts ? 'yes' : `no: ${a.why ?? ''}`),
+    ];
+    return `<tr data-id="${escapeHtml(a.id)}" class="${a.counts ? 'good' : 'bad'}">${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+  });
+  return `<h2 id="signed">${escapeHtml(m.htmlSignedHeading(audit.answers.length))}</h2><table class="list"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 function metaLine(meta: PageMeta): string {
   const parts = [
     `${escapeHtml(m.htmlRepository)} <b data-meta="repository">${escapeHtml(meta.repository)}</b>`,
@@ -318,6 +348,7 @@ export function statsHtml(report: ShownReport, trends: Trends, extras?: PageExtr
       : [
           `<p>${escapeHtml(m.htmlGenerated(report.commits, report.total.findings, report.total.human_verdicts))}</p>`,
           ...(extras ? [attentionSection(extras.attention, extras.meta.mainline)] : []),
+          ...(report.signed_answers ? [signedSection(report)] : []),
           `<h2>${escapeHtml(m.htmlRateChart)}</h2><p>${escapeHtml(m.htmlLegendBands(report.min_verdicts))}</p>${rateRows(report.rules)}`,
           `<h2>${escapeHtml(m.htmlTimeChart)}</h2>${timeChart(trends)}`,
           `<h2>${escapeHtml(m.htmlTrendChart)}</h2>${trendRows(trends, report.rules)}`,

@@ -4,10 +4,16 @@
  * two REJECTs out of three never read as a rule to investigate.
  */
 import type { RuleStats, StatsReport } from './compute.js';
+import type { SignedAudit } from './signed-audit.js';
 
 export type ShownFlag = RuleStats['flag'] | 'too few verdicts';
 export type ShownRule = Omit<RuleStats, 'flag'> & { flag: ShownFlag };
-export type ShownReport = Omit<StatsReport, 'rules'> & { rules: ShownRule[]; min_verdicts: number };
+export type ShownReport = Omit<StatsReport, 'rules'> & {
+  rules: ShownRule[];
+  min_verdicts: number;
+  /** The audit of signed answers, where the config names reviewers (./signed-audit.ts). */
+  signed_answers?: SignedAudit;
+};
 
 export function withMinVerdicts(report: StatsReport, minVerdicts: number): ShownReport {
   // computeStats already flags "too few verdicts" with the same minVerdicts (one computation).

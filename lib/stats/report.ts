@@ -58,6 +58,8 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     const known = computeStats(history.commits, { calibration }).rules.map((r) => r.rule_source);
     throw new InputError(m.unknownRule(request.rule), { remedy: m.unknownRuleRemedy(known) });
   }
+  const signed = await (await import('./signed-audit.js')).auditSignedAnswers(request.top, config, history.commits);
+  if (signed) report.signed_answers = signed;
   if (request.html !== undefined) {
     const file = request.html;
     const [

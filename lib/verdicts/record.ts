@@ -108,6 +108,8 @@ async function unpushedFindings(top: string): Promise<KnownFinding[]> {
     source: { kind: 'range', range: `${base}..${head}` },
     model: false,
     calibration: false,
+    // As the push gate reviews it: a finding whose allow comment needs a signed answer is one to answer.
+    signedAnswers: true,
   });
   const { findingRow } = await import('../report/trailer-rows.js');
   return result.findings.flatMap((f) => {

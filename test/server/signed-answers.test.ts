@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, runCli, tempDir, type TestRepo } from '../kit/repo.js';
-import { withRun, type HookRepo } from '../kit/hooks.js';
+import { withRun, writeShim, type HookRepo } from '../kit/hooks.js';
 
 let bare: TestRepo;
 let dev: HookRepo;
@@ -175,7 +175,7 @@ test('a REJECT signed by the key’s author, or by a key no reviewer file lists,
   assert.equal(remoteHas('refs/heads/signed'), signed);
 });
 
-test('an allow comment on a key needs a signed answer too; with one, the push passes', async () => {
+test('an allow comment on a key needs a signed answer too; the reviewer answers with revtrail verdict and a signed commit, through the hooks', async () => {
   keyBranch('allowed', 'src/c.js', `export const key = "${KEY_A}"; // gitleaks:allow\n`);
   const first = await push('allowed');
   assert.equal(first.code, 1, first.stderr);
@@ -187,7 +187,67 @@ test('an allow comment on a key needs a signed answer too; with one, the push pa
       `${id} has an allow comment \\(gitleaks:allow\\), which does not open the gate for this kind without a signed answer`,
     ),
   );
-  answer(id, 'src/c.js', 'rev', 'rev');
+  // The reviewer's clone as a team has it: revtrail's hooks installed, the queued verdict
+  // written into the signed commit by commit-msg.
+  writeShim(dev.dir);
+  dev.write('.git/info/exclude', 'node_modules/\n');
+  const installed = await dev.cli(['install']);
+  assert.equal(installed.code, 0, installed.stderr);
+  const queued = await dev.cli(['verdict', id, 'REJECT', 'the vendor example key, not ours']);
+  assert.equal(queued.code, 0, queued.stderr);
+  const signed = commitAs('rev', `chore: answer ${id}`, 'rev');
+  assert.ok(
+    dev.trailers(signed).some((row) => row.startsWith(`${id},src/c.js,1,`) && row.includes(',REJECT,')),
+    dev.trailers(signed).join('\n'),
+  );
+  assert.match(dev.git(['cat-file', 'commit', signed]), /^gpgsig -----BEGIN SSH SIGNATURE-----$/m);
   const through = await push('allowed');
   assert.equal(through.code, 0, through.stderr);
+  assert.match(through.stderr, new RegExp(`${id} .* is answered REJECT, signed by rev@example\\.com`));
+});
+
+test('stats audits every answer to a key: who added it, the answer, who signed it, or why it does not count', async () => {
+  // One history holding each case: the unsigned answer, Rev's signed one, then Ada's own and Out's.
+  dev.git(['checkout', '-q', '-B', 'audit', 'signed']);
+  dev.git(['merge', '-q', '--no-edit', 'unsigned']);
+  const unsignedId = idsIn(dev.git(['log', '--format=%B', 'unsigned']))[0]!;
+  const selfSigned = answer(unsignedId, 'src/a.js', 'ada', 'ada');
+  const outSigned = answer(unsignedId, 'src/a.js', 'out', 'out');
+  const stats = await dev.cli(['stats', '--json']);
+  assert.equal(stats.code, 0, stats.stderr);
+  const audit = JSON.parse(stats.stdout).signed_answers;
+  assert.equal(audit.file, '.revtrail/reviewers');
+  assert.deepEqual(audit.kinds, ['credentials']);
+  const seen = audit.answers.map((a: { answered_in: string; counts: boolean; why?: string; signer: string | null }) => [
+    a.answered_in,
+    a.counts,
+    a.why ?? a.signer,
+  ]);
+  const signedTip = dev.git(['rev-parse', 'signed']).trim();
+  const unsignedTip = dev.git(['rev-parse', 'unsigned']).trim();
+  assert.deepEqual(
+    seen.sort(),
+    [
+      [signedTip, true, 'rev@example.com'],
+      [unsignedTip, false, 'unsigned'],
+      [selfSigned, false, 'self'],
+      [outSigned, false, 'unlisted'],
+    ].sort(),
+  );
+  const rev = audit.answers.find((a: { counts: boolean }) => a.counts);
+  assert.equal(rev.added_by, 'ada@example.com');
+  assert.match(rev.key, /^SHA256:/);
+  const text = await dev.cli(['stats']);
+  assert.match(text.stdout, /Signed answers \(gate\.reviewers: \.revtrail\/reviewers, for credentials\): 4 answers/);
+  assert.match(
+    text.stdout,
+    /added in [0-9a-f]{12} by ada@example\.com: REJECT .* signed by rev@example\.com \(SHA256:\S+\), opens the gate/,
+  );
+  assert.match(text.stdout, /does not count \(signed by the person who added the finding\)/);
+  const page = join(tempDir(), 'stats.html');
+  assert.equal((await dev.cli(['stats', '--html', page])).code, 0);
+  const html = readFileSync(page, 'utf8');
+  assert.match(html, /<h2 id="signed">Signed answers: 4 answers/);
+  assert.equal((html.match(/<tr data-id="rf-[0-9a-f]{10}" class="(good|bad)">/g) ?? []).length, 4);
+  assert.match(html, /class="good">.*rev@example\.com <code>SHA256:/);
 });

@@ -1,0 +1,112 @@
+/**
+ * The audit of signed answers (docs/gate.md "Signed answers"): where the config's
+ * `gate.reviewers` names a reviewers file, every answer in the history read to a finding of the
+ * kinds it covers, with the commit that added the finding (the first commit with a row for it),
+ * (git blame of its line at the answer's commit), its author, the answer and its reason, and who signed the answer's commit with which key and
+ * when, or why the answer does not count. The same decision as the push gate
+ * (lib/record/signatures.ts); the reviewers file is the work tree's.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Config } from '../config/schema.js';
+import type { CommitResult, MinedFinding } from '../mine/types.js';
+import { gitOut } from '../core/git/run.js';
+import { judgeSignature, readSignatures, type SignatureRefusal } from '../record/signatures.js';
+import { signedKinds } from '../review/findings/signed.js';
+import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
+import { openingAnswers } from '../review/findings/suppress.js';
+
+export interface SignedAnswerAudit {
+  id: string;
+  file: string | null;
+  rule_source: string;
+  /** The commit that added the finding's line (git blame), else the first with a row for it; and its author e-mail. */
+  added_in: string;
+  added_by: string;
+  answer: string;
+  rationale: string;
+  answered_in: string;
+  answered_at: string;
+  /** Whether the answer opens the gate: signed by a listed reviewer who did not add the finding. */
+  counts: boolean;
+  signer: string | null;
+  key: string | null;
+  /** Why it does not count (absent when it does). */
+  why?: SignatureRefusal['kind'];
+}
+
+export interface SignedAudit {
+  file: string;
+  kinds: string[];
+  answers: SignedAnswerAudit[];
+}
+
+/** The commit that last changed the finding's line as the answer's commit has it (null: git cannot say). */
+async function lineAuthorCommit(top: string, a: MinedFinding): Promise<string | null> {
+  const line = Number((a.line ?? '').split('-')[0]);
+  if (!a.file || !line) return null;
+  try {
+    const out = await gitOut(['blame', '--porcelain', '-L', `${line},${line}`, a.commit, '--', a.file], { cwd: top });
+    return /^[0-9a-f]{40,64}/.exec(out)?.[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The audit of `commits` (newest first, as the history is read), or null when the config names no reviewers. */
+export async function auditSignedAnswers(
+  top: string,
+  config: Config,
+  commits: readonly CommitResult[],
+): Promise<SignedAudit | null> {
+  const reviewers = config.gate.reviewers;
+  if (!reviewers) return null;
+  const needs = signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s));
+  const first = new Map<string, MinedFinding>();
+  const answers: MinedFinding[] = [];
+  // Oldest first: the first row for an ID is where the finding came in.
+  for (const c of [...commits].reverse())
+    for (const f of c.findings) {
+      if (!first.has(f.id)) first.set(f.id, f);
+      const kind = { rule_source: f.rule_source, severity: f.severity as 'security' };
+      if (needs(kind) && openingAnswers(kind, config.gate.credentialAnswers).includes(f.verdict)) answers.push(f);
+    }
+  const path = resolve(top, reviewers.file);
+  const present = existsSync(path) && statSync(path).isFile();
+  // Who added the line: git blame at the answer's commit; else the commit with the finding's first row.
+  const blamed = new Map<MinedFinding, string | null>();
+  for (const a of answers) blamed.set(a, await lineAuthorCommit(top, a));
+  const adderOf = (a: MinedFinding) => blamed.get(a) ?? first.get(a.id)!.commit;
+  const sigs = await readSignatures(
+    top,
+    [...answers.map((a) => a.commit), ...answers.map(adderOf)],
+    present ? path : null,
+  );
+  const out: SignedAnswerAudit[] = [];
+  const seen = new Set<string>();
+  for (const a of answers) {
+    // A row copied into a later commit (a cherry-pick) is the same answer: listed once.
+    const key = `${a.id}\0${a.commit}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const added = sigs.get(adderOf(a));
+    const adder = added ? [added] : [];
+    const judged = judgeSignature(sigs.get(a.commit), adder, { path: reviewers.file, present });
+    out.push({
+      id: a.id,
+      file: a.file,
+      rule_source: a.rule_source,
+      added_in: adderOf(a),
+      added_by: added?.author ?? first.get(a.id)!.author,
+      answer: a.verdict,
+      rationale: a.rationale,
+      answered_in: a.commit,
+      answered_at: a.date,
+      counts: judged.counts,
+      signer: judged.counts ? judged.signer : null,
+      key: judged.counts ? judged.key : (sigs.get(a.commit)?.key ?? null) || null,
+      ...(judged.counts ? {} : { why: judged.why.kind }),
+    });
+  }
+  return { file: reviewers.file, kinds: [...reviewers.for], answers: out };
+}
