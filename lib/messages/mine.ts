@@ -23,4 +23,7 @@ export const mineMessages = {
   warning: (commit: string, message: string) => `revtrail: warning: ${commit.slice(0, 12)}: ${message}`,
   rejectedLine: (commit: string, reason: string) =>
     `revtrail: warning: ${commit.slice(0, 12)}: Review-Finding line not read: ${reason}`,
+  noReviewers: 'mine --signed-answers: the config names no reviewers (gate.reviewers), so no answer needs a signature',
+  noReviewersRemedy:
+    'Name a reviewers file in git\'s allowed_signers format: "gate": {"reviewers": {"file": ".revtrail/reviewers"}} (docs/gate.md "Signed answers").',
 };

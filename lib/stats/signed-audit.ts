@@ -110,3 +110,47 @@ export async function auditSignedAnswers(
   }
   return { file: reviewers.file, kinds: [...reviewers.for], answers: out };
 }
+
+/**
+ * `revtrail mine --signed-answers`: the audit of the history of `revs` (default HEAD), one JSON
+ * record per answer (JSONL), or one array with `json`. A config without reviewers is an error
+ * that says how to name them.
+ */
+export async function writeSignedAudit(request: {
+  top: string;
+  commonDir: string;
+  config: Config;
+  revs: string[];
+  all: boolean;
+  json: boolean;
+  redact: boolean;
+  out?: string;
+  stdout: NodeJS.WritableStream;
+}): Promise<number> {
+  const [{ mineAll }, { countedCommits }, { InputError }, { mineMessages: m }] = await Promise.all([
+    import('../mine/index.js'),
+    import('../mine/counted.js'),
+    import('../core/errors.js'),
+    import('../messages/mine.js'),
+  ]);
+  if (!request.config.gate.reviewers) throw new InputError(m.noReviewers, { remedy: m.noReviewersRemedy });
+  const mined = await mineAll({
+    cwd: request.top,
+    commonDir: request.commonDir,
+    revs: request.all ? [] : request.revs.length ? request.revs : ['HEAD'],
+    all: request.all,
+  });
+  const audit = await auditSignedAnswers(request.top, request.config, countedCommits(mined).commits);
+  const { pseudonym, redactAuthor } = await import('../mine/redact.js');
+  const answers = (audit?.answers ?? []).map((a) =>
+    request.redact
+      ? { ...a, added_by: redactAuthor(a.added_by), signer: a.signer === null ? null : pseudonym(a.signer) }
+      : a,
+  );
+  const text = request.json
+    ? `${JSON.stringify(answers, null, 2)}\n`
+    : answers.map((a) => `${JSON.stringify(a)}\n`).join('');
+  if (request.out === undefined) request.stdout.write(text);
+  else await (await import('../core/fs/atomic.js')).writeFileAtomic(request.out, text);
+  return 0;
+}

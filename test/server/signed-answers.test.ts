@@ -244,6 +244,19 @@ test('stats audits every answer to a key: who added it, the answer, who signed i
     /added in [0-9a-f]{12} by ada@example\.com: REJECT .* signed by rev@example\.com \(SHA256:\S+\), opens the gate/,
   );
   assert.match(text.stdout, /does not count \(signed by the person who added the finding\)/);
+  // mine writes the same audit as records, for any revisions.
+  const mined = await dev.cli(['mine', '--signed-answers']);
+  assert.equal(mined.code, 0, mined.stderr);
+  const records = mined.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    records.map((r: { answered_in: string }) => r.answered_in).sort(),
+    audit.answers.map((a: { answered_in: string }) => a.answered_in).sort(),
+  );
+  const redacted = await dev.cli(['mine', '--signed-answers', '--redact']);
+  assert.doesNotMatch(redacted.stdout, /@example\.com/);
   const page = join(tempDir(), 'stats.html');
   assert.equal((await dev.cli(['stats', '--html', page])).code, 0);
   const html = readFileSync(page, 'utf8');

@@ -17,6 +17,7 @@ interface MineArgs {
   'include-open': boolean;
   redact: boolean;
   cache: boolean;
+  'signed-answers': boolean;
 }
 
 export default defineCommand<MineArgs>({
@@ -40,6 +41,11 @@ export default defineCommand<MineArgs>({
         default: true,
         describe: 'use the incremental cache in the git dir (--no-cache: read everything)',
       })
+      .option('signed-answers', {
+        type: 'boolean',
+        default: false,
+        describe: 'the audit of answers that need a reviewer signature (gate.reviewers) instead of the records',
+      })
       .example('$0 mine --all --format csv --out feedback.csv', 'the feedback log of every branch'),
   async run(args, context) {
     // git looks for the repository while the rest loads.
@@ -55,6 +61,19 @@ export default defineCommand<MineArgs>({
     const repo = await found;
     // A configuration validated before is not validated again (zod loads only when it changed).
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
+    const revs = [...(args.revs ?? []), ...args._.slice(1).map(String)];
+    if (args['signed-answers'])
+      return (await import('../../stats/signed-audit.js')).writeSignedAudit({
+        top: repo.top,
+        commonDir: repo.commonDir,
+        config,
+        revs,
+        all: args.all,
+        json: args.json || args.format === 'json',
+        redact: args.redact || config.privacy.redactAuthors,
+        out: args.out === undefined ? undefined : resolve(context.cwd, args.out),
+        stdout: context.stdout,
+      });
     const debug = process.env.REVTRAIL_DEBUG === '1';
     const bar = progress(context.stderr);
     let result: Awaited<ReturnType<typeof runMine>>;
@@ -62,7 +81,7 @@ export default defineCommand<MineArgs>({
       result = await runMine({
         cwd: repo.top,
         commonDir: repo.commonDir,
-        revs: [...(args.revs ?? []), ...args._.slice(1).map(String)],
+        revs,
         all: args.all,
         cache: args.cache,
         format: args.json ? 'json' : args.format,
