@@ -10,6 +10,7 @@ import { InputError } from '../core/errors.js';
 import { statsMessages as m } from '../messages/stats.js';
 import { computeStats } from './compute.js';
 import { withMinVerdicts, type ShownReport } from './present.js';
+import type { SignedAnswerRules } from './signed-audit.js';
 
 export interface StatsRequest {
   top: string;
@@ -29,6 +30,8 @@ export interface StatsRequest {
     findings: Iterable<{ rule_source: string; severity: string }>,
     security: readonly string[],
   ) => (ruleSource: string) => boolean;
+  /** The signed-answer rules of the config, from the review (null: no reviewers): the audit's. */
+  signedRules?: SignedAnswerRules | null;
 }
 
 export interface StatsResult {
@@ -58,7 +61,12 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     const known = computeStats(history.commits, { calibration }).rules.map((r) => r.rule_source);
     throw new InputError(m.unknownRule(request.rule), { remedy: m.unknownRuleRemedy(known) });
   }
-  const signed = await (await import('./signed-audit.js')).auditSignedAnswers(request.top, config, history.commits);
+  const signed = await (await import('./signed-audit.js')).auditSignedAnswers(
+    request.top,
+    config,
+    history.commits,
+    request.signedRules ?? null,
+  );
   if (signed) report.signed_answers = signed;
   if (request.html !== undefined) {
     const file = request.html;

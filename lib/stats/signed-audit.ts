@@ -12,9 +12,12 @@ import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { gitOut } from '../core/git/run.js';
 import { judgeSignature, readSignatures, type SignatureRefusal } from '../record/signatures.js';
-import { signedKinds } from '../review/findings/signed.js';
-import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
-import { openingAnswers } from '../review/findings/suppress.js';
+
+/** The kinds that need a signed answer and the answers that open the gate, from the review (the caller passes them). */
+export interface SignedAnswerRules {
+  needs: (finding: { rule_source: string; severity: string }) => boolean;
+  opens: (finding: { rule_source: string }, verdict: string) => boolean;
+}
 
 export interface SignedAnswerAudit {
   id: string;
@@ -58,18 +61,17 @@ export async function auditSignedAnswers(
   top: string,
   config: Config,
   commits: readonly CommitResult[],
+  rules: SignedAnswerRules | null,
 ): Promise<SignedAudit | null> {
   const reviewers = config.gate.reviewers;
-  if (!reviewers) return null;
-  const needs = signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s));
+  if (!reviewers || !rules) return null;
   const first = new Map<string, MinedFinding>();
   const answers: MinedFinding[] = [];
   // Oldest first: the first row for an ID is where the finding came in.
   for (const c of [...commits].reverse())
     for (const f of c.findings) {
       if (!first.has(f.id)) first.set(f.id, f);
-      const kind = { rule_source: f.rule_source, severity: f.severity as 'security' };
-      if (needs(kind) && openingAnswers(kind, config.gate.credentialAnswers).includes(f.verdict)) answers.push(f);
+      if (rules.needs(f) && rules.opens(f, f.verdict)) answers.push(f);
     }
   const path = resolve(top, reviewers.file);
   const present = existsSync(path) && statSync(path).isFile();
@@ -120,6 +122,7 @@ export async function writeSignedAudit(request: {
   top: string;
   commonDir: string;
   config: Config;
+  rules: SignedAnswerRules | null;
   revs: string[];
   all: boolean;
   json: boolean;
@@ -140,7 +143,7 @@ export async function writeSignedAudit(request: {
     revs: request.all ? [] : request.revs.length ? request.revs : ['HEAD'],
     all: request.all,
   });
-  const audit = await auditSignedAnswers(request.top, request.config, countedCommits(mined).commits);
+  const audit = await auditSignedAnswers(request.top, request.config, countedCommits(mined).commits, request.rules);
   const { pseudonym, redactAuthor } = await import('../mine/redact.js');
   const answers = (audit?.answers ?? []).map((a) =>
     request.redact

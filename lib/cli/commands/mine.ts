@@ -67,6 +67,7 @@ export default defineCommand<MineArgs>({
         top: repo.top,
         commonDir: repo.commonDir,
         config,
+        rules: (await import('../../review/findings/signed.js')).signedAnswerRules(config),
         revs,
         all: args.all,
         json: args.json || args.format === 'json',

@@ -35,12 +35,14 @@ export default defineCommand<StatsArgs>({
         describe: 'only this rule_source, with each of its findings and the verdict it got',
       }),
   async run(args, context) {
-    const [{ openWorkspace }, { buildStats }, { formatStats }, { calibrationExempt }] = await Promise.all([
-      import('../../workspace/index.js'),
-      import('../../stats/report.js'),
-      import('../../stats/format.js'),
-      import('../../review/findings/calibrate.js'),
-    ]);
+    const [{ openWorkspace }, { buildStats }, { formatStats }, { calibrationExempt }, { signedAnswerRules }] =
+      await Promise.all([
+        import('../../workspace/index.js'),
+        import('../../stats/report.js'),
+        import('../../stats/format.js'),
+        import('../../review/findings/calibrate.js'),
+        import('../../review/findings/signed.js'),
+      ]);
     const ws = await openWorkspace(context.cwd);
     if (ws.configError) throw ws.configError;
     const html = args.html === undefined ? undefined : resolve(context.cwd, args.html);
@@ -52,6 +54,7 @@ export default defineCommand<StatsArgs>({
       rule: args.rule,
       html,
       exempt: calibrationExempt,
+      signedRules: signedAnswerRules(ws.config),
     });
     if (bodyRows.length) {
       const { mineMessages } = await import('../../messages/mine.js');
