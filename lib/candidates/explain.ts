@@ -5,7 +5,8 @@ import { THREAD_SIGNALS } from '../gate/signals/index.js';
 import type { CandidateSet } from './build.js';
 import type { RuleTally } from '../record/rule-tally.js';
 import { escapeControl as esc, type Paint } from '../core/output.js';
-import { candidatesMessages as m } from '../messages/candidates.js';
+import { candidatesMessages as m, refineMessages as rm } from '../messages/candidates.js';
+import type { RefinementTrial } from './refine.js';
 
 export interface ThreadExplanation {
   id: string;
@@ -37,6 +38,8 @@ export interface Explanation {
   /** The rule's numbers as the review calibrates with them (the same as `stats`). */
   calibration: RuleCalibration | null;
   threads: ThreadExplanation[];
+  /** The refinements of a bundle rule the gate tried (./refine.ts), each with its checks. */
+  refinements: RefinementTrial[];
 }
 
 export interface RuleCalibration {
@@ -77,6 +80,7 @@ export function explain(
   target: string,
   set: CandidateSet,
   tallies: readonly RuleTally[] = [],
+  refinements: RefinementTrial[] = [],
 ): Explanation | null {
   const thread = report.threads.find((g) => g.thread.id === target);
   const ruleSource = thread ? thread.thread.rule_source : target;
@@ -104,6 +108,7 @@ export function explain(
     },
     calibration: calibrationOf(tallies.find((t) => t.rule_source === ruleSource)),
     threads: (thread ? [thread] : rule.threads).map(threadOf),
+    refinements,
   };
 }
 
@@ -135,6 +140,14 @@ export function formatExplanation(e: Explanation, paint: Paint): string {
   if (e.candidate.status === 'candidate') out.push(m.explainCandidate(e.candidate.id!));
   else if (e.candidate.status === 'in_bundle') out.push(m.explainInBundle(esc(e.candidate.document!)));
   else out.push(m.explainNotCandidate);
+  if (e.refinements.length) out.push(rm.explainHeading);
+  for (const r of e.refinements) {
+    out.push(rm.explainTrial(r.kind, esc(r.folder), r.passed));
+    for (const c of r.checks) {
+      const mark = c.met ? paint.green(m.signalMet.padEnd(5)) : paint.red(m.signalUnmet.padEnd(5));
+      out.push(`    ${mark}  ${c.name.padEnd(15)}  ${esc(c.fact)}`);
+    }
+  }
   return out.join('\n') + '\n';
 }
 

@@ -8,7 +8,10 @@ import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
 import { InputError } from '../core/errors.js';
 import { loadHistory } from '../gate/history.js';
-import { evaluateGate } from '../gate/index.js';
+import { evaluateGate, reachableCommits } from '../gate/index.js';
+import { readCiNotes } from '../ci/notes.js';
+import { answerCommits, refinementTrials, type RefinementTrial } from './refine.js';
+import { draftRefinements } from './refine-draft.js';
 import { ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
 import type { GateReport } from '../gate/types.js';
@@ -34,7 +37,18 @@ export interface CandidatesRunOptions {
 export type CandidatesRunResult =
   | { kind: 'explained'; explanation: Explanation }
   | { kind: 'explained-all'; explanations: Explanation[] }
-  | { kind: 'written'; set: CandidateSet; written: Written[]; report: GateReport };
+  | {
+      kind: 'written';
+      set: CandidateSet;
+      written: Written[];
+      report: GateReport;
+      /** Refinements of bundle rules (./refine.ts): every trial, the drafts written, and what could not be drafted. */
+      refinements: {
+        trials: RefinementTrial[];
+        drafts: Array<{ trial: RefinementTrial; page: Written; patch: Written }>;
+        notes: string[];
+      };
+    };
 
 export async function runCandidates(options: CandidatesRunOptions): Promise<CandidatesRunResult> {
   const { repo, config } = options;
@@ -67,6 +81,21 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   });
   const bundle = await loadBundle(bundleRoot, { base: repo.top });
   const set = buildCandidates(report, bundle);
+  // Refinements of the bundle's own rules, judged with the gate's thresholds (./refine.ts).
+  const [reachable, ci] = await Promise.all([
+    history.reachable ??
+      (history.mainline
+        ? reachableCommits({ cwd: repo.top, commonDir: repo.commonDir }, history.mainline.name)
+        : new Set<string>()),
+    readCiNotes(repo.top, answerCommits(report, bundle)),
+  ]);
+  const trials = refinementTrials(report, bundle, {
+    reachable,
+    ci,
+    minRecurrence: config.gate.minRecurrence,
+    minAuthors: config.gate.minAuthors,
+  });
+  const trialsOf = (rule: string) => trials.filter((t) => t.rule_source === rule).map(({ evidence: _, ...t }) => t);
 
   // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
   const tallies = () => {
@@ -80,12 +109,13 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   if (target === '') {
     const all = tallies();
     const explanations = report.rules
-      .map((r) => explain(report, r.rule_source, set, all))
+      .map((r) => explain(report, r.rule_source, set, all, trialsOf(r.rule_source)))
       .filter((e): e is Explanation => e !== null);
     return { kind: 'explained-all', explanations };
   }
   if (target !== undefined) {
-    const explanation = explain(report, target, set, tallies());
+    const ruleOfTarget = report.threads.find((t) => t.thread.id === target)?.thread.rule_source ?? target;
+    const explanation = explain(report, target, set, tallies(), trialsOf(ruleOfTarget));
     if (!explanation) throw new InputError(m.explainUnknown(target), { remedy: m.explainUnknownRemedy });
     return { kind: 'explained', explanation };
   }
@@ -95,5 +125,25 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
     name: `${c.id.slice(3)}.md`,
     text: renderCandidate(template, c, describe(c, mainline), version),
   }));
-  return { kind: 'written', set, written: await writeCandidateFiles(out, files), report };
+  const written = await writeCandidateFiles(out, files);
+  const drafted = await draftRefinements(repo.top, bundle, trials, out);
+  const refinedFiles = await writeCandidateFiles(
+    out,
+    drafted.files.flatMap((f) => [f.page, f.patch]),
+  );
+  return {
+    kind: 'written',
+    set,
+    written,
+    report,
+    refinements: {
+      trials: trials.map(({ evidence: _, ...t }) => t),
+      drafts: drafted.files.map((f, i) => ({
+        trial: f.trial,
+        page: refinedFiles[2 * i]!,
+        patch: refinedFiles[2 * i + 1]!,
+      })),
+      notes: drafted.notes,
+    },
+  };
 }

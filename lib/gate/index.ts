@@ -141,7 +141,10 @@ async function cachedChanged(
 }
 
 /** Commits with findings reachable from the mainline: the (cached) mining of the mainline alone. */
-async function reachableCommits(options: GateOptions, mainline: string): Promise<Set<string>> {
+export async function reachableCommits(
+  options: Pick<GateOptions, 'cwd' | 'commonDir' | 'cache'>,
+  mainline: string,
+): Promise<Set<string>> {
   const set = new Set<string>();
   for await (const batch of mineBatches({
     cwd: options.cwd,

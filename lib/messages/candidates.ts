@@ -65,3 +65,68 @@ export const candidatesMessages = {
   signalMet: 'met',
   signalUnmet: 'UNMET',
 };
+
+/** Refinement candidates (lib/candidates/refine.ts, docs/gate.md "Refinements"). */
+export const refineMessages = {
+  rejectedUnder: (n: number, folder: string, min: number) =>
+    `${n} finding${n === 1 ? '' : 's'} REJECTed under ${folder}/, merged and not failed in CI (gate.minRecurrence ${min})`,
+  answeredBy: (n: number, min: number) =>
+    `answered by ${n} ${n === 1 ? 'person' : 'people'} (gate.minAuthors ${min}): ${n >= min ? "the team's view" : "one person's view"}`,
+  merged: (merged: number, all: number) => `${merged} of ${all} answers are in commits on the mainline`,
+  ciFailed: (n: number) =>
+    n
+      ? `${n} answering commit${n === 1 ? '' : 's'} failed CI (a note says so)`
+      : 'no CI note says an answering commit failed',
+  acceptedUnder: (n: number, folder: string) =>
+    n
+      ? `${n} finding${n === 1 ? '' : 's'} under ${folder}/ ${n === 1 ? 'was' : 'were'} ACCEPTed and fixed: the rule holds there too`
+      : `no finding under ${folder}/ was ACCEPTed`,
+  excludedAlready: (glob: string) => `the rule's exclude already covers ${glob}`,
+  notExcluded: (glob: string) => `the rule's exclude does not cover ${glob} yet`,
+  fixedOutside: (fixed: number, all: number, folder: string, min: number) =>
+    `${fixed} of ${all} findings ACCEPTed under ${folder}/ (outside the declared paths) passed the gate's thread signals (gate.minRecurrence ${min})`,
+  recordedBy: (n: number, min: number) =>
+    `their records come from ${n} ${n === 1 ? 'person' : 'people'} (gate.minAuthors ${min})`,
+  notEditable: (document: string) =>
+    `${document} has no frontmatter stanza for the rule that revtrail can change line by line: edit it by hand`,
+
+  title: (kind: 'exception' | 'scope', rule: string, folder: string) =>
+    kind === 'exception' ? `Exception for ${rule} under ${folder}/` : `Wider scope for ${rule}: ${folder}/`,
+  intro: (kind: 'exception' | 'scope', rule: string, document: string, folder: string, n: number, people: number) =>
+    kind === 'exception'
+      ? `The findings of \`${rule}\` (${document}) under \`${folder}/\` were answered "not a violation" (REJECT) ${n} times by ${people} people, and none there was fixed. The decision may not mean to cover that folder.`
+      : `Findings of \`${rule}\` (${document}) under \`${folder}/\`, outside the paths the rule declares, were accepted and fixed ${n} times by ${people} people. The decision may mean to cover that folder.`,
+  evidenceHeading: '## Evidence',
+  evidence: (e: {
+    file: string;
+    line: string | null;
+    finding: string;
+    verdict: string;
+    commit: string;
+    author: string;
+    rationale: string;
+  }) =>
+    `- \`${e.file}${e.line ? `:${e.line}` : ''}\` (${e.finding}): ${e.verdict} in ${e.commit.slice(0, 12)} by ${e.author}: ${e.rationale}`,
+  changeHeading: '## The change',
+  changeIntro: (kind: 'exception' | 'scope', glob: string, patch: string) =>
+    `${kind === 'exception' ? `Add \`${glob}\` to the rule's \`exclude\`` : `Add \`${glob}\` to the declared \`paths\``}. The patch is also in \`${patch}\` (\`git apply ${patch}\` from the repository's top level):`,
+  reviewHeading: '## For the reviewer',
+  review:
+    'This draft was inferred from verdicts in history (trust level: inferred). Decide whether the decision should change; revtrail never edits the bundle.',
+
+  wrote: (file: string, kind: string, rule: string, folder: string) =>
+    `wrote ${file} (${kind} for ${rule} under ${folder}/)`,
+  unchanged: (file: string) => `unchanged ${file}`,
+  noneHeading: 'What would make a draft:',
+  noneKinds:
+    '  - a new rule: findings of a rule the bundle does not hold (a reviewer program, the model, or people: revtrail verdict --new FILE:LINE "what" --cite DOC-ID), accepted, fixed, merged and CI-green in gate.minRecurrence files, from gate.minAuthors people;\n' +
+    '  - an exception to a bundle rule: its findings REJECTed under one folder gate.minRecurrence times by gate.minAuthors people, none fixed there;\n' +
+    "  - a wider scope: a bundle rule's findings fixed outside its declared paths as often.",
+  farRule: (rule: string, qualifying: number, min: number, unmet: readonly string[]) =>
+    `  ${rule}: ${qualifying} of ${min} threads meet the thread signals${unmet.length ? `; unmet: ${unmet.join(', ')}` : ''}`,
+  farTrial: (kind: string, rule: string, folder: string, unmet: readonly string[]) =>
+    `  ${rule}: ${kind} under ${folder}/: unmet: ${unmet.join(', ')}`,
+  explainHeading: 'refinements:',
+  explainTrial: (kind: string, folder: string, passed: boolean) =>
+    `  ${kind} under ${folder}/: ${passed ? 'a draft' : 'no draft'}`,
+};

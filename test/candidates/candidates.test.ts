@@ -193,7 +193,15 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
     JSON.stringify({ gate: { minRecurrence: 3 }, reviewer: { command: ['node', 'reviewer.js'] } }),
   );
   const withReviewer = await runCli(['candidates'], { cwd: s.repo.dir });
-  assert.equal(withReviewer.stdout.split('\n').filter(Boolean).length, 1, 'a reviewer is configured: one line');
+  const lines = withReviewer.stdout.split('\n').filter(Boolean);
+  // A reviewer is configured: no word on where rules come from, but what a draft needs and how far each rule is.
+  assert.doesNotMatch(withReviewer.stdout, /candidates are rules the bundle does not state yet/);
+  assert.equal(lines[1], 'What would make a draft:');
+  assert.equal(
+    lines.at(-1),
+    '  decisions/adr-001:no-sql-concat: 2 of 3 threads meet the thread signals',
+    withReviewer.stdout,
+  );
 });
 
 test('a built-in rule is knowledge already; a rule a document does not hold (a model finding citing it) is a candidate with a rules stanza', async () => {

@@ -70,7 +70,8 @@ export default defineCommand<CandidatesArgs>({
       );
       return 0;
     }
-    const { set, written, report } = result;
+    const { set, written, report, refinements } = result;
+    const { refineMessages: rm } = await import('../../messages/candidates.js');
     const show = (f: string) => relative(context.cwd, f) || f;
     if (args.json) {
       context.stdout.write(
@@ -80,6 +81,12 @@ export default defineCommand<CandidatesArgs>({
             files: written.map((w) => ({ file: show(w.file), changed: w.changed })),
             in_bundle: set.inBundle,
             rules: report.rules.length,
+            refinements: refinements.drafts.map((d) => ({
+              ...d.trial,
+              file: show(d.page.file),
+              patch: show(d.patch.file),
+            })),
+            trials: refinements.trials,
           },
           null,
           2,
@@ -98,11 +105,40 @@ export default defineCommand<CandidatesArgs>({
         ) + '\n',
       );
     });
-    if (set.candidates.length === 0) {
+    for (const d of refinements.drafts)
+      context.stdout.write(
+        esc(
+          d.page.changed || d.patch.changed
+            ? rm.wrote(show(d.page.file), d.trial.kind, d.trial.rule_source, d.trial.folder)
+            : rm.unchanged(show(d.page.file)),
+        ) + '\n',
+      );
+    for (const n of refinements.notes) context.stdout.write(`revtrail: ${esc(n)}\n`);
+    if (set.candidates.length === 0 && refinements.drafts.length === 0) {
       context.stdout.write(m.none(report.rules.length) + '\n');
-      // Rules the bundle or the baseline state are knowledge already: a candidate comes only from
-      // a reviewer that names rules they do not (docs/gate.md "Candidates").
+      // Rules the bundle or the baseline state are knowledge already: a new rule comes from a
+      // reviewer or a person naming one they do not (docs/gate.md "Candidates").
       if (!config.reviewer.command && !config.reviewer.model) context.stdout.write(m.noProposer + '\n');
+      if (report.rules.length) {
+        context.stdout.write(`${rm.noneHeading}\n${rm.noneKinds}\n`);
+        const { THREAD_SIGNALS } = await import('../../gate/signals/index.js');
+        for (const r of report.rules) {
+          if (set.owned.some((o) => o.rule_source === r.rule_source)) continue;
+          const unmet = THREAD_SIGNALS.filter((sig) => !r.threads.some((t) => t.met[sig.name])).map((sig) => sig.name);
+          context.stdout.write(esc(rm.farRule(r.rule_source, r.qualifying.length, r.minRecurrence, unmet)) + '\n');
+        }
+        for (const t of refinements.trials)
+          context.stdout.write(
+            esc(
+              rm.farTrial(
+                t.kind,
+                t.rule_source,
+                t.folder,
+                t.checks.filter((c) => !c.met).map((c) => c.name),
+              ),
+            ) + '\n',
+          );
+      }
     }
     return 0;
   },
