@@ -63,12 +63,12 @@ export function buildCandidates(report: GateReport, bundle: Bundle | null): Cand
     // Two rule sources can slug alike (a/b:c, a-b:c); the later one (sorted) gets a hash suffix.
     if (slugs.has(slug)) slug = `${slug}-${createHash('sha256').update(rule.rule_source).digest('hex').slice(0, 6)}`;
     slugs.add(slug);
-    result.candidates.push(candidateOf(rule, slug, mainline));
+    result.candidates.push(candidateOf(rule, slug, mainline, bundle));
   }
   return result;
 }
 
-function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeCandidate {
+function candidateOf(rule: RuleGate, slug: string, mainline: string, bundle: Bundle | null): KnowledgeCandidate {
   const evidence: CandidateEvidence[] = rule.qualifying.map((g) => ({
     finding: g.thread.id,
     commit: g.evidence!.commit,
@@ -101,7 +101,7 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
     '',
     m.bodySuggestedHeading,
     '',
-    m.bodySuggestedIntro(documentOf(rule.rule_source)),
+    m.bodySuggestedIntro(documentOf(rule.rule_source, bundle)),
     '',
     ...suggestedStanza(rule.rule_source, title, severity, category),
     '',
@@ -132,9 +132,18 @@ function candidateOf(rule: RuleGate, slug: string, mainline: string): KnowledgeC
   );
 }
 
-/** The document a rule_source names (`adr-0001` of `adr-0001:no-raw-sql`), or null for a reviewer's own (`reviewer/…`). */
-function documentOf(ruleSource: string): string | null {
+/**
+ * The document a rule_source names (`adr-0001` of `adr-0001:no-raw-sql`), or null for a
+ * reviewer's own (`reviewer/…`) and a person's without a citation (`human:…`). A person's
+ * citation `human/<doc>:…` writes the document's slashes as dots (lib/verdicts/human.ts).
+ */
+function documentOf(ruleSource: string, bundle: Bundle | null): string | null {
   const name = ruleSource.slice(0, ruleSource.lastIndexOf(':'));
+  if (name === 'human') return null;
+  if (name.startsWith('human/')) {
+    const cited = name.slice('human/'.length);
+    return bundle?.concepts.find((c) => c.id.replace(/\//g, '.') === cited)?.id ?? cited;
+  }
   return name.startsWith('reviewer') ? null : name;
 }
 

@@ -33,7 +33,7 @@ export const candidatesMessages = {
       ? `no candidates: none of ${rules} rule source${rules === 1 ? '' : 's'} passed the gate (revtrail candidates --explain RULE_SOURCE says why)`
       : 'no candidates: no Review-Finding threads in the history',
   noProposer:
-    'candidates are rules the bundle does not state yet, which only a reviewer program or the model reviewer names (their findings cite a document, docs/model.md); this repository configures neither, so its findings are of rules that are knowledge already',
+    'candidates are rules the bundle does not state yet, which only a reviewer program, the model reviewer (their findings cite a document, docs/model.md) or a person names (revtrail verdict --new FILE:LINE "what" --cite DOC-ID); this repository configures no reviewer and its history has no finding a person wrote, so its findings are of rules that are knowledge already; its decisions can still be refined (see below)',
   wrote: (file: string, id: string, threads: number, files: number) =>
     `wrote ${file} (${id}: ${threads} threads in ${files} files)`,
   unchanged: (file: string, id: string) => `unchanged ${file} (${id})`,

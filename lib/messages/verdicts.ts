@@ -59,4 +59,23 @@ export const verdictMessages = {
   dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,
   notQueued: (id: string) => `no verdict for ${id} is queued`,
   notQueuedRemedy: 'revtrail verdict --list shows the queue.',
+  // verdict --new (docs/gate.md "Findings people write")
+  newWhere: (where: string) => `--new takes FILE:LINE (or FILE:N-M) as the repository names the file, not "${where}"`,
+  newWhat: '--new needs what the finding is, in words',
+  newCiteOrTopic: '--new needs --cite DOC-ID (the decision it is about) or --topic NAME (what kind of finding it is)',
+  newRemedy:
+    'revtrail verdict --new src/api.ts:42 "no timeout on the outgoing call" --cite adr-0007 [--topic missing-timeout]',
+  newChoice: (what: string, value: string, choices: readonly string[]) =>
+    `--${what} ${value} is not one of ${choices.join(', ')}`,
+  newUnknownDoc: (doc: string) => `--cite ${doc}: no document of the knowledge bundle has that id`,
+  newDocs: (docs: readonly string[]) =>
+    docs.length
+      ? `Documents: ${docs.slice(0, 20).join(', ')}${docs.length > 20 ? ', …' : ''}.`
+      : 'The bundle has no documents yet.',
+  newTopic: (ruleSource: string) =>
+    `${ruleSource} is not a rule_source: a topic is letters, digits and _ . + @ -, starting with a letter or digit`,
+  newQueued: (id: string, where: string, ruleSource: string) =>
+    `queued your finding ${id} at ${where} (${ruleSource}) for the next commit`,
+  newNext:
+    'The next commit records it (nothing to commit? git commit --allow-empty -m "Record a review finding"); then answer it like any finding: revtrail verdict ID ACCEPT "what fixed it".',
 };

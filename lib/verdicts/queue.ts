@@ -18,7 +18,7 @@ import { queueFile, queueLock, revtrailDir } from '../core/state.js';
 
 export interface QueuedVerdict {
   id: string;
-  /** A human verdict; OPEN only on a carried record. */
+  /** A human verdict; OPEN only on a carried record or a person's own finding (`authored`). */
   verdict: Verdict;
   rationale: string;
   /** The trailer row to write: the finding's fields with this verdict and rationale. */
@@ -38,6 +38,8 @@ export interface QueuedVerdict {
    * verdict, only where the history has its finding (./dropped.ts).
    */
   dropped?: true;
+  /** A finding a person wrote (`verdict --new`, ./human.ts): an OPEN row that is no carried record. */
+  authored?: true;
 }
 
 const queuedSchema = z.object({
@@ -49,6 +51,7 @@ const queuedSchema = z.object({
   anchor: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
   carriedFrom: z.optional(z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
   dropped: z.optional(z.literal(true)),
+  authored: z.optional(z.literal(true)),
 });
 
 /** A queue line revtrail cannot read (a hand edit, a misspelt key): kept as it is, and named. */
@@ -86,11 +89,12 @@ function parseQueue(text: string): ParsedQueue {
       continue;
     }
     const e = parsed.data;
-    // The row must be this entry's record; OPEN only for a carried one.
+    // The row must be this entry's record; OPEN only for a carried one or a person's own finding.
     if (
       e.row.id !== e.id ||
       e.row.verdict !== e.verdict ||
-      (e.verdict === 'OPEN' && !e.carriedFrom) ||
+      (e.verdict === 'OPEN' && !e.carriedFrom && !e.authored) ||
+      (e.authored && (e.verdict !== 'OPEN' || e.carriedFrom)) ||
       (e.dropped && (!e.carriedFrom || e.verdict === 'OPEN'))
     ) {
       bad('the row does not match the entry');

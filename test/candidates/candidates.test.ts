@@ -186,7 +186,7 @@ test('no history, or no passing rule: a clear line and exit 0', async () => {
   // No reviewer program and no model: it says where candidates come from, not only docs/gate.md.
   assert.match(
     why!,
-    /^candidates are rules the bundle does not state yet, which only a reviewer program or the model reviewer names/,
+    /^candidates are rules the bundle does not state yet, which only a reviewer program, the model reviewer .* or a person names \(revtrail verdict --new/,
   );
   s.repo.write(
     'revtrail.config.json',

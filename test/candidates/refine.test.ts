@@ -157,3 +157,47 @@ x:
   assert.match(patch, /^- {2}paths: \["src\/\*\*"\]$/m);
   assert.match(patch, /^\+ {2}paths: \["src\/\*\*", "lib\/\*\*"\]$/m);
 });
+
+test('a finding a person writes (verdict --new), recorded, fixed by another person twice and merged, becomes a candidate for the cited document', async () => {
+  const ids: string[] = [];
+  for (const file of ['src/api.js', 'src/jobs.js']) {
+    repo.write(file, `export async function call() {\n  return fetch(url);\n}\n`);
+    const queued = await repo.cli([
+      'verdict',
+      '--new',
+      `${file}:2`,
+      'no timeout on the outgoing call',
+      '--cite',
+      'adr-0002',
+      '--topic',
+      'missing-timeout',
+    ]);
+    assert.equal(queued.code, 0, queued.stderr);
+    assert.match(
+      queued.stdout,
+      /queued your finding (rf-[0-9a-f]{10}) at src\/\w+\.js:2 \(human\/adr-0002:missing-timeout\)/,
+    );
+    repo.commit(`feat: ${file}`);
+    const open = repo.trailers().find((r) => r.includes(`,${file},2,human/adr-0002:missing-timeout,`));
+    assert.ok(open?.endsWith(',OPEN,'), repo.trailers().join('\n'));
+    ids.push(open!.split(',')[0]!);
+  }
+  for (const [i, file] of ['src/api.js', 'src/jobs.js'].entries()) {
+    const answered = await repo.cli(['verdict', ids[i]!, 'ACCEPT', 'an AbortSignal.timeout(5000) on the call']);
+    assert.equal(answered.code, 0, answered.stderr);
+    const fix = repo.commit(
+      `fix: timeout in ${file}`,
+      { [file]: `export async function call() {\n  return fetch(url, { signal: AbortSignal.timeout(5000) });\n}\n` },
+      { env: asPerson(REVIEWERS.bo) },
+    );
+    repo.git(['notes', '--ref=revtrail-ci', 'add', '-m', 'pass', fix]);
+  }
+  const run = await repo.cli(['candidates']);
+  assert.equal(run.code, 0, run.stderr);
+  const wrote = /wrote (\S+) \(kc-\S*human\S*missing-timeout: 2 threads in 2 files\)/.exec(run.stdout);
+  assert.ok(wrote, run.stdout);
+  const page = readFileSync(join(repo.dir, wrote[1]!), 'utf8');
+  assert.match(page, /Its findings cite adr-0002, which holds no such rule yet/);
+  assert.match(page, /- id: missing-timeout/);
+  assert.equal(readFileSync(join(repo.dir, DOC), 'utf8'), DOC_TEXT);
+});

@@ -118,7 +118,8 @@ export default defineCommand<CandidatesArgs>({
       context.stdout.write(m.none(report.rules.length) + '\n');
       // Rules the bundle or the baseline state are knowledge already: a new rule comes from a
       // reviewer or a person naming one they do not (docs/gate.md "Candidates").
-      if (!config.reviewer.command && !config.reviewer.model) context.stdout.write(m.noProposer + '\n');
+      const people = report.rules.some((r) => r.rule_source.startsWith('human'));
+      if (!config.reviewer.command && !config.reviewer.model && !people) context.stdout.write(m.noProposer + '\n');
       if (report.rules.length) {
         context.stdout.write(`${rm.noneHeading}\n${rm.noneKinds}\n`);
         const { THREAD_SIGNALS } = await import('../../gate/signals/index.js');

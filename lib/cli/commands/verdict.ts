@@ -10,6 +10,11 @@ interface VerdictArgs {
   list: boolean;
   drop: boolean;
   json: boolean;
+  new?: string;
+  cite?: string;
+  topic?: string;
+  severity?: string;
+  category?: string;
 }
 
 export default defineCommand<VerdictArgs>({
@@ -18,7 +23,8 @@ export default defineCommand<VerdictArgs>({
   builder: (yargs) =>
     yargs
       .usage(
-        '$0 verdict ID VERDICT RATIONALE\n$0 verdict --list [--json]\n$0 verdict --drop ID\n\n' +
+        '$0 verdict ID VERDICT RATIONALE\n$0 verdict --list [--json]\n$0 verdict --drop ID\n' +
+          '$0 verdict --new FILE:LINE WHAT (--cite DOC-ID | --topic NAME)\n\n' +
           'VERDICT (any case): ACCEPT (fixed: state the fix), REJECT (the finding is wrong: cite something\n' +
           'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
           'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
@@ -32,13 +38,48 @@ export default defineCommand<VerdictArgs>({
       .option('list', { type: 'boolean', default: false, describe: 'Show the open findings and the queued verdicts' })
       .option('drop', { type: 'boolean', default: false, describe: 'Remove the queued verdict of ID' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON output' })
+      .option('new', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Record your own finding at FILE:LINE (the words follow): an OPEN row for the next commit',
+      })
+      .option('cite', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'With --new: the document (concept id) it is about',
+      })
+      .option('topic', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'With --new: what kind of finding (its rule id)',
+      })
+      .option('severity', { type: 'string', requiresArg: true, describe: 'With --new: default suggestion' })
+      .option('category', { type: 'string', requiresArg: true, describe: 'With --new: default architecture' })
       // Single quotes: pasted into a shell, backticks inside double quotes would run a command.
       .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
-      .example('$0 verdict --list', 'what can get a verdict'),
+      .example('$0 verdict --list', 'what can get a verdict')
+      .example('$0 verdict --new src/api.ts:42 "no timeout on the call" --cite adr-0007', 'record your own finding'),
   async run(args, context) {
     const { verdictMessages: m } = await import('../../messages/verdicts.js');
     const out = context.stdout;
     if (args.list) return list(context.cwd, args.json, out, context.stderr);
+    if (args.new !== undefined) {
+      const { recordHumanFinding } = await import('../../verdicts/human.js');
+      const entry = await recordHumanFinding(context.cwd, {
+        where: args.new,
+        what: [args.id, args.verdict, ...(args.rationale ?? [])].filter((w) => w !== undefined).join(' '),
+        cite: args.cite,
+        topic: args.topic,
+        severity: args.severity,
+        category: args.category,
+      });
+      if (args.json) out.write(`${JSON.stringify({ queued: entry }, null, 2)}\n`);
+      else
+        out.write(
+          `${m.newQueued(entry.id, `${esc(entry.row.file)}:${entry.row.line}`, esc(entry.row.rule_source))}\n${m.newNext}\n`,
+        );
+      return 0;
+    }
     if (args.drop) {
       if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
       const { findRepo } = await import('../../core/git/repo.js');

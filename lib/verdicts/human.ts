@@ -1,0 +1,106 @@
+/**
+ * A finding a person writes (`revtrail verdict --new FILE:LINE "what" --cite DOC-ID`, docs/gate.md
+ * "Findings people write"): one OPEN row queued like a verdict, recorded by the next commit,
+ * then answered, mined and gated like any finding. Its rule_source is `human/<doc>:<topic>`
+ * (the cited document's id, slashes written as dots, which the grammar allows one of) or
+ * `human:<topic>`; threads of one rule_source that pass the gate become a candidate for a rule
+ * the document does not hold yet.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findRepo } from '../core/git/repo.js';
+import { peelCommit } from '../core/git/commands.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { isRepoPath, trailerRowSchema, type TrailerRow } from '../record/row.js';
+import { RULE_SOURCE_PATTERN } from '../core/rule-source.js';
+import { CATEGORIES, SEVERITIES, type Category, type Severity } from '../core/vocabulary.js';
+import { enqueueVerdict, type QueuedVerdict } from './queue.js';
+import { verdictMessages as m } from '../messages/verdicts.js';
+
+export interface HumanFindingInput {
+  /** `FILE:LINE` or `FILE:N-M`, as the repository names the file. */
+  where: string;
+  what: string;
+  /** The document the finding is about (a concept id of the bundle), if any. */
+  cite?: string;
+  /** What kind of finding this is (`missing-timeout`); default `unwritten-rule` with a citation. */
+  topic?: string;
+  severity?: string;
+  category?: string;
+}
+
+/** The rule_source of a person's finding. */
+export function humanRuleSource(cite: string | undefined, topic: string | undefined): string {
+  const id = topic ?? 'unwritten-rule';
+  return cite ? `human/${cite.replace(/\//g, '.')}:${id}` : `human:${id}`;
+}
+
+/** The concept ids of the repository's bundle (its config's `knowledge`, with the doc map). */
+async function bundleDocs(top: string, commonDir: string): Promise<string[]> {
+  const [{ loadConfig }, { loadBundle }, { configCacheFile }, { bundleCacheFile }] = await Promise.all([
+    import('../config/load.js'),
+    import('../bundle/load.js'),
+    import('../core/state.js'),
+    import('../bundle/cache.js'),
+  ]);
+  const { config } = await loadConfig(top, { cacheFile: configCacheFile(commonDir) });
+  const bundle = await loadBundle(resolve(top, config.knowledge), {
+    base: top,
+    cacheFile: bundleCacheFile(commonDir),
+    docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
+  });
+  return bundle.concepts.map((c) => c.id);
+}
+
+/** Queues a person's finding as an OPEN row for the next commit. */
+export async function recordHumanFinding(cwd: string, input: HumanFindingInput): Promise<QueuedVerdict> {
+  const at = /^(.+):(\d+(?:-\d+)?)$/.exec(input.where.trim());
+  if (!at || !isRepoPath(at[1]!)) throw new UsageError(m.newWhere(input.where), { remedy: m.newRemedy });
+  const [, file, line] = at as unknown as [string, string, string];
+  const what = input.what.replace(/\s+/g, ' ').trim();
+  if (!what) throw new UsageError(m.newWhat, { remedy: m.newRemedy });
+  if (!input.cite && !input.topic) throw new UsageError(m.newCiteOrTopic, { remedy: m.newRemedy });
+  const severity = (input.severity ?? 'suggestion') as Severity;
+  const category = (input.category ?? 'architecture') as Category;
+  if (!SEVERITIES.includes(severity)) throw new UsageError(m.newChoice('severity', input.severity!, SEVERITIES), {});
+  if (!CATEGORIES.includes(category)) throw new UsageError(m.newChoice('category', input.category!, CATEGORIES), {});
+  const repo = await findRepo(cwd);
+  if (input.cite) {
+    const docs = await bundleDocs(repo.top, repo.commonDir);
+    if (!docs.includes(input.cite)) throw new InputError(m.newUnknownDoc(input.cite), { remedy: m.newDocs(docs) });
+  }
+  const ruleSource = humanRuleSource(input.cite, input.topic);
+  if (!RULE_SOURCE_PATTERN.test(ruleSource)) throw new UsageError(m.newTopic(ruleSource), { remedy: m.newRemedy });
+  // The line's text names the finding, as a rule finding's does: the same line and words, the same ID.
+  let text = '';
+  try {
+    text = readFileSync(resolve(repo.top, file), 'utf8').split('\n')[Number(line.split('-')[0]) - 1]?.trim() ?? '';
+  } catch {
+    text = '';
+  }
+  const id = `rf-${createHash('sha1').update(`human\0${ruleSource}\0${file}\0${text}\0${what}`).digest('hex').slice(0, 10)}`;
+  const row: TrailerRow = trailerRowSchema.parse({
+    id,
+    file,
+    line,
+    rule_source: ruleSource,
+    category,
+    severity,
+    issue: what,
+    verdict: 'OPEN',
+    rationale: '',
+  });
+  const anchor = await peelCommit(repo.top, 'HEAD');
+  const entry: QueuedVerdict = {
+    id,
+    verdict: 'OPEN',
+    rationale: '',
+    row,
+    queuedAt: new Date().toISOString(),
+    ...(anchor ? { anchor } : {}),
+    authored: true,
+  };
+  await enqueueVerdict(repo.commonDir, entry);
+  return entry;
+}
