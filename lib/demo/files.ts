@@ -70,7 +70,46 @@ const receipt = (fixed: boolean) => `export function receiptTotal(cents: number[
 }
 `;
 
+// The team's second decision, written down after the first round; its rule runs on every .ts file.
+const noConsoleAdr = `---
+type: Architecture Decision
+id: adr-0002
+title: Shipped code logs through the logger
+status: accepted
+x:
+  paths: ["**/*.ts"]
+  rules:
+    - id: no-console-log
+      pattern: 'console\\.log\\('
+      severity: nit
+      category: style
+      title: console.log instead of the logger
+      message: Log through src/log.ts, which the service's log shipping reads.
+---
+# ADR-0002: Shipped code logs through the logger
+
+Output from shipped code goes through \`src/log.ts\`, so that it reaches the log shipping.
+`;
+
+const testHelper = (name: string) => `export function ${name}(rows: unknown[]) {
+  console.log(JSON.stringify(rows, null, 2));
+}
+`;
+
 export const demoFiles = {
+  /** The second decision and the index line that links it. */
+  decision: {
+    path: '.okfw/decisions/adr-0002-shipped-code-logs-through-the-logger.md',
+    text: noConsoleAdr,
+    link: '- [ADR-0002: Shipped code logs through the logger](decisions/adr-0002-shipped-code-logs-through-the-logger.md)\n',
+  },
+  /** Test helpers that print on purpose: what two people answer "not a violation" for. */
+  testHelpers: {
+    'test/helpers/dump-orders.ts': testHelper('dumpOrders'),
+    'test/helpers/dump-customers.ts': testHelper('dumpCustomers'),
+  } as Record<string, string>,
+  helperRationale: (file: string) =>
+    `not a violation: \`console.log\` in ${file}, a test helper whose output the test runner captures; nothing under test/ ships`,
   baseline: {
     '.gitignore': 'node_modules/\n.revtrail/\n',
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', private: true }, null, 2) + '\n',

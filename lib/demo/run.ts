@@ -164,13 +164,44 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     say(m.step(5, 'git push again: every blocking finding is answered'));
     const second = git(['push', 'origin', 'main']);
 
-    say(m.step(6, 'mine the history into evidence (the feedback-log CSV)'));
+    say(
+      m.step(
+        6,
+        'the team writes down a second decision (ADR-0002: no console.log); its rule flags two test helpers, and Sam and Dana each answer one: not a violation under test/',
+      ),
+    );
+    const index = join(app, '.okfw', 'index.md');
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('\n## Decisions\n\n', `\n## Decisions\n\n${demoFiles.decision.link}`),
+    );
+    write({ [demoFiles.decision.path]: demoFiles.decision.text });
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'docs: ADR-0002, shipped code logs through the logger']), 'ADR-0002');
+    write(demoFiles.testHelpers);
+    git(['add', '-A'], false);
+    must(git(['commit', '-q', '-m', 'test: helpers that print fixtures']), 'test helpers');
+    const helpers = rowsOf('HEAD').filter((r) => r.rule_source.endsWith(':no-console-log'));
+    for (const [i, row] of helpers.entries()) {
+      must(revtrail(['verdict', row.id, 'REJECT', demoFiles.helperRationale(row.file)]), `verdict ${row.id}`);
+      const who = i === 0 ? ['--author', 'Sam Demo <sam@example.com>'] : [];
+      must(git(['commit', '-q', '--allow-empty', ...who, '-m', `chore: answer ${row.id}`]), 'answer commit');
+    }
+    // What reached the team's main counts (the gate's `merged`): the answers are pushed.
+    must(git(['push', '-q', 'origin', 'main']), 'push of the answers');
+
+    say(m.step(7, 'mine the history into evidence (the feedback-log CSV)'));
     must(revtrail(['mine', '--format', 'csv']), 'mine');
 
-    say(m.step(7, 'statistics per rule'));
+    say(m.step(8, 'statistics per rule'));
     must(revtrail(['stats']), 'stats');
 
-    say(m.step(8, 'knowledge candidates: gated, drafted, waiting for a human'));
+    say(
+      m.step(
+        9,
+        "knowledge candidates: the model's rule nobody wrote yet, and a refinement of ADR-0002 from its answers; drafts for a human",
+      ),
+    );
     must(revtrail(['candidates']), 'candidates');
     const outDir = join(app, '.revtrail', 'candidates');
     const candidates = existsSync(outDir)
@@ -178,7 +209,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           .filter((f) => f.endsWith('.md'))
           .sort()
       : [];
-    for (const file of candidates.slice(0, 1)) {
+    // The refinement of ADR-0002 (with its patch) and the model's new rule: one of each kind.
+    for (const file of candidates.slice(0, 2)) {
       say(m.candidateFile(join('.revtrail', 'candidates', file)));
       say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
     }
@@ -187,7 +219,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
 
     say(
       m.step(
-        9,
+        10,
         'calibration: the SQL rule was rejected in 1 of its 2 answers and calibration.security names it, so its next finding no longer blocks the push',
       ),
     );

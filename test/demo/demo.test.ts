@@ -10,7 +10,7 @@ import { ROW_VALUES, rowValues } from '../kit/hooks.js';
  * README says, on what looks like a fresh machine — no git identity in the environment or any
  * config file (a CI container, a new laptop), so it must not depend on ~/.gitconfig.
  */
-test('npm start runs the demo with no git identity: blocked push, verdicts, push through, mining, stats, a candidate, a calibrated rule that no longer blocks; exit 0', async () => {
+test('npm start runs the demo with no git identity: blocked push, verdicts, push through, mining, stats, a candidate and a refinement, a calibrated rule that no longer blocks; exit 0', async () => {
   const parent = tempDir('revtrail-demo-parent-');
   const home = tempDir('revtrail-empty-home-');
   try {
@@ -55,15 +55,22 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     assert.equal((r.stdout.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
     assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
-    const candidates = readdirSync(join(app, '.revtrail', 'candidates'));
-    // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not.
-    assert.deepEqual(candidates, ['reviewer-demo-stand-in-money-as-float.md']);
+    const candidates = readdirSync(join(app, '.revtrail', 'candidates')).sort();
+    // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not;
+    // ADR-0002's rule, answered "not a violation" under test/ by Sam and Dana, gets an exception drafted.
+    assert.deepEqual(candidates, [
+      'refine-exception-adr-0002-no-console-log-test.md',
+      'refine-exception-adr-0002-no-console-log-test.patch',
+      'reviewer-demo-stand-in-money-as-float.md',
+    ]);
+    assert.match(r.stdout, /^ {4}\+ {6}exclude: \["test\/\*\*"\]$/m);
+    assert.match(r.stdout, /answered "not a violation" \(REJECT\) 2 times by 2 people/);
     assert.match(r.stdout, /a deterministic STAND-IN for a local model/);
     assert.match(
       r.stdout,
       /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/,
     );
-    const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[0]!), 'utf8');
+    const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[2]!), 'utf8');
     assert.match(draft, /^type: Knowledge Candidate$/m);
     assert.match(draft, /^status: draft$/m);
     // The ADR's own rule is knowledge already: --explain says so rather than drafting it.
@@ -76,7 +83,7 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     const log = rowValues((await runProcess('git', ['log', `--format=${ROW_VALUES}`], { cwd: app })).stdout).join('\n');
     assert.equal(log.split('\n').filter((l) => /,ACCEPT,/.test(l)).length, 6);
     assert.equal(log.split('\n').filter((l) => /,DEFER,/.test(l)).length, 1);
-    assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 1);
+    assert.equal(log.split('\n').filter((l) => /,REJECT,/.test(l)).length, 3);
   } finally {
     rmSync(parent, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
