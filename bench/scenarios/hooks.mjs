@@ -90,6 +90,29 @@ export async function run({ runs }) {
     const hookProcess = median(rounds.process);
     const startOnly = median(rounds.start);
 
+    // The same 10 files with a line each of its two governing concepts' rules (`forbidden<i>_0(`,
+    // src/mod<f> is governed by concepts f and f+50): the rules' needles occur, the full review
+    // runs, and each file gets a finding the commit records as an OPEN trailer.
+    for (let f = 0; f < 10; f++)
+      writeFileSync(
+        join(dir, `src/mod${f}/f.ts`),
+        Array.from({ length: 30 }, (_, i) =>
+          i === 7 ? `forbidden${f}_0(v${i});` : i === 8 ? `const note${f} = 'forbidden${f + 50}_1';` : `export const v${i} = ${i} + ${f};`,
+        ).join('\n') + '\n',
+      );
+    git(dir, ['add', '-A']);
+    const reached = { node0: [], plain: [], hooked: [], process: [] };
+    const reachedRound = () => ({
+      node0: timeOnce(process.execPath, ['-e', '0']),
+      plain: commitWith(false)(),
+      hooked: commitWith(true)(),
+      process: timeOnce(process.execPath, [cli, 'hook', 'commit-msg', msgFile], { cwd: dir }),
+    });
+    reachedRound(); // warm-up, as above
+    for (let i = 0; i < runs; i++) for (const [k, v] of Object.entries(reachedRound())) reached[k].push(v);
+    const reachedOverhead = median(reached.hooked) - median(reached.plain);
+    writeFileSync(msgFile, 'bench change\n');
+
     git(dir, ['commit', '-q', '--no-verify', '-m', 'base for push']);
     const base = git(dir, ['rev-parse', 'HEAD']).trim();
     git(dir, ['remote', 'add', 'origin', remote]);
@@ -128,6 +151,14 @@ export async function run({ runs }) {
         floor: node0,
         target: 1.2,
         note: `git commit without hooks ${median(plain).toFixed(0)} ms; commitlint's figure: npm run bench -- peers`,
+      }),
+      row({
+        scenario: 'commit-msg hook overhead, a change the rules reach (10 findings recorded)',
+        value: reachedOverhead,
+        floorName: 'node -e 0',
+        floor: median(reached.node0),
+        target: 1.3,
+        note: `the hook process alone ${median(reached.process).toFixed(0)} ms`,
       }),
       row({
         scenario: "  of which husky's own runner (the three hooks' scripts empty)",

@@ -11,25 +11,22 @@ import type { LineContext, RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
 import { quotedTextLines } from '../engine/text-blocks.js';
+import { CONFIG_FILE, SHELL_FILE, elementValue, separatorEnd, valueAt, valueInString } from './assignment.js';
 
 const KEYWORD =
   /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
 
 /** The name, with separators removed and lower-cased, ends in one of these (a digit or `value` may follow). */
 const NAME_END =
-  /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|auth|authorization|authkey|secretkey|secretkeybase|privatekey|signingkey|encryptionkey|masterkey|clientsecret|credentials?)(?:\d|value|str)?$/;
+  /(?:password|passwd|passphrase|pass|pwd|secret|token|apikey|accesskey|auth|authorization|authkey|secretkey|secretkeybase|privatekey|signingkey|encryptionkey|masterkey|clientsecret|credentials?)(?:\d+|value|str)?$/;
 /** Names that hold a secret's kind, location or rules, not the secret. */
 const NOT_SECRET_NAME =
   /(?:^|[^a-z])(?:csrf|xsrf|next|page|pagination|cursor|continuation|sync|lexer|parser|cancel|cancellation|type|public|session_?id)/;
-const TOKEN_LIKE = /(?:token|key|keybase|secret|auth|authorization|credentials?)(?:\d|value|str)?$/;
-
-const CONFIG_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|[^/]*\.(?:env|ini|properties|ya?ml|toml|conf|cfg))$/i;
+const TOKEN_LIKE = /(?:token|key|keybase|secret|auth|authorization|credentials?)(?:\d+|value|str)?$/;
 
 /** Values that are words of the program, not secrets. */
 const WORDS =
   /^(?:none|null|nil|true|false|undefined|required|optional|string|text|password|secret|token|hidden|bearer|basic|oauth2?|jwt|sha\d+|md5|bcrypt|argon2i?d?|hs\d+|rs\d+|es\d+|utf-?8|base64|hex)$/i;
-
-const SEPARATOR = /^["']?\s*(?:=>|:=|=(?![=~])|:(?!:))\s*/;
 
 /** Longest name read around a keyword: the rule reads it for every match on the line. */
 const MAX_NAME = 120;
@@ -43,14 +40,6 @@ function nameAround(text: string, start: number, end: number): { from: number; t
   return { from, to };
 }
 
-function valueAfter(rest: string, config: boolean): string | null {
-  const quoted = /^(["'`])((?:(?!\1)[^\\]|\\.){1,200})\1/.exec(rest);
-  if (quoted) return quoted[1] === '`' && quoted[2]!.includes('${') ? null : quoted[2]!;
-  if (!config) return null;
-  const bare = /^([^\s#;,'"`]{1,200})(?=\s*(?:#|$))/.exec(rest);
-  return bare ? bare[1]! : null;
-}
-
 function notASecret(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const { from, to } = nameAround(text, match.index, match.index + match[0].length);
   const full = text.slice(from, to);
@@ -60,19 +49,23 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
     .replace(/[_$-]/g, '');
   if (!NAME_END.test(name) || NOT_SECRET_NAME.test(full.toLowerCase())) return true;
   const nameEnd = to;
-  // An XML element: <password>…</password>.
-  if (text[from - 1] === '<' && text[nameEnd] === '>') {
-    const close = text.indexOf('</', nameEnd);
-    if (close === -1 || close - nameEnd > 201) return true;
-    const value = text.slice(nameEnd + 1, close);
-    if (!looksSecret(value, TOKEN_LIKE.test(name))) return true;
-    return placeholderDrop(value);
+  // An XML element: <password>…</password>, on one line or over three.
+  const element = elementValue(text, from, nameEnd, full, (n) => context.added[context.index + n]?.text);
+  if (element !== null) {
+    if (!looksSecret(element, TOKEN_LIKE.test(name))) return true;
+    return placeholderDrop(element);
+  }
+  const inString = valueInString(text, from, nameEnd);
+  if (inString !== null) {
+    if (!looksSecret(inString, TOKEN_LIKE.test(name))) return true;
+    return placeholderDrop(inString);
   }
   const before = text.slice(Math.max(0, from - 200), from);
   if (/[!<>=]\s*$/.test(before) || /\b(?:if|while|case|assert\w*|expect)\b[^=]*$/.test(before)) return true;
-  const sep = SEPARATOR.exec(text.slice(nameEnd));
-  if (!sep) return true;
-  const value = valueAfter(text.slice(nameEnd + sep[0].length), CONFIG_FILE.test(context.path));
+  const start = separatorEnd(text, nameEnd);
+  if (start === null) return true;
+  const mode = CONFIG_FILE.test(context.path) ? 'config' : SHELL_FILE.test(context.path) ? 'shell' : 'code';
+  const value = valueAt(text.slice(start), mode);
   if (value === null) return true;
   // Python docstrings show example calls (`login(passwd='…')`): text, not the program's values.
   if (
@@ -101,6 +94,29 @@ function looksSecret(value: string, tokenLike: boolean): boolean {
   return (classes >= 3 && bits >= 2.5) || (value.length >= 12 && classes >= 2 && bits >= 3.2);
 }
 
+/** `scheme://user:password@host`: the user, the password and the host (docs/review.md "Generic secrets"). */
+const URL_CREDENTIAL =
+  /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@"'`<>{}$%]{1,64}):([^\s@/"'`<>]{1,128})@([A-Za-z0-9.-]{1,253})/g;
+/** Hosts of examples and of the machine itself: a URL with a password there is a sample. */
+const EXAMPLE_HOST =
+  /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|(?:[\w-]+\.)*example(?:\.(?:com|org|net))?|[\w.-]+\.(?:test|invalid|example|localhost))$/i;
+
+function notAUrlSecret(match: RegExpExecArray): boolean | RuleDrop {
+  const [, user, password, host] = match as unknown as [string, string, string, string];
+  if (EXAMPLE_HOST.test(host) || password === user || /\$\{|\{\{|^\*+$/.test(password)) return true;
+  if (!looksSecret(password, false)) return true;
+  return placeholderDrop(password);
+}
+
+const EXCLUDED = [
+  '**/{test,tests,__tests__,__mocks__,spec,specs,fixtures,fixture,testdata,mocks,examples,example,docs,doc,e2e}/**',
+  '**/*.{test,spec}.*',
+  '**/*_test.{go,py,rb}',
+  '**/test_*.py',
+  '**/*.{md,mdx,rst,adoc,txt,html,htm,lock}',
+  '**/{package-lock,npm-shrinkwrap,composer.lock}.json',
+];
+
 export const family: BuiltinFamily = {
   section: 'secrets',
   specs: () => [
@@ -116,15 +132,22 @@ export const family: BuiltinFamily = {
         'If it is one, rotate it and load it from the environment or a secret store; if not, an ACKNOWLEDGE verdict records that.',
       confidence: 0.8,
       secondary: true,
-      exclude: [
-        '**/{test,tests,__tests__,__mocks__,spec,specs,fixtures,fixture,testdata,mocks,examples,example,docs,doc,e2e}/**',
-        '**/*.{test,spec}.*',
-        '**/*_test.{go,py,rb}',
-        '**/test_*.py',
-        '**/*.{md,mdx,rst,adoc,txt,html,htm,lock}',
-        '**/{package-lock,npm-shrinkwrap,composer.lock}.json',
-      ],
+      exclude: EXCLUDED,
       reject: notASecret,
+    },
+    {
+      id: 'url-password',
+      regex: URL_CREDENTIAL,
+      severity: 'question',
+      category: 'security',
+      title: 'Possible password in a URL',
+      message:
+        'A URL carries a user and a password (scheme://user:password@host) that looks random enough to be real. ' +
+        'If it is one, rotate it and pass it from the environment or a secret store; if not, an ACKNOWLEDGE verdict records that.',
+      confidence: 0.8,
+      secondary: true,
+      exclude: EXCLUDED,
+      reject: notAUrlSecret,
     },
   ],
 };
