@@ -78,6 +78,8 @@ function expand(text: string, random: () => number): string {
     if (kind in CLASSES) return pick(CLASSES[kind]!, Number(arg));
     if (kind === 'uuid') return [8, 4, 4, 4, 12].map((n) => pick(CLASSES.h!, n)).join('-');
     if (kind === 'basic') return Buffer.from(`deploy:${pick(CLASSES.pw!, 16)}`).toString('base64');
+    // A JWT encoded once more in base64, as a Kubernetes Secret's data holds it.
+    if (kind === 'jwtb64') return Buffer.from(expand(`{{jwt:${arg ?? 'HS256'}}}`, random)).toString('base64');
     if (kind === 'jwt') {
       const alg = arg ?? 'HS256';
       const header = b64url(JSON.stringify({ alg, typ: 'JWT' }));

@@ -6,7 +6,8 @@
  *
  * - the separator after the name: `=`, `:`, `=>`, `:=`, make's `::=`, `:::=` and `?=`, PHP's
  *   `.=`, after a map key's closing quote and bracket (`$config["api_key"] =`) or a type
- *   annotation (`apiToken: string =`, `API_KEY: &str =`, Go's `apiToken string =`);
+ *   annotation (`apiToken: string =`, `API_KEY: &str =`, Go's `apiToken string =`); a quoted
+ *   name and its value as two arguments (`setProperty("API_TOKEN", "…")`);
  * - the value: quoted in code; also bare in config files, and in shell and make files up to the
  *   next blank (`export API_TOKEN=…`, `TOKEN=… ./run`);
  * - a value inside a string: a connection string's `Password=…;`, an escaped env file in JSON
@@ -27,8 +28,17 @@ const IN_STRING_SEPARATOR = /^(?:=(?![=~])|:\s+)/;
 
 export type ValueMode = 'code' | 'config' | 'shell';
 
-/** Where the value after a name starts (null: no separator follows, so no assignment). */
-export function separatorEnd(text: string, nameEnd: number): number | null {
+/**
+ * Where the value after a name starts (null: no separator follows, so no assignment). A quoted
+ * name followed by a comma is a key and its value passed together: `setProperty("JWT_TOKEN", "…")`,
+ * `getenv("API_TOKEN", "<default>")`.
+ */
+export function separatorEnd(text: string, from: number, nameEnd: number): number | null {
+  const quote = text[from - 1];
+  if ((quote === '"' || quote === "'") && text[nameEnd] === quote) {
+    const pair = /^["']\s*,\s*(?=["'])/.exec(text.slice(nameEnd, nameEnd + 20));
+    if (pair) return nameEnd + pair[0].length;
+  }
   const sep = SEPARATOR.exec(text.slice(nameEnd, nameEnd + 80));
   return sep ? nameEnd + sep[0].length : null;
 }

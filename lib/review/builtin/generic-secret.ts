@@ -62,7 +62,7 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   }
   const before = text.slice(Math.max(0, from - 200), from);
   if (/[!<>=]\s*$/.test(before) || /\b(?:if|while|case|assert\w*|expect)\b[^=]*$/.test(before)) return true;
-  const start = separatorEnd(text, nameEnd);
+  const start = separatorEnd(text, from, nameEnd);
   if (start === null) return true;
   const mode = CONFIG_FILE.test(context.path) ? 'config' : SHELL_FILE.test(context.path) ? 'shell' : 'code';
   const value = valueAt(text.slice(start), mode);

@@ -28,14 +28,23 @@ function notASlackToken(match: RegExpExecArray, text: string): boolean | RuleDro
   return numbered && segments.slice(1).join('').length < 10;
 }
 
-/** A JWT whose header and payload decode to JSON objects, the header naming its algorithm, and that is signed. */
+/** A JWT whose header and payload decode to JSON objects, the header naming its algorithm (or type, key, content type), and that is signed. */
 function notAJwt(match: RegExpExecArray): boolean | RuleDrop {
-  const [header, payload, signature = ''] = match[0].split('.');
+  let token = match[0];
+  // A JWT encoded once more in base64 (a Kubernetes Secret's data, a docker config): decoded, the same checks.
+  if (token.startsWith('ZXlK')) {
+    const inner = JWT_WHOLE.exec((decodeBase64(token) ?? '').trim());
+    if (!inner) return true;
+    token = inner[0];
+  }
+  const [header, payload, signature = ''] = token.split('.');
   let claims: unknown;
   try {
     const head = JSON.parse(decodeBase64(header!) ?? '') as unknown;
     claims = JSON.parse(decodeBase64(payload!) ?? '') as unknown;
-    if (typeof head !== 'object' || head === null || typeof (head as { alg?: unknown }).alg !== 'string') return true;
+    // A JOSE header names its algorithm; one that names its type, key or content type is a token too.
+    if (typeof head !== 'object' || head === null || !JOSE_KEYS.some((k) => typeof (head as Record<string, unknown>)[k] === 'string'))
+      return true;
     if (typeof claims !== 'object' || claims === null) return true;
   } catch {
     return true;
@@ -48,6 +57,11 @@ function notAJwt(match: RegExpExecArray): boolean | RuleDrop {
   }
   return false;
 }
+
+const JOSE_KEYS = ['alg', 'typ', 'kid', 'cty', 'enc'];
+
+/** A whole decoded text that is one JWT. */
+const JWT_WHOLE = /^eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*$/;
 
 /** npm: granular/automation tokens (npm_…), an .npmrc's `_authToken=<token>` and `_auth=<base64 user:password>`, and `<token>:x-oauth-basic@` in a git dependency URL. */
 function notAnNpmToken(match: RegExpExecArray, text: string, _context: LineContext): boolean | RuleDrop {
@@ -121,7 +135,7 @@ export const family: BuiltinFamily = {
       // a start inside a run (`-eyJ-eyJ…`) would scan that run again from every `eyJ` of it,
       // quadratic in the line (docs/review.md "Time").
       regex:
-        /(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*/g,
+        /(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]*|(?<![A-Za-z0-9+/])ZXlK[A-Za-z0-9+/]{40,}={0,2}/g,
       title: 'JSON Web Token committed',
       what: 'A signed JSON Web Token is added: until it expires, it is a bearer credential.',
       confidence: 0.85,
