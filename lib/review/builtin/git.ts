@@ -48,7 +48,28 @@ function notAConflict(match: RegExpExecArray, text: string, context: LineContext
   // Text quoted by the file's own syntax: a fenced or listing block, a heredoc, a triple-quoted
   // or raw string, a JavaScript template literal (a test's fixture, a Jest snapshot).
   if (quotedTextLines(context.path, context.chunk.file).has(context.added[context.index]!.line)) return true;
-  return context.view().inTemplate;
+  // A whole conflict block git wrote, start, middle and end alike, is one even inside a template
+  // literal of a source file; a test's or a snapshot's template holds them on purpose.
+  if (context.view().inTemplate) return TEST_FILE.test(context.path) || !wholeBlock(match, context);
+  return false;
+}
+
+const TEST_FILE =
+  /(?:^|\/)(?:tests?|__tests__|spec|specs|__snapshots__|fixtures?|testdata)\/|\.(?:test|spec)\.|\.snap$/;
+
+/** A start marker followed, in the added lines, by `=` and end markers of its own length. */
+function wholeBlock(match: RegExpExecArray, context: LineContext): boolean {
+  if (!match[0].startsWith('<')) return false;
+  const size = match[0].length;
+  const middle = '='.repeat(size);
+  let seenMiddle = false;
+  for (let k = context.index + 1; k < context.added.length && k <= context.index + 2000; k++) {
+    const t = context.added[k]!.text;
+    if (t === middle) seenMiddle = true;
+    else if (seenMiddle && markerLength(t) === size && t.startsWith('>')) return true;
+    else if (markerLength(t) === size && t.startsWith('<')) return false;
+  }
+  return false;
 }
 
 export const family: BuiltinFamily = {

@@ -11,7 +11,7 @@ export const family: BuiltinFamily = {
     {
       id: 'shell-exec',
       regex:
-        /(?<![\w$.])(?:(?:child_process|childProcess|cp|shell)\s*\.\s*)?(?:exec|execSync|spawn|spawnSync)\s*\(|\b(?:os\s*\.\s*(?:system|popen)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(/g,
+        /(?<![\w$.])(?:(?:child_process|childProcess|cp|shell)\s*\.\s*|require\(\s*['"](?:node:)?child_process['"]\s*\)\s*\.\s*)?(?:exec|execSync|spawn|spawnSync)\s*\(|\b(?:os\s*\.\s*(?:system|popen)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput))\s*\(/g,
       severity: 'security',
       category: 'security',
       title: 'Shell command built from an interpolated string',

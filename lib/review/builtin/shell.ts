@@ -82,7 +82,9 @@ function built(expression: string, python: boolean): boolean {
     return splitTopLevel(joined[1]!).some(
       (part) => !/^(["'`])[\s\S]*\1$/.test(part) || (part.startsWith('`') && part.includes('${')),
     );
-  if (/^`[\s\S]*\$\{/.test(e)) return true;
+  // A template whose every interpolation is a constant (a literal, a constant path) builds nothing from data.
+  if (/^`[\s\S]*\$\{/.test(e))
+    return [...e.matchAll(/\$\{([^{}]*)\}/g)].some((x) => !/^\s*(["'])[^"']*\1\s*$/.test(x[1]!));
   if (python && /^[rRbB]?[fF][rRbB]?(["'])/.test(e) && /\{(?!\{)[^{}]+\}/.test(e)) return true;
   if (python && (/["']\s*%\s*[\w(]/.test(e) || /["']\s*\.format\(/.test(e))) return true;
   // A literal and something that is not a literal, joined by +.

@@ -43,7 +43,11 @@ function notAJwt(match: RegExpExecArray): boolean | RuleDrop {
     const head = JSON.parse(decodeBase64(header!) ?? '') as unknown;
     claims = JSON.parse(decodeBase64(payload!) ?? '') as unknown;
     // A JOSE header names its algorithm; one that names its type, key or content type is a token too.
-    if (typeof head !== 'object' || head === null || !JOSE_KEYS.some((k) => typeof (head as Record<string, unknown>)[k] === 'string'))
+    if (
+      typeof head !== 'object' ||
+      head === null ||
+      !JOSE_KEYS.some((k) => typeof (head as Record<string, unknown>)[k] === 'string')
+    )
       return true;
     if (typeof claims !== 'object' || claims === null) return true;
   } catch {
