@@ -99,4 +99,4 @@ export function elementValue(
 
 /** The starts of the token formats the credential rules read (a JWT, cloud and forge keys). */
 const KNOWN_FORMAT =
-  /^(?:eyJ[\w-]*\.|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|sk_(?:live|test)_|AIza|npm_|glpat-)/;
+  /^(?:eyJ[\w-]*\.|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|sk_(?:live|test)_|AIzaSy|npm_|glpat-)/;

@@ -14,7 +14,7 @@ import { isPlaceholder } from './secret-shape.js';
  * material whose words cover most of it (a short line is a checksum, `=8xQN`, never one).
  */
 const placeholderBody = (line: string) =>
-  /^(?:\.\.\.|…)$/.test(line) || /<[^>]*>/.test(line) || (line.length >= 16 && isPlaceholder(line));
+  /^(?:\.\.\.|…)$/.test(line) || /<[^>]*>|\{\{[^}]*\}\}/.test(line) || (line.length >= 16 && isPlaceholder(line));
 
 const KEY_MATERIAL = /^[A-Za-z0-9+/=]{16,}$/;
 
@@ -55,8 +55,12 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
   }
   const placeholder = body.find((t) => placeholderBody(t));
   if (placeholder !== undefined) return drop(placeholder);
+  // A key file (id_rsa, *.pem, *.key) that opens a private key block is a key committed, whatever follows.
+  if (KEY_FILE.test(context.path)) return false;
   return !body.some((t) => KEY_MATERIAL.test(t));
 }
+
+const KEY_FILE = /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[^/]+\.(?:pem|key|p8))$/;
 
 function drop(body: string): RuleDrop {
   return {
