@@ -97,7 +97,11 @@ export async function run({ runs }) {
       writeFileSync(
         join(dir, `src/mod${f}/f.ts`),
         Array.from({ length: 30 }, (_, i) =>
-          i === 7 ? `forbidden${f}_0(v${i});` : i === 8 ? `const note${f} = 'forbidden${f + 50}_1';` : `export const v${i} = ${i} + ${f};`,
+          i === 7
+            ? `forbidden${f}_0(v${i});`
+            : i === 8
+              ? `const note${f} = 'forbidden${f + 50}_1';`
+              : `export const v${i} = ${i} + ${f};`,
         ).join('\n') + '\n',
       );
     git(dir, ['add', '-A']);

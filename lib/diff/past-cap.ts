@@ -30,6 +30,7 @@ export const CREDENTIAL_NEEDLES = {
     'SG.',
     'SK',
     'T3BlbkFJ',
+    'ZXlK',
     '_auth',
     '_v1_',
     'bedrock-api-key-',

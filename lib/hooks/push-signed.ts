@@ -6,11 +6,15 @@
  * review leaves such answers on their findings (answer.needsSignature); this checks them with
  * git (lib/record/signatures.ts) and takes out the findings whose answer counts.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { contains } from '../core/fs/path.js';
 import { commitsTouching, runGit } from '../core/git/commands.js';
-import { judgeSignature, readSignatures, type SignatureRefusal } from '../record/signatures.js';
+import {
+  judgeSignature,
+  listedPrincipals,
+  readSignatures,
+  reviewersFileAt,
+  type ReviewersFile,
+  type SignatureRefusal,
+} from '../record/signatures.js';
 import type { ReviewSession } from '../review/index.js';
 import type { Finding } from '../review/types.js';
 import { signedKinds, type NeedsSignature } from '../review/findings/signed.js';
@@ -38,38 +42,10 @@ export interface SignedCheck {
   needs: NeedsSignature;
 }
 
-/** The policy's reviewers file as an absolute path inside its folder; null when the policy names none. */
-export function reviewersFile(session: ReviewSession): { path: string; present: boolean; name: string } | null {
+/** The policy's reviewers file (lib/record/signatures.ts); null when the policy names none. */
+export function reviewersFile(session: ReviewSession): ReviewersFile | null {
   const named = session.config.gate.reviewers?.file;
-  if (!named) return null;
-  const path = resolve(session.policyTop, named);
-  // A name that leaves the policy's folder is not the policy's: no one is listed then.
-  const inside = contains(resolve(session.policyTop), path);
-  let present = false;
-  try {
-    present = inside && existsSync(path) && statSync(path).isFile();
-  } catch {
-    present = false;
-  }
-  return { path, present, name: named };
-}
-
-/** The principals an allowed_signers file lists (its first field; comma-separated patterns kept as written). */
-export function listedPrincipals(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const first = line.split(/\s+/)[0]!;
-    for (const p of first.split(',')) if (p && !out.includes(p)) out.push(p);
-  }
-  return out;
+  return named ? reviewersFileAt(session.policyTop, named) : null;
 }
 
 /**
@@ -90,7 +66,7 @@ export async function checkSignedAnswers(
     opened: [],
     refused: new Map(),
     file: file.name,
-    principals: file.present ? listedPrincipals(file.path) : [],
+    principals: listedPrincipals(file),
     needs: signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
   };
   const waiting = findings.filter((f) => f.answer?.needsSignature);

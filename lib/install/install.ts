@@ -147,6 +147,19 @@ export async function runHusky(top: string): Promise<string> {
   }
 }
 
+/**
+ * A hook file's bytes, or null when there is none. Only a regular file, within the hook size cap
+ * (a committed hook that is a FIFO or a link to /dev/zero is an error, not a hang).
+ */
+function readHookFile(file: string): Buffer | null {
+  try {
+    return readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return null;
+  }
+}
+
 async function writeHook(
   top: string,
   name: HookName,
@@ -154,13 +167,7 @@ async function writeHook(
 ): Promise<{ action: string; kind: 'created' | 'block' | null; modeBefore?: number }> {
   const rel = `${HUSKY_DIR}/${name}`;
   const file = join(top, HUSKY_DIR, name);
-  let text: string | null = null;
-  try {
-    // Only a regular file (a committed hook that is a FIFO or a link to /dev/zero is an error, not a hang).
-    text = readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes.toString('utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = readHookFile(file)?.toString('utf8') ?? null;
   if (text === null) {
     await mkdir(join(top, HUSKY_DIR), { recursive: true });
     await writeFileAtomic(file, block, { mode: 0o755 });
@@ -196,12 +203,7 @@ async function moveReplacedRunners(top: string, commonDir: string, actions: stri
       });
     const text = readRegularFile(stub.file, { maxBytes: MAX_HOOK_BYTES }).bytes;
     const target = join(commonDir, 'hooks', stub.hook);
-    let there: Buffer | null = null;
-    try {
-      there = readRegularFile(target, { maxBytes: MAX_HOOK_BYTES }).bytes;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    const there = readHookFile(target);
     if (there && !there.equals(text))
       throw new RevtrailError(m.repairBoth(`${HUSKY_PATH}/${stub.hook}`, `.git/hooks/${stub.hook}`), {
         exitCode: 1,
@@ -246,12 +248,7 @@ export async function pnpmBuilds(
 async function writeChain(top: string, setup: HookSetup, hook: string): Promise<{ action: string; created: boolean }> {
   const rel = `${HUSKY_DIR}/${hook}`;
   const file = join(top, HUSKY_DIR, hook);
-  let text: string | null = null;
-  try {
-    text = readRegularFile(file, { maxBytes: MAX_HOOK_BYTES }).bytes.toString('utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = readHookFile(file)?.toString('utf8') ?? null;
   const next = withChain(text ?? '', chainBlock(setup, hook), placement(hook));
   if (next === text) return { action: m.chainUnchanged(rel), created: false };
   await mkdir(join(top, HUSKY_DIR), { recursive: true });

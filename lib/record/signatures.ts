@@ -6,7 +6,53 @@
  * changed after it was signed); `N` none. The user's own `gpg.ssh.allowedSignersFile` and
  * `log.showSignature` never take part.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gitOut } from '../core/git/run.js';
+import { contains } from '../core/fs/path.js';
+import { readRegularFile } from '../core/fs/read.js';
+
+/** The most a reviewers file may hold: a team's keys, not a data file. */
+const MAX_REVIEWERS_BYTES = 1024 * 1024;
+
+export interface ReviewersFile {
+  /** As the config names it. */
+  name: string;
+  /** Absolute. */
+  path: string;
+  /** A regular file inside the policy's folder (else no one is listed). */
+  present: boolean;
+}
+
+/** The policy's reviewers file, `name` relative to `policyTop`; one that leaves it is never read. */
+export function reviewersFileAt(policyTop: string, name: string): ReviewersFile {
+  const path = resolve(policyTop, name);
+  let present = false;
+  try {
+    present = contains(resolve(policyTop), path) && statSync(path).isFile();
+  } catch {
+    present = false;
+  }
+  return { name, path, present };
+}
+
+/** The principals a reviewers file lists (its lines' first field; comma-separated patterns as written). */
+export function listedPrincipals(file: ReviewersFile): string[] {
+  if (!file.present) return [];
+  let text: string;
+  try {
+    text = readRegularFile(file.path, { maxBytes: MAX_REVIEWERS_BYTES }).bytes.toString('utf8');
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    for (const p of line.split(/\s+/)[0]!.split(',')) if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
 
 export interface CommitSignature {
   commit: string;

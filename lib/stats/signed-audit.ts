@@ -6,12 +6,10 @@
  * when, or why the answer does not count. The same decision as the push gate
  * (lib/record/signatures.ts); the reviewers file is the work tree's.
  */
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { gitOut } from '../core/git/run.js';
-import { judgeSignature, readSignatures, type SignatureRefusal } from '../record/signatures.js';
+import { judgeSignature, readSignatures, reviewersFileAt, type SignatureRefusal } from '../record/signatures.js';
 
 /** The kinds that need a signed answer and the answers that open the gate, from the review (the caller passes them). */
 export interface SignedAnswerRules {
@@ -73,8 +71,7 @@ export async function auditSignedAnswers(
       if (!first.has(f.id)) first.set(f.id, f);
       if (rules.needs(f) && rules.opens(f, f.verdict)) answers.push(f);
     }
-  const path = resolve(top, reviewers.file);
-  const present = existsSync(path) && statSync(path).isFile();
+  const { path, present } = reviewersFileAt(top, reviewers.file);
   // Who added the line: git blame at the answer's commit; else the commit with the finding's first row.
   const blamed = new Map<MinedFinding, string | null>();
   for (const a of answers) blamed.set(a, await lineAuthorCommit(top, a));

@@ -7,7 +7,7 @@
  * the document does not hold yet.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from '../core/fs/read.js';
 import { resolve } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
 import { peelCommit } from '../core/git/commands.js';
@@ -17,6 +17,9 @@ import { RULE_SOURCE_PATTERN } from '../core/rule-source.js';
 import { CATEGORIES, SEVERITIES, type Category, type Severity } from '../core/vocabulary.js';
 import { enqueueVerdict, type QueuedVerdict } from './queue.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
+
+/** The largest file whose line names a person's finding (larger: the ID is made without the line's text). */
+const MAX_LINE_FILE_BYTES = 16 * 1024 * 1024;
 
 export interface HumanFindingInput {
   /** `FILE:LINE` or `FILE:N-M`, as the repository names the file. */
@@ -75,7 +78,9 @@ export async function recordHumanFinding(cwd: string, input: HumanFindingInput):
   // The line's text names the finding, as a rule finding's does: the same line and words, the same ID.
   let text = '';
   try {
-    text = readFileSync(resolve(repo.top, file), 'utf8').split('\n')[Number(line.split('-')[0]) - 1]?.trim() ?? '';
+    // A regular file within the review's cap (a FIFO or a device named here is no hang).
+    const bytes = readRegularFile(resolve(repo.top, file), { maxBytes: MAX_LINE_FILE_BYTES }).bytes;
+    text = bytes.toString('utf8').split('\n')[Number(line.split('-')[0]) - 1]?.trim() ?? '';
   } catch {
     text = '';
   }

@@ -113,3 +113,27 @@ test('signedKinds: credentials, security, a rule_source, a rule_source folder', 
   assert.equal(signedKinds(['okf/*'], isCredential)(style), true);
   assert.equal(signedKinds(['other/*'], isCredential)(style), false);
 });
+
+test('the reviewers file: a regular file inside the policy folder; one outside it, a folder or a FIFO lists no one', async () => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { tempDir } = await import('../kit/repo.js');
+  const { reviewersFileAt, listedPrincipals } = await import('../../lib/record/signatures.js');
+  const top = tempDir();
+  mkdirSync(join(top, '.revtrail'));
+  writeFileSync(
+    join(top, '.revtrail', 'reviewers'),
+    '# keys\nrev@example.com,lead@example.com ssh-ed25519 AAAA\nops@example.com ssh-ed25519 BBBB\n',
+  );
+  writeFileSync(join(top, '..', 'outside'), 'x@example.com ssh-ed25519 CCCC\n');
+  execFileSync('mkfifo', [join(top, 'pipe')]);
+  const inside = reviewersFileAt(top, '.revtrail/reviewers');
+  assert.equal(inside.present, true);
+  assert.deepEqual(listedPrincipals(inside), ['rev@example.com', 'lead@example.com', 'ops@example.com']);
+  for (const name of ['../outside', '.revtrail', 'pipe', 'missing']) {
+    const file = reviewersFileAt(top, name);
+    assert.equal(file.present, false, name);
+    assert.deepEqual(listedPrincipals(file), [], name);
+  }
+});
