@@ -35,7 +35,12 @@ export type ValueMode = 'code' | 'config' | 'shell';
  */
 export function separatorEnd(text: string, from: number, nameEnd: number): number | null {
   const quote = text[from - 1];
-  if ((quote === '"' || quote === "'") && text[nameEnd] === quote) {
+  // Only as a call's first two arguments: a list of names (`['a', 'b']`, `__all__`) is no pair.
+  if (
+    (quote === '"' || quote === "'") &&
+    text[nameEnd] === quote &&
+    /\(\s*$/.test(text.slice(Math.max(0, from - 21), from - 1))
+  ) {
     const pair = /^["']\s*,\s*(?=["'])/.exec(text.slice(nameEnd, nameEnd + 20));
     if (pair) return nameEnd + pair[0].length;
   }
@@ -53,6 +58,20 @@ export function valueAt(rest: string, mode: ValueMode): string | null {
       ? /^([^\s#;,'"`|&<>()]{1,200})(?=[\s;|&)]|$)/.exec(rest)
       : /^([^\s#;,'"`]{1,200})(?=\s*(?:#|$))/.exec(rest);
   return bare ? bare[1]! : null;
+}
+
+/**
+ * A value written bare in code (`passwd = fxg5k_6MTK…`): no program reads it as a literal, yet a
+ * pasted key looks like this when its quotes were lost. Only a run that no identifier looks like:
+ * 20 or more characters ending the statement, upper and lower case and at least two digits, no
+ * dot or call, and random (`isRandom`, the rule's entropy test).
+ */
+export function bareInCode(rest: string, isRandom: (value: string) => boolean): string | null {
+  const bare = /^([A-Za-z0-9_+/=-]{20,200})\s*[;,]?\s*(?:(?:\/\/|#).*)?$/.exec(rest);
+  if (!bare) return null;
+  const value = bare[1]!;
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || (value.match(/\d/g) ?? []).length < 2) return null;
+  return isRandom(value) ? value : null;
 }
 
 /**

@@ -11,7 +11,15 @@ import type { LineContext, RuleDrop } from '../engine/rules.js';
 import type { BuiltinFamily } from './define.js';
 import { characterClasses, entropy, placeholderDrop } from './secret-shape.js';
 import { quotedTextLines } from '../engine/text-blocks.js';
-import { CONFIG_FILE, SHELL_FILE, elementValue, separatorEnd, valueAt, valueInString } from './assignment.js';
+import {
+  CONFIG_FILE,
+  SHELL_FILE,
+  bareInCode,
+  elementValue,
+  separatorEnd,
+  valueAt,
+  valueInString,
+} from './assignment.js';
 
 const KEYWORD =
   /(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|auth(?:orization|[_-]?key)?|private[_-]?key|(?:signing|encryption|master)[_-]?key|credentials?)/gi;
@@ -65,7 +73,9 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   const start = separatorEnd(text, from, nameEnd);
   if (start === null) return true;
   const mode = CONFIG_FILE.test(context.path) ? 'config' : SHELL_FILE.test(context.path) ? 'shell' : 'code';
-  const value = valueAt(text.slice(start), mode);
+  const value =
+    valueAt(text.slice(start), mode) ??
+    (mode === 'code' ? bareInCode(text.slice(start), (v) => entropy(v) >= 4.2) : null);
   if (value === null) return true;
   // Python docstrings show example calls (`login(passwd='…')`): text, not the program's values.
   if (
@@ -86,7 +96,12 @@ function looksSecret(value: string, tokenLike: boolean): boolean {
   if (/^[$%{<]|\$\{|\{\{|%\(|\benv\b|^\.{0,2}\/|:\/\/|\.(?:pem|key|json|ya?ml|txt|crt|p12|pfx|jks|env)$/i.test(value))
     return false;
   // An identifier, a dotted name or a kebab-case word: the name of a secret, not a secret.
-  if (/^[a-z][a-z._-]*$/.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value))
+  if (
+    /^[a-z][a-z._-]*$/.test(value) ||
+    /^[A-Z][A-Z0-9_]*$/.test(value) ||
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value) ||
+    /^(?:[A-Z][a-z]+)+$/.test(value)
+  )
     return false;
   const classes = characterClasses(value);
   const bits = entropy(value);

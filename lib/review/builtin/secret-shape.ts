@@ -56,6 +56,12 @@ const PUBLISHED = new Set([
   'AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
   'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
   'AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+  // The Firebase Cloud Messaging SDK tests' keys (firebase-android-sdk, project ghmessagingapitests).
+  'AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g',
+  'AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU',
+  'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
+  'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
+  'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
   // The Azure storage emulator's (Azurite's) documented development account key.
   'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
 ]);

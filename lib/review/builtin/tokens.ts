@@ -71,6 +71,13 @@ const JWT_WHOLE = /^eyJ[A-Za-z0-9_-]{10,}={0,2}\.[A-Za-z0-9_-]{10,}={0,2}\.[A-Za
 function notAnNpmToken(match: RegExpExecArray, text: string, _context: LineContext): boolean | RuleDrop {
   const value = match[1] ?? match[2] ?? match[3] ?? match[0];
   if (match[2] !== undefined && !(decodeBase64(match[2]) ?? '').includes(':')) return true;
+  // A registry's token is keyed `//host/path/:_authToken`; a key without the `//` is no .npmrc's.
+  if (
+    match[1] !== undefined &&
+    /\/:$/.test(text.slice(0, match.index)) &&
+    !/(?:^|[\s"'])\/\/[^\s"']*\/:$/.test(text.slice(0, match.index))
+  )
+    return true;
   return (
     placeholderDrop(value, match[1] !== undefined || match[3] !== undefined ? 3 : 0) || notPlaceholder()(match, text)
   );
