@@ -4,7 +4,9 @@
  * names them, so `git apply` takes it from the top level), and a Markdown page with the evidence
  * and the patch. The document itself is never written.
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readRegularFile } from '../core/fs/read.js';
+import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gitBytes } from '../core/git/run.js';
@@ -36,7 +38,8 @@ export async function draftRefinements(
     const path = owned.concept.mapped ? resolve(top, owned.concept.file) : resolve(bundle.root, owned.concept.file);
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      // As the bundle reads it: a regular file under the bundle's cap.
+      text = readRegularFile(path, { maxBytes: MAX_FILE_BYTES }).bytes.toString('utf8');
     } catch {
       continue;
     }
@@ -75,7 +78,7 @@ async function patchOf(rel: string, before: string, after: string): Promise<stri
     }
     // --no-index compares two files outside any repository; exit 1 means "they differ".
     const result = await gitBytes(
-      ['diff', '--no-index', '--no-prefix', '--no-color', '--no-ext-diff', `a/${rel}`, `b/${rel}`],
+      ['diff', '--no-index', '--no-prefix', '--no-color', '--no-ext-diff', '--no-textconv', `a/${rel}`, `b/${rel}`],
       {
         cwd: dir,
         okCodes: [1],

@@ -35,14 +35,12 @@ export default defineCommand<StatsArgs>({
         describe: 'only this rule_source, with each of its findings and the verdict it got',
       }),
   async run(args, context) {
-    const [{ openWorkspace }, { buildStats }, { formatStats }, { calibrationExempt }, { signedAnswerRules }] =
-      await Promise.all([
-        import('../../workspace/index.js'),
-        import('../../stats/report.js'),
-        import('../../stats/format.js'),
-        import('../../review/findings/calibrate.js'),
-        import('../../review/findings/signed.js'),
-      ]);
+    const [{ openWorkspace }, { buildStats }, { formatStats }, { calibrationExempt }] = await Promise.all([
+      import('../../workspace/index.js'),
+      import('../../stats/report.js'),
+      import('../../stats/format.js'),
+      import('../../review/findings/calibrate.js'),
+    ]);
     const ws = await openWorkspace(context.cwd);
     if (ws.configError) throw ws.configError;
     const html = args.html === undefined ? undefined : resolve(context.cwd, args.html);
@@ -54,7 +52,10 @@ export default defineCommand<StatsArgs>({
       rule: args.rule,
       html,
       exempt: calibrationExempt,
-      signedRules: signedAnswerRules(ws.config),
+      // The signed-answer rules (and the built-in rules they name) load only where reviewers are named.
+      signedRules: ws.config.gate.reviewers
+        ? (await import('../../review/findings/signed.js')).signedAnswerRules(ws.config)
+        : null,
     });
     if (bodyRows.length) {
       const { mineMessages } = await import('../../messages/mine.js');
