@@ -82,25 +82,10 @@ export const statsMessages = {
   // Signed answers (docs/gate.md "Signed answers")
   signedHeading: (file: string, kinds: readonly string[], n: number) =>
     `Signed answers (gate.reviewers: ${file}, for ${kinds.join(', ')}): ${n} answer${n === 1 ? '' : 's'}`,
-  signedLine: (a: {
-    id: string;
-    file: string | null;
-    rule_source: string;
-    added_in: string;
-    added_by: string;
-    answer: string;
-    rationale: string;
-    answered_in: string;
-    answered_at: string;
-    counts: boolean;
-    signer: string | null;
-    key: string | null;
-    why?: string;
-  }) =>
-    `  ${a.id} ${a.file ?? '-'} (${a.rule_source}), added in ${a.added_in.slice(0, 12)} by ${a.added_by}: ${a.answer} "${a.rationale}" in ${a.answered_in.slice(0, 12)} ${a.answered_at}: ` +
-    (a.counts
-      ? `signed by ${a.signer} (${a.key}), opens the gate`
-      : `does not count (${signedWhy[a.why ?? ''] ?? a.why})`),
+  /** `finding`: "ID FILE (RULE)"; `added`, `answered`: a commit and who or when. */
+  signedLine: (finding: string, added: string, answer: string, answered: string, signer: string | null, why?: string) =>
+    `  ${finding}, added in ${added}: ${answer} in ${answered}: ` +
+    (signer ? `signed by ${signer}, opens the gate` : `does not count (${signedWhy[why ?? ''] ?? why})`),
   htmlSignedHeading: (n: number) =>
     `Signed answers: ${n} answer${n === 1 ? '' : 's'} to findings that need a reviewer's signature`,
   htmlSigner: 'signed by',

@@ -111,6 +111,18 @@ function signedSection(report: ShownReport, paint: Paint): string {
   const audit = report.signed_answers;
   if (!audit) return '';
   const out = ['', paint.bold(m.signedHeading(audit.file, audit.kinds, audit.answers.length))];
-  for (const a of audit.answers) out.push(escapeControl(m.signedLine(a)));
+  for (const a of audit.answers)
+    out.push(
+      escapeControl(
+        m.signedLine(
+          `${a.id} ${a.file ?? '-'} (${a.rule_source})`,
+          `${a.added_in.slice(0, 12)} by ${a.added_by}`,
+          `${a.answer} "${a.rationale}"`,
+          `${a.answered_in.slice(0, 12)} ${a.answered_at}`,
+          a.counts ? `${a.signer} (${a.key})` : null,
+          a.why,
+        ),
+      ),
+    );
   return out.join('\n') + '\n';
 }
