@@ -61,6 +61,13 @@ function keyBranch(name: string, path: string, line: string): void {
 }
 
 const push = (branch: string) => dev.run(['push', 'origin', `${branch}:refs/heads/${branch}`]);
+/** A push of `branch` the server refuses, saying `why`. */
+async function refused(branch: string, why: RegExp): Promise<string> {
+  const run = await push(branch);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, why);
+  return run.stderr;
+}
 const remoteHas = (ref: string) => bare.git(['for-each-ref', '--format=%(objectname)', ref]).trim();
 
 before(async () => {
@@ -129,10 +136,8 @@ test('a REJECT signed by the key’s author, or by a key no reviewer file lists,
   const base = dev.git(['rev-parse', 'HEAD']).trim();
 
   answer(id, 'src/b.js', 'ada', 'ada');
-  const self = await push('signed');
-  assert.equal(self.code, 1, self.stderr);
-  assert.match(
-    self.stderr,
+  await refused(
+    'signed',
     new RegExp(
       `${id} was answered REJECT in [0-9a-f]{12}, signed by ada@example\\.com, who wrote or signed a pushed commit that adds it`,
     ),
@@ -140,10 +145,8 @@ test('a REJECT signed by the key’s author, or by a key no reviewer file lists,
 
   dev.git(['reset', '-q', '--hard', base]);
   answer(id, 'src/b.js', 'out', 'out');
-  const unlisted = await push('signed');
-  assert.equal(unlisted.code, 1, unlisted.stderr);
-  assert.match(
-    unlisted.stderr,
+  await refused(
+    'signed',
     new RegExp(
       `${id} was answered REJECT in [0-9a-f]{12}, signed by key SHA256:\\S+, which the reviewers file does not list`,
     ),
@@ -153,15 +156,11 @@ test('a REJECT signed by the key’s author, or by a key no reviewer file lists,
   const signed = answer(id, 'src/b.js', 'rev', 'rev');
   // Tampered: the developer rewrites the reviewer's commit (here: amends it) and signs it with their own key.
   commitAs('ada', null, 'ada', ['--amend', '--no-edit']);
-  const resigned = await push('signed');
-  assert.equal(resigned.code, 1, resigned.stderr);
-  assert.match(resigned.stderr, /signed by ada@example\.com, who wrote or signed/);
+  await refused('signed', /signed by ada@example\.com, who wrote or signed/);
   // Rewritten without a signature: unsigned.
   dev.git(['reset', '-q', '--hard', signed]);
   commitAs('rev', null, undefined, ['--amend', '--no-edit']);
-  const stripped = await push('signed');
-  assert.equal(stripped.code, 1, stripped.stderr);
-  assert.match(stripped.stderr, /which is not signed/);
+  await refused('signed', /which is not signed/);
 
   dev.git(['reset', '-q', '--hard', signed]);
   const through = await push('signed');

@@ -58,7 +58,13 @@ function notASecret(match: RegExpExecArray, text: string, context: LineContext):
   if (!NAME_END.test(name) || NOT_SECRET_NAME.test(full.toLowerCase())) return true;
   const nameEnd = to;
   // An XML element: <password>…</password>, on one line or over three.
-  const element = elementValue(text, from, nameEnd, full, (n) => context.added[context.index + n]?.text);
+  // The element's next lines only where they are the file's next lines, added too.
+  const here = context.added[context.index]!.line;
+  const nextLine = (n: number) => {
+    const a = context.added[context.index + n];
+    return a && a.line === here + n ? a.text : undefined;
+  };
+  const element = elementValue(text, from, nameEnd, full, nextLine);
   if (element !== null) {
     if (!looksSecret(element, TOKEN_LIKE.test(name))) return true;
     return placeholderDrop(element);
