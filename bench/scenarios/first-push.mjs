@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { benchEnv, cachedFolder, cli, git, median, printTable, row, timeOnce, tmp } from '../lib.mjs';
+import { borrow, borrowCached, missing, mirrorOf } from '../real.mjs';
 
 export const name = 'first-push';
 
@@ -26,7 +27,65 @@ export function pushHistory(commits) {
   });
 }
 
+/**
+ * The first push of git/git's own v2.45.0..v2.51.0 (5,015 real commits: large patches, renames,
+ * merges, binary files) to a remote at v2.45.0, against `git log -p` over the same commits.
+ */
+function realFirstPush(runs) {
+  const slug = 'git/git';
+  const mirror = mirrorOf(slug);
+  const scenario = 'pre-push, first push of git/git v2.45.0..v2.51.0';
+  if (!mirror) return [row({ scenario, value: null, kind: 'info', note: missing(slug) })];
+  const dir = borrowCached('git-git-v2.51.0', mirror, 'v2.51.0');
+  const remote = borrow(mirror, 'v2.45.0', { bare: true }).dir;
+  const name = `bench${process.pid}`;
+  try {
+    git(dir, ['remote', 'add', name, remote]);
+    const tip = git(dir, ['rev-parse', 'HEAD']).trim();
+    const base = git(remote, ['rev-parse', 'main']).trim();
+    const count = git(dir, ['rev-list', '--count', tip, `^${base}`]).trim();
+    const stdin = `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`;
+    const hook = () => {
+      rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
+      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
+        cwd: dir,
+        input: stdin,
+        okCodes: [0, 1],
+      });
+    };
+    const floor = () => timeOnce('git', ['log', '-p', tip, `^${base}`], { cwd: dir });
+    floor();
+    hook();
+    const floors = [];
+    const hooks = [];
+    for (let i = 0; i < runs; i++) {
+      floors.push(floor());
+      hooks.push(hook());
+    }
+    return [
+      row({
+        scenario: `${scenario} (${Number(count).toLocaleString('en')} real commits)`,
+        value: median(hooks),
+        floorName: 'git log -p',
+        floor: median(floors),
+        target: 1.3,
+      }),
+    ];
+  } finally {
+    rmSync(remote, { recursive: true, force: true });
+    try {
+      git(dir, ['remote', 'remove', name]);
+    } catch {
+      // never added
+    }
+  }
+}
+
 export async function run({ runs = 5, commits = 3000 } = {}) {
+  return [...(await generatedFirstPush(runs, commits)), ...realFirstPush(runs)];
+}
+
+async function generatedFirstPush(runs, commits) {
   const dir = pushHistory(commits);
   const remote = tmp('revtrail-bench-first-push-remote-');
   // A remote of this run's own, with no remote-tracking refs: everything is new to it.
@@ -66,8 +125,7 @@ export async function run({ runs = 5, commits = 3000 } = {}) {
     const progressLines = String(logged.stderr)
       .split('\n')
       .filter((l) => l.startsWith('revtrail: refs/heads/topic: ')).length;
-    // git/git is not here offline: the issue's two git/git rows are measured on this generated history.
-    const history = `${commits.toLocaleString('en')} generated commits, for git/git v2.45.0..v2.51.0 and all of git/git`;
+    const history = `${commits.toLocaleString('en')} generated commits`;
     return [
       row({
         scenario: `pre-push, first push of ${history}`,

@@ -34,7 +34,8 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     cleanFile,
     diffs: prepared ? new Map(prepared.diffs) : undefined,
     screened: prepared?.screened,
-  });
+    patches: prepared?.patches,
+  }).finally(() => prepared?.patches?.stream.return(undefined));
   await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
     err.write(m.saveFailed(why) + '\n'),
   );
@@ -51,10 +52,18 @@ export async function prePushHook(remote: string, _url: string, input: string, c
 /** A plan with something to review, as the shared push review takes it. */
 export function toReviewPlan(plan: PushPlan): ReviewPlan {
   const ref = plan.update.localRef;
-  if (plan.object) return { ref, range: '', commits: [], tip: '', single: false, object: plan.object };
+  if (plan.object) return { ref, range: '', commits: [], merges: [], tip: '', single: false, object: plan.object };
   // An annotated tag: its own message is pushed too.
   const tag = plan.tip !== plan.update.localSha ? plan.update.localSha : undefined;
-  return { ref, range: plan.range!, commits: plan.commits, tip: plan.tip!, single: plan.single, tag };
+  return {
+    ref,
+    range: plan.range!,
+    commits: plan.commits,
+    merges: plan.merges,
+    tip: plan.tip!,
+    single: plan.single,
+    tag,
+  };
 }
 
 /** The human verdicts queued (not committed) for these findings, by finding ID. */

@@ -7,7 +7,7 @@
  */
 import type { CredentialCheck, CredentialResult } from '../review/credentials.js';
 import type { CredentialScreen } from '../review/credential-screen.js';
-import { commitPatches } from './push-commits.js';
+import { commitPatches, type CommitPatch, type PatchSource } from './push-commits.js';
 
 const BINARY = Buffer.from('\nBinary files ');
 
@@ -36,13 +36,15 @@ export interface CheckOptions {
 
 export async function checkCommits(
   top: string,
-  commits: readonly string[],
+  commits: PatchSource | AsyncIterable<CommitPatch>,
   check: CredentialCheck,
   options: CheckOptions,
 ): Promise<void> {
   let screen: CredentialScreen | null | undefined;
   let done = 0;
-  for await (const patch of commitPatches(top, commits)) {
+  // A stream the start-up began reading already (./push-start.ts HandedPatches), or a new one.
+  const patches = Symbol.asyncIterator in commits ? commits : commitPatches(top, commits);
+  for await (const patch of patches) {
     const { commit, diff, capped } = patch;
     if (options.stopped?.()) return;
     if (screen === undefined) screen = (await options.screen) ? await check.screen() : null;

@@ -13,6 +13,7 @@ import { crypto } from '../core/node-module.js';
 import { gitChunks } from '../core/git/run.js';
 import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
 import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
+import { CombinedToUnified } from '../diff/combined.js';
 
 export interface CommitPatch {
   commit: string;
@@ -23,6 +24,8 @@ export interface CommitPatch {
 }
 
 const NEWLINE = 0x0a;
+/** Reads of git's output (64 KiB each) held ahead of the reader. */
+const READ_AHEAD = 256;
 /** The most bytes of one commit message reviewed (a longer one is read up to here). */
 const MESSAGE_BYTES = 1024 * 1024;
 
@@ -87,20 +90,93 @@ function randomHex(bytes: number): string {
 }
 
 /**
- * Each commit's own diff against its first parent, in the order given, from one `git log`
- * streamed commit by commit. `{ walk }`: the commits git's walk of these revision arguments
- * reaches instead (what `git rev-list` of them lists, in git log's order), so the stream can
- * start before the list is known (./push-start.ts).
+ * Which commits' patches to read: a list, with the merges among it named; or the commits git's
+ * walk of these revision arguments reaches (what `git rev-list` of them lists), so the stream can
+ * start before the list is known (./push-start.ts), with the merges among them once it is.
+ */
+export type PatchSource =
+  | { commits: readonly string[]; merges: ReadonlySet<string> }
+  | { walk: readonly string[]; merges: Promise<readonly string[]> };
+
+/**
+ * Each commit's own diff with its message, streamed commit by commit. A commit with one parent:
+ * its diff against it (a root commit: against the empty tree), in one `git log` in the order
+ * given. A merge: only what it adds beyond its parents, from a second `git log --cc` beside the
+ * first (docs/hooks.md "Merges in the credential pass"); the two streams interleave.
  */
 export async function* commitPatches(
   top: string,
-  commits: readonly string[] | { walk: readonly string[] },
+  source: PatchSource,
   caps: DiffCaps = DEFAULT_CAPS,
+): AsyncGenerator<CommitPatch> {
+  const ones =
+    'walk' in source
+      ? logPatches(top, { walk: source.walk }, caps, false)
+      : logPatches(
+          top,
+          source.commits.filter((c) => !source.merges.has(c)),
+          caps,
+          false,
+        );
+  const merges = 'walk' in source ? source.merges : Promise.resolve(source.commits.filter((c) => source.merges.has(c)));
+  yield* interleave([ones, mergePatches(top, merges, caps)]);
+}
+
+async function* mergePatches(
+  top: string,
+  merges: Promise<readonly string[]>,
+  caps: DiffCaps,
+): AsyncGenerator<CommitPatch> {
+  yield* logPatches(top, await merges, caps, true);
+}
+
+/** The items of `sources` as each has them ready; every source is closed when this one is. */
+async function* interleave<T>(sources: Array<AsyncGenerator<T>>): AsyncGenerator<T> {
+  type Step = { at: number; step: IteratorResult<T> };
+  const pending = new Map<number, Promise<Step>>();
+  const ask = (at: number) =>
+    pending.set(
+      at,
+      sources[at]!.next().then((step) => ({ at, step })),
+    );
+  for (let at = 0; at < sources.length; at++) ask(at);
+  try {
+    while (pending.size) {
+      const { at, step } = await Promise.race(pending.values());
+      if (step.done) {
+        pending.delete(at);
+        continue;
+      }
+      ask(at);
+      yield step.value;
+    }
+  } finally {
+    for (const p of pending.values()) p.catch(() => {});
+    await Promise.all(sources.map((s) => s.return(undefined).catch(() => {})));
+  }
+}
+
+/**
+ * One `git log -p` of `commits`: against the first parent, or (`merges`) git's dense combined
+ * diff made two-way (../diff/combined.ts). `{ walk }`: the commits that walk reaches, merges left
+ * out (they come from the list once it is known).
+ */
+async function* logPatches(
+  top: string,
+  commits: readonly string[] | { walk: readonly string[] },
+  caps: DiffCaps,
+  merges: boolean,
 ): AsyncGenerator<CommitPatch> {
   const listed = Array.isArray(commits) ? (commits as readonly string[]) : null;
   if (listed?.length === 0) return;
   const marker = `revtrail-${randomHex(12)}`;
-  const which = listed ? ['--no-walk=unsorted', '--stdin'] : [];
+  const which = listed ? ['--no-walk=unsorted', '--stdin'] : ['--no-merges'];
+  // A merge's combined diff without rename detection: a file one side renamed is that side's
+  // file in the merge, so it differs from no parent and is not shown (and finding renames
+  // across three trees costs git several times the diff itself).
+  const shape = merges
+    ? ['--cc', ...DIFF_ARGS.slice(1).filter((a) => a !== '-M'), '--no-renames']
+    : ['--diff-merges=first-parent', ...DIFF_ARGS.slice(1)];
   const args = [
     ...DIFF_CONFIG,
     'log',
@@ -109,9 +185,8 @@ export async function* commitPatches(
     '--encoding=UTF-8',
     '-p',
     '--root',
-    '--diff-merges=first-parent',
     '--no-show-signature',
-    ...DIFF_ARGS.slice(1),
+    ...shape,
     ...(listed ? [] : [...(commits as { walk: readonly string[] }).walk, '--']),
   ];
   const done: CommitPatch[] = [];
@@ -124,10 +199,13 @@ export async function* commitPatches(
   let message: Buffer | null = null;
   let messageBytes: Buffer[] = [];
   let capper: DiffCapper | null = null;
+  let combined: CombinedToUnified | null = null;
   let blank = false;
+  const feed = (part: Buffer) => capper!.write(combined ? combined.write(part) : part);
   const finish = () => {
     if (header) commit = Buffer.concat(header).toString('utf8').trim();
     if (commit) {
+      if (capper && combined) capper.write(combined.end());
       const patch = capper ? capper.end() : Buffer.alloc(0);
       // A commit with no patch: the next commit's delimiter took the end line's newline.
       const text = message ?? withoutEnd(Buffer.concat(messageBytes), messageEnd.subarray(0, -1));
@@ -138,6 +216,7 @@ export async function* commitPatches(
     message = null;
     messageBytes = [];
     capper = null;
+    combined = null;
   };
   /** Takes message bytes; returns what follows the message's end line, or null while it goes on. */
   const takeMessage = (part: Buffer): Buffer | null => {
@@ -162,7 +241,7 @@ export async function* commitPatches(
   const splitter = new StreamSplitter(Buffer.from(`\n${marker} `), {
     boundary() {
       // The delimiter took the newline that ended the patch's last line.
-      if (capper && !blank) capper.write(Buffer.from('\n'));
+      if (capper && !blank) feed(Buffer.from('\n'));
       finish();
       header = [];
     },
@@ -183,6 +262,7 @@ export async function* commitPatches(
         const rest = takeMessage(part);
         if (rest === null) return;
         capper = new DiffCapper(caps);
+        if (merges) combined = new CombinedToUnified();
         blank = true;
         part = rest;
       }
@@ -192,11 +272,13 @@ export async function* commitPatches(
         blank = false;
         if (part[0] === NEWLINE) part = part.subarray(1);
       }
-      if (part.length) capper.write(part);
+      if (part.length) feed(part);
     },
   });
   const input = listed ? `${listed.join('\n')}\n` : undefined;
-  for await (const piece of gitChunks(args, { cwd: top, input })) {
+  // Up to 16 MiB read ahead: git goes on while the full hook loads (./push-start.ts hands this
+  // stream over); past that, git waits for the reader.
+  for await (const piece of gitChunks(args, { cwd: top, input, readAhead: READ_AHEAD })) {
     splitter.write(piece);
     yield* done.splice(0);
   }

@@ -48,6 +48,8 @@ export interface PushPlan {
   /** Combined diff range; null: nothing to review (deletion, nothing new, not a commit). */
   range: string | null;
   commits: string[];
+  /** Those of `commits` with more than one parent (their own diff is what they add: ./push-commits.ts). */
+  merges: string[];
   /** The pushed commit (tags peeled): verdicts come from its history. */
   tip: string | null;
   /** One commit with one parent: its own diff is the combined diff. */
@@ -72,7 +74,7 @@ export async function planRef(
   peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
   onWalk?: (revs: string[]) => void,
 ): Promise<PushPlan> {
-  const none = { update, range: null, commits: [], tip: null, single: false };
+  const none = { update, range: null, commits: [], merges: [], tip: null, single: false };
   if (ZERO.test(update.localSha)) return none; // a deletion is never blocked
   const tip = await peel(update.localSha);
   if (!tip) {
@@ -97,7 +99,7 @@ export async function planRef(
     const unrelated =
       listed.some((c) => c.parents.length === 0) && (await runGit(mergeBase(remoteTip, tip), { cwd: top })) === null;
     const range = unrelated ? `${await emptyTree()}..${tip}` : `${remoteTip}...${tip}`;
-    return { update, tip, commits, range, single: !unrelated && isSingle(listed) };
+    return { update, tip, commits, merges: mergesOf(listed), range, single: !unrelated && isSingle(listed) };
   }
   // New ref, or the remote has a commit we lack (a force push over it): review what the other
   // side does not have already.
@@ -108,8 +110,11 @@ export async function planRef(
   const commits = listed.map((c) => c.commit);
   if (commits.length === 0) return tagOnly(update, tip);
   const base = (await knownBase(top, listed)) ?? (await emptyTree());
-  return { update, tip, commits, range: `${base}..${tip}`, single: isSingle(listed) };
+  return { update, tip, commits, merges: mergesOf(listed), range: `${base}..${tip}`, single: isSingle(listed) };
 }
+
+const mergesOf = (listed: ReadonlyArray<{ commit: string; parents: string[] }>) =>
+  listed.filter((c) => c.parents.length > 1).map((c) => c.commit);
 
 /**
  * The diff base of a new ref: the commit the other side has that the new commits stand on. A
@@ -132,7 +137,7 @@ async function knownBase(
 
 /** No commits to review; an annotated tag the other side lacks still carries its message. */
 function tagOnly(update: RefUpdate, tip: string): PushPlan {
-  const plan: PushPlan = { update, tip, commits: [], range: null, single: false };
+  const plan: PushPlan = { update, tip, commits: [], merges: [], range: null, single: false };
   if (tip !== update.localSha && update.localSha !== update.remoteSha)
     plan.object = { oid: update.localSha, type: 'tag' };
   return plan;

@@ -23,6 +23,7 @@ import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import type { SignedCheck } from './push-signed.js';
+import type { HandedPatches } from './push-start.js';
 
 export { openReview };
 
@@ -33,6 +34,8 @@ export interface ReviewPlan {
   /** Combined diff range. */
   range: string;
   commits: string[];
+  /** Those of `commits` that are merges. */
+  merges: string[];
   /** The pushed commit (tags peeled): verdicts come from its history. */
   tip: string;
   /** One commit with one parent: its own diff is the combined diff. */
@@ -79,6 +82,8 @@ export interface PushReviewOptions {
    * with pieces, as checkCommits does).
    */
   screened?: readonly string[];
+  /** The start-up's reading of one ref's commit patches, handed on (./push-start.ts HandedPatches). */
+  patches?: HandedPatches;
 }
 
 /**
@@ -218,9 +223,11 @@ export async function reviewPlans(
       const todo = plan.commits.filter((c) => !perCommit.has(`${tip} ${c}`));
       let failed = false;
       const review = reviewRange(plan.range, tip, 'others', plan.ref, todo.length ? turn : undefined);
+      const handed = options.patches?.tip === tip ? options.patches.stream : undefined;
+      if (handed) options = { ...options, patches: undefined }; // read once
       const checking = checkCommits(
         top,
-        todo,
+        handed ?? { commits: todo, merges: new Set(plan.merges) },
         credentialCheck(session, tip, historyOf(tip), options.cleanRecord?.credentialSources, signedAnswers),
         {
           // A commit the screen passes over warns only what the combined review warns already,

@@ -28,6 +28,17 @@ export interface PushReads extends PushPlanning {
   diffs: Array<[range: string, read: { diff: CappedDiff; pieces?: number | null }]>;
   /** `TIP COMMIT` of each commit the credential screen passed over. */
   screened: string[];
+  /**
+   * The first ref's commit patches still being read when the start gave up (one git log, not
+   * started twice): exactly the commits of `tip` not in `screened`, each once. The full hook
+   * reads it to the end or closes it.
+   */
+  patches?: HandedPatches;
+}
+
+export interface HandedPatches {
+  tip: string;
+  stream: AsyncGenerator<CommitPatch>;
 }
 
 /** The clean-start entry: whether the push is clean, and what was read for the full hook when it is not. */
@@ -40,8 +51,11 @@ export async function prePushClean(
   // A push of one ref: its commits' patches start streaming as soon as their revisions are
   // known, beside the `git rev-list` that lists them.
   let early: Reading | undefined;
+  // The walk's merges are known once the plan is: their patches come from a list (push-commits.ts).
+  let planned: (merges: readonly string[]) => void = () => {};
+  const merges = new Promise<readonly string[]>((resolve) => (planned = resolve));
   const onWalk = (top: string, revs: string[]) => {
-    const patches = commitPatches(top, { walk: revs });
+    const patches = commitPatches(top, { walk: revs, merges });
     const next = patches.next();
     next.catch(() => {});
     early = { patches, next, walked: true };
@@ -50,7 +64,9 @@ export async function prePushClean(
   try {
     try {
       reads = { ...(await planPush(remote, input, cwd, onWalk)), diffs: [], screened: [] };
+      planned(reads.plans[0]?.merges ?? []);
     } catch {
+      planned([]);
       return { clean: false, reads: null }; // the full hook plans again and says why
     }
     try {
@@ -59,7 +75,9 @@ export async function prePushClean(
       return { clean: false, reads };
     }
   } finally {
-    await (early as Reading | undefined)?.patches.return(undefined); // stops git if it was not read to the end
+    // Stops git if it was not read to the end, unless the full hook reads on from it.
+    const reading = early as Reading | undefined;
+    if (reading && !handed.has(reading.patches)) await reading.patches.return(undefined);
   }
 }
 
@@ -83,7 +101,7 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
   let reading = startReads(reads, work[0]!, work.length === 1 ? early : undefined);
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
   if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
-    await reading.patches.return(undefined);
+    handOver(reads, work[0]!, reading, reading.next);
     const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
     if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
     return false;
@@ -95,25 +113,32 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
       if (n > 0) reading = startReads(reads, plan);
       const { patches, next, todo, walked } = reading;
       const planned = new Set(todo);
+      let handed = false;
       try {
         const diff = await reading.diff;
         const pieces = cleanPieces(diff, record);
         reads.diffs.push([plan.range!, { diff, pieces }]);
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
-        if (pieces === null || (!plan.single && pieces === 0)) return false;
+        if (pieces === null || (!plan.single && pieces === 0)) {
+          handed = n === 0 && handOver(reads, plan, reading, next);
+          return false;
+        }
         let done = 0;
         for (let step = await next; !step.done; step = await patches.next()) {
           const patch = step.value;
           // A walk reaches what the plan lists, no more (checked, not assumed).
           if (walked && !planned.has(patch.commit)) return false;
-          if (!screenable(patch) || someNeedleLine(patch.diff.toString('latin1'), searches, () => true)) return false;
+          if (!screenable(patch) || someNeedleLine(patch.diff.toString('latin1'), searches, () => true)) {
+            handed = n === 0 && handOver(reads, plan, reading, Promise.resolve(step));
+            return false;
+          }
           reads.screened.push(`${plan.tip} ${patch.commit}`);
           shown.checking(plan.update.localRef, ++done, todo.length);
         }
         // ...and no less.
         if (done !== todo.length) return false;
       } finally {
-        await patches.return(undefined); // stops git when the check gave up early
+        if (!handed) await patches.return(undefined); // stops git when the check gave up early
       }
     }
     return true;
@@ -121,6 +146,42 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
     shown.clear();
   }
 }
+
+/**
+ * Gives the full hook the first ref's patches still being read (`next`: the one read and not yet
+ * screened, or the first asked). Only a single ref's reading is handed over: the full hook
+ * reviews that ref first. What a walk reaches beyond the plan is dropped, and a planned commit it
+ * did not reach is read by list at the end, so the stream holds the plan's commits, each once.
+ */
+function handOver(
+  reads: PushReads,
+  plan: PushPlan,
+  reading: ReturnType<typeof startReads>,
+  next: Promise<IteratorResult<CommitPatch>>,
+): boolean {
+  if (reads.plans.filter((p) => p.range !== null).length !== 1 || !plan.tip || plan.single) return false;
+  const screened = new Set(reads.screened);
+  const todo = plan.commits.filter((c) => !screened.has(`${plan.tip} ${c}`));
+  const merges = new Set(plan.merges);
+  const top = reads.repo.top;
+  async function* stream(): AsyncGenerator<CommitPatch> {
+    const left = new Set(todo);
+    try {
+      for (let step = await next; !step.done; step = await reading.patches.next()) {
+        if (left.delete(step.value.commit)) yield step.value;
+      }
+    } finally {
+      await reading.patches.return(undefined);
+    }
+    if (left.size) yield* commitPatches(top, { commits: todo.filter((c) => left.has(c)), merges });
+  }
+  reads.patches = { tip: plan.tip, stream: stream() };
+  handed.add(reading.patches);
+  return true;
+}
+
+/** The readings handed to the full hook: not to be stopped here. */
+const handed = new WeakSet<AsyncGenerator<CommitPatch>>();
 
 /**
  * A ref's combined diff and, beside it, the one `git log -p` of its commits not screened yet: two
@@ -132,7 +193,7 @@ function startReads(reads: PushReads, plan: PushPlan, early?: Reading) {
   const seen = new Set(reads.screened);
   const todo = plan.single ? [] : plan.commits.filter((c) => !seen.has(`${plan.tip} ${c}`));
   if (early && todo.length === plan.commits.length && todo.length > 0) return { diff, todo, ...early };
-  const patches = commitPatches(reads.repo.top, todo);
+  const patches = commitPatches(reads.repo.top, { commits: todo, merges: new Set(plan.merges) });
   const next = patches.next();
   next.catch(() => {});
   return { diff, todo, patches, next, walked: false };

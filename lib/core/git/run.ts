@@ -15,6 +15,12 @@ export interface GitOptions {
   okCodes?: readonly number[];
   /** Killed (SIGKILL) after this long and reported as a GitError: for a git that can spin (interpret-trailers). */
   timeoutMs?: number;
+  /**
+   * Reads of stdout (up to 64 KiB each) held before git is paused, for gitChunks (default 16):
+   * more lets git run ahead of a reader that starts late (docs/hooks.md "Merges in the
+   * credential pass").
+   */
+  readAhead?: number;
 }
 
 export interface GitResult {
@@ -162,9 +168,10 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
     wake = null;
     woken?.();
   };
+  const held = options.readAhead ?? QUEUED_READS;
   stdout.on('data', (b: Buffer) => {
     queue.push(b);
-    if (queue.length >= QUEUED_READS) stdout.pause();
+    if (queue.length >= held) stdout.pause();
     notify();
   });
   const end = () => {
@@ -190,7 +197,7 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
     for (;;) {
       const piece = queue.shift();
       if (piece) {
-        if (stdout.isPaused() && queue.length < QUEUED_READS / 2) stdout.resume();
+        if (stdout.isPaused() && queue.length < held / 2) stdout.resume();
         yield piece;
         continue;
       }
