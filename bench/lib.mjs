@@ -117,7 +117,7 @@ export function printTable(rows) {
       r.scenario,
       fmt(r.value, unit),
       r.floorName ?? '-',
-      fmt(r.floor),
+      fmt(r.floor, r.unit ?? 'ms'),
       r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,
       target,
       holds,

@@ -9,7 +9,8 @@ const byName = readdirSync(new URL('./scenarios/', import.meta.url))
   .map((f) => f.slice(0, -4))
   .sort();
 // quality (recall and precision, not a timing), peers (installs other tools) and server (the
-// first push's history, through pre-receive) run when named. first-push is in the default run:
+// first push's history, through pre-receive) run when named, as do mine-scale (a 1,000,000-commit
+// history, generated once in about 11 minutes) and server-load (20 concurrent pushes). first-push is in the default run:
 // issue 28's table has rows for it.
 const all = ['startup', 'select-review', 'hooks', 'first-push', 'mine', 'hostile'].filter((n) => byName.includes(n));
 const args = process.argv.slice(2);

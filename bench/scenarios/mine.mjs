@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
-import { cachedFolder, cli, median, printTable, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { benchEnv, cachedFolder, cli, median, printTable, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
 
 export const name = 'mine';
 
@@ -25,7 +25,7 @@ const generator = join(dirname(fileURLToPath(import.meta.url)), '..', 'gen-histo
  * Node's own peak RSS (MiB) for one CLI run (git's memory, packs mapped, is not ours), with the
  * V8 heap's peak size and use sampled every 20 ms: what the RSS over Node's own is made of.
  */
-function nodePeak(dir, args) {
+export function nodePeak(dir, args) {
   const probe = join(tmp('revtrail-bench-rss-'), 'rss.cjs');
   const out = `${probe}.txt`;
   writeFileSync(
@@ -38,7 +38,15 @@ function nodePeak(dir, args) {
       '',
     ].join('\n'),
   );
-  timeOnce(process.execPath, ['--require', probe, cli, ...args], { cwd: dir });
+  // Output to /dev/null, not into this process: a child forked from a big process starts with
+  // its peak-memory mark (above), and a million commits' records would make this one big.
+  const r = spawnSync(process.execPath, ['--require', probe, cli, ...args], {
+    cwd: dir,
+    env: benchEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (r.status !== 0)
+    throw new Error(`revtrail ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
   const mib = (b) => b / 1048576;
   const { rss, heapUsed, heapTotal } = JSON.parse(readFileSync(out, 'utf8'));
   rmSync(join(probe, '..'), { recursive: true, force: true });
