@@ -99,6 +99,7 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
   const dir = join(root, key);
   if (existsSync(dir)) {
     touch(dir);
+    prune(root, dir, false);
     return { dir, knowledge: join(dir, where.knowledge), commit, warnings: readLeftOut(dir) };
   }
   await makeCopy(cwd, commit, root, dir, unique, mdOnly, warnings);
@@ -252,7 +253,8 @@ async function makeCopy(
   const files = await filesOf(cwd, commit, wanted, mdOnly, warnings);
   const blobs = await readBlobs(cwd, files);
   mkdirSync(root, { recursive: true });
-  const staging = mkdtempSync(join(root, '.staging-'));
+  // Named for this process: a copy cut off by a kill is known as such and removed (leftovers()).
+  const staging = mkdtempSync(join(root, `${STAGING}${process.pid}-`));
   try {
     for (const f of files) {
       const target = resolve(staging, f.path);
@@ -281,16 +283,49 @@ function touch(dir: string): void {
   }
 }
 
-/** Keeps the KEEP_COPIES copies used last. */
-function prune(root: string, keep: string): void {
+const STAGING = '.staging-';
+/** A copy used this recently may be being read by a push that runs now: never pruned. */
+const IN_USE_MS = 10 * 60 * 1000;
+/** A staging folder this old is a leftover whatever its process (another host's, a reused pid). */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps (with `copies`) the KEEP_COPIES copies used last, and no copy in use (touched in the last IN_USE_MS),
+ * and removes what a killed copy left (docs/server.md "Under load"). A copy appears only by one
+ * rename of a finished folder, so no push ever reads a half-made one.
+ */
+function prune(root: string, keep: string, copies = true): void {
   try {
-    const copies = readdirSync(root)
-      .filter((n) => n !== 'none' && !n.startsWith('.'))
-      .map((n) => ({ path: join(root, n), at: statSync(join(root, n)).mtimeMs }))
-      .filter((c) => c.path !== keep)
+    const now = Date.now();
+    const entries = readdirSync(root).map((n) => ({
+      name: n,
+      path: join(root, n),
+      at: statSync(join(root, n)).mtimeMs,
+    }));
+    for (const e of entries)
+      if (
+        e.name.startsWith(STAGING) &&
+        (now - e.at > STALE_MS || !alive(Number(e.name.slice(STAGING.length).split('-')[0])))
+      )
+        rmSync(e.path, { recursive: true, force: true });
+    if (!copies) return;
+    const kept = entries
+      .filter((e) => e.name !== 'none' && !e.name.startsWith('.') && e.path !== keep)
       .sort((a, b) => b.at - a.at);
-    for (const old of copies.slice(KEEP_COPIES - 1)) rmSync(old.path, { recursive: true, force: true });
+    for (const old of kept.slice(KEEP_COPIES - 1))
+      if (now - old.at > IN_USE_MS) rmSync(old.path, { recursive: true, force: true });
   } catch {
     // the next copy tries again
+  }
+}
+
+/** Whether a process of this host has this pid (a staging folder without one is a leftover). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
