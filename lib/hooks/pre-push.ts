@@ -12,6 +12,15 @@ import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
 
 export async function prePushHook(remote: string, _url: string, input: string, context: HookContext): Promise<number> {
+  try {
+    return await prePush(remote, input, context);
+  } finally {
+    // The start-up's git log, when it was handed over, is stopped whatever happened here.
+    await context.pushReads?.patches?.close();
+  }
+}
+
+async function prePush(remote: string, input: string, context: HookContext): Promise<number> {
   const err = context.stderr;
   // The review's modules load while git answers where and what: a push with nothing new pays
   // for loading them, every other push gets them sooner.
@@ -35,7 +44,7 @@ export async function prePushHook(remote: string, _url: string, input: string, c
     diffs: prepared ? new Map(prepared.diffs) : undefined,
     screened: prepared?.screened,
     patches: prepared?.patches,
-  }).finally(() => prepared?.patches?.stream.return(undefined));
+  });
   await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
     err.write(m.saveFailed(why) + '\n'),
   );

@@ -39,6 +39,8 @@ export interface PushReads extends PushPlanning {
 export interface HandedPatches {
   tip: string;
   stream: AsyncGenerator<CommitPatch>;
+  /** Stops git, read or not: a git left running would keep the hook process from exiting. */
+  close(): Promise<void>;
 }
 
 /** The clean-start entry: whether the push is clean, and what was read for the full hook when it is not. */
@@ -175,7 +177,16 @@ function handOver(
     }
     if (left.size) yield* commitPatches(top, { commits: todo.filter((c) => left.has(c)), merges });
   }
-  reads.patches = { tip: plan.tip, stream: stream() };
+  const handedStream = stream();
+  reads.patches = {
+    tip: plan.tip,
+    stream: handedStream,
+    // A generator closed before its first step never runs its own finally: close the reading too.
+    close: async () => {
+      await handedStream.return(undefined).catch(() => {});
+      await reading.patches.return(undefined).catch(() => {});
+    },
+  };
   handed.add(reading.patches);
   return true;
 }

@@ -180,7 +180,10 @@ test('a clean commit or push is decided by its small start bundle alone, with it
     const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)( --raw)?/g)].map(
       (m) => m[1]! + (m[2] ?? ''),
     );
-    return { ...run, commands };
+    // The pushed commits' patches (lib/hooks/push-commits.ts): the one log whose format has the run's marker.
+    const patchLogs = (readFileSync(trace, 'utf8').match(/trace: built-in: git log .*--format=revtrail-/g) ?? [])
+      .length;
+    return { ...run, commands, patchLogs };
   };
   // Three clean commits: decided by the start bundle (the hook bundle is still gone), five git
   // processes and the remote's (a new branch asks the remote what it has: ls-remote, which a
@@ -207,6 +210,8 @@ test('a clean commit or push is decided by its small start bundle alone, with it
   assert.ok(blocked.stderr.includes(holder.slice(0, 12)), blocked.stderr);
   for (const command of ['rev-parse', 'rev-list', 'diff'])
     assert.equal(blocked.commands.filter((c) => c === command).length, 1, blocked.commands.join(' '));
+  // The start's log of the commits' patches goes on in the full hook, not started again.
+  assert.equal(blocked.patchLogs, 1);
 });
 
 test('a push answers the same with the start bundles and without them: clean, branch and tag, update, a key added and removed, a finding, a deletion, deletions only, a bad line', async () => {
