@@ -7,6 +7,8 @@ import { gitOut } from '../core/git/run.js';
 import {
   emptyTree as emptyTreeCommand,
   independentOf,
+  newestOf,
+  reachesAll,
   mergeBase,
   peelCommit,
   peeledObject,
@@ -131,6 +133,11 @@ async function knownBase(
   const inPush = new Set(listed.map((c) => c.commit));
   const boundary = [...new Set(listed.flatMap((c) => c.parents).filter((p) => !inPush.has(p)))];
   if (boundary.length < 2) return boundary[0] ?? fallback;
+  // Mostly the newest of them reaches the others (main's tip): two quick walks ask that (on
+  // git/git's 43 bounds 0.14 s against merge-base --independent's 0.98 s, docs/hooks.md "Merges in
+  // the credential pass"); only otherwise does git compare them all.
+  const newest = await runGit(newestOf(boundary), { cwd: top });
+  if (newest && (await runGit(reachesAll(newest, boundary), { cwd: top }))) return newest;
   const independent = await runGit(independentOf(boundary), { cwd: top });
   return independent.length === 1 ? independent[0]! : fallback;
 }

@@ -208,6 +208,24 @@ export function mergeBase(a: string, b: string): GitCommand<string | null> {
 /** The names of the configured remotes. */
 export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
 
+/** The newest of `commits` by committer date (`rev-list --no-walk` sorts by it). */
+export function newestOf(commits: readonly string[]): GitCommand<string | null> {
+  return {
+    args: ['rev-list', '--no-walk', '--max-count=1', '--stdin'],
+    input: `${commits.join('\n')}\n`,
+    parse: (a) => a.text.trim() || null,
+  };
+}
+
+/** Whether `commit` reaches every one of `others`: nothing of theirs is left once its history is taken away. */
+export function reachesAll(commit: string, others: readonly string[]): GitCommand<boolean> {
+  return {
+    args: ['rev-list', '--max-count=1', '--stdin'],
+    input: `${[...others, `^${commit}`].join('\n')}\n`,
+    parse: (a) => a.text.trim() === '',
+  };
+}
+
 /** Of `commits`, those no other of them reaches (`merge-base --independent`). */
 export function independentOf(commits: readonly string[]): GitCommand<string[]> {
   return { args: ['merge-base', '--independent', ...commits], parse: (a) => parseLines(a.text) };
