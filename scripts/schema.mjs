@@ -1,5 +1,5 @@
 // Writes revtrail.schema.json from the zod schema (after a build: it reads dist/).
-// A test (test/config/json-schema.test.ts) fails when the committed file is not current.
+// A test (test/cli/frictions.test.ts) fails when the committed file is not current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const { configJsonSchemaText } = await import('../dist/lib/config/json-schema.js');

@@ -110,7 +110,7 @@ export function compiledGlob(glob: string): CompiledGlob {
 /**
  * One glob as a predicate, compiled once per run (bundles repeat the same globs). The test is
  * picomatch's own for these options (picomatch.test: a non-empty path equal to the glob, or one
- * its regex matches); test/bundle/globs-property.test.ts holds it to picomatch's matcher.
+ * its regex matches); test/bundle/globs.test.ts holds it to picomatch's matcher.
  */
 export function compileGlob(glob: string): PathMatcher {
   let matcher = compiled.get(glob);

@@ -11,10 +11,10 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const count = (max: number) => z.number().check(z.int(), z.positive(), z.lte(max));
 
-/** Hooks a model reviewer may run in (docs/review.md "Model reviewer"): pre-push by default, commit-msg only when named. */
+/** Hooks a model reviewer may run in (docs/model.md): pre-push by default, commit-msg only when named. */
 export const MODEL_HOOKS = ['commit-msg', 'pre-push'] as const;
 
-/** A local OpenAI-compatible chat completions server (docs/review.md "Model reviewer"). */
+/** A local OpenAI-compatible chat completions server (docs/model.md). */
 const model = z.strictObject({
   endpoint: z.string().check(z.minLength(1)),
   model: z.string().check(z.minLength(1)),

@@ -14,7 +14,7 @@ export const cleanCheckFile = (commonDir: string) => join(commonDir, 'revtrail',
 /** Copies of other commits' policy files (config, bundle, doc map), one folder per content (docs/server.md). */
 export const policyCopiesDir = (commonDir: string) => join(commonDir, 'revtrail', 'policy');
 export const modelCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'model-answers-v1');
-/** `revtrail mine`'s cache: a meta file and a data file per argument list (docs/mine.md "Cache"). */
+/** `revtrail mine`'s cache: a meta file and a data file per argument list (docs/mining.md, "The cache"). */
 export const mineCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'mine-cache');
 /** What the gate learnt of commits' own diffs (lib/gate/cache.ts). */
 export const gateCacheDir = (commonDir: string) => join(commonDir, 'revtrail', 'gate-cache');

@@ -1,5 +1,5 @@
 /**
- * The demo's stand-in for a local model (docs/review.md "Model reviewer"): NOT a model. A tiny
+ * The demo's stand-in for a local model (docs/model.md): NOT a model. A tiny
  * deterministic server on 127.0.0.1 that speaks the same chat completions API as llama-server or
  * Ollama, so the demo can show the whole loop (model finding → trailer → verdict → candidate)
  * on any machine. It flags money formatted from floating-point cents, a rule no built-in and no

@@ -84,7 +84,7 @@ async function isCleanCommit({ location: { repo, hasHead }, message, staged }: C
 /** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */
 export async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  // A model reviewer that runs in commit-msg reads every piece (docs/review.md "Model reviewer").
+  // A model reviewer that runs in commit-msg reads every piece (docs/model.md).
   if (!record || record.modelHooks.includes('commit-msg')) return null;
   const source = await plan.source();
   if (source.kind !== 'staged' || !source.text) return null;

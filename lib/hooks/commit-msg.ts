@@ -249,7 +249,7 @@ export async function reviewCommit(
     verdictTip: plan.parents[0] ?? plan.amended,
     history: readHistory,
     queued: readQueue,
-    // A model reviewer runs in commit-msg only when its `hooks` say so (docs/review.md "Model reviewer").
+    // A model reviewer runs in commit-msg only when its `hooks` say so (docs/model.md).
     model: config.reviewer.model?.hooks.includes('commit-msg') ?? false,
   });
   writeLines(

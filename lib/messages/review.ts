@@ -92,7 +92,7 @@ export const reviewMessages = {
     `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
   importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>
     `${message ? `${message} ` : ''}Imports "${specifier}"${target ? ` (${target})` : ''}, across the boundary "${boundary}".`,
-  // Model reviewer (docs/review.md "Model reviewer")
+  // Model reviewer (docs/model.md)
   modelFailed: (model: string, where: string, kind: string, detail: string, round: 1 | 2) =>
     `model reviewer ${model} ${FAILURE_WORDS[kind] ?? 'failed'} on ${where}${round === 2 ? ' when asked again' : ''} (${detail}); the review goes on with the rule findings`,
   modelStopped: (model: string) => `model reviewer ${model} is not asked again in this review`,

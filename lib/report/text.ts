@@ -2,7 +2,7 @@
  * `--format text`: findings grouped by file, one line each `path:line severity title
  * (rule_source) id` with the rule's message indented under it (the ID is what `revtrail
  * verdict` takes), then the summary and the event. Colour only when the caller says so (TTY
- * and no NO_COLOR, decided by lib/cli/output.ts).
+ * and no NO_COLOR, decided once in lib/core/output.ts).
  */
 import type { Paint } from '../core/output.js';
 import { escapeControl as esc, paint as makePaint } from '../core/output.js';

@@ -12,7 +12,7 @@
  * caller runs the full review.
  *
  * Kept small on purpose: the commit-msg hook loads this instead of the review, the bundle and
- * the selection (test/review/clean-check.test.ts holds it to the full review's outcome).
+ * the selection (test/review/clean-check.property.test.ts holds it to the full review's outcome).
  */
 import { statSync } from 'node:fs';
 import { readDerivedFile } from '../core/derived-cache.js';

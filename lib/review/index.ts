@@ -185,7 +185,7 @@ async function reviewerSettings(
 }
 
 /**
- * The model reviewer to ask, if any (docs/review.md "Model reviewer"): a loopback endpoint is
+ * The model reviewer to ask, if any (docs/model.md): a loopback endpoint is
  * asked; any other host only once the person trusted that exact endpoint for this clone.
  */
 async function modelRun(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {

@@ -40,7 +40,7 @@ export interface PipelineOptions {
   /** The built-in baseline (already filtered by config). */
   builtin: readonly ReviewRule[];
   reviewer: ReviewerSettings | null;
-  /** The model reviewer of this review (docs/review.md "Model reviewer"), if one is configured and allowed. */
+  /** The model reviewer of this review (docs/model.md), if one is configured and allowed. */
   model?: ModelRun | null;
   /** What the syntax-tree and import rules read (docs/structural.md); absent: they do not run (a diff file). */
   structural?: () => Promise<StructuralIO | undefined>;

@@ -1,6 +1,6 @@
 /**
  * The model reviewer against a real HTTP server on 127.0.0.1 speaking the chat completions API
- * (docs/review.md "Model reviewer"): every answer goes through the finding contract, every
+ * (docs/model.md): every answer goes through the finding contract, every
  * failure is bounded, named and counted, and the baseline still blocks a key in the same change.
  */
 import { test, before, after } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Where a model reviewer may be asked (docs/review.md "Model reviewer"): code leaves the machine
+ * Where a model reviewer may be asked (docs/model.md): code leaves the machine
  * only where the person said so. A loopback endpoint is on this machine; any other host needs
  * `revtrail trust` for that exact endpoint, so a clone's config cannot send the code elsewhere.
  * A name (`localhost`, `model.localhost`, any other) is on this machine only if it resolves to

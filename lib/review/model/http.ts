@@ -1,5 +1,5 @@
 /**
- * One chat completions request (docs/review.md "Model reviewer"): bounded in time (the review's
+ * One chat completions request (docs/model.md): bounded in time (the review's
  * remaining model budget) and size (MAX_ANSWER_BYTES, then the connection is dropped), plain or
  * streamed (server-sent events), and its answer reduced to `{summary, findings}` or a failure of
  * the kinds every reviewer has. Never throws.

@@ -1,5 +1,5 @@
 /**
- * The model reviewer (docs/review.md "Model reviewer"): an OpenAI-compatible chat completions
+ * The model reviewer (docs/model.md): an OpenAI-compatible chat completions
  * server on this machine (llama.cpp's llama-server, Ollama, vLLM, LM Studio), asked once per
  * chunk and held to the same finding contract as a reviewer program (../program/reviewer.ts
  * askWith: citations of selected documents, added lines only, one re-ask, minConfidence).

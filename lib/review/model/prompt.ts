@@ -1,5 +1,5 @@
 /**
- * What a model reviewer is sent for one chunk (docs/review.md "Model reviewer"): the chunk with
+ * What a model reviewer is sent for one chunk (docs/model.md): the chunk with
  * its new-file line numbers, the documents selected for it within the knowledge budget, and the
  * finding contract as a JSON Schema. Nothing else: no other file, no history, no author.
  * PROMPT_VERSION is part of every cached answer's key; change it with the wording.

@@ -1,5 +1,5 @@
 /**
- * rule_source of a model finding (docs/review.md "Model reviewer"): `<doc-id>:<rule>` when it
+ * rule_source of a model finding (docs/model.md): `<doc-id>:<rule>` when it
  * cites a document, else `reviewer/<model>:<rule>`, with the model's name reduced to the
  * rule_source grammar (`qwen2.5-coder:7b` → `qwen2-5-coder-7b`).
  */
