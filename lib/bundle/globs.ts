@@ -62,7 +62,7 @@ export const MAX_SEGMENT_WILDCARDS = 2;
  * each `*` a lazy `[^/]*?` and each `**` a lazy run over the path, so a path that fails tries
  * every way of splitting it between them: `*a*a*a*b` against a 250-character name takes
  * seconds, a 13-star one minutes; three `**` against a 4,000-character path never finish.
- * Within these limits the cost stays quadratic at worst (docs/bundle.md "Globs").
+ * Within these limits the cost stays quadratic at worst (docs/bundle.md "Time").
  */
 export function costlyGlob(glob: string): string | null {
   const segments = glob.split('/');

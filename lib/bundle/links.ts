@@ -1,6 +1,6 @@
 /**
  * Markdown links of an index file, with their lines; links in code blocks and code spans are
- * not links. A hand-written scanner, linear in the text (docs/bundle.md "Linear parsing"): a
+ * not links. A hand-written scanner, linear in the text (docs/bundle.md "Caps"): a
  * regex over link syntax backtracks quadratically on a line of `[`.
  */
 export interface Link {

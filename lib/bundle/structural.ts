@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { CATEGORIES, SEVERITIES } from '../core/vocabulary.js';
 import { ruleDefaults, ruleDefinitionSchema } from './rules.js';
 
-/** The languages structural rules speak, and the extensions of each (docs/structural.md "Languages"). */
+/** The languages structural rules speak, and the extensions of each (docs/structural.md "Syntax-tree rules"). */
 export const STRUCTURAL_LANGUAGES = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java'] as const;
 export type StructuralLanguage = (typeof STRUCTURAL_LANGUAGES)[number];
 

@@ -19,7 +19,7 @@ export interface CandidateSet {
   owned: Array<{ rule_source: string; document: string }>;
 }
 
-/** What owns the built-in rules' rule_sources (docs/mining.md "Candidates"). */
+/** What owns the built-in rules' rule_sources (docs/gate.md "Candidates"). */
 export const BUILTIN_OWNER = "revtrail's built-in rules";
 
 /**

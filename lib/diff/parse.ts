@@ -1,5 +1,5 @@
 /**
- * Unified diff reader (docs/review.md "Diff"): git's extended headers (renames, copies, modes, new
+ * Unified diff reader (docs/architecture.md "Stages and the one-way order"): git's extended headers (renames, copies, modes, new
  * and deleted files, binary files), C-quoted paths, CRLF, `\ No newline at end of file`, and
  * plain `diff -u` output. Hunk bodies are read by the counts in their `@@` header, so a deleted
  * line that reads `-- x` is never taken for a `---` file header.

@@ -1,4 +1,4 @@
-/** A parsed unified diff (docs/review.md "Diff"). Lines are numbered in the new file. */
+/** A parsed unified diff (docs/architecture.md "Stages and the one-way order"). Lines are numbered in the new file. */
 export type FileStatus = 'added' | 'deleted' | 'modified' | 'renamed' | 'copied';
 
 export interface DiffLine {

@@ -1,5 +1,5 @@
 /**
- * What a merge introduced (docs/record.md "Merges"): the lines of the result that are in none
+ * What a merge introduced (docs/record.md "What a commit is reviewed against"): the lines of the result that are in none
  * of its parents, such as a conflict resolution (markers left in it included). A line counts
  * when the diff from every parent adds it. The result is the first parent's diff with every
  * other added line turned into context, so line numbers, file headers and declarations stay

@@ -5,7 +5,7 @@
  * fixup); what is still missing (an amend with --no-verify, rows deleted in an editor) is
  * queued for the next commit on top of the new one, with one line that says so. The queue's
  * anchors follow the rewrite, and records now in a new commit leave the queue
- * (docs/record.md "Rewrites").
+ * (docs/record.md "Rebase").
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `knowledge check` as a use-case (docs/bundle.md "Check"): the bundle of a workspace validated,
+ * `knowledge check` as a use-case (docs/bundle.md "Discovery"): the bundle of a workspace validated,
  * with what only a check adds (rule patterns' risks, syntax-tree patterns parsed, the config's
  * excludes against the rules there are). The workspace found the repository and loaded the
  * config once; this reads them and prints nothing.

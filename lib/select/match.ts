@@ -1,5 +1,5 @@
 /**
- * Which documents govern a chunk and why (docs/bundle.md "Selection per chunk"). The bundle is
+ * Which documents govern a chunk and why (docs/architecture.md "Stages and the one-way order"). The bundle is
  * compiled once into lookup tables: each distinct glob is compiled once and tested once per
  * path; domain and tag names are found by key, not by scanning every concept.
  */

@@ -1,4 +1,4 @@
-/** Which documents govern a chunk, and why (docs/bundle.md "Selection per chunk" and "Budget"). */
+/** Which documents govern a chunk, and why (docs/architecture.md "Stages and the one-way order"). */
 import type { Concept } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 

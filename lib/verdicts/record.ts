@@ -47,7 +47,7 @@ export async function recordVerdict(
   const state = await findingState(repo.top, repo.commonDir);
   let { found, ambiguous } = lookupFinding(state.known, id);
   // A commit made with --no-verify, blocked by the server gate alone: no hook kept its findings,
-  // so the commits a push would carry are reviewed now (docs/record.md "Answering a --no-verify commit").
+  // so the commits a push would carry are reviewed now (docs/record.md "Answering a `--no-verify` commit").
   if (!found && !ambiguous.length) ({ found, ambiguous } = lookupFinding(await unpushedFindings(repo.top), id));
   if (!found) {
     if (ambiguous.length)

@@ -1,6 +1,6 @@
 /**
  * `revtrail review` on hostile input, end to end (docs/review.md "Time", docs/bundle.md
- * "Globs"): a line the JWT pattern used to backtrack over for 12 s, and a concept glob
+ * "Time"): a line the JWT pattern used to backtrack over for 12 s, and a concept glob
  * picomatch's regex took minutes on against a 45-character name. The review finishes and the
  * credential in the same change still blocks.
  */

@@ -1,4 +1,4 @@
-/** `revtrail verdict ID VERDICT RATIONALE` and `verdict --list` (docs/trailers.md "Verdict queue"). */
+/** `revtrail verdict ID VERDICT RATIONALE` and `verdict --list` (docs/record.md "The queue"). */
 import { defineCommand } from '../command.js';
 import { UsageError } from '../../core/errors.js';
 import { escapeControl as esc } from '../../core/output.js';

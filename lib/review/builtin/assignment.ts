@@ -1,6 +1,6 @@
 /**
  * How each format writes "this name holds this value", for the generic secret rule
- * (./generic-secret.ts, docs/review.md "Generic secrets"). Each reader is one format's unit with
+ * (./generic-secret.ts, docs/review.md "The generic rule"). Each reader is one format's unit with
  * its own cases (test/fixtures/quality/generic-formats.json); the decision whether the value is
  * a secret (entropy, placeholders) stays in the rule, shared by all.
  *

@@ -115,7 +115,7 @@ function looksSecret(value: string, tokenLike: boolean): boolean {
   return (classes >= 3 && bits >= 2.5) || (value.length >= 12 && classes >= 2 && bits >= 3.2);
 }
 
-/** `scheme://user:password@host`: the user, the password and the host (docs/review.md "Generic secrets"). */
+/** `scheme://user:password@host`: the user, the password and the host (docs/review.md "The generic rule"). */
 const URL_CREDENTIAL =
   /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@"'`<>{}$%]{1,64}):([^\s@/"'`<>]{1,128})@([A-Za-z0-9.-]{1,253})/g;
 /** Hosts of examples and of the machine itself: a URL with a password there is a sample. */
