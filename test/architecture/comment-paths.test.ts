@@ -42,7 +42,7 @@ function sectionsOf(doc: string): string[] | null {
   return sections.get(doc)!;
 }
 
-/** A project file a comment names: lib/…, test/…, bench/…, scripts/… with an extension, or docs/NAME.md. */
+/** A project file a comment names: lib/…, test/…, bench/…, scripts/… with an extension, or a page of docs/ (its name and .md). */
 const FILE = /(?<![\w./-])((?:lib|test|bench|scripts)\/[\w./-]*\.(?:ts|mjs|js|json|cjs)|docs\/[\w-]+\.md)(?![\w/-])/g;
 const SECTION = /(docs\/[\w-]+\.md),? "([^"]+)"/g;
 
