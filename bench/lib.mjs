@@ -57,6 +57,22 @@ export function median(values) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/**
+ * `floor` and `measured` run back to back, `runs` times after one warm-up each, so a machine whose
+ * load changes over the run weighs on both alike: the median of each.
+ */
+export function backToBack(runs, floor, measured) {
+  floor();
+  measured();
+  const floors = [];
+  const values = [];
+  for (let i = 0; i < runs; i++) {
+    floors.push(floor());
+    values.push(measured());
+  }
+  return { floor: median(floors), value: median(values) };
+}
+
 /** Median wall time of `runs` executions after one warm-up. */
 export function timeMedian(runs, fn) {
   fn();

@@ -13,7 +13,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { benchEnv, cachedFolder, cli, git, median, printTable, row, timeOnce, tmp } from '../lib.mjs';
+import { backToBack, benchEnv, cachedFolder, cli, git, printTable, row, timeOnce, tmp } from '../lib.mjs';
 import { borrow, borrowCached, missing, mirrorOf } from '../real.mjs';
 
 export const name = 'first-push';
@@ -54,20 +54,13 @@ function realFirstPush(runs) {
       });
     };
     const floor = () => timeOnce('git', ['log', '-p', tip, `^${base}`], { cwd: dir });
-    floor();
-    hook();
-    const floors = [];
-    const hooks = [];
-    for (let i = 0; i < runs; i++) {
-      floors.push(floor());
-      hooks.push(hook());
-    }
+    const timed = backToBack(runs, floor, hook);
     return [
       row({
         scenario: `${scenario} (${Number(count).toLocaleString('en')} real commits)`,
-        value: median(hooks),
+        value: timed.value,
         floorName: 'git log -p',
-        floor: median(floors),
+        floor: timed.floor,
         target: 1.3,
       }),
     ];
@@ -106,14 +99,7 @@ async function generatedFirstPush(runs, commits) {
       });
     };
     const floor = () => timeOnce('git', ['log', '-p', tip], { cwd: dir });
-    floor();
-    hook();
-    const floors = [];
-    const hooks = [];
-    for (let i = 0; i < runs; i++) {
-      floors.push(floor());
-      hooks.push(hook());
-    }
+    const timed = backToBack(runs, floor, hook);
     // Progress in a CI log: the same push with stderr a pipe, its plain progress lines counted.
     clear();
     const logged = spawnSync(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
@@ -129,16 +115,16 @@ async function generatedFirstPush(runs, commits) {
     return [
       row({
         scenario: `pre-push, first push of ${history}`,
-        value: median(hooks),
+        value: timed.value,
         floorName: 'git log -p',
-        floor: median(floors),
+        floor: timed.floor,
         target: 1.2,
       }),
       row({
         scenario: 'first push: progress lines, stderr a pipe',
         value: progressLines,
         kind: 'lines',
-        target: median(hooks) > 5000 ? 1 : 0,
+        target: timed.value > 5000 ? 1 : 0,
         note: 'one plain line per 5 s once a push takes that long',
       }),
     ];

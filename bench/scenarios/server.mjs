@@ -10,7 +10,7 @@
 //   npm run bench -- server
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, git, median, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { backToBack, cli, git, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
 import { generateBundle } from '../gen-bundle.mjs';
 import { pushHistory } from './first-push.mjs';
 
@@ -78,19 +78,12 @@ async function longBranch(runs, commits) {
     const stdin = `${'0'.repeat(40)} ${tip} refs/heads/topic\n`;
     const hook = preReceive(bare, stdin);
     const floor = () => timeOnce('git', ['log', '-p', tip, `^${first}`], { cwd: bare });
-    floor();
-    hook();
-    const floors = [];
-    const hooks = [];
-    for (let i = 0; i < runs; i++) {
-      floors.push(floor());
-      hooks.push(hook());
-    }
+    const timed = backToBack(runs, floor, hook);
     return row({
       scenario: `server pre-receive, new branch of ${commits.toLocaleString('en')} commits`,
-      value: median(hooks),
+      value: timed.value,
       floorName: 'git log -p',
-      floor: median(floors),
+      floor: timed.floor,
       target: 1.5,
     });
   } finally {
