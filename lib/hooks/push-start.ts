@@ -103,7 +103,8 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
   let reading = startReads(reads, work[0]!, work.length === 1 ? early : undefined);
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
   if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
-    handOver(reads, work[0]!, reading, reading.next);
+    // Not handed over (more than one ref, or nothing to stream): stopped here, as before.
+    if (!handOver(reads, work[0]!, reading, reading.next)) await reading.patches.return(undefined);
     const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
     if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
     return false;
