@@ -43,13 +43,12 @@ export function borrow(mirror, rev, { bare = false, branch = 'main', checkout = 
 }
 
 /** As borrow, but kept in the bench cache between runs (a checkout of a big tree takes a while). */
-export function borrowCached(name, mirror, rev, extra = () => {}) {
+export function borrowCached(name, mirror, rev) {
   const sha = git(mirror, ['rev-parse', `${rev}^{commit}`]).trim();
-  return cachedFolder(name, `${mirror} ${sha} ${extra.toString().length}`, (dir) => {
+  return cachedFolder(name, `${mirror} ${sha}`, (dir) => {
     git(dir, ['init', '-q', '-b', 'main']);
     writeFileSync(join(dir, '.git', 'objects', 'info', 'alternates'), `${join(mirror, 'objects')}\n`);
     git(dir, ['update-ref', 'refs/heads/main', sha]);
     git(dir, ['reset', '-q', '--hard', sha]);
-    extra(dir);
   });
 }

@@ -253,7 +253,7 @@ async function makeCopy(
   const files = await filesOf(cwd, commit, wanted, mdOnly, warnings);
   const blobs = await readBlobs(cwd, files);
   mkdirSync(root, { recursive: true });
-  // Named for this process: a copy cut off by a kill is known as such and removed (leftovers()).
+  // Named for this process: a copy cut off by a kill is known as such and removed (prune).
   const staging = mkdtempSync(join(root, `${STAGING}${process.pid}-`));
   try {
     for (const f of files) {

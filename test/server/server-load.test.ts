@@ -68,6 +68,8 @@ test('concurrent pushes: each answered for itself, the policy copied once and wh
     assert.equal(readFileSync(join(copied, file), 'utf8'), readFileSync(join(dev.dir, '.okfw', file), 'utf8'), file);
 });
 
+// Where a kill lands is up to the machine (before, in or after the copy): the first case holds
+// a killed copy's leftover for certain; this one holds that no kill point breaks the next answer.
 test('a pre-receive killed at any point of its copy: the next push is answered with the whole policy and nothing is left', async () => {
   const key = cloneWith('keyed', 2, true);
   const tip = key.git(['rev-parse', 'HEAD']).trim();
