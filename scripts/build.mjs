@@ -169,11 +169,11 @@ await esbuild.build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
-// A clean commit's and a clean push's whole hook (lib/hooks/clean-commit.ts, push-start.ts;
+// A clean commit's and a clean push's whole hook (lib/flows/commit-start.ts, push-start.ts;
 // docs/hooks.md "Start-up", "Push"): the start-up runs them before it loads hook.cjs.
 for (const [entry, out] of [
-  ['lib/hooks/clean-commit.ts', 'commit-msg-clean.cjs'],
-  ['lib/hooks/push-start.ts', 'pre-push-start.cjs'],
+  ['lib/flows/commit-start.ts', 'commit-msg-clean.cjs'],
+  ['lib/flows/push-start.ts', 'pre-push-start.cjs'],
 ]) {
   await esbuild.build({
     ...commonjs,

@@ -24,6 +24,10 @@ import { writeFileAtomicSync } from '../core/fs/atomic.js';
 // (scripts/build.mjs), as this file never runs a handler.
 import { HOOK_RECORDS } from '../hooks/registry.js';
 import { readStdin } from '../hooks/stdin.js';
+// Types only (erased by the build): the start bundles are loaded from their own files below.
+import type { commitMsgClean } from '../flows/commit-start.js';
+import type { prePushClean } from '../flows/push-start.js';
+import type { ReadSet } from '../flows/reads.js';
 
 interface HookBundle {
   runHook(
@@ -32,8 +36,7 @@ interface HookBundle {
       cwd: string;
       stdout: NodeJS.WritableStream;
       stderr: NodeJS.WritableStream;
-      commitReads?: unknown;
-      pushReads?: unknown;
+      reads?: ReadSet;
     },
     input?: string,
   ): Promise<number>;
@@ -74,21 +77,16 @@ export function codeCacheFile(bundle: string, hook: string): string {
   return `${bundle}.${CACHED_HOOKS.has(hook) ? hook : 'other'}.${build}.${process.version}-${process.arch}.v8cache`;
 }
 
-/** The clean starts' own small bundles (lib/hooks/clean-commit.ts, lib/hooks/push-start.ts). */
+/** The clean starts' own small bundles (lib/flows/commit-start.ts, lib/flows/push-start.ts). */
 interface CleanStarts {
-  commitMsgClean(file: string, cwd: string): Promise<{ clean: true } | { clean: false; reads: unknown }>;
-  prePushClean(
-    remote: string,
-    input: string,
-    cwd: string,
-    stderr: NodeJS.WriteStream,
-  ): Promise<{ clean: true } | { clean: false; reads: unknown }>;
+  commitMsgClean: typeof commitMsgClean;
+  prePushClean: typeof prePushClean;
 }
 
 interface Started {
   clean: boolean;
-  /** What the hook handler takes over (HookContext in lib/hooks/record.ts). */
-  reads?: { commitReads?: unknown; pushReads?: unknown };
+  /** What the hook's flow takes over (lib/flows/reads.ts). */
+  reads?: ReadSet;
   /** stdin, read once for both. */
   input?: string;
 }
@@ -106,7 +104,7 @@ async function cleanStart(dir: string, argv: string[]): Promise<Started> {
       const start = loadBundle<CleanStarts>(join(dir, 'commit-msg-clean.cjs'), name);
       const answer = await start.exports.commitMsgClean(args[0]!, process.cwd());
       start.keepCache(false);
-      return answer.clean ? answer : { clean: false, reads: { commitReads: answer.reads ?? undefined } };
+      return answer.clean ? answer : { clean: false, reads: { commit: answer.reads ?? undefined } };
     } catch {
       return { clean: false };
     }
@@ -122,7 +120,7 @@ async function cleanStart(dir: string, argv: string[]): Promise<Started> {
       const start = loadBundle<CleanStarts>(join(dir, 'pre-push-start.cjs'), name);
       const answer = await start.exports.prePushClean(args[0]!, input, process.cwd(), process.stderr);
       start.keepCache(false);
-      return answer.clean ? answer : { clean: false, input, reads: { pushReads: answer.reads ?? undefined } };
+      return answer.clean ? answer : { clean: false, input, reads: { push: answer.reads ?? undefined } };
     } catch {
       return { clean: false, input };
     }
@@ -137,7 +135,7 @@ async function run(argv: string[]): Promise<number> {
   const hook = loadBundle<HookBundle>(join(dir, 'hook.cjs'), argv[0] ?? '');
   const code = await hook.exports.runHook(
     argv,
-    { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, ...started.reads },
+    { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, reads: started.reads },
     started.input,
   );
   hook.keepCache(hook.exports.v8FlagsChanged());

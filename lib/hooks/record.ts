@@ -7,15 +7,12 @@
  * handler needs is imported inside it, when that hook runs.
  */
 import type { CliContext } from '../core/output.js';
-import type { CommitReads } from './clean-commit.js';
-import type { PushReads } from './push-start.js';
+import type { ReadSet } from '../flows/reads.js';
 
-/** What a hook handler is given: the terminal, and what the start-up already read for it. */
+/** What a hook handler is given: the terminal, and what the start-up already read for its flow. */
 export interface HookContext extends CliContext {
-  /** commit-msg: the reads of the start-up's clean check, when it ran and the commit was not clean (./clean-commit.ts). */
-  commitReads?: CommitReads;
-  /** pre-push: the planning and reads of the start-up's clean-push check, when the push was not clean (./push-start.ts). */
-  pushReads?: PushReads;
+  /** The start-up's reads, when its clean check ran and could not decide (lib/flows/reads.ts). */
+  reads?: ReadSet;
 }
 
 export interface HookRecord {

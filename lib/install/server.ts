@@ -12,7 +12,7 @@ import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { packageRoot } from '../core/package-root.js';
 import { serverInstallMessages as m } from '../messages/install.js';
-import { POLICY_REF_KEY, serverPolicyRef } from '../hooks/policy-ref.js';
+import { POLICY_REF_KEY, serverPolicyRef } from '../flows/policy-ref.js';
 
 /** The line that marks a hook file as revtrail's. */
 const MARK = '# revtrail server gate';

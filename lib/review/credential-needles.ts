@@ -1,7 +1,7 @@
 /**
  * The needle half of the credential screen (./credential-screen.ts, docs/hooks.md "Push"): the
  * added lines of a diff's bytes that hold a credential rule's needle. Apart from the rules and
- * their needle reader, so that the start-up's clean push (hooks/push-start.ts) screens with the
+ * their needle reader, so that the start-up's clean push (flows/push-start.ts) screens with the
  * needles the clean check's record keeps, without the rules.
  */
 import { escapeRegExp } from '../core/regex-escape.js';

@@ -36,7 +36,7 @@ export interface Finding {
     commit?: string;
     /**
      * The answer opens the gate only with a listed reviewer's signature on its commit (docs/gate.md
-     * "Signed answers"): the push gate checks it after the review (lib/hooks/push-signed.ts).
+     * "Signed answers"): the push gate checks it after the review (lib/flows/push-signed.ts).
      */
     needsSignature?: true;
   };

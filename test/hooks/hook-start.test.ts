@@ -176,11 +176,11 @@ test('a clean commit or push is decided by its small start bundle alone, with it
       input: `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`,
       env: { GIT_TRACE: trace },
     });
-    // The whole-file read of the changed files (`diff --raw`, lib/hooks/push-tip-files.ts) is named apart.
+    // The whole-file read of the changed files (`diff --raw`, lib/flows/push-tip-files.ts) is named apart.
     const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)( --raw)?/g)].map(
       (m) => m[1]! + (m[2] ?? ''),
     );
-    // The pushed commits' patches (lib/hooks/push-commits.ts): the one log whose format has the run's marker.
+    // The pushed commits' patches (lib/flows/push-commits.ts): the one log whose format has the run's marker.
     const patchLogs = (readFileSync(trace, 'utf8').match(/trace: built-in: git log .*--format=revtrail-/g) ?? [])
       .length;
     return { ...run, commands, patchLogs };

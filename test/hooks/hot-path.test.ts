@@ -119,7 +119,7 @@ test('a clean commit under a policy a review already ran: decided without readin
   assert.match(first.opened, /bundle-cache-v1\.json/, 'the first commit of a policy is reviewed in full');
   assert.ok(existsSync(join(r.dir, '.git', 'revtrail', 'clean-check-v1.json')));
   const second = await commit();
-  // Decided from the start-up's small bundle (lib/hooks/clean-commit.ts): not even core.commentChar.
+  // Decided from the start-up's small bundle (lib/flows/commit-start.ts): not even core.commentChar.
   assert.deepEqual(second.commands, ['diff', 'rev-parse']);
   assert.doesNotMatch(second.opened, /bundle-cache-v1\.json|\.okfw[\\/]|derived-v1\.json/, second.opened);
   assert.equal(second.after, 'feat: a\n');

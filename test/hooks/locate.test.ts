@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateHook } from '../../lib/hooks/locate.js';
+import { locateHook } from '../../lib/flows/locate.js';
 import { findRepo } from '../../lib/core/git/repo.js';
 import { NotARepositoryError } from '../../lib/core/git/errors.js';
 import { throwawayRepos, tempDir } from '../kit/repo.js';

@@ -1,5 +1,5 @@
 /**
- * The pushed commits' own diffs with their messages (lib/hooks/push-commits.ts), from one real
+ * The pushed commits' own diffs with their messages (lib/flows/push-commits.ts), from one real
  * `git log`: each commit's patch is followed by its message as an added file, whatever the
  * message holds (lines that look like a diff, empty messages, commits with no change), and no
  * message moves a boundary.
@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { commitPatches, messagePath } from '../../lib/hooks/push-commits.js';
+import { commitPatches, messagePath } from '../../lib/flows/push-commits.js';
 import { makeRepo } from '../kit/repo.js';
 
 const messageLines = (diff: string, commit: string) => {

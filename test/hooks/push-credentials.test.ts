@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AWS_KEY, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 import type { TestRepo } from '../kit/repo.js';
-import { pushProgress } from '../../lib/hooks/push-progress.js';
+import { pushProgress } from '../../lib/flows/push-progress.js';
 
 const cleanups: Array<{ cleanup(): void }> = [];
 after(() => {

@@ -4,8 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { amends, isAmendCommit, subcommandOf } from '../../lib/hooks/invocation.js';
-import { introducedDiff } from '../../lib/hooks/merge-diff.js';
+import { amends, isAmendCommit, subcommandOf } from '../../lib/core/git/invocation.js';
+import { introducedDiff } from '../../lib/flows/merge-diff.js';
 import { parseDiff } from '../../lib/diff/parse.js';
 
 test('an amend is told from the git command line: global options, prefixes, --no-amend, aliases', async () => {

@@ -1,5 +1,5 @@
 /**
- * The policy copy (lib/hooks/policy-tree.ts, docs/server.md "Which policy"): exactly the config,
+ * The policy copy (lib/flows/policy-tree.ts, docs/server.md "Which policy"): exactly the config,
  * the bundle and the doc map with its documents, regular files only, kept per content.
  */
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { throwawayRepos } from '../kit/repo.js';
-import { copyPolicy } from '../../lib/hooks/policy-tree.js';
+import { copyPolicy } from '../../lib/flows/policy-tree.js';
 
 const repos = throwawayRepos();
 

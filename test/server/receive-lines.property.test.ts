@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseReceiveLines } from '../../lib/hooks/pre-receive.js';
-import { inTree } from '../../lib/hooks/policy-tree.js';
+import { parseReceiveLines } from '../../lib/flows/receive.js';
+import { inTree } from '../../lib/flows/policy-tree.js';
 
 const hex = (n: number) =>
   fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: n, maxLength: n }).map((a) => a.join(''));

@@ -182,7 +182,7 @@ async function policyFrom(
     throw new UsageError(s.policyFromAmbiguous(ref, named), { remedy: s.policyFromAmbiguousRemedy });
   const commit = await peelCommit(repo.top, named[0] ?? ref);
   if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
-  const { copyPolicy } = await import('../../hooks/policy-tree.js');
+  const { copyPolicy } = await import('../../flows/policy-tree.js');
   const copy = await copyPolicy(repo.top, repo.commonDir, commit);
   for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
   return copy;

@@ -134,7 +134,9 @@ async function list(
   }
   // A rebase that ended without a post-rewrite: the verdicts of the commits it dropped join the queue first.
   const { rebaseToSettle } = await import('../../verdicts/peek.js');
-  if (rebaseToSettle(repo.gitDir)) await (await import('../../hooks/post-rewrite.js')).reportDropped(repo, err);
+  if (rebaseToSettle(repo.gitDir)) {
+    for (const line of await (await import('../../flows/rewrite.js')).reportDropped(repo)) err.write(`${esc(line)}\n`);
+  }
   let state = await findingState(repo.top, repo.commonDir);
   // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
   if (

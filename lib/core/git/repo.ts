@@ -32,7 +32,7 @@ export async function findRepoAndHead(cwd: string): Promise<{ repo: Repo; hasHea
 
 /**
  * findRepo and the commit `rev` names (a tag peeled; null when it names none), from one `git
- * rev-parse`: pre-push asks both before anything else (lib/hooks/push-plan.ts).
+ * rev-parse`: pre-push asks both before anything else (lib/flows/push-plan.ts).
  */
 export async function findRepoAndCommit(cwd: string, rev: string): Promise<{ repo: Repo; commit: string | null }> {
   const out = await ask([...WHERE, '--verify', '--quiet', `${rev}^{commit}`], cwd, [1]);

@@ -12,6 +12,8 @@ export default defineHook({
   missing: 'fail',
   async run([file], context) {
     if (!file) throw new UsageError(m.missingFile, { remedy: m.hookArgsRemedy });
-    return (await import('../commit-msg.js')).commitMsgHook(file, context);
+    const [{ commitFlow }, { printed }] = await Promise.all([import('../../flows/commit.js'), import('../print.js')]);
+    const input = { cwd: context.cwd, file, debug: process.env.REVTRAIL_DEBUG === '1' };
+    return printed(context.stderr, await commitFlow(input, context.reads?.commit));
   },
 });

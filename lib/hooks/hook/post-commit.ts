@@ -9,5 +9,11 @@ export default defineHook({
   usage: '',
   missing: 'fail',
   script: 'post-commit',
-  run: async (_args, context) => (await import('../post-commit.js')).postCommitHook(context),
+  async run(_args, context) {
+    const [{ postCommitFlow }, { printed }] = await Promise.all([
+      import('../../flows/post-commit.js'),
+      import('../print.js'),
+    ]);
+    return printed(context.stderr, await postCommitFlow(context.cwd));
+  },
 });

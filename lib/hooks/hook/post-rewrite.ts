@@ -9,6 +9,8 @@ export default defineHook({
   usage: 'amend|rebase < commit-lines',
   missing: 'fail',
   script: 'post-rewrite',
-  run: async ([kind], context, stdin) =>
-    (await import('../post-rewrite.js')).postRewriteHook(kind ?? '', stdin, context),
+  async run([kind], context, stdin) {
+    const [{ rewriteFlow }, { printed }] = await Promise.all([import('../../flows/rewrite.js'), import('../print.js')]);
+    return printed(context.stderr, await rewriteFlow(context.cwd, kind ?? '', stdin));
+  },
 });

@@ -16,23 +16,10 @@ export default defineHook({
   usage: '',
   missing: 'warn',
   async run(_args, context) {
-    const [{ locateHook }, { readDiff }, { planCommit }, { reviewCommit }, { writeLines }] = await Promise.all([
-      import('../locate.js'),
-      import('../../diff/source.js'),
-      import('../commit-plan.js'),
-      import('../commit-msg.js'),
+    const [{ appliedPatchFlow }, { printed }] = await Promise.all([
+      import('../../flows/commit.js'),
       import('../print.js'),
     ]);
-    const { repo, hasHead } = await locateHook(context.cwd);
-    const staged = readDiff(repo.top, { kind: 'staged' });
-    staged.catch(() => {}); // an error surfaces where the review reads it
-    const plan = await planCommit(repo, hasHead, staged);
-    // The history answers for suppression (a verdict already committed on this branch).
-    const readHistory = async () =>
-      plan.parents.length ? (await import('../../record/history.js')).readHistoryOf(repo.top, plan.parents) : [];
-    const outcome = await reviewCommit(repo, plan, [], readHistory, context.stderr, false, { record: false });
-    if (outcome === 'blocked') return 1;
-    writeLines(context.stderr, outcome.report(false));
-    return 0;
+    return printed(context.stderr, await appliedPatchFlow(context.cwd));
   },
 });

@@ -13,6 +13,8 @@ export default defineHook({
   script: 'pre-push',
   async run([remote, url], context, stdin) {
     if (!remote) throw new UsageError(m.missingRemote, { remedy: m.hookArgsRemedy });
-    return (await import('../pre-push.js')).prePushHook(remote, url ?? remote, stdin, context);
+    const [{ pushFlow }, { printed }] = await Promise.all([import('../../flows/push.js'), import('../print.js')]);
+    const input = { cwd: context.cwd, remote, refLines: stdin, terminal: context.stderr };
+    return printed(context.stderr, await pushFlow(input, context.reads?.push));
   },
 });

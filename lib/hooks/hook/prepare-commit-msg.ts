@@ -13,6 +13,10 @@ export default defineHook({
   script: 'prepare-commit-msg',
   async run([file, source, commit], context) {
     if (!file) throw new UsageError(m.missingFile, { remedy: m.hookArgsRemedy });
-    return (await import('../prepare-commit-msg.js')).prepareCommitMsgHook(file, context, source, commit);
+    const [{ prepareMessageFlow }, { printed }] = await Promise.all([
+      import('../../flows/prepare-message.js'),
+      import('../print.js'),
+    ]);
+    return printed(context.stderr, await prepareMessageFlow(context.cwd, file, source, commit));
   },
 });

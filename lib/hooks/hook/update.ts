@@ -9,5 +9,18 @@ export default defineHook({
   usage: 'REF OLD NEW',
   missing: 'fail',
   script: 'server-pre-receive',
-  run: async (args, context) => (await import('../pre-receive.js')).updateHook(args, context),
+  async run([ref, old, next], context) {
+    const [{ receiveFlow }, { SHA }, { printed, writeLines }, { serverMessages: m }] = await Promise.all([
+      import('../../flows/receive.js'),
+      import('../../flows/push-plan.js'),
+      import('../print.js'),
+      import('../../messages/hooks.js'),
+    ]);
+    if (!ref || !SHA.test(old ?? '') || !SHA.test(next ?? '')) {
+      writeLines(context.stderr, [m.updateUsage]);
+      return 2;
+    }
+    const updates = [{ ref, old: old!, new: next! }];
+    return printed(context.stderr, await receiveFlow({ cwd: context.cwd, updates, terminal: context.stderr }));
+  },
 });

@@ -14,24 +14,18 @@ import type { TrailerRow } from '../record/row.js';
 import { commentCharFor, splitLines } from '../record/message.js';
 import { lintMessage } from '../record/lint.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { isAmendCommit } from './invocation.js';
-import { writeLines } from './print.js';
+import { isAmendCommit } from '../core/git/invocation.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
-export async function filterCopiedRows(
-  repo: Repo,
-  path: string,
-  from: string,
-  err: NodeJS.WritableStream,
-): Promise<void> {
+export async function filterCopiedRows(repo: Repo, path: string, from: string): Promise<string[]> {
   const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
   // `--amend` (git says "commit HEAD" for it too) keeps the amended commit's records: commit-msg's work.
-  if (await isAmendCommit(lookupAlias)) return;
+  if (await isAmendCommit(lookupAlias)) return [];
   const original = await readFile(path);
   const text = original.toString('utf8');
   const commentChar = await commentCharFor(repo.top, text);
   const lint = lintMessage(text, { commentChar });
-  if (lint.rows.length === 0) return;
+  if (lint.rows.length === 0) return [];
 
   const head = await peelCommit(repo.top, 'HEAD');
   const history = head ? await readHistoryOf(repo.top, [head]) : [];
@@ -47,7 +41,7 @@ export async function filterCopiedRows(
     return idsInHistory.has(row.id) || raised.has(row.id);
   };
   const drop = lint.rows.filter((r) => !belongs(r.row));
-  if (drop.length === 0) return;
+  if (drop.length === 0) return [];
 
   const gone = new Set<number>();
   const lines = splitLines(text);
@@ -58,12 +52,12 @@ export async function filterCopiedRows(
   const kept = lines.filter((_, i) => !gone.has(i + 1)).join('\n') + (text.endsWith('\n') ? '\n' : '');
   await writeFileAtomic(path, kept.replace(/\n{3,}/g, '\n\n'));
   const name = (await peelCommit(repo.top, from))?.slice(0, 7) ?? from;
-  writeLines(err, [
+  return [
     m.copiedRowsLeftOut(
       name,
       drop.map((d) => `${d.row.verdict} ${d.row.id}`),
     ),
-  ]);
+  ];
 }
 
 /** Finding IDs the staged change raises (none needed: none read). A review that cannot run raises nothing. */

@@ -3,59 +3,75 @@
  * adds is reviewed (push-review.ts, which the server gate shares); any ref whose review has a
  * counted blocking finding (after verdicts) blocks the whole push.
  */
-import type { HookContext } from './record.js';
 import { planPush, type PushPlan } from './push-plan.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
-import { writeLines } from './print.js';
+import type { Outcome } from './outcome.js';
+import type { PushReads } from './push-start.js';
 import type { ReviewPlan } from './push-review.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
 
-export async function prePushHook(remote: string, _url: string, input: string, context: HookContext): Promise<number> {
+/** A push from this clone, as pre-push sees it. */
+export interface PushInput {
+  cwd: string;
+  /** The remote's name (or URL, for a push to a URL). */
+  remote: string;
+  /** git's ref lines. */
+  refLines: string;
+  /** Where the live progress of a long push is drawn (./push-progress.ts). */
+  terminal: NodeJS.WriteStream;
+}
+
+/** The push flow (docs/hooks.md "Push"): whether what the push adds may leave this clone. */
+export async function pushFlow(input: PushInput, prepared?: PushReads): Promise<Outcome> {
   try {
-    return await prePush(remote, input, context);
+    return await push(input, prepared);
   } finally {
     // The start-up's git log, when it was handed over, is stopped whatever happened here.
-    await context.pushReads?.patches?.close();
+    await prepared?.patches?.close();
   }
 }
 
-async function prePush(remote: string, input: string, context: HookContext): Promise<number> {
-  const err = context.stderr;
+async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: PushReads): Promise<Outcome> {
+  const lines: string[] = [];
   // The review's modules load while git answers where and what: a push with nothing new pays
   // for loading them, every other push gets them sooner.
   const modules = import('./push-review.js');
   modules.catch(() => {}); // awaited below when there is work
   // The start-up's clean-push check planned already when it ran (./push-start.ts).
-  const prepared = context.pushReads;
-  const { repo, bad, plans } = prepared ?? (await planPush(remote, input, context.cwd));
-  for (const line of bad) err.write(m.badRefLine(line) + '\n');
+  const { repo, bad, plans } = prepared ?? (await planPush(remote, refLines, cwd));
+  for (const line of bad) lines.push(m.badRefLine(line));
   const work = plans.filter((p) => p.range !== null || p.object);
-  if (work.length === 0) return 0;
+  if (work.length === 0) return { exit: 0, lines };
 
   const { openReview, reviewPlans, blockedLines } = await modules;
   const session = await openReview(repo.top, { repo });
   // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
   const { currentCleanRecord } = await import('../review/clean-check.js');
   const cleanFile = cleanCheckFile(repo.commonDir);
-  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), err, {
+  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), terminal, {
     cleanRecord: currentCleanRecord(cleanFile, repo.top),
     cleanFile,
     diffs: prepared ? new Map(prepared.diffs) : undefined,
     screened: prepared?.screened,
     patches: prepared?.patches,
   });
+  lines.push(...reviewed.lines);
   await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
-    err.write(m.saveFailed(why) + '\n'),
+    lines.push(m.saveFailed(why)),
   );
 
-  if (reviewed.blocked.length === 0) return 0;
+  if (reviewed.blocked.length === 0) return { exit: 0, lines };
   const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
-  writeLines(
-    err,
-    await blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids)),
+  lines.push(
+    ...(await blockedLines(
+      repo.top,
+      reviewed,
+      session.config.gate.credentialAnswers,
+      await queuedFor(repo.commonDir, ids),
+    )),
   );
-  return 1;
+  return { exit: 1, lines };
 }
 
 /** A plan with something to review, as the shared push review takes it. */

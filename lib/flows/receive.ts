@@ -12,12 +12,11 @@
  * (policy-tree.ts). A policy ref that does not exist refuses the push. Only verdicts committed in
  * the pushed history count: a server has no queue.
  */
-import type { CliContext } from '../core/output.js';
 import { emptyTree as emptyTreeCommand, runGit } from '../core/git/commands.js';
 import { findReceivingRepo } from '../core/git/repo.js';
-import { toReviewPlan } from './pre-push.js';
+import { toReviewPlan } from './push.js';
 import { planRef, SHA, ZERO, type PushPlan, type RefUpdate } from './push-plan.js';
-import { writeLines } from './print.js';
+import type { Outcome } from './outcome.js';
 import { POLICY_REF_KEY, serverPolicyRef } from './policy-ref.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
 
@@ -41,28 +40,20 @@ export function parseReceiveLines(input: string): { updates: ReceivedUpdate[]; b
   return { updates, bad };
 }
 
-export async function preReceiveHook(input: string, context: CliContext): Promise<number> {
-  const { updates, bad } = parseReceiveLines(input);
-  for (const line of bad) context.stderr.write(hm.badRefLine(line) + '\n');
-  // A line git should not send could hide a ref: nothing is accepted unchecked.
-  if (bad.length) return 2;
-  return serverGate(updates, context);
+/** A push arriving at a bare repository: its ref updates, and where the server hook runs. */
+export interface ReceiveInput {
+  cwd: string;
+  updates: readonly ReceivedUpdate[];
+  /** Where the live progress of a long review is drawn (the pusher sees it through git). */
+  terminal: NodeJS.WriteStream;
 }
 
-export async function updateHook(args: readonly string[], context: CliContext): Promise<number> {
-  const [ref, old, next] = args;
-  if (!ref || !SHA.test(old ?? '') || !SHA.test(next ?? '')) {
-    context.stderr.write(m.updateUsage + '\n');
-    return 2;
-  }
-  return serverGate([{ ref, old: old!, new: next! }], context);
-}
-
-export async function serverGate(updates: readonly ReceivedUpdate[], context: CliContext): Promise<number> {
-  const err = context.stderr;
+/** The receive flow, the server gate (docs/server.md): whether these ref updates may land. */
+export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Promise<Outcome> {
+  const lines: string[] = [];
   const modules = import('./push-review.js');
   modules.catch(() => {});
-  const repo = await findReceivingRepo(context.cwd);
+  const repo = await findReceivingRepo(cwd);
   const top = repo.top;
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: top }));
@@ -82,28 +73,25 @@ export async function serverGate(updates: readonly ReceivedUpdate[], context: Cl
     }),
   );
   const plans = planned.filter((p): p is PushPlan => p !== null);
-  if (plans.length === 0) return 0;
+  if (plans.length === 0) return { exit: 0, lines };
   const policy = await policyRef;
   const copied = await copy;
   if (!copied) {
-    writeLines(err, [`revtrail: ${policy.problem}`, m.policyRefRefused, m.policyRefRemedy(POLICY_REF_KEY)]);
-    return 1;
+    lines.push(`revtrail: ${policy.problem}`, m.policyRefRefused, m.policyRefRemedy(POLICY_REF_KEY));
+    return { exit: 1, lines };
   }
 
   const { openReview, reviewPlans, blockedLines } = await modules;
-  writeLines(
-    err,
-    copied.warnings.map((w) => hm.warning(w)),
-  );
+  lines.push(...copied.warnings.map((w) => hm.warning(w)));
   const session = await openReview(top, {
     repo,
     policyTop: copied.dir,
     knowledge: copied.knowledge,
     policyCommit: policy.commit!,
   });
-  const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), err, { noReviewer: true });
-  if (reviewed.blocked.length === 0) return 0;
-  const lines = await blockedLines(top, reviewed, session.config.gate.credentialAnswers);
-  writeLines(err, [...lines, m.policyNote(policy.ref)]);
-  return 1;
+  const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), terminal, { noReviewer: true });
+  lines.push(...reviewed.lines);
+  if (reviewed.blocked.length === 0) return { exit: 0, lines };
+  lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)), m.policyNote(policy.ref));
+  return { exit: 1, lines };
 }

@@ -13,7 +13,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { HookContext } from './record.js';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
 import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/message.js';
@@ -24,29 +23,41 @@ import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.
 import { locateHook } from './locate.js';
 import { readDiff } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
-import { findingLines, writeLines } from './print.js';
+import { findingLines } from './finding-lines.js';
+import type { Outcome } from './outcome.js';
+import type { CommitReads } from './commit-start.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
-import { cleanWithoutReview, TRAILER_LINE } from './clean-commit.js';
+import { cleanWithoutReview, TRAILER_LINE } from './commit-start.js';
 import type { ReviewSession } from '../review/index.js';
 import type { Bundle } from '../bundle/types.js';
 
-export async function commitMsgHook(file: string, context: HookContext): Promise<number> {
-  const err = context.stderr;
-  const path = resolve(context.cwd, file);
-  // The start-up's clean check read these already when it ran (./clean-commit.ts); else,
+/** The commit being made, through commit-msg: its message file, and where git runs the hook. */
+export interface CommitInput {
+  cwd: string;
+  /** The message file, as git passes it (relative to `cwd`). */
+  file: string;
+  /** Stack traces of a review that could not run (REVTRAIL_DEBUG=1). */
+  debug?: boolean;
+}
+
+/** The commit flow (docs/record.md): what commit-msg decides and writes into the message file. */
+export async function commitFlow(input: CommitInput, prepared?: CommitReads): Promise<Outcome> {
+  const { cwd, file } = input;
+  const lines: string[] = [];
+  const path = resolve(cwd, file);
+  // The start-up's clean check read these already when it ran (./commit-start.ts); else,
   // independent reads at once: each git process costs milliseconds on every commit.
-  const prepared = context.commitReads;
-  const located = prepared ? Promise.resolve(prepared.location) : locateHook(context.cwd);
+  const located = prepared ? Promise.resolve(prepared.location) : locateHook(cwd);
   // The message is read synchronously: a small file, and no fs/promises on a clean commit.
   const reads = Promise.all([
     prepared ? prepared.message : Promise.resolve().then(() => readFileSync(path)),
-    readCommentConfig(context.cwd),
+    readCommentConfig(cwd),
   ]);
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
   // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
   // that, so it need not wait for the other answers. An amend or a merge reads its own.
-  const stagedDiff = prepared ? Promise.resolve(prepared.staged) : readDiff(context.cwd, { kind: 'staged' });
+  const stagedDiff = prepared ? Promise.resolve(prepared.staged) : readDiff(cwd, { kind: 'staged' });
   stagedDiff.catch(() => {}); // an error surfaces where the review reads it
   const { repo, hasHead } = await located;
   const [original, configured] = await reads;
@@ -57,9 +68,9 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
   // test on every other commit; docs/record.md "Rebase").
   if (rebaseToSettle(repo.gitDir)) {
     try {
-      await (await import('./post-rewrite.js')).reportDropped(repo, err);
+      lines.push(...(await (await import('./rewrite.js')).reportDropped(repo)));
     } catch (error) {
-      err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
+      lines.push(m.queueFailed(error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -72,16 +83,16 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
     ]);
     const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
     const lint = lintMessage(text, { commentChar, trailerValues: values });
-    const lines = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
+    const problems = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
     if (lint.errors) {
-      writeLines(err, [m.lintFailed(lint.errors), ...lines, m.lintRemedy]);
-      return 1;
+      lines.push(m.lintFailed(lint.errors), ...problems, m.lintRemedy);
+      return { exit: 1, lines };
     }
-    writeLines(err, lines);
+    lines.push(...problems);
     messageRows = lint.rows.map((r) => r.row);
   }
   // 2. An empty message stays empty so that git aborts the commit as usual.
-  if (isEmptyMessage(text, commentChar)) return 0;
+  if (isEmptyMessage(text, commentChar)) return { exit: 0, lines };
 
   // 3. What this commit is: the history of its parents answers for it.
   const plan = await planCommit(repo, hasHead, stagedDiff);
@@ -105,14 +116,14 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
       plan,
       messageRows,
       readHistory,
-      err,
+      lines,
       amendedRows.some((r) => r.verdict === 'OPEN'),
     );
   } catch (error) {
-    reportReviewFailure(error, err);
+    lines.push(...reviewFailure(error, input.debug ?? false));
     outcome = null;
   }
-  if (outcome === 'blocked') return 1;
+  if (outcome === 'blocked') return { exit: 1, lines };
 
   const rows: TrailerRow[] = [];
   const notes: string[] = [];
@@ -174,7 +185,7 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
       if (queued.waiting.length) notes.push(m.queueWaiting(queued.waiting.map((q) => `${q.verdict} ${q.id}`)));
     }
   } catch (error) {
-    err.write(m.queueFailed(error instanceof Error ? error.message : String(error)) + '\n');
+    lines.push(m.queueFailed(error instanceof Error ? error.message : String(error)));
   }
 
   // The review's report is printed once the rows are written: it says how many were recorded.
@@ -194,12 +205,32 @@ export async function commitMsgHook(file: string, context: HookContext): Promise
       // commit goes on without the rows, and queued verdicts stay queued.
       const { StorageError } = await import('../core/fs/storage.js');
       if (!(error instanceof StorageError) && !(error instanceof TrailersUnreadableError)) throw error;
-      writeLines(err, [...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`]);
-      return 0;
+      lines.push(...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`);
+      return { exit: 0, lines };
     }
   }
-  writeLines(err, report(true));
-  return 0;
+  lines.push(...report(true));
+  return { exit: 0, lines };
+}
+
+/**
+ * The commit flow for `git am` (pre-applypatch): the applied patch's staged diff reviewed with
+ * the commit's stops (the credential stop, commitMsg.block), and nothing written: that hook has
+ * no message to write into (docs/hooks.md).
+ */
+export async function appliedPatchFlow(cwd: string): Promise<Outcome> {
+  const lines: string[] = [];
+  const { repo, hasHead } = await locateHook(cwd);
+  const staged = readDiff(repo.top, { kind: 'staged' });
+  staged.catch(() => {}); // an error surfaces where the review reads it
+  const plan = await planCommit(repo, hasHead, staged);
+  // The history answers for suppression (a verdict already committed on this branch).
+  const readHistory = async () =>
+    plan.parents.length ? (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents) : [];
+  const outcome = await reviewCommit(repo, plan, [], readHistory, lines, false, { record: false });
+  if (outcome === 'blocked') return { exit: 1, lines };
+  lines.push(...outcome.report(false));
+  return { exit: 0, lines };
 }
 
 export interface Reviewed {
@@ -225,7 +256,7 @@ export async function reviewCommit(
   plan: CommitPlan,
   messageRows: readonly TrailerRow[],
   readHistory: () => Promise<HistoryRow[]>,
-  err: NodeJS.WritableStream,
+  lines: string[],
   judgeRows: boolean,
   options: { record?: boolean } = {},
 ): Promise<'blocked' | Reviewed> {
@@ -233,7 +264,7 @@ export async function reviewCommit(
   if (plan.kind === 'commit' && !judgeRows) {
     const clean = await cleanWithoutReview(repo, plan);
     if (clean) {
-      await rememberReview(repo.commonDir, [], 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
+      await rememberReview(repo.commonDir, [], 'commit-msg', (why) => lines.push(m.saveFailed(why)));
       return { open: [], raised: new Set(), report: () => [], runnable: new Set(), foldAt: clean.foldAt };
     }
   }
@@ -252,14 +283,11 @@ export async function reviewCommit(
     // A model reviewer runs in commit-msg only when its `hooks` say so (docs/model.md).
     model: config.reviewer.model?.hooks.includes('commit-msg') ?? false,
   });
-  writeLines(
-    err,
-    result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
-  );
+  lines.push(...result.warnings.map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   // The next clean commit of this policy is decided from what this review ran (the bundle was
   // loaded: the diff had pieces).
   if (result.knowledge_docs.length) await keepCleanRecordOf(session, await session.bundle());
-  await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => err.write(m.saveFailed(why) + '\n'));
+  await rememberReview(repo.commonDir, result.findings, 'commit-msg', (why) => lines.push(m.saveFailed(why)));
   const blocking = result.findings.filter((f) => blocks(f, config.softTests));
   // A credential never enters a commit by default, whatever commitMsg.block says; only an answer
   // that opens the gate for a credential (a queued REJECT) lets it through (docs/gate.md).
@@ -267,18 +295,18 @@ export async function reviewCommit(
     ? result.findings.filter((f) => CREDENTIAL_RULE_SOURCES.has(f.rule_source))
     : [];
   if (credentials.length) {
-    writeLines(err, [
+    lines.push(
       m.credentialBlocked(credentials.length),
       ...findingLines(credentials, 50),
       ...m.credentialWaysOn(
         credentials.map((f) => f.id),
         config.gate.credentialAnswers,
       ),
-    ]);
+    );
     return 'blocked';
   }
   if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
-    writeLines(err, [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy]);
+    lines.push(m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy);
     return 'blocked';
   }
   const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
@@ -291,7 +319,7 @@ export async function reviewCommit(
       known.add(finding.id); // a folded finding and its twin never make two rows
       const row = findingRow(finding);
       if (row) open.push(row);
-      else err.write(m.notRecordable(finding.id) + '\n');
+      else lines.push(m.notRecordable(finding.id));
     }
   }
   const report = (written: boolean) =>
@@ -363,8 +391,8 @@ async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> 
   return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }
 
-function reportReviewFailure(error: unknown, err: NodeJS.WritableStream): void {
+function reviewFailure(error: unknown, debug: boolean): string[] {
   const remedy = isRevtrailError(error) && error.remedy ? ` (${error.remedy})` : '';
-  err.write(m.reviewFailed(`${error instanceof Error ? error.message : String(error)}${remedy}`) + '\n');
-  if (process.env.REVTRAIL_DEBUG === '1' && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
+  const line = m.reviewFailed(`${error instanceof Error ? error.message : String(error)}${remedy}`);
+  return debug && error instanceof Error && error.stack ? [line, error.stack] : [line];
 }

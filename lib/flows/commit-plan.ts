@@ -12,7 +12,7 @@ import { configValue, emptyTree as emptyTreeCommand, revParse, runGit } from '..
 import { gitDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import type { DiffSource } from '../diff/types.js';
-import { isAmendCommit } from './invocation.js';
+import { isAmendCommit } from '../core/git/invocation.js';
 
 export type CommitKind = 'commit' | 'amend' | 'merge';
 

@@ -9,7 +9,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CliContext } from '../core/output.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { commitMessages, readHistoryOf, recordKey } from '../record/history.js';
 import type { TrailerRow } from '../record/row.js';
@@ -17,7 +16,7 @@ import { lintMessage } from '../record/lint.js';
 import { enqueueCarried, pruneRows, readQueue, remapAnchors, type QueuedVerdict } from '../verdicts/queue.js';
 import { commitDiffSource } from './commit-plan.js';
 import { runnableRuleSources } from './rule-sources.js';
-import { writeLines } from './print.js';
+import type { Outcome } from './outcome.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const LINE = /^([0-9a-f]{40,64}) ([0-9a-f]{40,64})(?: .*)?$/;
@@ -36,10 +35,12 @@ interface Missing {
   to: string;
 }
 
-export async function postRewriteHook(kind: string, input: string, context: CliContext): Promise<number> {
+/** The rewrite flow: git's `amend`/`rebase` and its old → new lines, in the repository at `cwd`. */
+export async function rewriteFlow(cwd: string, kind: string, input: string): Promise<Outcome> {
+  const lines: string[] = [];
   const pairs = parseRewrites(input);
-  if (pairs.length === 0) return 0;
-  const repo = await findRepo(context.cwd);
+  if (pairs.length === 0) return { exit: 0, lines };
+  const repo = await findRepo(cwd);
   const targets = [...new Set(pairs.map((p) => p.to))];
   const messages = await commitMessages(repo.top, [...new Set([...pairs.map((p) => p.from), ...targets])]);
   const rowsOf = (commit: string) => {
@@ -79,31 +80,33 @@ export async function postRewriteHook(kind: string, input: string, context: CliC
     }));
     const added = await enqueueCarried(repo.commonDir, entries);
     if (added.length)
-      writeLines(context.stderr, [
+      lines.push(
         m.rewriteCarried(
           added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)} → ${a.anchor!.slice(0, 7)})`),
         ),
-      ]);
+      );
   }
   // The commits the rebase dropped are in no line of the input: compare its before and after.
   if (kind === 'rebase')
-    await reportDropped(repo, context.stderr, {
-      rewritten: new Set(pairs.map((p) => p.from)),
-      before: await rebaseOrigHead(repo.gitDir),
-    });
-  return 0;
+    lines.push(
+      ...(await reportDropped(repo, {
+        rewritten: new Set(pairs.map((p) => p.from)),
+        before: await rebaseOrigHead(repo.gitDir),
+      })),
+    );
+  return { exit: 0, lines };
 }
 
-/** Queues the verdicts of commits a rebase dropped (../verdicts/dropped.ts) and says so in one line. */
+/** Queues the verdicts of commits a rebase dropped (../verdicts/dropped.ts): the one line that says so, if any. */
 export async function reportDropped(
   repo: Repo,
-  err: NodeJS.WritableStream,
   options: { rewritten?: ReadonlySet<string>; before?: string } = {},
-): Promise<void> {
+): Promise<string[]> {
   const { settleRebase } = await import('../verdicts/dropped.js');
   const added = await settleRebase(repo, options);
-  if (added.length)
-    writeLines(err, [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]);
+  return added.length
+    ? [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]
+    : [];
 }
 
 async function rebaseOrigHead(gitDir: string): Promise<string | undefined> {

@@ -15,7 +15,7 @@ import type { HistoryRow } from '../record/history.js';
 import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
 import { credentialCheck } from '../review/credentials.js';
 import { checkCommits } from './push-check.js';
-import { findingLines, writeLines } from './print.js';
+import { findingLines } from './finding-lines.js';
 import { lineSpan } from '../record/span.js';
 import { pushProgress } from './push-progress.js';
 import { cleanPieces, type CleanRecord } from '../review/clean-check.js';
@@ -59,6 +59,8 @@ export interface PushReview {
   holders: Map<string, Array<{ commit: string; tip: string }>>;
   /** The answers that needed a reviewer's signature: those that opened the gate and those refused (./push-signed.ts). */
   signed: SignedCheck | null;
+  /** What the pusher is told whether or not the push is blocked: notes, demoted rules, warnings, opened answers. */
+  lines: string[];
 }
 
 export interface PushReviewOptions {
@@ -87,17 +89,19 @@ export interface PushReviewOptions {
 }
 
 /**
- * Reviews `plans` with `session` (its config, bundle and doc map), writes the non-blocking notes
- * and the warnings to `err`, and returns what blocks.
+ * Reviews `plans` with `session` (its config, bundle and doc map) and returns what blocks, with
+ * the non-blocking notes and the warnings as lines. `terminal` is where the live progress is
+ * drawn (a plain line every few seconds when it is no TTY: ./push-progress.ts).
  */
 export async function reviewPlans(
   top: string,
   session: ReviewSession,
   plans: readonly ReviewPlan[],
-  err: NodeJS.WriteStream,
+  terminal: NodeJS.WriteStream,
   options: PushReviewOptions = {},
 ): Promise<PushReview> {
-  const shown = pushProgress(err);
+  const shown = pushProgress(terminal);
+  const lines: string[] = [];
   // A model reviewer that runs at the push reads every piece: no clean check then.
   const clean =
     options.cleanRecord && !options.noReviewer && !options.cleanRecord.modelHooks.includes('pre-push')
@@ -260,15 +264,11 @@ export async function reviewPlans(
     const blocking = [...found.values()].filter((f) => blocks(f, softTests));
     const calibrated = [...found.values()].filter((f) => f.calibration);
     if (blocking.length) blocked.push({ ref: plan.ref, findings: blocking });
-    else if (found.size) err.write(m.pushNotes(plan.ref, 'COMMENT', found.size) + '\n');
+    else if (found.size) lines.push(m.pushNotes(plan.ref, 'COMMENT', found.size));
     // A demoted rule's findings are named either way, with why they do not block.
-    if (calibrated.length)
-      writeLines(err, [m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50)]);
+    if (calibrated.length) lines.push(m.pushCalibrated(plan.ref, calibrated.length), ...findingLines(calibrated, 50));
   }
-  writeLines(
-    err,
-    [...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))),
-  );
+  lines.push(...[...warnings].map((w) => m.warning(w.replace(/[\r\n]+/g, ' '))));
   const credentials = blocked.flatMap((b) => b.findings).filter((f) => isCredential(f.rule_source));
   const holders = credentialHolders(plans, perCommit, foundBy, credentials);
   // A key only the whole file holds: the pushed commits that change that file assembled it.
@@ -285,13 +285,13 @@ export async function reviewPlans(
         commits.map((commit) => ({ commit, tip: plan.tip })),
       );
   }
-  const signed = signedAnswers ? await openSigned(top, session, plans, blocked, holders, err) : null;
-  return { blocked: blocked.filter((b) => b.findings.length), findings: allFindings, holders, signed };
+  const signed = signedAnswers ? await openSigned(top, session, plans, blocked, holders, lines) : null;
+  return { blocked: blocked.filter((b) => b.findings.length), findings: allFindings, holders, signed, lines };
 }
 
 /**
  * The blocking findings whose answer needed a signature: those a listed reviewer signed leave
- * `blocked` (each named on `err`, the audit's line on the pusher's terminal).
+ * `blocked` (each named in `lines`, the audit's line on the pusher's terminal).
  */
 async function openSigned(
   top: string,
@@ -299,7 +299,7 @@ async function openSigned(
   plans: readonly ReviewPlan[],
   blocked: BlockedRef[],
   holders: ReadonlyMap<string, ReadonlyArray<{ commit: string }>>,
-  err: NodeJS.WriteStream,
+  lines: string[],
 ): Promise<SignedCheck | null> {
   const unique = new Map(blocked.flatMap((b) => b.findings).map((f) => [f.id, f]));
   const pushed = [...new Set(plans.flatMap((p) => p.commits))];
@@ -314,9 +314,8 @@ async function openSigned(
   if (!signed?.opened.length) return signed;
   const opened = new Set(signed.opened.map((o) => o.finding.id));
   for (const b of blocked) b.findings = b.findings.filter((f) => !opened.has(f.id));
-  writeLines(
-    err,
-    signed.opened.map((o) =>
+  lines.push(
+    ...signed.opened.map((o) =>
       m.signedOpened(o.finding.id, `${o.finding.path}:${lineSpan(o.finding.start_line, o.finding.line)}`, o),
     ),
   );

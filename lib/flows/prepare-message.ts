@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { CliContext } from '../core/output.js';
+import type { Outcome } from './outcome.js';
 import { findRepo } from '../core/git/repo.js';
 import { formatRow, type TrailerRow } from '../record/row.js';
 import { commitMessages } from '../record/history.js';
@@ -22,22 +22,23 @@ import { gitOut } from '../core/git/run.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
-export async function prepareCommitMsgHook(
+/** The message flow: git's message file being prepared at `cwd`, and where git says it came from. */
+export async function prepareMessageFlow(
+  cwd: string,
   file: string,
-  context: CliContext,
   source?: string,
   commit?: string,
-): Promise<number> {
-  const repo = await findRepo(context.cwd);
+): Promise<Outcome> {
+  const done = (lines: string[] = []): Outcome => ({ exit: 0, lines });
+  const repo = await findRepo(cwd);
   // `commit -C/-c <commit>` outside a rebase (whose own steps are handled below): ./copied-message.ts.
   if (source === 'commit' && commit && !existsSync(join(repo.gitDir, 'rebase-merge'))) {
     const { filterCopiedRows } = await import('./copied-message.js');
-    await filterCopiedRows(repo, resolve(context.cwd, file), commit, context.stderr);
-    return 0;
+    return done(await filterCopiedRows(repo, resolve(cwd, file), commit));
   }
   const folded = (await currentFold(repo.gitDir)) ?? (await squashedCommits(repo.top, repo.gitDir));
-  if (!folded) return 0;
-  const path = resolve(context.cwd, file);
+  if (!folded) return done();
+  const path = resolve(cwd, file);
   const original = await readFile(path);
   const text = original.toString('utf8');
   const commentChar = await commentCharFor(repo.top, text);
@@ -45,7 +46,7 @@ export async function prepareCommitMsgHook(
   const rowsOf = (t: string) => lintMessage(t, { commentChar: '\0' }).rows.map((r) => r.row);
   const lint = lintMessage(text, { commentChar });
   const wanted: TrailerRow[] = [...messages.flatMap(rowsOf), ...lint.rows.map((r) => r.row)];
-  if (wanted.length === 0) return 0;
+  if (wanted.length === 0) return done();
 
   // Take every row line out (with its continuation lines), then add each row once at the end.
   const drop = new Set<number>();
@@ -68,7 +69,7 @@ export async function prepareCommitMsgHook(
     foldAt: await configuredFoldAt(repo.top),
   });
   if (!after.equals(original)) await writeFileAtomic(path, after);
-  return 0;
+  return done();
 }
 
 /**

@@ -3,18 +3,19 @@
  * record leaves the queue once the commit just made carries it (docs/record.md). The hook
  * script calls this only when the queue file is not empty, so a clean commit costs nothing.
  */
-import type { CliContext } from '../core/output.js';
+import type { Outcome } from './outcome.js';
 import { findRepo } from '../core/git/repo.js';
 import { mayHaveQueued } from '../verdicts/peek.js';
 
-export async function postCommitHook(context: CliContext): Promise<number> {
-  const repo = await findRepo(context.cwd);
-  if (!(await mayHaveQueued(repo.commonDir))) return 0;
+/** The post-commit flow: the queue after the commit just made at `cwd`. */
+export async function postCommitFlow(cwd: string): Promise<Outcome> {
+  const repo = await findRepo(cwd);
+  if (!(await mayHaveQueued(repo.commonDir))) return { exit: 0, lines: [] };
   const [{ commitTrailerRows }, { pruneRows }] = await Promise.all([
     import('../record/history.js'),
     import('../verdicts/queue.js'),
   ]);
   const rows = [...(await commitTrailerRows(repo.top, ['HEAD'])).values()].flat();
   if (rows.length) await pruneRows(repo.commonDir, rows);
-  return 0;
+  return { exit: 0, lines: [] };
 }
