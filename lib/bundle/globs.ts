@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { derived } from '../core/derived-cache.js';
 import type Picomatch from 'picomatch';
+import { globTest } from './glob-test.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
 let library: typeof Picomatch | undefined;
@@ -127,8 +128,7 @@ function regexMatcher(glob: string): PathMatcher {
   // rule it would exclude still runs (fails closed).
   if (costlyGlob(glob)) return () => false;
   const [source, flags] = compiledGlob(glob);
-  const regex = new RegExp(source, flags);
-  return (path) => path !== '' && (path === glob || regex.test(path));
+  return globTest(glob, new RegExp(source, flags));
 }
 
 // A path of plain segments: none empty, none `.` or `..` (what git names a file with).

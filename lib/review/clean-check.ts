@@ -5,7 +5,7 @@
  * baseline's and every concept's, whatever their paths). While the configuration reads the
  * same and every file still has its signature, the same review would run the same rules; when
  * no added line of a piece holds any of their needles, no rule can match there (the rule
- * runner skips it by the same test, ./rules.ts mayMatch), and the review would find nothing and
+ * runner skips it by the same test, ./engine/needle-test.ts), and the review would find nothing and
  * say nothing. A syntax-tree or import rule has no needle: a piece with added lines on a path
  * its `paths` match is "maybe". Anything this check does not follow (a capped or binary file, a line too long
  * for the rules, non-ASCII text beside case-blind needles, a needle found) is "maybe": the
@@ -22,6 +22,8 @@ import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { MAX_LINE_LENGTH } from './engine/time.js';
+import { asciiLower, holdsNeedle, joinedAdded } from './engine/needle-test.js';
+import { globTest } from '../bundle/glob-test.js';
 import type { ScreenNeedles } from './credential-needles.js';
 
 export interface CleanRecord {
@@ -94,23 +96,19 @@ export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | nul
   // Binary files are read as text for the credential rules: the review does that.
   if (files.some((f) => f.binary && f.newPath !== null)) return null;
   const chunks = toChunks(files, record.chunkLines);
-  const structural = record.structuralGlobs.map(([glob, source, flags]) => {
-    const regex = new RegExp(source, flags);
-    // As bundle/globs.ts matches a glob: a non-empty path equal to it, or one its regex matches.
-    return (path: string) => path !== '' && (path === glob || regex.test(path));
-  });
+  // The bundle's own glob test, from the regex kept in the record (no picomatch here).
+  const structural = record.structuralGlobs.map(([glob, source, flags]) => globTest(glob, new RegExp(source, flags)));
   for (const chunk of chunks) {
     if (chunk.added.length === 0) continue;
     // A syntax-tree rule may match on any node the added lines touch: no needle tells.
     if (structural.some((matches) => matches(chunk.path))) return null;
     if (chunk.added.some((a) => a.text.length > MAX_LINE_LENGTH)) return null;
-    // As the rule runner joins a piece's added lines (./rules.ts ChunkState).
-    const joined = chunk.added.map((a) => a.text).join('\n');
-    for (const needle of record.needles) if (joined.includes(needle)) return null;
+    // The rule runner's own needle test (./engine/needle-test.ts), over every rule's needles at once.
+    const joined = joinedAdded(chunk);
+    if (holdsNeedle(joined, record.needles)) return null;
     if (record.lowerNeedles.length) {
-      if (!/^[\x00-\x7f]*$/.test(joined)) return null;
-      const lower = joined.toLowerCase();
-      for (const needle of record.lowerNeedles) if (lower.includes(needle)) return null;
+      const lower = asciiLower(joined);
+      if (lower === null || holdsNeedle(lower, record.lowerNeedles)) return null;
     }
   }
   return chunks.length;

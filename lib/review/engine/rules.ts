@@ -26,6 +26,7 @@ import { planRegex, RegexSandbox, ruleTimeKey, type RegexPlan } from './regex-gu
 import { prefilterOf } from './prefilter.js';
 import type { LineContext, ReviewRule, RuleRun } from './types.js';
 import { reviewMessages as m } from '../../messages/review.js';
+import { asciiLower, holdsNeedle, joinedAdded } from './needle-test.js';
 import {
   CREDENTIAL_DEADLINE_MS,
   MAX_LINE_LENGTH,
@@ -176,7 +177,7 @@ export class RuleRunner {
     let state = this.states.get(chunk);
     if (!state) {
       state = {
-        joined: chunk.added.map((a) => a.text).join('\n'),
+        joined: joinedAdded(chunk),
         lower: undefined,
         comments: new Uint8Array(chunk.added.length),
         contexts: new Array(chunk.added.length),
@@ -192,13 +193,11 @@ export class RuleRunner {
     if (!filter) return true;
     let text = state.joined;
     if (filter.ignoreCase) {
-      if (state.lower === undefined)
-        state.lower = /^[\x00-\x7f]*$/.test(state.joined) ? state.joined.toLowerCase() : null;
+      if (state.lower === undefined) state.lower = asciiLower(state.joined);
       if (state.lower === null) return true;
       text = state.lower;
     }
-    for (const needle of filter.needles) if (text.includes(needle)) return true;
-    return false;
+    return holdsNeedle(text, filter.needles);
   }
 
   /**
