@@ -8,6 +8,7 @@
  * Boundaries are found in the bytes: every line of a hunk starts with ` `, `-`, `+` or `\`, so a
  * line starting `diff --git ` is always a file header, never a file's content.
  */
+import { parseHunkHeader, type HunkHeader } from './hunk-header.js';
 import { parseDiff } from './parse.js';
 import { filePath } from './types.js';
 import { KEEP_BYTES, PastCapScreen } from './past-cap.js';
@@ -193,8 +194,6 @@ function countLines(parts: readonly Buffer[]): number {
   return n;
 }
 
-const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@(.*)$/;
-
 /**
  * The first whole lines of one file's diff within `maxBytes` and `maxLines` (its header always),
  * with the last hunk's header giving the counts of the lines kept, and the file's path.
@@ -208,7 +207,7 @@ export function cutFile(
   let used = 0;
   let headerEnd = -1; // lines before the first hunk
   let hunkAt = -1;
-  let hunk: RegExpExecArray | null = null;
+  let hunk: HunkHeader | null = null;
   let oldCount = 0;
   let newCount = 0;
   let start = 0;
@@ -222,7 +221,7 @@ export function cutFile(
     const inHeader = headerEnd === -1;
     if (!inHeader && (used + line.length > maxBytes || lines.length >= maxLines || newline === -1)) break;
     if (isHunk) {
-      hunk = HUNK.exec(line.toString('latin1').replace(/\r?\n$/, ''));
+      hunk = parseHunkHeader(line.toString('latin1').replace(/\r?\n$/, ''));
       hunkAt = lines.length;
       oldCount = newCount = 0;
     } else if (hunk) {
@@ -246,9 +245,13 @@ export function cutFile(
   }
   if (hunk && hunkAt !== -1) {
     if (oldCount === 0 && newCount === 0) lines.splice(hunkAt);
-    else lines[hunkAt] = Buffer.from(`@@ -${hunk[1]},${oldCount} +${hunk[2]},${newCount} @@${hunk[3]}\n`, 'latin1');
+    else
+      lines[hunkAt] = Buffer.from(
+        `@@ -${hunk.oldStart},${oldCount} +${hunk.newStart},${newCount} @@${hunk.tail}\n`,
+        'latin1',
+      );
   } else if (hunkAt !== -1) lines.splice(hunkAt);
-  const next = hunk ? { old: Number(hunk[1]) + oldCount, new: Number(hunk[2]) + newCount } : null;
+  const next = hunk ? { old: hunk.oldStart + oldCount, new: hunk.newStart + newCount } : null;
   return { bytes: Buffer.concat(lines), path, restAt: start, next };
 }
 

@@ -4,12 +4,12 @@
  * plain `diff -u` output. Hunk bodies are read by the counts in their `@@` header, so a deleted
  * line that reads `-- x` is never taken for a `---` file header.
  */
+import { parseHunkHeader } from './hunk-header.js';
 import { InputError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
 import type { DiffFile, DiffLine, FileStatus, Hunk } from './types.js';
 import { readQuoted } from './quote.js';
 
-const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 // Prefix pairs git writes: a/ b/ by default, c/ i/ w/ o/ with diff.mnemonicPrefix.
 const OLD_PREFIXES = ['a/', 'c/', 'i/', 'o/', 'w/'];
 const NEW_PREFIXES = ['b/', 'w/', 'i/', 'o/', 'c/'];
@@ -83,7 +83,7 @@ export function parseDiff(text: string, name = 'diff'): DiffFile[] {
       continue;
     }
     if (line.startsWith('@@')) {
-      if (current && !HUNK_HEADER.test(line))
+      if (current && !parseHunkHeader(line))
         throw new InputError(m.badHunkHeader(name, i + 1, line), { remedy: m.damagedRemedy });
       i++;
       continue;
@@ -261,16 +261,11 @@ function settle(b: Builder): DiffFile {
 /** Reads one hunk starting at its `@@` line; returns the index of the line after it. */
 function readHunk(lines: string[], start: number, file: DiffFile, name: string): number {
   const header = stripCr(lines[start]!);
-  const match = HUNK_HEADER.exec(header);
-  if (!match) throw new InputError(m.badHunkHeader(name, start + 1, header), { remedy: m.damagedRemedy });
-  const hunk: Hunk = {
-    oldStart: Number(match[1]),
-    oldLines: match[2] === undefined ? 1 : Number(match[2]),
-    newStart: Number(match[3]),
-    newLines: match[4] === undefined ? 1 : Number(match[4]),
-    section: match[5] ?? '',
-    lines: [],
-  };
+  const read = parseHunkHeader(header);
+  if (!read) throw new InputError(m.badHunkHeader(name, start + 1, header), { remedy: m.damagedRemedy });
+  const { tail, ...counts } = read;
+  // The section is what follows git's one space after the closing `@@`.
+  const hunk: Hunk = { ...counts, section: tail.startsWith(' ') ? tail.slice(1) : tail, lines: [] };
   let oldLeft = hunk.oldLines;
   let newLeft = hunk.newLines;
   let oldLine = hunk.oldStart;

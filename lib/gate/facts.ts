@@ -2,6 +2,7 @@
  * The observed facts behind the gate, each fetched with one git call for every thread that
  * needs it (never a process per thread).
  */
+import { parseHunkHeader } from '../diff/hunk-header.js';
 import { git, gitLines, gitRecords } from '../core/git/run.js';
 import { unquotePath } from '../diff/quote.js';
 
@@ -112,11 +113,11 @@ export async function changedLines(
       file = target === '/dev/null' ? null : target.replace(/^b\//, '');
       continue;
     }
-    const hunk = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    const hunk = parseHunkHeader(line);
     if (!hunk) continue;
-    minus = hunk[1] === undefined ? 1 : Number(hunk[1]);
-    const start = Number(hunk[2]);
-    plus = hunk[3] === undefined ? 1 : Number(hunk[3]);
+    minus = hunk.oldLines;
+    const start = hunk.newStart;
+    plus = hunk.newLines;
     if (plus === 0 || !file || !wanted.get(commit)?.has(file)) continue;
     let perFile = result.get(commit);
     if (!perFile) result.set(commit, (perFile = new Map()));

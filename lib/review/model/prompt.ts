@@ -4,6 +4,7 @@
  * finding contract as a JSON Schema. Nothing else: no other file, no history, no author.
  * PROMPT_VERSION is part of every cached answer's key; change it with the wording.
  */
+import { parseHunkHeader } from '../../diff/hunk-header.js';
 import type { ReviewerInput } from '../program/reviewer.js';
 import { RULE_NAME } from './rule-source.js';
 
@@ -38,9 +39,9 @@ export function numberedDiff(diff: string): string {
   const out: string[] = [];
   let next = 0;
   for (const line of diff.split('\n')) {
-    const header = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+    const header = parseHunkHeader(line);
     if (header) {
-      next = Number(header[1]);
+      next = header.newStart;
       out.push(line);
     } else if (next > 0 && (line.startsWith('+') || line.startsWith(' '))) {
       out.push(`${String(next).padStart(5)} ${line}`);
