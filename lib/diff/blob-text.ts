@@ -7,7 +7,8 @@
  * character), and the lines of the new side that the old side lacks become the file's added
  * lines, numbered as in the new file.
  */
-import { lstat, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { readRegularFile } from '../core/fs/read.js';
 import { join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
 import { catFileBatch } from '../core/git/commands.js';
@@ -236,19 +237,13 @@ async function catFile(top: string, ids: readonly string[], cap: number): Promis
 
 /** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file. */
 async function readWorktree(path: string, cap: number): Promise<Blob | undefined> {
-  let handle: import('node:fs/promises').FileHandle | undefined;
   try {
-    // Only a regular file: a FIFO or a device would block or never end.
-    if (!(await lstat(path)).isFile()) return undefined;
-    handle = await open(path, 'r');
-    const stat = await handle.stat();
-    if (!stat.isFile()) return undefined;
-    const bytes = Buffer.alloc(Math.min(stat.size, cap));
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    return { bytes: bytes.subarray(0, bytesRead), cut: stat.size > cap };
+    // A symbolic link is its target's name to git, never this file's bytes.
+    if ((await lstat(path)).isSymbolicLink()) return undefined;
+    // The one safe reader (core/fs/read.ts): only a regular file, cut at the cap.
+    const read = readRegularFile(path, { maxBytes: cap, truncate: true });
+    return { bytes: read.bytes, cut: read.truncated };
   } catch {
     return undefined;
-  } finally {
-    await handle?.close();
   }
 }

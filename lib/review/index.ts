@@ -42,6 +42,7 @@ import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../record/history.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
+import { newSideOf } from '../diff/version.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
@@ -260,7 +261,8 @@ export async function selectChunks(
   // Files git calls binary are read as text for the credential rules: only a git call when there are any.
   if (readBinary && session.commonDir !== null && files.some((f) => f.binary && f.newPath !== null)) {
     const { readBinaryAsText } = await import('../diff/blob-text.js');
-    capped.push(...(await readBinaryAsText(session.top, files, source.kind === 'worktree' ? 'worktree' : 'objects')));
+    const side = newSideOf(source, null)?.kind === 'worktree' ? 'worktree' : 'objects';
+    capped.push(...(await readBinaryAsText(session.top, files, side)));
   }
   const chunks = toChunks(files, session.config.chunkLines);
   if (chunks.length === 0) return { chunks, selections: [], bundle: null, capped };

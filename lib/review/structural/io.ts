@@ -4,21 +4,20 @@
  * `git cat-file --batch` — and, for import resolution, `tsconfig.json` `paths`, `go.mod` and the
  * list of files that exist there. Only regular, size-capped files; nothing for a diff file.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileShapeError, readRegularFile } from '../../core/fs/read.js';
 import { gitOut } from '../../core/git/run.js';
 import { catFileBatch, runGit } from '../../core/git/commands.js';
 import type { DiffSource } from '../../diff/types.js';
+import { newSideOf, objectName } from '../../diff/version.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
 
+/** The work tree's file through the one safe reader (core/fs/read.ts: no FIFO or device is opened for good). */
 function readRegular(file: string, cap: number): FileVersion {
   try {
-    const info = statSync(file);
-    if (!info.isFile()) return null;
-    if (info.size > cap) return TOO_LARGE;
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
+    return readRegularFile(file, { maxBytes: cap }).bytes.toString('utf8');
+  } catch (error) {
+    return error instanceof FileShapeError && error.code === 'ETOOBIG' ? TOO_LARGE : null;
   }
 }
 
@@ -45,7 +44,9 @@ function jsonWithoutComments(text: string): unknown {
 
 export function structuralIO(top: string, source: DiffSource, tip: string | null): StructuralIO | undefined {
   if (source.kind === 'text') return undefined;
-  const prefix = source.kind === 'staged' ? ':' : source.kind === 'range' && tip ? `${tip}:` : null;
+  const side = newSideOf(source, tip);
+  // A range whose tip is not known reads the work tree, as before the side was named.
+  const prefix = side === null || side.kind === 'worktree' ? null : objectName(side, '');
   // Every file the pass will read is asked for in one cat-file (prefetch); any other on its own.
   const pending = new Map<string, Promise<Map<string, FileVersion>>>();
   const fetch = (paths: readonly string[]) => {
