@@ -64,8 +64,8 @@ export default defineCommand<VerdictArgs>({
     const out = context.stdout;
     if (args.list) return list(context.cwd, args.json, out, context.stderr);
     if (args.new !== undefined) {
-      const { recordHumanFinding } = await import('../../verdicts/human.js');
-      const entry = await recordHumanFinding(context.cwd, {
+      const { queueOwnFinding } = await import('../../flows/verdict.js');
+      const entry = await queueOwnFinding(context.cwd, {
         where: args.new,
         what: [args.id, args.verdict, ...(args.rationale ?? [])].filter((w) => w !== undefined).join(' '),
         cite: args.cite,
@@ -82,18 +82,16 @@ export default defineCommand<VerdictArgs>({
     }
     if (args.drop) {
       if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
-      const { findRepo } = await import('../../core/git/repo.js');
-      const { dropQueued } = await import('../../verdicts/queue.js');
-      const repo = await findRepo(context.cwd);
-      const dropped = await dropQueued(repo.commonDir, args.id.trim().toLowerCase());
+      const { dropVerdict } = await import('../../flows/verdict.js');
+      const dropped = await dropVerdict(context.cwd, args.id);
       if (!dropped) throw new UsageError(m.notQueued(args.id), { remedy: m.notQueuedRemedy });
       if (args.json) out.write(`${JSON.stringify({ dropped }, null, 2)}\n`);
       else out.write(`${m.dropped(dropped.id, dropped.verdict)}\n`);
       return 0;
     }
     if (!args.id || !args.verdict) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
-    const { recordVerdict } = await import('../../verdicts/record.js');
-    const result = await recordVerdict(context.cwd, {
+    const { queueVerdict } = await import('../../flows/verdict.js');
+    const result = await queueVerdict(context.cwd, {
       id: args.id,
       verdict: args.verdict,
       rationale: (args.rationale ?? []).join(' '),
@@ -123,28 +121,9 @@ async function list(
   err: NodeJS.WritableStream,
 ): Promise<number> {
   const { verdictMessages: m } = await import('../../messages/verdicts.js');
-  const { findRepo } = await import('../../core/git/repo.js');
-  const { findingState } = await import('../../verdicts/open.js');
-  const { pruneRecorded, damagedQueueLines } = await import('../../verdicts/queue.js');
-  const { queueFile } = await import('../../core/state.js');
-  const repo = await findRepo(cwd);
-  // A line the queue cannot read stays in the file and is named, never dropped (docs/record.md "Faults").
-  for (const d of await damagedQueueLines(repo.commonDir)) {
-    err.write(`${esc(m.damagedQueueLine(queueFile(repo.commonDir), d.line, d.reason))}\n`);
-  }
-  // A rebase that ended without a post-rewrite: the verdicts of the commits it dropped join the queue first.
-  const { rebaseToSettle } = await import('../../verdicts/peek.js');
-  if (rebaseToSettle(repo.gitDir)) {
-    for (const line of await (await import('../../flows/rewrite.js')).reportDropped(repo)) err.write(`${esc(line)}\n`);
-  }
-  let state = await findingState(repo.top, repo.commonDir);
-  // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
-  if (
-    state.queue.length &&
-    (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length
-  ) {
-    state = await findingState(repo.top, repo.commonDir);
-  }
+  const { listFindings } = await import('../../flows/verdict.js');
+  const { state, lines: told } = await listFindings(cwd);
+  for (const line of told) err.write(`${esc(line)}\n`);
   const open = state.known.filter((k) => k.state === 'OPEN');
   if (json) {
     const openOut = open.map((k) => ({

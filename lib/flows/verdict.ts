@@ -1,0 +1,57 @@
+/**
+ * The verdict flow (docs/record.md "Verdicts"): what `revtrail verdict` does, and what the
+ * language server's code actions do, apart from how either shows it. Queueing a verdict, a
+ * finding of one's own or a drop goes through the verdict queue (lib/verdicts/); listing first
+ * settles what the record says since the last look (a rebase that ended without post-rewrite,
+ * entries a commit on HEAD already carries) and names the queue lines it cannot read.
+ */
+import { findRepo } from '../core/git/repo.js';
+import { queueFile } from '../core/state.js';
+import { verdictMessages as m } from '../messages/verdicts.js';
+import { findingState, type FindingState } from '../verdicts/open.js';
+import { damagedQueueLines, dropQueued, pruneRecorded, type QueuedVerdict } from '../verdicts/queue.js';
+import { rebaseToSettle } from '../verdicts/peek.js';
+import { recordVerdict, type RecordedVerdict } from '../verdicts/record.js';
+import { recordHumanFinding, type HumanFindingInput } from '../verdicts/human.js';
+import { reportDropped } from './rewrite.js';
+
+export type { FindingState, QueuedVerdict, RecordedVerdict, HumanFindingInput };
+
+/** The findings that can get a verdict, the queue, and the lines to tell first (damaged queue lines, a rebase settled). */
+export async function listFindings(cwd: string): Promise<{ state: FindingState; lines: string[] }> {
+  const lines: string[] = [];
+  const repo = await findRepo(cwd);
+  // A line the queue cannot read stays in the file and is named, never dropped (docs/record.md "Faults").
+  for (const d of await damagedQueueLines(repo.commonDir))
+    lines.push(m.damagedQueueLine(queueFile(repo.commonDir), d.line, d.reason));
+  // A rebase that ended without a post-rewrite: the verdicts of the commits it dropped join the queue first.
+  if (rebaseToSettle(repo.gitDir)) lines.push(...(await reportDropped(repo)));
+  let state = await findingState(repo.top, repo.commonDir);
+  // Entries a commit on HEAD already carries leave the queue here too, as at commit time.
+  if (
+    state.queue.length &&
+    (await pruneRecorded(repo.top, repo.commonDir, state.history)).length !== state.queue.length
+  ) {
+    state = await findingState(repo.top, repo.commonDir);
+  }
+  return { state, lines };
+}
+
+/** A human verdict on a finding, queued for the next commit. */
+export function queueVerdict(
+  cwd: string,
+  input: { id: string; verdict: string; rationale: string },
+): Promise<RecordedVerdict> {
+  return recordVerdict(cwd, input);
+}
+
+/** A finding of one's own (`verdict --new`), queued for the next commit. */
+export function queueOwnFinding(cwd: string, input: HumanFindingInput): Promise<QueuedVerdict> {
+  return recordHumanFinding(cwd, input);
+}
+
+/** The queued entry for finding `id` taken out of the queue, or null when none was queued. */
+export async function dropVerdict(cwd: string, id: string): Promise<QueuedVerdict | null> {
+  const repo = await findRepo(cwd);
+  return dropQueued(repo.commonDir, id.trim().toLowerCase());
+}
