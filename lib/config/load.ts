@@ -220,22 +220,24 @@ export async function loadConfig(top: string, options: LoadOptions = {}): Promis
 export interface ReviewConfig extends LoadedConfig {
   /** One line naming what could not be used (the review runs with the defaults), or null. */
   problem: string | null;
+  /** The error itself, for the commands that stop on it (`knowledge check`, `stats`), or null. */
+  error: InputError | null;
 }
 
 /**
  * The configuration a review runs with: a config that cannot be read or validated never stops
  * a review or a hook. The review then runs with the default configuration and the built-in
  * baseline, and says so in one line (docs/trust.md "Fails closed"); `knowledge check` and
- * `doctor` use loadConfig and report the error.
+ * `stats` (through the workspace) stop on the error, `doctor` uses loadConfig and reports it.
  */
 export async function loadReviewConfig(top: string, options: LoadOptions = {}): Promise<ReviewConfig> {
   try {
-    return { ...(await loadConfig(top, options)), problem: null };
+    return { ...(await loadConfig(top, options)), problem: null, error: null };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     // Named from the top level, as every other path in a review's output is.
     const shown = error.message.split(top + sep).join('');
-    return { config: await parseConfig({}, null), file: null, problem: m.fellBack(shown) };
+    return { config: await parseConfig({}, null), file: null, problem: m.fellBack(shown), error };
   }
 }
 

@@ -29,7 +29,7 @@ import type { CommitReads } from './commit-start.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
 import { cleanWithoutReview, TRAILER_LINE } from './commit-start.js';
-import type { ReviewSession } from '../review/index.js';
+import type { Workspace } from '../workspace/index.js';
 import type { Bundle } from '../bundle/types.js';
 
 /** The commit being made, through commit-msg: its message file, and where git runs the hook. */
@@ -268,10 +268,13 @@ export async function reviewCommit(
       return { open: [], raised: new Set(), report: () => [], runnable: new Set(), foldAt: clean.foldAt };
     }
   }
-  const { openReview, runReview, CREDENTIAL_RULE_SOURCES } = await import('../review/index.js');
+  const [{ runReview, CREDENTIAL_RULE_SOURCES }, { openWorkspace }] = await Promise.all([
+    import('../review/index.js'),
+    import('../workspace/index.js'),
+  ]);
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
   const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
-  const session = await openReview(repo.top, { repo }); // the hook's own repo: no second rev-parse
+  const session = await openWorkspace(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of the history serves suppression and "already recorded on this branch".
   const result = await runReview(session, {
@@ -343,7 +346,7 @@ export async function reviewCommit(
 }
 
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */
-async function keepCleanRecordOf(session: ReviewSession, bundle: Bundle): Promise<void> {
+async function keepCleanRecordOf(session: Workspace, bundle: Bundle): Promise<void> {
   if (!session.commonDir) return;
   const { keepRecordOf } = await import('../review/clean-record.js');
   await keepRecordOf(cleanCheckFile(session.commonDir), session, bundle);

@@ -64,8 +64,11 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string): 
 async function raisedByStaged(repo: Repo, needed: boolean): Promise<Set<string>> {
   if (!needed) return new Set();
   try {
-    const { openReview, runReview } = await import('../review/index.js');
-    const session = await openReview(repo.top, { repo });
+    const [{ runReview }, { openWorkspace }] = await Promise.all([
+      import('../review/index.js'),
+      import('../workspace/index.js'),
+    ]);
+    const session = await openWorkspace(repo.top, { repo });
     const result = await runReview(session, {
       cwd: repo.top,
       source: { kind: 'staged' },

@@ -5,6 +5,7 @@
  * secret a later commit removed is still in the pushed history. Any ref whose review has a
  * counted blocking finding (after committed verdicts) blocks.
  */
+import type { Workspace } from '../workspace/index.js';
 import { gitOut } from '../core/git/run.js';
 import { catFileBatch, commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
 import { blobFile, tipFiles } from './push-tip-files.js';
@@ -12,7 +13,8 @@ import { addedFileDiff, messageDiff, messagePath } from './push-commits.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
-import { openReview, runReview, CREDENTIAL_RULE_SOURCES, type ReviewSession } from '../review/index.js';
+import { runReview, CREDENTIAL_RULE_SOURCES } from '../review/index.js';
+import { openWorkspace } from '../workspace/index.js';
 import { credentialCheck } from '../review/credentials.js';
 import { checkCommits } from './push-check.js';
 import { findingLines } from './finding-lines.js';
@@ -25,7 +27,7 @@ import { hookMessages as m } from '../messages/hooks.js';
 import type { SignedCheck } from './push-signed.js';
 import type { HandedPatches } from './push-start.js';
 
-export { openReview };
+export { openWorkspace };
 
 /** What one ref update asks to review (see planRef in pre-push.ts). */
 export interface ReviewPlan {
@@ -95,7 +97,7 @@ export interface PushReviewOptions {
  */
 export async function reviewPlans(
   top: string,
-  session: ReviewSession,
+  session: Workspace,
   plans: readonly ReviewPlan[],
   terminal: NodeJS.WriteStream,
   options: PushReviewOptions = {},
@@ -295,7 +297,7 @@ export async function reviewPlans(
  */
 async function openSigned(
   top: string,
-  session: ReviewSession,
+  session: Workspace,
   plans: readonly ReviewPlan[],
   blocked: BlockedRef[],
   holders: ReadonlyMap<string, ReadonlyArray<{ commit: string }>>,

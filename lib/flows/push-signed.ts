@@ -15,7 +15,7 @@ import {
   type ReviewersFile,
   type SignatureRefusal,
 } from '../record/signatures.js';
-import type { ReviewSession } from '../review/index.js';
+import type { Workspace } from '../workspace/index.js';
 import type { Finding } from '../review/types.js';
 import { signedKinds, type NeedsSignature } from '../review/findings/signed.js';
 import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
@@ -43,7 +43,7 @@ export interface SignedCheck {
 }
 
 /** The policy's reviewers file (lib/record/signatures.ts); null when the policy names none. */
-export function reviewersFile(session: ReviewSession): ReviewersFile | null {
+export function reviewersFile(session: Workspace): ReviewersFile | null {
   const named = session.config.gate.reviewers?.file;
   return named ? reviewersFileAt(session.policyTop, named) : null;
 }
@@ -54,7 +54,7 @@ export function reviewersFile(session: ReviewSession): ReviewersFile | null {
  */
 export async function checkSignedAnswers(
   top: string,
-  session: ReviewSession,
+  session: Workspace,
   findings: readonly Finding[],
   adding: (f: Finding) => readonly string[] | undefined,
   pushed: readonly string[],

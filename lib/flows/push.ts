@@ -44,8 +44,8 @@ async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: P
   const work = plans.filter((p) => p.range !== null || p.object);
   if (work.length === 0) return { exit: 0, lines };
 
-  const { openReview, reviewPlans, blockedLines } = await modules;
-  const session = await openReview(repo.top, { repo });
+  const { openWorkspace, reviewPlans, blockedLines } = await modules;
+  const session = await openWorkspace(repo.top, { repo });
   // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
   const { currentCleanRecord } = await import('../review/clean-check.js');
   const cleanFile = cleanCheckFile(repo.commonDir);

@@ -81,9 +81,9 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
     return { exit: 1, lines };
   }
 
-  const { openReview, reviewPlans, blockedLines } = await modules;
+  const { openWorkspace, reviewPlans, blockedLines } = await modules;
   lines.push(...copied.warnings.map((w) => hm.warning(w)));
-  const session = await openReview(top, {
+  const session = await openWorkspace(top, {
     repo,
     policyTop: copied.dir,
     knowledge: copied.knowledge,

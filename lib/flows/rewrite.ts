@@ -123,8 +123,11 @@ async function rebaseOrigHead(gitDir: string): Promise<string | undefined> {
  * its finding is on record in the new history, raised by the new commit, or carried too.
  */
 async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<Missing[]> {
-  const { openReview, runReview } = await import('../review/index.js');
-  const session = await openReview(repo.top, { repo });
+  const [{ runReview }, { openWorkspace }] = await Promise.all([
+    import('../review/index.js'),
+    import('../workspace/index.js'),
+  ]);
+  const session = await openWorkspace(repo.top, { repo });
   const raisedBy = new Map<string, Set<string>>();
   // A review that cannot run keeps everything: a record kept is better than one lost.
   const raised = async (commit: string): Promise<{ has(id: string): boolean }> => {

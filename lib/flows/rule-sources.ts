@@ -4,10 +4,10 @@
  * raises it; a row from anything else (a reviewer program, a removed document) is kept, since a
  * review cannot tell whether it still applies (docs/record.md "Amend").
  */
-import type { ReviewSession } from '../review/index.js';
+import type { Workspace } from '../workspace/index.js';
 import { builtinRules } from '../review/builtin.js';
 
-export async function runnableRuleSources(session: ReviewSession): Promise<Set<string>> {
+export async function runnableRuleSources(session: Workspace): Promise<Set<string>> {
   const sources = new Set(builtinRules(session.config.builtinRules).map((r) => r.ruleSource));
   try {
     for (const c of (await session.bundle()).concepts)

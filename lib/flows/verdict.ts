@@ -1,5 +1,5 @@
 /**
- * The verdict flow (docs/record.md "Verdicts"): what `revtrail verdict` does, and what the
+ * The verdict flow (docs/record.md "Where a queued record goes"): what `revtrail verdict` does, and what the
  * language server's code actions do, apart from how either shows it. Queueing a verdict, a
  * finding of one's own or a drop goes through the verdict queue (lib/verdicts/); listing first
  * settles what the record says since the last look (a rebase that ended without post-rewrite,

@@ -5,11 +5,12 @@
  * bundle rule takes a built-in credential rule_source), and the screen in front of it passes over
  * the commits those rules cannot report on.
  */
+import type { Workspace } from '../workspace/index.js';
 import type { Bundle } from '../bundle/types.js';
 import type { HistoryRow } from '../record/history.js';
 import { builtinRules, CREDENTIAL_RULE_SOURCES } from './builtin.js';
 import { credentialScreen, type CredentialScreen } from './credential-screen.js';
-import { runReview, type ReviewSession } from './index.js';
+import { runReview } from './index.js';
 import type { Finding } from './types.js';
 
 export interface CredentialResult {
@@ -42,7 +43,7 @@ export function bundleHasCredentialSources(bundle: Bundle): boolean {
  * rule_source, when known without loading the bundle (the clean check's record, ./clean-check.ts).
  */
 export function credentialCheck(
-  session: ReviewSession,
+  session: Workspace,
   verdictTip: string | null,
   history: () => Promise<HistoryRow[]>,
   bundleTakesCredentials?: boolean,

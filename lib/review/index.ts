@@ -4,24 +4,21 @@
  * are read only when a diff has something to review: an empty commit costs one `git diff`.
  *
  * Lower level, for callers that review several diffs with one setup (pre-push: the combined
- * diff, then credential rules per commit): `openReview()` once, then `runReview()` per diff
+ * diff, then credential rules per commit): `openWorkspace()` once, then `runReview()` per diff
  * with `ruleFilter` and `reviewer: false`.
  */
 import { relative, resolve } from 'node:path';
 import { commandLabel } from '../core/output.js';
-import { findRepo, type Repo } from '../core/git/repo.js';
-import { NotARepositoryError } from '../core/git/errors.js';
-import { loadReviewConfig, type ConfigSource } from '../config/load.js';
-import { configCacheFile, derivedCacheFile, modelCacheDir } from '../core/state.js';
-import { openDerivedCache, saveDerivedCache } from '../core/derived-cache.js';
+import type { Repo } from '../core/git/repo.js';
+import { modelCacheDir } from '../core/state.js';
+import { saveDerivedCache } from '../core/derived-cache.js';
+import { openWorkspace, type Workspace } from '../workspace/index.js';
 import type { Config } from '../config/schema.js';
 import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { DEFAULT_CAPS } from '../diff/cap.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
-import { loadBundle } from '../bundle/load.js';
-import { bundleCacheFile } from '../bundle/cache.js';
 import type { Bundle } from '../bundle/types.js';
 import type { Chunk } from '../diff/types.js';
 import type { ChunkSelection } from '../select/types.js';
@@ -48,90 +45,6 @@ import { reviewMessages as m } from '../messages/review.js';
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
 export { CREDENTIAL_RULE_SOURCES } from './builtin.js';
 
-export interface ReviewSession {
-  cwd: string;
-  /** Work tree top level (the folder itself for a `--diff` file outside any repository). */
-  top: string;
-  /** Git common dir (verdict queue); null outside a repository. */
-  commonDir: string | null;
-  config: Config;
-  /** The file the configuration came from (`…/package.json#revtrail` for that key), or null. */
-  configFile?: string | null;
-  /** Why the configuration could not be used (the session runs with the defaults), or null. */
-  configProblem?: string | null;
-  /** The text the configuration came from (absent for one handed in, or the defaults after a problem). */
-  configSource?: ConfigSource;
-  /**
-   * The commit the policy was copied from (`--policy-from`, the server gate), or null: the work
-   * tree's. Its tree's .gitattributes decide what is reviewed (docs/review.md "Git's attributes").
-   */
-  policyCommit: string | null;
-  /** Absolute path of the knowledge bundle. */
-  knowledge: string;
-  /** The bundle, loaded on first use and kept for the session. */
-  bundle(): Promise<Bundle>;
-  /** Where the config was read: the top level, or the copied policy's folder (its paths are relative to it). */
-  policyTop: string;
-}
-
-/** Repo, config and (lazily) the bundle, for one or more reviews. */
-export async function openReview(
-  cwd: string,
-  overrides: {
-    knowledge?: string;
-    allowOutsideRepo?: boolean;
-    repo?: Repo;
-    config?: Config;
-    policyTop?: string;
-    policyCommit?: string;
-  } = {},
-): Promise<ReviewSession> {
-  let top: string;
-  let commonDir: string | null;
-  try {
-    const repo = overrides.repo ?? (await findRepo(cwd));
-    top = repo.top;
-    commonDir = repo.commonDir;
-  } catch (error) {
-    if (!(error instanceof NotARepositoryError) || !overrides.allowOutsideRepo) throw error;
-    top = resolve(cwd);
-    commonDir = null;
-  }
-  // Globs' regexes and rules' needles from earlier runs, before selection or a rule needs them.
-  if (commonDir !== null) openDerivedCache(derivedCacheFile(commonDir));
-  // The policy (config, bundle, doc map) is the work tree's, or a folder another commit's policy
-  // was copied into (`--policy-from`, the server gate: docs/server.md). A config that cannot be
-  // used is one warning, never the end of the review (docs/trust.md "Fails closed").
-  const policyTop = overrides.policyTop ?? top;
-  const found = overrides.config
-    ? { config: overrides.config, file: null, problem: null }
-    : await loadReviewConfig(policyTop, { cacheFile: commonDir === null ? undefined : configCacheFile(commonDir) });
-  const config = found.config;
-  // --knowledge is what the user typed (relative to where they are); config.knowledge is relative to the top level.
-  const knowledge =
-    overrides.knowledge !== undefined ? resolve(cwd, overrides.knowledge) : resolve(policyTop, config.knowledge);
-  let loaded: Promise<Bundle> | undefined;
-  return {
-    cwd,
-    top,
-    commonDir,
-    policyCommit: overrides.policyCommit ?? null,
-    config,
-    configFile: found.file,
-    configProblem: found.problem,
-    configSource: 'source' in found ? found.source : undefined,
-    knowledge,
-    policyTop,
-    bundle: () =>
-      (loaded ??= loadBundle(knowledge, {
-        // A copied policy names its files as the commit they came from does.
-        base: overrides.policyTop ?? cwd,
-        cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
-        docMap: config.docMap === undefined ? undefined : { file: resolve(policyTop, config.docMap), top: policyTop },
-      })),
-  };
-}
-
 /** The commit whose history holds the verdicts for a review of `source`. */
 function defaultVerdictTip(source: DiffSource): string {
   if (source.kind !== 'range') return 'HEAD';
@@ -157,7 +70,7 @@ function attributeSource(source: DiffSource): AttributeSource {
  * says how and the review goes on with the rules.
  */
 async function reviewerSettings(
-  session: ReviewSession,
+  session: Workspace,
   options: ReviewOptions,
   warnings: string[],
 ): Promise<ReviewerSettings | null> {
@@ -189,7 +102,7 @@ async function reviewerSettings(
  * The model reviewer to ask, if any (docs/model.md): a loopback endpoint is
  * asked; any other host only once the person trusted that exact endpoint for this clone.
  */
-async function modelRun(session: ReviewSession, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {
+async function modelRun(session: Workspace, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {
   const settings = session.config.reviewer.model;
   if (!settings || options.reviewer === false || options.model === false) return null;
   const { checkEndpoint, chatCompletionsUrl, loopbackTarget } = await import('./model/endpoint.js');
@@ -243,7 +156,7 @@ function emptyResult(warnings: string[]): ReviewResult {
  * review, so none is selected.
  */
 export async function selectChunks(
-  session: ReviewSession,
+  session: Workspace,
   source: DiffSource,
   documentsMatter: (bundle: Bundle) => boolean = () => true,
   readBinary = false,
@@ -290,7 +203,7 @@ function documentsMatter(options: ReviewOptions): (bundle: Bundle) => boolean {
 }
 
 /** The queued verdicts that suppress here; a queue that cannot be read suppresses nothing (a warning says why). */
-async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, warnings: string[]) {
+async function queuedVerdicts(session: Workspace, options: ReviewOptions, warnings: string[]) {
   if (!options.queued || session.commonDir === null) return [];
   try {
     return await options.queued(session.commonDir);
@@ -304,7 +217,7 @@ async function queuedVerdicts(session: ReviewSession, options: ReviewOptions, wa
  * What every review with this session warns about first: a config that could not be used, what
  * a config tried to take from the credential rules, a `builtinRules` entry that names nothing.
  */
-function configWarnings(session: ReviewSession): string[] {
+function configWarnings(session: Workspace): string[] {
   const { config } = session;
   const out: string[] = session.configProblem ? [session.configProblem] : [];
   for (const o of credentialOverrides(config)) out.push(m.credentialRulesStay(o.key, o.what));
@@ -328,7 +241,7 @@ function bundleWarnings(bundle: Bundle): string[] {
  * `diff`: the diff of `options.source`, already asked of git from the session's folder.
  */
 export async function runReview(
-  session: ReviewSession,
+  session: Workspace,
   options: ReviewOptions,
   diff?: Promise<CappedDiff>,
 ): Promise<ReviewResult> {
@@ -421,9 +334,9 @@ export async function review(options: ReviewOptions): Promise<ReviewResult> {
   // said, as before, and the diff's is dropped.
   const diff = options.source.kind === 'text' ? undefined : readDiff(options.cwd, options.source);
   diff?.catch(() => {});
-  const session = await openReview(options.cwd, {
+  const session = await openWorkspace(options.cwd, {
     knowledge: options.knowledge,
-    allowOutsideRepo: options.source.kind === 'text',
+    needRepo: options.source.kind !== 'text',
     repo: options.repo,
     config: options.config,
     policyTop: options.policyTop,

@@ -236,6 +236,6 @@ test('loadReviewConfig: a config that cannot be used gives the defaults and one 
     'revtrail.config.json: unknown key "nope"; the review ran with the default configuration and the built-in baseline',
   );
   writeFileSync(join(dir, 'revtrail.config.json'), '{"chunkLines": 50}');
-  assert.deepEqual(await loadReviewConfig(dir), { ...(await loadConfig(dir)), problem: null });
+  assert.deepEqual(await loadReviewConfig(dir), { ...(await loadConfig(dir)), problem: null, error: null });
   rmSync(join(dir, 'revtrail.config.json'));
 });

@@ -5,11 +5,12 @@
  * pieces cut by chunkLines, binary files), whenever the check says "clean", the review of the
  * same diff under the same policy finds nothing, suppresses nothing and warns of nothing.
  */
+import type { Workspace } from '../../lib/workspace/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseConfig } from '../../lib/config/load.js';
-import { runReview, type ReviewSession } from '../../lib/review/index.js';
+import { runReview } from '../../lib/review/index.js';
 import { surelyClean } from '../../lib/review/clean-check.js';
 import { cleanRecordOf } from '../../lib/review/clean-record.js';
 import type { Bundle } from '../../lib/bundle/types.js';
@@ -105,9 +106,12 @@ test('whenever the clean check says "clean", the full review finds nothing and w
       const record = cleanRecordOf({ top: process.cwd(), config, configSource, configProblem: null }, bundle);
       assert.ok(record, 'every generated policy is one the check answers for');
       const diff = diffOf(files);
-      const session: ReviewSession = {
+      const session: Workspace = {
         cwd: process.cwd(),
+        repo: null,
         top: process.cwd(),
+        configFile: null,
+        configError: null,
         policyTop: process.cwd(),
         commonDir: null,
         policyCommit: null,
@@ -249,7 +253,7 @@ const structuralFile = fc.record({
 
 test('with syntax-tree and import rules (kept by their paths), "clean" still means the full review of the staged change finds nothing', async () => {
   const { makeRepo } = await import('../kit/repo.js');
-  const { openReview: open } = await import('../../lib/review/index.js');
+  const { openWorkspace: open } = await import('../../lib/workspace/index.js');
   const { readDiff } = await import('../../lib/diff/source.js');
   const r = makeRepo();
   try {

@@ -110,11 +110,11 @@ async function select(args: SelectArgs, context: CliContext): Promise<number> {
   const { selectMessages: m } = await import('../../messages/select.js');
   const { formatDiagnostic } = await import('../../bundle/load.js');
   const source = await diffSourceOf(args, context.cwd);
-  const { openReview, selectChunks } = await import('../../review/index.js');
-  const session = await openReview(context.cwd, {
-    knowledge: args.knowledge,
-    allowOutsideRepo: source.kind === 'text',
-  });
+  const [{ selectChunks }, { openWorkspace }] = await Promise.all([
+    import('../../review/index.js'),
+    import('../../workspace/index.js'),
+  ]);
+  const session = await openWorkspace(context.cwd, { knowledge: args.knowledge, needRepo: source.kind !== 'text' });
   const { chunks, selections, bundle } = await selectChunks(session, source);
   // A config that could not be used: selection ran with the defaults, as a review does.
   const warnings = [
