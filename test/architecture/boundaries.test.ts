@@ -30,10 +30,11 @@ export const STAGES: Record<string, readonly string[]> = {
   gate: ['mine', 'ci', 'diff'],
   stats: ['gate'],
   candidates: ['gate', 'bundle'],
+  org: ['stats', 'candidates'],
   hooks: ['verdicts', 'report', 'stats'],
   install: ['hooks'],
   demo: ['hooks', 'candidates'],
-  cli: ['demo', 'install'],
+  cli: ['demo', 'install', 'org'],
 };
 
 /** Leaves every stage may import: they import nothing themselves (checked below). */

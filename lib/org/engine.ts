@@ -1,0 +1,95 @@
+/**
+ * Embedded DuckDB (the official `@duckdb/node-api`, in-process, no server; docs/org.md "Engine").
+ * Loaded only here, by the org commands and `mine --format parquet`: its native module costs
+ * tens of milliseconds to load, which no hook pays. The folder's files become the views
+ * `records`, `threads` and `rules`, and the shared views (./schema.ts) go on top.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { TABLE_NAMES, VIEW_STATEMENTS, columnsOf, type TableName } from './schema.js';
+import { orgMessages as m } from '../messages/org.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Row = Record<string, Json>;
+
+export interface Engine {
+  run(sql: string): Promise<void>;
+  /** The rows of a query, as JSON values (integers as numbers, timestamps as ISO text). */
+  rows(sql: string): Promise<{ columns: string[]; rows: Row[] }>;
+  close(): void;
+}
+
+/** A SQL string literal. */
+export const literal = (text: string | null) => (text === null ? 'NULL' : `'${text.replace(/'/g, "''")}'`);
+
+/**
+ * One in-memory database. DuckDB takes most of the machine's memory and every core by default;
+ * the org run keeps it to a bounded share (docs/org.md "Bench": the run's peak is measured).
+ */
+export async function openEngine(options: { threads?: number; memoryLimit?: string } = {}): Promise<Engine> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(options.threads ?? 2),
+    memory_limit: options.memoryLimit ?? '128MB',
+    // Files are named by the caller; nothing is fetched (extensions ship inside the package).
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const connection = await instance.connect();
+  return {
+    async run(sql) {
+      await connection.run(sql);
+    },
+    async rows(sql) {
+      const reader = await connection.runAndReadAll(sql);
+      return { columns: reader.columnNames(), rows: reader.getRowObjectsJson() as Row[] };
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** The partitions of a folder that hold every table (a partition half written by a killed run has no stamp yet and is skipped). */
+export async function partitionsOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') throw new InputError(m.noFiles(dir), { remedy: m.noFilesRemedy });
+    throw new InputError(m.dirUnreadable(dir, e.message));
+  });
+  const found: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() || !e.name.startsWith('repo=')) continue;
+    const part = join(dir, e.name);
+    const complete = await Promise.all(
+      TABLE_NAMES.map((t) =>
+        stat(join(part, `${t}.parquet`)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (complete.every(Boolean)) found.push(part);
+  }
+  return found.sort();
+}
+
+/** An empty table of the right columns, for a folder with no partition yet. */
+function emptyTable(table: TableName): string {
+  const cols = columnsOf(table);
+  return `SELECT ${cols.map(([n, t]) => `CAST(NULL AS ${t}) AS "${n}"`).join(', ')} WHERE FALSE`;
+}
+
+/** The three tables over the folder's partitions, then the shared views. */
+export async function attachFolder(engine: Engine, dir: string): Promise<string[]> {
+  const parts = await partitionsOf(dir);
+  for (const table of TABLE_NAMES) {
+    const source = parts.length
+      ? `SELECT * FROM read_parquet([${parts.map((p) => literal(join(p, `${table}.parquet`))).join(', ')}], union_by_name = true)`
+      : emptyTable(table);
+    await engine.run(`CREATE OR REPLACE TEMPORARY VIEW ${table} AS ${source}`);
+  }
+  for (const statement of VIEW_STATEMENTS) await engine.run(statement);
+  return parts;
+}
