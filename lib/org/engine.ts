@@ -20,6 +20,8 @@ export interface Engine {
   close(): void;
 }
 
+const WIDE_INTEGERS = new Set(['BIGINT', 'UBIGINT', 'HUGEINT', 'UHUGEINT']);
+
 /** A SQL string literal. */
 export const literal = (text: string | null) => (text === null ? 'NULL' : `'${text.replace(/'/g, "''")}'`);
 
@@ -43,7 +45,17 @@ export async function openEngine(options: { threads?: number; memoryLimit?: stri
     },
     async rows(sql) {
       const reader = await connection.runAndReadAll(sql);
-      return { columns: reader.columnNames(), rows: reader.getRowObjectsJson() as Row[] };
+      const columns = reader.columnNames();
+      const rows = reader.getRowObjectsJson() as Row[];
+      // 64-bit and wider integers come as text (a double would round them): a count is a number
+      // whenever it fits one exactly, as SQL users read it.
+      const wide = columns.filter((_, i) => WIDE_INTEGERS.has(reader.columnTypes()[i]!.toString()));
+      for (const r of rows)
+        for (const c of wide) {
+          const v = r[c];
+          if (typeof v === 'string' && Number.isSafeInteger(Number(v))) r[c] = Number(v);
+        }
+      return { columns, rows };
     },
     close() {
       connection.closeSync();
@@ -81,12 +93,16 @@ function emptyTable(table: TableName): string {
   return `SELECT ${cols.map(([n, t]) => `CAST(NULL AS ${t}) AS "${n}"`).join(', ')} WHERE FALSE`;
 }
 
-/** The three tables over the folder's partitions, then the shared views. */
+/**
+ * The three tables over the folder's partitions, then the shared views. The `repository` column is
+ * in the files themselves, so the path's `repo=` is not read as a column: every engine sees the
+ * same columns (docs/org.md "Views").
+ */
 export async function attachFolder(engine: Engine, dir: string): Promise<string[]> {
   const parts = await partitionsOf(dir);
   for (const table of TABLE_NAMES) {
     const source = parts.length
-      ? `SELECT * FROM read_parquet([${parts.map((p) => literal(join(p, `${table}.parquet`))).join(', ')}], union_by_name = true)`
+      ? `SELECT * FROM read_parquet([${parts.map((p) => literal(join(p, `${table}.parquet`))).join(', ')}], union_by_name = true, hive_partitioning = false)`
       : emptyTable(table);
     await engine.run(`CREATE OR REPLACE TEMPORARY VIEW ${table} AS ${source}`);
   }

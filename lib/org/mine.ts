@@ -7,16 +7,15 @@
  */
 import { availableParallelism } from 'node:os';
 import { isRevtrailError } from '../core/errors.js';
-import { peelCommit } from '../core/git/commands.js';
+import { createHash } from 'node:crypto';
 import { configCacheFile } from '../core/state.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { loadHistory } from '../gate/history.js';
-import { resolveMainline } from '../gate/mainline.js';
 import { ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
 import { openEngine, type Engine } from './engine.js';
-import { readStamp, sameStamp, writePartition, type Stamp } from './partition.js';
-import { locate, type RepoEntry } from './repos.js';
+import { readStamp, sameStamp, writePartition, type StampKey } from './partition.js';
+import { locate, refsNow, type RepoEntry } from './repos.js';
 import { SCHEMA_VERSION, TABLE_NAMES, partitionName } from './schema.js';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,7 +45,13 @@ export const defaultJobs = () => Math.max(1, availableParallelism());
 
 /** Every entry's outcome, in the entries' order. */
 export async function mineRepositories(options: OrgMineOptions): Promise<RepoOutcome[]> {
-  const engine = options.engine ?? (await openEngine());
+  // Opened when the first partition is written: a run where nothing changed never loads DuckDB
+  // (and git processes spawn faster from a smaller process).
+  let opened: Promise<Engine> | null = null;
+  const engine = () => {
+    opened ??= options.engine ? Promise.resolve(options.engine) : openEngine();
+    return opened;
+  };
   const outcomes: RepoOutcome[] = new Array(options.entries.length);
   let next = 0;
   let done = 0;
@@ -68,7 +73,7 @@ export async function mineRepositories(options: OrgMineOptions): Promise<RepoOut
     const jobs = Math.max(1, Math.min(options.jobs ?? defaultJobs(), options.entries.length));
     await Promise.all(Array.from({ length: jobs }, worker));
   } finally {
-    if (!options.engine) engine.close();
+    if (opened && !options.engine) (await (opened as Promise<Engine>).catch(() => null))?.close();
   }
   return outcomes;
 }
@@ -80,25 +85,23 @@ function problemOf(error: unknown): string {
   return text.split('\n')[0]!;
 }
 
-async function mineOne(engine: Engine, entry: RepoEntry, options: OrgMineOptions): Promise<RepoOutcome> {
+async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options: OrgMineOptions): Promise<RepoOutcome> {
   const source = await locate(entry);
   // A work tree's own config says its mainline and calibration; a bare clone has none (the
   // defaults), and a config that cannot be used leaves the defaults, as in a review.
-  const { config } = await loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
-    config: await parseConfig({}, null),
-  }));
-  const [{ mainline }, head] = await Promise.all([
-    resolveMainline(source.top, config.mainline),
-    peelCommit(source.top, 'HEAD'),
+  const [{ config }, refs] = await Promise.all([
+    loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
+      config: await parseConfig({}, null),
+    })),
+    refsNow(source.top),
   ]);
   const redact = options.redact === true || config.privacy.redactAuthors;
-  const stamp: Omit<Stamp, 'commits' | 'records'> = {
+  const stamp: StampKey = {
     schema_version: SCHEMA_VERSION,
     repository: source.name,
     remote: source.remote,
-    head,
-    mainline: mainline?.name ?? null,
-    mainline_sha: mainline?.sha ?? null,
+    refs: createHash('sha256').update(refs).digest('hex'),
+    mainline: config.mainline ?? null,
     redact,
   };
   const before = await readStamp(options.dir, source.name);
@@ -122,7 +125,7 @@ async function mineOne(engine: Engine, entry: RepoEntry, options: OrgMineOptions
   );
   const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
   const tallies = ruleTallies(history.commits, { ...config.calibration, exempt });
-  const written = await writePartition(engine, options.dir, {
+  const written = await writePartition(await engine(), options.dir, {
     source,
     commits: history.commits,
     tallies,

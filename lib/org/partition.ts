@@ -26,23 +26,24 @@ export interface Stamp {
   schema_version: number;
   repository: string;
   remote: string | null;
-  /** The commits mined: HEAD and the mainline (gate/history.ts reads the same). */
-  head: string | null;
+  /** A hash of HEAD and every branch and remote-tracking ref (./repos.ts refsNow): the mainline is among them. */
+  refs: string;
+  /** config.mainline, when the repository's config names one. */
   mainline: string | null;
-  mainline_sha: string | null;
   redact: boolean;
   commits: number;
   records: number;
 }
 
-export const sameStamp = (a: Stamp | null, b: Omit<Stamp, 'commits' | 'records'>) =>
+export type StampKey = Omit<Stamp, 'commits' | 'records'>;
+
+export const sameStamp = (a: Stamp | null, b: StampKey) =>
   a !== null &&
   a.schema_version === b.schema_version &&
   a.repository === b.repository &&
   a.remote === b.remote &&
-  a.head === b.head &&
+  a.refs === b.refs &&
   a.mainline === b.mainline &&
-  a.mainline_sha === b.mainline_sha &&
   a.redact === b.redact;
 
 export async function readStamp(dir: string, repository: string): Promise<Stamp | null> {
@@ -103,7 +104,7 @@ export interface PartitionInput {
   commits: readonly CommitResult[];
   tallies: readonly RuleTally[];
   redact: boolean;
-  stamp: Omit<Stamp, 'commits' | 'records'>;
+  stamp: StampKey;
 }
 
 /**

@@ -7,8 +7,6 @@ import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
 import { git } from '../core/git/run.js';
-import { configValue, runGit } from '../core/git/commands.js';
-import { teamRemote } from '../gate/mainline.js';
 import { orgMessages as m } from '../messages/org.js';
 
 /** One line of the list: the name it gets and the path as given (absolute). */
@@ -77,30 +75,51 @@ export async function readEntries(
   return entries;
 }
 
-/** Where an entry's repository is, or why it is not one (the reason names it). */
+/** Where an entry's repository is, or why it is not one (the reason names it). One `git rev-parse` and one `git config`. */
 export async function locate(entry: RepoEntry): Promise<RepoSource> {
   const real = await realpath(entry.path).catch(() => null);
   if (real === null) throw new InputError(m.missing(entry.name, entry.path));
-  const ask = async (args: string[]) => {
-    try {
-      return (await git(args, { cwd: real })).stdout.split('\n');
-    } catch {
-      throw new InputError(m.notARepository(entry.name, entry.path));
-    }
-  };
-  const [bare, gitDir, common] = await ask([
-    'rev-parse',
-    '--is-bare-repository',
-    '--absolute-git-dir',
-    '--git-common-dir',
-  ]);
-  const commonDir = resolve(real, common ?? '');
-  let top: string;
-  if (bare === 'true') top = gitDir!;
-  else top = (await ask(['rev-parse', '--show-toplevel']))[0]!;
+  // A bare repository has no top level: git prints the rest, then fails on --show-toplevel (128).
+  const answer = await git(
+    ['rev-parse', '--is-bare-repository', '--absolute-git-dir', '--git-common-dir', '--show-toplevel'],
+    {
+      cwd: real,
+      okCodes: [128],
+    },
+  ).catch(() => null);
+  const [bare, gitDir, common, shown] = answer?.stdout.split('\n') ?? [];
+  if (!gitDir || !common || (bare !== 'true' && (answer?.status !== 0 || !shown)))
+    throw new InputError(m.notARepository(entry.name, entry.path));
+  const top = bare === 'true' ? gitDir : shown!;
   // A folder inside some other repository is not that repository: its own history is what was asked.
   if (top !== real) throw new InputError(m.notTopLevel(entry.name, entry.path, top));
-  const remoteName = await teamRemote(top).catch(() => 'origin');
-  const remote = await runGit(configValue(`remote.${remoteName}.url`), { cwd: top }).catch(() => null);
-  return { ...entry, top, commonDir, bare: bare === 'true', remote };
+  return { ...entry, top, commonDir: resolve(real, common), bare: bare === 'true', remote: await remoteUrl(top) };
+}
+
+/**
+ * The remote's URL as configured: origin's, else the only remote's, else none (a platform team's
+ * list is of clones of one server, where origin is the usual name; docs/org.md "Schema").
+ */
+export async function remoteUrl(top: string): Promise<string | null> {
+  const out = await git(['config', '--get-regexp', '^remote\\..*\\.url$'], { cwd: top, okCodes: [1] }).catch(
+    () => null,
+  );
+  const urls = new Map<string, string>();
+  for (const line of out?.stdout.split('\n') ?? []) {
+    const at = line.indexOf(' ');
+    if (at > 0) urls.set(line.slice('remote.'.length, at - '.url'.length), line.slice(at + 1));
+  }
+  return urls.get('origin') ?? (urls.size === 1 ? [...urls.values()][0]! : null);
+}
+
+/**
+ * What the repository's history is now, in one `git show-ref --head`: HEAD and every branch and
+ * remote-tracking ref. Equal text, equal history for the org files (the mainline is one of them).
+ */
+export async function refsNow(top: string): Promise<string> {
+  const out = await git(['show-ref', '--head'], { cwd: top, okCodes: [1] });
+  return out.stdout
+    .split('\n')
+    .filter((l) => / (HEAD|refs\/heads\/.*|refs\/remotes\/.*)$/.test(l))
+    .join('\n');
 }

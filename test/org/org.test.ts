@@ -243,3 +243,24 @@ test('org query: a bad statement is one line naming the problem, exit 2', async 
   assert.match(run.stderr, /the query failed: .*nope/);
   assert.doesNotMatch(run.stderr, /\n\s+at /);
 });
+
+test('mine --format parquet writes this repository’s partition, and only once for one history', async () => {
+  const out = join(work, 'one-repo');
+  const first = await runCli(['mine', '--format', 'parquet', '--out', out], { cwd: alpha.repo.dir });
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stderr, /with findings, 7 records as Parquet in /);
+  const again = await runCli(['mine', '--format', 'parquet', '--out', out], { cwd: alpha.repo.dir });
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stderr, /unchanged, the Parquet files in .* stand/);
+  // Raised and accepted (2 occurrences of one finding), and five answered NOISY findings.
+  const q = await runCli(
+    ['org', 'query', 'SELECT count(*) AS n, count(DISTINCT id) AS ids FROM records', '--dir', out, '--json'],
+    {
+      cwd: work,
+    },
+  );
+  assert.deepEqual((JSON.parse(q.stdout) as { rows: unknown[] }).rows, [{ n: 7, ids: 6 }]);
+  const revs = await runCli(['mine', '--format', 'parquet', 'HEAD~1'], { cwd: alpha.repo.dir });
+  assert.equal(revs.code, 2);
+  assert.match(revs.stderr, /not chosen revisions/);
+});
