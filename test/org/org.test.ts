@@ -173,8 +173,14 @@ test('org candidates: one person raising and fixing everywhere is no candidate (
 });
 
 test('an incremental org run after one new commit re-mines only that repository', async () => {
-  const before = await runCli(['org', 'mine', ...names(), '--dir', dir, '--json'], { cwd: work });
+  // Not a terminal (a pipe, as in CI): plain progress lines, here at the test knob's pace.
+  const before = await runCli(['org', 'mine', ...names(), '--dir', dir, '--json'], {
+    cwd: work,
+    env: { REVTRAIL_PROGRESS_EVERY_MS: '1' },
+  });
   assert.equal(before.code, 0, before.stderr);
+  assert.match(before.stderr, /^org: [123]\/3 repositories \((alpha|beta|gamma)\)$/m);
+  assert.doesNotMatch(before.stderr, /\r|\x1b\[/);
   const fileOf = (name: string) => join(dir, `repo=${name}`, 'records.parquet');
   const stamp = (name: string) => {
     const s = statSync(fileOf(name));

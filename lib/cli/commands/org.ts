@@ -77,8 +77,13 @@ interface Bar {
   done(): void;
 }
 
-// Between two plain progress lines when stderr is not a terminal (a CI log).
+// Between two plain progress lines when stderr is not a terminal (a CI log). The push's test
+// knob REVTRAIL_PROGRESS_EVERY_MS (docs/hooks.md "Push") sets it here too.
 const PLAIN_EVERY_MS = 5000;
+const plainEvery = () => {
+  const given = Number(process.env.REVTRAIL_PROGRESS_EVERY_MS);
+  return Number.isFinite(given) && given > 0 ? given : PLAIN_EVERY_MS;
+};
 
 /** One live line on a terminal; elsewhere a plain line at most every few seconds. Skips are always said. */
 async function orgProgress(context: CliContext): Promise<Bar> {
@@ -86,6 +91,7 @@ async function orgProgress(context: CliContext): Promise<Bar> {
   const live = progress(context.stderr);
   const tty = Boolean(context.stderr.isTTY);
   let last = Date.now();
+  const every = plainEvery();
   return {
     repo(o, done, total) {
       if (o.state === 'skipped') {
@@ -94,7 +100,7 @@ async function orgProgress(context: CliContext): Promise<Bar> {
       }
       const line = esc(m.progress(done, total, o.name));
       if (tty) live.update(line);
-      else if (Date.now() - last >= PLAIN_EVERY_MS) {
+      else if (Date.now() - last >= every) {
         last = Date.now();
         context.stderr.write(`${line}\n`);
       }
