@@ -132,8 +132,9 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   // husky copies its own hook script from beside its module; it must stay a real package.
-  // ast-grep's native parser and its language packages load their binaries from beside their modules.
-  external: ['husky', '@ast-grep/*'],
+  // ast-grep's native parser and its language packages load their binaries from beside their modules;
+  // so does DuckDB's (loaded by the org commands and `mine --format parquet` alone, docs/org.md).
+  external: ['husky', '@ast-grep/*', '@duckdb/*'],
   banner: {
     js: "import { createRequire as __rtCreateRequire } from 'node:module'; const require = __rtCreateRequire(import.meta.url);",
   },
@@ -146,7 +147,7 @@ await esbuild.build({
 const shared = {
   absWorkingDir: root,
   bundle: true,
-  external: ['@ast-grep/*'],
+  external: ['@ast-grep/*', '@duckdb/*'],
   platform: 'node',
   target: 'node20',
   define,

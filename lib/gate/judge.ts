@@ -7,7 +7,7 @@
  */
 import type { MinedFinding } from '../mine/types.js';
 import { latestAccept } from './threads.js';
-import type { Case, GateFacts, RuleContext, ThreadContext } from './signals/define.js';
+import type { Case, GateFacts, Qualifying, RuleContext, ThreadContext } from './signals/define.js';
 import { evidenceHit } from './signals/evidence.js';
 import { RULE_SIGNALS, SIGNALS, THREAD_SIGNALS, type SignalName } from './signals/index.js';
 import type { GateReport, RuleGate, Signal, Thread, ThreadGate } from './types.js';
@@ -91,6 +91,35 @@ function decideThread(thread: Thread, facts: GateFacts, keep: boolean): Decided 
 }
 
 /**
+ * The rule signals of one rule_source over its qualifying threads (those meeting every thread
+ * signal) and their files: judge() runs it per rule of one history, and `revtrail org
+ * candidates` over the qualifying threads of several repositories (docs/org.md "Candidates").
+ */
+export function decideRule(
+  rule: string,
+  qualifying: readonly Qualifying[],
+  files: readonly string[],
+  limits: { minRecurrence: number; minAuthors: number },
+): { signals: Signal[]; bits: number; passed: boolean } {
+  const ruleCtx: RuleContext = {
+    rule,
+    qualifying,
+    files,
+    minRecurrence: limits.minRecurrence,
+    minAuthors: limits.minAuthors,
+    threadSignals: THREAD_SIGNALS.length,
+  };
+  let bits = 0;
+  const signals: Signal[] = RULE_SIGNALS.map((def) => {
+    const c = def.decide(ruleCtx);
+    if (c.met) bits |= bit(def.name);
+    const [fact, change] = c.texts(ruleCtx);
+    return { name: def.name, met: c.met, fact, change };
+  });
+  return { signals, bits, passed: signals.every((s) => s.met) };
+}
+
+/**
  * Signals of every thread, then the rule signals per rule_source. Facts and changes are written
  * for the threads `explain` names (and every rule's rule signals); the others say only which
  * signals hold.
@@ -101,7 +130,7 @@ export function judge(
   limits: { minRecurrence: number; minAuthors: number },
   explain?: (thread: Thread) => boolean,
 ): GateReport {
-  const { minRecurrence, minAuthors } = limits;
+  const { minRecurrence } = limits;
   const byRule = new Map<string, Decided[]>();
   for (const thread of threads) {
     const d = decideThread(thread, facts, explain?.(thread) ?? false);
@@ -114,22 +143,7 @@ export function judge(
   for (const [rule, list] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const qualifyingDecided = list.filter((d) => d.bits === THREAD_BITS);
     const files = [...new Set(qualifyingDecided.map((d) => d.thread.file!))].sort();
-    const ruleCtx: RuleContext = {
-      rule,
-      qualifying: qualifyingDecided,
-      files,
-      minRecurrence,
-      minAuthors,
-      threadSignals: THREAD_SIGNALS.length,
-    };
-    let ruleBits = 0;
-    const ruleSignals: Signal[] = RULE_SIGNALS.map((def) => {
-      const c = def.decide(ruleCtx);
-      if (c.met) ruleBits |= bit(def.name);
-      const [fact, change] = c.texts(ruleCtx);
-      return { name: def.name, met: c.met, fact, change };
-    });
-    const passed = ruleSignals.every((s) => s.met);
+    const { signals: ruleSignals, bits: ruleBits, passed } = decideRule(rule, qualifyingDecided, files, limits);
     const gates: ThreadGate[] = [];
     const qualifying: ThreadGate[] = [];
     for (const d of list) {

@@ -36,7 +36,7 @@ export async function resolveMainline(
 }
 
 /** The remote the team pushes to: the current branch's upstream remote, else the only one, else origin. */
-async function teamRemote(cwd: string): Promise<string> {
+export async function teamRemote(cwd: string): Promise<string> {
   const branch = await runGit(symbolicRef('HEAD', { short: true }), { cwd });
   const [upstream, remotes] = await Promise.all([
     branch ? runGit(configValue(`branch.${branch}.remote`), { cwd }) : Promise.resolve(null),

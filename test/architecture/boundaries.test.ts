@@ -30,11 +30,12 @@ export const STAGES: Record<string, readonly string[]> = {
   gate: ['mine', 'ci', 'diff'],
   stats: ['gate'],
   candidates: ['gate', 'bundle'],
+  org: ['stats', 'candidates'],
   flows: ['verdicts', 'report', 'stats'],
   hooks: ['flows'],
   install: ['hooks'],
   demo: ['hooks', 'candidates'],
-  cli: ['demo', 'install'],
+  cli: ['demo', 'install', 'org'],
 };
 
 /** Leaves every stage may import: they import nothing themselves (checked below). */

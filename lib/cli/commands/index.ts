@@ -22,6 +22,7 @@ import verdict from './verdict.js';
 import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
+import org from './org.js';
 
 export const commands: readonly AnyCommand[] = [
   init,
@@ -31,6 +32,7 @@ export const commands: readonly AnyCommand[] = [
   mine,
   candidates,
   stats,
+  org,
   ci,
   demo,
   install,

@@ -1,0 +1,150 @@
+/**
+ * Mining many repositories into one folder (docs/org.md "Mining"): each through its own
+ * per-repository cache (lib/mine/cache.ts), at most `jobs` at once (the number of cores by
+ * default), each written as its partition. A repository whose HEAD and mainline are where its
+ * stamp says is not read at all; one that cannot be read is named and skipped, and the others
+ * still run.
+ */
+import { availableParallelism } from 'node:os';
+import { isRevtrailError } from '../core/errors.js';
+import { createHash } from 'node:crypto';
+import { configCacheFile } from '../core/state.js';
+import { loadConfig, parseConfig } from '../config/load.js';
+import { loadHistory } from '../gate/history.js';
+import { ruleTallies } from '../gate/threads.js';
+import { securityExempt } from '../record/rule-tally.js';
+import { openEngine, type Engine } from './engine.js';
+import { readStamp, sameStamp, writePartition, type StampKey } from './partition.js';
+import { locate, refsNow, type RepoEntry } from './repos.js';
+import { SCHEMA_VERSION, TABLE_NAMES, partitionName } from './schema.js';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type RepoOutcome =
+  | { name: string; path: string; state: 'mined' | 'unchanged'; commits: number; records: number }
+  | { name: string; path: string; state: 'skipped'; problem: string };
+
+export interface OrgMineOptions {
+  /** The folder of partitions. */
+  dir: string;
+  entries: readonly RepoEntry[];
+  /** At most this many repositories at once (default: the number of cores). */
+  jobs?: number;
+  redact?: boolean;
+  /** Rules calibration never demotes (the built-in credential rules: the CLI passes the review's registry). */
+  exempt?: (ruleSource: string) => boolean;
+  /** Use the per-repository mining cache (default true). */
+  cache?: boolean;
+  /** An engine the caller keeps open (the org commands answer with the same one). */
+  engine?: Engine;
+  /** After each repository, in the order they finish. */
+  onRepo?: (outcome: RepoOutcome, done: number, total: number) => void;
+}
+
+export const defaultJobs = () => Math.max(1, availableParallelism());
+
+/** Every entry's outcome, in the entries' order. */
+export async function mineRepositories(options: OrgMineOptions): Promise<RepoOutcome[]> {
+  // Opened when the first partition is written: a run where nothing changed never loads DuckDB
+  // (and git processes spawn faster from a smaller process).
+  let opened: Promise<Engine> | null = null;
+  const engine = () => {
+    opened ??= options.engine ? Promise.resolve(options.engine) : openEngine();
+    return opened;
+  };
+  const outcomes: RepoOutcome[] = new Array(options.entries.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < options.entries.length) {
+      const i = next++;
+      const entry = options.entries[i]!;
+      outcomes[i] = await mineOne(engine, entry, options).catch((error: unknown) => ({
+        name: entry.name,
+        path: entry.path,
+        state: 'skipped' as const,
+        problem: problemOf(error),
+      }));
+      done += 1;
+      options.onRepo?.(outcomes[i]!, done, options.entries.length);
+    }
+  };
+  try {
+    const jobs = Math.max(1, Math.min(options.jobs ?? defaultJobs(), options.entries.length));
+    await Promise.all(Array.from({ length: jobs }, worker));
+  } finally {
+    if (opened && !options.engine) (await (opened as Promise<Engine>).catch(() => null))?.close();
+  }
+  return outcomes;
+}
+
+/** A skipped repository's reason: our own words for what we know, git's first line for the rest. */
+function problemOf(error: unknown): string {
+  if (isRevtrailError(error)) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!;
+}
+
+async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options: OrgMineOptions): Promise<RepoOutcome> {
+  const source = await locate(entry);
+  // A work tree's own config says its mainline and calibration; a bare clone has none (the
+  // defaults), and a config that cannot be used leaves the defaults, as in a review.
+  const [{ config }, refs] = await Promise.all([
+    loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
+      config: await parseConfig({}, null),
+    })),
+    refsNow(source.top),
+  ]);
+  const redact = options.redact === true || config.privacy.redactAuthors;
+  const stamp: StampKey = {
+    schema_version: SCHEMA_VERSION,
+    repository: source.name,
+    remote: source.remote,
+    refs: createHash('sha256').update(refs).digest('hex'),
+    mainline: config.mainline ?? null,
+    redact,
+  };
+  const before = await readStamp(options.dir, source.name);
+  if (before && sameStamp(before, stamp) && (await complete(options.dir, source.name)))
+    return {
+      name: source.name,
+      path: entry.path,
+      state: 'unchanged',
+      commits: before.commits,
+      records: before.records,
+    };
+  const history = await loadHistory({
+    cwd: source.top,
+    commonDir: source.commonDir,
+    mainline: config.mainline,
+    cache: options.cache,
+  });
+  const security = securityExempt(
+    history.commits.flatMap((c) => c.findings),
+    config.calibration.security,
+  );
+  const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
+  const tallies = ruleTallies(history.commits, { ...config.calibration, exempt });
+  const written = await writePartition(await engine(), options.dir, {
+    source,
+    commits: history.commits,
+    tallies,
+    redact,
+    stamp,
+  });
+  return { name: source.name, path: entry.path, state: 'mined', commits: written.commits, records: written.records };
+}
+
+/** Whether the partition still holds every table (someone may have deleted one). */
+async function complete(dir: string, name: string): Promise<boolean> {
+  const part = join(dir, partitionName(name));
+  const found = await Promise.all(
+    TABLE_NAMES.map((t) =>
+      stat(join(part, `${t}.parquet`)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.every(Boolean);
+}
