@@ -35,6 +35,18 @@ export function paint(enabled: boolean = useColor()): Paint {
   return { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
 }
 
+/** Between two plain progress lines when the stream is not a terminal (a CI log: docs/cli.md). */
+const PLAIN_EVERY_MS = 5000;
+
+/**
+ * The interval of plain progress lines: REVTRAIL_PROGRESS_EVERY_MS, a test knob (docs/hooks.md
+ * "Push"), so that a test sees them without work that takes seconds; else every five seconds.
+ */
+export function plainLineEvery(): number {
+  const given = Number(process.env.REVTRAIL_PROGRESS_EVERY_MS);
+  return Number.isFinite(given) && given > 0 ? given : PLAIN_EVERY_MS;
+}
+
 /** Progress for long work: stderr, TTY only, one overwritten line. */
 export function progress(stream: NodeJS.WriteStream = process.stderr): { update(text: string): void; done(): void } {
   if (!stream.isTTY) return { update() {}, done() {} };

@@ -4,26 +4,15 @@
  * pushed commits were checked for credentials) and the time so far. Both run at once, so the
  * line holds both. On a terminal it is one live line (core/output.ts progress), redrawn at most
  * ten times a second; anywhere else (a CI log, a pipe) it is a plain line at most every
- * PLAIN_EVERY_MS, the first only once a push has taken that long, so a short push prints nothing.
+ * few seconds (core/output.ts plainLineEvery), the first only once a push has taken that long, so a short push prints nothing.
  */
-import { escapeControl, progress } from '../core/output.js';
+import { escapeControl, plainLineEvery, progress } from '../core/output.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 const REDRAW_MS = 100;
 
 // Milliseconds on a monotonic clock, without the `performance` global (its first use loads perf_hooks).
 const clock = () => Number(process.hrtime.bigint() / 1000n) / 1000;
-/** Between two plain lines when stderr is not a terminal. */
-const PLAIN_EVERY_MS = 5000;
-
-/**
- * REVTRAIL_PROGRESS_EVERY_MS: a test knob (docs/hooks.md "Push"), the interval of plain lines,
- * so that a test sees them without a push that takes seconds.
- */
-function plainEvery(): number {
-  const given = Number(process.env.REVTRAIL_PROGRESS_EVERY_MS);
-  return Number.isFinite(given) && given > 0 ? given : PLAIN_EVERY_MS;
-}
 
 export interface PushProgress {
   reviewing(ref: string, done: number, total: number, path: string): void;
@@ -33,7 +22,7 @@ export interface PushProgress {
 }
 
 export function pushProgress(stream: NodeJS.WriteStream): PushProgress {
-  if (!stream.isTTY) return plainProgress(stream, plainEvery());
+  if (!stream.isTTY) return plainProgress(stream, plainLineEvery());
   const bar = progress(stream);
   const started = clock();
   let drawn = -Infinity;

@@ -12,6 +12,7 @@ export const orgMessages = {
   notTopLevel: (name: string, path: string, top: string) =>
     `repository ${name}: ${path} is a folder inside the repository at ${top}, not its top level`,
   noRepositories: 'no repositories given',
+  badJobs: (jobs: number) => `--jobs must be a whole number of at least 1, not ${jobs}`,
   noRepositoriesRemedy: 'Name repositories (paths of work trees or bare clones), or --from FILE with one a line.',
   noFiles: (dir: string) => `no organisation files in ${dir}`,
   noFilesRemedy: 'Mine repositories into it first: revtrail org mine PATH… --dir DIR (or name the folder with --dir).',

@@ -6,7 +6,7 @@
 import { relative, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { defineCommand, type CliContext } from '../command.js';
-import { escapeControl as esc, progress } from '../../core/output.js';
+import { escapeControl as esc, plainLineEvery, progress } from '../../core/output.js';
 import type { RepoOutcome } from '../../org/mine.js';
 
 interface OrgArgs {
@@ -58,8 +58,11 @@ async function runOptions(args: OrgArgs, context: CliContext, bar: Bar) {
   ]);
   const entries = await readEntries(context.cwd, args.repos ?? [], args.from ?? []);
   if (args.jobs !== undefined && (!Number.isInteger(args.jobs) || args.jobs < 1)) {
-    const { UsageError } = await import('../../core/errors.js');
-    throw new UsageError(`--jobs must be a whole number of at least 1, not ${args.jobs}`);
+    const [{ UsageError }, { orgMessages: m }] = await Promise.all([
+      import('../../core/errors.js'),
+      import('../../messages/org.js'),
+    ]);
+    throw new UsageError(m.badJobs(args.jobs));
   }
   return {
     dir: resolve(context.cwd, args.dir),
@@ -77,21 +80,13 @@ interface Bar {
   done(): void;
 }
 
-// Between two plain progress lines when stderr is not a terminal (a CI log). The push's test
-// knob REVTRAIL_PROGRESS_EVERY_MS (docs/hooks.md "Push") sets it here too.
-const PLAIN_EVERY_MS = 5000;
-const plainEvery = () => {
-  const given = Number(process.env.REVTRAIL_PROGRESS_EVERY_MS);
-  return Number.isFinite(given) && given > 0 ? given : PLAIN_EVERY_MS;
-};
-
 /** One live line on a terminal; elsewhere a plain line at most every few seconds. Skips are always said. */
 async function orgProgress(context: CliContext): Promise<Bar> {
   const { orgMessages: m } = await import('../../messages/org.js');
   const live = progress(context.stderr);
   const tty = Boolean(context.stderr.isTTY);
   let last = Date.now();
-  const every = plainEvery();
+  const every = plainLineEvery();
   return {
     repo(o, done, total) {
       if (o.state === 'skipped') {
@@ -258,30 +253,23 @@ const candidatesCommand = defineCommand<CandidatesArgs>({
       })
       .example('$0 org candidates --from repos.txt --knowledge shared/.okfw', 'what the teams found and fixed alike'),
   async run(args, context) {
-    const [{ orgCandidates, writeOrgCandidates }, { orgMessages: m }, { UsageError }, { parseConfig }] =
+    const [{ orgCandidates, writeOrgCandidates }, { orgMessages: m }, { UsageError }, { openWorkspace }] =
       await Promise.all([
         import('../../org/candidates.js'),
         import('../../messages/org.js'),
         import('../../core/errors.js'),
-        import('../../config/load.js'),
+        import('../../workspace/index.js'),
       ]);
     const bar = await orgProgress(context);
     const options = await runOptions({ ...args, dir: DEFAULT_DIR, redact: false, cache: true }, context, bar);
     if (!options.entries.length) throw new UsageError(m.noRepositories, { remedy: m.noRepositoriesRemedy });
-    // The gate's thresholds: this folder's config when it is a repository with one, else the defaults.
-    const config = await (async () => {
-      try {
-        const { findRepo } = await import('../../core/git/repo.js');
-        const { loadConfig } = await import('../../config/load.js');
-        return (await loadConfig((await findRepo(context.cwd)).top)).config;
-      } catch {
-        return parseConfig({}, null);
-      }
-    })();
+    // The gate's thresholds: the workspace's config (this folder's, when it is a repository with
+    // one; the defaults, and its one line, when it cannot be used).
+    const ws = await openWorkspace(context.cwd, { needRepo: false });
+    if (ws.configProblem) context.stderr.write(`${esc(ws.configProblem)}\n`);
+    const config = ws.config;
     const bundleRoot = args.knowledge === undefined ? null : resolve(context.cwd, args.knowledge);
-    const bundle = bundleRoot
-      ? await (await import('../../bundle/load.js')).loadBundle(bundleRoot, { base: context.cwd })
-      : null;
+    const bundle = bundleRoot ? await ws.bundle(bundleRoot) : null;
     let result: Awaited<ReturnType<typeof orgCandidates>>;
     try {
       result = await orgCandidates({
