@@ -3,7 +3,7 @@
  * (the current branch's upstream remote, else the only remote, else origin: its HEAD's target,
  * else its main or master), else main, else master.
  */
-import { configValue, peelCommit, remoteNames, runGit, symbolicRef } from '../core/git/commands.js';
+import { configValue, listRefs, peelCommit, remoteNames, runGit, symbolicRef } from '../core/git/commands.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 
@@ -19,15 +19,19 @@ export async function resolveMainline(
       ? { mainline: { name: configured, sha }, problem: null }
       : { mainline: null, problem: m.noMainlineConfigured(configured) };
   }
-  const [remote, main, master] = await Promise.all([
+  // The remote and every candidate ref at once: two steps of git processes, not one per ref.
+  const [remote, refs] = await Promise.all([
     teamRemote(cwd),
-    commitOf(cwd, 'refs/heads/main'),
-    commitOf(cwd, 'refs/heads/master'),
+    runGit(listRefs(['refs/heads/main', 'refs/heads/master', 'refs/remotes/']), { cwd }),
   ]);
-  const head = await runGit(symbolicRef(`refs/remotes/${remote}/HEAD`), { cwd });
+  const main = refs.get('refs/heads/main')?.commit ?? null;
+  const master = refs.get('refs/heads/master')?.commit ?? null;
+  const head = refs.get(`refs/remotes/${remote}/HEAD`)?.symref ?? null;
   // A remote added by `git remote add` has no HEAD until `git remote set-head`: its main, else master.
   for (const target of head ? [head] : [`refs/remotes/${remote}/main`, `refs/remotes/${remote}/master`]) {
-    const sha = await commitOf(cwd, target);
+    // Every ref under refs/remotes/ was listed (one not there does not exist); a HEAD pointing
+    // elsewhere (set by hand) is asked for on its own.
+    const sha = target.startsWith('refs/remotes/') ? (refs.get(target)?.commit ?? null) : await commitOf(cwd, target);
     if (sha) return { mainline: { name: target.replace(/^refs\/remotes\//, ''), sha }, problem: null };
   }
   if (main) return { mainline: { name: 'main', sha: main }, problem: null };
@@ -37,11 +41,11 @@ export async function resolveMainline(
 
 /** The remote the team pushes to: the current branch's upstream remote, else the only one, else origin. */
 export async function teamRemote(cwd: string): Promise<string> {
-  const branch = await runGit(symbolicRef('HEAD', { short: true }), { cwd });
-  const [upstream, remotes] = await Promise.all([
-    branch ? runGit(configValue(`branch.${branch}.remote`), { cwd }) : Promise.resolve(null),
+  const [branch, remotes] = await Promise.all([
+    runGit(symbolicRef('HEAD', { short: true }), { cwd }),
     runGit(remoteNames, { cwd }),
   ]);
+  const upstream = branch ? await runGit(configValue(`branch.${branch}.remote`), { cwd }) : null;
   // `.` is the local repository (an upstream that is a local branch), not a remote.
   if (upstream && upstream !== '.' && remotes.includes(upstream)) return upstream;
   return remotes.length === 1 ? remotes[0]! : 'origin';

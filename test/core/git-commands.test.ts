@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   configValue,
+  listRefs,
   lsTree,
   parseLsTree,
   parseCatFileBatch,
@@ -137,4 +138,24 @@ test('lsTree: paths are literal (a file named * lists itself, not every file)', 
     listed.map((e) => [e.path, e.type, e.size]),
     [['*', 'blob', 5]],
   );
+});
+
+test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) and a symbolic ref's target, in one process", async () => {
+  const repo = repos();
+  repo.write('a.txt', 'a\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'a']);
+  const head = repo.git(['rev-parse', 'HEAD']).trim();
+  const tree = repo.git(['rev-parse', 'HEAD^{tree}']).trim();
+  repo.git(['tag', '-a', '-m', 'v1', 'v1']);
+  repo.git(['update-ref', 'refs/remotes/origin/main', head]);
+  repo.git(['update-ref', 'refs/remotes/origin/tree', tree]);
+  repo.git(['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main']);
+  const refs = await runGit(listRefs(['refs/remotes/', 'refs/tags/v1', 'refs/heads/none']), { cwd: repo.dir });
+  assert.deepEqual([...refs.entries()].sort(), [
+    ['refs/remotes/origin/HEAD', { commit: head, symref: 'refs/remotes/origin/main' }],
+    ['refs/remotes/origin/main', { commit: head, symref: null }],
+    ['refs/remotes/origin/tree', { commit: null, symref: null }],
+    ['refs/tags/v1', { commit: head, symref: null }],
+  ]);
 });

@@ -206,6 +206,36 @@ export function mergeBase(a: string, b: string): GitCommand<string | null> {
 }
 
 /** The names of the configured remotes. */
+/** One ref as for-each-ref lists it: the commit it names (peeled through one tag), and the ref it points to when it is symbolic. */
+export interface ListedRef {
+  commit: string | null;
+  symref: string | null;
+}
+
+/** The refs under `patterns` (for-each-ref's: a full name or a prefix of whole components), in one process. */
+export function listRefs(patterns: readonly string[]): GitCommand<Map<string, ListedRef>> {
+  return {
+    args: [
+      'for-each-ref',
+      '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)%00%(symref)',
+      '--',
+      ...patterns,
+    ],
+    parse: (a) => parseListedRefs(a.text),
+  };
+}
+
+export function parseListedRefs(text: string): Map<string, ListedRef> {
+  const refs = new Map<string, ListedRef>();
+  for (const line of text.split('\n')) {
+    const [name, type, object, peeledType, peeled, symref] = line.split('\0');
+    if (!name || symref === undefined) continue;
+    const commit = type === 'commit' ? object! : peeledType === 'commit' ? peeled! : null;
+    refs.set(name, { commit, symref: symref || null });
+  }
+  return refs;
+}
+
 export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
 
 /** The newest of `commits` by committer date (`rev-list --no-walk` sorts by it). */
