@@ -31,7 +31,7 @@ export const STAGES: Record<string, readonly string[]> = {
   stats: ['gate'],
   candidates: ['gate', 'bundle'],
   org: ['stats', 'candidates'],
-  flows: ['verdicts', 'report', 'stats'],
+  flows: ['verdicts', 'report', 'stats', 'org'],
   hooks: ['flows'],
   install: ['hooks'],
   demo: ['hooks', 'candidates'],
