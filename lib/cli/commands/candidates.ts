@@ -28,24 +28,23 @@ export default defineCommand<CandidatesArgs>({
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' }),
   async run(args, context) {
     const [
-      { findRepo },
-      { configCacheFile },
-      { loadConfig },
+      { openWorkspace },
       { runCandidates },
       { formatExplanation },
       { candidatesMessages: m },
       { CREDENTIAL_RULE_SOURCES },
     ] = await Promise.all([
-      import('../../core/git/repo.js'),
-      import('../../core/state.js'),
-      import('../../config/load.js'),
+      import('../../workspace/index.js'),
       import('../../candidates/run.js'),
       import('../../candidates/explain.js'),
       import('../../messages/candidates.js'),
       import('../../review/builtin.js'),
     ]);
-    const repo = await findRepo(context.cwd);
-    const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });
+    const ws = await openWorkspace(context.cwd);
+    // The gate's thresholds and the bundle come from the config: one that cannot be used stops here.
+    if (ws.configError) throw ws.configError;
+    const repo = ws.repo!;
+    const { config } = ws;
     const result = await runCandidates({
       repo,
       config,
