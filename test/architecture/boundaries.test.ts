@@ -33,7 +33,8 @@ export const STAGES: Record<string, readonly string[]> = {
   hooks: ['verdicts', 'report', 'stats'],
   install: ['hooks'],
   demo: ['hooks', 'candidates'],
-  cli: ['demo', 'install'],
+  lsp: ['verdicts', 'report'],
+  cli: ['demo', 'install', 'lsp'],
 };
 
 /** Leaves every stage may import: they import nothing themselves (checked below). */

@@ -22,6 +22,7 @@ import verdict from './verdict.js';
 import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
+import lsp from './lsp.js';
 
 export const commands: readonly AnyCommand[] = [
   init,
@@ -40,4 +41,5 @@ export const commands: readonly AnyCommand[] = [
   verdict,
   trust,
   trailers,
+  lsp,
 ];
