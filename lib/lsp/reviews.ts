@@ -70,6 +70,16 @@ export class Workspaces {
     return { workspace: await this.workspace(located.repo), path: located.path };
   }
 
+  /** Opens the workspace of the repository `folder` is in and loads its bundle; a failure is the first review's to say. */
+  async preload(folder: string): Promise<void> {
+    try {
+      const repo = await findRepo(await realpath(folder));
+      await (await this.workspace(repo)).session.bundle();
+    } catch {
+      // outside a repository, or a bundle the first review will name
+    }
+  }
+
   /** Every workspace opened so far. */
   async all(): Promise<Workspace[]> {
     const settled = await Promise.allSettled(this.open.values());

@@ -96,6 +96,13 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   connection.onInitialize((params) => {
     const given = (params.initializationOptions as { debounceMs?: unknown } | undefined)?.debounceMs;
     if (typeof given === 'number' && Number.isFinite(given) && given >= 0 && given <= 60_000) debounceMs = given;
+    // The workspace folders' configuration and bundles are read while the client opens its first
+    // buffers, so the first diagnostics do not wait for them (docs/editor.md "What is reviewed").
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    for (const folder of folders) {
+      const dir = fileOf(folder);
+      if (dir !== null) void workspaces.preload(dir);
+    }
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
