@@ -121,6 +121,7 @@ export class Workspaces {
       // The editor asks no reviewer program and no model (docs/editor.md "Trust").
       reviewer: false,
       model: false,
+      buffer: { path, text },
       // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
       queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
     });

@@ -25,6 +25,11 @@ rules:
     category: patterns
     title: console.log in a service
     message: Log through src/log.ts.
+  - id: no-db-query
+    ast: db.query($$$)
+    language: typescript
+    severity: bug
+    title: A service queries the database
 ---
 # Services log through the logger
 
@@ -101,6 +106,23 @@ describe('diagnostics', () => {
     assert.equal(key.range.end.line, 1);
     assert.equal(key.severity, 1);
     assert.equal(key.codeDescription, undefined, 'the baseline cites no document');
+  });
+
+  test('a syntax-tree rule reads the unsaved buffer, not the file on disk', async () => {
+    const file = join(repo.dir, 'src/store.ts');
+    repo.write('src/store.ts', 'export const x = 1;\n');
+    const uri = client.uri(file);
+    const next = client.diagnostics(uri, (d) => d.length > 0);
+    await client.open(
+      file,
+      'export const x = 1;\n// db.query(a) in a comment is no call\nexport const rows = db.query(sql);\n',
+      'typescript',
+    );
+    const [d, ...rest] = await next;
+    assert.equal(rest.length, 0, JSON.stringify(rest));
+    assert.equal(d!.source, 'adr-0007:no-db-query');
+    assert.equal(d!.range.start.line, 2);
+    await client.close(file);
   });
 });
 
