@@ -78,8 +78,8 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   const running = new Map<string, { again: boolean }>();
   /** Per repository: the findings of each open buffer, kept for `revtrail verdict` (origin editor). */
   const editorFindings = new Map<string, Map<string, Finding[]>>();
-  /** Per repository: the config file a diagnostic was published on, to clear it once fixed. */
-  const configDiagnostics = new Map<string, string>();
+  /** Per repository: the configuration's problem, as a diagnostic on its file (cleared once fixed). */
+  const configDiagnostics = new Map<string, { uri: string; diagnostic: Diagnostic }>();
   const warned = new Set<string>();
   let debounceMs = DEFAULT_DEBOUNCE_MS;
   let closing = false;
@@ -192,31 +192,42 @@ export function startServer(options: ServerOptions): { connection: Connection; c
       });
     });
     published.set(uri, { diagnostics, workspace });
-    await send({ uri, version: document.version, diagnostics });
+    await sendAll(uri);
     await rememberFindings(workspace, uri, findings);
   }
 
-  /** A configuration that cannot be used is one diagnostic on its file, cleared once it can (docs/editor.md). */
+  /** What `uri` shows: its buffer's findings, and the configuration's problem when it is that file. */
+  function sendAll(uri: string): Promise<void> {
+    const own = published.get(uri)?.diagnostics ?? [];
+    const problem = [...configDiagnostics.values()].find((c) => c.uri === uri)?.diagnostic;
+    return send({ uri, diagnostics: problem ? [problem, ...own] : own });
+  }
+
+  /** A configuration that cannot be used is one diagnostic on its file, cleared once it can (docs/editor.md "Diagnostics"). */
   function publishConfigProblem(workspace: Workspace): void {
     const { top } = workspace.repo;
     const problem = workspace.session.configProblem;
     const before = configDiagnostics.get(top);
     if (!problem) {
-      if (before) void send({ uri: before, diagnostics: [] });
       configDiagnostics.delete(top);
+      if (before) void sendAll(before.uri);
       return;
     }
     const at = configTarget(workspace.session.policyTop, problem);
     const uri = pathToFileURL(at.file).href;
-    if (before && before !== uri) void send({ uri: before, diagnostics: [] });
-    configDiagnostics.set(top, uri);
+    if (before?.uri === uri && before.diagnostic.message === problem) return;
     const position = { line: at.line, character: at.character };
-    void send({
+    configDiagnostics.set(top, {
       uri,
-      diagnostics: [
-        { range: { start: position, end: position }, severity: SEVERITY.error, source: 'revtrail', message: problem },
-      ],
+      diagnostic: {
+        range: { start: position, end: position },
+        severity: SEVERITY.error,
+        source: 'revtrail',
+        message: problem,
+      },
     });
+    if (before && before.uri !== uri) void sendAll(before.uri);
+    void sendAll(uri);
   }
 
   /**
@@ -254,7 +265,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     timers.delete(uri);
     const was = published.get(uri);
     published.delete(uri);
-    void send({ uri, diagnostics: [] });
+    void sendAll(uri);
     if (was) void rememberFindings(was.workspace, uri, null);
   });
   connection.onDidChangeWatchedFiles((e) => {

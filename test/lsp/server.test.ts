@@ -255,6 +255,19 @@ describe('a bad input leaves the server answering', () => {
     assert.equal(problem!.range.start.character, 2);
     assert.equal(problem!.range.start.line, 2);
     assert.equal((await onFile)[0]!.source, 'builtin/secrets:aws-access-key');
+
+    // Fixed and saved: the policy is read again and the diagnostic goes; the open buffer is reviewed again.
+    const fixed = '{\n  "knowledge": ".okfw"\n}\n';
+    bad.write('revtrail.config.json', fixed);
+    // Open, the file shows its problem still (the session read it before), beside its own findings.
+    const stillThere = client.diagnostics(config);
+    await client.open(join(bad.dir, 'revtrail.config.json'), fixed, 'json');
+    assert.equal((await stillThere).length, 1);
+    const cleared = client.diagnostics(config);
+    const again = client.diagnostics(client.uri(file), (d) => d.length > 0);
+    await client.save(join(bad.dir, 'revtrail.config.json'));
+    assert.deepEqual(await cleared, []);
+    await again;
   });
 
   test('a hostile bundle (backtracking patterns, a broken frontmatter): the key is still found, hover still answers', async () => {
