@@ -281,8 +281,22 @@ describe('a bad input leaves the server answering', () => {
     const file = join(hostile.dir, 'src/a.txt');
     const uri = client.uri(file);
     const next = client.diagnostics(uri, (d) => d.some((x) => x.source === 'builtin/secrets:aws-access-key'));
+    const started = Date.now();
     await client.open(file, `${'a'.repeat(3990)}!\nkey = ${AWS}\n`);
+    // While the backtracking patterns run to their limit (in a worker, docs/review.md "Time"), the server answers.
+    await client.request('textDocument/hover', {
+      textDocument: { uri: client.uri(join(repo.dir, 'src/app.ts')) },
+      position: { line: 0, character: 0 },
+    });
+    const answered = Date.now() - started;
     const diagnostics = await next;
+    const reviewed = Date.now() - started;
+    assert.ok(reviewed >= 1000, `the review took ${reviewed} ms: the evil pattern did not run to its limit`);
+    assert.ok(answered < reviewed, `a request was answered after ${answered} ms, the review took ${reviewed} ms`);
+    assert.ok(
+      client.logs.some((l) => /evil:a took over \d+ ms on src\/a\.txt and was skipped/.test(l)),
+      client.logs.join('\n'),
+    );
     assert.equal(diagnostics.find((d) => d.source === 'builtin/secrets:aws-access-key')!.range.start.line, 1);
     const hover = await client.request<Hover | null>('textDocument/hover', {
       textDocument: { uri },
