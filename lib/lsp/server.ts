@@ -10,8 +10,6 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -70,7 +68,9 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     options.input.once('end', resolve);
     options.input.once('close', resolve);
   });
-  const connection = createConnection(new StreamMessageReader(options.input), new StreamMessageWriter(options.output));
+  // Streams, not readers: the library then ends the process when the client's input ends, as the
+  // protocol asks (exit 1 without a shutdown first), whatever watchdog timer it started.
+  const connection = createConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
   const workspaces = new Workspaces();
   const published = new Map<string, Published>();

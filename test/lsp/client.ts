@@ -34,7 +34,8 @@ export interface TestClient {
   /** The next diagnostics published for `uri` that `accept` takes (default: any), within the timeout. */
   diagnostics(uri: string, accept?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   request<R>(method: string, params: unknown): Promise<R>;
-  stop(): Promise<void>;
+  /** shutdown, exit: the server's exit code. */
+  stop(): Promise<number | null>;
 }
 
 interface ApplyResult {
@@ -181,9 +182,10 @@ export async function startClient(rootDir: string, options: { env?: NodeJS.Proce
       await connection.sendRequest('shutdown').catch(() => {});
       await connection.sendNotification('exit').catch(() => {});
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
+      const code = await exited;
       clearTimeout(timer);
       connection.dispose();
+      return code;
     },
   };
   return client;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeAction, Hover, Location } from 'vscode-languageserver-protocol';
-import { throwawayRepos, type TestRepo } from '../kit/repo.js';
+import { runCli, throwawayRepos, type TestRepo } from '../kit/repo.js';
 import { startClient, type TestClient } from './client.js';
 
 const AWS = 'AKIA' + 'Z7QW4RTY2UI8OP3L';
@@ -68,7 +68,7 @@ before(async () => {
   client = await startClient(repo.dir);
 });
 after(async () => {
-  await client?.stop();
+  assert.equal(await client?.stop(), 0, 'shutdown then exit ends the server with 0');
 });
 
 describe('diagnostics', () => {
@@ -219,6 +219,9 @@ describe('code actions', () => {
     assert.ok(!titles.some((t) => /ACKNOWLEDGE|DEFER/.test(t)), titles.join('\n'));
     const reject = actions.find((a) => /queue REJECT/.test(a.title))!;
     const id = (reject.command!.arguments![0] as { id: string }).id;
+    // The editor's findings are the ones `revtrail verdict` knows, in a terminal too.
+    const listed = await runCli(['verdict', '--list'], { cwd: repo.dir });
+    assert.match(listed.stdout, new RegExp(`${id} +src/keys\\.ts:2 .*editor review, not committed`));
 
     // Without a rationale nothing is queued and the server says how.
     assert.equal(await client.request('workspace/executeCommand', reject.command), null);
@@ -304,4 +307,10 @@ describe('a bad input leaves the server answering', () => {
     });
     assert.match(hoverText(hover), /builtin\/secrets:aws-access-key/);
   });
+});
+
+test('the server ends with its input: exit 1 without a shutdown, as the protocol says, with the flags clients add', async () => {
+  const run = await runCli(['lsp', '--stdio', '--clientProcessId=1'], { cwd: repo.dir, input: '', timeoutMs: 15_000 });
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.stdout, '');
 });

@@ -5,6 +5,7 @@ declare const REVTRAIL_VERSION: string | undefined;
 
 interface LspArgs {
   stdio: boolean;
+  clientProcessId?: number;
 }
 
 export default defineCommand<LspArgs>({
@@ -19,6 +20,8 @@ export default defineCommand<LspArgs>({
       )
       // Clients that start every server with --stdio (vscode-languageclient's stdio transport) are welcome.
       .option('stdio', { type: 'boolean', default: true, describe: 'Talk over stdin and stdout (the only transport)' })
+      // vscode-languageclient adds the editor's process id; the protocol's initialize carries it too.
+      .option('clientProcessId', { type: 'number', hidden: true })
       .example('$0 lsp', 'what an editor runs'),
   async run(_args, context) {
     const { startServer } = await import('../../lsp/index.js');
