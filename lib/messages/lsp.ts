@@ -3,7 +3,6 @@ export const lspMessages = {
   reviewFailed: (path: string, why: string) => `revtrail: review of ${path} failed: ${why}`,
   reviewSlow: (path: string, ms: number) => `revtrail: review of ${path} took ${ms} ms`,
   reviewWarning: (path: string, warning: string) => `revtrail: ${path}: ${warning}`,
-  configProblem: (problem: string) => `${problem} (the editor's review runs with the defaults and the baseline)`,
   diagnostic: (title: string, body: string) => (body && body !== title ? `${title}\n${body}` : title),
   hoverFrom: (id: string, file: string) => `${id} · ${file}`,
   hoverNoDocument: (ruleSource: string) => `${ruleSource}: the built-in baseline (docs/review.md)`,
