@@ -55,7 +55,9 @@ export const verdictMessages = {
         ? 'push review, not committed'
         : origin === 'review'
           ? 'revtrail review, not committed'
-          : 'commit review, not recorded',
+          : origin === 'editor'
+            ? 'editor review, not committed'
+            : 'commit review, not recorded',
   dropped: (id: string, verdict: string) => `Dropped the queued ${verdict} for ${id}.`,
   notQueued: (id: string) => `no verdict for ${id} is queued`,
   notQueuedRemedy: 'revtrail verdict --list shows the queue.',

@@ -277,12 +277,15 @@ export async function runReview(
       reviewer: await reviewerSettings(session, options, warnings),
       model: await modelRun(session, options, warnings),
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
-      structural: async () =>
-        (await import('./structural/io.js')).structuralIO(
+      structural: async () => {
+        const io = await import('./structural/io.js');
+        if (options.buffer) return io.bufferIO(session.top, options.buffer);
+        return io.structuralIO(
           session.top,
           options.source,
           options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
-        ),
+        );
+      },
       minConfidence: options.minConfidence ?? config.minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,

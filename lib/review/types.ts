@@ -114,6 +114,11 @@ export interface ReviewOptions {
   repo?: Repo;
   /** The configuration of that repository, when the caller has loaded it already. */
   config?: Config;
+  /**
+   * The new version of `path` is this text, not the work tree's file: an editor's buffer, whose
+   * diff is a `text` source (docs/editor.md "What is reviewed"). Syntax-tree and import rules read it.
+   */
+  buffer?: { path: string; text: string };
 }
 
 /** A finding an allow comment took out of the review; it stays in the output. */

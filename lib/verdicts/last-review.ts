@@ -14,7 +14,8 @@ import { writeFileAtomic } from '../core/fs/atomic.js';
 import { withLock } from '../core/fs/lock.js';
 import { lastReviewFile, lastReviewLock, revtrailDir } from '../core/state.js';
 
-export type ReviewOrigin = 'review' | 'commit-msg' | 'pre-push';
+/** `editor`: the open buffers the language server reviewed (docs/editor.md "Code actions"). */
+export type ReviewOrigin = 'review' | 'commit-msg' | 'pre-push' | 'editor';
 
 export interface ReviewedFinding {
   /** The finding as an OPEN row. */
@@ -36,6 +37,7 @@ const fileSchema = z.object({
     review: z.optional(reviewSchema),
     'commit-msg': z.optional(reviewSchema),
     'pre-push': z.optional(reviewSchema),
+    editor: z.optional(reviewSchema),
   }),
 });
 type LastReviews = z.output<typeof fileSchema>;
@@ -53,7 +55,7 @@ async function readFileData(commonDir: string): Promise<LastReviews> {
 /** The findings of the latest review of each hook, the newer review first. */
 export async function readLastReview(commonDir: string): Promise<ReviewedFinding[]> {
   const { reviews } = await readFileData(commonDir);
-  const entries = (['pre-push', 'commit-msg', 'review'] as const).flatMap((origin) => {
+  const entries = (['pre-push', 'commit-msg', 'review', 'editor'] as const).flatMap((origin) => {
     const review = reviews[origin];
     return review ? [{ origin, ...review }] : [];
   });

@@ -75,9 +75,12 @@ export async function recordVerdict(
   }
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
-  // (commits made with --no-verify). One found in uncommitted changes waits for its commit; one
-  // `review --range` found is in the range's tip.
-  const anchor = found.origin === 'review' ? (found.commit ?? null) : await peelCommit(repo.top, 'HEAD');
+  // (commits made with --no-verify). One found in uncommitted changes (`revtrail review`, the
+  // editor) waits for its commit; one `review --range` found is in the range's tip.
+  const anchor =
+    found.origin === 'review' || found.origin === 'editor'
+      ? (found.commit ?? null)
+      : await peelCommit(repo.top, 'HEAD');
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,

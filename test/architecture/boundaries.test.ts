@@ -35,7 +35,8 @@ export const STAGES: Record<string, readonly string[]> = {
   hooks: ['flows'],
   install: ['hooks'],
   demo: ['hooks', 'candidates'],
-  cli: ['demo', 'install', 'org'],
+  lsp: ['flows'],
+  cli: ['demo', 'install', 'org', 'lsp'],
 };
 
 /** Leaves every stage may import: they import nothing themselves (checked below). */

@@ -23,6 +23,7 @@ import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
 import org from './org.js';
+import lsp from './lsp.js';
 
 export const commands: readonly AnyCommand[] = [
   init,
@@ -42,4 +43,5 @@ export const commands: readonly AnyCommand[] = [
   verdict,
   trust,
   trailers,
+  lsp,
 ];

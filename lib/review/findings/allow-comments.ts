@@ -142,3 +142,16 @@ export function applyAllowComments(
   }
   return outcome;
 }
+
+/**
+ * The allow comment for `rule` in `path`'s own comment syntax, as a line of its own (the editor's
+ * code action writes it above the finding): the first opener the file's language takes, closed
+ * where that opener needs it.
+ */
+export function allowCommentLine(path: string, rule: string, reason: string): string {
+  const opener = (OPENERS[languageOf(path) ?? ''] ?? ['#'])[0]!;
+  const text = `revtrail-allow ${rule}${reason.trim() ? ` ${reason.replace(/\s+/g, ' ').trim()}` : ''}`;
+  if (opener === '/*') return `/* ${text} */`;
+  if (opener === '<!--') return `<!-- ${text} -->`;
+  return `${opener} ${text}`;
+}

@@ -90,3 +90,14 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
     },
   };
 }
+
+/**
+ * The work tree's files, but `buffer.path` as an editor holds it, unsaved (docs/editor.md "What
+ * is reviewed"): the file whose diff is reviewed is parsed from the buffer, every other file
+ * an import resolves to is read as for local changes.
+ */
+export function bufferIO(top: string, buffer: { path: string; text: string }): StructuralIO {
+  const io = structuralIO(top, { kind: 'worktree' }, null)!;
+  const own: FileVersion = Buffer.byteLength(buffer.text) > MAX_PARSED_BYTES ? TOO_LARGE : buffer.text;
+  return { ...io, fileText: (path) => (path === buffer.path ? Promise.resolve(own) : io.fileText(path)) };
+}

@@ -1,0 +1,151 @@
+// `revtrail lsp` (docs/editor.md): diagnostics for a 300-line edit of one file in a repository
+// with the bench's 1,000-concept bundle, through a real LSP client over stdio. Warm: one server,
+// the buffer changed and the diagnostics awaited (no debounce), each run; cold: a new server
+// process from spawn to the first diagnostics of the opened file, beside 2x `node -e 0` plus one
+// warm review (the goal).
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
+import { benchEnv, cli, median, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { generateBundle } from '../gen-bundle.mjs';
+import { generateChange } from '../gen-change.mjs';
+
+export const name = 'lsp';
+
+async function startServer(dir) {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [cli, 'lsp'], { cwd: dir, env: benchEnv, stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
+  const waiting = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p) => {
+    for (const w of waiting.splice(0)) w(p);
+  });
+  connection.onNotification('window/logMessage', () => {});
+  connection.listen();
+  const rootUri = pathToFileURL(dir).href;
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    capabilities: {},
+    initializationOptions: { debounceMs: 0 },
+  });
+  await connection.sendNotification('initialized', {});
+  const initialized = ms(started);
+  const next = () => new Promise((resolve) => waiting.push(resolve));
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+    await exited;
+    connection.dispose();
+  };
+  return { connection, next, stop, started, initialized };
+}
+
+const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;
+
+export async function run({ runs }) {
+  const dir = tmp('revtrail-bench-lsp-');
+  try {
+    const [path] = generateChange(dir, { files: 1, lines: 300 });
+    generateBundle(join(dir, '.okfw'), { concepts: 1000, rulesPer: 2 });
+    const file = join(dir, path);
+    const uri = pathToFileURL(file).href;
+    // A call concept 0's rule forbids, in the folder it governs: the edit has a finding to show.
+    const text = `${readFileSync(file, 'utf8')}forbidden0_0(value);\n`;
+    const open = (c) =>
+      c.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'typescript', version: 1, text },
+      });
+
+    // Warm: one server; each run is a change of the buffer until its diagnostics arrive.
+    const server = await startServer(dir);
+    let diagnostics = server.next();
+    await open(server);
+    const first = await diagnostics;
+    let version = 1;
+    const warmTimes = [];
+    for (let i = 0; i <= runs; i++) {
+      version++;
+      diagnostics = server.next();
+      const from = process.hrtime.bigint();
+      await server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ text: `${text}// edit ${i}\n` }],
+      });
+      await diagnostics;
+      if (i > 0) warmTimes.push(ms(from)); // the first change is the warm-up
+    }
+    await server.stop();
+    const warm = median(warmTimes);
+
+    // Cold: spawn, initialize, open, first diagnostics; the bundle cache of the runs before it
+    // is there, as it is when an editor restarts the server.
+    // Each cold start beside a `node -e 0` of the same moment: the machine's load weighs on both alike.
+    const coldTimes = [];
+    const nodeTimes = [];
+    for (let i = 0; i <= runs; i++) {
+      const node0 = timeOnce(process.execPath, ['-e', '0']);
+      const cold = await startServer(dir);
+      diagnostics = cold.next();
+      await open(cold);
+      await diagnostics;
+      const took = ms(cold.started);
+      if (process.env.LSP_BENCH_DEBUG)
+        console.error(`initialized ${cold.initialized.toFixed(0)} ms, diagnostics ${took.toFixed(0)} ms`);
+      await cold.stop();
+      if (i > 0) {
+        coldTimes.push(took);
+        nodeTimes.push(node0);
+      }
+    }
+    const cold = median(coldTimes);
+    const node0 = median(nodeTimes);
+    // One review of the same edit by the CLI, process and bundle cache included, for comparison.
+    const patch = join(dir, 'edit.diff');
+    writeFileSync(file, text);
+    writeFileSync(patch, execFileSync('git', ['diff', 'HEAD', '--', path], { cwd: dir, env: benchEnv }));
+    const cliReview = timeMedian(runs, () =>
+      timeOnce(process.execPath, [cli, 'review', '--diff', patch, '--format', 'json'], { cwd: dir, okCodes: [0, 1] }),
+    );
+    const note = `${first.diagnostics.length} diagnostics on the 300-line edit`;
+    return [
+      row({
+        scenario: 'lsp warm: diagnostics for a 300-line edit, 1k concepts',
+        value: warm,
+        floorName: 'none',
+        floor: null,
+        target: 150,
+        kind: 'ms',
+        note,
+      }),
+      row({
+        scenario: 'lsp cold start to the first diagnostics',
+        value: cold,
+        floorName: 'node -e 0',
+        floor: node0,
+        target: Math.round(2 * node0 + warm),
+        kind: 'ms',
+        note: `goal: 2x node -e 0 + one warm review = ${Math.round(2 * node0 + warm)} ms`,
+      }),
+      row({
+        scenario: 'revtrail review --diff of the same edit (CLI, for comparison)',
+        value: cliReview,
+        floorName: 'node -e 0',
+        floor: node0,
+        kind: 'info',
+      }),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The change an open buffer makes against HEAD, as git says it (docs/editor.md "What is
+ * reviewed"): the file's HEAD blob and the buffer's text are written side by side into a
+ * temporary folder, `a/PATH` and `b/PATH`, and `git diff --no-index --no-prefix` of the two
+ * gives a unified diff whose headers name PATH as a diff of the work tree would. A file HEAD
+ * does not have is new (`/dev/null` against it); an untracked file the ignore rules cover is not
+ * reviewed, as a commit would not take it.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gitChunks } from '../core/git/run.js';
+import { catFileBatch, ignoredFiles, runGit } from '../core/git/commands.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { readCapped, type CappedDiff } from '../diff/cap.js';
+import { DIFF_CONFIG } from '../diff/source.js';
+
+/** The diff options that pin git's output format, as the review's own diffs pin it (diff/source.ts). */
+const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--no-color', '--no-textconv', '-M'];
+
+/**
+ * The unified diff of `text` (the buffer) against HEAD's `path` (repository-relative, `/`),
+ * or null when a commit would not review the file (ignored, or a name git's batch cannot take).
+ */
+export async function bufferDiff(top: string, path: string, text: string): Promise<CappedDiff | null> {
+  if (path.includes('\n') || path.startsWith('../')) return null;
+  const head = (await runGit(catFileBatch([`HEAD:${path}`]), { cwd: top })).get(`HEAD:${path}`) ?? null;
+  const old = head?.type === 'blob' ? head.content : null;
+  if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'revtrail-lsp-'));
+  try {
+    const newFile = join('b', path);
+    await mkdir(dirname(join(dir, newFile)), { recursive: true });
+    // A scratch copy read once by git: nothing to keep across a crash, so no fsync.
+    await writeFileAtomic(join(dir, newFile), text, { durable: false });
+    let oldFile = '/dev/null';
+    if (old !== null) {
+      oldFile = join('a', path);
+      await mkdir(dirname(join(dir, oldFile)), { recursive: true });
+      await writeFileAtomic(join(dir, oldFile), old, { durable: false });
+    }
+    // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
+    const diff = await readCapped(
+      gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
+    );
+    // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);
+    // a diff of the work tree says `a/P b/P`, and so the parser reads the old side.
+    if (old === null) diff.text = diff.text.replace(/^diff --git ("?)b\//, 'diff --git $1a/');
+    return diff;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The review an open buffer gets (docs/editor.md "What is reviewed"): the one a commit would
+ * run on the change against HEAD, through the review stage's own entries. One review session
+ * per repository is kept while the server runs, so the configuration and the bundle are read
+ * once; saving the configuration or a file of the bundle opens a new one.
+ */
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { findRepo, type Repo } from '../core/git/repo.js';
+import { contains, toPosix } from '../core/fs/path.js';
+import { runReview } from '../review/index.js';
+import { openWorkspace, type Workspace } from '../workspace/index.js';
+import { isCredentialSource } from '../review/builtin.js';
+import type { Finding, ReviewResult } from '../review/types.js';
+import { bufferDiff } from './buffer-diff.js';
+
+/** An open repository: where it is, and the workspace its buffers are reviewed in. */
+export interface OpenRepository {
+  repo: Repo;
+  session: Workspace;
+}
+
+export interface BufferReview {
+  /** The repository-relative path reviewed. */
+  path: string;
+  workspace: OpenRepository;
+  /** null: a commit would not review this file (ignored), so nothing is said of it. */
+  result: ReviewResult | null;
+  ms: number;
+}
+
+/** Where a file's repository is and what the file is called in it; null outside any repository. */
+async function locate(file: string): Promise<{ repo: Repo; path: string } | null> {
+  // The folder may be a symbolic link to the work tree (git answers with the real path); the
+  // file, and folders above it, may not exist yet (a new buffer): the nearest folder that does.
+  let folder = dirname(file);
+  const rest = [basename(file)];
+  let real: string | null = null;
+  for (;;) {
+    real = await realpath(folder).catch(() => null);
+    if (real !== null || dirname(folder) === folder) break;
+    rest.unshift(basename(folder));
+    folder = dirname(folder);
+  }
+  if (real === null) return null;
+  const repo = await findRepo(real).catch(() => null);
+  if (repo === null) return null;
+  const path = toPosix(relative(repo.top, join(real, ...rest)));
+  if (path === '' || path.startsWith(`..${sep}`) || path.startsWith('../')) return null;
+  return { repo, path };
+}
+
+export class Workspaces {
+  private readonly open = new Map<string, Promise<OpenRepository>>();
+
+  /** The workspace of the repository at `repo.top`, opened on first use. */
+  private workspace(repo: Repo): Promise<OpenRepository> {
+    let found = this.open.get(repo.top);
+    if (!found) {
+      found = openWorkspace(repo.top, { repo }).then((session) => ({ repo, session }));
+      // A failure is not kept: the next review tries again.
+      found.catch(() => this.open.delete(repo.top));
+      this.open.set(repo.top, found);
+    }
+    return found;
+  }
+
+  /** The workspace `file` belongs to, or null outside a repository. */
+  async of(file: string): Promise<{ workspace: OpenRepository; path: string } | null> {
+    const located = await locate(file);
+    if (located === null) return null;
+    return { workspace: await this.workspace(located.repo), path: located.path };
+  }
+
+  /** Opens the workspace of the repository `folder` is in and loads its bundle; a failure is the first review's to say. */
+  async preload(folder: string): Promise<void> {
+    try {
+      const repo = await findRepo(await realpath(folder));
+      await (await this.workspace(repo)).session.bundle();
+    } catch {
+      // outside a repository, or a bundle the first review will name
+    }
+  }
+
+  /** Every workspace opened so far. */
+  async all(): Promise<OpenRepository[]> {
+    const settled = await Promise.allSettled(this.open.values());
+    return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  }
+
+  /**
+   * Forgets the workspace whose policy `file` is part of (its configuration, a file of its
+   * bundle or its doc map), so the next review reads them again. True when one was forgotten.
+   */
+  async policyChanged(file: string): Promise<boolean> {
+    let forgot = false;
+    for (const workspace of await this.all()) {
+      const { session } = workspace;
+      const policy = [
+        join(session.policyTop, 'revtrail.config.json'),
+        join(session.policyTop, 'package.json'),
+        ...(session.config.docMap ? [join(session.policyTop, session.config.docMap)] : []),
+      ];
+      if (policy.includes(file) || contains(session.knowledge, file)) {
+        this.open.delete(workspace.repo.top);
+        forgot = true;
+      }
+    }
+    return forgot;
+  }
+
+  /** The review of `text`, the buffer of `file`; null outside a repository. */
+  async review(file: string, text: string): Promise<BufferReview | null> {
+    const started = performance.now();
+    const found = await this.of(file);
+    if (found === null) return null;
+    const { workspace, path } = found;
+    const diff = await bufferDiff(workspace.repo.top, path, text);
+    if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
+    const result = await runReview(workspace.session, {
+      cwd: workspace.repo.top,
+      source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
+      // The editor asks no reviewer program and no model (docs/editor.md "Trust").
+      reviewer: false,
+      model: false,
+      buffer: { path, text },
+      // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
+      queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
+    });
+    return { path, workspace, result, ms: performance.now() - started };
+  }
+}
+
+/** Whether `finding` is a credential finding (its allow comments and answers follow the gate's policy). */
+export function isCredential(finding: Pick<Finding, 'rule_source'>): boolean {
+  return isCredentialSource(finding.rule_source);
+}
