@@ -16,6 +16,8 @@ if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
     process.exitCode = 3;
   }
   start?.(argv.slice(1));
+} else if (argv[0] === 'lsp' && lspStart(argv.slice(1))) {
+  // An editor's start: the server from its own bundle and code cache (lib/cli/lsp-start.ts).
 } else if (argv[0] === 'mine' && argv.slice(1).every((a) => a === '--all' || (a !== '' && !a.startsWith('-')))) {
   // A cached re-run is answered from one CommonJS file (lib/cli/mine-fast.ts); anything else,
   // or any doubt, is the full CLI.
@@ -37,4 +39,17 @@ function full() {
   import('../dist/cli/revtrail.js').then(async ({ main }) => {
     process.exitCode = await main(argv);
   });
+}
+
+/** Starts the language server from its own start-up when it takes these arguments; false: the full CLI (--help). */
+function lspStart(args) {
+  let start;
+  try {
+    start = require('../dist/cli/hook-start.cjs');
+  } catch {
+    return false; // not built: the full CLI says why
+  }
+  if (!start.plainLspArgs(args)) return false;
+  start.startLsp();
+  return true;
 }

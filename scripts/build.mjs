@@ -202,6 +202,15 @@ await esbuild.build({
   outfile: `${staging}/hook-start.cjs`,
   plugins: [...commonjs.plugins, noHandlers],
 });
+// The language server from one CommonJS file (lib/cli/lsp-start.ts, docs/editor.md "Start-up"),
+// run through a code cache by the hooks' starter.
+await esbuild.build({
+  ...commonjs,
+  entryPoints: ['lib/cli/lsp-start.ts'],
+  outfile: `${staging}/lsp.cjs`,
+  minifyWhitespace: true,
+  minifySyntax: true,
+});
 // A cached `revtrail mine` without yargs or the ES module loader (lib/cli/mine-fast.ts, docs/mining.md).
 await esbuild.build({
   ...commonjs,

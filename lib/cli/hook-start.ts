@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { hookMessages as m } from '../messages/hooks.js';
 import { writeFileAtomicSync } from '../core/fs/atomic.js';
+import { REGEX_FALLBACK_FLAGS, setV8Flags } from '../core/node-module.js';
 // The records only (their data): the hook-start bundle keeps their handlers' lazy imports out
 // (scripts/build.mjs), as this file never runs a handler.
 import { HOOK_RECORDS } from '../hooks/registry.js';
@@ -140,6 +141,58 @@ async function run(argv: string[]): Promise<number> {
   );
   hook.keepCache(hook.exports.v8FlagsChanged());
   return code;
+}
+
+/** Whether these arguments of `revtrail lsp` are all its own start-up takes (an editor's: ./lsp-start.ts). */
+export function plainLspArgs(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--stdio') continue;
+    if (/^--clientProcessId=\d+$/.test(arg)) continue;
+    if (arg === '--clientProcessId' && /^\d+$/.test(args[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/** The language server's own bundle (./lsp-start.ts), as the start-up loads it. */
+interface LspBundle {
+  runLsp(onWarm: () => void): Promise<number>;
+}
+
+/**
+ * `revtrail lsp` from its own CommonJS bundle through a code cache of its own (docs/editor.md
+ * "Start-up"): the cache is written once the first diagnostics are out, so it holds what the
+ * server and a first review compiled, and the next cold start reads it instead of parsing.
+ */
+export function startLsp(): void {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  // The server's first review runs bundle rules, which turn these flags on; V8 rejects a cache
+  // made under other flags than the process compiles with, so they are on from the start.
+  setV8Flags(REGEX_FALLBACK_FLAGS);
+  let bundle: ReturnType<typeof loadBundle<LspBundle>>;
+  try {
+    bundle = loadBundle<LspBundle>(join(dir, 'lsp.cjs'), 'lsp');
+  } catch (error) {
+    process.stderr.write(
+      `${m.couldNotStart((error instanceof Error ? error.message : String(error)).split('\n')[0]!)}\n`,
+    );
+    process.exitCode = COULD_NOT_START;
+    return;
+  }
+  bundle.exports
+    .runLsp(() => bundle.keepCache(false))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      () => {
+        process.exitCode = COULD_NOT_START;
+      },
+    );
 }
 
 /**

@@ -15,6 +15,15 @@ export const workerThreads = (): typeof import('node:worker_threads') =>
 let flagsChanged = false;
 
 /**
+ * V8's fallback to its linear engine after excessive backtracking, and the `l` flag that asks
+ * that engine whether it can run a pattern (review/engine/regex-guard.ts turns them on).
+ */
+export const REGEX_FALLBACK_FLAGS = [
+  '--enable-experimental-regexp-engine-on-excessive-backtracks',
+  '--enable-experimental-regexp-engine',
+] as const;
+
+/**
  * Sets V8 flags for the rest of the process. Recorded, because V8 rejects a code cache made
  * under other flags than a fresh process starts with (lib/cli/hook-start.ts).
  */

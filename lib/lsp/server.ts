@@ -33,6 +33,11 @@ export interface ServerOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   version: string;
+  /**
+   * Called once, after the first diagnostics are sent: the start-up keeps its code cache then,
+   * when it holds what a first review compiled (lib/cli/hook-start.ts startLsp).
+   */
+  onFirstDiagnostics?: () => void;
 }
 
 /** The pause in typing after which a changed buffer is reviewed, unless the client says otherwise. */
@@ -91,7 +96,16 @@ export function startServer(options: ServerOptions): { connection: Connection; c
    */
   const say = (type: 1 | 2 | 3, message: string) =>
     connection.sendNotification('window/showMessage', { type, message }).catch(() => {});
-  const send = (params: PublishDiagnosticsParams) => connection.sendDiagnostics(params).catch(() => {});
+  let first = options.onFirstDiagnostics;
+  const send = (params: PublishDiagnosticsParams) =>
+    connection
+      .sendDiagnostics(params)
+      .catch(() => {})
+      .finally(() => {
+        const warm = first;
+        first = undefined;
+        warm?.();
+      });
 
   connection.onInitialize((params) => {
     const given = (params.initializationOptions as { debounceMs?: unknown } | undefined)?.debounceMs;

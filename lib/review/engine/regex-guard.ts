@@ -13,7 +13,7 @@
  * Lines over a length cap are not given to bundle rules at all (rules.ts).
  */
 import type { Worker } from 'node:worker_threads';
-import { setV8Flags, workerThreads } from '../../core/node-module.js';
+import { REGEX_FALLBACK_FLAGS, setV8Flags, workerThreads } from '../../core/node-module.js';
 import { foldCase } from './regex-fold.js';
 
 let enginesSet = false;
@@ -27,7 +27,7 @@ export function enableBacktrackFallback(): void {
   if (enginesSet) return;
   enginesSet = true;
   try {
-    setV8Flags(['--enable-experimental-regexp-engine-on-excessive-backtracks', '--enable-experimental-regexp-engine']);
+    setV8Flags(REGEX_FALLBACK_FLAGS);
     // biome-ignore lint/complexity/useRegexLiterals: the l flag parses only once the V8 flags above are set
     new RegExp('a', 'l');
     probeWorks = true;
