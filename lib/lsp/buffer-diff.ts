@@ -24,30 +24,43 @@ const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--
  */
 export async function bufferDiff(top: string, path: string, text: string): Promise<CappedDiff | null> {
   if (path.includes('\n') || path.startsWith('../')) return null;
-  const head = (await runGit(catFileBatch([`HEAD:${path}`]), { cwd: top })).get(`HEAD:${path}`) ?? null;
-  const old = head?.type === 'blob' ? head.content : null;
-  if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
-  const dir = await mkdtemp(join(tmpdir(), 'revtrail-lsp-'));
-  try {
-    const newFile = join('b', path);
+  const newFile = join('b', path);
+  // The buffer's scratch copy is written while git reads the HEAD blob.
+  let made: string | null = null;
+  const scratch = (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'revtrail-lsp-'));
+    made = dir;
     await mkdir(dirname(join(dir, newFile)), { recursive: true });
     // A scratch copy read once by git: nothing to keep across a crash, so no fsync.
     await writeFileAtomic(join(dir, newFile), text, { durable: false });
-    let oldFile = '/dev/null';
-    if (old !== null) {
-      oldFile = join('a', path);
-      await mkdir(dirname(join(dir, oldFile)), { recursive: true });
-      await writeFileAtomic(join(dir, oldFile), old, { durable: false });
-    }
-    // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
-    const diff = await readCapped(
-      gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
-    );
-    // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);
-    // a diff of the work tree says `a/P b/P`, and so the parser reads the old side.
-    if (old === null) diff.text = diff.text.replace(/^diff --git ("?)b\//, 'diff --git $1a/');
-    return diff;
+    return dir;
+  })();
+  scratch.catch(() => {}); // thrown where it is awaited; the folder goes either way
+  try {
+    const head = (await runGit(catFileBatch([`HEAD:${path}`]), { cwd: top })).get(`HEAD:${path}`) ?? null;
+    const old = head?.type === 'blob' ? head.content : null;
+    if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
+    return await diffAgainst(await scratch, path, old, newFile);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await scratch.catch(() => {});
+    if (made !== null) await rm(made, { recursive: true, force: true });
   }
+}
+
+/** git's diff of the scratch copy `newFile` in `dir` against the HEAD blob `old` (none: a new file). */
+async function diffAgainst(dir: string, path: string, old: Buffer | null, newFile: string): Promise<CappedDiff> {
+  let oldFile = '/dev/null';
+  if (old !== null) {
+    oldFile = join('a', path);
+    await mkdir(dirname(join(dir, oldFile)), { recursive: true });
+    await writeFileAtomic(join(dir, oldFile), old, { durable: false });
+  }
+  // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
+  const diff = await readCapped(
+    gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
+  );
+  // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);
+  // a diff of the work tree says `a/P b/P`, and so the parser reads the old side.
+  if (old === null) diff.text = diff.text.replace(/^diff --git ("?)b\//, 'diff --git $1a/');
+  return diff;
 }

@@ -29,6 +29,22 @@ export interface BufferReview {
   ms: number;
 }
 
+// The repository of each folder a buffer was in, asked of git once per folder while the server
+// runs: every review of a buffer would otherwise start with a `git rev-parse`.
+const repos = new Map<string, Promise<Repo | null>>();
+function repoOf(folder: string): Promise<Repo | null> {
+  let found = repos.get(folder);
+  if (!found) {
+    // A folder outside any repository is asked again next time (a `git init` meanwhile).
+    found = findRepo(folder).catch(() => {
+      repos.delete(folder);
+      return null;
+    });
+    repos.set(folder, found);
+  }
+  return found;
+}
+
 /** Where a file's repository is and what the file is called in it; null outside any repository. */
 async function locate(file: string): Promise<{ repo: Repo; path: string } | null> {
   // The folder may be a symbolic link to the work tree (git answers with the real path); the
@@ -43,7 +59,7 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
     folder = dirname(folder);
   }
   if (real === null) return null;
-  const repo = await findRepo(real).catch(() => null);
+  const repo = await repoOf(real);
   if (repo === null) return null;
   const path = toPosix(relative(repo.top, join(real, ...rest)));
   if (path === '' || path.startsWith(`..${sep}`) || path.startsWith('../')) return null;
@@ -75,8 +91,8 @@ export class Workspaces {
   /** Opens the workspace of the repository `folder` is in and loads its bundle; a failure is the first review's to say. */
   async preload(folder: string): Promise<void> {
     try {
-      const repo = await findRepo(await realpath(folder));
-      await (await this.workspace(repo)).session.bundle();
+      const repo = await repoOf(await realpath(folder));
+      if (repo !== null) await (await this.workspace(repo)).session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
     }
