@@ -18,7 +18,7 @@ import type { CappedDiff } from '../diff/cap.js';
 import { readDiff } from '../diff/source.js';
 import { cleanCheckFile } from '../core/state.js';
 import type { Repo } from '../core/git/repo.js';
-import { currentCleanRecord, surelyClean } from '../review/clean-check.js';
+import { currentCleanRecord, preCheck } from '../review/clean-check.js';
 import { mayHaveLastFindings, mayHaveQueued, rebaseToSettle } from '../verdicts/peek.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { locateHook, type HookLocation } from './locate.js';
@@ -84,8 +84,8 @@ async function isCleanCommit({ location: { repo, hasHead }, message, staged }: C
 /** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */
 export async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<{ foldAt: number } | null> {
   const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  // A model reviewer that runs in commit-msg reads every piece (docs/model.md).
-  if (!record || record.modelHooks.includes('commit-msg')) return null;
+  const check = preCheck(record, 'commit-msg');
+  if (!check) return null;
   const source = await plan.source();
   if (source.kind !== 'staged' || !source.text) return null;
   let diff: Awaited<typeof source.text>;
@@ -94,5 +94,5 @@ export async function cleanWithoutReview(repo: Repo, plan: CommitPlan): Promise<
   } catch {
     return null; // the review reads it again and says why
   }
-  return surelyClean(diff, record) ? { foldAt: record.foldAt } : null;
+  return check.decide(diff).decision === 'clean' ? { foldAt: record!.foldAt } : null;
 }

@@ -7,17 +7,8 @@
  */
 import type { CredentialCheck, CredentialResult } from '../review/credentials.js';
 import type { CredentialScreen } from '../review/credential-screen.js';
+import { screenable } from '../review/clean-check.js';
 import { commitPatches, type CommitPatch, type PatchSource } from './push-commits.js';
-
-const BINARY = Buffer.from('\nBinary files ');
-
-/**
- * Whether the screen may pass over this commit: a file cut to the cap is named by the review, and
- * a file git calls binary is read as text there (docs/review.md "Git's attributes").
- */
-export function screenable(patch: { diff: Buffer; capped: readonly string[] }): boolean {
-  return patch.capped.length === 0 && patch.diff.indexOf(BINARY) === -1;
-}
 
 export interface CheckOptions {
   /**

@@ -20,7 +20,7 @@ import { checkCommits } from './push-check.js';
 import { findingLines } from './finding-lines.js';
 import { lineSpan } from '../record/span.js';
 import { pushProgress } from './push-progress.js';
-import { cleanPieces, type CleanRecord } from '../review/clean-check.js';
+import { preCheck, type CleanRecord, type Decision } from '../review/clean-check.js';
 import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
@@ -79,7 +79,7 @@ export interface PushReviewOptions {
    * Combined diffs read already, by range, and the clean check's answer for them where it was
    * asked under `cleanRecord`'s policy (the start-up's clean-push check, ./push-start.ts).
    */
-  diffs?: ReadonlyMap<string, { diff: CappedDiff; pieces?: number | null }>;
+  diffs?: ReadonlyMap<string, { diff: CappedDiff; decision?: Decision }>;
   /**
    * `TIP COMMIT` of the commits whose own diff the credential screen passed over already: they
    * cannot hold a credential finding (the start-up's check screens only beside a combined diff
@@ -104,11 +104,8 @@ export async function reviewPlans(
 ): Promise<PushReview> {
   const shown = pushProgress(terminal);
   const lines: string[] = [];
-  // A model reviewer that runs at the push reads every piece: no clean check then.
-  const clean =
-    options.cleanRecord && !options.noReviewer && !options.cleanRecord.modelHooks.includes('pre-push')
-      ? options.cleanRecord
-      : null;
+  // The one pre-check (review/clean-check.ts); none where a model reviewer runs at the push.
+  const clean = options.noReviewer ? null : preCheck(options.cleanRecord ?? null, 'pre-push');
   const softTests = session.config.softTests;
   const isCredential = (s: string) => CREDENTIAL_RULE_SOURCES.has(s);
   // Answers to the kinds the policy's reviewers cover count only when signed (./push-signed.ts).
@@ -146,9 +143,9 @@ export async function reviewPlans(
         let text: Promise<CappedDiff> | undefined = read ? Promise.resolve(read.diff) : undefined;
         if (clean) {
           text ??= readDiff(top, { kind: 'range', range });
-          const pieces = read?.pieces !== undefined ? read.pieces : cleanPieces(await text, clean);
-          if (pieces !== null) {
-            sawChunk(pieces > 0);
+          const decided = read?.decision ?? clean.decide(await text);
+          if (decided.decision === 'clean') {
+            sawChunk(decided.pieces > 0);
             return { findings: [], warnings: [] };
           }
         }

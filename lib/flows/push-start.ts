@@ -11,10 +11,8 @@
 import { cleanCheckFile } from '../core/state.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { readDiff } from '../diff/source.js';
-import { currentCleanRecord, cleanPieces, type CleanRecord } from '../review/clean-check.js';
-import { needleSearches, someNeedleLine } from '../review/credential-needles.js';
+import { currentCleanRecord, preCheck, type Decision } from '../review/clean-check.js';
 import { mayHaveLastFindings } from '../verdicts/peek.js';
-import { screenable } from './push-check.js';
 import { commitPatches, type CommitPatch } from './push-commits.js';
 import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
@@ -22,10 +20,10 @@ import { pushProgress } from './push-progress.js';
 /** What the full hook takes over when the push was not clean. */
 export interface PushReads extends PushPlanning {
   /**
-   * Combined diffs read, by range, with the clean check's answer for each where it was asked
-   * (review/clean-check.ts cleanPieces: null is "maybe"), so the full hook does not ask again.
+   * Combined diffs read, by range, with the pre-check's decision for each where it was asked
+   * (review/clean-check.ts preCheck), so the full hook does not ask again.
    */
-  diffs: Array<[range: string, read: { diff: CappedDiff; pieces?: number | null }]>;
+  diffs: Array<[range: string, read: { diff: CappedDiff; decision?: Decision }]>;
   /** `TIP COMMIT` of each commit the credential screen passed over. */
   screened: string[];
   /**
@@ -101,15 +99,14 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
   // The first ref's reads start before the record is checked: git works while it is read, and
   // the full hook needs the combined diff either way.
   let reading = startReads(reads, work[0]!, work.length === 1 ? early : undefined);
-  const record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
-  if (!usable(record) || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
+  const check = preCheck(currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top), 'pre-push');
+  if (!check?.screensPatches || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
     // Not handed over (more than one ref, or nothing to stream): stopped here, as before.
     if (!handOver(reads, work[0]!, reading, reading.next)) await reading.patches.return(undefined);
     const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
     if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
     return false;
   }
-  const searches = needleSearches(record.credentialNeedles);
   const shown = pushProgress(stderr);
   try {
     for (const [n, plan] of work.entries()) {
@@ -119,10 +116,10 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
       let handed = false;
       try {
         const diff = await reading.diff;
-        const pieces = cleanPieces(diff, record);
-        reads.diffs.push([plan.range!, { diff, pieces }]);
+        const decision = check.decide(diff);
+        reads.diffs.push([plan.range!, { diff, decision }]);
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
-        if (pieces === null || (!plan.single && pieces === 0)) {
+        if (decision.decision === 'review' || (!plan.single && decision.pieces === 0)) {
           handed = n === 0 && handOver(reads, plan, reading, next);
           return false;
         }
@@ -131,7 +128,7 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
           const patch = step.value;
           // A walk reaches what the plan lists, no more (checked, not assumed).
           if (walked && !planned.has(patch.commit)) return false;
-          if (!screenable(patch) || someNeedleLine(patch.diff.toString('latin1'), searches, () => true)) {
+          if (check.decidePatch(patch) === 'review') {
             handed = n === 0 && handOver(reads, plan, reading, Promise.resolve(step));
             return false;
           }
@@ -209,16 +206,4 @@ function startReads(reads: PushReads, plan: PushPlan, early?: Reading) {
   const next = patches.next();
   next.catch(() => {});
   return { diff, todo, patches, next, walked: false };
-}
-
-/** A record the start can decide from: current, not taken by a model reviewer at the push, with the screen's needles. */
-function usable(
-  record: CleanRecord | null,
-): record is CleanRecord & { credentialNeedles: NonNullable<CleanRecord['credentialNeedles']> } {
-  return (
-    !!record &&
-    !record.modelHooks.includes('pre-push') &&
-    !record.credentialSources &&
-    record.credentialNeedles !== null
-  );
 }

@@ -24,7 +24,7 @@ import type { CappedDiff } from '../diff/cap.js';
 import { MAX_LINE_LENGTH } from './engine/time.js';
 import { asciiLower, holdsNeedle, joinedAdded } from './engine/needle-test.js';
 import { globTest } from '../bundle/glob-test.js';
-import type { ScreenNeedles } from './credential-needles.js';
+import { needleSearches, someNeedleLine, type ScreenNeedles } from './credential-needles.js';
 
 export interface CleanRecord {
   /** The work tree whose policy it is. */
@@ -77,15 +77,66 @@ export function currentCleanRecord(file: string, top: string): CleanRecord | nul
 }
 
 /**
- * True when the review of `diff` under `record`'s policy surely finds nothing and warns of
- * nothing; false when only the review can tell.
+ * The one pre-check (docs/architecture.md "Use cases"): what a hook's review would decide,
+ * answered without it where that is sure. The commit and push flows and their start bundles ask
+ * it; its tests are the rule runner's needle test and the bundle's glob test, not copies.
  */
-export function surelyClean(diff: CappedDiff, record: CleanRecord): boolean {
-  return cleanPieces(diff, record) !== null;
+export interface PreCheck {
+  /**
+   * A diff the review would cut into pieces (a commit's staged diff, a ref's combined diff):
+   * `clean` with how many pieces the review would have cut it into, or `review`.
+   */
+  decide(diff: CappedDiff): Decision;
+  /**
+   * One pushed commit's own patch, for the credential rules alone (docs/hooks.md "Push"): `clean`
+   * when no added line holds a credential rule's needle, else `review`.
+   */
+  decidePatch(patch: PatchBytes): 'clean' | 'review';
+  /** Whether decidePatch can say `clean` at all (the record keeps sound needles for the credential rules). */
+  readonly screensPatches: boolean;
 }
 
-/** surelyClean, with how many pieces the review would have cut the diff into; null: only the review can tell. */
-export function cleanPieces(diff: CappedDiff, record: CleanRecord): number | null {
+/** The pre-check's answer for a diff: clean, with the pieces the review would have cut, or only the review can tell. */
+export type Decision = { decision: 'clean'; pieces: number } | { decision: 'review' };
+
+/** A commit's patch as git wrote it, with the files cut at the cap. */
+export interface PatchBytes {
+  diff: Buffer;
+  capped: readonly string[];
+}
+
+/** The pre-check for `hook` under `record`'s policy, or null where only the review can decide there. */
+export function preCheck(record: CleanRecord | null, hook: 'commit-msg' | 'pre-push'): PreCheck | null {
+  // A model reviewer that runs in this hook reads every piece (docs/model.md).
+  if (!record || record.modelHooks.includes(hook)) return null;
+  const screensPatches = !record.credentialSources && record.credentialNeedles !== null;
+  let searches: RegExp[] | undefined;
+  return {
+    decide(diff) {
+      const pieces = cleanPieces(diff, record);
+      return pieces === null ? { decision: 'review' } : { decision: 'clean', pieces };
+    },
+    decidePatch(patch) {
+      if (!screensPatches || !screenable(patch)) return 'review';
+      searches ??= needleSearches(record.credentialNeedles!);
+      return someNeedleLine(patch.diff.toString('latin1'), searches, () => true) ? 'review' : 'clean';
+    },
+    screensPatches,
+  };
+}
+
+const BINARY = Buffer.from('\nBinary files ');
+
+/**
+ * Whether a screen may pass over this commit's patch: a file cut to the cap is named by the
+ * review, and a file git calls binary is read as text there (docs/review.md "Git's attributes").
+ */
+export function screenable(patch: PatchBytes): boolean {
+  return patch.capped.length === 0 && patch.diff.indexOf(BINARY) === -1;
+}
+
+/** How many pieces the review would have cut the diff into when it surely finds nothing; null: only the review can tell. */
+function cleanPieces(diff: CappedDiff, record: CleanRecord): number | null {
   if (diff.capped.length) return null; // the review warns about each capped file
   let files: ReturnType<typeof parseDiff>;
   try {

@@ -11,11 +11,16 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseConfig } from '../../lib/config/load.js';
 import { runReview } from '../../lib/review/index.js';
-import { surelyClean } from '../../lib/review/clean-check.js';
+import { preCheck, type CleanRecord } from '../../lib/review/clean-check.js';
+import type { CappedDiff } from '../../lib/diff/cap.js';
 import { cleanRecordOf } from '../../lib/review/clean-record.js';
 import type { Bundle } from '../../lib/bundle/types.js';
 import { MAX_LINE_LENGTH } from '../../lib/review/engine/rules.js';
 import { concept } from '../kit/review.js';
+
+/** The commit's pre-check says clean (the hooks' one question, review/clean-check.ts preCheck). */
+const surelyClean = (diff: CappedDiff, record: CleanRecord): boolean =>
+  preCheck(record, 'commit-msg')?.decide(diff).decision === 'clean';
 
 const TOKENS = ['legacyCall', 'LegacyCall', 'fooBar', 'ab', 'cd', 'xyz', 'Widget', 'widget'];
 const PATTERNS: Array<{ pattern: string; flags?: string }> = [
@@ -208,6 +213,24 @@ test('a needle anywhere in a piece\'s added text, or a line too long for the rul
   assert.equal(surelyClean(diff(['legacyCall();']), record), false);
   assert.equal(surelyClean(diff(['x'.repeat(MAX_LINE_LENGTH + 1)]), record), false);
   assert.equal(surelyClean({ ...diff(['const a = 1;']), capped: ['a.ts'] }, record), false);
+
+  // The same pre-check answers for a pushed commit's own patch, with the credential rules' needles.
+  const check = preCheck(record, 'pre-push')!;
+  assert.equal(check.screensPatches, true);
+  const patch = (text: string, capped: string[] = []) => ({ diff: Buffer.from(diff([text]).text), capped });
+  assert.equal(check.decidePatch(patch('const a = 1;')), 'clean');
+  assert.equal(check.decidePatch(patch('const k = "AKIA0123456789ABCDEF";')), 'review', 'a credential needle');
+  assert.equal(check.decidePatch(patch('const a = 1;', ['a.ts'])), 'review', 'a file cut at the cap');
+  assert.equal(
+    check.decidePatch({ diff: Buffer.from('diff --git a/k b/k\nBinary files /dev/null and b/k differ\n'), capped: [] }),
+    'review',
+    'a file git calls binary',
+  );
+  assert.deepEqual(check.decide(diff(['const a = 1;'])), { decision: 'clean', pieces: 1 });
+  // A model reviewer that runs in a hook reads every piece: no pre-check there.
+  assert.equal(preCheck({ ...record, modelHooks: ['pre-push'] }, 'pre-push'), null);
+  assert.notEqual(preCheck({ ...record, modelHooks: ['pre-push'] }, 'commit-msg'), null);
+  assert.equal(preCheck({ ...record, credentialSources: true }, 'pre-push')!.decidePatch(patch('x')), 'review');
 });
 
 // Syntax-tree and import rules read the files themselves, so their property runs on a real
