@@ -1,4 +1,4 @@
-/** `revtrail review` (docs/review.md): parses the flags, runs review(), prints the report, returns the exit code. */
+/** `revtrail review` (docs/review.md): parses the flags, runs the report flow (flows/review.ts), prints the report, returns its exit code. */
 import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
 import { diffSourceOf, diffSourceOptions, knowledgeOption, requireValues, type DiffSourceArgs } from '../options.js';
@@ -110,44 +110,30 @@ export default defineCommand<ReviewArgs>({
       if (reviewer[0]!.includes('/') && !isAbsolute(reviewer[0]!)) reviewer[0] = resolve(context.cwd, reviewer[0]!);
     }
 
-    const policy = args.policyFrom === undefined ? undefined : await policyFrom(args.policyFrom, context);
-    const { review } = await import('../../review/index.js');
+    const { reportFlow } = await import('../../flows/review.js');
     const format = args.json ? 'json' : args.format;
     const { loadFormatter } = await import('../../report/index.js');
     const formatter = loadFormatter(format, { terminal: Boolean(context.stdout.isTTY) });
     const bar = progress(context.stderr);
-    const result = await review({
+    const { result, exit, policyWarnings } = await reportFlow({
       cwd: context.cwd,
       source,
-      knowledge: args.knowledge ?? policy?.knowledge,
-      policyTop: policy?.dir,
-      policyCommit: policy?.commit ?? undefined,
-      reviewer,
-      model: args.model ? undefined : false,
-      softTests: args.softTests || undefined,
-      minConfidence,
-      calibration: args.calibration ? undefined : false,
-      // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
-      queued:
-        source.kind === 'range'
-          ? undefined
-          : (commonDir) => import('../../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
-      onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
+      knowledge: args.knowledge,
+      policyFrom: args.policyFrom,
+      review: {
+        reviewer,
+        model: args.model ? undefined : false,
+        softTests: args.softTests || undefined,
+        minConfidence,
+        calibration: args.calibration ? undefined : false,
+        onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
+      },
     });
     bar.done();
-    // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md); a --diff file reviewed
-    // outside a repository has nowhere to keep them, and needs not.
-    const [{ findRepo }, { rememberReview }] = await Promise.all([
-      import('../../core/git/repo.js'),
-      import('../../verdicts/peek.js'),
-    ]);
-    const repo = await findRepo(context.cwd).catch(() => null);
-    // A range's findings are in its tip's history: a verdict on one may go into any commit on top of it.
-    const tip =
-      repo && source.kind === 'range'
-        ? await import('../../core/git/commands.js').then((g) => g.peelCommit(repo.top, rangeTip(source.range)))
-        : null;
-    if (repo) await rememberReview(repo.commonDir, result.findings, 'review', undefined, tip ?? undefined);
+    if (policyWarnings.length) {
+      const { hookMessages: h } = await import('../../messages/hooks.js');
+      for (const w of policyWarnings) context.stderr.write(`${h.warning(w)}\n`);
+    }
     // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
     if (format === 'text' || format === 'sarif') {
       const { formatWarnings } = await import('../../report/text.js');
@@ -155,35 +141,6 @@ export default defineCommand<ReviewArgs>({
     }
     if (args.verbose) for (const note of result.notes ?? []) context.stderr.write(`${m.noteLine(note)}\n`);
     context.stdout.write((await formatter)(result, { color: useColor(context.stdout) }));
-    return result.event === 'REQUEST_CHANGES' ? 1 : 0;
+    return exit;
   },
 });
-
-/** B of `A..B` or `A...B` (HEAD when empty), or the range itself (one commit's own diff). */
-function rangeTip(range: string): string {
-  const at = range.lastIndexOf('..');
-  if (at === -1) return range;
-  return range.slice(at + 2) || 'HEAD';
-}
-
-/** The folder REF's policy was copied into (docs/server.md "Which policy"); what it left out is warned. */
-async function policyFrom(
-  ref: string,
-  context: { cwd: string; stderr: NodeJS.WritableStream },
-): Promise<{ dir: string; knowledge: string; commit: string | null }> {
-  const { findRepo } = await import('../../core/git/repo.js');
-  const { peelCommit, refsNamed, runGit } = await import('../../core/git/commands.js');
-  const { serverMessages: s, hookMessages: h } = await import('../../messages/hooks.js');
-  const repo = await findRepo(context.cwd);
-  // The policy is one ref, named in full: a tag called `origin/main` must not stand in for the
-  // branch (docs/server.md "Which policy").
-  const named = ref.startsWith('refs/') ? [] : await runGit(refsNamed(ref), { cwd: repo.top });
-  if (named.length > 1)
-    throw new UsageError(s.policyFromAmbiguous(ref, named), { remedy: s.policyFromAmbiguousRemedy });
-  const commit = await peelCommit(repo.top, named[0] ?? ref);
-  if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
-  const { copyPolicy } = await import('../../flows/policy-tree.js');
-  const copy = await copyPolicy(repo.top, repo.commonDir, commit);
-  for (const w of copy.warnings) context.stderr.write(`${h.warning(w)}\n`);
-  return copy;
-}
