@@ -20,14 +20,15 @@ export default defineCommand<InitArgs>({
       .example('$0 init', 'set revtrail up in this repository (from any folder inside it)')
       .example('$0 init --doc-map', 'map existing design documents (docs/adr/*.md ...) to the code they govern'),
   async run(args, context) {
-    const [{ findRepo }, { loadConfig }, { writeStarter }, { initMessages: m }] = await Promise.all([
-      import('../../core/git/repo.js'),
-      import('../../config/load.js'),
+    const [{ openWorkspace }, { writeStarter }, { initMessages: m }] = await Promise.all([
+      import('../../workspace/index.js'),
       import('../../bundle/starter.js'),
       import('../../messages/init.js'),
     ]);
-    const repo = await findRepo(context.cwd);
-    const { config, file } = await loadConfig(repo.top);
+    const ws = await openWorkspace(context.cwd, { configCache: false });
+    if (ws.configError) throw ws.configError;
+    const { config, configFile: file } = ws;
+    const repo = ws.repo!;
     const result = await writeStarter(repo.top, {
       knowledge: config.knowledge,
       configInPackageJson: file?.endsWith('package.json') ?? false,

@@ -28,17 +28,17 @@ export default defineCommand<TrustArgs>({
       .example('$0 trust --revoke', 'stop running it'),
   async run(args, context) {
     const [
-      { findRepo },
-      { loadConfig },
+      { openWorkspace },
       { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState },
       { configMessages: m },
     ] = await Promise.all([
-      import('../../core/git/repo.js'),
-      import('../../config/load.js'),
+      import('../../workspace/index.js'),
       import('../../config/trust.js'),
       import('../../messages/config.js'),
     ]);
-    const repo = await findRepo(context.cwd);
+    // A configuration that cannot be used is the error here: nothing is trusted from the defaults.
+    const ws = await openWorkspace(context.cwd, { configCache: false });
+    const repo = ws.repo!;
     const clone = escapeControl(await cloneKey(repo.commonDir));
     if (args.revoke) {
       const removed = await revokeTrust(repo.commonDir);
@@ -53,7 +53,8 @@ export default defineCommand<TrustArgs>({
       context.stdout.write(`${removed ? m.revoked(what, clone) : m.nothingRevoked(clone)}\n`);
       return 0;
     }
-    const { config, file } = await loadConfig(repo.top);
+    if (ws.configError) throw ws.configError;
+    const { config, configFile: file } = ws;
     const argv = config.reviewer.command ?? [];
     // A model endpoint on this machine needs no trust; one elsewhere is trusted beside the command.
     const endpoint = config.reviewer.model?.endpoint;
