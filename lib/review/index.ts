@@ -30,8 +30,8 @@ import {
   unknownBuiltinIds,
   CREDENTIAL_RULE_SOURCES,
 } from './builtin.js';
-import { reviewSelections, type ReviewerSettings } from './pipeline.js';
-import type { ModelRun } from './model/index.js';
+import { reviewSelections } from './pipeline.js';
+import { openReviewers } from './reviewers.js';
 import { excludeMatcher } from './engine/excludes.js';
 import { loadVerdicts } from './findings/suppress.js';
 import { signedKinds } from './findings/signed.js';
@@ -61,78 +61,6 @@ function attributeSource(source: DiffSource): AttributeSource {
   if (source.kind === 'staged') return { kind: 'index' };
   if (source.kind === 'range') return { kind: 'tree', treeish: defaultVerdictTip(source) };
   return { kind: 'worktree' };
-}
-
-/**
- * The reviewer program to ask, if any. One typed on the command line is the person's own
- * choice and runs; one from the repository's configuration runs only once the person trusted
- * that exact command for this clone (`revtrail trust`, docs/trust.md), else one warning line
- * says how and the review goes on with the rules.
- */
-async function reviewerSettings(
-  session: Workspace,
-  options: ReviewOptions,
-  warnings: string[],
-): Promise<ReviewerSettings | null> {
-  if (options.reviewer === false) return null;
-  const argv = options.reviewer ?? session.config.reviewer.command;
-  if (!argv || argv.length === 0) return null;
-  const label = commandLabel(argv);
-  if (options.reviewer === undefined) {
-    const { trustState } = await import('../config/trust.js');
-    const trust =
-      session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
-    if (trust.state === 'untrusted' && trust.problem) warnings.push(trust.problem);
-    if (trust.state !== 'trusted') {
-      const where = session.configFile
-        ? relative(session.top, session.configFile.replace(/#revtrail$/, '')) || session.configFile
-        : null;
-      warnings.push(
-        session.commonDir === null
-          ? m.reviewerOutsideRepo(label)
-          : m.reviewerNotTrusted(label, where, trust.state === 'changed'),
-      );
-      return null;
-    }
-  }
-  return { argv, timeoutMs: session.config.reviewer.timeoutMs, required: session.config.reviewer.required, label };
-}
-
-/**
- * The model reviewer to ask, if any (docs/model.md): a loopback endpoint is
- * asked; any other host only once the person trusted that exact endpoint for this clone.
- */
-async function modelRun(session: Workspace, options: ReviewOptions, warnings: string[]): Promise<ModelRun | null> {
-  const settings = session.config.reviewer.model;
-  if (!settings || options.reviewer === false || options.model === false) return null;
-  const { checkEndpoint, chatCompletionsUrl, loopbackTarget } = await import('./model/endpoint.js');
-  const checked = checkEndpoint(settings.endpoint);
-  if (!checked.ok) {
-    warnings.push(m.modelBadEndpoint(settings.endpoint, checked.why));
-    return null;
-  }
-  // On this machine: the address checked is where the request goes (a name resolved once, here).
-  const local = await loopbackTarget(checked);
-  if (!local) {
-    if (session.commonDir === null) {
-      warnings.push(m.modelOutsideRepo(settings.endpoint));
-      return null;
-    }
-    const { endpointTrusted } = await import('../config/trust.js');
-    if (!(await endpointTrusted(session.commonDir, settings.endpoint))) {
-      warnings.push(m.modelNotTrusted(settings.endpoint));
-      return null;
-    }
-  }
-  const { startModelRun } = await import('./model/index.js');
-  return startModelRun({
-    url: chatCompletionsUrl(local ?? checked.url),
-    model: settings.model,
-    timeoutMs: settings.timeoutMs,
-    maxConcurrency: settings.maxConcurrency,
-    apiKey: process.env.REVTRAIL_MODEL_API_KEY || undefined,
-    cacheDir: session.commonDir === null ? null : modelCacheDir(session.commonDir),
-  });
 }
 
 function emptyResult(warnings: string[]): ReviewResult {
@@ -267,6 +195,7 @@ export async function runReview(
     (rows ??= options.history
       ? options.history()
       : import('../record/history.js').then((h) => h.readHistoryRows(session.top, tip!)));
+  const minConfidence = options.minConfidence ?? config.minConfidence;
   const calibrate =
     tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
   const result = await reviewSelections(
@@ -274,8 +203,7 @@ export async function runReview(
     {
       top: session.top,
       builtin: builtinRules(config.builtinRules),
-      reviewer: await reviewerSettings(session, options, warnings),
-      model: await modelRun(session, options, warnings),
+      reviewers: await openReviewers({ session, options, minConfidence, warnings }),
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
       structural: async () => {
         const io = await import('./structural/io.js');
@@ -286,7 +214,7 @@ export async function runReview(
           options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
         );
       },
-      minConfidence: options.minConfidence ?? config.minConfidence,
+      minConfidence,
       softTests: options.softTests ?? config.softTests,
       ruleFilter: options.ruleFilter,
       // Loaded on first use: a review without findings runs no git check-attr.

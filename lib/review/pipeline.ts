@@ -8,8 +8,7 @@ import type { ChunkSelection } from '../select/types.js';
 import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './findings/contract.js';
 import { foldFindings } from './findings/fold.js';
 import { blocks, computeEvent } from './findings/event.js';
-import type { FailureKind, ReviewerChunkResult } from './program/reviewer.js';
-import type { ModelRun } from './model/index.js';
+import type { ReviewerAnswer, ReviewerRun } from './reviewers.js';
 import type { StructuralIO, StructuralItem } from './structural/index.js';
 import type { Rule } from '../bundle/types.js';
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
@@ -26,22 +25,13 @@ import { reviewMessages as m } from '../messages/review.js';
 /** The most lines of a key block after its header that go into its finding's ID (an RSA-4096 PEM has 51). */
 const KEY_BLOCK_LINES = 200;
 
-export interface ReviewerSettings {
-  argv: string[];
-  timeoutMs: number;
-  required: boolean;
-  /** How warnings name the program (its command line). */
-  label: string;
-}
-
 export interface PipelineOptions {
   /** Repository top level: the reviewer program's cwd. */
   top: string;
   /** The built-in baseline (already filtered by config). */
   builtin: readonly ReviewRule[];
-  reviewer: ReviewerSettings | null;
-  /** The model reviewer of this review (docs/model.md), if one is configured and allowed. */
-  model?: ModelRun | null;
+  /** The reviewers beyond the rules this review asks (./reviewers.ts openReviewers), in order; none when absent. */
+  reviewers?: readonly ReviewerRun[];
   /** What the syntax-tree and import rules read (docs/structural.md); absent: they do not run (a diff file). */
   structural?: () => Promise<StructuralIO | undefined>;
   minConfidence: number;
@@ -72,9 +62,6 @@ export interface PipelineOptions {
   /** The push gate's kinds whose answers and allow comments count only when signed (findings/signed.ts). */
   needsSignature?: (finding: Finding) => boolean;
 }
-
-/** Reviewer failures after which asking about further chunks is pointless. */
-const STOPS_REVIEWER: readonly FailureKind[] = ['missing', 'not-executable', 'spawn', 'timeout'];
 
 // Words of approval in a reviewer's summary (docs/review.md): checked against blocking findings.
 const APPROVING = /\b(?:approve[ds]?|approving|lgtm|looks good|no concerns|non-blocking)\b/i;
@@ -161,12 +148,9 @@ export async function reviewSelections(
   // Rule findings wait for the files' attributes (read once, after the last chunk, if any exist).
   const pending: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: ReviewRule | undefined }> = [];
   const binary = new Set<string>();
-  let reviewer = options.reviewer;
-  const model = options.model ?? null;
-  // The reviewer-program module (spawning, the finding JSON Schema) is loaded only when one is configured.
-  const askReviewer = reviewer ? (await import('./program/reviewer.js')).askReviewer : null;
+  const reviewers = options.reviewers ?? [];
   // What a reviewer answered, counted and kept like any finding (a program's and a model's alike).
-  const take = (selection: ChunkSelection, asked: ReviewerChunkResult) => {
+  const take = (selection: ChunkSelection, asked: ReviewerAnswer) => {
     warnings.push(...asked.warnings);
     for (const d of asked.dropped) {
       dropped[d.reason]++;
@@ -176,23 +160,25 @@ export async function reviewSelections(
       ...(options.ruleFilter ? asked.drafts.filter((d) => options.ruleFilter!(d.rule_source)) : asked.drafts),
     );
     if (asked.summary) summaries.push({ selection, summary: asked.summary });
+    if (asked.stopped) warnings.push(asked.stopped);
   };
   try {
     // A reviewer is not sent binary, generated or vendored files: their attributes come first.
-    if (reviewer || model)
+    if (reviewers.length)
       await readAttributes(
         facts,
         selections.map((s) => s.chunk.path),
         warnings,
       );
-    const asksModel = (s: ChunkSelection) => {
+    // A reviewer is asked about added lines of text files that are not credential-only.
+    const asked = (s: ChunkSelection) => {
       const known = facts.of(s.chunk);
       return s.chunk.added.length > 0 && !known.binary && known.credentialsOnly === null;
     };
-    // The model is asked about every chunk up front (maxConcurrency at once); each answer is taken in order below.
-    const modelAnswers = model
-      ? (await import('./model/index.js')).askModel(model, selections.filter(asksModel), options.minConfidence)
-      : null;
+    if (reviewers.length) {
+      const eligible = selections.filter(asked);
+      for (const r of reviewers) r.start?.(eligible);
+    }
     for (const [index, selection] of selections.entries()) {
       const { chunk } = selection;
       const known = facts.of(chunk);
@@ -217,27 +203,12 @@ export async function reviewSelections(
       }
       for (const draft of ran.drafts)
         pending.push({ draft, selection, rule: rules.find((r) => r.ruleSource === draft.rule_source) });
-      if (reviewer && askReviewer && chunk.added.length > 0 && known.credentialsOnly === null) {
-        const asked = await askReviewer(reviewer.argv, selection, {
-          cwd: options.top,
-          timeoutMs: reviewer.timeoutMs,
-          minConfidence: options.minConfidence,
-          label: reviewer.label,
-        });
-        if (asked.failure && reviewer.required) {
-          throw new RevtrailError(m.reviewerRequired(reviewer.label), {
-            exitCode: 2,
-            remedy: `${asked.failure.message}. ${m.reviewerRequiredRemedy}`,
-          });
-        }
-        take(selection, asked);
-        if (asked.failure && STOPS_REVIEWER.includes(asked.failure.kind)) {
-          warnings.push(m.reviewerStopped(reviewer.label));
-          reviewer = null;
+      if (reviewers.length && asked(selection)) {
+        for (const r of reviewers) {
+          const answer = r.answer(selection);
+          if (answer) take(selection, await answer);
         }
       }
-      const modelAnswer = modelAnswers?.get(selection);
-      if (modelAnswer) take(selection, await modelAnswer);
       options.onProgress?.(index + 1, selections.length, chunk.path);
       if (options.pause) await options.pause();
     }

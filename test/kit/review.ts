@@ -1,4 +1,5 @@
 /** Hand-built chunks, concepts and selections for the review stages' unit tests. */
+import { programRun, type ReviewerSettings } from '../../lib/review/program/open.js';
 import { compileRule, parseRuleDefinition } from '../../lib/bundle/rules.js';
 import type { Concept, Rule } from '../../lib/bundle/types.js';
 import type { Chunk, DiffFile, Hunk } from '../../lib/diff/types.js';
@@ -93,17 +94,23 @@ export function selectionOf(chunk: Chunk, concepts: readonly Concept[], budgeted
   return { chunk, matched, documents: matched.slice(0, budgeted) };
 }
 
-/** Pipeline options with no reviewer, no verdicts, default confidence. */
-export function pipelineOptions(overrides: Partial<PipelineOptions> = {}): PipelineOptions {
-  return {
+/**
+ * Pipeline options with no reviewer, no verdicts, default confidence; `reviewer` asks that
+ * program as the reviewers' table would (lib/review/program/open.ts programRun).
+ */
+export function pipelineOptions(
+  overrides: Partial<PipelineOptions> & { reviewer?: ReviewerSettings } = {},
+): PipelineOptions {
+  const { reviewer, ...rest } = overrides;
+  const options: PipelineOptions = {
     top: process.cwd(),
     builtin: [],
-    reviewer: null,
     minConfidence: 0.8,
     softTests: false,
     verdicts: async () => new Map(),
-    ...overrides,
+    ...rest,
   };
+  return reviewer ? { ...options, reviewers: [programRun(reviewer, options.top, options.minConfidence)] } : options;
 }
 
 /** Runs rules on one chunk and closes the runner. */

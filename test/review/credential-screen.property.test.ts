@@ -82,7 +82,6 @@ async function findings(diff: string): Promise<number> {
     {
       top: process.cwd(),
       builtin: rules,
-      reviewer: null,
       minConfidence: 0,
       softTests: false,
       verdicts: async () => new Map(),
