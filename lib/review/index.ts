@@ -7,13 +7,8 @@
  * diff, then credential rules per commit): `openWorkspace()` once, then `runReview()` per diff
  * with `ruleFilter` and `reviewer: false`.
  */
-import { relative, resolve } from 'node:path';
-import { commandLabel } from '../core/output.js';
-import type { Repo } from '../core/git/repo.js';
-import { modelCacheDir } from '../core/state.js';
 import { saveDerivedCache } from '../core/derived-cache.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
-import type { Config } from '../config/schema.js';
 import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { DEFAULT_CAPS } from '../diff/cap.js';

@@ -19,7 +19,6 @@ import { CREDENTIAL_RULE_SOURCES, isCredentialSource } from './builtin.js';
 import type { FindingCalibration } from '../record/rule-tally.js';
 import { noDrops, type Finding, type ReviewResult } from './types.js';
 import { FileFactsBook, type AttributeLoader } from './engine/file-facts.js';
-import { RevtrailError } from '../core/errors.js';
 import { reviewMessages as m } from '../messages/review.js';
 
 /** The most lines of a key block after its header that go into its finding's ID (an RSA-4096 PEM has 51). */

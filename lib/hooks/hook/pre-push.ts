@@ -11,7 +11,7 @@ export default defineHook({
   usage: 'REMOTE URL < ref-lines',
   missing: 'fail',
   script: 'pre-push',
-  async run([remote, url], context, stdin) {
+  async run([remote], context, stdin) {
     if (!remote) throw new UsageError(m.missingRemote, { remedy: m.hookArgsRemedy });
     const [{ pushFlow }, { printed }] = await Promise.all([import('../../flows/push.js'), import('../print.js')]);
     const input = { cwd: context.cwd, remote, refLines: stdin, terminal: context.stderr };
