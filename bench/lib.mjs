@@ -16,7 +16,15 @@ import { fileURLToPath } from 'node:url';
 import { isolatedGitEnv } from '../dist/lib/core/git/isolated-env.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const cli = join(root, 'bin', 'revtrail.js');
+/**
+ * The CLI the scenarios time: this checkout's, or another build's for `npm run bench -- --against
+ * DIR` (run.mjs), which times both side by side in one run. A live binding: scenarios read it
+ * when they run.
+ */
+export let cli = join(root, 'bin', 'revtrail.js');
+export function useCli(path) {
+  cli = path;
+}
 
 export const benchEnv = isolatedGitEnv({ name: 'Bench', email: 'bench@example.com' });
 

@@ -1,6 +1,7 @@
 // `npm run bench [-- scenario ...] [--runs N]`: every scenario, or the named ones, as one table.
-import { readdirSync } from 'node:fs';
-import { printTable } from './lib.mjs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cli as ownCli, printTable, useCli } from './lib.mjs';
 
 // Every file in scenarios/ is a scenario; the default run takes the ones that time revtrail
 // against its floors (the slow or setup-heavy ones run only when named).
@@ -18,8 +19,17 @@ const all = ['startup', 'select-review', 'hooks', 'first-push', 'mine', 'hostile
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
-const chosen = args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
+// --against DIR: the same scenarios also time another checkout's build (its bin/revtrail.js, built
+// there), in the order this, that, that, this, so that drift in the machine's load falls on both.
+const againstAt = args.indexOf('--against');
+const against = againstAt >= 0 ? resolve(args[againstAt + 1] ?? '') : null;
+const valueAt = new Set([runsAt, againstAt].filter((i) => i >= 0).map((i) => i + 1));
+const chosen = args.filter((a, i) => !a.startsWith('--') && !valueAt.has(i));
 const names = chosen.length ? chosen : all;
+if (against && !existsSync(join(against, 'bin', 'revtrail.js'))) {
+  console.error(`bench: --against ${against}: no bin/revtrail.js there (a checkout, built)`);
+  process.exit(2);
+}
 
 const rows = [];
 for (const name of names) {
@@ -28,9 +38,26 @@ for (const name of names) {
     process.exit(2);
   }
   const scenario = await import(`./scenarios/${name}.mjs`);
-  process.stderr.write(`bench: ${name}...\n`);
-  rows.push(...(await scenario.run({ runs })));
+  if (!against) {
+    process.stderr.write(`bench: ${name}...\n`);
+    rows.push(...(await scenario.run({ runs })));
+    continue;
+  }
+  const builds = [
+    ['this', ownCli],
+    ['against', join(against, 'bin', 'revtrail.js')],
+  ];
+  for (const [label, path] of [builds[0], builds[1], builds[1], builds[0]]) {
+    process.stderr.write(`bench: ${name} (${label})...\n`);
+    useCli(path);
+    for (const r of await scenario.run({ runs })) rows.push({ ...r, scenario: `${r.scenario} [${label}]` });
+  }
+  useCli(ownCli);
 }
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, median of ${runs} runs\n`);
+if (against)
+  console.log(
+    `[this]: ${ownCli}; [against]: ${join(against, 'bin', 'revtrail.js')}; each twice, this-that-that-this\n`,
+  );
 printTable(rows);
 for (const r of rows) if (r.note) console.log(`  ${r.scenario}: ${r.note}`);

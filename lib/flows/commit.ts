@@ -32,6 +32,28 @@ import { cleanWithoutReview, TRAILER_LINE } from './commit-start.js';
 import type { Workspace } from '../workspace/index.js';
 import type { Bundle } from '../bundle/types.js';
 
+/**
+ * What this flow loads only when a commit needs it, in one table (docs/hooks.md "Start-up"): a
+ * clean commit loads none of it, and each entry is a stage's cost paid by the commits that use it.
+ */
+const load = {
+  atomic: () => import('../core/fs/atomic.js'),
+  storage: () => import('../core/fs/storage.js'),
+  git: () => import('../core/git/run.js'),
+  history: () => import('../record/history.js'),
+  lint: () => import('../record/lint.js'),
+  message: () => import('../record/message.js'),
+  write: () => import('../record/write.js'),
+  trailerRows: () => import('../report/trailer-rows.js'),
+  cleanRecord: () => import('../review/clean-record.js'),
+  review: () => import('../review/index.js'),
+  choose: () => import('../verdicts/choose.js'),
+  queue: () => import('../verdicts/queue.js'),
+  workspace: () => import('../workspace/index.js'),
+  rewrite: () => import('./rewrite.js'),
+  ruleSources: () => import('./rule-sources.js'),
+};
+
 /** The commit being made, through commit-msg: its message file, and where git runs the hook. */
 export interface CommitInput {
   cwd: string;
@@ -68,7 +90,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // test on every other commit; docs/record.md "Rebase").
   if (rebaseToSettle(repo.gitDir)) {
     try {
-      lines.push(...(await (await import('./rewrite.js')).reportDropped(repo)));
+      lines.push(...(await (await load.rewrite()).reportDropped(repo)));
     } catch (error) {
       lines.push(m.queueFailed(error instanceof Error ? error.message : String(error)));
     }
@@ -77,10 +99,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // 1. Lint what a human wrote: a bad row blocks before anything else happens.
   let messageRows: TrailerRow[] = [];
   if (TRAILER_LINE.test(text)) {
-    const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([
-      import('../record/lint.js'),
-      import('../record/write.js'),
-    ]);
+    const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([load.lint(), load.write()]);
     const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
     const lint = lintMessage(text, { commentChar, trailerValues: values });
     const problems = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
@@ -98,9 +117,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   const plan = await planCommit(repo, hasHead, stagedDiff);
   let parentRows: HistoryRow[] | undefined;
   const readParents = async () =>
-    (parentRows ??= plan.parents.length
-      ? await (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents)
-      : []);
+    (parentRows ??= plan.parents.length ? await (await load.history()).readHistoryOf(repo.top, plan.parents) : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
   const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
   const readHistory = async () => [
@@ -131,7 +148,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   if (amendedRows.length) {
     // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
     // here could tell (docs/record.md "Amend").
-    const { recordKey } = await import('../record/history.js');
+    const { recordKey } = await load.history();
     const present = new Set(messageRows.map(recordKey));
     const stillThere = (r: TrailerRow) => !outcome || outcome.raised.has(r.id) || !outcome.runnable.has(r.rule_source);
     const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || stillThere(r)));
@@ -143,7 +160,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // review no longer raises (the line was fixed) goes, as it would if not in the message
   // (docs/record.md "Amend"). A row answered in the same message stays with its answer.
   if (outcome && plan.amended && messageRows.length) {
-    const { recordKey } = await import('../record/history.js');
+    const { recordKey } = await load.history();
     const fromAmended = new Set(amendedRows.map(recordKey));
     const answered = new Set(messageRows.filter((r) => r.verdict !== 'OPEN').map((r) => r.id));
     const stale = messageRows.filter(
@@ -156,9 +173,9 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
     );
     if (stale.length) {
       const [{ withoutRows }, { keyFor }, { writeFileAtomic }] = await Promise.all([
-        import('../record/message.js'),
-        import('../record/write.js'),
-        import('../core/fs/atomic.js'),
+        load.message(),
+        load.write(),
+        load.atomic(),
       ]);
       const current = readFileSync(path, 'utf8');
       const next = withoutRows(current, new Set(stale.map((r) => r.id)), commentChar, keyFor(commentChar));
@@ -195,7 +212,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
     ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
   ];
   if (rows.length) {
-    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await import('../record/write.js');
+    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await load.write();
     const foldAt = outcome ? outcome.foldAt : await configuredFoldAt(repo.top);
     try {
       await addTrailersToFile(path, rows, { ...gitOptions, foldAt });
@@ -203,7 +220,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
       // A full disk or a read-only .git, or rows git would not read back (its settings): the
       // message is as it was (atomic replace), and saying so beats an "internal error"; the
       // commit goes on without the rows, and queued verdicts stay queued.
-      const { StorageError } = await import('../core/fs/storage.js');
+      const { StorageError } = await load.storage();
       if (!(error instanceof StorageError) && !(error instanceof TrailersUnreadableError)) throw error;
       lines.push(...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`);
       return { exit: 0, lines };
@@ -226,7 +243,7 @@ export async function appliedPatchFlow(cwd: string): Promise<Outcome> {
   const plan = await planCommit(repo, hasHead, staged);
   // The history answers for suppression (a verdict already committed on this branch).
   const readHistory = async () =>
-    plan.parents.length ? (await import('../record/history.js')).readHistoryOf(repo.top, plan.parents) : [];
+    plan.parents.length ? (await load.history()).readHistoryOf(repo.top, plan.parents) : [];
   const outcome = await reviewCommit(repo, plan, [], readHistory, lines, false, { record: false });
   if (outcome === 'blocked') return { exit: 1, lines };
   lines.push(...outcome.report(false));
@@ -269,11 +286,11 @@ export async function reviewCommit(
     }
   }
   const [{ runReview, CREDENTIAL_RULE_SOURCES }, { openWorkspace }] = await Promise.all([
-    import('../review/index.js'),
-    import('../workspace/index.js'),
+    load.review(),
+    load.workspace(),
   ]);
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
-  const readQueue = async (commonDir: string) => (await import('../verdicts/queue.js')).readQueue(commonDir);
+  const readQueue = async (commonDir: string) => (await load.queue()).readQueue(commonDir);
   const session = await openWorkspace(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of the history serves suppression and "already recorded on this branch".
@@ -315,7 +332,7 @@ export async function reviewCommit(
   const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
   const open: TrailerRow[] = [];
   if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
-    const { findingRow } = await import('../report/trailer-rows.js');
+    const { findingRow } = await load.trailerRows();
     const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
     for (const finding of result.findings) {
       if (known.has(finding.id)) continue;
@@ -339,16 +356,14 @@ export async function reviewCommit(
           ...(blocking.length ? [m.pushWillBlock] : []),
         ]
       : [];
-  const runnable = judgeRows
-    ? await (await import('./rule-sources.js')).runnableRuleSources(session)
-    : new Set<string>();
+  const runnable = judgeRows ? await (await load.ruleSources()).runnableRuleSources(session) : new Set<string>();
   return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
 }
 
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */
 async function keepCleanRecordOf(session: Workspace, bundle: Bundle): Promise<void> {
   if (!session.commonDir) return;
-  const { keepRecordOf } = await import('../review/clean-record.js');
+  const { keepRecordOf } = await load.cleanRecord();
   await keepRecordOf(cleanCheckFile(session.commonDir), session, bundle);
 }
 
@@ -361,10 +376,10 @@ async function chooseFromQueue(
   readParents: () => Promise<HistoryRow[]>,
 ) {
   const [{ readQueue, pruneQueue }, { chooseQueued }, { git }, { recordKey }] = await Promise.all([
-    import('../verdicts/queue.js'),
-    import('../verdicts/choose.js'),
-    import('../core/git/run.js'),
-    import('../record/history.js'),
+    load.queue(),
+    load.choose(),
+    load.git(),
+    load.history(),
   ]);
   const entries = await readQueue(repo.commonDir);
   // An amend replaces HEAD: what descends from HEAD's parents or is HEAD itself goes in.
@@ -386,10 +401,7 @@ async function chooseFromQueue(
 
 /** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
 async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
-  const [{ commitMessages }, { lintMessage }] = await Promise.all([
-    import('../record/history.js'),
-    import('../record/lint.js'),
-  ]);
+  const [{ commitMessages }, { lintMessage }] = await Promise.all([load.history(), load.lint()]);
   const text = (await commitMessages(top, [commit])).get(commit) ?? '';
   return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }
