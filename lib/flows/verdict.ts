@@ -14,6 +14,7 @@ import { rebaseToSettle } from '../verdicts/peek.js';
 import { recordVerdict, type RecordedVerdict } from '../verdicts/record.js';
 import { recordHumanFinding, type HumanFindingInput } from '../verdicts/human.js';
 import { reportDropped } from './rewrite.js';
+import type { Workspace } from '../workspace/index.js';
 
 export type { FindingState, QueuedVerdict, RecordedVerdict, HumanFindingInput };
 
@@ -41,13 +42,14 @@ export async function listFindings(cwd: string): Promise<{ state: FindingState; 
 export function queueVerdict(
   cwd: string,
   input: { id: string; verdict: string; rationale: string },
+  workspace?: Workspace,
 ): Promise<RecordedVerdict> {
-  return recordVerdict(cwd, input);
+  return recordVerdict(cwd, input, workspace);
 }
 
 /** A finding of one's own (`verdict --new`), queued for the next commit. */
-export function queueOwnFinding(cwd: string, input: HumanFindingInput): Promise<QueuedVerdict> {
-  return recordHumanFinding(cwd, input);
+export function queueOwnFinding(cwd: string, input: HumanFindingInput, workspace?: Workspace): Promise<QueuedVerdict> {
+  return recordHumanFinding(cwd, input, workspace);
 }
 
 /** The queued entry for finding `id` taken out of the queue, or null when none was queued. */

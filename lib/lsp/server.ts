@@ -399,11 +399,11 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     }
     const { queueVerdict } = await import('../flows/verdict.js');
     try {
-      const recorded = await queueVerdict(entry.workspace.repo.top, {
-        id: args.id,
-        verdict: args.verdict,
-        rationale: args.rationale,
-      });
+      const recorded = await queueVerdict(
+        entry.workspace.repo.top,
+        { id: args.id, verdict: args.verdict, rationale: args.rationale },
+        entry.workspace.session,
+      );
       for (const w of recorded.warnings) log(m.reviewWarning(recorded.entry.row.file, w));
       void say(3, m.verdictQueued(recorded.entry.verdict, recorded.entry.id));
       // The answer takes its finding out of every open buffer of that repository.

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readRegularFile } from '../core/fs/read.js';
 import { resolve } from 'node:path';
-import { findRepo } from '../core/git/repo.js';
+import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { isRepoPath, trailerRowSchema, type TrailerRow } from '../record/row.js';
@@ -39,25 +39,15 @@ export function humanRuleSource(cite: string | undefined, topic: string | undefi
   return cite ? `human/${cite.replace(/\//g, '.')}:${id}` : `human:${id}`;
 }
 
-/** The concept ids of the repository's bundle (its config's `knowledge`, with the doc map). */
-async function bundleDocs(top: string, commonDir: string): Promise<string[]> {
-  const [{ loadConfig }, { loadBundle }, { configCacheFile }, { bundleCacheFile }] = await Promise.all([
-    import('../config/load.js'),
-    import('../bundle/load.js'),
-    import('../core/state.js'),
-    import('../bundle/cache.js'),
-  ]);
-  const { config } = await loadConfig(top, { cacheFile: configCacheFile(commonDir) });
-  const bundle = await loadBundle(resolve(top, config.knowledge), {
-    base: top,
-    cacheFile: bundleCacheFile(commonDir),
-    docMap: config.docMap === undefined ? undefined : { file: resolve(top, config.docMap), top },
-  });
-  return bundle.concepts.map((c) => c.id);
-}
-
-/** Queues a person's finding as an OPEN row for the next commit. */
-export async function recordHumanFinding(cwd: string, input: HumanFindingInput): Promise<QueuedVerdict> {
+/**
+ * Queues a person's finding as an OPEN row for the next commit. `workspace`: the caller's, already
+ * open; else one is opened from `cwd` once the input is known good.
+ */
+export async function recordHumanFinding(
+  cwd: string,
+  input: HumanFindingInput,
+  workspace?: Workspace,
+): Promise<QueuedVerdict> {
   const at = /^(.+):(\d+(?:-\d+)?)$/.exec(input.where.trim());
   if (!at || !isRepoPath(at[1]!)) throw new UsageError(m.newWhere(input.where), { remedy: m.newRemedy });
   const [, file, line] = at as unknown as [string, string, string];
@@ -68,9 +58,13 @@ export async function recordHumanFinding(cwd: string, input: HumanFindingInput):
   const category = (input.category ?? 'architecture') as Category;
   if (!SEVERITIES.includes(severity)) throw new UsageError(m.newChoice('severity', input.severity!, SEVERITIES), {});
   if (!CATEGORIES.includes(category)) throw new UsageError(m.newChoice('category', input.category!, CATEGORIES), {});
-  const repo = await findRepo(cwd);
+  const ws = workspace ?? (await openWorkspace(cwd));
+  const repo = ws.repo!;
   if (input.cite) {
-    const docs = await bundleDocs(repo.top, repo.commonDir);
+    // The cited document must be one of the bundle's (its config's `knowledge`, with the doc map):
+    // a configuration that cannot be read cannot say which, so it is the error here.
+    if (ws.configError) throw ws.configError;
+    const docs = (await ws.bundle()).concepts.map((c) => c.id);
     if (!docs.includes(input.cite)) throw new InputError(m.newUnknownDoc(input.cite), { remedy: m.newDocs(docs) });
   }
   const ruleSource = humanRuleSource(input.cite, input.topic);

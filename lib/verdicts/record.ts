@@ -2,7 +2,7 @@
  * `revtrail verdict ID VERDICT RATIONALE` (docs/trailers.md): checks the ID against the known findings and
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
-import { findRepo } from '../core/git/repo.js';
+import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../record/row.js';
@@ -29,9 +29,14 @@ export interface RecordedVerdict {
   replaced: QueuedVerdict | null;
 }
 
+/**
+ * Queues a verdict on a finding for the next commit. `workspace`: the caller's, already open (the
+ * editor keeps one per repository); else one is opened from `cwd` once the input is known good.
+ */
 export async function recordVerdict(
   cwd: string,
   input: { id: string; verdict: string; rationale: string },
+  workspace?: Workspace,
 ): Promise<RecordedVerdict> {
   const verdict = parseVerdict(input.verdict);
   const id = input.id.trim().toLowerCase();
@@ -43,7 +48,8 @@ export async function recordVerdict(
   const error = gate.find((g) => g.level === 'error');
   if (error) throw new InputError(m.rationaleRefused(error.message), { remedy: m.rationaleRemedy(verdict) });
 
-  const repo = await findRepo(cwd);
+  const ws = workspace ?? (await openWorkspace(cwd));
+  const repo = ws.repo!;
   const state = await findingState(repo.top, repo.commonDir);
   let { found, ambiguous } = lookupFinding(state.known, id);
   // A commit made with --no-verify, blocked by the server gate alone: no hook kept its findings,
@@ -65,7 +71,8 @@ export async function recordVerdict(
   // refused rather than recorded, so history never says "answered" of a key the gate still stops.
   const { isCredentialFinding } = await import('../review/findings/suppress.js');
   if (isCredentialFinding(found.row)) {
-    const answers = await credentialAnswers(repo.top, repo.commonDir);
+    // `gate.credentialAnswers`; a config that cannot be read leaves the default (REJECT alone).
+    const answers = ws.config.gate.credentialAnswers;
     if (verdict !== 'ACCEPT' && !answers.includes(verdict)) {
       throw new InputError(m.credentialAnswerRefused(verdict, found.row.id, answers), {
         remedy: m.credentialAnswerRemedy(answers),
@@ -119,18 +126,4 @@ async function unpushedFindings(top: string): Promise<KnownFinding[]> {
     const row = findingRow(f);
     return row ? [{ row, state: 'OPEN' as const, origin: 'review' as const, commit: head }] : [];
   });
-}
-
-/** `gate.credentialAnswers` of this repository; a config that cannot be read gives the default (REJECT alone). */
-async function credentialAnswers(top: string, commonDir: string): Promise<readonly string[]> {
-  const [{ loadConfig }, { configCacheFile }, { DEFAULT_CREDENTIAL_ANSWERS }] = await Promise.all([
-    import('../config/load.js'),
-    import('../core/state.js'),
-    import('../review/findings/suppress.js'),
-  ]);
-  try {
-    return (await loadConfig(top, { cacheFile: configCacheFile(commonDir) })).config.gate.credentialAnswers;
-  } catch {
-    return DEFAULT_CREDENTIAL_ANSWERS;
-  }
 }
