@@ -6,7 +6,7 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../kit/repo.js';
 import { message, row } from '../kit/mine.js';
@@ -120,6 +120,33 @@ test('pooled: a credential rule and a security rule rejected everywhere still bl
     assert.equal(run.code, 1, `${branch}: ${run.stdout}${run.stderr}`);
     assert.match(run.stdout, /^REQUEST_CHANGES$/m);
     assert.doesNotMatch(run.stdout, /not blocking/);
+  }
+});
+
+test('the commit-msg hook (commitMsg.block): aborted on its own numbers, through with the pooled ones', async () => {
+  gamma.git(['checkout', '-q', '-B', 'hook', 'main']);
+  const config = (pooled: object | null) =>
+    writeFileSync(
+      join(gamma.dir, 'revtrail.config.json'),
+      JSON.stringify({ commitMsg: { block: true }, ...(pooled ? { calibration: { pooled } } : {}) }),
+    );
+  try {
+    gamma.write('src/h.js', `${DEBUGGER_LINE}\n`);
+    gamma.git(['add', 'src/h.js']);
+    config(null);
+    const blocked = await gamma.run(['commit', '-m', 'feat: h']);
+    assert.equal(blocked.code, 1, blocked.stderr);
+    assert.match(blocked.stderr, /commit aborted \(commitMsg\.block\): 1 blocking finding/);
+    config({ dir: '../org-files' });
+    // No derived cache: the hook's own bundle loads DuckDB to read the files (once).
+    rmSync(join(gamma.dir, '.git', 'revtrail', 'derived-v1.json'), { force: true });
+    const through = await gamma.run(['commit', '-m', 'feat: h']);
+    assert.equal(through.code, 0, through.stderr);
+    assert.ok(through.stderr.includes('rejected in this history and 2 other repositories'), through.stderr);
+  } finally {
+    rmSync(join(gamma.dir, 'revtrail.config.json'), { force: true });
+    gamma.git(['reset', '-q', '--hard']);
+    gamma.git(['checkout', '-q', 'main']);
   }
 });
 
