@@ -92,6 +92,21 @@ export const configSchema = z.strictObject({
       demoteAbove: z._default(z.number().check(z.gte(0), z.lte(1)), 0.3),
       // Rules (rule_source) whose `security` findings calibration may demote; none by default.
       security: z._default(z.array(z.string().check(z.minLength(1))), []),
+      // Opt-in: a shared bundle's rules calibrated from the verdicts of other repositories too, read
+      // from the `repo=*/rules.parquet` files of an org folder (docs/org.md "Pooled calibration").
+      pooled: z.optional(
+        z.strictObject({
+          // The folder `revtrail org mine` writes: relative to the repository's top, or absolute; a path, never a URL.
+          dir: z
+            .string()
+            .check(
+              z.minLength(1),
+              z.regex(/^(?![A-Za-z][A-Za-z0-9+.-]*:\/\/)/, { error: 'a folder on this machine, not a URL' }),
+            ),
+          // This repository's name in the folder (default: its folder's name, as org mine names it): its own partition is left out.
+          repository: z.optional(z.string().check(z.minLength(1))),
+        }),
+      ),
     }),
     { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] },
   ),

@@ -69,10 +69,21 @@ export function openDerivedCache(file: string): void {
 
 /** The value of `key` in `table`: from an earlier run when it passes `valid`, else computed now (and kept). */
 export function derived<T>(table: string, key: string, compute: () => T, valid: (value: unknown) => value is T): T {
-  const entries = store?.tables[table];
-  const known = entries?.[key];
-  if (known !== undefined && valid(known)) return known;
+  const known = peekDerived(table, key, valid);
+  if (known !== undefined) return known;
   const value = compute();
+  keepDerived(table, key, value);
+  return value;
+}
+
+/** The value of `key` in `table` an earlier run kept, when it passes `valid`; else undefined (for values computed asynchronously). */
+export function peekDerived<T>(table: string, key: string, valid: (value: unknown) => value is T): T | undefined {
+  const known = store?.tables[table]?.[key];
+  return known !== undefined && valid(known) ? known : undefined;
+}
+
+/** Keeps `value` as the value of `key` in `table` (nothing with no store open). */
+export function keepDerived(table: string, key: string, value: unknown): void {
   if (store) {
     let target = store.tables[table];
     let size = store.sizes.get(table) ?? (target ? Object.keys(target).length : 0);
@@ -84,7 +95,6 @@ export function derived<T>(table: string, key: string, compute: () => T, valid: 
     store.sizes.set(table, size + 1);
     store.dirty = true;
   }
-  return value;
 }
 
 /** Writes the store when this run computed something it did not hold. Never an error. */

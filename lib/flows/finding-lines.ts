@@ -17,7 +17,10 @@ export function findingLines(findings: readonly Finding[], max = 10): string[] {
       f.id,
     );
     return f.calibration
-      ? [line, `    ${reviewMessages.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source))}`]
+      ? [
+          line,
+          `    ${reviewMessages.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source), f.calibration.repositories)}`,
+        ]
       : [line];
   });
   if (findings.length > max) lines.push(m.moreFindings(findings.length - max));

@@ -3,15 +3,35 @@
  * (the current branch's upstream remote, else the only remote, else origin: its HEAD's target,
  * else its main or master), else main, else master.
  */
-import { configValue, listRefs, peelCommit, remoteNames, runGit, symbolicRef } from '../core/git/commands.js';
+import {
+  configValue,
+  listRefs,
+  peelCommit,
+  remoteNames,
+  runGit,
+  symbolicRef,
+  type ListedRef,
+} from '../core/git/commands.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 
 const commitOf = peelCommit;
 
+/**
+ * What a caller already listed (lib/org/repos.ts: one for-each-ref of refs/heads/ and
+ * refs/remotes/, and the remotes' config): the mainline is then decided without a process.
+ */
+export interface KnownRefs {
+  /** Every ref under refs/heads/ and refs/remotes/ (a superset of the candidates). */
+  refs: ReadonlyMap<string, ListedRef>;
+  /** The team's remote (teamRemoteOf). */
+  remote: string;
+}
+
 export async function resolveMainline(
   cwd: string,
   configured?: string,
+  known?: KnownRefs,
 ): Promise<{ mainline: Mainline | null; problem: string | null }> {
   if (configured) {
     const sha = await commitOf(cwd, configured);
@@ -20,10 +40,12 @@ export async function resolveMainline(
       : { mainline: null, problem: m.noMainlineConfigured(configured) };
   }
   // The remote and every candidate ref at once: two steps of git processes, not one per ref.
-  const [remote, refs] = await Promise.all([
-    teamRemote(cwd),
-    runGit(listRefs(['refs/heads/main', 'refs/heads/master', 'refs/remotes/']), { cwd }),
-  ]);
+  const [remote, refs] = known
+    ? [known.remote, known.refs]
+    : await Promise.all([
+        teamRemote(cwd),
+        runGit(listRefs(['refs/heads/main', 'refs/heads/master', 'refs/remotes/']), { cwd }),
+      ]);
   const main = refs.get('refs/heads/main')?.commit ?? null;
   const master = refs.get('refs/heads/master')?.commit ?? null;
   const head = refs.get(`refs/remotes/${remote}/HEAD`)?.symref ?? null;
@@ -46,6 +68,11 @@ export async function teamRemote(cwd: string): Promise<string> {
     runGit(remoteNames, { cwd }),
   ]);
   const upstream = branch ? await runGit(configValue(`branch.${branch}.remote`), { cwd }) : null;
+  return teamRemoteOf(upstream, remotes);
+}
+
+/** The team's remote from HEAD's branch's upstream remote (or null) and the configured remotes' names. */
+export function teamRemoteOf(upstream: string | null, remotes: readonly string[]): string {
   // `.` is the local repository (an upstream that is a local branch), not a remote.
   if (upstream && upstream !== '.' && remotes.includes(upstream)) return upstream;
   return remotes.length === 1 ? remotes[0]! : 'origin';

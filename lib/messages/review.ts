@@ -111,8 +111,12 @@ export const reviewMessages = {
     `reviewer summary for ${where} says "${summary.length > 80 ? `${summary.slice(0, 77)}...` : summary}" but there ${blocking.length === 1 ? 'is a blocking finding' : `are ${blocking.length} blocking findings`} (${blocking.slice(0, 3).join('; ')}); the event is computed from the findings`,
 
   // Calibration (docs/gate.md "Calibration")
-  notBlocking: (rejected: number, verdicts: number, ruleSource: string) =>
-    `not blocking: ${rejected} of ${verdicts} answered findings of this rule were rejected in this history (revtrail stats --rule ${ruleSource})`,
+  notBlocking: (rejected: number, verdicts: number, ruleSource: string, repositories = 0) =>
+    repositories
+      ? `not blocking: ${rejected} of ${verdicts} answered findings of this rule were rejected in this history and ${repositories} other ${repositories === 1 ? 'repository' : 'repositories'} (revtrail stats --rule ${ruleSource}; revtrail org stats)`
+      : `not blocking: ${rejected} of ${verdicts} answered findings of this rule were rejected in this history (revtrail stats --rule ${ruleSource})`,
+  pooledUnread: (what: string, why: string) =>
+    `pooled calibration: ${what} not read (${why}); calibrating from this repository's own history`,
 
   queueUnreadable: (why: string) =>
     `queued verdicts not read (${why}); none of them suppresses a finding in this review`,

@@ -77,7 +77,7 @@ function keyOf(args: readonly string[]): string {
 const SHA = /^[0-9a-f]{40,64}$/;
 
 /** Where GIT_REPLACE_REF_BASE puts replace refs (git's default when unset). */
-const replaceBaseOf = () => process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
+export const replaceBaseOf = () => process.env.GIT_REPLACE_REF_BASE || 'refs/replace/';
 
 /** A `--git-path` line parts the sections of signatureQuestion's answer: a path never reads as an object name. */
 const MARK = 'revtrail-signature';
@@ -98,6 +98,19 @@ export function signatureQuestion(args: readonly string[]): string[] | null {
   const head = args.includes('--all') ? ['HEAD^{commit}'] : [];
   const mark = ['--git-path', MARK];
   return ['--revs-only', ...args, ...mark, ...head, ...mark, glob, ...mark, '--symbolic-full-name', glob];
+}
+
+/**
+ * signatureQuestion's answer for revisions whose commits the caller already knows (`tips`, in
+ * the order of the arguments, as `rev-parse --revs-only` prints them) and the replace refs it
+ * listed (name, object; in refname order): what that rev-parse would print, without running it.
+ * No `--all` (its HEAD section stays empty).
+ */
+export function signatureAnswerOf(
+  tips: readonly string[],
+  replaced: ReadonlyArray<readonly [name: string, object: string]>,
+): string[] {
+  return [...tips, MARK, MARK, ...replaced.map(([, object]) => object), MARK, ...replaced.map(([name]) => name)];
 }
 
 interface Asked {

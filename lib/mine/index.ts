@@ -34,6 +34,11 @@ export interface MineOptions {
   all?: boolean;
   /** Use and refresh the cache (default true). */
   cache?: boolean;
+  /**
+   * The output lines of signatureQuestion(mineArgs(options)), when the caller knows them already
+   * (signatureAnswerOf): the cache's signature then runs no git process.
+   */
+  signatureAnswer?: readonly string[];
   /** How the run was answered (for REVTRAIL_DEBUG and tests). */
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
@@ -53,7 +58,7 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
 export async function* mineBatches(options: MineOptions, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   const { cwd, commonDir } = options;
   const args = mineArgs(options);
-  const signature = await signatureOf(cwd, commonDir, args);
+  const signature = await signatureOf(cwd, commonDir, args, options.signatureAnswer);
   // HEAD by default, and HEAD does not resolve: an empty repository or an unborn branch.
   if (!options.all && !options.revs?.length && signature.tips.length === 0) {
     options.onPlan?.('empty');

@@ -22,7 +22,7 @@ import { loadTemplate, renderCandidate, revtrailVersion } from '../candidates/re
 import { checkOutDir, writeCandidateFiles, type Written } from '../candidates/write.js';
 import type { KnowledgeCandidate } from '../candidates/model.js';
 import { defaultJobs, type RepoOutcome } from './mine.js';
-import { locate, type RepoEntry } from './repos.js';
+import { knownRefs, locate, type RepoEntry } from './repos.js';
 
 export interface OrgCandidatesOptions {
   entries: readonly RepoEntry[];
@@ -110,7 +110,12 @@ async function gateOf(
   const { config } = await loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
     config: await parseConfig({}, null),
   }));
-  const history = await loadHistory({ cwd: source.top, commonDir: source.commonDir, mainline: config.mainline });
+  const history = await loadHistory({
+    cwd: source.top,
+    commonDir: source.commonDir,
+    mainline: config.mainline,
+    known: knownRefs(source.refs),
+  });
   const report = await evaluateGate({
     cwd: source.top,
     commonDir: source.commonDir,

@@ -1,7 +1,8 @@
 /**
  * Embedded DuckDB (the official `@duckdb/node-api`, in-process, no server; docs/org.md "Engine").
  * Loaded only here, by the org commands and `mine --format parquet`: its native module costs
- * tens of milliseconds to load, which no hook pays. The folder's files become the views
+ * tens of milliseconds to load, which a hook pays only when pooled calibration finds a pooled
+ * file it has not read yet (lib/review/findings/pooled.ts). The folder's files become the views
  * `records`, `threads` and `rules`, and the shared views (./schema.ts) go on top.
  */
 import { createRequire } from 'node:module';

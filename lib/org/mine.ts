@@ -15,7 +15,7 @@ import { ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
 import { openEngine, type Engine } from './engine.js';
 import { readStamp, sameStamp, writePartition, type StampKey } from './partition.js';
-import { locate, refsNow, type RepoEntry } from './repos.js';
+import { knownRefs, locate, refsText, type RepoEntry } from './repos.js';
 import { SCHEMA_VERSION, TABLE_NAMES, partitionName } from './schema.js';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -89,12 +89,10 @@ async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options:
   const source = await locate(entry);
   // A work tree's own config says its mainline and calibration; a bare clone has none (the
   // defaults), and a config that cannot be used leaves the defaults, as in a review.
-  const [{ config }, refs] = await Promise.all([
-    loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
-      config: await parseConfig({}, null),
-    })),
-    refsNow(source.top),
-  ]);
+  const { config } = await loadConfig(source.top, { cacheFile: configCacheFile(source.commonDir) }).catch(async () => ({
+    config: await parseConfig({}, null),
+  }));
+  const refs = refsText(source.refs);
   const redact = options.redact === true || config.privacy.redactAuthors;
   const stamp: StampKey = {
     schema_version: SCHEMA_VERSION,
@@ -113,11 +111,13 @@ async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options:
       commits: before.commits,
       records: before.records,
     };
+  // The listing locate() made serves the mainline, HEAD and the mining cache's signature: only `git log` runs here.
   const history = await loadHistory({
     cwd: source.top,
     commonDir: source.commonDir,
     mainline: config.mainline,
     cache: options.cache,
+    known: knownRefs(source.refs),
   });
   const security = securityExempt(
     history.commits.flatMap((c) => c.findings),

@@ -7,6 +7,9 @@ import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
 import { git } from '../core/git/run.js';
+import { refListing, remoteConfig, runGit, type RefEntry, type RemoteConfig } from '../core/git/commands.js';
+import { teamRemoteOf } from '../gate/mainline.js';
+import { replaceBaseOf } from '../mine/cache.js';
 import { orgMessages as m } from '../messages/org.js';
 
 /** One line of the list: the name it gets and the path as given (absolute). */
@@ -75,51 +78,115 @@ export async function readEntries(
   return entries;
 }
 
-/** Where an entry's repository is, or why it is not one (the reason names it). One `git rev-parse` and one `git config`. */
-export async function locate(entry: RepoEntry): Promise<RepoSource> {
+/** What one listing of the repository's refs says (docs/org.md "Bench"): asked once, read by the stamp, the mainline and the mining cache. */
+export interface RepoRefs {
+  /** HEAD's commit; null when HEAD is unborn. */
+  head: string | null;
+  /** Every ref under refs/heads/, refs/remotes/ and the replace refs' folder, in refname order. */
+  listed: Map<string, RefEntry>;
+  /** The team's remote (the current branch's upstream remote, else the only one, else origin). */
+  teamRemote: string;
+}
+
+const SHA = /^[0-9a-f]{40,64}$/;
+
+/**
+ * Where an entry's repository is, or why it is not one (the reason names it), with its remote
+ * and its refs: three git processes in all. One `rev-parse` says where it is and HEAD's commit
+ * (located(), a pure function of its answer); then, side by side, one `config` for the remotes
+ * and one `for-each-ref` for the refs (HEAD's branch and its upstream's remote among them).
+ */
+export async function locate(entry: RepoEntry): Promise<RepoSource & { refs: RepoRefs }> {
   const real = await realpath(entry.path).catch(() => null);
   if (real === null) throw new InputError(m.missing(entry.name, entry.path));
   // A bare repository has no top level: git prints the rest, then fails on --show-toplevel (128).
-  const answer = await git(
-    ['rev-parse', '--is-bare-repository', '--absolute-git-dir', '--git-common-dir', '--show-toplevel'],
-    {
-      cwd: real,
-      okCodes: [128],
-    },
-  ).catch(() => null);
-  const [bare, gitDir, common, shown] = answer?.stdout.split('\n') ?? [];
-  if (!gitDir || !common || (bare !== 'true' && (answer?.status !== 0 || !shown)))
-    throw new InputError(m.notARepository(entry.name, entry.path));
-  const top = bare === 'true' ? gitDir : shown!;
+  // HEAD^{commit} before it: an unborn HEAD stops the answer there (128 too), and is asked again without it.
+  const ask = (head: boolean) =>
+    git(
+      [
+        'rev-parse',
+        '--is-bare-repository',
+        '--absolute-git-dir',
+        '--git-common-dir',
+        ...(head ? ['HEAD^{commit}'] : []),
+        '--show-toplevel',
+      ],
+      { cwd: real, okCodes: [128] },
+    ).catch(() => null);
+  let where = located(await ask(true), true);
+  if (where === 'again') where = located(await ask(false), false);
+  if (where === null || where === 'again') throw new InputError(m.notARepository(entry.name, entry.path));
+  const { top, common, bare, head } = where;
   // A folder inside some other repository is not that repository: its own history is what was asked.
   if (top !== real) throw new InputError(m.notTopLevel(entry.name, entry.path, top));
-  return { ...entry, top, commonDir: resolve(real, common), bare: bare === 'true', remote: await remoteUrl(top) };
+  const [remotes, listed] = await Promise.all([
+    runGit(remoteConfig, { cwd: top }),
+    runGit(refListing(['refs/heads/', 'refs/remotes/', replaceBaseOf()]), { cwd: top }),
+  ]);
+  let upstream: string | null = null;
+  for (const r of listed.values()) if (r.head) upstream = r.upstreamRemote;
+  return {
+    ...entry,
+    top,
+    commonDir: resolve(real, common),
+    bare,
+    remote: remoteUrlOf(remotes),
+    refs: { head, listed, teamRemote: teamRemoteOf(upstream, remotes.names) },
+  };
+}
+
+/**
+ * The rev-parse answer of locate() read: where the repository is and HEAD's commit; null when
+ * it is none; 'again' when an unborn HEAD stopped the answer before the top level (a work tree).
+ */
+export function located(
+  answer: { stdout: string; status: number } | null,
+  askedHead: boolean,
+): { top: string; common: string; bare: boolean; head: string | null } | null | 'again' {
+  if (!answer) return null;
+  const lines = answer.stdout.split('\n');
+  const [bare, gitDir, common] = lines;
+  if (!gitDir || !common) return null;
+  let rest = lines.slice(3);
+  let head: string | null = null;
+  if (askedHead) {
+    if (!SHA.test(rest[0] ?? '')) {
+      // rev-parse echoes what it could not resolve, then stops: HEAD is unborn.
+      if (bare !== 'true') return 'again';
+    } else head = rest[0]!;
+    rest = rest.slice(1);
+  }
+  if (bare === 'true') return { top: gitDir, common, bare: true, head };
+  const shown = rest[0];
+  if (answer.status !== 0 || !shown) return null;
+  return { top: shown, common, bare: false, head };
 }
 
 /**
  * The remote's URL as configured: origin's, else the only remote's, else none (a platform team's
  * list is of clones of one server, where origin is the usual name; docs/org.md "Schema").
  */
-export async function remoteUrl(top: string): Promise<string | null> {
-  const out = await git(['config', '--get-regexp', '^remote\\..*\\.url$'], { cwd: top, okCodes: [1] }).catch(
-    () => null,
-  );
-  const urls = new Map<string, string>();
-  for (const line of out?.stdout.split('\n') ?? []) {
-    const at = line.indexOf(' ');
-    if (at > 0) urls.set(line.slice('remote.'.length, at - '.url'.length), line.slice(at + 1));
-  }
+export function remoteUrlOf(remotes: RemoteConfig): string | null {
+  const { urls } = remotes;
   return urls.get('origin') ?? (urls.size === 1 ? [...urls.values()][0]! : null);
 }
 
 /**
- * What the repository's history is now, in one `git show-ref --head`: HEAD and every branch and
- * remote-tracking ref. Equal text, equal history for the org files (the mainline is one of them).
+ * What the repository's history is now, from the listing: HEAD and every branch and
+ * remote-tracking ref, as `git show-ref --head` prints them (the stamp's text since schema 1).
+ * Equal text, equal history for the org files (the mainline is one of them).
  */
-export async function refsNow(top: string): Promise<string> {
-  const out = await git(['show-ref', '--head'], { cwd: top, okCodes: [1] });
-  return out.stdout
-    .split('\n')
-    .filter((l) => / (HEAD|refs\/heads\/.*|refs\/remotes\/.*)$/.test(l))
-    .join('\n');
+export function refsText(refs: RepoRefs): string {
+  const lines = refs.head ? [`${refs.head} HEAD`] : [];
+  for (const [name, r] of refs.listed)
+    if (name.startsWith('refs/heads/') || name.startsWith('refs/remotes/')) lines.push(`${r.object} ${name}`);
+  return lines.join('\n');
+}
+
+/** What loadHistory needs of the listing (lib/gate/history.ts `known`): no process of its own for the mainline, HEAD and the mining signature. */
+export function knownRefs(refs: RepoRefs) {
+  const replaced: Array<[string, string]> = [];
+  const base = replaceBaseOf();
+  for (const [name, r] of refs.listed) if (name.startsWith(base)) replaced.push([name, r.object]);
+  return { head: refs.head, refs: refs.listed, remote: refs.teamRemote, replaced };
 }

@@ -73,6 +73,8 @@ export interface FindingCalibration {
   rejected: number;
   verdicts: number;
   rate: number;
+  /** With pooled calibration (docs/org.md): the other repositories whose answers the numbers include. */
+  repositories?: number;
 }
 
 export const zeroCounts = (): VerdictCounts => ({ OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 });

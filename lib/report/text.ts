@@ -26,7 +26,9 @@ function findingLine(f: Finding, p: Paint): string {
   const head = `${location(f)} ${severity} ${esc(f.title)} ${p.dim(`(${esc(f.rule_source)})`)} ${f.id}`;
   // A demoted rule's finding says why it does not block, and where to see the answers.
   const why = f.calibration
-    ? [`    ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source)))}`]
+    ? [
+        `    ${p.dim(m.notBlocking(f.calibration.rejected, f.calibration.verdicts, esc(f.rule_source), f.calibration.repositories))}`,
+      ]
     : [];
   return [head, ...message(f, '    ').map((l) => p.dim(l)), ...why].join('\n');
 }

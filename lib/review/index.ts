@@ -233,7 +233,14 @@ export async function runReview(
           history,
         ),
       calibration: calibrate
-        ? async () => (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration)
+        ? async () => {
+            const { pooled } = config.calibration;
+            // Other repositories' answers (docs/org.md "Pooled calibration"): opt-in, and never an error.
+            const others = pooled
+              ? await (await import('./findings/pooled.js')).readPooled(session.top, pooled, warnings)
+              : undefined;
+            return (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration, others);
+          }
         : undefined,
       calibrationSecurity: config.calibration.security,
       credentialAnswers: config.gate.credentialAnswers,

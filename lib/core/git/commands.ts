@@ -238,6 +238,74 @@ export function parseListedRefs(text: string): Map<string, ListedRef> {
 
 export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
 
+/** One ref of refListing: what listRefs says, plus the object it names, whether HEAD is on it and its upstream's remote. */
+export interface RefEntry extends ListedRef {
+  /** The object the ref names (for a symbolic ref, its target's), as show-ref prints it. */
+  object: string;
+  /** HEAD is this branch (for-each-ref's `%(HEAD)`). */
+  head: boolean;
+  /** The remote of the branch's upstream (`branch.<name>.remote`), or null. */
+  upstreamRemote: string | null;
+}
+
+/**
+ * Every ref under `patterns` in one process, with what the stamp, the mainline and the mining
+ * signature need of each (docs/org.md "Bench"): listRefs' fields, the object, HEAD's branch and
+ * its upstream's remote.
+ */
+export function refListing(patterns: readonly string[]): GitCommand<Map<string, RefEntry>> {
+  return {
+    args: [
+      'for-each-ref',
+      '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)%00%(symref)%00%(HEAD)%00%(upstream:remotename)',
+      '--',
+      ...patterns,
+    ],
+    parse: (a) => parseRefListing(a.text),
+  };
+}
+
+export function parseRefListing(text: string): Map<string, RefEntry> {
+  const refs = new Map<string, RefEntry>();
+  for (const line of text.split('\n')) {
+    const [name, type, object, peeledType, peeled, symref, head, upstream] = line.split('\0');
+    if (!name || !object || upstream === undefined) continue;
+    const commit = type === 'commit' ? object : peeledType === 'commit' ? peeled! : null;
+    refs.set(name, { commit, symref: symref || null, object, head: head === '*', upstreamRemote: upstream || null });
+  }
+  return refs;
+}
+
+/** The remotes as configured (`remote.<name>.*` keys): every name, in the config's order, and each one's URL. */
+export interface RemoteConfig {
+  names: string[];
+  urls: Map<string, string>;
+}
+
+/** `git config -z --get-regexp ^remote\.`: every remote's keys in one process (none: exit 1). */
+export const remoteConfig: GitCommand<RemoteConfig> = {
+  args: ['config', '-z', '--get-regexp', '^remote\\.'],
+  okCodes: [1],
+  parse: (a) => parseRemoteConfig(a.status === 0 ? a.text : ''),
+};
+
+/** config -z entries are `key\nvalue\0` (a key with no value: `key\0`); a remote's name may hold dots. */
+export function parseRemoteConfig(text: string): RemoteConfig {
+  const names: string[] = [];
+  const urls = new Map<string, string>();
+  for (const entry of text.split('\0')) {
+    const nl = entry.indexOf('\n');
+    const key = nl < 0 ? entry : entry.slice(0, nl);
+    const dot = key.lastIndexOf('.');
+    if (!key.startsWith('remote.') || dot <= 'remote.'.length) continue;
+    const name = key.slice('remote.'.length, dot);
+    if (!names.includes(name)) names.push(name);
+    // The last url of a remote, as `git config --get-regexp` lists it last (the stamp's remote since schema 1).
+    if (nl >= 0 && key.slice(dot + 1) === 'url') urls.set(name, entry.slice(nl + 1));
+  }
+  return { names, urls };
+}
+
 /** The newest of `commits` by committer date (`rev-list --no-walk` sorts by it). */
 export function newestOf(commits: readonly string[]): GitCommand<string | null> {
   return {

@@ -7,6 +7,7 @@ import type { HistoryRow } from '../../record/history.js';
 import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
 import {
   findingCalibration,
+  isDemoted,
   occurrencesOfRows,
   securityExempt,
   tallyRules,
@@ -28,20 +29,56 @@ export function calibrationExempt(
   return (s) => CREDENTIAL_RULE_SOURCES.has(s) || securityRule(s);
 }
 
-/** rule_source → the numbers its findings carry, for every demoted rule. */
+/** Other repositories' answered findings of one rule, summed (docs/org.md "Pooled calibration"). */
+export interface PooledRule {
+  verdicts: number;
+  rejected: number;
+  /** Some repository judged it a credential or security rule (its `rules.exempt`). */
+  exempt: boolean;
+  /** How many repositories answered one of its findings. */
+  repositories: number;
+}
+
+/**
+ * rule_source → the numbers its findings carry, for every demoted rule. With `pooled` (other
+ * repositories' numbers, calibration.pooled), a rule's numbers are this history's plus theirs,
+ * judged by the same thresholds; a rule another repository holds for a security rule stays
+ * exempt unless `calibration.security` names it here, and credential rules always are.
+ */
 export function calibrationOf(
   rows: readonly HistoryRow[],
   settings: CalibrationSettings & { security?: readonly string[] },
+  pooled?: ReadonlyMap<string, PooledRule>,
 ): Map<string, FindingCalibration> {
   const demoted = new Map<string, FindingCalibration>();
-  if (!settings.enabled || rows.length === 0) return demoted;
+  if (!settings.enabled || (rows.length === 0 && !pooled?.size)) return demoted;
   const exempt = calibrationExempt(
     rows.map((r) => r.row),
     settings.security,
   );
-  for (const t of tallyRules(occurrencesOfRows(rows), { ...settings, exempt })) {
-    const c = findingCalibration(t);
-    if (c) demoted.set(t.rule_source, c);
+  const tallies = tallyRules(occurrencesOfRows(rows), { ...settings, exempt });
+  if (!pooled?.size) {
+    for (const t of tallies) {
+      const c = findingCalibration(t);
+      if (c) demoted.set(t.rule_source, c);
+    }
+    return demoted;
+  }
+  const own = new Map(tallies.map((t) => [t.rule_source, t]));
+  for (const rule of new Set([...own.keys(), ...pooled.keys()])) {
+    const mine = own.get(rule);
+    const theirs = pooled.get(rule);
+    const never =
+      exempt(rule) || (theirs?.exempt === true && !(settings.security ?? []).includes(rule)) || (mine?.exempt ?? false);
+    const verdicts = (mine?.verdicts ?? 0) + (theirs?.verdicts ?? 0);
+    const rejected = (mine?.rejected ?? 0) + (theirs?.rejected ?? 0);
+    if (!isDemoted(rejected, verdicts, settings, never)) continue;
+    demoted.set(rule, {
+      rejected,
+      verdicts,
+      rate: rejected / verdicts,
+      ...(theirs?.repositories ? { repositories: theirs.repositories } : {}),
+    });
   }
   return demoted;
 }
