@@ -13,7 +13,7 @@ import { loadConfig, parseConfig } from '../config/load.js';
 import { loadHistory } from '../gate/history.js';
 import { ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
-import { openEngine, type Engine } from './engine.js';
+import { openEngine, type Engine } from '../core/duckdb.js';
 import { readStamp, sameStamp, writePartition, type StampKey } from './partition.js';
 import { knownRefs, locate, refsText, type RepoEntry } from './repos.js';
 import { SCHEMA_VERSION, TABLE_NAMES, partitionName } from './schema.js';

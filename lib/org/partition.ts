@@ -15,7 +15,7 @@ import { outputRecord } from '../mine/record.js';
 import { buildThreads } from '../gate/threads.js';
 import type { Thread } from '../gate/types.js';
 import type { RuleTally } from '../record/rule-tally.js';
-import { literal, type Engine } from './engine.js';
+import { literal, type Engine } from '../core/duckdb.js';
 import { COMMIT_TIME, SCHEMA_VERSION, TABLES, partitionName, type TableName } from './schema.js';
 import type { RepoSource } from './repos.js';
 

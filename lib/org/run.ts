@@ -5,7 +5,8 @@
  */
 import { basename } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { attachFolder, openEngine, type Engine, type Row } from './engine.js';
+import { attachFolder } from './engine.js';
+import { openEngine, type Engine, type Row } from '../core/duckdb.js';
 import { mineRepositories, type OrgMineOptions, type RepoOutcome } from './mine.js';
 import { orgStats, type OrgStats } from './stats.js';
 import { orgMessages as m } from '../messages/org.js';

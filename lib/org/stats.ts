@@ -6,7 +6,7 @@
  * it is the shared views (./schema.ts), so Spark or Trino over the same files says the same.
  */
 import { flagOf, type Flag } from '../stats/compute.js';
-import type { Engine, Row } from './engine.js';
+import type { Engine, Row } from '../core/duckdb.js';
 import { MIN_VERDICTS } from './schema.js';
 
 export interface RepositoryRuleStats {

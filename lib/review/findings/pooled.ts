@@ -125,10 +125,10 @@ const reason = (error: unknown) =>
 /** Each file's tallies through embedded DuckDB, loaded here only (a cache miss). */
 async function readFiles(files: readonly string[]): Promise<Map<string, FileTallies>> {
   const out = new Map<string, FileTallies>();
-  let engine: import('../../org/engine.js').Engine;
+  let engine: import('../../core/duckdb.js').Engine;
   let literal: (text: string) => string;
   try {
-    const e = await import('../../org/engine.js');
+    const e = await import('../../core/duckdb.js');
     literal = e.literal;
     engine = await e.openEngine({ threads: 1, memoryLimit: '64MB' });
   } catch (error) {
