@@ -12,7 +12,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 const count = (max: number) => z.number().check(z.int(), z.positive(), z.lte(max));
 
 /** Hooks a model reviewer may run in (docs/model.md): pre-push by default, commit-msg only when named. */
-export const MODEL_HOOKS = ['commit-msg', 'pre-push'] as const;
+// Where the model may be asked: the two hooks, and the editor's server (docs/editor.md "Trust").
+export const MODEL_HOOKS = ['commit-msg', 'pre-push', 'editor'] as const;
 
 /** A local OpenAI-compatible chat completions server (docs/model.md). */
 const model = z.strictObject({

@@ -136,9 +136,10 @@ export class Workspaces {
     const result = await runReview(workspace.session, {
       cwd: workspace.repo.top,
       source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
-      // The editor asks no reviewer program and no model (docs/editor.md "Trust").
-      reviewer: false,
-      model: false,
+      // The editor runs no reviewer program, and asks the model only where the config names the
+      // editor among its places, under the same trust as a hook (docs/editor.md "Trust").
+      program: false,
+      model: workspace.session.config.reviewer.model?.hooks.includes('editor') ?? false,
       buffer: { path, text },
       // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
       queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),

@@ -74,6 +74,8 @@ export interface ReviewOptions {
    * whether its `hooks` name it. `reviewer: false` turns it off too.
    */
   model?: boolean;
+  /** false: no reviewer program in this run, whatever the config or trust say (the editor's server). */
+  program?: false;
   softTests?: boolean;
   minConfidence?: number;
   /** Commit whose history supplies verdicts (default HEAD); null: none (no history yet). */

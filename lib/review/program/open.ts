@@ -28,6 +28,7 @@ export async function openProgram({
   warnings,
   minConfidence,
 }: ReviewerOpening): Promise<ReviewerRun | null> {
+  if (options.program === false) return null;
   const argv = options.reviewer === false ? undefined : (options.reviewer ?? session.config.reviewer.command);
   if (!argv || argv.length === 0) return null;
   const label = commandLabel(argv);
