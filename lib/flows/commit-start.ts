@@ -20,6 +20,7 @@ import { cleanCheckFile } from '../core/state.js';
 import type { Repo } from '../core/git/repo.js';
 import { currentCleanRecord, preCheck } from '../review/clean-check.js';
 import { mayHaveLastFindings, mayHaveQueued, rebaseToSettle } from '../verdicts/peek.js';
+import { readCommentConfig } from '../record/message.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { locateHook, type HookLocation } from './locate.js';
 
@@ -37,6 +38,11 @@ export interface CommitReads {
   message: Buffer;
   /** The staged diff (git runs this hook at the top level): a plain commit reviews exactly that. */
   staged: CappedDiff;
+  /**
+   * `core.commentChar`, asked of git once the commit is known not to be clean, so that git answers
+   * while the hook bundle loads (docs/hooks.md "A commit whose change the rules reach").
+   */
+  commentConfig?: Promise<string>;
 }
 
 /**
@@ -65,11 +71,15 @@ export async function commitMsgClean(
 ): Promise<{ clean: true } | { clean: false; reads: CommitReads | null }> {
   const reads = await readCommit(cwd, file);
   if (!reads) return { clean: false, reads };
+  let clean = false;
   try {
-    return (await isCleanCommit(reads)) ? { clean: true } : { clean: false, reads };
+    clean = await isCleanCommit(reads);
   } catch {
-    return { clean: false, reads };
+    // any doubt: the full hook decides
   }
+  if (clean) return { clean: true };
+  reads.commentConfig = readCommentConfig(cwd);
+  return { clean: false, reads };
 }
 
 async function isCleanCommit({ location: { repo, hasHead }, message, staged }: CommitReads) {

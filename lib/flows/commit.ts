@@ -74,7 +74,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // The message is read synchronously: a small file, and no fs/promises on a clean commit.
   const reads = Promise.all([
     prepared ? prepared.message : Promise.resolve().then(() => readFileSync(path)),
-    readCommentConfig(cwd),
+    prepared?.commentConfig ?? readCommentConfig(cwd),
   ]);
   reads.catch(() => {}); // a failure is reported below, after "not a repository" as before
   // The staged diff too (git runs this hook at the top level): a plain commit reviews exactly
