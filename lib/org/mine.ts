@@ -14,7 +14,15 @@ import { loadHistory } from '../gate/history.js';
 import { ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
 import { openEngine, type Engine } from '../core/duckdb.js';
-import { readStamp, sameStamp, writePartition, type StampKey } from './partition.js';
+import {
+  discardStaged,
+  finishPartition,
+  readStamp,
+  sameStamp,
+  stagePartition,
+  type StagedPartition,
+  type StampKey,
+} from './partition.js';
 import { knownRefs, locate, refsText, type RepoEntry } from './repos.js';
 import { SCHEMA_VERSION, TABLE_NAMES, partitionName } from './schema.js';
 import { stat } from 'node:fs/promises';
@@ -35,45 +43,56 @@ export interface OrgMineOptions {
   exempt?: (ruleSource: string) => boolean;
   /** Use the per-repository mining cache (default true). */
   cache?: boolean;
-  /** An engine the caller keeps open (the org commands answer with the same one). */
-  engine?: Engine;
+  /** The caller's engine, opened on first use (the org commands answer with the same one); else one of its own. */
+  engine?: () => Promise<Engine>;
   /** After each repository, in the order they finish. */
   onRepo?: (outcome: RepoOutcome, done: number, total: number) => void;
 }
 
 export const defaultJobs = () => Math.max(1, availableParallelism());
 
-/** Every entry's outcome, in the entries' order. */
+/**
+ * Every entry's outcome, in the entries' order. Two steps: every repository's git work first,
+ * its rows staged in scratch files, then DuckDB loaded once to turn them into Parquet. A git
+ * process starts from a process of Node's size, not one with DuckDB in it (a start costs about
+ * twice as much from there: docs/org.md "Bench"), and a run where nothing changed never loads
+ * DuckDB at all.
+ */
 export async function mineRepositories(options: OrgMineOptions): Promise<RepoOutcome[]> {
-  // Opened when the first partition is written: a run where nothing changed never loads DuckDB
-  // (and git processes spawn faster from a smaller process).
-  let opened: Promise<Engine> | null = null;
-  const engine = () => {
-    opened ??= options.engine ? Promise.resolve(options.engine) : openEngine();
-    return opened;
-  };
   const outcomes: RepoOutcome[] = new Array(options.entries.length);
+  const staged: Array<{ i: number; staged: StagedPartition }> = [];
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < options.entries.length) {
       const i = next++;
       const entry = options.entries[i]!;
-      outcomes[i] = await mineOne(engine, entry, options).catch((error: unknown) => ({
-        name: entry.name,
-        path: entry.path,
-        state: 'skipped' as const,
-        problem: problemOf(error),
+      const mined = await mineOne(entry, options).catch((error: unknown): { outcome: RepoOutcome } => ({
+        outcome: { name: entry.name, path: entry.path, state: 'skipped', problem: problemOf(error) },
       }));
+      outcomes[i] = mined.outcome;
+      if ('staged' in mined) staged.push({ i, staged: mined.staged });
       done += 1;
       options.onRepo?.(outcomes[i]!, done, options.entries.length);
     }
   };
+  let owned: Engine | null = null;
   try {
     const jobs = Math.max(1, Math.min(options.jobs ?? defaultJobs(), options.entries.length));
     await Promise.all(Array.from({ length: jobs }, worker));
+    if (staged.length) {
+      const engine = options.engine ? await options.engine() : (owned = await openEngine());
+      for (const { i, staged: s } of staged.splice(0).sort((a, b) => a.i - b.i)) {
+        await finishPartition(engine, s).catch((error: unknown) => {
+          const { name, path } = outcomes[i]!;
+          outcomes[i] = { name, path, state: 'skipped', problem: problemOf(error) };
+        });
+      }
+    }
   } finally {
-    if (opened && !options.engine) (await (opened as Promise<Engine>).catch(() => null))?.close();
+    // Whatever was staged and not finished (a failure above) leaves no scratch behind.
+    await Promise.all(staged.map((s) => discardStaged(s.staged)));
+    owned?.close();
   }
   return outcomes;
 }
@@ -85,7 +104,10 @@ function problemOf(error: unknown): string {
   return text.split('\n')[0]!;
 }
 
-async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options: OrgMineOptions): Promise<RepoOutcome> {
+async function mineOne(
+  entry: RepoEntry,
+  options: OrgMineOptions,
+): Promise<{ outcome: RepoOutcome } | { outcome: RepoOutcome; staged: StagedPartition }> {
   const source = await locate(entry);
   // A work tree's own config says its mainline and calibration; a bare clone has none (the
   // defaults), and a config that cannot be used leaves the defaults, as in a review.
@@ -105,11 +127,13 @@ async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options:
   const before = await readStamp(options.dir, source.name);
   if (before && sameStamp(before, stamp) && (await complete(options.dir, source.name)))
     return {
-      name: source.name,
-      path: entry.path,
-      state: 'unchanged',
-      commits: before.commits,
-      records: before.records,
+      outcome: {
+        name: source.name,
+        path: entry.path,
+        state: 'unchanged',
+        commits: before.commits,
+        records: before.records,
+      },
     };
   // The listing locate() made serves the mainline, HEAD and the mining cache's signature: only `git log` runs here.
   const history = await loadHistory({
@@ -125,14 +149,9 @@ async function mineOne(engine: () => Promise<Engine>, entry: RepoEntry, options:
   );
   const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
   const tallies = ruleTallies(history.commits, { ...config.calibration, exempt });
-  const written = await writePartition(await engine(), options.dir, {
-    source,
-    commits: history.commits,
-    tallies,
-    redact,
-    stamp,
-  });
-  return { name: source.name, path: entry.path, state: 'mined', commits: written.commits, records: written.records };
+  const staged = await stagePartition(options.dir, { source, commits: history.commits, tallies, redact, stamp });
+  const { commits, records } = staged.stamp;
+  return { outcome: { name: source.name, path: entry.path, state: 'mined', commits, records }, staged };
 }
 
 /** Whether the partition still holds every table (someone may have deleted one). */

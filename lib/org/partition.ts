@@ -108,13 +108,19 @@ export interface PartitionInput {
 }
 
 /**
- * Writes the repository's three files and then its stamp. Each file is written beside its target
- * and renamed over it, so a reader sees a whole old file or a whole new one; a run killed
- * between the renames leaves the old stamp, and the next run writes the partition again.
+ * A partition's rows written to scratch JSONL files, not yet turned into Parquet: the first half
+ * of writePartition. An org run stages every repository before it loads DuckDB, so that its git
+ * processes start from a small process (docs/org.md "Bench").
  */
-export async function writePartition(engine: Engine, dir: string, input: PartitionInput): Promise<Stamp> {
+export interface StagedPartition {
+  part: string;
+  scratch: string;
+  source: Pick<RepoSource, 'name' | 'remote'>;
+  stamp: Stamp;
+}
+
+export async function stagePartition(dir: string, input: PartitionInput): Promise<StagedPartition> {
   const part = join(dir, partitionName(input.source.name));
-  await mkdir(part, { recursive: true });
   const scratch = await mkdtemp(join(tmpdir(), 'revtrail-org-'));
   try {
     let records = 0;
@@ -131,21 +137,45 @@ export async function writePartition(engine: Engine, dir: string, input: Partiti
         .join(''),
       rules: input.tallies.map((r) => JSON.stringify(ruleRow(r)) + '\n').join(''),
     };
+    for (const table of Object.keys(TABLES) as TableName[])
+      await writeFileAtomic(join(scratch, `${table}.jsonl`), rows[table], { durable: false });
+    return { part, scratch, source: input.source, stamp: { ...input.stamp, commits: input.commits.length, records } };
+  } catch (error) {
+    await rm(scratch, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The staged files turned into the repository's three Parquet files and then its stamp; the
+ * scratch goes either way. Each file is written beside its target and renamed over it, so a
+ * reader sees a whole old file or a whole new one; a run killed between the renames leaves the
+ * old stamp, and the next run writes the partition again.
+ */
+export async function finishPartition(engine: Engine, staged: StagedPartition): Promise<Stamp> {
+  try {
+    await mkdir(staged.part, { recursive: true });
     for (const table of Object.keys(TABLES) as TableName[]) {
-      const jsonl = join(scratch, `${table}.jsonl`);
-      await writeFileAtomic(jsonl, rows[table], { durable: false });
-      const target = join(part, `${table}.parquet`);
+      const target = join(staged.part, `${table}.parquet`);
       const temp = tempBeside(target);
-      await engine.run(copyStatement(table, jsonl, temp, input.source));
+      await engine.run(copyStatement(table, join(staged.scratch, `${table}.jsonl`), temp, staged.source));
       // DuckDB wrote the temp name (core/fs/atomic.ts knows it); the rename is the atomic step.
       await rename(temp, target);
     }
-    const stamp: Stamp = { ...input.stamp, commits: input.commits.length, records };
-    await writeFileAtomic(join(part, STAMP_FILE), JSON.stringify(stamp, null, 2) + '\n');
-    return stamp;
+    await writeFileAtomic(join(staged.part, STAMP_FILE), JSON.stringify(staged.stamp, null, 2) + '\n');
+    return staged.stamp;
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    await discardStaged(staged);
   }
+}
+
+export function discardStaged(staged: StagedPartition): Promise<void> {
+  return rm(staged.scratch, { recursive: true, force: true });
+}
+
+/** One repository's partition, staged and finished at once (`revtrail mine --format parquet`, tests). */
+export async function writePartition(engine: Engine, dir: string, input: PartitionInput): Promise<Stamp> {
+  return finishPartition(engine, await stagePartition(dir, input));
 }
 
 /** The COPY of one table: its typed columns from the JSONL, the source columns, the schema version in the file's metadata. */

@@ -13,22 +13,23 @@ import { orgMessages as m } from '../messages/org.js';
 
 export interface OrgRunOptions extends Omit<OrgMineOptions, 'engine'> {}
 
-async function withEngine<T>(work: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await openEngine();
+/** One engine for a whole run, opened on first use (a run that only mines unchanged repositories never loads it). */
+async function withEngine<T>(work: (engine: () => Promise<Engine>) => Promise<T>): Promise<T> {
+  let opened: Promise<Engine> | null = null;
   try {
-    return await work(engine);
+    return await work(() => (opened ??= openEngine()));
   } finally {
-    engine.close();
+    if (opened) (await (opened as Promise<Engine>).catch(() => null))?.close();
   }
 }
 
 /** Mines the entries (none: nothing) and then answers over the folder. */
 async function refreshed(
-  engine: Engine,
+  engine: () => Promise<Engine>,
   options: OrgRunOptions,
 ): Promise<{ outcomes: RepoOutcome[]; repositories: string[] }> {
   const outcomes = options.entries.length ? await mineRepositories({ ...options, engine }) : [];
-  const parts = await attachFolder(engine, options.dir);
+  const parts = await attachFolder(await engine(), options.dir);
   return { outcomes, repositories: parts.map((p) => basename(p).slice('repo='.length)) };
 }
 
@@ -39,7 +40,7 @@ export async function runOrgMine(options: OrgRunOptions): Promise<RepoOutcome[]>
 export async function runOrgStats(options: OrgRunOptions): Promise<{ outcomes: RepoOutcome[]; stats: OrgStats }> {
   return withEngine(async (engine) => {
     const { outcomes, repositories } = await refreshed(engine, options);
-    return { outcomes, stats: await orgStats(engine, repositories) };
+    return { outcomes, stats: await orgStats(await engine(), repositories) };
   });
 }
 
@@ -49,7 +50,7 @@ export async function runOrgQuery(
   return withEngine(async (engine) => {
     const { outcomes } = await refreshed(engine, options);
     try {
-      return { outcomes, ...(await engine.rows(options.sql)) };
+      return { outcomes, ...(await (await engine()).rows(options.sql)) };
     } catch (error) {
       throw new InputError(m.querySql((error as Error).message), { remedy: m.querySqlRemedy });
     }
