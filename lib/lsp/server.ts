@@ -88,6 +88,15 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   const warned = new Set<string>();
   let debounceMs = DEFAULT_DEBOUNCE_MS;
   let closing = false;
+  /**
+   * Reviews and record writes under way: shutdown waits for them, so the exit that follows never
+   * cuts a write of last-review.json or its lock in half (no temp file is left in the git dir).
+   */
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.catch(() => {}).finally(() => pending.delete(work));
+  };
 
   const log = (line: string) => connection.console.log(line);
   /**
@@ -129,10 +138,11 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     };
   });
   connection.onInitialized(() => log(m.started(options.version)));
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     closing = true;
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    await Promise.allSettled([...pending]);
   });
 
   function schedule(uri: string, delay: number): void {
@@ -142,7 +152,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
       uri,
       setTimeout(() => {
         timers.delete(uri);
-        void review(uri);
+        track(review(uri));
       }, delay),
     );
   }
@@ -280,7 +290,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     const was = published.get(uri);
     published.delete(uri);
     void sendAll(uri);
-    if (was) void rememberFindings(was.workspace, uri, null);
+    if (was) track(rememberFindings(was.workspace, uri, null));
   });
   connection.onDidChangeWatchedFiles((e) => {
     const files = e.changes.flatMap((c) => fileOf(c.uri) ?? []);

@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeAction, Hover, Location } from 'vscode-languageserver-protocol';
@@ -313,4 +313,29 @@ test('the server ends with its input: exit 1 without a shutdown, as the protocol
   const run = await runCli(['lsp', '--stdio', '--clientProcessId=1'], { cwd: repo.dir, input: '', timeoutMs: 15_000 });
   assert.equal(run.code, 1, run.stderr);
   assert.equal(run.stdout, '');
+});
+
+test('shutdown right after the first diagnostics waits for the record write: no temp file is left in the git dir', async () => {
+  const fresh = repos();
+  fresh.commit('Bundle and app', {
+    '.okfw/index.md': '- [Logging](decisions/adr-0007.md)\n',
+    '.okfw/decisions/adr-0007.md': ADR,
+    'src/app.ts': APP,
+  });
+  const state = join(fresh.dir, '.git', 'revtrail');
+  for (let i = 0; i < 3; i++) {
+    const editor = await startClient(fresh.dir);
+    const file = join(fresh.dir, 'src/app.ts');
+    const shown = editor.diagnostics(editor.uri(file), (d) => d.length > 0);
+    await editor.open(file, APP_LOGGING, 'typescript');
+    await shown;
+    // As an editor closing at once: shutdown and exit while the findings are being remembered.
+    assert.equal(await editor.stop(), 0);
+    assert.deepEqual(
+      readdirSync(state).filter((f) => f.includes('.revtrail-tmp-')),
+      [],
+      `round ${i + 1}`,
+    );
+  }
+  assert.ok(readdirSync(state).includes('last-review.json'), "the editor's findings were remembered");
 });
