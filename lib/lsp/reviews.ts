@@ -4,6 +4,7 @@
  * per repository is kept while the server runs, so the configuration and the bundle are read
  * once; saving the configuration or a file of the bundle opens a new one.
  */
+import { existsSync, statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
@@ -32,17 +33,53 @@ export interface BufferReview {
 // The repository of each folder a buffer was in, asked of git once per folder while the server
 // runs: every review of a buffer would otherwise start with a `git rev-parse`.
 const repos = new Map<string, Promise<Repo | null>>();
+/** The repositories git named so far (their tops are real paths, as the folders asked about are). */
+const known: Repo[] = [];
 function repoOf(folder: string): Promise<Repo | null> {
   let found = repos.get(folder);
   if (!found) {
-    // A folder outside any repository is asked again next time (a `git init` meanwhile).
-    found = findRepo(folder).catch(() => {
-      repos.delete(folder);
-      return null;
-    });
+    // A folder above it being asked (the workspace's, at start-up) may answer for it too.
+    const asking = [...repos].find(([f]) => f !== folder && contains(f, folder))?.[1];
+    found = (asking ?? Promise.resolve(null)).then(() => knownAbove(folder) ?? askGit(folder));
     repos.set(folder, found);
   }
   return found;
+}
+
+function askGit(folder: string): Promise<Repo | null> {
+  return findRepo(folder).then(
+    (repo) => {
+      known.push(repo);
+      return repo;
+    },
+    () => {
+      // A folder outside any repository is asked again next time (a `git init` meanwhile).
+      repos.delete(folder);
+      return null;
+    },
+  );
+}
+
+/**
+ * The known repository `folder` is in, without a `git rev-parse`, when git's own search would
+ * end there: no folder between them has a `.git` (a nested repository or a submodule), none is on
+ * another file system, and no environment variable changes the search. Else null: git is asked.
+ */
+function knownAbove(folder: string): Repo | null {
+  const env = process.env;
+  if (env.GIT_DIR || env.GIT_WORK_TREE || env.GIT_CEILING_DIRECTORIES || env.GIT_DISCOVERY_ACROSS_FILESYSTEM)
+    return null;
+  const repo = known.find((r) => contains(r.top, folder) && r.top !== folder);
+  if (!repo) return null;
+  try {
+    const device = statSync(repo.top).dev;
+    for (let d = folder; d !== repo.top; d = dirname(d)) {
+      if (existsSync(join(d, '.git')) || statSync(d).dev !== device || dirname(d) === d) return null;
+    }
+  } catch {
+    return null;
+  }
+  return { ...repo, cwd: folder };
 }
 
 /** Where a file's repository is and what the file is called in it; null outside any repository. */
