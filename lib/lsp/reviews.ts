@@ -4,7 +4,7 @@
  * per repository is kept while the server runs, so the configuration and the bundle are read
  * once; saving the configuration or a file of the bundle opens a new one.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
@@ -13,6 +13,7 @@ import { runReview } from '../review/index.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { isCredentialSource } from '../review/builtin.js';
 import type { Finding, ReviewResult } from '../review/types.js';
+import { readHistoryRows, type HistoryRow } from '../record/history.js';
 import { bufferDiff } from './buffer-diff.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
@@ -105,6 +106,8 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
 
 export class Workspaces {
   private readonly open = new Map<string, Promise<OpenRepository>>();
+  /** The workspaces whose bundle has loaded. */
+  private readonly loaded = new WeakSet<Workspace>();
 
   /** The workspace of the repository at `repo.top`, opened on first use. */
   private workspace(repo: Repo): Promise<OpenRepository> {
@@ -128,7 +131,9 @@ export class Workspaces {
   /** Opens the workspace of the repository `folder` is in and loads its bundle; a failure is the first review's to say. */
   async preload(folder: string): Promise<void> {
     try {
-      const repo = await repoOf(await realpath(folder));
+      // The real path at once (one syscall): git is started before this returns, so it runs
+      // while the caller goes on (the start-up loads the protocol library meanwhile).
+      const repo = await repoOf(realpathSync.native(folder));
       if (repo !== null) await (await this.workspace(repo)).session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
@@ -168,9 +173,23 @@ export class Workspaces {
     const found = await this.of(file);
     if (found === null) return null;
     const { workspace, path } = found;
+    // A first review waits for the bundle to load: the history its findings are checked against
+    // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
+    // only when there are findings, as the CLI does.
+    let history: Promise<HistoryRow[]> | undefined;
+    if (!this.loaded.has(workspace.session)) {
+      history = readHistoryRows(workspace.repo.top, 'HEAD');
+      history.catch(() => {}); // the review's own read says why
+    }
     const diff = await bufferDiff(workspace.repo.top, path, text);
     if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
+    const bundle = workspace.session.bundle();
+    void bundle.then(
+      () => this.loaded.add(workspace.session),
+      () => {},
+    );
     const result = await runReview(workspace.session, {
+      history: history && (() => history),
       cwd: workspace.repo.top,
       source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
       // The editor asks no reviewer program and no model (docs/editor.md "Trust").
