@@ -5,7 +5,6 @@
  * once; saving the configuration or a file of the bundle opens a new one.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { contains, toPosix } from '../core/fs/path.js';
@@ -91,7 +90,13 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
   const rest = [basename(file)];
   let real: string | null = null;
   for (;;) {
-    real = await realpath(folder).catch(() => null);
+    // One syscall, at once: an awaited one would wait for a turn of the event loop, which a
+    // first review's bundle load gives only now and then.
+    try {
+      real = realpathSync.native(folder);
+    } catch {
+      real = null;
+    }
     if (real !== null || dirname(folder) === folder) break;
     rest.unshift(basename(folder));
     folder = dirname(folder);
