@@ -6,8 +6,7 @@
  * does not have is new (`/dev/null` against it); an untracked file the ignore rules cover is not
  * reviewed, as a commit would not take it.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
@@ -25,8 +24,8 @@ const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--
 export async function bufferDiff(top: string, path: string, text: string): Promise<CappedDiff | null> {
   if (path.includes('\n') || path.startsWith('../')) return null;
   const newFile = join('b', path);
-  // The scratch copies are written at once, synchronously: a few small files in a folder of our
-  // own, read once by git (nothing to keep across a crash: no fsync, no rename). Awaited writes
+  // The scratch copies are written and removed at once, synchronously: a few small files in a
+  // folder of our own, read once by git (nothing to keep across a crash: no fsync, no rename). Awaited writes
   // would each wait for a turn of the event loop, which the first review's bundle load gives only
   // now and then, and the diff would start after the load instead of beside it.
   const dir = mkdtempSync(join(tmpdir(), 'revtrail-lsp-'));
@@ -40,7 +39,7 @@ export async function bufferDiff(top: string, path: string, text: string): Promi
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
