@@ -13,6 +13,8 @@ import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { isCredentialSource } from '../review/builtin.js';
 import type { Finding, ReviewResult } from '../review/types.js';
 import { readHistoryRows, type HistoryRow } from '../record/history.js';
+import { readAttributes } from '../diff/attributes.js';
+import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
@@ -181,10 +183,17 @@ export class Workspaces {
     // A first review waits for the bundle to load: the history its findings are checked against
     // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
     // only when there are findings, as the CLI does.
+    // So are the buffer's attributes from the work tree, as a review of local changes reads them.
     let history: Promise<HistoryRow[]> | undefined;
+    let attributes: AttributeLoader | undefined;
     if (!this.loaded.has(workspace.session)) {
-      history = readHistoryRows(workspace.repo.top, 'HEAD');
+      const { top } = workspace.repo;
+      history = readHistoryRows(top, 'HEAD');
       history.catch(() => {}); // the review's own read says why
+      const early = readAttributes(top, [path], { kind: 'worktree' });
+      early.catch(() => {}); // likewise
+      attributes = (paths) =>
+        paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
     }
     const diff = await bufferDiff(workspace.repo.top, path, text);
     if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
@@ -195,6 +204,7 @@ export class Workspaces {
     );
     const result = await runReview(workspace.session, {
       history: history && (() => history),
+      attributes,
       cwd: workspace.repo.top,
       source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
       // The editor asks no reviewer program and no model (docs/editor.md "Trust").
