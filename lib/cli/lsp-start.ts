@@ -6,13 +6,24 @@
  * (`--stdio`, `--clientProcessId N`: ./hook-start.ts plainLspArgs); anything else (`--help`) is
  * the full CLI's.
  */
-import { startServer } from '../lsp/index.js';
+import { Workspaces } from '../lsp/reviews.js';
 
 declare const REVTRAIL_VERSION: string | undefined;
 
 /** Runs the server on stdin and stdout until the client's input ends. */
 export async function runLsp(onWarm: () => void): Promise<number> {
+  // The folder the editor started the server in is, almost always, the workspace it is about to
+  // name: its repository, configuration and bundle are read from now on, while the protocol
+  // library is loaded and the initialize handshake runs (docs/editor.md "Start-up"). The
+  // initialize request's folders meet the same promises; a folder outside any repository costs
+  // one `git rev-parse`.
+  const workspaces = new Workspaces();
+  void workspaces.preload(process.cwd());
+  // The server module, and with it the protocol library, is evaluated only now (the bundle keeps
+  // it behind this import), so the work above is under way while it loads.
+  const { startServer } = await import('../lsp/server.js');
   const { closed } = startServer({
+    workspaces,
     input: process.stdin,
     output: process.stdout,
     version: typeof REVTRAIL_VERSION === 'string' ? REVTRAIL_VERSION : '0.0.0',

@@ -6,12 +6,11 @@
  * does not have is new (`/dev/null` against it); an untracked file the ignore rules cover is not
  * reviewed, as a commit would not take it.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
 import { catFileBatch, ignoredFiles, runGit } from '../core/git/commands.js';
-import { writeFileAtomic } from '../core/fs/atomic.js';
 import { readCapped, type CappedDiff } from '../diff/cap.js';
 import { DIFF_CONFIG } from '../diff/source.js';
 
@@ -25,25 +24,22 @@ const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--
 export async function bufferDiff(top: string, path: string, text: string): Promise<CappedDiff | null> {
   if (path.includes('\n') || path.startsWith('../')) return null;
   const newFile = join('b', path);
-  // The buffer's scratch copy is written while git reads the HEAD blob.
-  let made: string | null = null;
-  const scratch = (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'revtrail-lsp-'));
-    made = dir;
-    await mkdir(dirname(join(dir, newFile)), { recursive: true });
-    // A scratch copy read once by git: nothing to keep across a crash, so no fsync.
-    await writeFileAtomic(join(dir, newFile), text, { durable: false });
-    return dir;
-  })();
-  scratch.catch(() => {}); // thrown where it is awaited; the folder goes either way
+  // The scratch copies are written and removed at once, synchronously: a few small files in a
+  // folder of our own, read once by git (nothing to keep across a crash: no fsync, no rename). Awaited writes
+  // would each wait for a turn of the event loop, which the first review's bundle load gives only
+  // now and then, and the diff would start after the load instead of beside it.
+  const dir = mkdtempSync(join(tmpdir(), 'revtrail-lsp-'));
   try {
-    const head = (await runGit(catFileBatch([`HEAD:${path}`]), { cwd: top })).get(`HEAD:${path}`) ?? null;
-    const old = head?.type === 'blob' ? head.content : null;
+    const head = runGit(catFileBatch([`HEAD:${path}`]), { cwd: top });
+    head.catch(() => {}); // awaited below, unless a write throws first
+    mkdirSync(dirname(join(dir, newFile)), { recursive: true });
+    writeFileSync(join(dir, newFile), text);
+    const found = (await head).get(`HEAD:${path}`) ?? null;
+    const old = found?.type === 'blob' ? found.content : null;
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
-    return await diffAgainst(await scratch, path, old, newFile);
+    return await diffAgainst(dir, path, old, newFile);
   } finally {
-    await scratch.catch(() => {});
-    if (made !== null) await rm(made, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -52,8 +48,8 @@ async function diffAgainst(dir: string, path: string, old: Buffer | null, newFil
   let oldFile = '/dev/null';
   if (old !== null) {
     oldFile = join('a', path);
-    await mkdir(dirname(join(dir, oldFile)), { recursive: true });
-    await writeFileAtomic(join(dir, oldFile), old, { durable: false });
+    mkdirSync(dirname(join(dir, oldFile)), { recursive: true });
+    writeFileSync(join(dir, oldFile), old);
   }
   // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
   const diff = await readCapped(

@@ -4,7 +4,7 @@
  * per repository is kept while the server runs, so the configuration and the bundle are read
  * once; saving the configuration or a file of the bundle opens a new one.
  */
-import { realpath } from 'node:fs/promises';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { contains, toPosix } from '../core/fs/path.js';
@@ -12,6 +12,9 @@ import { runReview } from '../review/index.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { isCredentialSource } from '../review/builtin.js';
 import type { Finding, ReviewResult } from '../review/types.js';
+import { readHistoryRows, type HistoryRow } from '../record/history.js';
+import { readAttributes } from '../diff/attributes.js';
+import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
@@ -32,17 +35,53 @@ export interface BufferReview {
 // The repository of each folder a buffer was in, asked of git once per folder while the server
 // runs: every review of a buffer would otherwise start with a `git rev-parse`.
 const repos = new Map<string, Promise<Repo | null>>();
+/** The repositories git named so far (their tops are real paths, as the folders asked about are). */
+const known: Repo[] = [];
 function repoOf(folder: string): Promise<Repo | null> {
   let found = repos.get(folder);
   if (!found) {
-    // A folder outside any repository is asked again next time (a `git init` meanwhile).
-    found = findRepo(folder).catch(() => {
-      repos.delete(folder);
-      return null;
-    });
+    // A folder above it being asked (the workspace's, at start-up) may answer for it too.
+    const asking = [...repos].find(([f]) => f !== folder && contains(f, folder))?.[1];
+    found = (asking ?? Promise.resolve(null)).then(() => knownAbove(folder) ?? askGit(folder));
     repos.set(folder, found);
   }
   return found;
+}
+
+function askGit(folder: string): Promise<Repo | null> {
+  return findRepo(folder).then(
+    (repo) => {
+      known.push(repo);
+      return repo;
+    },
+    () => {
+      // A folder outside any repository is asked again next time (a `git init` meanwhile).
+      repos.delete(folder);
+      return null;
+    },
+  );
+}
+
+/**
+ * The known repository `folder` is in, without a `git rev-parse`, when git's own search would
+ * end there: no folder between them has a `.git` (a nested repository or a submodule), none is on
+ * another file system, and no environment variable changes the search. Else null: git is asked.
+ */
+function knownAbove(folder: string): Repo | null {
+  const env = process.env;
+  if (env.GIT_DIR || env.GIT_WORK_TREE || env.GIT_CEILING_DIRECTORIES || env.GIT_DISCOVERY_ACROSS_FILESYSTEM)
+    return null;
+  const repo = known.find((r) => contains(r.top, folder) && r.top !== folder);
+  if (!repo) return null;
+  try {
+    const device = statSync(repo.top).dev;
+    for (let d = folder; d !== repo.top; d = dirname(d)) {
+      if (existsSync(join(d, '.git')) || statSync(d).dev !== device || dirname(d) === d) return null;
+    }
+  } catch {
+    return null;
+  }
+  return { ...repo, cwd: folder };
 }
 
 /** Where a file's repository is and what the file is called in it; null outside any repository. */
@@ -53,7 +92,13 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
   const rest = [basename(file)];
   let real: string | null = null;
   for (;;) {
-    real = await realpath(folder).catch(() => null);
+    // One syscall, at once: an awaited one would wait for a turn of the event loop, which a
+    // first review's bundle load gives only now and then.
+    try {
+      real = realpathSync.native(folder);
+    } catch {
+      real = null;
+    }
     if (real !== null || dirname(folder) === folder) break;
     rest.unshift(basename(folder));
     folder = dirname(folder);
@@ -68,6 +113,8 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
 
 export class Workspaces {
   private readonly open = new Map<string, Promise<OpenRepository>>();
+  /** The workspaces whose bundle has loaded. */
+  private readonly loaded = new WeakSet<Workspace>();
 
   /** The workspace of the repository at `repo.top`, opened on first use. */
   private workspace(repo: Repo): Promise<OpenRepository> {
@@ -91,7 +138,9 @@ export class Workspaces {
   /** Opens the workspace of the repository `folder` is in and loads its bundle; a failure is the first review's to say. */
   async preload(folder: string): Promise<void> {
     try {
-      const repo = await repoOf(await realpath(folder));
+      // The real path at once (one syscall): git is started before this returns, so it runs
+      // while the caller goes on (the start-up loads the protocol library meanwhile).
+      const repo = await repoOf(realpathSync.native(folder));
       if (repo !== null) await (await this.workspace(repo)).session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
@@ -131,9 +180,31 @@ export class Workspaces {
     const found = await this.of(file);
     if (found === null) return null;
     const { workspace, path } = found;
+    // A first review waits for the bundle to load: the history its findings are checked against
+    // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
+    // only when there are findings, as the CLI does.
+    // So are the buffer's attributes from the work tree, as a review of local changes reads them.
+    let history: Promise<HistoryRow[]> | undefined;
+    let attributes: AttributeLoader | undefined;
+    if (!this.loaded.has(workspace.session)) {
+      const { top } = workspace.repo;
+      history = readHistoryRows(top, 'HEAD');
+      history.catch(() => {}); // the review's own read says why
+      const early = readAttributes(top, [path], { kind: 'worktree' });
+      early.catch(() => {}); // likewise
+      attributes = (paths) =>
+        paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
+    }
     const diff = await bufferDiff(workspace.repo.top, path, text);
     if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
+    const bundle = workspace.session.bundle();
+    void bundle.then(
+      () => this.loaded.add(workspace.session),
+      () => {},
+    );
     const result = await runReview(workspace.session, {
+      history: history && (() => history),
+      attributes,
       cwd: workspace.repo.top,
       source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
       // The editor runs no reviewer program, and asks the model only where the config names the

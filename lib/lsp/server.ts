@@ -33,6 +33,8 @@ export interface ServerOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   version: string;
+  /** The repositories' workspaces, when the start-up has begun opening them (lib/cli/lsp-start.ts). */
+  workspaces?: Workspaces;
   /**
    * Called once, after the first diagnostics are sent: the start-up keeps its code cache then,
    * when it holds what a first review compiled (lib/cli/hook-start.ts startLsp).
@@ -77,7 +79,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   // protocol asks (exit 1 without a shutdown first), whatever watchdog timer it started.
   const connection = createConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
-  const workspaces = new Workspaces();
+  const workspaces = options.workspaces ?? new Workspaces();
   const published = new Map<string, Published>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, { again: boolean }>();

@@ -216,7 +216,8 @@ export async function runReview(
       attributes:
         session.commonDir === null
           ? undefined
-          : async (paths) =>
+          : (options.attributes ??
+            (async (paths) =>
               (await import('../diff/attributes.js')).readAttributes(
                 session.top,
                 paths,
@@ -224,7 +225,7 @@ export async function runReview(
                 session.policyCommit
                   ? { kind: 'tree', treeish: session.policyCommit }
                   : attributeSource(options.source),
-              ),
+              ))),
       verdicts: async () =>
         loadVerdicts(
           session.top,

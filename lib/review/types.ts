@@ -1,6 +1,7 @@
 /** The review's inputs and result (docs/review.md). `review()` in ./index.ts is shared by CLI and hooks. */
 import type { Category, Severity } from '../core/vocabulary.js';
 import type { HistoryRow } from '../record/history.js';
+import type { AttributeLoader } from './engine/file-facts.js';
 import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
 import type { FindingCalibration } from '../record/rule-tally.js';
@@ -86,6 +87,12 @@ export interface ReviewOptions {
    * "already recorded on this branch".
    */
   history?: () => Promise<HistoryRow[]>;
+  /**
+   * Git's attributes of the reviewed paths, when the caller has asked for them already (the
+   * editor's first review, beside its bundle load). Absent: read on first use, from where the
+   * source says (docs/review.md "Git's attributes").
+   */
+  attributes?: AttributeLoader;
   /**
    * Verdicts queued by `revtrail verdict` and not committed yet. They suppress only where the
    * caller passes them (a local review, the commit-msg hook), never at the push gate or with

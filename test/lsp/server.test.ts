@@ -307,6 +307,18 @@ describe('a bad input leaves the server answering', () => {
     });
     assert.match(hoverText(hover), /builtin\/secrets:aws-access-key/);
   });
+
+  test('a repository inside the workspace one is its own: its configuration, not the outer one, is read', async () => {
+    // The server knows the workspace's repository from the start; a buffer in a folder with a
+    // `.git` of its own below it is asked of git, not taken for the outer repository.
+    const inner = join(repo.dir, 'vendor/inner');
+    repo.git(['init', '-q', inner]);
+    repo.write('vendor/inner/revtrail.config.json', '{\n  "knowledge": ".okfw",\n  oops\n}\n');
+    const config = client.diagnostics(client.uri(join(inner, 'revtrail.config.json')));
+    await client.open(join(inner, 'src/b.ts'), 'export const b = 1;\n');
+    const [problem] = await config;
+    assert.match(String(problem!.message), /revtrail\.config\.json:3:3 is not valid JSON/);
+  });
 });
 
 test('the server ends with its input: exit 1 without a shutdown, as the protocol says, with the flags clients add', async () => {
