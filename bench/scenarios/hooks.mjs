@@ -106,15 +106,17 @@ export async function run({ runs }) {
       );
     git(dir, ['add', '-A']);
     const reached = { node0: [], plain: [], hooked: [], process: [] };
+    // A fresh message each time, as `git commit -m` hands one: the rows written by the round
+    // before would otherwise be read, linted and checked by git again.
+    const freshProcess = () => {
+      writeFileSync(msgFile, 'bench change\n');
+      return timeOnce(process.execPath, [cli, 'hook', 'commit-msg', msgFile], { cwd: dir });
+    };
     const reachedRound = () => ({
       node0: timeOnce(process.execPath, ['-e', '0']),
       plain: commitWith(false)(),
       hooked: commitWith(true)(),
-      // A fresh message each time, as `git commit -m` hands one: the rows written by the round
-      // before would otherwise be read, linted and checked by git again.
-      process:
-        (writeFileSync(msgFile, 'bench change\n'),
-        timeOnce(process.execPath, [cli, 'hook', 'commit-msg', msgFile], { cwd: dir })),
+      process: freshProcess(),
     });
     reachedRound(); // warm-up, as above
     for (let i = 0; i < runs; i++) for (const [k, v] of Object.entries(reachedRound())) reached[k].push(v);
