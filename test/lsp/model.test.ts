@@ -11,9 +11,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installedRepo, type HookRepo } from '../kit/hooks.js';
 import { startClient } from './client.js';
+import { CONTROLLER, CONTROLLER_PATH, controllerFinding } from '../kit/model.js';
 
-const CONTROLLER = 'export function list(req) {\n  const sql = "SELECT * FROM orders";\n  return run(sql);\n}\n';
-const CHUNK = 'src/controllers/orders.ts';
+const CHUNK = CONTROLLER_PATH;
 
 const asked: string[] = [];
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -23,19 +23,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { messages: Array<{ content: string }> };
     const chunk = /^Chunk: (\S+)/m.exec(body.messages.map((m) => m.content).join('\n'))?.[1] ?? '';
     asked.push(chunk);
-    const finding = {
-      path: CHUNK,
-      start_line: 2,
-      line: 2,
-      severity: 'bug',
-      category: 'architecture',
-      title: 'Controller builds its own SQL',
-      body: 'The controller assembles SQL; ADR-0001 keeps queries in repositories.',
-      citations: ['adr-0001'],
-      suggestion_code: null,
-      confidence: 0.9,
-      rule: 'no-sql-in-controllers',
-    };
+    const finding = controllerFinding();
     const content = JSON.stringify({ summary: '', findings: chunk === CHUNK ? [finding] : [] });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));

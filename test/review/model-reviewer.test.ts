@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { addRemote, AWS_KEY, installedRepo, type HookRepo } from '../kit/hooks.js';
 import { gitEnv } from '../kit/repo.js';
+import { CONTROLLER, controllerFinding } from '../kit/model.js';
 
 type Handler = (body: ChatBody, res: ServerResponse) => void;
 interface ChatBody {
@@ -56,23 +57,7 @@ const answer =
 /** The requests about the controller's chunk. */
 const asked = () => requests.filter((b) => chunkOf(b) === 'src/controllers/orders.ts');
 
-/** A finding on line 2 of the controller, citing the ADR the chunk selects. */
-const finding = (overrides: Record<string, unknown> = {}) => ({
-  path: 'src/controllers/orders.ts',
-  start_line: 2,
-  line: 2,
-  severity: 'bug',
-  category: 'architecture',
-  title: 'Controller builds its own SQL',
-  body: 'The controller assembles SQL; ADR-0001 keeps queries in repositories.',
-  citations: ['adr-0001'],
-  suggestion_code: null,
-  confidence: 0.9,
-  rule: 'no-sql-in-controllers',
-  ...overrides,
-});
-
-const CONTROLLER = 'export function list(req) {\n  const sql = "SELECT * FROM orders";\n  return run(sql);\n}\n';
+const finding = controllerFinding;
 
 function config(model: Record<string, unknown> = {}): void {
   const endpoint = `http://127.0.0.1:${port}/v1`;
