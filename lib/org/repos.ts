@@ -7,7 +7,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
 import { git } from '../core/git/run.js';
-import { refListing, remoteConfig, runGit, type RefEntry, type RemoteConfig } from '../core/git/commands.js';
+import { listRefs, remoteConfig, runGit, type ListedRef, type RemoteConfig } from '../core/git/commands.js';
 import { teamRemoteOf } from '../gate/mainline.js';
 import { replaceBaseOf } from '../mine/cache.js';
 import { orgMessages as m } from '../messages/org.js';
@@ -83,7 +83,7 @@ export interface RepoRefs {
   /** HEAD's commit; null when HEAD is unborn. */
   head: string | null;
   /** Every ref under refs/heads/, refs/remotes/ and the replace refs' folder, in refname order. */
-  listed: Map<string, RefEntry>;
+  listed: Map<string, ListedRef>;
   /** The team's remote (the current branch's upstream remote, else the only one, else origin). */
   teamRemote: string;
 }
@@ -121,7 +121,7 @@ export async function locate(entry: RepoEntry): Promise<RepoSource & { refs: Rep
   if (top !== real) throw new InputError(m.notTopLevel(entry.name, entry.path, top));
   const [remotes, listed] = await Promise.all([
     runGit(remoteConfig, { cwd: top }),
-    runGit(refListing(['refs/heads/', 'refs/remotes/', replaceBaseOf()]), { cwd: top }),
+    runGit(listRefs(['refs/heads/', 'refs/remotes/', replaceBaseOf()]), { cwd: top }),
   ]);
   let upstream: string | null = null;
   for (const r of listed.values()) if (r.head) upstream = r.upstreamRemote;

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRefListing, parseRemoteConfig, refListing, runGit } from '../../lib/core/git/commands.js';
+import { listRefs, parseListedRefs, parseRemoteConfig, runGit } from '../../lib/core/git/commands.js';
 import { located, locate, refsText, remoteUrlOf, knownRefs } from '../../lib/org/repos.js';
 import { signatureAnswerOf, signatureQuestion } from '../../lib/mine/cache.js';
 import { resolveMainline, teamRemote, teamRemoteOf } from '../../lib/gate/mainline.js';
@@ -16,9 +16,9 @@ import { makeRepo, throwawayRepos } from '../kit/repo.js';
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
 
-test('parseRefListing: objects, peeled commits, symbolic refs, HEAD and the upstream remote', () => {
+test('parseListedRefs: objects, peeled commits, symbolic refs, HEAD and the upstream remote', () => {
   const line = (...f: string[]) => f.join('\0');
-  const refs = parseRefListing(
+  const refs = parseListedRefs(
     [
       line('refs/heads/main', 'commit', A, '', '', '', '*', 'origin'),
       line('refs/heads/tagged', 'tag', B, 'commit', A, '', ' ', ''),
@@ -142,7 +142,7 @@ test('on a real repository the one listing says what show-ref, rev-parse and the
     asked.map((l) => l.replace(/.*\/revtrail-signature$/, 'revtrail-signature')),
   );
   // The listing command itself, run alone, lists the replace ref too.
-  const listed = await runGit(refListing(['refs/replace/']), { cwd: r.dir });
+  const listed = await runGit(listRefs(['refs/replace/']), { cwd: r.dir });
   assert.equal(listed.size, 1);
 });
 

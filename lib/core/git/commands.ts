@@ -206,40 +206,15 @@ export function mergeBase(a: string, b: string): GitCommand<string | null> {
 }
 
 /** The names of the configured remotes. */
-/** One ref as for-each-ref lists it: the commit it names (peeled through one tag), and the ref it points to when it is symbolic. */
+export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
+
+/**
+ * One ref as for-each-ref lists it: the commit it names (peeled through one tag), the ref it
+ * points to when it is symbolic, the object it names, whether HEAD is on it and its upstream's remote.
+ */
 export interface ListedRef {
   commit: string | null;
   symref: string | null;
-}
-
-/** The refs under `patterns` (for-each-ref's: a full name or a prefix of whole components), in one process. */
-export function listRefs(patterns: readonly string[]): GitCommand<Map<string, ListedRef>> {
-  return {
-    args: [
-      'for-each-ref',
-      '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)%00%(symref)',
-      '--',
-      ...patterns,
-    ],
-    parse: (a) => parseListedRefs(a.text),
-  };
-}
-
-export function parseListedRefs(text: string): Map<string, ListedRef> {
-  const refs = new Map<string, ListedRef>();
-  for (const line of text.split('\n')) {
-    const [name, type, object, peeledType, peeled, symref] = line.split('\0');
-    if (!name || symref === undefined) continue;
-    const commit = type === 'commit' ? object! : peeledType === 'commit' ? peeled! : null;
-    refs.set(name, { commit, symref: symref || null });
-  }
-  return refs;
-}
-
-export const remoteNames: GitCommand<string[]> = { args: ['remote'], parse: (a) => parseLines(a.text) };
-
-/** One ref of refListing: what listRefs says, plus the object it names, whether HEAD is on it and its upstream's remote. */
-export interface RefEntry extends ListedRef {
   /** The object the ref names (for a symbolic ref, its target's), as show-ref prints it. */
   object: string;
   /** HEAD is this branch (for-each-ref's `%(HEAD)`). */
@@ -249,11 +224,11 @@ export interface RefEntry extends ListedRef {
 }
 
 /**
- * Every ref under `patterns` in one process, with what the stamp, the mainline and the mining
- * signature need of each (docs/org.md "Bench"): listRefs' fields, the object, HEAD's branch and
- * its upstream's remote.
+ * The refs under `patterns` (for-each-ref's: a full name or a prefix of whole components) in one
+ * process, with what the mainline, the org stamp and the mining signature need of each
+ * (docs/org.md "Bench").
  */
-export function refListing(patterns: readonly string[]): GitCommand<Map<string, RefEntry>> {
+export function listRefs(patterns: readonly string[]): GitCommand<Map<string, ListedRef>> {
   return {
     args: [
       'for-each-ref',
@@ -261,12 +236,12 @@ export function refListing(patterns: readonly string[]): GitCommand<Map<string, 
       '--',
       ...patterns,
     ],
-    parse: (a) => parseRefListing(a.text),
+    parse: (a) => parseListedRefs(a.text),
   };
 }
 
-export function parseRefListing(text: string): Map<string, RefEntry> {
-  const refs = new Map<string, RefEntry>();
+export function parseListedRefs(text: string): Map<string, ListedRef> {
+  const refs = new Map<string, ListedRef>();
   for (const line of text.split('\n')) {
     const [name, type, object, peeledType, peeled, symref, head, upstream] = line.split('\0');
     if (!name || !object || upstream === undefined) continue;
