@@ -16,6 +16,7 @@ import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
 import { ConceptCache, rememberOverrun, statSignature } from './cache.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
+import { keepSnapshot, loadSnapshot, type SnapshotFiles } from './snapshot.js';
 import { FileShapeError } from '../core/fs/read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -29,6 +30,11 @@ export interface LoadOptions {
    * ./cache.ts); the result is the same with or without it. None: every file is parsed.
    */
   cacheFile?: string;
+  /**
+   * A file where the whole bundle is kept between runs (./snapshot.ts), beside `cacheFile`: taken
+   * as it is while every file it read keeps its signature. None: every load walks the indexes.
+   */
+  snapshotFile?: string;
   /** Also warn about `.md` files under the bundle that no index reaches (`knowledge check`). */
   audit?: boolean;
   /** The configured doc map, read after the bundle (docs/bundle.md "Doc map"); none: not a file more is read. */
@@ -63,6 +69,15 @@ export function conceptPath(bundle: Bundle, concept: Concept): string {
 
 async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   const absRoot = resolve(root);
+  // An audit looks past the indexes, so it always walks them.
+  const snapshot: SnapshotFiles | null =
+    options.snapshotFile !== undefined && options.cacheFile !== undefined && !options.audit
+      ? { snapshotFile: options.snapshotFile, cacheFile: options.cacheFile }
+      : null;
+  if (snapshot) {
+    const kept = await loadSnapshot(absRoot, snapshot);
+    if (kept) return kept;
+  }
   const base = options.base ?? process.cwd();
   const show = (abs: string) => toPosix(relative(base, abs)) || '.';
   const diagnostics: Diagnostic[] = [];
@@ -337,6 +352,7 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   }
   cache?.save();
   if (sources) bundle.sources = [...(sources as Map<string, string>)];
+  if (snapshot && cache) keepSnapshot(bundle, cache.overranAt(), snapshot);
   if (options.audit) {
     const { unreachedFiles } = await import('./unreached.js');
     for (const file of unreachedFiles(realRoot, visited)) warn(display(file), null, m.unreached);

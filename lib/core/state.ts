@@ -21,6 +21,8 @@ export const gateCacheDir = (commonDir: string) => join(commonDir, 'revtrail', '
 /** Parsed bundles; `format` is the stored shape's version, owned by lib/bundle/cache.ts. */
 export const bundleCacheFile = (commonDir: string, format: number) =>
   join(commonDir, 'revtrail', `bundle-cache-v${format}.json`);
+/** The configured bundle as its last load left it (lib/bundle/snapshot.ts). */
+export const bundleSnapshotFile = (commonDir: string) => join(commonDir, 'revtrail', 'bundle-snapshot-v1.json');
 /**
  * Per worktree (its own git dir): where the branch was when a rebase started, written by the
  * post-checkout hook, so that the verdicts of commits the rebase drops can be queued once it

@@ -14,10 +14,9 @@
  * Kept small on purpose: the commit-msg hook loads this instead of the review, the bundle and
  * the selection (test/review/clean-check.property.test.ts holds it to the full review's outcome).
  */
-import { statSync } from 'node:fs';
 import { readDerivedFile } from '../core/derived-cache.js';
 import { configSource, type ConfigSource } from '../config/load.js';
-import { statSignature } from '../bundle/cache.js';
+import { signaturesHold } from '../bundle/cache.js';
 import { parseDiff } from '../diff/parse.js';
 import { toChunks } from '../diff/chunk.js';
 import type { CappedDiff } from '../diff/cap.js';
@@ -64,16 +63,7 @@ export function currentCleanRecord(file: string, top: string): CleanRecord | nul
   } catch {
     return null; // unreadable now: the review says why
   }
-  for (const [path, signature] of record.files) {
-    let now: string | undefined;
-    try {
-      now = statSignature(statSync(path));
-    } catch {
-      return null;
-    }
-    if (now !== signature) return null;
-  }
-  return record;
+  return signaturesHold(record.files) ? record : null;
 }
 
 /**

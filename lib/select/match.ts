@@ -45,9 +45,14 @@ export function compileSelector(bundle: Bundle): Selector {
   const globs = new Map<string, GlobEntry>();
   const singles = new Map<string, NameEntry[]>();
   const qualified = new Map<string, NameEntry[]>();
+  // Counted for a concept when it first matches: most of a large bundle's never do.
   const tokens = new Map<Concept, number>();
+  const tokensOfConcept = (concept: Concept) => {
+    let counted = tokens.get(concept);
+    if (counted === undefined) tokens.set(concept, (counted = tokensOf(concept.body)));
+    return counted;
+  };
   for (const concept of bundle.concepts) {
-    tokens.set(concept, tokensOf(concept.body));
     for (const glob of new Set(concept.paths)) {
       let entry = globs.get(glob);
       if (!entry) {
@@ -96,7 +101,7 @@ export function compileSelector(bundle: Bundle): Selector {
       const offer = (concept: Concept, match: MatchKind, matched: string, specificity: number) => {
         const current = best.get(concept);
         if (!current || better(match, matched, specificity, current)) {
-          best.set(concept, { concept, match, matched, specificity, tokens: tokens.get(concept)! });
+          best.set(concept, { concept, match, matched, specificity, tokens: tokensOfConcept(concept) });
         }
       };
       const paths = oldPath && oldPath !== path ? [path, oldPath] : [path];

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
 import type { InputError } from '../core/errors.js';
-import { configCacheFile, derivedCacheFile } from '../core/state.js';
+import { bundleSnapshotFile, configCacheFile, derivedCacheFile } from '../core/state.js';
 import { openDerivedCache } from '../core/derived-cache.js';
 import { loadReviewConfig, type ConfigSource } from '../config/load.js';
 import type { Config } from '../config/schema.js';
@@ -99,6 +99,12 @@ export async function openWorkspace(cwd: string, options: OpenOptions = {}): Pro
         // A copied policy names its files as the commit they came from does.
         base: options.policyTop ?? cwd,
         cacheFile: commonDir === null ? undefined : bundleCacheFile(commonDir),
+        // The configured bundle of the work tree only: a policy copy or a folder named on the
+        // command line would take the snapshot's place and write it on every run.
+        snapshotFile:
+          commonDir === null || options.policyTop !== undefined || options.knowledge !== undefined || dir !== knowledge
+            ? undefined
+            : bundleSnapshotFile(commonDir),
         audit: o.audit,
         // A configuration that cannot be used names no doc map (the defaults name none).
         docMap: config.docMap === undefined ? undefined : { file: resolve(policyTop, config.docMap), top: policyTop },

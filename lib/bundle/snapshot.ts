@@ -1,0 +1,132 @@
+/**
+ * The whole loaded bundle, kept for the next load (docs/bundle.md "Snapshot"). The concept
+ * cache (./cache.ts) spares the parse of each file, but a load still walks every index, resolves
+ * every link and looks each file up; on a 1,000-concept bundle that is most of the load. A
+ * snapshot is the result of a load whose every file was known by its stat() signature
+ * (bundle.sources) and which said nothing: while every one of those files still has its
+ * signature, loading again would give the same concepts, so they are taken as they are.
+ *
+ * Derived and deletable, like the concept cache: kept for one build and one bundle folder (the
+ * configured one: a policy copied out for the server gate gets none), and a missing, damaged or
+ * stale snapshot only means the full load, which writes a new one.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { currentBuild } from '../core/build.js';
+import { writeFileAtomicSync } from '../core/fs/atomic.js';
+import { readRegularFile } from '../core/fs/read.js';
+import {
+  lazyRegex,
+  rememberOverrun,
+  signaturesHoldAsync,
+  stillRemembered,
+  storeConcept,
+  type StoredConcept,
+} from './cache.js';
+import type { Bundle, Concept } from './types.js';
+
+/** Bumped when the stored shape changes. */
+const FORMAT = 1;
+
+/** A line of concepts parses in about a millisecond and a half on a small machine. */
+const CONCEPTS_PER_LINE = 200;
+
+/** The most of a snapshot that is read: a larger (or non-regular) file is no snapshot. */
+const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The first line of the file: small, so the files can be asked about while the lines after it,
+ * the concepts (StoredConcept[] each, CONCEPTS_PER_LINE), are parsed.
+ */
+interface SnapshotHead {
+  format: number;
+  build: string;
+  /** The bundle folder (absolute; its real path, as every source is under it). */
+  root: string;
+  sources: Array<[file: string, signature: string]>;
+  /** Overruns remembered when it was written (./cache.ts rememberOverrun), with when. */
+  overran: Record<string, number>;
+}
+
+/** Where the snapshot and the concept cache are (`cacheFile`: the concept cache's file). */
+export interface SnapshotFiles {
+  snapshotFile: string;
+  cacheFile: string;
+}
+
+/**
+ * The bundle at `root` as the last load left it, when every file it read still has its
+ * signature; else null (and the caller loads it).
+ */
+export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<Bundle | null> {
+  let text: string;
+  let head: SnapshotHead;
+  let split: number;
+  try {
+    text = readRegularFile(files.snapshotFile, { maxBytes: MAX_SNAPSHOT_BYTES }).bytes.toString('utf8');
+    split = text.indexOf('\n');
+    head = JSON.parse(text.slice(0, split)) as SnapshotHead;
+  } catch {
+    return null; // none yet, or damaged: the full load writes one
+  }
+  if (head?.format !== FORMAT || head.build !== currentBuild() || head.root !== root || !Array.isArray(head.sources))
+    return null;
+  // The thread pool looks at every file while this thread parses and restores the concepts.
+  const holding = signaturesHoldAsync(head.sources);
+  const concepts: Concept[] = [];
+  try {
+    // Parsed here, for this load alone: restored in place, not copied. A line at a time, the
+    // event loop turning between them, so an editor's first messages and a review's git
+    // processes are not held up by the whole parse (docs/editor.md "Start-up").
+    for (let from = split + 1; from < text.length; ) {
+      const end = text.indexOf('\n', from);
+      const line = text.slice(from, end === -1 ? text.length : end);
+      from = end === -1 ? text.length : end + 1;
+      await new Promise<void>((turned) => setImmediate(turned));
+      const stored = JSON.parse(line) as StoredConcept[];
+      for (const concept of stored) for (const rule of concept.rules) lazyRegex(rule);
+      concepts.push(...(stored as Concept[]));
+    }
+  } catch {
+    await holding;
+    return null;
+  }
+  if (!(await holding)) return null;
+  return {
+    root,
+    concepts,
+    diagnostics: [],
+    sources: head.sources,
+    overran: new Set(Object.keys(stillRemembered(head.overran))),
+    rememberOverrun: (key) => {
+      rememberOverrun(files.cacheFile, root, key);
+      // The snapshot no longer holds every overrun: the next load reads them from the cache.
+      rmSync(files.snapshotFile, { force: true });
+    },
+  };
+}
+
+/**
+ * Keeps `bundle`, just loaded in full, for the next load: only when its every file was known by
+ * its signature and it said nothing (a warning is said again by each load). Never an error.
+ */
+export function keepSnapshot(bundle: Bundle, overran: Record<string, number>, files: SnapshotFiles): void {
+  if (!bundle.sources || bundle.diagnostics.length) return;
+  const head: SnapshotHead = {
+    format: FORMAT,
+    build: currentBuild(),
+    root: bundle.root,
+    sources: bundle.sources.map(([file, signature]) => [file, signature]),
+    overran,
+  };
+  try {
+    mkdirSync(dirname(files.snapshotFile), { recursive: true });
+    // JSON has no raw newline: each line is one JSON text.
+    const lines = [JSON.stringify(head)];
+    for (let i = 0; i < bundle.concepts.length; i += CONCEPTS_PER_LINE)
+      lines.push(JSON.stringify(bundle.concepts.slice(i, i + CONCEPTS_PER_LINE).map(storeConcept)));
+    writeFileAtomicSync(files.snapshotFile, lines.join('\n'));
+  } catch {
+    // a read-only .git or a full disk: the next load is a full one too
+  }
+}
