@@ -10,18 +10,31 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
-import { catFileBatch, ignoredFiles, runGit } from '../core/git/commands.js';
+import { catFileBatch, ignoredFiles, runGit, type CatFileAhead } from '../core/git/commands.js';
 import { readCapped, type CappedDiff } from '../diff/cap.js';
 import { DIFF_CONFIG } from '../diff/source.js';
 
 /** The diff options that pin git's output format, as the review's own diffs pin it (diff/source.ts). */
 const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--no-color', '--no-textconv', '-M'];
 
+export interface BufferDiffOptions {
+  /** A cat-file of the repository started before the buffer was known, asked for the HEAD blob. */
+  ahead?: CatFileAhead;
+  /** Called once git is diffing: what the caller starts then costs the diff no time (./reviews.ts). */
+  whileDiffing?: () => void;
+}
+
 /**
  * The unified diff of `text` (the buffer) against HEAD's `path` (repository-relative, `/`),
  * or null when a commit would not review the file (ignored, or a name git's batch cannot take).
  */
-export async function bufferDiff(top: string, path: string, text: string): Promise<CappedDiff | null> {
+export async function bufferDiff(
+  top: string,
+  path: string,
+  text: string,
+  options: BufferDiffOptions = {},
+): Promise<CappedDiff | null> {
+  const { ahead } = options;
   if (path.includes('\n') || path.startsWith('../')) return null;
   const newFile = join('b', path);
   // The scratch copies are written and removed at once, synchronously: a few small files in a
@@ -30,21 +43,29 @@ export async function bufferDiff(top: string, path: string, text: string): Promi
   // now and then, and the diff would start after the load instead of beside it.
   const dir = mkdtempSync(join(tmpdir(), 'revtrail-lsp-'));
   try {
-    const head = runGit(catFileBatch([`HEAD:${path}`]), { cwd: top });
+    // A cat-file started ahead (./reviews.ts) answers without the wait for git to start.
+    const names = [`HEAD:${path}`];
+    const head = ahead ? ahead.ask(names) : runGit(catFileBatch(names), { cwd: top });
     head.catch(() => {}); // awaited below, unless a write throws first
     mkdirSync(dirname(join(dir, newFile)), { recursive: true });
     writeFileSync(join(dir, newFile), text);
     const found = (await head).get(`HEAD:${path}`) ?? null;
     const old = found?.type === 'blob' ? found.content : null;
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
-    return await diffAgainst(dir, path, old, newFile);
+    return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** git's diff of the scratch copy `newFile` in `dir` against the HEAD blob `old` (none: a new file). */
-async function diffAgainst(dir: string, path: string, old: Buffer | null, newFile: string): Promise<CappedDiff> {
+async function diffAgainst(
+  dir: string,
+  path: string,
+  old: Buffer | null,
+  newFile: string,
+  whileDiffing?: () => void,
+): Promise<CappedDiff> {
   let oldFile = '/dev/null';
   if (old !== null) {
     oldFile = join('a', path);
@@ -52,9 +73,11 @@ async function diffAgainst(dir: string, path: string, old: Buffer | null, newFil
     writeFileSync(join(dir, oldFile), old);
   }
   // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
-  const diff = await readCapped(
+  const diffing = readCapped(
     gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
   );
+  whileDiffing?.();
+  const diff = await diffing;
   // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);
   // a diff of the work tree says `a/P b/P`, and so the parser reads the old side.
   if (old === null) diff.text = diff.text.replace(/^diff --git ("?)b\//, 'diff --git $1a/');

@@ -16,6 +16,7 @@ import { readHistoryRows, type HistoryRow } from '../record/history.js';
 import { readAttributes } from '../diff/attributes.js';
 import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
+import { catFileAhead, type CatFileAhead } from '../core/git/commands.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
 export interface OpenRepository {
@@ -115,12 +116,39 @@ export class Workspaces {
   private readonly open = new Map<string, Promise<OpenRepository>>();
   /** The workspaces whose bundle has loaded. */
   private readonly loaded = new WeakSet<Workspace>();
+  /**
+   * Per repository top, a `git cat-file --batch` started ahead of the next review of one of its
+   * buffers: the HEAD blob then comes without the wait for git to start (docs/editor.md "Start-up").
+   */
+  private readonly ahead = new Map<string, CatFileAhead>();
+  private closed = false;
+
+  /** Starts the next review's cat-file for `top`, unless one is waiting. */
+  private startAhead(top: string): void {
+    if (!this.closed && !this.ahead.has(top)) this.ahead.set(top, catFileAhead(top));
+  }
+
+  /** The cat-file started ahead for `top`, now this review's (the next one gets a new one after it). */
+  private takeAhead(top: string): CatFileAhead | undefined {
+    const ahead = this.ahead.get(top);
+    this.ahead.delete(top);
+    return ahead;
+  }
+
+  /** Ends the cat-files started ahead (the server is shutting down). */
+  close(): void {
+    this.closed = true;
+    for (const ahead of this.ahead.values()) ahead.cancel();
+    this.ahead.clear();
+  }
 
   /** The workspace of the repository at `repo.top`, opened on first use. */
   private workspace(repo: Repo): Promise<OpenRepository> {
     let found = this.open.get(repo.top);
     if (!found) {
-      found = openWorkspace(repo.top, { repo }).then((session) => ({ repo, session }));
+      found = openWorkspace(repo.top, { repo }).then((session) => {
+        return { repo, session };
+      });
       // A failure is not kept: the next review tries again.
       found.catch(() => this.open.delete(repo.top));
       this.open.set(repo.top, found);
@@ -141,7 +169,9 @@ export class Workspaces {
       // The real path at once (one syscall): git is started before this returns, so it runs
       // while the caller goes on (the start-up loads the protocol library meanwhile).
       const repo = await repoOf(realpathSync.native(folder));
-      if (repo !== null) await (await this.workspace(repo)).session.bundle();
+      if (repo === null) return;
+      this.startAhead(repo.top);
+      await (await this.workspace(repo)).session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
     }
@@ -180,42 +210,56 @@ export class Workspaces {
     const found = await this.of(file);
     if (found === null) return null;
     const { workspace, path } = found;
+    const { top } = workspace.repo;
     // A first review waits for the bundle to load: the history its findings are checked against
     // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
     // only when there are findings, as the CLI does.
     // So are the buffer's attributes from the work tree, as a review of local changes reads them.
+    // Both start once git diffs the buffer: the diff's two git processes, one after the other, are
+    // what the review waits for, and starting a git process is a few milliseconds of this thread
+    // (docs/editor.md "Start-up").
     let history: Promise<HistoryRow[]> | undefined;
     let attributes: AttributeLoader | undefined;
-    if (!this.loaded.has(workspace.session)) {
-      const { top } = workspace.repo;
-      history = readHistoryRows(top, 'HEAD');
-      history.catch(() => {}); // the review's own read says why
-      const early = readAttributes(top, [path], { kind: 'worktree' });
-      early.catch(() => {}); // likewise
-      attributes = (paths) =>
-        paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
+    const whileDiffing = this.loaded.has(workspace.session)
+      ? undefined
+      : () => {
+          history = readHistoryRows(top, 'HEAD');
+          history.catch(() => {}); // the review's own read says why
+          const early = readAttributes(top, [path], { kind: 'worktree' });
+          early.catch(() => {}); // likewise
+          attributes = (paths) =>
+            paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
+        };
+    const ahead = this.takeAhead(top);
+    try {
+      const diff = await bufferDiff(top, path, text, { ahead, whileDiffing });
+      if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
+      const bundle = workspace.session.bundle();
+      void bundle.then(
+        () => this.loaded.add(workspace.session),
+        () => {},
+      );
+      const read = history;
+      const result = await runReview(workspace.session, {
+        history: read && (() => read),
+        attributes,
+        cwd: workspace.repo.top,
+        source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
+        // The editor runs no reviewer program, and asks the model only where the config names the
+        // editor among its places, under the same trust as a hook (docs/editor.md "Trust").
+        program: false,
+        model: workspace.session.config.reviewer.model?.hooks.includes('editor') ?? false,
+        buffer: { path, text },
+        // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
+        queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
+      });
+      return { path, workspace, result, ms: performance.now() - started };
+    } finally {
+      // Unasked (a path git's batch cannot take): ended; asked: already answered. The next
+      // review's is started once this one is done, so its start is not this review's time.
+      ahead?.cancel();
+      setImmediate(() => this.startAhead(top));
     }
-    const diff = await bufferDiff(workspace.repo.top, path, text);
-    if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
-    const bundle = workspace.session.bundle();
-    void bundle.then(
-      () => this.loaded.add(workspace.session),
-      () => {},
-    );
-    const result = await runReview(workspace.session, {
-      history: history && (() => history),
-      attributes,
-      cwd: workspace.repo.top,
-      source: { kind: 'text', text: diff.text, name: path, capped: diff.capped },
-      // The editor runs no reviewer program, and asks the model only where the config names the
-      // editor among its places, under the same trust as a hook (docs/editor.md "Trust").
-      program: false,
-      model: workspace.session.config.reviewer.model?.hooks.includes('editor') ?? false,
-      buffer: { path, text },
-      // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
-      queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
-    });
-    return { path, workspace, result, ms: performance.now() - started };
   }
 }
 

@@ -145,6 +145,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
     await Promise.allSettled([...pending]);
+    workspaces.close();
   });
 
   function schedule(uri: string, delay: number): void {

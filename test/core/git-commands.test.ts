@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
+  catFileAhead,
   configValue,
   listRefs,
   lsTree,
@@ -160,4 +161,25 @@ test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) 
     ['refs/remotes/origin/tree', { commit: null, symref: null }],
     ['refs/tags/v1', { commit: head, symref: null }],
   ]);
+});
+
+test('catFileAhead: started before its question, it answers of the repository as it is when asked; cancelled, it ends', async () => {
+  const repo = repos();
+  repo.write('a.txt', 'one\n');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'one']);
+  const ahead = catFileAhead(repo.dir);
+  // A commit, and a packed ref, made after git started: a process that read HEAD at its start
+  // would answer with the old blob.
+  repo.write('a.txt', 'two\n');
+  repo.git(['commit', '-q', '-am', 'two']);
+  repo.git(['pack-refs', '--all']);
+  const answer = await ahead.ask(['HEAD:a.txt', 'HEAD:missing.txt']);
+  assert.equal(answer.get('HEAD:a.txt')?.content.toString(), 'two\n');
+  assert.equal(answer.get('HEAD:missing.txt'), null);
+  // Asked once: a second cancel changes nothing; an unasked one ends without an answer.
+  ahead.cancel();
+  const unasked = catFileAhead(repo.dir);
+  unasked.cancel();
+  assert.equal((await unasked.ask(['HEAD:a.txt'])).size, 0);
 });

@@ -434,6 +434,37 @@ export function catFileBatch(names: readonly string[]): GitCommand<Map<string, C
   };
 }
 
+/** A `git cat-file --batch` started before its names are known (catFileAhead). */
+export interface CatFileAhead {
+  /** Asks it for `names` (once): catFileBatch's answer, without the wait for git to start. */
+  ask(names: readonly string[]): Promise<Map<string, CatFileObject | null>>;
+  /** Ends it unasked (its stdin closes: git reads nothing and exits). */
+  cancel(): void;
+}
+
+/**
+ * catFileBatch, started now and asked later: for a question whose names come when git would
+ * otherwise only start (an editor's buffer review, docs/editor.md "Start-up"). git resolves
+ * each name when it reads it, so the answer is of the repository as it is when asked.
+ */
+export function catFileAhead(cwd: string): CatFileAhead {
+  let give: (input: string) => void = () => {};
+  const input = new Promise<string>((resolve) => {
+    give = resolve;
+  });
+  const answer = gitBytes(['cat-file', '--batch'], { cwd, input });
+  answer.catch(() => {}); // a process that is cancelled, or asked and awaited below
+  return {
+    ask(names) {
+      give(`${names.join('\n')}\n`);
+      return answer.then((a) => parseCatFileBatch(a.stdout, names));
+    },
+    cancel() {
+      give('');
+    },
+  };
+}
+
 /** The ref a symbolic ref points at (`--short`: its short name), or null when it is none (a detached HEAD). */
 export function symbolicRef(ref: string, options: { short?: boolean } = {}): GitCommand<string | null> {
   return {

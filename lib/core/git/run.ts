@@ -8,8 +8,11 @@ import { GitError, GitNotFoundError } from './errors.js';
 
 export interface GitOptions {
   cwd: string;
-  /** Written to git's stdin. */
-  input?: string | Buffer;
+  /**
+   * Written to git's stdin. A promise: git starts now and reads it once it is known (a process
+   * started ahead of its question: commands.ts catFileAhead); a rejected one is no input.
+   */
+  input?: string | Buffer | Promise<string | Buffer>;
   env?: NodeJS.ProcessEnv;
   /** Exit codes that are answers, not failures (for example 1 from `git diff --quiet`). */
   okCodes?: readonly number[];
@@ -54,8 +57,14 @@ function spawnGit(args: readonly string[], options: GitOptions): ReturnType<type
   };
   const child = spawn('git', args as string[], spawnOptions);
   if (child.stdin) {
-    child.stdin.on('error', () => {}); // git may exit before reading all input
-    child.stdin.end(options.input);
+    const stdin = child.stdin;
+    stdin.on('error', () => {}); // git may exit before reading all input
+    if (options.input instanceof Promise)
+      options.input.then(
+        (input) => stdin.end(input),
+        () => stdin.end(),
+      );
+    else stdin.end(options.input);
   }
   return child;
 }
