@@ -60,6 +60,10 @@ export async function run({ runs }) {
     generateBundle(join(dir, '.okfw'), { concepts: 1000, rulesPer: 2 });
     const file = join(dir, path);
     const uri = pathToFileURL(file).href;
+    // A file written in the last two seconds is not known by its stat() signature (git's racy
+    // case, docs/bundle.md "Cache"), so no load would keep the bundle's snapshot; an editor
+    // restarts its server long after the bundle was written, not within two seconds of it.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     // A call concept 0's rule forbids, in the folder it governs: the edit has a finding to show.
     const text = `${readFileSync(file, 'utf8')}forbidden0_0(value);\n`;
     const open = (c) =>
