@@ -22,6 +22,8 @@ export interface BufferDiffOptions {
   ahead?: CatFileAhead;
   /** Called once git is diffing: what the caller starts then costs the diff no time (./reviews.ts). */
   whileDiffing?: () => void;
+  /** Takes the scratch folder's removal, for the caller to run later (after the diagnostics are sent). */
+  later?: (tidy: () => void) => void;
 }
 
 /**
@@ -54,7 +56,9 @@ export async function bufferDiff(
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    const tidy = () => rmSync(dir, { recursive: true, force: true });
+    if (options.later) options.later(tidy);
+    else tidy();
   }
 }
 

@@ -31,6 +31,11 @@ export interface BufferReview {
   /** null: a commit would not review this file (ignored), so nothing is said of it. */
   result: ReviewResult | null;
   ms: number;
+  /**
+   * The review's own tidying, for the caller to run once the result is published: the scratch
+   * folder removed and the next review's cat-file started, work the diagnostics need not wait for.
+   */
+  after(): void;
 }
 
 // The repository of each folder a buffer was in, asked of git once per folder while the server
@@ -231,9 +236,16 @@ export class Workspaces {
             paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
         };
     const ahead = this.takeAhead(top);
+    const later: Array<() => void> = [];
+    let handed = false;
+    const after = () => {
+      for (const tidy of later.splice(0)) tidy();
+      this.startAhead(top);
+    };
     try {
-      const diff = await bufferDiff(top, path, text, { ahead, whileDiffing });
-      if (diff === null) return { path, workspace, result: null, ms: performance.now() - started };
+      const diff = await bufferDiff(top, path, text, { ahead, whileDiffing, later: (tidy) => later.push(tidy) });
+      handed = true;
+      if (diff === null) return { path, workspace, result: null, ms: performance.now() - started, after };
       const bundle = workspace.session.bundle();
       void bundle.then(
         () => this.loaded.add(workspace.session),
@@ -253,12 +265,14 @@ export class Workspaces {
         // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
         queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
       });
-      return { path, workspace, result, ms: performance.now() - started };
+      return { path, workspace, result, ms: performance.now() - started, after };
+    } catch (error) {
+      // No result to publish: tidied now (a cat-file never asked ends with it).
+      if (handed) after();
+      else for (const tidy of later.splice(0)) tidy();
+      throw error;
     } finally {
-      // Unasked (a path git's batch cannot take): ended; asked: already answered. The next
-      // review's is started once this one is done, so its start is not this review's time.
       ahead?.cancel();
-      setImmediate(() => this.startAhead(top));
     }
   }
 }

@@ -184,12 +184,16 @@ export function startServer(options: ServerOptions): { connection: Connection; c
           continue;
         }
         if (done === null) break;
-        if (done.ms > RULE_PHASE_BUDGET_MS) log(m.reviewSlow(done.path, Math.round(done.ms)));
-        // The buffer changed while it was reviewed: this result is of text no longer there.
-        if (documents.get(uri)?.version !== version) continue;
-        await publish(uri, document, done).catch((error: unknown) =>
-          log(m.reviewFailed(done.path, error instanceof Error ? error.message : String(error))),
-        );
+        try {
+          if (done.ms > RULE_PHASE_BUDGET_MS) log(m.reviewSlow(done.path, Math.round(done.ms)));
+          // The buffer changed while it was reviewed: this result is of text no longer there.
+          if (documents.get(uri)?.version !== version) continue;
+          await publish(uri, document, done).catch((error: unknown) =>
+            log(m.reviewFailed(done.path, error instanceof Error ? error.message : String(error))),
+          );
+        } finally {
+          done.after();
+        }
       }
     } finally {
       running.delete(uri);
