@@ -228,12 +228,13 @@ export class Workspaces {
     const whileDiffing = this.loaded.has(workspace.session)
       ? undefined
       : () => {
-          history = readHistoryRows(top, 'HEAD');
-          history.catch(() => {}); // the review's own read says why
+          // The attributes first: the rules need them before the findings need the history.
           const early = readAttributes(top, [path], { kind: 'worktree' });
-          early.catch(() => {}); // likewise
+          early.catch(() => {}); // the review's own read says why
           attributes = (paths) =>
             paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
+          history = readHistoryRows(top, 'HEAD');
+          history.catch(() => {}); // likewise
         };
     const ahead = this.takeAhead(top);
     const later: Array<() => void> = [];
