@@ -8,7 +8,6 @@
  * attributes). git 2.39 has no `check-attr --source`, so for a tree the .gitattributes files that
  * can apply (those of the paths' folders) are put in a throwaway index and read with `--cached`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git } from '../core/git/run.js';
@@ -49,6 +48,9 @@ export async function readAttributes(
   const unique = [...new Set(paths)];
   if (unique.length === 0) return new Map();
   if (source.kind !== 'tree') return checkAttr(top, unique, source.kind === 'index' ? ['--cached'] : [], undefined);
+  // Loaded here: a review of local changes (a hook's, the editor's) never needs it, and loading
+  // node:fs/promises is milliseconds of a cold start (docs/editor.md "Start-up").
+  const { mkdtemp, rm } = await import('node:fs/promises');
   const dir = await mkdtemp(join(tmpdir(), 'revtrail-attr-'));
   try {
     const env = { GIT_INDEX_FILE: join(dir, 'index') };

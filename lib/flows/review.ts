@@ -15,6 +15,7 @@ import { openWorkspace } from '../workspace/index.js';
 import { runReview, type ReviewOptions } from '../review/index.js';
 import type { ReviewResult } from '../review/types.js';
 import { serverMessages as s } from '../messages/hooks.js';
+import { readQueueIfAny } from '../verdicts/queued.js';
 
 export interface ReportInput {
   cwd: string;
@@ -64,10 +65,7 @@ export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
       source,
       ...input.review,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
-      queued:
-        source.kind === 'range'
-          ? undefined
-          : (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
+      queued: source.kind === 'range' ? undefined : readQueueIfAny,
     },
     diff,
   );

@@ -17,6 +17,7 @@ import { readAttributes } from '../diff/attributes.js';
 import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
 import { catFileAhead, type CatFileAhead } from '../core/git/commands.js';
+import { readQueueIfAny } from '../verdicts/queued.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
 export interface OpenRepository {
@@ -264,7 +265,7 @@ export class Workspaces {
         model: workspace.session.config.reviewer.model?.hooks.includes('editor') ?? false,
         buffer: { path, text },
         // As `revtrail review` and the commit-msg hook: a queued answer takes its finding out.
-        queued: (commonDir) => import('../verdicts/queue.js').then((q) => q.readQueue(commonDir)),
+        queued: readQueueIfAny,
       });
       return { path, workspace, result, ms: performance.now() - started, after };
     } catch (error) {
