@@ -81,7 +81,8 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   const documents = new TextDocuments(TextDocument);
   const workspaces = options.workspaces ?? new Workspaces();
   const published = new Map<string, Published>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  /** Per buffer, its review that is due (debounced), to be cancelled when another supersedes it. */
+  const timers = new Map<string, { cancel(): void }>();
   const running = new Map<string, { again: boolean }>();
   /** Per repository: the findings of each open buffer, kept for `revtrail verdict` (origin editor). */
   const editorFindings = new Map<string, Map<string, Finding[]>>();
@@ -142,7 +143,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   connection.onInitialized(() => log(m.started(options.version)));
   connection.onShutdown(async () => {
     closing = true;
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const timer of timers.values()) timer.cancel();
     timers.clear();
     await Promise.allSettled([...pending]);
     workspaces.close();
@@ -150,14 +151,20 @@ export function startServer(options: ServerOptions): { connection: Connection; c
 
   function schedule(uri: string, delay: number): void {
     if (closing) return;
-    clearTimeout(timers.get(uri));
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        track(review(uri));
-      }, delay),
-    );
+    timers.get(uri)?.cancel();
+    const due = () => {
+      timers.delete(uri);
+      track(review(uri));
+    };
+    // Due now (an opened or saved buffer): the next turn of the event loop, not setTimeout's
+    // millisecond at the least.
+    if (delay === 0) {
+      const immediate = setImmediate(due);
+      timers.set(uri, { cancel: () => clearImmediate(immediate) });
+    } else {
+      const timeout = setTimeout(due, delay);
+      timers.set(uri, { cancel: () => clearTimeout(timeout) });
+    }
   }
 
   /** Reviews `uri` now, or right after the review of it that is running. */
@@ -292,7 +299,7 @@ export function startServer(options: ServerOptions): { connection: Connection; c
   });
   documents.onDidClose((e) => {
     const { uri } = e.document;
-    clearTimeout(timers.get(uri));
+    timers.get(uri)?.cancel();
     timers.delete(uri);
     const was = published.get(uri);
     published.delete(uri);

@@ -84,7 +84,12 @@ export function compileSelector(bundle: Bundle): Selector {
     const slash = literal.indexOf('/');
     const first = slash !== -1 ? literal.slice(0, slash) : literalLength === entry.glob.length ? literal : null;
     if (first === null) anywhere.push(entry);
-    else byFirst.set(first, [...(byFirst.get(first) ?? []), entry]);
+    else {
+      // Pushed, not copied: a bundle's globs mostly share their first folder (`src/…`).
+      const list = byFirst.get(first);
+      if (list) list.push(entry);
+      else byFirst.set(first, [entry]);
+    }
   }
   const testGlobs = (entries: readonly GlobEntry[] | undefined, path: string, hits: Set<GlobEntry>) => {
     if (!entries) return;
