@@ -17,7 +17,8 @@ export async function runLsp(onWarm: () => void): Promise<number> {
   // library is loaded and the initialize handshake runs (docs/editor.md "Start-up"). The
   // initialize request's folders meet the same promises; a folder outside any repository costs
   // one `git rev-parse`.
-  const workspaces = new Workspaces();
+  let answered: () => void = () => {};
+  const workspaces = new Workspaces({ bundlesAfter: new Promise<void>((resolve) => (answered = resolve)) });
   void workspaces.preload(process.cwd());
   // The server module, and with it the protocol library, is evaluated only now (the bundle keeps
   // it behind this import), so the work above is under way while it loads.
@@ -28,6 +29,7 @@ export async function runLsp(onWarm: () => void): Promise<number> {
     output: process.stdout,
     version: typeof REVTRAIL_VERSION === 'string' ? REVTRAIL_VERSION : '0.0.0',
     onFirstDiagnostics: onWarm,
+    onInitializeAnswered: answered,
   });
   await closed;
   return 0;

@@ -118,7 +118,18 @@ async function locate(file: string): Promise<{ repo: Repo; path: string } | null
   return { repo, path };
 }
 
+export interface WorkspacesOptions {
+  /**
+   * What a preload waits for before it loads a bundle: the start-up's answer to the editor's
+   * initialize request, written first, so that the editor's first buffer reaches the server
+   * while the bundle loads, not after it (docs/editor.md "Start-up").
+   */
+  bundlesAfter?: Promise<void>;
+}
+
 export class Workspaces {
+  constructor(private readonly options: WorkspacesOptions = {}) {}
+
   private readonly open = new Map<string, Promise<OpenRepository>>();
   /** The workspaces whose bundle has loaded. */
   private readonly loaded = new WeakSet<Workspace>();
@@ -177,7 +188,9 @@ export class Workspaces {
       const repo = await repoOf(realpathSync.native(folder));
       if (repo === null) return;
       this.startAhead(repo.top);
-      await (await this.workspace(repo)).session.bundle();
+      const { session } = await this.workspace(repo);
+      await this.options.bundlesAfter;
+      await session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
     }

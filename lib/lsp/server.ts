@@ -40,6 +40,8 @@ export interface ServerOptions {
    * when it holds what a first review compiled (lib/cli/hook-start.ts startLsp).
    */
   onFirstDiagnostics?: () => void;
+  /** Called once the answer to the initialize request is written (the start-up's preload waits for it). */
+  onInitializeAnswered?: () => void;
 }
 
 /** The pause in typing after which a changed buffer is reviewed, unless the client says otherwise. */
@@ -129,6 +131,10 @@ export function startServer(options: ServerOptions): { connection: Connection; c
       const dir = fileOf(folder);
       if (dir !== null) void workspaces.preload(dir);
     }
+    // The library writes this answer from an immediate it queues after the handler returns; an
+    // immediate queued from the next one runs after that write.
+    const answered = options.onInitializeAnswered;
+    if (answered) setImmediate(() => setImmediate(answered));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
