@@ -3,11 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundle, formatDiagnostic } from '../../lib/bundle/load.js';
+import { loadBundle } from '../../lib/bundle/load.js';
 import { bundleCacheFile, statSignature } from '../../lib/bundle/cache.js';
 import { makeRepo, runCli, tempDir, writeFiles } from '../kit/repo.js';
-import { concept } from '../kit/bundle.js';
-import type { Bundle } from '../../lib/bundle/types.js';
+import { bundleView, concept } from '../kit/bundle.js';
 
 const FILES: Record<string, string> = {
   'index.md': '[a](a.md) [b](b.md) [bad](bad.md) [dup](dup.md) [rules](rules.md) [notype](notype.md)\n',
@@ -29,18 +28,6 @@ function setup(): { dir: string; kb: string; cacheFile: string } {
   return { dir, kb: join(dir, 'kb'), cacheFile: join(dir, 'git', 'revtrail', 'bundle-cache-v1.json') };
 }
 
-/** Everything a caller sees of a bundle, regexes as source and flags. */
-function snapshot(b: Bundle): unknown {
-  return {
-    root: b.root,
-    diagnostics: b.diagnostics.map(formatDiagnostic),
-    concepts: b.concepts.map((c) => ({
-      ...c,
-      rules: c.rules.map((r) => ({ ...r, regex: `/${r.regex.source}/${r.regex.flags}` })),
-    })),
-  };
-}
-
 function cached(cacheFile: string): {
   bundles: Record<string, Record<string, { hash: string; result: { concept: { title: string } | null } }>>;
 } {
@@ -49,10 +36,10 @@ function cached(cacheFile: string): {
 
 test('the cache gives the same bundle as parsing: diagnostics, rules and their regexes, duplicates', async () => {
   const { dir, kb, cacheFile } = setup();
-  const plain = snapshot(await loadBundle(kb, { base: dir }));
-  const first = snapshot(await loadBundle(kb, { base: dir, cacheFile }));
+  const plain = bundleView(await loadBundle(kb, { base: dir }));
+  const first = bundleView(await loadBundle(kb, { base: dir, cacheFile }));
   assert.ok(existsSync(cacheFile));
-  const second = snapshot(await loadBundle(kb, { base: dir, cacheFile }));
+  const second = bundleView(await loadBundle(kb, { base: dir, cacheFile }));
   assert.deepEqual(first, plain);
   assert.deepEqual(second, plain);
   // The fixture exercises what is stored: problems, a skipped file, a duplicate, compiled and broken rules.
@@ -102,7 +89,7 @@ test('an edited file is parsed again, even with the same size and timestamp', as
   writeFileSync(join(kb, 'a.md'), edited);
   const b = await loadBundle(kb, { base: dir, cacheFile });
   assert.equal(b.concepts.find((c) => c.id === 'adr-a')!.body, '# Heading\n\nBody TEXT.');
-  assert.deepEqual(snapshot(b), snapshot(await loadBundle(kb, { base: dir })));
+  assert.deepEqual(bundleView(b), bundleView(await loadBundle(kb, { base: dir })));
   // A fix of a broken file is seen at once.
   writeFileSync(join(kb, 'bad.md'), concept('type: Note\npaths: ["src/**"]'));
   const fixed = await loadBundle(kb, { base: dir, cacheFile });
@@ -130,17 +117,20 @@ test('a removed or unlisted file leaves the bundle and the cache', async () => {
 
 test('a deleted, damaged or unwritable cache only means parsing again', async () => {
   const { dir, kb, cacheFile } = setup();
-  const plain = snapshot(await loadBundle(kb, { base: dir }));
+  const plain = bundleView(await loadBundle(kb, { base: dir }));
   await loadBundle(kb, { base: dir, cacheFile });
   rmSync(cacheFile);
-  assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+  assert.deepEqual(bundleView(await loadBundle(kb, { base: dir, cacheFile })), plain);
   assert.ok(existsSync(cacheFile));
   writeFileSync(cacheFile, '{"format":1, "bund');
-  assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+  assert.deepEqual(bundleView(await loadBundle(kb, { base: dir, cacheFile })), plain);
   assert.equal(cached(cacheFile).bundles !== undefined, true);
   // A cache path whose folder is a file: nothing is written, nothing fails.
   writeFileSync(join(dir, 'blocker'), 'x');
-  assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile: join(dir, 'blocker', 'cache.json') })), plain);
+  assert.deepEqual(
+    bundleView(await loadBundle(kb, { base: dir, cacheFile: join(dir, 'blocker', 'cache.json') })),
+    plain,
+  );
 });
 
 test('two bundles share one cache file without evicting each other', async () => {
@@ -195,8 +185,8 @@ test('stat() signatures: an old file is not read again; new bytes under an old m
   const { dir, kb, cacheFile } = setup();
   const hour = Date.now() / 1000 - 3600;
   for (const f of Object.keys(FILES)) utimesSync(join(kb, f), hour, hour);
-  const plain = snapshot(await loadBundle(kb, { base: dir }));
-  assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+  const plain = bundleView(await loadBundle(kb, { base: dir }));
+  assert.deepEqual(bundleView(await loadBundle(kb, { base: dir, cacheFile })), plain);
   const entries = cached(cacheFile).bundles[realpathSync(kb)]!;
   // ctime is now for files written by this test: no signature until they are two seconds old.
   const signed = Object.values(entries).filter((e) => (e as { stat?: string }).stat !== undefined).length;
@@ -208,7 +198,7 @@ test('stat() signatures: an old file is not read again; new bytes under an old m
   const realNow = Date.now;
   Date.now = () => realNow() + 5000;
   try {
-    assert.deepEqual(snapshot(await loadBundle(kb, { base: dir, cacheFile })), plain);
+    assert.deepEqual(bundleView(await loadBundle(kb, { base: dir, cacheFile })), plain);
     const later = cached(cacheFile).bundles[realpathSync(kb)]!;
     assert.ok(
       Object.values(later).every((e) => typeof (e as { stat?: string }).stat === 'string'),

@@ -17,3 +17,15 @@ export function bundleDir(files: Record<string, string>): string {
 export const concept = (front: string, body = '# Heading\n\nBody text.\n') => `---\n${front}\n---\n${body}`;
 export const lines = (b: Bundle) => b.diagnostics.map(formatDiagnostic);
 export const ids = (b: Bundle) => b.concepts.map((c) => c.id);
+
+/** Everything a caller sees of a bundle, each rule's regex as source and flags (loads compared). */
+export function bundleView(b: Bundle): unknown {
+  return {
+    root: b.root,
+    diagnostics: b.diagnostics.map(formatDiagnostic),
+    concepts: b.concepts.map((c) => ({
+      ...c,
+      rules: c.rules.map((r) => ({ ...r, regex: `/${r.regex.source}/${r.regex.flags}` })),
+    })),
+  };
+}
