@@ -163,9 +163,7 @@ export class Workspaces {
   private workspace(repo: Repo): Promise<OpenRepository> {
     let found = this.open.get(repo.top);
     if (!found) {
-      found = openWorkspace(repo.top, { repo }).then((session) => {
-        return { repo, session };
-      });
+      found = openWorkspace(repo.top, { repo }).then((session) => ({ repo, session }));
       // A failure is not kept: the next review tries again.
       found.catch(() => this.open.delete(repo.top));
       this.open.set(repo.top, found);
@@ -234,9 +232,8 @@ export class Workspaces {
     // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
     // only when there are findings, as the CLI does.
     // So are the buffer's attributes from the work tree, as a review of local changes reads them.
-    // Both start once git diffs the buffer: the diff's two git processes, one after the other, are
-    // what the review waits for, and starting a git process is a few milliseconds of this thread
-    // (docs/editor.md "Start-up").
+    // Both start once git diffs the buffer: the diff is what the review waits for, and starting a
+    // git process is a few milliseconds of this thread (docs/editor.md "Start-up").
     let history: Promise<HistoryRow[]> | undefined;
     let attributes: AttributeLoader | undefined;
     const whileDiffing = this.loaded.has(workspace.session)
