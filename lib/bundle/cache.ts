@@ -21,7 +21,7 @@
  * for ever).
  */
 import { crypto } from '../core/node-module.js';
-import { existsSync, mkdirSync, stat, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { readRegularFile } from '../core/fs/read.js';
 import { writeFileAtomicSync } from '../core/fs/atomic.js';
 import { dirname } from 'node:path';
@@ -80,29 +80,6 @@ export function statSignature(
 ): string | undefined {
   if (!(Math.max(stats.mtimeMs, stats.ctimeMs) + RACY_MS < now)) return undefined;
   return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
-}
-
-/**
- * The same, asked of the thread pool, every file at once: the caller's thread goes on meanwhile
- * (a bundle snapshot parses its concepts: ./snapshot.ts).
- */
-export function signaturesHoldAsync(
-  files: ReadonlyArray<readonly [file: string, signature: string]>,
-): Promise<boolean> {
-  return new Promise((answer) => {
-    let waiting = files.length;
-    let held = true;
-    if (waiting === 0) answer(true);
-    for (const [file, signature] of files) {
-      stat(file, (error, stats) => {
-        if (held && (error || statSignature(stats) !== signature)) {
-          held = false;
-          answer(false);
-        }
-        if (--waiting === 0 && held) answer(true);
-      });
-    }
-  });
 }
 
 /** Whether every file still has the signature it had (bundle.sources, a clean record's files). */

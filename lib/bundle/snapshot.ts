@@ -18,7 +18,7 @@ import { readRegularFile } from '../core/fs/read.js';
 import {
   lazyRegex,
   rememberOverrun,
-  signaturesHoldAsync,
+  signaturesHold,
   stillRemembered,
   storeConcept,
   type StoredConcept,
@@ -35,8 +35,8 @@ const CONCEPTS_PER_LINE = 200;
 const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /**
- * The first line of the file: small, so the files can be asked about while the lines after it,
- * the concepts (StoredConcept[] each, CONCEPTS_PER_LINE), are parsed.
+ * The first line of the file: small, so the files are asked about before any concept is parsed.
+ * The lines after it are the concepts (StoredConcept[] each, CONCEPTS_PER_LINE).
  */
 interface SnapshotHead {
   format: number;
@@ -71,8 +71,10 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
   }
   if (head?.format !== FORMAT || head.build !== currentBuild() || head.root !== root || !Array.isArray(head.sources))
     return null;
-  // The thread pool looks at every file while this thread parses and restores the concepts.
-  const holding = signaturesHoldAsync(head.sources);
+  // Asked of each file at once, on this thread: the thread pool, asked for all of them while this
+  // thread parsed, left the editor's own process (and git) less of the other core and was no
+  // faster (docs/bundle.md "Snapshot").
+  if (!signaturesHold(head.sources)) return null;
   const concepts: Concept[] = [];
   try {
     // Parsed here, for this load alone: restored in place, not copied. A line at a time, the
@@ -88,10 +90,8 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
       concepts.push(...(stored as Concept[]));
     }
   } catch {
-    await holding;
     return null;
   }
-  if (!(await holding)) return null;
   return {
     root,
     concepts,
