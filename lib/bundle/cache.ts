@@ -244,7 +244,7 @@ export function stillRemembered(keys: unknown, now = Date.now()): Record<string,
   return kept;
 }
 
-export function storeConcept(concept: Concept): StoredConcept {
+export function storeConcept<C extends Pick<Concept, 'rules'>>(concept: C): Omit<C, 'rules'> & { rules: StoredRule[] } {
   return { ...concept, rules: concept.rules.map(({ regex: _regex, ...rule }) => rule) };
 }
 

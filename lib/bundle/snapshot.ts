@@ -26,7 +26,7 @@ import {
 import type { Bundle, Concept } from './types.js';
 
 /** Bumped when the stored shape changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** A line of concepts parses in about a millisecond and a half on a small machine. */
 const CONCEPTS_PER_LINE = 200;
@@ -36,7 +36,10 @@ const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The first line of the file: small, so the files are asked about before any concept is parsed.
- * The lines after it are the concepts (StoredConcept[] each, CONCEPTS_PER_LINE).
+ * The `lines` lines after it are the concepts without their bodies (StoredConcept[] each,
+ * CONCEPTS_PER_LINE), and the rest of the file is their bodies as they are, one after another:
+ * each concept's body is then a slice of the file's text (V8 keeps a slice of a long string as a
+ * reference into it), not a string JSON.parse scans, unescapes and copies (docs/bundle.md "Snapshot").
  */
 interface SnapshotHead {
   format: number;
@@ -46,6 +49,10 @@ interface SnapshotHead {
   sources: Array<[file: string, signature: string]>;
   /** Overruns remembered when it was written (./cache.ts rememberOverrun), with when. */
   overran: Record<string, number>;
+  /** How many lines of concepts follow the head. */
+  lines: number;
+  /** The length of each concept's body (UTF-16 units), in the concepts' order. */
+  bodies: number[];
 }
 
 /** Where the snapshot and the concept cache are (`cacheFile`: the concept cache's file). */
@@ -75,22 +82,35 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
   // thread parsed, left the editor's own process (and git) less of the other core and was no
   // faster (docs/bundle.md "Snapshot").
   if (!signaturesHold(head.sources)) return null;
+  if (!Number.isSafeInteger(head.lines) || !Array.isArray(head.bodies)) return null;
   const concepts: Concept[] = [];
+  let from = split + 1;
   try {
     // Parsed here, for this load alone: restored in place, not copied. A line at a time, the
     // event loop turning between them, so an editor's first messages and a review's git
     // processes are not held up by the whole parse (docs/editor.md "Start-up").
-    for (let from = split + 1; from < text.length; ) {
+    for (let line = 0; line < head.lines; line++) {
       const end = text.indexOf('\n', from);
-      const line = text.slice(from, end === -1 ? text.length : end);
-      from = end === -1 ? text.length : end + 1;
+      if (end === -1) return null;
+      const json = text.slice(from, end);
+      from = end + 1;
       await new Promise<void>((turned) => setImmediate(turned));
-      const stored = JSON.parse(line) as StoredConcept[];
+      const stored = JSON.parse(json) as Array<Omit<StoredConcept, 'body'>>;
       for (const concept of stored) for (const rule of concept.rules) lazyRegex(rule);
+      // Each gets its body below, before the bundle is handed out.
       concepts.push(...(stored as Concept[]));
     }
   } catch {
     return null;
+  }
+  // The bodies, each where the head says; a file cut short or grown is no snapshot.
+  const { bodies } = head;
+  if (bodies.length !== concepts.length || bodies.reduce((at, n) => at + n, from) !== text.length) return null;
+  for (const [i, concept] of concepts.entries()) {
+    const length = bodies[i]!;
+    if (!Number.isSafeInteger(length) || length < 0) return null;
+    concept.body = text.slice(from, from + length);
+    from += length;
   }
   return {
     root,
@@ -112,20 +132,29 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
  */
 export function keepSnapshot(bundle: Bundle, overran: Record<string, number>, files: SnapshotFiles): void {
   if (!bundle.sources || bundle.diagnostics.length) return;
+  const lines: string[] = [];
+  for (let i = 0; i < bundle.concepts.length; i += CONCEPTS_PER_LINE)
+    lines.push(
+      JSON.stringify(
+        bundle.concepts.slice(i, i + CONCEPTS_PER_LINE).map(({ body: _body, ...concept }) => storeConcept(concept)),
+      ),
+    );
   const head: SnapshotHead = {
     format: FORMAT,
     build: currentBuild(),
     root: bundle.root,
     sources: bundle.sources.map(([file, signature]) => [file, signature]),
     overran,
+    lines: lines.length,
+    bodies: bundle.concepts.map((c) => c.body.length),
   };
   try {
     mkdirSync(dirname(files.snapshotFile), { recursive: true });
-    // JSON has no raw newline: each line is one JSON text.
-    const lines = [JSON.stringify(head)];
-    for (let i = 0; i < bundle.concepts.length; i += CONCEPTS_PER_LINE)
-      lines.push(JSON.stringify(bundle.concepts.slice(i, i + CONCEPTS_PER_LINE).map(storeConcept)));
-    writeFileAtomicSync(files.snapshotFile, lines.join('\n'));
+    // JSON has no raw newline: the head and each line of concepts end at theirs.
+    writeFileAtomicSync(
+      files.snapshotFile,
+      `${[JSON.stringify(head), ...lines].join('\n')}\n${bundle.concepts.map((c) => c.body).join('')}`,
+    );
   } catch {
     // a read-only .git or a full disk: the next load is a full one too
   }
