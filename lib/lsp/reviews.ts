@@ -185,9 +185,11 @@ export class Workspaces {
       // while the caller goes on (the start-up loads the protocol library meanwhile).
       const repo = await repoOf(realpathSync.native(folder));
       if (repo === null) return;
-      this.startAhead(repo.top);
       const { session } = await this.workspace(repo);
       await this.options.bundlesAfter;
+      // After the initialize answer: starting a process is milliseconds of this thread, and the
+      // answer is what the editor's first buffer waits for.
+      this.startAhead(repo.top);
       await session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
