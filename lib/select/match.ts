@@ -23,6 +23,8 @@ const PRIORITY: Record<MatchKind, number> = { paths: 1, 'doc-map': 1, domain: 2,
 
 interface GlobEntry {
   glob: string;
+  /** literalPrefixLength of the glob, counted once. */
+  literalLength: number;
   /** The literal start of the glob: a path that does not start with it cannot match. */
   prefix: string;
   /** Compiled on first use: compiling costs far more than testing, and most globs never get past the prefix. */
@@ -53,17 +55,18 @@ export function compileSelector(bundle: Bundle): Selector {
     return counted;
   };
   for (const concept of bundle.concepts) {
-    for (const glob of new Set(concept.paths)) {
+    for (const glob of distinct(concept.paths)) {
       let entry = globs.get(glob);
       if (!entry) {
-        const prefix = glob.slice(0, literalPrefixLength(glob)).replace(/\/$/, '');
-        entry = { glob, prefix, test: null, concepts: [] };
+        const literalLength = literalPrefixLength(glob);
+        const prefix = glob.slice(0, literalLength).replace(/\/$/, '');
+        entry = { glob, literalLength, prefix, test: null, concepts: [] };
         globs.set(glob, entry);
       }
       entry.concepts.push(concept);
     }
     for (const kind of ['domain', 'tags'] as const) {
-      for (const name of new Set(concept[kind])) {
+      for (const name of distinct(concept[kind])) {
         const segments = splitName(name);
         if (segments.length === 0) continue;
         const table = segments.length === 1 ? singles : qualified;
@@ -79,7 +82,7 @@ export function compileSelector(bundle: Bundle): Selector {
   const byFirst = new Map<string, GlobEntry[]>();
   const anywhere: GlobEntry[] = [];
   for (const entry of globs.values()) {
-    const literalLength = literalPrefixLength(entry.glob);
+    const { literalLength } = entry;
     const literal = entry.glob.slice(0, literalLength);
     const slash = literal.indexOf('/');
     const first = slash !== -1 ? literal.slice(0, slash) : literalLength === entry.glob.length ? literal : null;
@@ -117,9 +120,8 @@ export function compileSelector(bundle: Bundle): Selector {
         testGlobs(anywhere, p, hits);
       }
       for (const entry of hits) {
-        const specificity = literalPrefixLength(entry.glob);
         for (const concept of entry.concepts)
-          offer(concept, concept.mapped ? 'doc-map' : 'paths', entry.glob, specificity);
+          offer(concept, concept.mapped ? 'doc-map' : 'paths', entry.glob, entry.literalLength);
       }
       if (singles.size || qualified.size) {
         const names = chunkNames(namespace, paths);
@@ -132,6 +134,11 @@ export function compileSelector(bundle: Bundle): Selector {
       return [...best.values()].sort(compareMatches);
     },
   };
+}
+
+/** A concept's list without repeats; most lists hold one entry, which needs no set. */
+function distinct(list: readonly string[]): readonly string[] {
+  return list.length < 2 ? list : [...new Set(list)];
 }
 
 function better(match: MatchKind, matched: string, specificity: number, than: Match): boolean {
