@@ -121,7 +121,13 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
     rememberOverrun: (key) => {
       rememberOverrun(files.cacheFile, root, key);
       // The snapshot no longer holds every overrun: the next load reads them from the cache.
-      rmSync(files.snapshotFile, { force: true });
+      // Never an error, as the cache's own write: a .git that cannot be written only means the
+      // next review waits for the rule once more.
+      try {
+        rmSync(files.snapshotFile, { force: true });
+      } catch {
+        // left as it is
+      }
     },
   };
 }

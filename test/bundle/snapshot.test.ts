@@ -95,6 +95,20 @@ test('a bundle that says anything keeps no snapshot; a damaged snapshot is a ful
   }
 });
 
+test('a snapshot is taken only for the folder it was made of (a policy copy of the same files gets the full load of its own)', async () => {
+  const { dir, kb, cacheFile, snapshotFile, load } = setup();
+  await load();
+  // The same files in another folder, as a policy copied out of a commit would be: the snapshot
+  // names its folder and every file by its path, so it answers for none of these.
+  const copy = join(dir, 'copy');
+  writeFiles(copy, FILES);
+  writeFileSync(join(copy, 'a.md'), concept('type: Decision\nid: adr-a\npaths: ["lib/**"]'));
+  const other = await loadBundle(copy, { base: dir, cacheFile, snapshotFile });
+  assert.equal(other.root, copy);
+  assert.deepEqual(other.concepts.find((c) => c.id === 'adr-a')!.paths, ['lib/**']);
+  assert.deepEqual(seen(await load()), seen(await loadBundle(kb, { base: dir })));
+});
+
 test('an overrun remembered by a bundle from the snapshot reaches the next load', async () => {
   const { snapshotFile, load } = setup();
   await load();
