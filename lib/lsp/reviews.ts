@@ -133,6 +133,8 @@ export class Workspaces {
   private readonly open = new Map<string, Promise<OpenRepository>>();
   /** The workspaces whose bundle has loaded. */
   private readonly loaded = new WeakSet<Workspace>();
+  /** Per workspace, the history its first review is to take, read from the preload on (preload). */
+  private readonly history = new WeakMap<Workspace, Promise<HistoryRow[]>>();
   /**
    * Per repository top, a `git cat-file --batch` started ahead of the next review of one of its
    * buffers: the HEAD blob then comes without the wait for git to start (docs/editor.md "Start-up").
@@ -190,6 +192,14 @@ export class Workspaces {
       // After the initialize answer: starting a process is milliseconds of this thread, and the
       // answer is what the editor's first buffer waits for.
       this.startAhead(repo.top);
+      // The history the first review checks its findings against: on a long history (vue core's
+      // 6,000 commits) reading it is the longest of the review's git work, so it starts now, on
+      // the other core, while the bundle loads and the editor sends its first buffer.
+      if (!this.loaded.has(session) && !this.history.has(session)) {
+        const history = readHistoryRows(repo.top, 'HEAD');
+        history.catch(() => {}); // the review's own read says why
+        this.history.set(session, history);
+      }
       await session.bundle();
     } catch {
       // outside a repository, or a bundle the first review will name
@@ -231,8 +241,8 @@ export class Workspaces {
     const { workspace, path } = found;
     const { top } = workspace.repo;
     // A first review waits for the bundle to load: the history its findings are checked against
-    // (answers, calibration) is read meanwhile, by a git process of its own. Later reviews read it
-    // only when there are findings, as the CLI does.
+    // (answers, calibration) is read meanwhile, by a git process of its own (started by the
+    // preload when there was one). Later reviews read it only when there are findings, as the CLI does.
     // So are the buffer's attributes from the work tree, as a review of local changes reads them.
     // Both start once git diffs the buffer: the diff is what the review waits for, and starting a
     // git process is a few milliseconds of this thread (docs/editor.md "Start-up").
@@ -246,9 +256,11 @@ export class Workspaces {
           early.catch(() => {}); // the review's own read says why
           attributes = (paths) =>
             paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
-          history = readHistoryRows(top, 'HEAD');
+          history = this.history.get(workspace.session) ?? readHistoryRows(top, 'HEAD');
           history.catch(() => {}); // likewise
         };
+    // Taken once: a later review reads the history of HEAD as it is then.
+    this.history.delete(workspace.session);
     const ahead = this.takeAhead(top);
     const later: Array<() => void> = [];
     let handed = false;
