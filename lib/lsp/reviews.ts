@@ -248,6 +248,9 @@ export class Workspaces {
     // git process is a few milliseconds of this thread (docs/editor.md "Start-up").
     let history: Promise<HistoryRow[]> | undefined;
     let attributes: AttributeLoader | undefined;
+    // Taken once, now (whileDiffing runs later): a later review reads the history of HEAD as it is then.
+    const preloaded = this.history.get(workspace.session);
+    this.history.delete(workspace.session);
     const whileDiffing = this.loaded.has(workspace.session)
       ? undefined
       : () => {
@@ -256,11 +259,9 @@ export class Workspaces {
           early.catch(() => {}); // the review's own read says why
           attributes = (paths) =>
             paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
-          history = this.history.get(workspace.session) ?? readHistoryRows(top, 'HEAD');
+          history = preloaded ?? readHistoryRows(top, 'HEAD');
           history.catch(() => {}); // likewise
         };
-    // Taken once: a later review reads the history of HEAD as it is then.
-    this.history.delete(workspace.session);
     const ahead = this.takeAhead(top);
     const later: Array<() => void> = [];
     let handed = false;

@@ -335,14 +335,22 @@ test('shutdown right after the first diagnostics waits for the record write: no 
     'src/app.ts': APP,
   });
   const state = join(fresh.dir, '.git', 'revtrail');
+  const trace = join(fresh.dir, '.git', 'lsp-trace.log');
   for (let i = 0; i < 3; i++) {
-    const editor = await startClient(fresh.dir);
+    const editor = await startClient(fresh.dir, i === 0 ? { env: { GIT_TRACE: trace } } : {});
     const file = join(fresh.dir, 'src/app.ts');
     const shown = editor.diagnostics(editor.uri(file), (d) => d.length > 0);
     await editor.open(file, APP_LOGGING, 'typescript');
     await shown;
     // As an editor closing at once: shutdown and exit while the findings are being remembered.
     assert.equal(await editor.stop(), 0);
+    if (i === 0) {
+      // A cold start asks git for the repository once, and the first review takes the history
+      // the start-up began to read (docs/editor.md "Start-up"): one `git log`, not a second.
+      const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\S+)/g)].map((m) => m[1]!);
+      assert.equal(commands.filter((c) => c === 'log').length, 1, commands.join(' '));
+      assert.equal(commands.filter((c) => c === 'rev-parse').length, 1, commands.join(' '));
+    }
     assert.deepEqual(
       readdirSync(state).filter((f) => f.includes('.revtrail-tmp-')),
       [],
