@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
-import { isPlaceholder } from '../../lib/review/builtin/secret-shape.js';
+import { isPlaceholder, notPlaceholder } from '../../lib/review/builtin/secret-shape.js';
 import { runCli, makeRepo } from '../kit/repo.js';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -44,6 +44,13 @@ test('templates, masks, word-made values and the published examples are placehol
     assert.equal(isPlaceholder(value), true, value);
   for (const value of ['AKIA' + 'QYLPMN2RZ4TK7WXB', 'hunter2sEcr3tQ9', 'Qm7xV2pL9sK4tR8wZ3nB6cF1'])
     assert.equal(isPlaceholder(value), false, value);
+});
+
+test('a match that an ellipsis follows is a placeholder (the pattern spells it \\u2026: the built bundles stay ASCII)', () => {
+  const text = 'key = AKIAQYLPMN2RZ4TK7WXB\u2026 and AKIAQYLPMN2RZ4TK7WXC';
+  const [masked, real] = [...text.matchAll(/AKIA[A-Z0-9]{16}/g)] as RegExpExecArray[];
+  assert.equal((notPlaceholder()(masked!, text) || { reason: null }).reason, 'placeholder');
+  assert.equal(notPlaceholder()(real!, text), false);
 });
 
 test('a real private key whose body holds "FaKE" is found; a body of words is a placeholder, said on a warning line', async () => {

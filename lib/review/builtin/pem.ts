@@ -14,7 +14,7 @@ import { isPlaceholder } from './secret-shape.js';
  * material whose words cover most of it (a short line is a checksum, `=8xQN`, never one).
  */
 const placeholderBody = (line: string) =>
-  /^(?:\.\.\.|…)$/.test(line) || /<[^>]*>|\{\{[^}]*\}\}/.test(line) || (line.length >= 16 && isPlaceholder(line));
+  /^(?:\.\.\.|\u2026)$/.test(line) || /<[^>]*>|\{\{[^}]*\}\}/.test(line) || (line.length >= 16 && isPlaceholder(line));
 
 const KEY_MATERIAL = /^[A-Za-z0-9+/=]{16,}$/;
 

@@ -13,7 +13,7 @@ import { reviewMessages as m } from '../../messages/review.js';
  * some case), so they make a placeholder only where they cover most of the value (isPlaceholder).
  */
 const PLACEHOLDER_WORDS =
-  /example|sample|dummy|fake|placeholder|redacted|changeme|change|insert|replace|your|here|my|secret|token|api|key|value|test|live|password|x{3,}|\*{3,}|#{3,}|\.{3,}|…|0123456789|12345678|abcdef|qwerty/gi;
+  /example|sample|dummy|fake|placeholder|redacted|changeme|change|insert|replace|your|here|my|secret|token|api|key|value|test|live|password|x{3,}|\*{3,}|#{3,}|\.{3,}|\u2026|0123456789|12345678|abcdef|qwerty/gi;
 
 /** Whole-value templates: `<your key>`, `${TOKEN}`, `{{ token }}`, `%(token)s`. */
 const TEMPLATE = /<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%\([^)]*\)s/;
@@ -106,7 +106,7 @@ export function notPlaceholder(group = 0, minEntropy = 0) {
   return (match: RegExpExecArray, text: string): RuleDrop | false => {
     const value = match[group] ?? match[0];
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 4);
-    if (/^(?:-?#|-?\*|…|\.\.\.|-?x{3})/i.test(after))
+    if (/^(?:-?#|-?\*|\u2026|\.\.\.|-?x{3})/i.test(after))
       return { reason: 'placeholder', why: m.placeholderKey(shown(match[0])) };
     return placeholderDrop(value, minEntropy);
   };
