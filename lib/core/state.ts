@@ -21,6 +21,8 @@ export const gateCacheDir = (commonDir: string) => join(commonDir, 'revtrail', '
 /** Parsed bundles; `format` is the stored shape's version, owned by lib/bundle/cache.ts. */
 export const bundleCacheFile = (commonDir: string, format: number) =>
   join(commonDir, 'revtrail', `bundle-cache-v${format}.json`);
+/** The history rows of the last commit an editor started at (lib/record/history-cache.ts). */
+export const historyCacheFile = (commonDir: string) => join(commonDir, 'revtrail', 'history-v1.json');
 /** The configured bundle as its last load left it (lib/bundle/snapshot.ts). */
 export const bundleSnapshotFile = (commonDir: string) => join(commonDir, 'revtrail', 'bundle-snapshot-v1.json');
 /**

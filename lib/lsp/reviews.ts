@@ -6,13 +6,14 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { findRepo, type Repo } from '../core/git/repo.js';
+import { findRepoAndCommit, type Repo } from '../core/git/repo.js';
 import { contains, toPosix } from '../core/fs/path.js';
 import { runReview } from '../review/index.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { isCredentialSource } from '../review/builtin.js';
 import type { Finding, ReviewResult } from '../review/types.js';
 import { readHistoryRows, type HistoryRow } from '../record/history.js';
+import { cachedHistoryRows } from '../record/history-cache.js';
 import { readAttributes } from '../diff/attributes.js';
 import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
@@ -34,9 +35,10 @@ export interface BufferReview {
   ms: number;
   /**
    * The review's own tidying, for the caller to run once the result is published: the scratch
-   * folder removed and the next review's cat-file started, work the diagnostics need not wait for.
+   * folder removed, the next review's cat-file started and the history kept for the next start,
+   * work the diagnostics need not wait for. Ends once what it writes is written.
    */
-  after(): void;
+  after(): Promise<void>;
 }
 
 // The repository of each folder a buffer was in, asked of git once per folder while the server
@@ -44,6 +46,11 @@ export interface BufferReview {
 const repos = new Map<string, Promise<Repo | null>>();
 /** The repositories git named so far (their tops are real paths, as the folders asked about are). */
 const known: Repo[] = [];
+/**
+ * Per repository top, the commit HEAD named when git was first asked of it (null: an unborn
+ * branch), for the start-up's history read (Workspaces.preload); taken once.
+ */
+const headsAsked = new Map<string, string | null>();
 function repoOf(folder: string): Promise<Repo | null> {
   let found = repos.get(folder);
   if (!found) {
@@ -56,9 +63,11 @@ function repoOf(folder: string): Promise<Repo | null> {
 }
 
 function askGit(folder: string): Promise<Repo | null> {
-  return findRepo(folder).then(
-    (repo) => {
+  // HEAD from the same `git rev-parse`: the start-up's history read is keyed by it (record/history-cache.ts).
+  return findRepoAndCommit(folder, 'HEAD').then(
+    ({ repo, commit }) => {
       known.push(repo);
+      if (!headsAsked.has(repo.top)) headsAsked.set(repo.top, commit);
       return repo;
     },
     () => {
@@ -134,7 +143,7 @@ export class Workspaces {
   /** The workspaces whose bundle has loaded. */
   private readonly loaded = new WeakSet<Workspace>();
   /** Per workspace, the history its first review is to take, read from the preload on (preload). */
-  private readonly history = new WeakMap<Workspace, Promise<HistoryRow[]>>();
+  private readonly history = new WeakMap<Workspace, { rows: Promise<HistoryRow[]>; keep(): Promise<void> }>();
   /**
    * Per repository top, a `git cat-file --batch` started ahead of the next review of one of its
    * buffers: the HEAD blob then comes without the wait for git to start (docs/editor.md "Start-up").
@@ -195,9 +204,15 @@ export class Workspaces {
       // The history the first review checks its findings against: on a long history (vue core's
       // 6,000 commits) reading it is the longest of the review's git work, so it starts now, on
       // the other core, while the bundle loads and the editor sends its first buffer.
+      // Read from the history cache when HEAD is the commit the last start read it at: then no
+      // `git log` at all (record/history-cache.ts).
+      const head = headsAsked.get(repo.top);
+      headsAsked.delete(repo.top);
       if (!this.loaded.has(session) && !this.history.has(session)) {
-        const history = readHistoryRows(repo.top, 'HEAD');
-        history.catch(() => {}); // the review's own read says why
+        const history = head
+          ? cachedHistoryRows(repo.top, repo.commonDir, head)
+          : { rows: readHistoryRows(repo.top, 'HEAD'), keep: async () => {} };
+        history.rows.catch(() => {}); // the review's own read says why
         this.history.set(session, history);
       }
       await session.bundle();
@@ -259,15 +274,17 @@ export class Workspaces {
           early.catch(() => {}); // the review's own read says why
           attributes = (paths) =>
             paths.length === 1 && paths[0] === path ? early : readAttributes(top, paths, { kind: 'worktree' });
-          history = preloaded ?? readHistoryRows(top, 'HEAD');
+          history = preloaded?.rows ?? readHistoryRows(top, 'HEAD');
           history.catch(() => {}); // likewise
         };
     const ahead = this.takeAhead(top);
     const later: Array<() => void> = [];
     let handed = false;
-    const after = () => {
+    const after = async () => {
       for (const tidy of later.splice(0)) tidy();
       this.startAhead(top);
+      // Rows read from git are kept for the next start once the diagnostics are out (never an error).
+      await preloaded?.keep();
     };
     try {
       const diff = await bufferDiff(top, path, text, { ahead, whileDiffing, later: (tidy) => later.push(tidy) });
@@ -295,7 +312,7 @@ export class Workspaces {
       return { path, workspace, result, ms: performance.now() - started, after };
     } catch (error) {
       // No result to publish: tidied now (a cat-file never asked ends with it).
-      if (handed) after();
+      if (handed) void after();
       else for (const tidy of later.splice(0)) tidy();
       throw error;
     } finally {

@@ -151,7 +151,8 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     closing = true;
     for (const timer of timers.values()) timer.cancel();
     timers.clear();
-    await Promise.allSettled([...pending]);
+    // Until none is left: a review that ends meanwhile tracks its own tidying (BufferReview.after).
+    while (pending.size > 0) await Promise.allSettled([...pending]);
     workspaces.close();
   });
 
@@ -205,7 +206,8 @@ export function startServer(options: ServerOptions): { connection: Connection; c
             log(m.reviewFailed(done.path, error instanceof Error ? error.message : String(error))),
           );
         } finally {
-          done.after();
+          // Tracked: shutdown waits for the history it keeps, as for the record's write.
+          track(done.after());
         }
       }
     } finally {
