@@ -16,6 +16,12 @@ import { historyRows, type HistoryRow } from './history.js';
 /** The most of the shallow or graft file that is compared; a larger one is never cached. */
 const MAX_SHAPE_BYTES = 64 * 1024;
 
+/**
+ * The most rows kept: about 12 MB of JSON, under the most of a derived file that is read back
+ * (core/derived-cache.ts), so that a file no start would take is not written after each one.
+ */
+const MAX_ROWS = 50_000;
+
 /** What the rows were read for: the commit, and the files that change its history's shape. */
 interface HistoryKey {
   commit: string;
@@ -81,7 +87,7 @@ export function cachedHistoryRows(top: string, commonDir: string, commit: string
     rows,
     keep: async () => {
       await rows;
-      if (key && read) await writeDerivedFile(file, { ...key, rows: read });
+      if (key && read && read.length <= MAX_ROWS) await writeDerivedFile(file, { ...key, rows: read });
     },
   };
 }
