@@ -17,8 +17,9 @@ import { historyRows, type HistoryRow } from './history.js';
 const MAX_SHAPE_BYTES = 64 * 1024;
 
 /**
- * The most rows kept: about 10 MB of JSON (300 bytes a row), under the most of a derived file that is read back
- * (core/derived-cache.ts), so that a file no start would take is not written after each one.
+ * The most rows kept: about 10 MB of JSON (300 bytes a row), under the most of a derived file
+ * that is read back (core/derived-cache.ts), so that a file no start would take is not written
+ * after each one.
  */
 const MAX_ROWS = 30_000;
 
