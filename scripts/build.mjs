@@ -252,8 +252,5 @@ function sourceHash() {
   return hash.digest('hex').slice(0, 16);
 }
 
-if (notAscii) process.exit(1);
-if (typeErrors) {
-  console.error('build: TypeScript reported errors (above)');
-  process.exit(1);
-}
+if (typeErrors) console.error('build: TypeScript reported errors (above)');
+if (typeErrors || notAscii) process.exit(1);
