@@ -2,7 +2,9 @@
 // with the bench's 1,000-concept bundle, through a real LSP client over stdio. Warm: one server,
 // the buffer changed and the diagnostics awaited (no debounce), each run; cold: a new server
 // process from spawn to the first diagnostics of the opened file, beside 2x `node -e 0` plus one
-// warm review (the goal).
+// warm review (the goal). And the cold start on a real project: vue core's checkout (its 6,000
+// commits, no bundle), a `debugger;` added to a file of runtime-core, when its mirror is here
+// (bench/real.mjs); the history is what that start waits for longest (docs/editor.md "Start-up").
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import {
   StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node';
 import { benchEnv, cli, median, row, timeMedian, timeOnce, tmp } from '../lib.mjs';
+import { borrowCached, missing, mirrorOf } from '../real.mjs';
 import { generateBundle } from '../gen-bundle.mjs';
 import { generateChange } from '../gen-change.mjs';
 
@@ -53,6 +56,51 @@ async function startServer(dir) {
 
 const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;
 
+/** The editor opens `uri`, its buffer `text`. */
+const openBuffer = (server, uri, text) =>
+  server.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'typescript', version: 1, text },
+  });
+
+/**
+ * Cold starts of `dir` with `text` opened as `uri`, each beside a `node -e 0` of the same moment
+ * (the machine's load weighs on both alike); the first start fills the caches and is not counted.
+ */
+async function coldStarts(dir, uri, text, runs) {
+  const coldTimes = [];
+  const nodeTimes = [];
+  for (let i = 0; i <= runs; i++) {
+    const node0 = timeOnce(process.execPath, ['-e', '0']);
+    const cold = await startServer(dir);
+    const diagnostics = cold.next();
+    await openBuffer(cold, uri, text);
+    await diagnostics;
+    const took = ms(cold.started);
+    if (process.env.LSP_BENCH_DEBUG)
+      console.error(`initialized ${cold.initialized.toFixed(0)} ms, diagnostics ${took.toFixed(0)} ms`);
+    await cold.stop();
+    if (i > 0) {
+      coldTimes.push(took);
+      nodeTimes.push(node0);
+    }
+  }
+  return { cold: median(coldTimes), node0: median(nodeTimes) };
+}
+
+/** The cold start on vue core's checkout, a `debugger;` added to a file of runtime-core (a finding). */
+async function realProject(runs) {
+  const slug = 'vuejs/core';
+  const scenario = 'lsp cold start, vue core (6,000 commits, no bundle), a finding in runtime-core';
+  const mirror = mirrorOf(slug);
+  if (!mirror) return [row({ scenario, value: null, kind: 'info', note: missing(slug) })];
+  // A checkout of its own: real-commits moves vue-core's between commits.
+  const dir = borrowCached('vue-core-lsp', mirror, 'HEAD');
+  const file = join(dir, 'packages', 'runtime-core', 'src', 'component.ts');
+  const text = `${readFileSync(file, 'utf8')}debugger;\n`;
+  const { cold, node0 } = await coldStarts(dir, pathToFileURL(file).href, text, runs);
+  return [row({ scenario, value: cold, floorName: 'node -e 0', floor: node0, kind: 'info' })];
+}
+
 export async function run({ runs }) {
   const dir = tmp('revtrail-bench-lsp-');
   try {
@@ -66,15 +114,11 @@ export async function run({ runs }) {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     // A call concept 0's rule forbids, in the folder it governs: the edit has a finding to show.
     const text = `${readFileSync(file, 'utf8')}forbidden0_0(value);\n`;
-    const open = (c) =>
-      c.connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId: 'typescript', version: 1, text },
-      });
 
     // Warm: one server; each run is a change of the buffer until its diagnostics arrive.
     const server = await startServer(dir);
     let diagnostics = server.next();
-    await open(server);
+    await openBuffer(server, uri, text);
     const first = await diagnostics;
     let version = 1;
     const warmTimes = [];
@@ -94,26 +138,7 @@ export async function run({ runs }) {
 
     // Cold: spawn, initialize, open, first diagnostics; the bundle cache of the runs before it
     // is there, as it is when an editor restarts the server.
-    // Each cold start beside a `node -e 0` of the same moment: the machine's load weighs on both alike.
-    const coldTimes = [];
-    const nodeTimes = [];
-    for (let i = 0; i <= runs; i++) {
-      const node0 = timeOnce(process.execPath, ['-e', '0']);
-      const cold = await startServer(dir);
-      diagnostics = cold.next();
-      await open(cold);
-      await diagnostics;
-      const took = ms(cold.started);
-      if (process.env.LSP_BENCH_DEBUG)
-        console.error(`initialized ${cold.initialized.toFixed(0)} ms, diagnostics ${took.toFixed(0)} ms`);
-      await cold.stop();
-      if (i > 0) {
-        coldTimes.push(took);
-        nodeTimes.push(node0);
-      }
-    }
-    const cold = median(coldTimes);
-    const node0 = median(nodeTimes);
+    const { cold, node0 } = await coldStarts(dir, uri, text, runs);
     // One review of the same edit by the CLI, process and bundle cache included, for comparison.
     const patch = join(dir, 'edit.diff');
     writeFileSync(file, text);
@@ -123,6 +148,7 @@ export async function run({ runs }) {
     );
     const note = `${first.diagnostics.length} diagnostics on the 300-line edit`;
     return [
+      ...(await realProject(runs)),
       row({
         scenario: 'lsp warm: diagnostics for a 300-line edit, 1k concepts',
         value: warm,
