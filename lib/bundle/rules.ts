@@ -10,6 +10,11 @@ import { ruleMessages as m } from '../messages/bundle.js';
 
 const names = z.union([z.string(), z.array(z.string())]);
 
+/** What of a file a `pattern` rule reads (docs/bundle.md "Rule keys"): code by default. */
+export const RULE_TEXT = ['code', 'comments', 'strings', 'any'] as const;
+/** A linter rule that enforces the same decision: `<linter>:<rule>` (`eslint:no-console`, `ruff:T201`). */
+const EQUIVALENT = /^[a-z][\w.-]*:[^\s,]+$/;
+
 export const ruleDefinitionSchema = z.strictObject({
   id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, m.id)),
   pattern: z.string().check(z.minLength(1, m.empty)),
@@ -25,6 +30,13 @@ export const ruleDefinitionSchema = z.strictObject({
   confidence: z.optional(z.number().check(z.gte(0, m.unitInterval), z.lte(1, m.unitInterval))),
   paths: z.optional(names),
   exclude: z.optional(names),
+  in: z.optional(z.enum(RULE_TEXT, m.oneOf(RULE_TEXT))),
+  equivalent: z.optional(
+    z.union([
+      z.string().check(z.regex(EQUIVALENT, m.equivalent)),
+      z.array(z.string().check(z.regex(EQUIVALENT, m.equivalent))),
+    ]),
+  ),
 });
 
 export type RuleDefinitionInput = z.input<typeof ruleDefinitionSchema>;
@@ -76,6 +88,8 @@ export function parseRuleDefinition(raw: unknown): RuleParse {
       confidence: common.confidence,
       paths: common.paths,
       exclude: common.exclude,
+      in: d.in ?? 'code',
+      equivalent: common.equivalent,
     },
   };
 }
@@ -90,7 +104,8 @@ export function ruleDefaults(d: {
   confidence?: number;
   paths?: string | string[];
   exclude?: string | string[];
-}): Omit<RuleDefinition, 'pattern' | 'flags'> {
+  equivalent?: string | string[];
+}): Omit<RuleDefinition, 'pattern' | 'flags' | 'in'> {
   const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   return {
     id: d.id,
@@ -101,6 +116,7 @@ export function ruleDefaults(d: {
     confidence: d.confidence ?? 1,
     paths: list(d.paths),
     exclude: list(d.exclude),
+    equivalent: list(d.equivalent),
   };
 }
 
@@ -135,6 +151,8 @@ export function compileRule(
     confidence: def.confidence,
     paths: def.paths,
     exclude: def.exclude,
+    in: def.in,
+    equivalent: def.equivalent,
     ruleSource,
     documentId,
     regex,

@@ -16,7 +16,7 @@ export type StructuralLanguage = (typeof STRUCTURAL_LANGUAGES)[number];
 const astObject = z.record(z.string(), z.unknown());
 
 // The keys every rule has, as a regex rule's schema checks them (one definition, ./rules.ts).
-const common = z.omit(ruleDefinitionSchema, { pattern: true, flags: true }).shape;
+const common = z.omit(ruleDefinitionSchema, { pattern: true, flags: true, in: true }).shape;
 
 export const astRuleSchema = z.strictObject({
   ...common,
@@ -42,6 +42,8 @@ interface StructuralBase {
   confidence: number;
   paths: string[];
   exclude: string[];
+  /** Linter rules that enforce the same decision (docs/bundle.md "Rule keys"). */
+  equivalent: string[];
   /** `<doc-id>:<rule-id>`. */
   ruleSource: string;
   documentId: string;

@@ -21,6 +21,13 @@ export interface RuleDefinition {
   confidence: number;
   paths: string[];
   exclude: string[];
+  /**
+   * What of a file the pattern reads (docs/bundle.md "Rule keys"): `code` (the default: comments
+   * and string literals masked where revtrail parses the file), `comments`, `strings` or `any`.
+   */
+  in: 'code' | 'comments' | 'strings' | 'any';
+  /** Linter rules that enforce the same decision (`eslint:no-console`): their disable comments allow a finding. */
+  equivalent: string[];
 }
 
 /** A compiled rule, ready to run: regex built once per run. */

@@ -114,6 +114,7 @@ export const ruleMessages = {
   oneLine: 'must be one line',
   unitInterval: 'must be between 0 and 1',
   unknownKey: 'unknown key',
+  equivalent: 'must name a linter and its rule, as `eslint:no-console` or `ruff:T201`',
   required: 'is required',
   mustBe: (what: string) => `must be ${what}`,
   types: { string: 'a string', number: 'a number', object: 'a mapping of keys to values', array: 'a list' } as Record<

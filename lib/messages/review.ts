@@ -86,8 +86,8 @@ export const reviewMessages = {
   structuralRuleDropped: (ruleSource: string, why: string) => `${ruleSource}: not used: ${why}`,
   structuralTooLarge: (path: string, cap: number) =>
     `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
-  structuralUnparsed: (path: string, why: string) =>
-    `${path}: does not parse (${why}): its syntax-tree and import rules were skipped; its regex rules and the baseline ran`,
+  structuralUnparsed: (path: string, why: string, rules: readonly string[]) =>
+    `${path}: does not parse (${why}): its syntax-tree and import rules were skipped (${rules.slice(0, 4).join(', ')}${rules.length > 4 ? ` and ${rules.length - 4} more` : ''}); its regex rules and the baseline ran on its text`,
   structuralOverBudget: (ms: number, skipped: readonly string[]) =>
     `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
   importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>
@@ -174,6 +174,7 @@ export const reviewMessages = {
       ['invalid', 'invalid'],
       ['placeholder', 'placeholder keys'],
       ['disabled_inline', 'disabled inline'],
+      ['existing', 'already there or not in code'],
       ['allowed_inline', 'allowed inline'],
       ['credentials_only', 'files checked for credentials only'],
     ];

@@ -58,7 +58,9 @@ function grouped<F extends Finding>(findings: readonly F[], line: (f: F) => stri
 
 function allowNote(a: AllowedFinding['allowed']): string {
   const said = a.reason ? `: ${esc(a.reason)}` : '';
-  return `${a.marker}${said}, line ${a.line}`;
+  // A linter's own disable comment: which equivalent it stands for.
+  const marker = a.marker === 'linter' && a.rule ? `linter ${esc(a.rule)}` : a.marker;
+  return `${marker}${said}, line ${a.line}`;
 }
 
 export function formatText(result: ReviewResult, options: { color?: boolean } = {}): string {

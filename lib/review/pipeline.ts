@@ -10,6 +10,8 @@ import { foldFindings } from './findings/fold.js';
 import { blocks, computeEvent } from './findings/event.js';
 import type { ReviewerAnswer, ReviewerRun } from './reviewers.js';
 import type { StructuralIO, StructuralItem } from './structural/index.js';
+import type { StructuralRule } from '../bundle/structural.js';
+import type { VersionBook } from './introduced/versions.js';
 import type { Rule } from '../bundle/types.js';
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './engine/rules.js';
@@ -145,7 +147,13 @@ export async function reviewSelections(
   const runner = new RuleRunner(options.ruleTime);
   const facts = new FileFactsBook(options.attributes);
   // Rule findings wait for the files' attributes (read once, after the last chunk, if any exist).
-  const pending: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: ReviewRule | undefined }> = [];
+  // `of`: a syntax-tree or import rule's finding names its rule here (its equivalents).
+  const pending: Array<{
+    draft: FindingDraft;
+    selection: ChunkSelection;
+    rule: ReviewRule | undefined;
+    of?: StructuralRule;
+  }> = [];
   const binary = new Set<string>();
   const reviewers = options.reviewers ?? [];
   // What a reviewer answered, counted and kept like any finding (a program's and a model's alike).
@@ -212,17 +220,52 @@ export async function reviewSelections(
       if (options.pause) await options.pause();
     }
     warnings.push(...runner.summary());
+    // The file versions both comparisons read, opened once (docs/review.md "What a change introduces").
+    let opened: Promise<StructuralIO | undefined> | undefined;
+    let book: VersionBook | undefined;
+    const versions = async () => {
+      const io = await (opened ??= options.structural?.() ?? Promise.resolve(undefined));
+      if (io && !book) book = new (await import('./introduced/versions.js')).VersionBook(io);
+      return io && book ? { io, book } : undefined;
+    };
     // Syntax-tree and import rules: the parser loads only when a selected document carries one.
     const structural = selections.flatMap((selection) => {
       const rules =
         facts.of(selection.chunk).binary || selection.chunk.added.length === 0 ? [] : structuralFor(selection, options);
       return rules.length ? [{ selection, rules }] : [];
     });
-    const io = structural.length ? await options.structural?.() : undefined;
-    if (io) {
-      const ran = await (await import('./structural/index.js')).runStructural(structural, io);
+    const open = structural.length ? await versions() : undefined;
+    if (open) {
+      const ran = await (await import('./structural/index.js')).runStructural(structural, open.io, open.book);
       warnings.push(...ran.warnings);
-      for (const { draft, selection } of ran.drafts) pending.push({ draft, selection, rule: undefined });
+      for (const { draft, selection, rule } of ran.drafts)
+        pending.push({ draft, selection, rule: undefined, of: rule });
+    }
+    // The bundle's pattern rules: a finding stands only for a violation the change introduces,
+    // read as code unless the rule says otherwise (docs/review.md "Code, not prose").
+    const flagged = pending.filter((p) => p.rule && !p.rule.trusted);
+    const compare = flagged.length ? await versions() : undefined;
+    if (compare) {
+      const addedOf = new Map<string, Set<number>>();
+      for (const { chunk } of selections) {
+        let lines = addedOf.get(chunk.path);
+        if (!lines) addedOf.set(chunk.path, (lines = new Set()));
+        for (const a of chunk.added) lines.add(a.line);
+      }
+      const { notIntroduced } = await import('./introduced/index.js');
+      const drop = await notIntroduced(
+        flagged.map((p) => ({
+          draft: p.draft,
+          rule: p.rule!,
+          file: p.selection.chunk.file,
+          added: addedOf.get(p.selection.chunk.path)!,
+        })),
+        compare.book,
+      );
+      if (drop.size) {
+        dropped.existing += drop.size;
+        for (let k = pending.length - 1; k >= 0; k--) if (drop.has(pending[k]!.draft)) pending.splice(k, 1);
+      }
     }
     if (pending.length)
       await readAttributes(
@@ -267,7 +310,8 @@ export async function reviewSelections(
   for (const [path, reason] of facts.credentialsOnly) notes.push(m.credentialsOnlyNote(path, reason));
   dropped.credentials_only = facts.credentialsOnly.size;
 
-  const folded = foldFindings(dedupe(drafts));
+  const fromRules = new Set(pending.map((p) => p.draft));
+  const folded = foldFindings(dedupe(drafts), (d) => fromRules.has(d));
   // The added lines of a file with a finding, by line: made only for those files.
   let piecesOf: Map<string, Chunk[]> | undefined;
   const lineTexts = new Map<string, Map<number, string>>();
@@ -308,12 +352,19 @@ export async function reviewSelections(
   if (identified.length) {
     const files = new Map(selections.map((s) => [s.chunk.path, s.chunk.file]));
     const { applyAllowComments } = await import('./findings/allow-comments.js');
+    // What each rule names as its linters' equivalents (docs/review.md "Allow comments and excludes").
+    const equivalents = new Map<string, readonly string[]>();
+    for (const p of pending) {
+      const rule = p.rule ?? p.of;
+      if (rule?.equivalent.length) equivalents.set(rule.ruleSource, rule.equivalent);
+    }
     const outcome = applyAllowComments(
       identified,
       (path) => files.get(path),
       isCredentialSource,
       options.credentialAllow ?? true,
       options.needsSignature,
+      (source) => equivalents.get(source) ?? [],
     );
     findings = outcome.kept;
     allowed = outcome.allowed;

@@ -132,7 +132,12 @@ export interface ReviewOptions {
 
 /** A finding an allow comment took out of the review; it stays in the output. */
 export type AllowedFinding = Finding & {
-  allowed: { marker: 'revtrail-allow' | 'gitleaks:allow'; line: number; rule: string | null; reason: string };
+  allowed: {
+    marker: 'revtrail-allow' | 'gitleaks:allow' | 'linter';
+    line: number;
+    rule: string | null;
+    reason: string;
+  };
 };
 
 /** A finding a verdict took out of the count; it stays in the output. */
@@ -153,6 +158,8 @@ export interface DroppedCounts {
   invalid: number;
   placeholder: number;
   disabled_inline: number;
+  /** Bundle-rule matches of violations the file's old version already had, or in comments and strings (docs/review.md "What a change introduces"). */
+  existing: number;
   /** Findings an allow comment took out (`revtrail-allow RULE`, `gitleaks:allow`): listed under `allowed`. */
   allowed_inline: number;
   credentials_only: number;
@@ -166,6 +173,7 @@ export function noDrops(): DroppedCounts {
     invalid: 0,
     placeholder: 0,
     disabled_inline: 0,
+    existing: 0,
     allowed_inline: 0,
     credentials_only: 0,
   };

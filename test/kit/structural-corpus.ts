@@ -62,7 +62,9 @@ export async function scoreStructural(corpus: Corpus): Promise<Score[]> {
       const lines = c.code.split('\n');
       if (lines.at(-1) === '') lines.pop();
       const added = lines.map((text, i) => ({ line: i + 1, text }));
-      const chunk = { path: def.path, added, changedLines: new Set(added.map((a) => a.line)) };
+      // An added file: every match is one the change introduces.
+      const file = { newPath: def.path, oldPath: null, status: 'added', binary: false, hunks: [] };
+      const chunk = { path: def.path, file, added, changedLines: new Set(added.map((a) => a.line)) };
       const selection = { chunk, matched: [], documents: [] } as unknown as ChunkSelection;
       const result = await runStructural([{ selection, rules: [parsed.rule] }], {
         fileText: async () => c.code,

@@ -282,7 +282,7 @@ describe('revtrail review (diff sources)', () => {
     repo.write('kb/index.md', '- [Rule](r.md)\n');
     repo.write(
       'kb/r.md',
-      '---\ntype: Rule\nid: no-todo\npaths: ["**/*.js"]\nrules:\n  - {id: todo, pattern: "TODO", severity: nit, category: style, title: TODO left}\n---\nNo TODOs.\n',
+      '---\ntype: Rule\nid: no-todo\npaths: ["**/*.js"]\nrules:\n  - {id: todo, pattern: "TODO", in: comments, severity: nit, category: style, title: TODO left}\n---\nNo TODOs.\n',
     );
     repo.write('src/a.js', '// TODO later\n');
     repo.git(['add', '-A']);

@@ -60,6 +60,7 @@ export const family: BuiltinFamily = {
       message: 'A debugger statement pauses execution wherever developer tools are attached. Remove it.',
       confidence: 0.9,
       paths: [...JS_FILES, '**/*.{html,htm,xhtml}'],
+      equivalent: ['eslint:no-debugger'],
       scope: 'code',
       skipComments: true,
       reject: notAStatement,

@@ -19,6 +19,8 @@ export interface BuiltinSpec extends RuleGuards {
   confidence: number;
   paths?: string[];
   exclude?: string[];
+  /** Linter rules that enforce the same (`eslint:no-debugger`): their disable comments allow a finding. */
+  equivalent?: string[];
 }
 
 export interface BuiltinFamily {
@@ -34,7 +36,7 @@ export interface BuiltinFamily {
 }
 
 export function compileSpec(family: BuiltinFamily, spec: BuiltinSpec): ReviewRule {
-  const { id, regex, paths = [], exclude = [], ...rest } = spec;
+  const { id, regex, paths = [], exclude = [], equivalent = [], ...rest } = spec;
   const credential = family.credential === true;
   return {
     ...rest,
@@ -43,6 +45,9 @@ export function compileSpec(family: BuiltinFamily, spec: BuiltinSpec): ReviewRul
     flags: regex.flags,
     paths,
     exclude,
+    // A built-in rule's own guards say what it reads (RuleGuards scope, skipComments).
+    in: 'any',
+    equivalent,
     ruleSource: `builtin/${family.section}:${id}`,
     documentId: null,
     regex,

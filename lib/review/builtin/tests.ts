@@ -38,6 +38,12 @@ export const family: BuiltinFamily = {
         'A focused test makes the runner skip every other test in the file or suite. Remove the focus before committing.',
       confidence: 0.95,
       paths: JS_FILES,
+      equivalent: [
+        'jest:no-focused-tests',
+        'vitest:no-focused-tests',
+        'mocha:no-exclusive-tests',
+        'playwright:no-focused-test',
+      ],
       scope: 'code',
       skipComments: true,
       reject: bareFormInTest((match) => match[0].startsWith('f')),
@@ -55,6 +61,12 @@ export const family: BuiltinFamily = {
         'A skipped test no longer guards anything. Fix it, delete it, or record why it is skipped (a tracker issue).',
       confidence: 0.85,
       paths: JS_FILES,
+      equivalent: [
+        'jest:no-disabled-tests',
+        'vitest:no-disabled-tests',
+        'mocha:no-skipped-tests',
+        'playwright:no-skipped-test',
+      ],
       scope: 'code',
       skipComments: true,
       reject: bareFormInTest((match) => match[0].startsWith('x')),
@@ -71,6 +83,7 @@ export const family: BuiltinFamily = {
         'A focused example makes RSpec run only the focused ones (with filter_run_when_matching :focus). Remove the focus before committing.',
       confidence: 0.9,
       paths: RSPEC_FILES,
+      equivalent: ['rubocop:RSpec/Focus'],
       skipComments: true,
     },
     {

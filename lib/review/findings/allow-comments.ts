@@ -11,14 +11,16 @@ import { languageOf } from '../../diff/language.js';
 import { lineText } from '../engine/file-lines.js';
 import type { AllowedFinding, Finding } from '../types.js';
 import { escapeRegExp } from '../../core/regex-escape.js';
+import { linterDirectiveFor } from './linter-directives.js';
 
-export type AllowMarker = 'revtrail-allow' | 'gitleaks:allow';
+/** `linter`: a disable comment of a linter rule the finding's rule names as `equivalent` (./linter-directives.ts). */
+export type AllowMarker = 'revtrail-allow' | 'gitleaks:allow' | 'linter';
 
 export interface InlineAllow {
   marker: AllowMarker;
   /** The line the comment is on. */
   line: number;
-  /** What the comment named (rule_source or rule id); null for gitleaks:allow. */
+  /** What the comment named (rule_source or rule id; a linter's equivalent); null for gitleaks:allow. */
   rule: string | null;
   reason: string;
 }
@@ -86,8 +88,16 @@ function names(rule: string, finding: Finding): boolean {
   return rule === finding.rule_source || rule === finding.rule_source.slice(finding.rule_source.lastIndexOf(':') + 1);
 }
 
-/** The allow comment that covers this finding, if any. */
-export function allowFor(finding: Finding, file: DiffFile | undefined, credential: boolean): InlineAllow | null {
+/**
+ * The allow comment that covers this finding, if any. `equivalents`: the linter rules its rule
+ * names as enforcing the same decision (never a credential rule's: a key is not a lint).
+ */
+export function allowFor(
+  finding: Finding,
+  file: DiffFile | undefined,
+  credential: boolean,
+  equivalents: readonly string[] = [],
+): InlineAllow | null {
   if (!file) return null;
   const { anywhere, alone } = patternsFor(finding.path);
   const first = Math.min(finding.start_line, finding.line);
@@ -104,6 +114,8 @@ export function allowFor(finding: Finding, file: DiffFile | undefined, credentia
   const match = above === undefined ? null : alone.exec(above);
   if (match && names(match[1]!, finding))
     return { marker: 'revtrail-allow', line: first - 1, rule: match[1]!, reason: (match[2] ?? '').trim() };
+  const directive = credential ? null : linterDirectiveFor(equivalents, first, (n) => lineText(file, n));
+  if (directive) return { marker: 'linter', line: directive.line, rule: directive.equivalent, reason: directive.said };
   return null;
 }
 
@@ -126,11 +138,12 @@ export function applyAllowComments(
   isCredential: (ruleSource: string) => boolean,
   credentialAllow: boolean,
   needsSignature?: (finding: Finding) => boolean,
+  equivalentsOf: (ruleSource: string) => readonly string[] = () => [],
 ): AllowOutcome {
   const outcome: AllowOutcome = { kept: [], allowed: [], refused: [], needSignature: [] };
   for (const finding of findings) {
     const credential = isCredential(finding.rule_source);
-    const allow = allowFor(finding, fileOf(finding.path), credential);
+    const allow = allowFor(finding, fileOf(finding.path), credential, equivalentsOf(finding.rule_source));
     if (!allow) outcome.kept.push(finding);
     else if (needsSignature?.(finding)) {
       outcome.kept.push({ ...finding, allowComment: allow.marker });

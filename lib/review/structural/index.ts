@@ -7,12 +7,15 @@
  */
 import type { ChunkSelection } from '../../select/types.js';
 import type { StructuralRule } from '../../bundle/structural.js';
+import type { DiffFile } from '../../diff/types.js';
 import { ruleDraft, type FindingDraft } from '../findings/contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../engine/time.js';
 import { MAX_FINDINGS_PER_RULE } from '../engine/rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
-import { checkAstRule, findMatches, hasErrors, parseFile, type Root } from './match.js';
-import { candidatesOf, crossing, importsOf, type ResolveContext } from './imports.js';
+import { checkAstRule, findMatches } from './match.js';
+import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext } from './imports.js';
+import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
+import { introducedViolations, violationKey } from '../introduced/match.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** Past this a file is not parsed (its regex rules and the baseline still run). */
@@ -25,7 +28,12 @@ export type FileVersion = string | typeof TOO_LARGE | null;
 export interface StructuralIO {
   /** Starts reading these files' new versions at once (one git process). */
   prefetch?(paths: readonly string[]): void;
-  fileText(path: string): Promise<FileVersion>;
+  /** Starts reading these files' old and new versions at once (one git process). */
+  prefetchVersions?(files: readonly DiffFile[]): void;
+  /** The new version of `path` (`file`: its diff, whose `index` line names the blob of a diff given as text). */
+  fileText(path: string, file?: DiffFile): Promise<FileVersion>;
+  /** The old version of a changed file (the blob its `index` line names); null for an added file or none known. */
+  oldText?(file: DiffFile): Promise<FileVersion>;
   /** What resolution needs of the repository (tsconfig paths, go.mod) and which files exist. */
   context(): Promise<ResolveContext & { exists(path: string): boolean }>;
   budgetMs?: number;
@@ -37,14 +45,24 @@ export interface StructuralItem {
 }
 
 export interface StructuralResult {
-  drafts: Array<{ draft: FindingDraft; selection: ChunkSelection }>;
+  drafts: Array<{ draft: FindingDraft; selection: ChunkSelection; rule: StructuralRule }>;
   warnings: string[];
 }
 
-export async function runStructural(items: readonly StructuralItem[], io: StructuralIO): Promise<StructuralResult> {
+/**
+ * `book`: the review's file versions, shared with the pattern rules' comparison (one read and
+ * parse of each). An explicit whole-tree or range review sets `budgetMs` to Infinity: the budget
+ * guards a hook against a hostile rule, not a big tree against being read.
+ */
+export async function runStructural(
+  items: readonly StructuralItem[],
+  io: StructuralIO,
+  book?: VersionBook,
+): Promise<StructuralResult> {
   const drafts: StructuralResult['drafts'] = [];
   const warnings: string[] = [];
   const budget = io.budgetMs ?? RULE_PHASE_BUDGET_MS;
+  const unbounded = budget === Number.POSITIVE_INFINITY;
   const started = Date.now();
   const unusable = new Map<StructuralRule, string | null>();
   const usable = (rule: StructuralRule) => {
@@ -65,8 +83,9 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
     byPath.set(item.selection.chunk.path, list);
   }
   io.prefetch?.([...byPath.keys()].filter((p) => languageOfPath(p) !== null));
+  const versions = book ?? new VersionBook(io);
   for (const [path, pieces] of byPath) {
-    if (Date.now() - started > budget) {
+    if (!unbounded && Date.now() - started > budget) {
       warnings.push(m.structuralOverBudget(budget, [...byPath.keys()].slice([...byPath.keys()].indexOf(path))));
       break;
     }
@@ -76,24 +95,81 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
       (r) => (r.kind === 'imports' || sameFamily(r.language, language)) && usable(r),
     );
     if (!rules.length) continue;
-    const text = await io.fileText(path);
-    if (text === null) continue;
-    if (typeof text !== 'string') {
+    const file = pieces[0]!.selection.chunk.file;
+    const after = await versions.version(file, 'new');
+    if (after === null) continue;
+    if (after === TOO_LARGE_VERSION) {
       warnings.push(m.structuralTooLarge(path, MAX_PARSED_BYTES));
       continue;
     }
-    let root: Root;
-    try {
-      root = parseFile(language, text);
-    } catch (error) {
-      warnings.push(m.structuralUnparsed(path, (error as Error).message));
+    if (!after.root) {
+      warnings.push(
+        m.structuralUnparsed(
+          path,
+          after.unparsed ?? `not valid ${language}`,
+          rules.map((r) => r.ruleSource),
+        ),
+      );
       continue;
     }
-    if (hasErrors(root)) {
-      warnings.push(m.structuralUnparsed(path, `not valid ${language}`));
-      continue;
-    }
+    const root = after.root;
+    // The old version's tree, to compare with (docs/review.md "What a change introduces"); where
+    // it cannot be read or parsed every match on an added line counts, as for an added file.
+    const before = await versions.version(file, 'old');
+    const oldRoot = before !== null && before !== TOO_LARGE_VERSION ? before.root : null;
+    const compared = before === null || oldRoot !== null;
+    const declarations = after.view()?.declarations ?? [];
+    const oldDeclarations =
+      (before !== null && before !== TOO_LARGE_VERSION ? before.view()?.declarations : null) ?? [];
+    const addedLines = new Set(pieces.flatMap((p) => p.selection.chunk.added.map((a) => a.line)));
+    const anyAdded = (start: number, end: number) => {
+      for (let n = start; n <= end; n++) if (addedLines.has(n)) return true;
+      return false;
+    };
     const imports = rules.some((r) => r.kind === 'imports') ? importsOf(root, language) : [];
+    const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? importsOf(oldRoot, language) : [];
+    // Per rule, the matches of the new version that the old one does not account for.
+    const fresh = new Map<StructuralRule, Set<number>>();
+    const freshOf = (rule: StructuralRule): Set<number> => {
+      let lines = fresh.get(rule);
+      if (lines) return lines;
+      if (rule.kind === 'ast') {
+        const now = findMatches(root, rule).map((match) => ({
+          line: match.start,
+          end: match.end,
+          key: violationKey(match.text),
+          declaration: declarations[match.start - 1] ?? null,
+          lineKey: '',
+        }));
+        const then =
+          compared && oldRoot
+            ? findMatches(oldRoot, rule).map((match) => ({
+                line: match.start,
+                key: violationKey(match.text),
+                declaration: oldDeclarations[match.start - 1] ?? null,
+                lineKey: '',
+              }))
+            : [];
+        lines = new Set(introducedViolations(then, now, (v) => anyAdded(v.line, v.end)).map((v) => v.line));
+      } else {
+        const wanted = (ref: ImportRef) => !ref.typeOnly || rule.typeImports;
+        const toViolation = (ref: ImportRef, decls: ReadonlyArray<string | null>) => ({
+          line: ref.line,
+          key: ref.specifier,
+          declaration: decls[ref.line - 1] ?? null,
+          lineKey: '',
+        });
+        lines = new Set(
+          introducedViolations(
+            oldImports.filter(wanted).map((ref) => toViolation(ref, oldDeclarations)),
+            imports.filter(wanted).map((ref) => toViolation(ref, declarations)),
+            (v) => addedLines.has(v.line),
+          ).map((v) => v.line),
+        );
+      }
+      fresh.set(rule, lines);
+      return lines;
+    };
     for (const { selection, rules: pieceRules } of pieces) {
       const { changedLines, added } = selection.chunk;
       // The first added line in [start, end]: `added` is in line order, so a binary search (a
@@ -110,6 +186,7 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
       };
       for (const rule of rules) {
         if (!pieceRules.includes(rule)) continue;
+        const introduced = freshOf(rule);
         // As for regex rules: at most MAX_FINDINGS_PER_RULE findings of a rule per piece, the rest named once.
         let found = 0;
         const keep = () => ++found <= MAX_FINDINGS_PER_RULE;
@@ -119,14 +196,15 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
         };
         if (rule.kind === 'ast') {
           for (const match of findMatches(root, rule)) {
+            if (!introduced.has(match.start)) continue;
             const line = firstAdded(match.start, match.end);
-            if (line !== null && keep()) drafts.push({ selection, draft: ruleDraft(rule, path, line) });
+            if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });
           }
           named();
           continue;
         }
         for (const ref of imports) {
-          if (!changedLines.has(ref.line)) continue;
+          if (!changedLines.has(ref.line) || !introduced.has(ref.line)) continue;
           if (ref.typeOnly && !rule.typeImports) continue;
           context ??= await io.context();
           const all = candidatesOf(ref, path, language, context);
@@ -136,6 +214,7 @@ export async function runStructural(items: readonly StructuralItem[], io: Struct
           if (crossed && keep())
             drafts.push({
               selection,
+              rule,
               draft: ruleDraft(rule, path, ref.line, {
                 body: m.importCrossing(rule.message, ref.specifier, crossed.target, crossed.boundary),
               }),

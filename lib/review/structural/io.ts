@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { FileShapeError, readRegularFile } from '../../core/fs/read.js';
 import { gitOut } from '../../core/git/run.js';
-import { catFileBatch, runGit } from '../../core/git/commands.js';
-import type { DiffSource } from '../../diff/types.js';
+import { catFileBatch, runGit, type CatFileObject } from '../../core/git/commands.js';
+import type { DiffFile, DiffSource } from '../../diff/types.js';
 import { newSideOf, objectName } from '../../diff/version.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
 
@@ -26,7 +26,14 @@ async function catFiles(top: string, names: readonly string[]): Promise<Map<stri
   const out = new Map<string, FileVersion>();
   const asked = names.filter((n) => !/[\r\n]/.test(n));
   if (!asked.length) return out;
-  for (const [name, object] of await runGit(catFileBatch(asked), { cwd: top })) {
+  let answer: Map<string, CatFileObject | null>;
+  try {
+    answer = await runGit(catFileBatch(asked), { cwd: top });
+  } catch {
+    // No repository to ask (a diff file reviewed outside one): no file versions.
+    return out;
+  }
+  for (const [name, object] of answer) {
     // `<name> missing`, or another object type than a blob: no file version.
     if (object?.type !== 'blob') out.set(name, null);
     else out.set(name, object.content.length > MAX_PARSED_BYTES ? TOO_LARGE : object.content.toString('utf8'));
@@ -42,26 +49,47 @@ function jsonWithoutComments(text: string): unknown {
   }
 }
 
-export function structuralIO(top: string, source: DiffSource, tip: string | null): StructuralIO | undefined {
-  if (source.kind === 'text') return undefined;
-  const side = newSideOf(source, tip);
-  // A range whose tip is not known reads the work tree, as before the side was named.
-  const prefix = side === null || side.kind === 'worktree' ? null : objectName(side, '');
+const ZERO_ID = /^0+$/;
+
+/** The object id of one side of a diff file, from its `index` line; null for none (an added file's old side). */
+function blobOf(file: DiffFile | undefined, side: 'old' | 'new'): string | null {
+  const id = file?.blobs?.[side];
+  return id && !ZERO_ID.test(id) ? id : null;
+}
+
+/**
+ * The file versions a review reads (docs/review.md "What a change introduces"): each changed
+ * file's new version (the work tree's, the index's, the tip's; for a diff given as text, the
+ * blob its `index` line names) and its old version (the blob the `index` line names), every
+ * object of a batch in one `git cat-file --batch`.
+ */
+export function structuralIO(top: string, source: DiffSource, tip: string | null): StructuralIO {
+  const side = source.kind === 'text' ? null : newSideOf(source, tip);
+  // A range whose tip is not known reads the work tree, as before the side was named; a diff
+  // given as text reads the blobs its `index` lines name.
+  const byBlob = source.kind === 'text';
+  const prefix = byBlob ? null : side === null || side.kind === 'worktree' ? null : objectName(side, '');
   // Every file the pass will read is asked for in one cat-file (prefetch); any other on its own.
   const pending = new Map<string, Promise<Map<string, FileVersion>>>();
-  const fetch = (paths: readonly string[]) => {
-    const wanted = paths.filter((p) => !pending.has(p));
+  // Objects by name (`tip:path`, `:path`, a blob id), asked in batches and answered once each.
+  const fetchNames = (names: readonly string[]) => {
+    const wanted = [...new Set(names)].filter((n) => !pending.has(n));
     if (!wanted.length) return;
-    const batch = catFiles(
-      top,
-      wanted.map((p) => `${prefix}${p}`),
-    );
-    for (const p of wanted) pending.set(p, batch);
+    const batch = catFiles(top, wanted);
+    for (const n of wanted) pending.set(n, batch);
   };
-  const read = async (path: string): Promise<FileVersion> => {
-    if (prefix === null) return readRegular(join(top, path), MAX_PARSED_BYTES);
-    fetch([path]);
-    return (await pending.get(path)!).get(`${prefix}${path}`) ?? null;
+  const byName = async (name: string): Promise<FileVersion> => {
+    fetchNames([name]);
+    return (await pending.get(name)!).get(name) ?? null;
+  };
+  const newName = (path: string, file?: DiffFile) => (byBlob ? blobOf(file, 'new') : `${prefix}${path}`);
+  const fetch = (paths: readonly string[]) => {
+    if (prefix !== null) fetchNames(paths.map((p) => `${prefix}${p}`));
+  };
+  const read = async (path: string, file?: DiffFile): Promise<FileVersion> => {
+    if (prefix === null && !byBlob) return readRegular(join(top, path), MAX_PARSED_BYTES);
+    const name = newName(path, file);
+    return name === null ? null : byName(name);
   };
   const text = async (path: string) => {
     const version = await read(path);
@@ -71,8 +99,24 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
     prefetch: (paths) => {
       if (prefix !== null) fetch(paths);
     },
+    prefetchVersions: (files) => {
+      const names: string[] = [];
+      for (const file of files) {
+        const old = blobOf(file, 'old');
+        if (old) names.push(old);
+        const path = file.newPath;
+        const name = path === null ? null : prefix === null && !byBlob ? null : newName(path, file);
+        if (name) names.push(name);
+      }
+      fetchNames(names);
+    },
     fileText: read,
+    oldText: (file) => {
+      const old = blobOf(file, 'old');
+      return old === null ? Promise.resolve(null) : byName(old);
+    },
     async context() {
+      if (byBlob) return { tsPaths: [], goModule: null, exists: () => false };
       const listed =
         prefix === null || prefix === ':'
           ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
@@ -97,7 +141,7 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
  * an import resolves to is read as for local changes.
  */
 export function bufferIO(top: string, buffer: { path: string; text: string }): StructuralIO {
-  const io = structuralIO(top, { kind: 'worktree' }, null)!;
+  const io = structuralIO(top, { kind: 'worktree' }, null);
   const own: FileVersion = Buffer.byteLength(buffer.text) > MAX_PARSED_BYTES ? TOO_LARGE : buffer.text;
-  return { ...io, fileText: (path) => (path === buffer.path ? Promise.resolve(own) : io.fileText(path)) };
+  return { ...io, fileText: (path, file) => (path === buffer.path ? Promise.resolve(own) : io.fileText(path, file)) };
 }

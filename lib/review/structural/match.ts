@@ -59,6 +59,8 @@ export interface AstMatch {
   /** 1-based first and last line of the match. */
   start: number;
   end: number;
+  /** The matched code: what a violation is known by (docs/review.md "What a change introduces"). */
+  text: string;
 }
 
 export type Root = ReturnType<ReturnType<typeof parser>['parse']>;
@@ -78,6 +80,6 @@ export function findMatches(root: Root, rule: AstRule): AstMatch[] {
     .findAll(ruleConfig(rule) as never)
     .map((node) => {
       const range = node.range();
-      return { start: range.start.line + 1, end: range.end.line + 1 };
+      return { start: range.start.line + 1, end: range.end.line + 1, text: node.text() };
     });
 }

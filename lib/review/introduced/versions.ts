@@ -1,0 +1,80 @@
+/**
+ * Both versions of each changed file, read and parsed once per review for every rule kind that
+ * compares them (docs/review.md "What a change introduces"): the text (through the review's one
+ * reader of file versions, ../structural/io.ts), its syntax tree where revtrail parses the
+ * language and the tree has no errors, and what each character is (../structural/view.ts).
+ */
+import type { DiffFile } from '../../diff/types.js';
+import type { StructuralLanguage } from '../../bundle/structural.js';
+import type { FileVersion, StructuralIO } from '../structural/index.js';
+import { languageOfPath } from '../structural/languages.js';
+import { hasErrors, parseFile, type Root } from '../structural/match.js';
+import { textView, type TextView } from '../structural/view.js';
+
+export interface Version {
+  text: string;
+  /** The tree, or null where the language has no parser or the text does not parse. */
+  root: Root | null;
+  /** Why it does not parse (a thrown parser error, or "not valid <language>"), else null. */
+  unparsed: string | null;
+  view(): TextView | null;
+}
+
+export type Side = 'old' | 'new';
+
+function versionOf(language: StructuralLanguage | null, text: string): Version {
+  let root: Root | null = null;
+  let unparsed: string | null = null;
+  if (language) {
+    try {
+      root = parseFile(language, text);
+      if (hasErrors(root)) {
+        unparsed = `not valid ${language}`;
+        root = null;
+      }
+    } catch (error) {
+      unparsed = (error as Error).message;
+    }
+  }
+  let view: TextView | null | undefined;
+  return {
+    text,
+    root,
+    unparsed,
+    view: () => (view ??= root && language ? textView(language, text, root) : null),
+  };
+}
+
+export class VersionBook {
+  private readonly read = new Map<string, Promise<Version | typeof TOO_LARGE_VERSION | null>>();
+  constructor(private readonly io: StructuralIO) {}
+
+  /** Starts reading the old and new versions of these files (one git process). */
+  prefetch(files: readonly DiffFile[]): void {
+    this.io.prefetchVersions?.(files);
+  }
+
+  /**
+   * One side of a changed file: its version, TOO_LARGE_VERSION past the parse cap, or null where
+   * there is none (an added file's old side) or it cannot be read.
+   */
+  version(file: DiffFile, side: Side): Promise<Version | typeof TOO_LARGE_VERSION | null> {
+    const path = side === 'new' ? file.newPath : file.oldPath;
+    if (path === null || (side === 'old' && file.status === 'added')) return Promise.resolve(null);
+    const key = `${side}\0${path}`;
+    let found = this.read.get(key);
+    if (!found) {
+      const text: Promise<FileVersion> =
+        side === 'new' ? this.io.fileText(path, file) : (this.io.oldText?.(file) ?? Promise.resolve(null));
+      // The language is the new path's: a rename keeps comparing like with like.
+      const language = languageOfPath(file.newPath ?? path);
+      found = text.then((t) =>
+        t === null ? null : typeof t === 'string' ? versionOf(language, t) : TOO_LARGE_VERSION,
+      );
+      this.read.set(key, found);
+    }
+    return found;
+  }
+}
+
+export const TOO_LARGE_VERSION = 'too-large' as const;
