@@ -88,6 +88,8 @@ export const reviewMessages = {
     `${path}: over ${cap} bytes: not parsed for the syntax-tree and import rules (its regex rules and the baseline ran)`,
   structuralUnparsed: (path: string, why: string, rules: readonly string[]) =>
     `${path}: does not parse (${why}): its syntax-tree and import rules were skipped (${rules.slice(0, 4).join(', ')}${rules.length > 4 ? ` and ${rules.length - 4} more` : ''}); its regex rules and the baseline ran on its text`,
+  structuralPartlyParsed: (path: string, why: string, lines: readonly string[], rules: readonly string[]) =>
+    `${path}: does not parse at line${lines.length === 1 && !lines[0]!.includes('-') ? '' : 's'} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ', …' : ''} (${why}): its syntax-tree and import rules (${rules.slice(0, 4).join(', ')}${rules.length > 4 ? ` and ${rules.length - 4} more` : ''}) were skipped there and ran on the rest; its regex rules and the baseline read the text there`,
   structuralOverBudget: (ms: number, skipped: readonly string[]) =>
     `syntax-tree and import rules used up their ${ms} ms budget; not run on ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` and ${plural(skipped.length - 3, 'more file')}` : ''}`,
   importCrossing: (message: string | null, specifier: string, target: string | null, boundary: string) =>

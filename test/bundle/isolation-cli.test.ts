@@ -97,7 +97,7 @@ test(
   FINISHES,
   async () => {
     const good =
-      '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: todo, pattern: "TODO\\\\(", severity: nit, category: style, title: TODO left}\n---\n';
+      '---\ntype: Note\nid: good\npaths: ["**"]\nrules:\n  - {id: todo, pattern: "TODO\\\\(", in: comments, severity: nit, category: style, title: TODO left}\n---\n';
     const r = await hostileRepo(
       {
         '.okfw/good.md': `${good}#${' '.repeat(150_000)}Good${' '.repeat(150_000)}x\n`,

@@ -5,7 +5,9 @@
  *
  * Pairs are made from the most alike to the least: the same text in the same declaration on an
  * unchanged line, then the same text in the same declaration, then the same text anywhere in the
- * file (a block moved to another function). A violation on a line the change did not add is
+ * file (a block moved to another function), then, inside one named declaration, a violation
+ * whose text the change edited (`x as any` become `value as any` with a rename): the place is
+ * the same, and so is the violation. A violation on a line the change did not add is
  * paired first, so where the change adds a second copy of an old violation it is the copy that
  * stays unpaired.
  */
@@ -61,6 +63,15 @@ export function introducedViolations<T extends Violation>(
       list.splice(at, 1);
       unpaired.delete(item);
     }
+  }
+  // An edited violation in the same named declaration: any old one of the rule left there.
+  const left = [...olds.values()].flat();
+  for (const item of order) {
+    if (!unpaired.has(item) || item.v.declaration === null) continue;
+    const at = left.findIndex((old) => old.declaration === item.v.declaration);
+    if (at === -1) continue;
+    left.splice(at, 1);
+    unpaired.delete(item);
   }
   return [...unpaired].sort((a, b) => a.index - b.index).map((item) => item.v);
 }

@@ -13,9 +13,9 @@ import { textView, type TextView } from '../structural/view.js';
 
 export interface Version {
   text: string;
-  /** The tree, or null where the language has no parser or the text does not parse. */
+  /** The tree (with ERROR nodes where parts do not parse), or null where the language has no parser. */
   root: Root | null;
-  /** Why it does not parse (a thrown parser error, or "not valid <language>"), else null. */
+  /** Why it does not parse, or not all of it (a thrown parser error, or "not valid <language>"), else null. */
   unparsed: string | null;
   view(): TextView | null;
 }
@@ -28,10 +28,8 @@ function versionOf(language: StructuralLanguage | null, text: string): Version {
   if (language) {
     try {
       root = parseFile(language, text);
-      if (hasErrors(root)) {
-        unparsed = `not valid ${language}`;
-        root = null;
-      }
+      // A tree with errors is kept: the parts that parse keep their rules (docs/structural.md).
+      if (hasErrors(root)) unparsed = `not valid ${language}`;
     } catch (error) {
       unparsed = (error as Error).message;
     }

@@ -113,6 +113,18 @@ export async function runStructural(
       continue;
     }
     const root = after.root;
+    // Where parts do not parse, the rules keep the rest; the lines they lost are said once.
+    const broken = after.unparsed ? (after.view()?.errors ?? []) : [];
+    const inBroken = (start: number, end: number) => broken.some((e) => e.start <= end && start <= e.end);
+    if (broken.length)
+      warnings.push(
+        m.structuralPartlyParsed(
+          path,
+          after.unparsed!,
+          broken.map((e) => (e.start === e.end ? `${e.start}` : `${e.start}-${e.end}`)),
+          rules.map((r) => r.ruleSource),
+        ),
+      );
     // The old version's tree, to compare with (docs/review.md "What a change introduces"); where
     // it cannot be read or parsed every match on an added line counts, as for an added file.
     const before = await versions.version(file, 'old');
@@ -134,13 +146,15 @@ export async function runStructural(
       let lines = fresh.get(rule);
       if (lines) return lines;
       if (rule.kind === 'ast') {
-        const now = findMatches(root, rule).map((match) => ({
-          line: match.start,
-          end: match.end,
-          key: violationKey(match.text),
-          declaration: declarations[match.start - 1] ?? null,
-          lineKey: '',
-        }));
+        const now = findMatches(root, rule)
+          .filter((match) => !inBroken(match.start, match.end))
+          .map((match) => ({
+            line: match.start,
+            end: match.end,
+            key: violationKey(match.text),
+            declaration: declarations[match.start - 1] ?? null,
+            lineKey: '',
+          }));
         const then =
           compared && oldRoot
             ? findMatches(oldRoot, rule).map((match) => ({
@@ -196,7 +210,7 @@ export async function runStructural(
         };
         if (rule.kind === 'ast') {
           for (const match of findMatches(root, rule)) {
-            if (!introduced.has(match.start)) continue;
+            if (!introduced.has(match.start) || inBroken(match.start, match.end)) continue;
             const line = firstAdded(match.start, match.end);
             if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });
           }
@@ -204,7 +218,7 @@ export async function runStructural(
           continue;
         }
         for (const ref of imports) {
-          if (!changedLines.has(ref.line) || !introduced.has(ref.line)) continue;
+          if (!changedLines.has(ref.line) || !introduced.has(ref.line) || inBroken(ref.line, ref.line)) continue;
           if (ref.typeOnly && !rule.typeImports) continue;
           context ??= await io.context();
           const all = candidatesOf(ref, path, language, context);

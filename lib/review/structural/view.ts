@@ -96,6 +96,17 @@ SPECIFIERS.typescript = SPECIFIERS.tsx = SPECIFIERS.javascript = SCRIPT_SPECIFIE
 
 type Node = ReturnType<ReturnType<Root['root']>['findAll']>[number];
 
+/** The 1-based line ranges of the tree's ERROR nodes. */
+export function errorLines(root: Root): Array<{ start: number; end: number }> {
+  return root
+    .root()
+    .findAll({ rule: { kind: 'ERROR' } } as never)
+    .map((node) => {
+      const range = node.range();
+      return { start: range.start.line + 1, end: range.end.line + 1 };
+    });
+}
+
 function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -168,13 +179,10 @@ export function textView(language: StructuralLanguage, text: string, root: Root)
     .sort((a, b) => a.start - b.start || b.end - a.end);
   for (const d of found) declarations.fill(d.name, d.start, d.end + 1);
 
-  const errors = root
-    .root()
-    .findAll({ rule: { kind: 'ERROR' } } as never)
-    .map((node) => {
-      const range = node.range();
-      return { start: range.start.line + 1, end: range.end.line + 1 };
-    });
+  const errors = errorLines(root);
+  // Where the parser could not read the code, the text is read as it is (as for a file it does
+  // not parse at all): what it took for a comment or a string there may be neither.
+  for (const e of errors) classes.fill(CODE, starts[e.start - 1] ?? text.length, starts[e.end] ?? text.length);
   return { classes, declarations, errors };
 }
 
