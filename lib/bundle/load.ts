@@ -16,7 +16,7 @@ import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
 import { ConceptCache, rememberOverrun, statSignature } from './cache.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
-import { keepSnapshot, loadSnapshot, type SnapshotFiles } from './snapshot.js';
+import { forgetSnapshot, keepSnapshot, loadSnapshot, type SnapshotFiles } from './snapshot.js';
 import { FileShapeError } from '../core/fs/read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
 
@@ -256,7 +256,12 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   if (cache) {
     const cacheFile = options.cacheFile!;
     bundle.overran = new Set(cache.overran());
-    bundle.rememberOverrun = (key) => rememberOverrun(cacheFile, realRoot, key);
+    bundle.rememberOverrun = (key) => {
+      rememberOverrun(cacheFile, realRoot, key);
+      // The snapshot this load keeps (below) holds the overruns known before this review: it goes,
+      // so the next load reads them from the cache (as a snapshot's own rememberOverrun does).
+      if (snapshot) forgetSnapshot(snapshot);
+    };
   }
   // Each file as the cache or its bytes left it: a result, or text for the parser. What reading
   // it said is kept with it, so diagnostics stay in file order when all are built at once.

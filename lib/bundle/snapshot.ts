@@ -120,16 +120,22 @@ export async function loadSnapshot(root: string, files: SnapshotFiles): Promise<
     overran: new Set(Object.keys(stillRemembered(head.overran))),
     rememberOverrun: (key) => {
       rememberOverrun(files.cacheFile, root, key);
-      // The snapshot no longer holds every overrun: the next load reads them from the cache.
-      // Never an error, as the cache's own write: a .git that cannot be written only means the
-      // next review waits for the rule once more.
-      try {
-        rmSync(files.snapshotFile, { force: true });
-      } catch {
-        // left as it is
-      }
+      forgetSnapshot(files);
     },
   };
+}
+
+/**
+ * The snapshot no longer holds every overrun: it goes, and the next load reads them from the
+ * cache. Never an error, as the cache's own write: a .git that cannot be written only means the
+ * next review waits for the rule once more.
+ */
+export function forgetSnapshot(files: SnapshotFiles): void {
+  try {
+    rmSync(files.snapshotFile, { force: true });
+  } catch {
+    // left as it is
+  }
 }
 
 /**
