@@ -26,6 +26,7 @@ x:
       title: Controller imports the database layer
     - id: no-todo
       pattern: 'TODO\\(nobody\\)'
+      in: comments
       severity: nit
       title: Unowned TODO
 ---

@@ -143,7 +143,7 @@ function nextSpecial(special: RegExp, text: string, from: number): number {
  * block comments carry over from line to line, so give it lines from the start of a file; a
  * lone line is read as if it started in code.
  */
-export function maskLines(lines: readonly string[]): MaskedLine[] {
+export function maskLines(lines: readonly string[], options: { expressionsAreCode?: boolean } = {}): MaskedLine[] {
   const stack: Frame[] = [];
   // Template frames on the stack: "inside a template" without scanning the stack per character.
   let templates = 0;
@@ -190,7 +190,9 @@ export function maskLines(lines: readonly string[]): MaskedLine[] {
       const c = text[i]!;
       const next = text[i + 1];
       const top = stack[stack.length - 1];
-      const insideTemplate = templates > 0;
+      // A template's `${…}` is blanked as part of its literal, unless the caller reads it as code
+      // (a bundle rule: docs/review.md "Code, not prose"); its own strings are blanked either way.
+      const insideTemplate = templates > 0 && !options.expressionsAreCode;
       if (inComment) {
         const end = text.indexOf('*/', i);
         const stop = end === -1 ? text.length : end + 2;

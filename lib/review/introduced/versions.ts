@@ -10,6 +10,7 @@ import type { FileVersion, StructuralIO } from '../structural/index.js';
 import { languageOfPath } from '../structural/languages.js';
 import { hasErrors, parseFile, type Root } from '../structural/match.js';
 import { textView, type TextView } from '../structural/view.js';
+import { isScript, scriptView } from './script-view.js';
 
 export interface Version {
   text: string;
@@ -22,24 +23,39 @@ export interface Version {
 
 export type Side = 'old' | 'new';
 
-function versionOf(language: StructuralLanguage | null, text: string): Version {
-  let root: Root | null = null;
-  let unparsed: string | null = null;
-  if (language) {
-    try {
-      root = parseFile(language, text);
-      // A tree with errors is kept: the parts that parse keep their rules (docs/structural.md).
-      if (hasErrors(root)) unparsed = `not valid ${language}`;
-    } catch (error) {
-      unparsed = (error as Error).message;
+function versionOf(path: string, language: StructuralLanguage | null, text: string): Version {
+  // Parsed only when a syntax-tree rule, or the view of a language without a lexer here, asks.
+  let parsed: { root: Root | null; unparsed: string | null } | undefined;
+  const parse = () => {
+    if (parsed) return parsed;
+    parsed = { root: null, unparsed: null };
+    if (language) {
+      try {
+        parsed.root = parseFile(language, text);
+        // A tree with errors is kept: the parts that parse keep their rules (docs/structural.md).
+        if (hasErrors(parsed.root)) parsed.unparsed = `not valid ${language}`;
+      } catch (error) {
+        parsed.unparsed = (error as Error).message;
+      }
     }
-  }
+    return parsed;
+  };
   let view: TextView | null | undefined;
   return {
     text,
-    root,
-    unparsed,
-    view: () => (view ??= root && language ? textView(language, text, root) : null),
+    get root() {
+      return parse().root;
+    },
+    get unparsed() {
+      return parse().unparsed;
+    },
+    view: () => {
+      if (view !== undefined) return view;
+      // JavaScript and TypeScript by the review's own lexer (no parser to load on a commit).
+      if (isScript(path)) return (view = scriptView(text));
+      const root = language ? parse().root : null;
+      return (view = root && language ? textView(language, text, root) : null);
+    },
   };
 }
 
@@ -67,7 +83,7 @@ export class VersionBook {
       // The language is the new path's: a rename keeps comparing like with like.
       const language = languageOfPath(file.newPath ?? path);
       found = text.then((t) =>
-        t === null ? null : typeof t === 'string' ? versionOf(language, t) : TOO_LARGE_VERSION,
+        t === null ? null : typeof t === 'string' ? versionOf(file.newPath ?? path, language, t) : TOO_LARGE_VERSION,
       );
       this.read.set(key, found);
     }

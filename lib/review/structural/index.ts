@@ -16,6 +16,7 @@ import { checkAstRule, findMatches } from './match.js';
 import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext } from './imports.js';
 import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
 import { introducedViolations, violationKey } from '../introduced/match.js';
+import { errorLines } from './view.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** Past this a file is not parsed (its regex rules and the baseline still run). */
@@ -114,7 +115,7 @@ export async function runStructural(
     }
     const root = after.root;
     // Where parts do not parse, the rules keep the rest; the lines they lost are said once.
-    const broken = after.unparsed ? (after.view()?.errors ?? []) : [];
+    const broken = after.unparsed ? errorLines(root) : [];
     const inBroken = (start: number, end: number) => broken.some((e) => e.start <= end && start <= e.end);
     if (broken.length)
       warnings.push(
