@@ -225,7 +225,11 @@ export async function reviewSelections(
     let book: VersionBook | undefined;
     const versions = async () => {
       const io = await (opened ??= options.structural?.() ?? Promise.resolve(undefined));
-      if (io && !book) book = new (await import('./introduced/versions.js')).VersionBook(io);
+      if (io && !book)
+        book = new (await import('./introduced/versions.js')).VersionBook(
+          io,
+          selections.map((s) => s.chunk.file),
+        );
       return io && book ? { io, book } : undefined;
     };
     // Syntax-tree and import rules: the parser loads only when a selected document carries one.

@@ -61,11 +61,30 @@ function versionOf(path: string, language: StructuralLanguage | null, text: stri
 
 export class VersionBook {
   private readonly read = new Map<string, Promise<Version | typeof TOO_LARGE_VERSION | null>>();
-  constructor(private readonly io: StructuralIO) {}
+  /** Files the diff moved away from a path (renamed, deleted): what a file added at that path replaces. */
+  private readonly movedFrom = new Map<string, DiffFile>();
+
+  /**
+   * `files`: the diff's files. git may pair a file with a renamed copy elsewhere and call the
+   * file now at its old path added (`app.py` moved to `sansio/app.py`, a new `app.py`): the old
+   * version of that added file is the one that stood at its path.
+   */
+  constructor(
+    private readonly io: StructuralIO,
+    files: readonly DiffFile[] = [],
+  ) {
+    for (const f of files)
+      if (f.oldPath !== null && f.oldPath !== f.newPath && (f.status === 'renamed' || f.status === 'deleted'))
+        this.movedFrom.set(f.oldPath, f);
+  }
 
   /** Starts reading the old and new versions of these files (one git process). */
   prefetch(files: readonly DiffFile[]): void {
-    this.io.prefetchVersions?.(files);
+    const moved = files.flatMap((f) => {
+      const before = f.status === 'added' && f.newPath !== null ? this.movedFrom.get(f.newPath) : undefined;
+      return before ? [before] : [];
+    });
+    this.io.prefetchVersions?.([...files, ...moved]);
   }
 
   /**
@@ -73,8 +92,12 @@ export class VersionBook {
    * there is none (an added file's old side) or it cannot be read.
    */
   version(file: DiffFile, side: Side): Promise<Version | typeof TOO_LARGE_VERSION | null> {
+    if (side === 'old' && file.status === 'added') {
+      const before = file.newPath === null ? undefined : this.movedFrom.get(file.newPath);
+      return before ? this.version(before, 'old') : Promise.resolve(null);
+    }
     const path = side === 'new' ? file.newPath : file.oldPath;
-    if (path === null || (side === 'old' && file.status === 'added')) return Promise.resolve(null);
+    if (path === null) return Promise.resolve(null);
     const key = `${side}\0${path}`;
     let found = this.read.get(key);
     if (!found) {

@@ -18,7 +18,7 @@ export interface ImportRef {
   typeOnly?: boolean;
 }
 
-/** Whether a node lies inside `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`). */
+/** Whether a node lies inside `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`, `t.TYPE_CHECKING`). */
 function underTypeChecking(node: Node): boolean {
   for (
     let at = (node as Node & { parent(): Node | null }).parent();
@@ -27,7 +27,8 @@ function underTypeChecking(node: Node): boolean {
   ) {
     if (at.kind() === 'if_statement') {
       const condition = at.field('condition')?.text().trim();
-      if (condition === 'TYPE_CHECKING' || condition === 'typing.TYPE_CHECKING') return true;
+      // `typing.TYPE_CHECKING` under any alias (`import typing as t`: Flask's `t.TYPE_CHECKING`).
+      if (/^(?:[A-Za-z_]\w*\.)?TYPE_CHECKING$/.test(condition ?? '')) return true;
     }
   }
   return false;

@@ -6,13 +6,13 @@
  * alone, and the pass stops at its share of the rule budget.
  */
 import type { ChunkSelection } from '../../select/types.js';
-import type { StructuralRule } from '../../bundle/structural.js';
+import type { AstRule, StructuralRule } from '../../bundle/structural.js';
 import type { DiffFile } from '../../diff/types.js';
 import { ruleDraft, type FindingDraft } from '../findings/contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../engine/time.js';
 import { MAX_FINDINGS_PER_RULE } from '../engine/rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
-import { checkAstRule, findMatches } from './match.js';
+import { checkAstRule, findMatches as matchesOf, type AstMatch, type Root } from './match.js';
 import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext } from './imports.js';
 import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
 import { introducedViolations, violationKey } from '../introduced/match.js';
@@ -76,6 +76,25 @@ export async function runStructural(
     return unusable.get(rule) === null;
   };
   let context: (ResolveContext & { exists(path: string): boolean }) | undefined;
+  // A rule object can name a kind the file's grammar lacks (a TypeScript-only kind on a .js file of
+  // its family): ast-grep throws; the rule is dropped for that language, with a warning, once.
+  const refused = new Set<string>();
+  const findMatches = (root: Root, rule: AstRule, language: string): AstMatch[] => {
+    const key = `${rule.ruleSource}\0${language}`;
+    if (refused.has(key)) return [];
+    try {
+      return matchesOf(root, rule);
+    } catch (error) {
+      refused.add(key);
+      warnings.push(
+        m.structuralRuleDropped(
+          rule.ruleSource,
+          `not usable on ${language}: ${(error as Error).message.split('\n')[0]}`,
+        ),
+      );
+      return [];
+    }
+  };
   // Pieces of one file share its parse.
   const byPath = new Map<string, StructuralItem[]>();
   for (const item of items) {
@@ -147,7 +166,7 @@ export async function runStructural(
       let lines = fresh.get(rule);
       if (lines) return lines;
       if (rule.kind === 'ast') {
-        const now = findMatches(root, rule)
+        const now = findMatches(root, rule, language)
           .filter((match) => !inBroken(match.start, match.end))
           .map((match) => ({
             line: match.start,
@@ -158,7 +177,7 @@ export async function runStructural(
           }));
         const then =
           compared && oldRoot
-            ? findMatches(oldRoot, rule).map((match) => ({
+            ? findMatches(oldRoot, rule, language).map((match) => ({
                 line: match.start,
                 key: violationKey(match.text),
                 declaration: oldDeclarations[match.start - 1] ?? null,
@@ -210,7 +229,7 @@ export async function runStructural(
             warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
         };
         if (rule.kind === 'ast') {
-          for (const match of findMatches(root, rule)) {
+          for (const match of findMatches(root, rule, language)) {
             if (!introduced.has(match.start) || inBroken(match.start, match.end)) continue;
             const line = firstAdded(match.start, match.end);
             if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });
