@@ -2,10 +2,12 @@
 // (a bundle written as its maintainers would, its labels, and project.json naming the fetched
 // mirror and the pinned commit), the bundle's rules run in-process over (a) the last N commits
 // touching the project's code, each reviewed as `revtrail review --range <c>^..<c>` sees it,
-// and (b) the whole tree, as a range from the empty tree. Every bundle-rule finding is written
-// to a JSON file and matched with the labels (bench/real-rules/README.md): findings, true,
-// false, unlabelled and precision per rule and mode. The TypeScript files of the tree are also
-// parsed as revtrail parses them, and the ones ast-grep refuses are listed.
+// and (b) the whole tree, every file as if added (ranges of 100 files, so that none is skipped
+// for the rule phase's time budget; one review of it all counts what it skips). Every
+// bundle-rule finding is written to a JSON file and matched with the labels
+// (bench/real-rules/README.md): findings, true, false, unlabelled and precision per rule and
+// mode. The TypeScript files of the tree are also parsed as revtrail parses them, and the ones
+// ast-grep refuses are listed.
 //
 //   npm run bench -- real-rules            (every project whose mirror is on the machine)
 //   REVTRAIL_REAL_RULES=flask npm run bench -- real-rules     (one project)
