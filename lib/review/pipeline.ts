@@ -13,6 +13,7 @@ import type { StructuralIO, StructuralItem } from './structural/index.js';
 import type { StructuralRule } from '../bundle/structural.js';
 import type { VersionBook } from './introduced/versions.js';
 import type { Rule } from '../bundle/types.js';
+import { governing } from './introduced/governs.js';
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
 import { RuleRunner, type ReviewRule, type RuleTimeOptions } from './engine/rules.js';
 import { applyVerdicts, type VerdictEntry } from './findings/suppress.js';
@@ -263,6 +264,7 @@ export async function reviewSelections(
           rule: p.rule!,
           file: p.selection.chunk.file,
           added: addedOf.get(p.selection.chunk.path)!,
+          governs: governing(p.selection, p.rule!),
         })),
         compare.book,
       );

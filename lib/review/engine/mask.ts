@@ -122,6 +122,8 @@ export interface MaskedLine {
   inTemplate: boolean;
   /** The line starts inside a block comment that an earlier line opened. */
   inComment: boolean;
+  /** Where comments are on the line, [start, end) (maskLines with `commentSpans`). */
+  comments?: Array<[number, number]>;
 }
 
 type Frame = { kind: 'template' } | { kind: 'expression'; depth: number };
@@ -143,7 +145,10 @@ function nextSpecial(special: RegExp, text: string, from: number): number {
  * block comments carry over from line to line, so give it lines from the start of a file; a
  * lone line is read as if it started in code.
  */
-export function maskLines(lines: readonly string[], options: { expressionsAreCode?: boolean } = {}): MaskedLine[] {
+export function maskLines(
+  lines: readonly string[],
+  options: { expressionsAreCode?: boolean; commentSpans?: boolean } = {},
+): MaskedLine[] {
   const stack: Frame[] = [];
   // Template frames on the stack: "inside a template" without scanning the stack per character.
   let templates = 0;
@@ -196,6 +201,7 @@ export function maskLines(lines: readonly string[], options: { expressionsAreCod
       if (inComment) {
         const end = text.indexOf('*/', i);
         const stop = end === -1 ? text.length : end + 2;
+        if (options.commentSpans) (line.comments ??= []).push([i, stop]);
         blank(i, stop);
         inComment = end === -1;
         i = stop;
@@ -234,12 +240,14 @@ export function maskLines(lines: readonly string[], options: { expressionsAreCod
         continue;
       }
       if (c === '/' && next === '/') {
+        if (options.commentSpans) (line.comments ??= []).push([i, text.length]);
         blank(i, text.length);
         break;
       }
       if (c === '/' && next === '*') {
         const end = text.indexOf('*/', i + 2);
         const stop = end === -1 ? text.length : end + 2;
+        if (options.commentSpans) (line.comments ??= []).push([i, stop]);
         blank(i, stop);
         inComment = end === -1;
         i = stop;

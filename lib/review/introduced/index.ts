@@ -24,6 +24,8 @@ export interface Flagged {
   file: DiffFile;
   /** The lines the change added to the file (every piece of it). */
   added: ReadonlySet<number>;
+  /** Whether the rule governs a path (its own paths and its document's): an old path's violations count only there. */
+  governs: (path: string) => boolean;
 }
 
 /** The flagged findings that stand for no introduced violation: to be dropped. */
@@ -43,9 +45,14 @@ export async function notIntroduced(flagged: readonly Flagged[], book: VersionBo
     const before = await book.version(file, 'old');
     // A modified file whose old version cannot be read is still read as code: only masking applies.
     const old = before === TOO_LARGE_VERSION ? null : before;
-    const added = items[0]!.added;
+    const { added, governs } = items[0]!;
+    const path = file.newPath!;
     for (const rule of new Set(items.map((i) => i.rule))) {
-      const fresh = freshLines(rule, after, old, added, deadline);
+      // A renamed file's old version counts where the rule governed its old path (a file moved
+      // into a folder a rule governs brings its violations in new).
+      const counted = old && (file.oldPath === null || file.oldPath === path || governs(file.oldPath)) ? old : null;
+      const moved = (v: Violation) => book.takeMoved(v.lineKey, path, governs);
+      const fresh = freshLines(rule, after, counted, added, deadline, moved);
       if (!fresh) continue;
       for (const item of items) if (item.rule === rule && !fresh.has(item.draft.line)) drop.add(item.draft);
     }
@@ -60,6 +67,7 @@ function freshLines(
   before: Version | null,
   added: ReadonlySet<number>,
   deadline: number,
+  moved: (v: Violation) => boolean,
 ): Set<number> | null {
   const now = patternViolations(rule, after.text, after.view(), deadline);
   if (!now) return null;
@@ -69,6 +77,6 @@ function freshLines(
     if (!found) return null;
     then = found;
   }
-  const fresh = introducedViolations(then, now, (v) => added.has(v.line));
+  const fresh = introducedViolations(then, now, (v) => added.has(v.line), moved);
   return new Set(fresh.filter((v) => added.has(v.line)).map((v) => v.line));
 }

@@ -3,13 +3,15 @@
  * violations in a file's old and new versions, each known by its own text and place, paired up;
  * a new one no old one accounts for is introduced. Pure: the callers read the versions.
  *
- * Pairs are made from the most alike to the least: the same text in the same declaration on an
- * unchanged line, then the same text in the same declaration, then the same text anywhere in the
- * file (a block moved to another function), then, inside one named declaration, a violation
- * whose text the change edited (`x as any` become `value as any` with a rename): the place is
- * the same, and so is the violation. A violation on a line the change did not add is
- * paired first, so where the change adds a second copy of an old violation it is the copy that
- * stays unpaired.
+ * Pairs are made from the most alike to the least: the same text on the same line in the same
+ * declaration (an unchanged line), the same text on the same line anywhere in the file (a block
+ * moved to another function), the same text in the same declaration (the line around it edited,
+ * an import extended), then, inside one named declaration, any violation of the rule left there
+ * (its own text edited: `x as any` become `value as any` with a rename). A violation on a line
+ * the change did not add is paired first, so where the change adds a second copy of an old
+ * violation it is the copy that stays unpaired. Last, a line the diff took out of another file
+ * and added here whole is moved (a module split in two), where the rule governed the file it
+ * came from.
  */
 
 export interface Violation {
@@ -36,42 +38,74 @@ export function introducedViolations<T extends Violation>(
   before: readonly Violation[],
   after: readonly T[],
   added: (v: T) => boolean,
+  movedHere?: (v: T) => boolean,
 ): T[] {
-  const olds = new Map<string, Violation[]>();
-  for (const v of before) {
-    const list = olds.get(v.key);
-    if (list) list.push(v);
-    else olds.set(v.key, [v]);
-  }
   // Lines the change did not add first, then in line order.
   const order = after
     .map((v, index) => ({ v, index, fresh: added(v) }))
     .sort((a, b) => Number(a.fresh) - Number(b.fresh) || a.v.line - b.v.line || a.index - b.index);
-  const unpaired = new Set(order);
-  const tiers: Array<(a: Violation, b: Violation) => boolean> = [
-    (a, b) => a.declaration === b.declaration && a.lineKey === b.lineKey,
-    (a, b) => a.declaration === b.declaration,
-    () => true,
-  ];
-  for (const same of tiers) {
-    for (const item of order) {
-      if (!unpaired.has(item)) continue;
-      const list = olds.get(item.v.key);
-      if (!list?.length) continue;
-      const at = list.findIndex((old) => same(old, item.v));
-      if (at === -1) continue;
-      list.splice(at, 1);
-      unpaired.delete(item);
+  // How alike two violations are (lower is more alike), or 0 where they cannot be one.
+  const alike = (old: Violation, now: Violation): number => {
+    if (old.key === now.key) {
+      if (old.declaration === now.declaration && old.lineKey === now.lineKey) return 1;
+      if (old.lineKey === now.lineKey) return 2;
+      if (old.declaration === now.declaration) return 3;
     }
+    return now.declaration !== null && old.declaration === now.declaration ? 4 : 0;
+  };
+  // Each new violation's candidates, the most alike first. A maximum matching (augmenting paths,
+  // tried in that order) pairs as many as can be paired: a greedy pass can give an old violation to
+  // the wrong new one and leave a kept violation unpaired.
+  const olds = new Map<string, number[]>();
+  before.forEach((v, k) => {
+    const list = olds.get(v.key);
+    if (list) list.push(k);
+    else olds.set(v.key, [k]);
+  });
+  const byDeclaration = new Map<string, number[]>();
+  before.forEach((v, k) => {
+    if (v.declaration === null) return;
+    const list = byDeclaration.get(v.declaration);
+    if (list) list.push(k);
+    else byDeclaration.set(v.declaration, [k]);
+  });
+  const candidates = order.map(({ v }) => {
+    const near = new Set([
+      ...(olds.get(v.key) ?? []),
+      ...(v.declaration === null ? [] : (byDeclaration.get(v.declaration) ?? [])),
+    ]);
+    return [...near]
+      .map((k) => ({ k, tier: alike(before[k]!, v) }))
+      .filter((c) => c.tier > 0)
+      .sort((a, b) => a.tier - b.tier || a.k - b.k)
+      .map((c) => c.k);
+  });
+  const ownerOf = new Int32Array(before.length).fill(-1);
+  const augment = (n: number, seen: Uint8Array, depth: number): boolean => {
+    for (const k of candidates[n]!) {
+      if (seen[k]) continue;
+      seen[k] = 1;
+      // Bounded: a file with thousands of one violation pairs them without a deep search.
+      if (ownerOf[k] === -1 || (depth < 64 && augment(ownerOf[k]!, seen, depth + 1))) {
+        ownerOf[k] = n;
+        return true;
+      }
+    }
+    return false;
+  };
+  const paired = new Uint8Array(order.length);
+  for (let n = 0; n < order.length; n++) {
+    if (!candidates[n]!.length) continue;
+    // The first candidate free: no search needed (the common case: every violation kept as it was).
+    const free = candidates[n]!.find((k) => ownerOf[k] === -1);
+    if (free !== undefined && alike(before[free]!, order[n]!.v) === alike(before[candidates[n]![0]!]!, order[n]!.v)) {
+      ownerOf[free] = n;
+      continue;
+    }
+    augment(n, new Uint8Array(before.length), 0);
   }
-  // An edited violation in the same named declaration: any old one of the rule left there.
-  const left = [...olds.values()].flat();
-  for (const item of order) {
-    if (!unpaired.has(item) || item.v.declaration === null) continue;
-    const at = left.findIndex((old) => old.declaration === item.v.declaration);
-    if (at === -1) continue;
-    left.splice(at, 1);
-    unpaired.delete(item);
-  }
-  return [...unpaired].sort((a, b) => a.index - b.index).map((item) => item.v);
+  for (const n of ownerOf) if (n !== -1) paired[n] = 1;
+  // A line the change took out of another file and put here, whole: moved, not written.
+  const unpaired = order.filter((item, n) => !paired[n] && !(item.fresh && movedHere?.(item.v)));
+  return unpaired.sort((a, b) => a.index - b.index).map((item) => item.v);
 }

@@ -27,7 +27,7 @@ const DECLARATION =
 
 export function scriptView(text: string): TextView {
   const lines = text.split('\n');
-  const masked = maskLines(lines, { expressionsAreCode: true });
+  const masked = maskLines(lines, { expressionsAreCode: true, commentSpans: true });
   const classes = new Uint8Array(text.length);
   const declarations = new Array<string | null>(lines.length).fill(null);
   const open: Array<{ indent: number; name: string }> = [];
@@ -35,23 +35,10 @@ export function scriptView(text: string): TextView {
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k]!;
     const code = masked[k]!.code;
-    // A blanked run is a comment where it starts a comment (or the line starts inside one),
-    // else the inside of a literal. Spaces need no class: blanking one changes nothing.
-    let i = 0;
-    while (i < line.length) {
-      if (code[i] === line[i] || line[i] === ' ') {
-        i++;
-        continue;
-      }
-      let j = i;
-      while (j < line.length && (code[j] !== line[j] || line[j] === ' ')) j++;
-      const comment =
-        (i === 0 || line.slice(0, i).trim() === '') && masked[k]!.inComment
-          ? true
-          : line.startsWith('//', i) || line.startsWith('/*', i);
-      classes.fill(comment ? COMMENT : STRING, at + i, at + j);
-      i = j;
-    }
+    // What the lexer blanked is a literal's inside, or a comment where it says one stood. Spaces
+    // need no class: blanking one changes nothing.
+    for (let i = 0; i < line.length; i++) if (code[i] !== line[i]) classes[at + i] = STRING;
+    for (const [from, to] of masked[k]!.comments ?? []) classes.fill(COMMENT, at + from, at + to);
     for (SPECIFIER.lastIndex = 0; ; ) {
       const match = SPECIFIER.exec(code === line ? line : line);
       if (!match) break;

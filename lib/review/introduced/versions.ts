@@ -11,6 +11,7 @@ import { languageOfPath } from '../structural/languages.js';
 import { hasErrors, parseFile, type Root } from '../structural/match.js';
 import { textView, type TextView } from '../structural/view.js';
 import { isScript, scriptView } from './script-view.js';
+import { violationKey } from './match.js';
 
 export interface Version {
   text: string;
@@ -63,6 +64,8 @@ export class VersionBook {
   private readonly read = new Map<string, Promise<Version | typeof TOO_LARGE_VERSION | null>>();
   /** Files the diff moved away from a path (renamed, deleted): what a file added at that path replaces. */
   private readonly movedFrom = new Map<string, DiffFile>();
+  /** The lines the diff removed, by their text without white space: the paths they left. */
+  private readonly removed = new Map<string, string[]>();
 
   /**
    * `files`: the diff's files. git may pair a file with a renamed copy elsewhere and call the
@@ -73,9 +76,32 @@ export class VersionBook {
     private readonly io: StructuralIO,
     files: readonly DiffFile[] = [],
   ) {
-    for (const f of files)
+    for (const f of files) {
       if (f.oldPath !== null && f.oldPath !== f.newPath && (f.status === 'renamed' || f.status === 'deleted'))
         this.movedFrom.set(f.oldPath, f);
+      const from = f.oldPath ?? f.newPath;
+      if (from === null) continue;
+      for (const hunk of f.hunks)
+        for (const line of hunk.lines) {
+          if (line.kind !== 'del') continue;
+          const key = violationKey(line.text);
+          const list = this.removed.get(key);
+          if (list) list.push(from);
+          else this.removed.set(key, [from]);
+        }
+    }
+  }
+
+  /**
+   * Takes a line the diff removed from a file other than `path`, whose text (white space aside)
+   * is `lineKey`, from one that `governs` (the rule ran there): the line was moved, not written.
+   */
+  takeMoved(lineKey: string, path: string, governs: (from: string) => boolean): boolean {
+    const list = this.removed.get(lineKey);
+    const at = list ? list.findIndex((from) => from !== path && governs(from)) : -1;
+    if (at === -1) return false;
+    list!.splice(at, 1);
+    return true;
   }
 
   /** Starts reading the old and new versions of these files (one git process). */

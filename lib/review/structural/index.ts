@@ -17,6 +17,7 @@ import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext 
 import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
 import { introducedViolations, violationKey } from '../introduced/match.js';
 import { errorLines } from './view.js';
+import { governing } from '../introduced/governs.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** Past this a file is not parsed (its regex rules and the baseline still run). */
@@ -148,7 +149,16 @@ export async function runStructural(
     // The old version's tree, to compare with (docs/review.md "What a change introduces"); where
     // it cannot be read or parsed every match on an added line counts, as for an added file.
     const before = await versions.version(file, 'old');
+    // A renamed file's old version counts where the rule governed its old path.
+    const governs = new Map(rules.map((r) => [r, governing(pieces[0]!.selection, r)]));
+    const oldRootOf = (rule: StructuralRule) =>
+      file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldRoot;
     const oldRoot = before !== null && before !== TOO_LARGE_VERSION ? before.root : null;
+    const newLines = after.text.split('\n');
+    const oldLines = before !== null && before !== TOO_LARGE_VERSION ? before.text.split('\n') : [];
+    const lineKeyOf = (lines: readonly string[], line: number) => violationKey(lines[line - 1] ?? '');
+    const moved = (rule: StructuralRule) => (v: { line: number }) =>
+      versions.takeMoved(violationKey(newLines[v.line - 1] ?? ''), path, governs.get(rule)!);
     const compared = before === null || oldRoot !== null;
     const declarations = after.view()?.declarations ?? [];
     const oldDeclarations =
@@ -173,31 +183,37 @@ export async function runStructural(
             end: match.end,
             key: violationKey(match.text),
             declaration: declarations[match.start - 1] ?? null,
-            lineKey: '',
+            lineKey: lineKeyOf(newLines, match.start),
           }));
+        const ruleOld = oldRootOf(rule);
         const then =
-          compared && oldRoot
-            ? findMatches(oldRoot, rule, language).map((match) => ({
+          compared && ruleOld
+            ? findMatches(ruleOld, rule, language).map((match) => ({
                 line: match.start,
                 key: violationKey(match.text),
                 declaration: oldDeclarations[match.start - 1] ?? null,
-                lineKey: '',
+                lineKey: lineKeyOf(oldLines, match.start),
               }))
             : [];
-        lines = new Set(introducedViolations(then, now, (v) => anyAdded(v.line, v.end)).map((v) => v.line));
+        lines = new Set(
+          introducedViolations(then, now, (v) => anyAdded(v.line, v.end), moved(rule)).map((v) => v.line),
+        );
       } else {
         const wanted = (ref: ImportRef) => !ref.typeOnly || rule.typeImports;
-        const toViolation = (ref: ImportRef, decls: ReadonlyArray<string | null>) => ({
+        const toViolation = (ref: ImportRef, decls: ReadonlyArray<string | null>, lines: readonly string[]) => ({
           line: ref.line,
           key: ref.specifier,
           declaration: decls[ref.line - 1] ?? null,
-          lineKey: '',
+          lineKey: lineKeyOf(lines, ref.line),
         });
         lines = new Set(
           introducedViolations(
-            oldImports.filter(wanted).map((ref) => toViolation(ref, oldDeclarations)),
-            imports.filter(wanted).map((ref) => toViolation(ref, declarations)),
+            (oldRootOf(rule) ? oldImports : [])
+              .filter(wanted)
+              .map((ref) => toViolation(ref, oldDeclarations, oldLines)),
+            imports.filter(wanted).map((ref) => toViolation(ref, declarations, newLines)),
             (v) => addedLines.has(v.line),
+            moved(rule),
           ).map((v) => v.line),
         );
       }
