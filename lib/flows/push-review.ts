@@ -88,6 +88,8 @@ export interface PushReviewOptions {
   screened?: readonly string[];
   /** The start-up's reading of one ref's commit patches, handed on (./push-start.ts HandedPatches). */
   patches?: HandedPatches;
+  /** The server's authenticated pusher (./pusher.ts), for signed answers; never set on a client. */
+  pusher?: string | null;
 }
 
 /**
@@ -284,7 +286,9 @@ export async function reviewPlans(
         commits.map((commit) => ({ commit, tip: plan.tip })),
       );
   }
-  const signed = signedAnswers ? await openSigned(top, session, plans, blocked, holders, lines) : null;
+  const signed = signedAnswers
+    ? await openSigned(top, session, plans, blocked, holders, lines, options.pusher ?? null)
+    : null;
   return { blocked: blocked.filter((b) => b.findings.length), findings: allFindings, holders, signed, lines };
 }
 
@@ -299,6 +303,7 @@ async function openSigned(
   blocked: BlockedRef[],
   holders: ReadonlyMap<string, ReadonlyArray<{ commit: string }>>,
   lines: string[],
+  pusher: string | null,
 ): Promise<SignedCheck | null> {
   const unique = new Map(blocked.flatMap((b) => b.findings).map((f) => [f.id, f]));
   const pushed = [...new Set(plans.flatMap((p) => p.commits))];
@@ -309,6 +314,7 @@ async function openSigned(
     [...unique.values()],
     (f) => holders.get(f.id)?.map((h) => h.commit),
     pushed,
+    pusher,
   );
   if (!signed?.opened.length) return signed;
   const opened = new Set(signed.opened.map((o) => o.finding.id));

@@ -108,13 +108,31 @@ export const hookMessages = {
   signedOpened: (
     id: string,
     where: string,
-    o: { verdict: string; signer: string; key: string; commit: string; finding: { rule_source: string } },
+    o: {
+      verdict: string;
+      signer: string;
+      key: string;
+      commit: string;
+      finding: { rule_source: string };
+      second?: { signer: string; key: string; commit: string };
+    },
   ) =>
-    `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}: it does not block`,
+    `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}` +
+    (o.second ? ` and by ${o.second.signer} (${o.second.key}) in ${o.second.commit.slice(0, 12)}` : '') +
+    ': it does not block',
   signatureRefused: (
     id: string,
     verdict: string,
-    why: { kind: string; commit?: string; key?: string; file?: string; status?: string; signer?: string },
+    why: {
+      kind: string;
+      commit?: string;
+      key?: string;
+      file?: string;
+      status?: string;
+      signer?: string;
+      until?: string;
+      from?: string;
+    },
   ) => {
     const head = `  ${id} was answered ${verdict}`;
     const c = (sha = '') => sha.slice(0, 12);
@@ -129,6 +147,12 @@ export const hookMessages = {
         return `${head} in ${c(why.commit)}, signed by key ${why.key}, which the reviewers file does not list`;
       case 'bad':
         return `${head} in ${c(why.commit)}, whose signature does not verify (the commit changed after it was signed)`;
+      case 'expired':
+        return `${head} in ${c(why.commit)}, signed by key ${why.key}, which expired: the reviewers file lists it valid before ${why.until}, and a key counts only while valid at the push`;
+      case 'not-yet':
+        return `${head} in ${c(why.commit)}, signed by key ${why.key}, which is not valid yet: the reviewers file lists it valid from ${why.from}`;
+      case 'unverified':
+        return `${head} in ${c(why.commit)}, signed by ${why.signer}, but the commits that add it are not signed by a listed key, so who wrote it is unverified: a second listed reviewer signs an answer too`;
       case 'unusable':
         return `${head} in ${c(why.commit)}, whose signature git does not accept (%G? ${why.status}: expired, revoked or not checkable)`;
       default:

@@ -116,10 +116,10 @@ function signedSection(report: ShownReport, paint: Paint): string {
       escapeControl(
         m.signedLine(
           `${a.id} ${a.file ?? '-'} (${a.rule_source})`,
-          `${a.added_in.slice(0, 12)} by ${a.added_by}`,
+          `${a.added_in.slice(0, 12)} by ${m.addedBy(a.added_by, a.added_verified)}`,
           `${a.answer} "${a.rationale}"`,
           `${a.answered_in.slice(0, 12)} ${a.answered_at}`,
-          a.counts ? `${a.signer} (${a.key})` : null,
+          a.counts ? m.signedBy(a.signer ?? '', a.key ?? '', a.second_signer) : null,
           a.why,
         ),
       ),

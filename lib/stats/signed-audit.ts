@@ -9,7 +9,14 @@
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { gitOut } from '../core/git/run.js';
-import { judgeSignature, readSignatures, reviewersFileAt, type SignatureRefusal } from '../record/signatures.js';
+import {
+  judgeAnswers,
+  readSignatures,
+  reviewerKeys,
+  reviewersFileAt,
+  standingOf,
+  type SignatureRefusal,
+} from '../record/signatures.js';
 
 /** The kinds that need a signed answer and the answers that open the gate, from the review (the caller passes them). */
 export interface SignedAnswerRules {
@@ -24,6 +31,11 @@ export interface SignedAnswerAudit {
   /** The commit that added the finding's line (git blame), else the first with a row for it; and its author e-mail. */
   added_in: string;
   added_by: string;
+  /**
+   * Whether git verifies who added it: that commit is signed by a key the reviewers file lists.
+   * False: `added_by` is only the name the pusher wrote.
+   */
+  added_verified: boolean;
   answer: string;
   rationale: string;
   answered_in: string;
@@ -32,6 +44,8 @@ export interface SignedAnswerAudit {
   counts: boolean;
   signer: string | null;
   key: string | null;
+  /** The second listed reviewer whose signed answer made it count (the author being unverified). */
+  second_signer?: string;
   /** Why it does not count (absent when it does). */
   why?: SignatureRefusal['kind'];
 }
@@ -71,7 +85,11 @@ export async function auditSignedAnswers(
       if (!first.has(f.id)) first.set(f.id, f);
       if (rules.needs(f) && rules.opens(f, f.verdict)) answers.push(f);
     }
-  const { path, present } = reviewersFileAt(top, reviewers.file);
+  const file = reviewersFileAt(top, reviewers.file);
+  const { path, present } = file;
+  const keys = reviewerKeys(file);
+  // The keys' validity is judged now: the audit cannot know when each answer was pushed.
+  const now = Date.now();
   // Who added the line: git blame at the answer's commit; else the commit with the finding's first row.
   const blamed = new Map<MinedFinding, string | null>();
   for (const a of answers) blamed.set(a, await lineAuthorCommit(top, a));
@@ -90,13 +108,20 @@ export async function auditSignedAnswers(
     seen.add(key);
     const added = sigs.get(adderOf(a));
     const adder = added ? [added] : [];
-    const judged = judgeSignature(sigs.get(a.commit), adder, { path: reviewers.file, present });
+    // This answer first, then the other commits answering the finding the same way (a second reviewer).
+    const same = answers.filter((b) => b.id === a.id && b.verdict === a.verdict && b.commit !== a.commit);
+    const answering = [a, ...same].flatMap((b) => {
+      const sig = sigs.get(b.commit);
+      return sig ? [sig] : [];
+    });
+    const judged = judgeAnswers(answering, adder, keys, { now });
     out.push({
       id: a.id,
       file: a.file,
       rule_source: a.rule_source,
       added_in: adderOf(a),
       added_by: added?.author ?? first.get(a.id)!.author,
+      added_verified: added ? standingOf(added, keys.lines, now).ok : false,
       answer: a.verdict,
       rationale: a.rationale,
       answered_in: a.commit,
@@ -104,6 +129,7 @@ export async function auditSignedAnswers(
       counts: judged.counts,
       signer: judged.counts ? judged.signer : null,
       key: judged.counts ? judged.key : (sigs.get(a.commit)?.key ?? null) || null,
+      ...(judged.counts && judged.second ? { second_signer: judged.second.signer } : {}),
       ...(judged.counts ? {} : { why: judged.why.kind }),
     });
   }
@@ -144,7 +170,12 @@ export async function writeSignedAudit(request: {
   const { pseudonym, redactAuthor } = await import('../mine/redact.js');
   const answers = (audit?.answers ?? []).map((a) =>
     request.redact
-      ? { ...a, added_by: redactAuthor(a.added_by), signer: a.signer === null ? null : pseudonym(a.signer) }
+      ? {
+          ...a,
+          added_by: redactAuthor(a.added_by),
+          signer: a.signer === null ? null : pseudonym(a.signer),
+          ...(a.second_signer ? { second_signer: pseudonym(a.second_signer) } : {}),
+        }
       : a,
   );
   const text = request.json

@@ -1,0 +1,211 @@
+/**
+ * Who wrote a key, as git can verify it (docs/gate.md "Signed answers", issue 58 items 1-3), with
+ * real git, ssh-keygen keys made here and the server hook in a bare repository: a commit's author
+ * is only what the pusher wrote, a key counts only while valid at the push, and a reviewer is every
+ * principal and pattern of their reviewers line. Each refusal beside the legitimate push of the same
+ * shape. The cases share one bare repository and one clone, each on a branch of its own.
+ */
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeRepo, runCli, tempDir, type TestRepo } from '../kit/repo.js';
+import { withRun, type HookRepo } from '../kit/hooks.js';
+
+const PEOPLE = ['ada', 'rev', 'lead', 'mal', 'old', 'robert', 'ops'] as const;
+type Person = (typeof PEOPLE)[number];
+let bare: TestRepo;
+let dev: HookRepo;
+const keys = {} as Record<Person, string>;
+const idsIn = (text: string) => [...new Set([...text.matchAll(/\b(rf-[0-9a-f]{10})\b/g)].map((m) => m[1]!))];
+const remoteHas = (ref: string) => bare.git(['for-each-ref', '--format=%(objectname)', ref]).trim();
+
+/** An AWS-shaped key ID made now, so no file holds one. */
+function awsKey(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  return `AKIA${Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+}
+
+/** A commit written as `email` (author and committer), signed with `signer`'s key when given. */
+function commitAs(
+  email: string,
+  message: string,
+  signer?: Person,
+  options: { args?: string[]; files?: Record<string, string>; date?: string } = {},
+): string {
+  for (const [path, text] of Object.entries(options.files ?? {})) dev.write(path, text);
+  if (options.files) dev.git(['add', '--', ...Object.keys(options.files)]);
+  const name = email.split('@')[0]!;
+  const env: NodeJS.ProcessEnv = {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email,
+    ...(options.date ? { GIT_AUTHOR_DATE: options.date, GIT_COMMITTER_DATE: options.date } : {}),
+  };
+  const sign = signer ? [`-S${keys[signer]}`] : [];
+  dev.git(['commit', '-q', '--allow-empty', ...sign, '-m', message, ...(options.args ?? [])], { env });
+  return dev.git(['rev-parse', 'HEAD']).trim();
+}
+
+/** The REJECT row for `id` at `path`, committed as `email` and signed by `signer`. */
+function answer(id: string, path: string, email: string, signer?: Person, date?: string): string {
+  const row = `${id},${path},1,builtin/secrets:aws-access-key,security,security,AWS access key ID committed,REJECT,a test fixture`;
+  return commitAs(email, `chore: answer ${id}`, signer, { args: ['--trailer', `Review-Finding: ${row}`], date });
+}
+
+/** A branch from main whose first commit adds a key, written as `email` (signed by `signer` when given); the finding's ID. */
+async function keyBranch(name: string, email: string, signer?: Person): Promise<{ id: string; path: string }> {
+  dev.git(['checkout', '-q', '-B', name, 'origin/main']);
+  const path = `src/${name}.js`;
+  commitAs(email, `feat: ${name}`, signer, { files: { [path]: `export const key = "${awsKey()}";\n` } });
+  const first = await push(name);
+  assert.equal(first.code, 1, first.stderr);
+  const [id] = idsIn(first.stderr);
+  assert.ok(id, first.stderr);
+  return { id, path };
+}
+
+/** Pushes `branch`; `pusher` is the user the hosting authenticated (GL_USERNAME, as GitLab sets it for hooks). */
+function push(branch: string, pusher?: string) {
+  return dev.run(['push', 'origin', `${branch}:refs/heads/${branch}`], {
+    env: pusher ? { GL_USERNAME: pusher } : {},
+  });
+}
+
+async function refused(branch: string, why: RegExp, pusher?: string): Promise<void> {
+  const run = await push(branch, pusher);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, why);
+  assert.equal(remoteHas(`refs/heads/${branch}`), '');
+}
+
+async function accepted(branch: string, said: RegExp, pusher?: string): Promise<void> {
+  const run = await push(branch, pusher);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, said);
+  assert.equal(remoteHas(`refs/heads/${branch}`), dev.git(['rev-parse', branch]).trim());
+}
+
+before(async () => {
+  const dir = tempDir();
+  for (const who of PEOPLE) {
+    keys[who] = join(dir, who);
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', who, '-f', keys[who]]);
+  }
+  const pub = (who: Person) => readFileSync(`${keys[who]}.pub`, 'utf8').trim();
+  const reviewers = [
+    ...(['ada', 'rev', 'lead', 'mal'] as const).map((who) => `${who}@example.com ${pub(who)}`),
+    // A retired key: listed until 2020.
+    `old@example.com valid-before="20200101" ${pub('old')}`,
+    // One reviewer under two names, and one whose line is a pattern.
+    `robert@corp.com,bob@corp.com ${pub('robert')}`,
+    `*@corp.com ${pub('ops')}`,
+  ];
+  bare = makeRepo({ bare: true });
+  dev = withRun(makeRepo());
+  dev.git(['remote', 'add', 'origin', bare.dir]);
+  dev.git(['config', 'gpg.format', 'ssh']);
+  dev.commit('chore: policy', {
+    'revtrail.config.json': JSON.stringify({ gate: { reviewers: { file: '.revtrail/reviewers' } } }),
+    '.revtrail/reviewers': `${reviewers.join('\n')}\n`,
+  });
+  dev.git(['push', '-q', 'origin', 'main']);
+  bare.git(['symbolic-ref', 'HEAD', 'refs/heads/main']);
+  const installed = await runCli(['install', '--server', bare.dir], { cwd: tempDir() });
+  assert.equal(installed.code, 0, installed.stderr);
+  // The hosting's authenticated user, as GitLab hands it to hooks (docs/server.md "Who pushed").
+  bare.git(['config', 'revtrail.pusherVariable', 'GL_USERNAME']);
+  dev.git(['fetch', '-q', 'origin']);
+});
+
+test('a reviewer who writes a key under another name and signs the REJECT herself is refused; a second listed reviewer opens it', async () => {
+  // Mallory, a listed reviewer, commits the key as Ada (unsigned: git cannot say who wrote it).
+  const { id, path } = await keyBranch('forged', 'ada@example.com');
+  answer(id, path, 'mal@example.com', 'mal');
+  const unverified = new RegExp(
+    `${id} was answered REJECT in [0-9a-f]{12}, signed by mal@example\\.com, but the commits that add it are not signed by a listed key, so who wrote it is unverified`,
+  );
+  await refused('forged', unverified);
+  // The hosting says Mallory pushed: the signer herself, so still one person.
+  await refused('forged', unverified, 'mal');
+
+  // stats does not say "added by ada, signed by mal": the author is unverified and it does not count.
+  const stats = await dev.cli(['stats']);
+  assert.equal(stats.code, 0, stats.stderr);
+  assert.match(
+    stats.stdout,
+    /added in [0-9a-f]{12} by ada@example\.com \(unverified: that commit is not signed by a listed key\): REJECT .* does not count \(one reviewer's signature/,
+  );
+  assert.doesNotMatch(stats.stdout, /signed by mal@example\.com, opens the gate/);
+
+  // A second listed reviewer signs an answer too: the push passes, naming both.
+  const second = answer(id, path, 'rev@example.com', 'rev');
+  await accepted(
+    'forged',
+    new RegExp(
+      `${id} at ${path}:1 \\(builtin/secrets:aws-access-key\\) is answered REJECT, signed by rev@example\\.com \\(SHA256:\\S+\\) in ${second.slice(0, 12)} and by mal@example\\.com`,
+    ),
+  );
+  const audit = JSON.parse((await dev.cli(['stats', '--json'])).stdout).signed_answers.answers;
+  const counted = audit.find((a: { answered_in: string }) => a.answered_in === second);
+  assert.equal(counted.counts, true);
+  assert.equal(counted.added_verified, false);
+  assert.equal(counted.second_signer, 'mal@example.com');
+
+  // The same shape, one signature, pushed by someone the hosting authenticated who is not the signer.
+  const other = await keyBranch('handed', 'ada@example.com');
+  answer(other.id, other.path, 'mal@example.com', 'mal');
+  await refused('handed', /who wrote it is unverified/);
+  await accepted('handed', new RegExp(`${other.id} .* is answered REJECT, signed by mal@example\\.com`), 'ada');
+});
+
+test('a retired key is refused as expired, even with the committer date set inside its validity; a key listed without expiry opens it', async () => {
+  const { id, path } = await keyBranch('retired', 'ada@example.com', 'ada');
+  const base = dev.git(['rev-parse', 'HEAD']).trim();
+  const expired = new RegExp(
+    `${id} was answered REJECT in [0-9a-f]{12}, signed by key SHA256:\\S+, which expired: the reviewers file lists it valid before 2020-01-01`,
+  );
+  // Signed "in 2019": git's %G? says good (it judges the committer date); the gate judges now.
+  answer(id, path, 'old@example.com', 'old', '2019-06-01T00:00:00Z');
+  const judged = dev.git(['-c', 'gpg.ssh.allowedSignersFile=.revtrail/reviewers', 'log', '-1', '--format=%G?']);
+  assert.equal(judged.trim(), 'G');
+  await refused('retired', expired);
+  // Signed today: expired, not "not listed".
+  dev.git(['reset', '-q', '--hard', base]);
+  answer(id, path, 'old@example.com', 'old');
+  await refused('retired', expired);
+  const run = await push('retired');
+  assert.doesNotMatch(run.stderr, /which the reviewers file does not list/);
+
+  dev.git(['reset', '-q', '--hard', base]);
+  const signed = answer(id, path, 'rev@example.com', 'rev');
+  await accepted(
+    'retired',
+    new RegExp(`${id} .* signed by rev@example\\.com \\(SHA256:\\S+\\) in ${signed.slice(0, 12)}`),
+  );
+});
+
+test("a reviewer's line with several principals or a pattern covers the key's author; a reviewer it does not name opens it", async () => {
+  // Robert writes the key as bob@corp.com; Ada, whom the hosting authenticated, pushes it.
+  const { id, path } = await keyBranch('aliases', 'bob@corp.com');
+  const base = dev.git(['rev-parse', 'HEAD']).trim();
+  answer(id, path, 'robert@corp.com', 'robert');
+  await refused(
+    'aliases',
+    new RegExp(
+      `${id} was answered REJECT in [0-9a-f]{12}, signed by robert@corp\\.com, who wrote or signed a pushed commit`,
+    ),
+    'ada',
+  );
+  // The pattern line: %GS is "*@corp.com", which no author e-mail equals, yet it names bob@corp.com.
+  dev.git(['reset', '-q', '--hard', base]);
+  answer(id, path, 'ops@corp.com', 'ops');
+  await refused('aliases', /signed by \*@corp\.com, who wrote or signed a pushed commit/, 'ada');
+
+  dev.git(['reset', '-q', '--hard', base]);
+  answer(id, path, 'rev@example.com', 'rev');
+  await accepted('aliases', new RegExp(`${id} .* is answered REJECT, signed by rev@example\\.com`), 'ada');
+});
