@@ -90,6 +90,11 @@ export interface PushReviewOptions {
   patches?: HandedPatches;
   /** The server's authenticated pusher (./pusher.ts), for signed answers; never set on a client. */
   pusher?: string | null;
+  /**
+   * The server's policy ref and its commit before the push: a push that moves it and changes the
+   * reviewers or the gate settings has a finding for that (./push-policy.ts).
+   */
+  policy?: { ref: string; commit: string };
 }
 
 /**
@@ -256,6 +261,10 @@ export async function reviewPlans(
         const r = perCommit.get(`${tip} ${commit}`);
         if (r) add(r);
       }
+    }
+    if (options.policy && plan.ref === options.policy.ref && !plan.object) {
+      const { policyFindings } = await import('./push-policy.js');
+      add({ findings: await policyFindings(top, session, options.policy.commit, tip, historyOf(tip)), warnings: [] });
     }
     const held = new Set(found.keys());
     if (whole) add(await whole);

@@ -20,6 +20,7 @@ import type { Workspace } from '../workspace/index.js';
 import type { Finding } from '../review/types.js';
 import { signedKinds, type NeedsSignature } from '../review/findings/signed.js';
 import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
+import { isPolicyChange } from '../record/policy-changes.js';
 
 /** A finding a signed answer took out of the count. */
 export interface SignedAnswer {
@@ -45,6 +46,12 @@ export interface SignedCheck {
   principals: string[];
   /** Whether a finding's answers need a signature (the policy's `gate.reviewers.for`). */
   needs: NeedsSignature;
+}
+
+/** Whether a finding needs a signed answer: the kinds the policy lists, and every change to who may answer. */
+function needing(kinds: readonly string[]): NeedsSignature {
+  const listed = signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s));
+  return (f) => isPolicyChange(f.rule_source) || listed(f);
 }
 
 /** The policy's reviewers file (lib/record/signatures.ts); null when the policy names none. */
@@ -74,7 +81,7 @@ export async function checkSignedAnswers(
     refused: new Map(),
     file: file.name,
     principals: listedPrincipals(file),
-    needs: signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
+    needs: needing(kinds),
   };
   const waiting = findings.filter((f) => f.answer?.needsSignature);
   if (waiting.length === 0) return check;

@@ -93,6 +93,7 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
   const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), terminal, {
     noReviewer: true,
     pusher: await serverPusher(top),
+    policy: { ref: policy.ref, commit: policy.commit! },
   });
   lines.push(...reviewed.lines);
   if (reviewed.blocked.length === 0) return { exit: 0, lines };

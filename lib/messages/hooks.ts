@@ -120,6 +120,15 @@ export const hookMessages = {
     `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}` +
     (o.second ? ` and by ${o.second.signer} (${o.second.key}) in ${o.second.commit.slice(0, 12)}` : '') +
     ': it does not block',
+  // A change to who may answer, on the policy ref (docs/gate.md "Changes to the reviewers").
+  policyChangeTitle: (kind: 'reviewers' | 'gate') =>
+    kind === 'reviewers'
+      ? 'the reviewers file changes on the policy ref'
+      : 'the gate settings change on the policy ref',
+  policyChangeBody: (kind: 'reviewers' | 'gate', file: string) =>
+    kind === 'reviewers'
+      ? `${file} says whose signed answers open the gate; a change to it is answered by a reviewer it lists now`
+      : 'gate.* says which answers open the gate and who signs them; a change to it is answered by a listed reviewer',
   signatureRefused: (
     id: string,
     verdict: string,

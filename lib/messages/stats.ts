@@ -94,6 +94,23 @@ export const statsMessages = {
   addedBy: (who: string, verified: boolean) =>
     verified ? who : `${who} (unverified: that commit is not signed by a listed key)`,
   signedBy: (signer: string, key: string, second?: string) => `${signer} (${key})${second ? ` and ${second}` : ''}`,
+  policyChangesHeading: (n: number) =>
+    `Changes to who may answer (the reviewers file, gate.*): ${n} change${n === 1 ? '' : 's'}`,
+  policyChangeLine: (
+    commit: string,
+    what: string,
+    author: string,
+    date: string,
+    id: string,
+    answer: string,
+    signer: string | null,
+  ) =>
+    `  ${commit} ${what} by ${author} at ${date}: ${id}, ` +
+    (answer === 'opened'
+      ? `answered and signed by ${signer}`
+      : answer === 'refused'
+        ? 'answered, but no answer counts'
+        : 'no signed answer'),
   htmlSignedHeading: (n: number) =>
     `Signed answers: ${n} answer${n === 1 ? '' : 's'} to findings that need a reviewer's signature`,
   htmlSigner: 'signed by',

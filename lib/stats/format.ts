@@ -124,5 +124,23 @@ function signedSection(report: ShownReport, paint: Paint): string {
         ),
       ),
     );
+  const changes = audit.policy_changes ?? [];
+  if (changes.length) {
+    out.push('', paint.bold(m.policyChangesHeading(changes.length)));
+    for (const c of changes)
+      out.push(
+        escapeControl(
+          m.policyChangeLine(
+            c.commit.slice(0, 12),
+            `${c.kind === 'reviewers' ? c.path : `gate.* in ${c.path}`}`,
+            c.author,
+            c.date,
+            c.id,
+            c.answer,
+            c.signer,
+          ),
+        ),
+      );
+  }
   return out.join('\n') + '\n';
 }

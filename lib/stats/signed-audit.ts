@@ -9,6 +9,7 @@
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { gitOut } from '../core/git/run.js';
+import { isPolicyChange } from '../record/policy-changes.js';
 import {
   judgeAnswers,
   readSignatures,
@@ -50,10 +51,25 @@ export interface SignedAnswerAudit {
   why?: SignatureRefusal['kind'];
 }
 
+/** A change to the reviewers file or to `gate.*` (docs/gate.md "Changes to the reviewers"), and whether a signed answer opened it. */
+export interface PolicyChangeAudit {
+  commit: string;
+  author: string;
+  date: string;
+  kind: 'reviewers' | 'gate';
+  path: string;
+  id: string;
+  rule_source: string;
+  /** `opened`: a listed reviewer's signed answer counts; `refused`: answered, none counts; `none`: no answer. */
+  answer: 'opened' | 'refused' | 'none';
+  signer: string | null;
+}
+
 export interface SignedAudit {
   file: string;
   kinds: string[];
   answers: SignedAnswerAudit[];
+  policy_changes: PolicyChangeAudit[];
 }
 
 /** The commit that last changed the finding's line as the answer's commit has it (null: git cannot say). */
@@ -61,6 +77,9 @@ async function lineAuthorCommit(top: string, a: MinedFinding): Promise<string | 
   const line = Number((a.line ?? '').split('-')[0]);
   if (!a.file || !line) return null;
   try {
+    // A change to who may answer is the last commit that changed the file, not one line of it.
+    if (isPolicyChange(a.rule_source))
+      return (await gitOut(['log', '-1', '--format=%H', a.commit, '--', a.file], { cwd: top })).trim() || null;
     const out = await gitOut(['blame', '--porcelain', '-L', `${line},${line}`, a.commit, '--', a.file], { cwd: top });
     return /^[0-9a-f]{40,64}/.exec(out)?.[0] ?? null;
   } catch {
@@ -74,6 +93,7 @@ export async function auditSignedAnswers(
   config: Config,
   commits: readonly CommitResult[],
   rules: SignedAnswerRules | null,
+  revs: readonly string[] = ['HEAD'],
 ): Promise<SignedAudit | null> {
   const reviewers = config.gate.reviewers;
   if (!reviewers || !rules) return null;
@@ -133,7 +153,23 @@ export async function auditSignedAnswers(
       ...(judged.counts ? {} : { why: judged.why.kind }),
     });
   }
-  return { file: reviewers.file, kinds: [...reviewers.for], answers: out };
+  const { policyChangesIn } = await import('../record/policy-changes.js');
+  const policy_changes = (await policyChangesIn(top, revs, reviewers.file)).map((c): PolicyChangeAudit => {
+    const answered = out.filter((a) => a.id === c.id);
+    const opened = answered.find((a) => a.counts);
+    return {
+      commit: c.commit,
+      author: c.author,
+      date: c.date,
+      kind: c.kind,
+      path: c.path,
+      id: c.id,
+      rule_source: c.rule_source,
+      answer: opened ? 'opened' : answered.length ? 'refused' : 'none',
+      signer: opened?.signer ?? null,
+    };
+  });
+  return { file: reviewers.file, kinds: [...reviewers.for], answers: out, policy_changes };
 }
 
 /**
@@ -166,7 +202,13 @@ export async function writeSignedAudit(request: {
     revs: request.all ? [] : request.revs.length ? request.revs : ['HEAD'],
     all: request.all,
   });
-  const audit = await auditSignedAnswers(request.top, request.config, countedCommits(mined).commits, request.rules);
+  const audit = await auditSignedAnswers(
+    request.top,
+    request.config,
+    countedCommits(mined).commits,
+    request.rules,
+    request.all ? ['--all'] : request.revs.length ? request.revs : ['HEAD'],
+  );
   const { pseudonym, redactAuthor } = await import('../mine/redact.js');
   const answers = (audit?.answers ?? []).map((a) =>
     request.redact
@@ -178,9 +220,18 @@ export async function writeSignedAudit(request: {
         }
       : a,
   );
+  // The changes to who may answer follow the answers, each marked as one.
+  const changes = (audit?.policy_changes ?? []).map((c) => ({
+    policy_change: true,
+    ...c,
+    ...(request.redact
+      ? { author: redactAuthor(c.author), signer: c.signer === null ? null : pseudonym(c.signer) }
+      : {}),
+  }));
+  const records = [...answers, ...changes];
   const text = request.json
-    ? `${JSON.stringify(answers, null, 2)}\n`
-    : answers.map((a) => `${JSON.stringify(a)}\n`).join('');
+    ? `${JSON.stringify(records, null, 2)}\n`
+    : records.map((a) => `${JSON.stringify(a)}\n`).join('');
   if (request.out === undefined) request.stdout.write(text);
   else await (await import('../core/fs/atomic.js')).writeFileAtomic(request.out, text);
   return 0;

@@ -79,7 +79,7 @@ async function refused(branch: string, why: RegExp, pusher?: string): Promise<vo
   const run = await push(branch, pusher);
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, why);
-  assert.equal(remoteHas(`refs/heads/${branch}`), '');
+  assert.notEqual(remoteHas(`refs/heads/${branch}`), dev.git(['rev-parse', branch]).trim());
 }
 
 async function accepted(branch: string, said: RegExp, pusher?: string): Promise<void> {
@@ -208,4 +208,100 @@ test("a reviewer's line with several principals or a pattern covers the key's au
   dev.git(['reset', '-q', '--hard', base]);
   answer(id, path, 'rev@example.com', 'rev');
   await accepted('aliases', new RegExp(`${id} .* is answered REJECT, signed by rev@example\\.com`), 'ada');
+});
+
+test('a push to the policy branch that adds a reviewer or changes gate.* needs a listed reviewer’s signed answer; stats and mine list the change', async () => {
+  const newKey = join(tempDir(), 'newcomer');
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'newcomer', '-f', newKey]);
+  const file = '.revtrail/reviewers';
+  const listing = readFileSync(join(dev.dir, file), 'utf8');
+  const added = `${listing}mal2@example.com ${readFileSync(`${newKey}.pub`, 'utf8').trim()}\n`;
+  const row = (id: string, path: string, rule: string) =>
+    `Review-Finding: ${id},${path},1,${rule},security,security,a change to who may answer,ACKNOWLEDGE,agreed`;
+
+  // Mallory appends a key of hers and pushes main: refused, naming the change.
+  dev.git(['checkout', '-q', '-B', 'main', 'origin/main']);
+  const base = dev.git(['rev-parse', 'HEAD']).trim();
+  commitAs('mal@example.com', 'chore: one more reviewer', 'mal', { files: { [file]: added } });
+  const first = await push('main');
+  assert.equal(first.code, 1, first.stderr);
+  assert.match(first.stderr, /\(builtin\/policy:reviewers\)/);
+  assert.match(first.stderr, /opens with an answer signed by a reviewer of \.revtrail\/reviewers/);
+  const [id] = idsIn(first.stderr);
+  assert.ok(id, first.stderr);
+  assert.equal(remoteHas('refs/heads/main'), base);
+  // Her own signed answer does not open it.
+  commitAs('mal@example.com', `chore: answer ${id}`, 'mal', {
+    args: ['--trailer', row(id, file, 'builtin/policy:reviewers')],
+  });
+  await refused(
+    'main',
+    new RegExp(`${id} was answered ACKNOWLEDGE in [0-9a-f]{12}, signed by mal@example\\.com, who wrote or signed`),
+    'mal',
+  );
+
+  // gate.* too: Mallory lets DEFER open keys.
+  dev.git(['reset', '-q', '--hard', base]);
+  const config = JSON.parse(readFileSync(join(dev.dir, 'revtrail.config.json'), 'utf8'));
+  config.gate.credentialAnswers = ['REJECT', 'DEFER'];
+  commitAs('mal@example.com', 'chore: defer keys', 'mal', {
+    files: { 'revtrail.config.json': JSON.stringify(config) },
+  });
+  const gate = await push('main', 'mal');
+  assert.equal(gate.code, 1, gate.stderr);
+  assert.match(gate.stderr, /\(builtin\/policy:gate\)/);
+  assert.equal(remoteHas('refs/heads/main'), base);
+
+  // The legitimate change: Ada adds the key in a commit she signs, Rev (listed before it) answers.
+  dev.git(['reset', '-q', '--hard', base]);
+  const change = commitAs('ada@example.com', 'chore: one more reviewer', 'ada', { files: { [file]: added } });
+  const ask = await push('main');
+  const [changeId] = idsIn(ask.stderr);
+  assert.ok(changeId, ask.stderr);
+  const signed = commitAs('rev@example.com', `chore: answer ${changeId}`, 'rev', {
+    args: ['--trailer', row(changeId, file, 'builtin/policy:reviewers')],
+  });
+  await accepted(
+    'main',
+    new RegExp(
+      `${changeId} at \\.revtrail/reviewers:1 \\(builtin/policy:reviewers\\) is answered ACKNOWLEDGE, signed by rev@example\\.com`,
+    ),
+  );
+  assert.equal(remoteHas('refs/heads/main'), signed);
+
+  const stats = await dev.cli(['stats', '--json']);
+  assert.equal(stats.code, 0, stats.stderr);
+  const changes = JSON.parse(stats.stdout).signed_answers.policy_changes;
+  assert.deepEqual(
+    changes.map((c: { commit: string; kind: string; id: string; answer: string; signer: string | null }) => [
+      c.commit,
+      c.kind,
+      c.id,
+      c.answer,
+      c.signer,
+    ]),
+    [[change, 'reviewers', changeId, 'opened', 'rev@example.com']],
+  );
+  const text = await dev.cli(['stats']);
+  assert.match(
+    text.stdout,
+    new RegExp(
+      `Changes to who may answer \\(the reviewers file, gate\\.\\*\\): 1 change\\n  ${change.slice(0, 12)} \\.revtrail/reviewers by ada@example\\.com at \\S+: ${changeId}, answered and signed by rev@example\\.com`,
+    ),
+  );
+  const mined = await dev.cli(['mine', '--signed-answers']);
+  const records = mined.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.ok(
+    records.some((r: { policy_change?: boolean; commit?: string }) => r.policy_change && r.commit === change),
+    mined.stdout,
+  );
+  assert.ok(
+    records.some(
+      (r: { id: string; answered_in?: string; counts?: boolean }) =>
+        r.id === changeId && r.answered_in === signed && r.counts,
+    ),
+  );
 });

@@ -7,6 +7,7 @@ import type { Finding } from '../types.js';
 import type { Config } from '../../config/schema.js';
 import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
 import { openingAnswers } from './suppress.js';
+import { isPolicyChange } from '../../record/policy-changes.js';
 
 export type NeedsSignature = (finding: { rule_source: string; severity: string }) => boolean;
 
@@ -34,7 +35,7 @@ export function signedAnswerRules(config: Config): {
   const reviewers = config.gate.reviewers;
   if (!reviewers) return null;
   return {
-    needs: signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
+    needs: (f) => isPolicyChange(f.rule_source) || signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s))(f),
     opens: (f, verdict) => openingAnswers(f, config.gate.credentialAnswers).includes(verdict),
   };
 }
