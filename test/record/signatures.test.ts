@@ -242,6 +242,46 @@ test('property: the decision is "good, listed and valid now, nobody who added it
   );
 });
 
+test('property: a pusher who is every good signer opens nothing that one without a pusher would not; another pusher opens what one good answer would', () => {
+  const status = fc.constantFrom('G', 'U', 'N');
+  const who = fc.constantFrom('rev', 'lead', 'ada');
+  const answer = fc
+    .record({ status, who })
+    .map(({ status, who }) =>
+      sig({ commit: `${who}`.padEnd(40, '0'), status, signer: `${who}@example.com`, key: `SHA256:${who}` }),
+    );
+  const adder = fc.record({ status, who }).map(({ status, who }) =>
+    sig({
+      commit: 'a'.repeat(40),
+      status,
+      author: `${who}@example.com`,
+      signer: `${who}@example.com`,
+      key: `SHA256:${who}`,
+    }),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(answer, { maxLength: 3 }),
+      fc.array(adder, { minLength: 1, maxLength: 2 }),
+      (answers, adders) => {
+        const alone = judgeAnswers(answers, adders, team, at);
+        const signers = new Set(answers.filter((a) => a.status === 'G').map((a) => a.signer));
+        if (signers.size === 1) {
+          const [only] = [...signers];
+          const bySigner = judgeAnswers(answers, adders, team, { now: NOW, pusher: only! });
+          assert.equal(bySigner.counts, alone.counts);
+        }
+        const byOther = judgeAnswers(answers, adders, team, { now: NOW, pusher: 'someone-else' });
+        const oneGood = answers.some(
+          (a) =>
+            a.status === 'G' && !adders.some((d) => d.author === a.signer || (d.status === 'G' && d.key === a.key)),
+        );
+        assert.equal(byOther.counts, oneGood);
+      },
+    ),
+  );
+});
+
 test('signedKinds: credentials, security, a rule_source, a rule_source folder', () => {
   const isCredential = (s: string) => s.startsWith('builtin/secrets:');
   const key = { rule_source: 'builtin/secrets:aws-access-key', severity: 'security' as const };

@@ -129,6 +129,14 @@ test('a reviewer who writes a key under another name and signs the REJECT hersel
     `${id} was answered REJECT in [0-9a-f]{12}, signed by mal@example\\.com, but the commits that add it are not signed by a listed key, so who wrote it is unverified`,
   );
   await refused('forged', unverified);
+  // The client's pre-push says the same before the push (it never trusts an environment variable).
+  const tip = dev.git(['rev-parse', 'HEAD']).trim();
+  const local = await dev.cli(['hook', 'pre-push', 'origin', bare.dir], {
+    input: `refs/heads/forged ${tip} refs/heads/forged ${'0'.repeat(40)}\n`,
+    env: { GL_USERNAME: 'ada' },
+  });
+  assert.equal(local.code, 1, local.stderr);
+  assert.match(local.stderr, unverified);
   // The hosting says Mallory pushed: the signer herself, so still one person.
   await refused('forged', unverified, 'mal');
 

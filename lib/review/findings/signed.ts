@@ -34,8 +34,10 @@ export function signedAnswerRules(config: Config): {
 } | null {
   const reviewers = config.gate.reviewers;
   if (!reviewers) return null;
+  // A change to who may answer always needs a signed answer (docs/gate.md "Changes to the reviewers").
+  const listed = signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s));
   return {
-    needs: (f) => isPolicyChange(f.rule_source) || signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s))(f),
+    needs: (f) => isPolicyChange(f.rule_source) || listed(f),
     opens: (f, verdict) => openingAnswers(f, config.gate.credentialAnswers).includes(verdict),
   };
 }
