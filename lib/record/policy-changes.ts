@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gitOut } from '../core/git/run.js';
+import { catFileBatch, runGit } from '../core/git/commands.js';
 
 export const POLICY_RULE_PREFIX = 'builtin/policy:';
 
@@ -130,9 +131,26 @@ export interface PolicyChangeCommit extends PolicyChange {
 /** The most commits touching the config or the reviewers file that the audit reads. */
 const MAX_POLICY_COMMITS = 2000;
 
+const ZERO_OID = /^0+$/;
+
+/** The `gate` settings a config blob's text holds, as gateAt reads them (canonical JSON). */
+function gateOfText(path: string, text: string, blob: string): { gate: string; reviewers: boolean } {
+  try {
+    const json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<string, unknown>;
+    const config = (path === 'package.json' ? json.revtrail : json) as { gate?: Record<string, unknown> } | undefined;
+    const gate = config?.gate;
+    return { gate: JSON.stringify(canonical(gate ?? null)), reviewers: gate?.reviewers !== undefined };
+  } catch {
+    return { gate: `unparsed ${blob}`, reviewers: false };
+  }
+}
+
 /**
- * Every change to who may answer in the history of `revs` (`--all` for every ref), newest first:
- * commits whose first parent's policy names a reviewers file and that change it or `gate`.
+ * Every change to who may answer in the history of `revs` (`--all` for every ref), newest first,
+ * each against its first parent: a reviewers file `reviewers` that was there before and changes,
+ * or a config whose `gate` settings named reviewers and change. Two git calls in all (one `log
+ * --raw` for the blobs each commit changes, one `cat-file --batch` for the configs), however long
+ * the history: package.json changes with every dependency bump.
  */
 export async function policyChangesIn(
   top: string,
@@ -143,7 +161,12 @@ export async function policyChangesIn(
     [
       'log',
       `--max-count=${MAX_POLICY_COMMITS}`,
-      '--format=%H%x1f%P%x1f%ae%x1f%cI',
+      '--no-renames',
+      '--no-abbrev',
+      '--raw',
+      '--diff-merges=first-parent',
+      '-z',
+      '--format=%x1e%H%x1f%ae%x1f%cI',
       ...revs,
       '--',
       ...CONFIG_FILES,
@@ -151,15 +174,70 @@ export async function policyChangesIn(
     ],
     { cwd: top },
   );
+  type Raw = { path: string; old: string; now: string };
+  const commits: Array<{ commit: string; author: string; date: string; changed: Raw[] }> = [];
+  for (const chunk of text.split('\x1e')) {
+    if (!chunk.trim()) continue;
+    const fields = chunk.split('\0');
+    const [commit, author = '', date = ''] = fields[0]!.replace(/\n+$/, '').split('\x1f');
+    const changed: Raw[] = [];
+    // After the header: ":<mode> <mode> <old> <new> <status>" then the path, NUL-separated.
+    for (let i = 1; i + 1 < fields.length; i += 2) {
+      const m = /^\n?:\d+ \d+ ([0-9a-f]+) ([0-9a-f]+) \w+$/.exec(fields[i]!);
+      if (m) changed.push({ path: fields[i + 1]!, old: m[1]!, now: m[2]! });
+    }
+    if (commit) commits.push({ commit, author, date, changed });
+  }
+  const configBlobs = new Set<string>();
+  for (const c of commits)
+    for (const r of c.changed)
+      if (r.path !== reviewers) for (const b of [r.old, r.now]) if (!ZERO_OID.test(b)) configBlobs.add(b);
+  const read = configBlobs.size ? await runGit(catFileBatch([...configBlobs]), { cwd: top }) : new Map();
+  const gates = new Map<string, { gate: string; reviewers: boolean }>();
+  const gateOf = (path: string, blob: string) => {
+    if (ZERO_OID.test(blob)) return { gate: JSON.stringify(null), reviewers: false };
+    const key = `${path}\0${blob}`;
+    let g = gates.get(key);
+    if (!g) {
+      const object = read.get(blob);
+      gates.set(
+        key,
+        (g = object ? gateOfText(path, object.content.toString('utf8'), blob) : { gate: '', reviewers: false }),
+      );
+    }
+    return g;
+  };
   const out: PolicyChangeCommit[] = [];
-  for (const line of text.split('\n')) {
-    const [commit, parents, author = '', date = ''] = line.split('\x1f');
-    const parent = parents?.split(' ')[0];
-    if (!commit || !parent) continue;
-    const before = await gateAt(top, parent);
-    if (!before.reviewers) continue;
-    for (const change of await policyChangesBetween(top, parent, commit, before.reviewers))
-      out.push({ ...change, commit, author, date });
+  for (const { commit, author, date, changed } of commits) {
+    for (const r of changed) {
+      if (r.path === reviewers) {
+        // A reviewers file that comes in is the first one (as the push gate takes it); one that changes or goes is listed.
+        if (ZERO_OID.test(r.old)) continue;
+        const now = ZERO_OID.test(r.now) ? 'removed' : r.now;
+        out.push({
+          kind: 'reviewers',
+          rule_source: `${POLICY_RULE_PREFIX}reviewers`,
+          path: reviewers,
+          id: changeId('reviewers', reviewers, now),
+          commit,
+          author,
+          date,
+        });
+        continue;
+      }
+      const before = gateOf(r.path, r.old);
+      const after = gateOf(r.path, r.now);
+      if (!before.reviewers || before.gate === after.gate) continue;
+      out.push({
+        kind: 'gate',
+        rule_source: `${POLICY_RULE_PREFIX}gate`,
+        path: r.path,
+        id: changeId('gate', r.path, after.gate),
+        commit,
+        author,
+        date,
+      });
+    }
   }
   return out;
 }
