@@ -25,6 +25,7 @@ import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import type { SignedCheck } from './push-signed.js';
+import { isPolicyChange } from '../record/policy-changes.js';
 import type { HandedPatches } from './push-start.js';
 
 export { openWorkspace };
@@ -532,7 +533,11 @@ function signedWays(f: Finding, signed: SignedCheck): string[] {
   const refused = signed.refused.get(f.id);
   if (refused && f.answer) lines.push(m.signatureRefused(f.id, f.answer.verdict, refused));
   else if (f.allowComment) lines.push(m.allowNeedsSignature(f.id, f.allowComment));
-  lines.push(...m.signedAnswerNeeded(f.id, signed.file, signed.principals));
+  lines.push(
+    ...(isPolicyChange(f.rule_source)
+      ? m.policyAnswerNeeded(f, signed.file, signed.principals)
+      : m.signedAnswerNeeded(f.id, signed.file, signed.principals)),
+  );
   return lines;
 }
 

@@ -170,6 +170,15 @@ export const hookMessages = {
   },
   allowNeedsSignature: (id: string, marker: string) =>
     `  ${id} has an allow comment (${marker}), which does not open the gate for this kind without a signed answer`,
+  /** A change to who may answer has no finding `revtrail verdict` knows in a clone: the row is written by hand. */
+  policyAnswerNeeded: (
+    f: { id: string; path: string; rule_source: string; title: string },
+    file: string,
+    principals: readonly string[],
+  ) => [
+    `  ${f.id} opens with an answer signed by a reviewer ${file} lists before this push${principals.length ? ` (${principals.join(', ')})` : ''}, who did not make the change:`,
+    `      they fetch this branch and commit it signed: git commit -S --allow-empty -m "Answer ${f.id}" --trailer "Review-Finding: ${f.id},${f.path},1,${f.rule_source},security,security,${f.title},ACKNOWLEDGE,why"; then push it`,
+  ],
   signedAnswerNeeded: (id: string, file: string, principals: readonly string[]) => [
     `  ${id} opens with an answer signed by a reviewer of ${file}${principals.length ? ` (${principals.join(', ')})` : ''} who did not add it:`,
     `      they fetch this branch, run revtrail verdict ${id} REJECT "why", commit it signed (git commit -S --allow-empty -m "Answer ${id}") and push it; then your push passes`,

@@ -234,9 +234,14 @@ test('a push to the policy branch that adds a reviewer or changes gate.* needs a
   const first = await push('main');
   assert.equal(first.code, 1, first.stderr);
   assert.match(first.stderr, /\(builtin\/policy:reviewers\)/);
-  assert.match(first.stderr, /opens with an answer signed by a reviewer of \.revtrail\/reviewers/);
   const [id] = idsIn(first.stderr);
   assert.ok(id, first.stderr);
+  // revtrail verdict knows no such finding in a clone: the refusal gives the row to commit.
+  assert.match(first.stderr, /opens with an answer signed by a reviewer \.revtrail\/reviewers lists before this push/);
+  assert.ok(
+    first.stderr.includes(`--trailer "Review-Finding: ${id},${file},1,builtin/policy:reviewers,security,security,`),
+    first.stderr,
+  );
   assert.equal(remoteHas('refs/heads/main'), base);
   // Her own signed answer does not open it.
   commitAs('mal@example.com', `chore: answer ${id}`, 'mal', {
