@@ -25,6 +25,7 @@ import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import type { SignedCheck } from './push-signed.js';
+import { isPolicyChange } from '../record/policy-changes.js';
 import type { HandedPatches } from './push-start.js';
 
 export { openWorkspace };
@@ -88,6 +89,13 @@ export interface PushReviewOptions {
   screened?: readonly string[];
   /** The start-up's reading of one ref's commit patches, handed on (./push-start.ts HandedPatches). */
   patches?: HandedPatches;
+  /** The server's authenticated pusher (./pusher.ts), for signed answers; never set on a client. */
+  pusher?: string | null;
+  /**
+   * The server's policy ref and its commit before the push: a push that moves it and changes the
+   * reviewers or the gate settings has a finding for that (./push-policy.ts).
+   */
+  policy?: { ref: string; commit: string };
 }
 
 /**
@@ -255,6 +263,10 @@ export async function reviewPlans(
         if (r) add(r);
       }
     }
+    if (options.policy && plan.ref === options.policy.ref && !plan.object) {
+      const { policyFindings } = await import('./push-policy.js');
+      add({ findings: await policyFindings(top, session, options.policy.commit, tip, historyOf(tip)), warnings: [] });
+    }
     const held = new Set(found.keys());
     if (whole) add(await whole);
     for (const id of found.keys()) if (!held.has(id)) onlyAtTip.set(id, plan);
@@ -284,7 +296,9 @@ export async function reviewPlans(
         commits.map((commit) => ({ commit, tip: plan.tip })),
       );
   }
-  const signed = signedAnswers ? await openSigned(top, session, plans, blocked, holders, lines) : null;
+  const signed = signedAnswers
+    ? await openSigned(top, session, plans, blocked, holders, lines, options.pusher ?? null)
+    : null;
   return { blocked: blocked.filter((b) => b.findings.length), findings: allFindings, holders, signed, lines };
 }
 
@@ -299,6 +313,7 @@ async function openSigned(
   blocked: BlockedRef[],
   holders: ReadonlyMap<string, ReadonlyArray<{ commit: string }>>,
   lines: string[],
+  pusher: string | null,
 ): Promise<SignedCheck | null> {
   const unique = new Map(blocked.flatMap((b) => b.findings).map((f) => [f.id, f]));
   const pushed = [...new Set(plans.flatMap((p) => p.commits))];
@@ -309,6 +324,7 @@ async function openSigned(
     [...unique.values()],
     (f) => holders.get(f.id)?.map((h) => h.commit),
     pushed,
+    pusher,
   );
   if (!signed?.opened.length) return signed;
   const opened = new Set(signed.opened.map((o) => o.finding.id));
@@ -517,7 +533,11 @@ function signedWays(f: Finding, signed: SignedCheck): string[] {
   const refused = signed.refused.get(f.id);
   if (refused && f.answer) lines.push(m.signatureRefused(f.id, f.answer.verdict, refused));
   else if (f.allowComment) lines.push(m.allowNeedsSignature(f.id, f.allowComment));
-  lines.push(...m.signedAnswerNeeded(f.id, signed.file, signed.principals));
+  lines.push(
+    ...(isPolicyChange(f.rule_source)
+      ? m.policyAnswerNeeded(f, signed.file, signed.principals)
+      : m.signedAnswerNeeded(f.id, signed.file, signed.principals)),
+  );
   return lines;
 }
 

@@ -8,9 +8,10 @@
  */
 import { commitsTouching, runGit } from '../core/git/commands.js';
 import {
-  judgeSignature,
+  judgeAnswers,
   listedPrincipals,
   readSignatures,
+  reviewerKeys,
   reviewersFileAt,
   type ReviewersFile,
   type SignatureRefusal,
@@ -19,6 +20,7 @@ import type { Workspace } from '../workspace/index.js';
 import type { Finding } from '../review/types.js';
 import { signedKinds, type NeedsSignature } from '../review/findings/signed.js';
 import { CREDENTIAL_RULE_SOURCES } from '../review/builtin.js';
+import { isPolicyChange } from '../record/policy-changes.js';
 
 /** A finding a signed answer took out of the count. */
 export interface SignedAnswer {
@@ -29,6 +31,10 @@ export interface SignedAnswer {
   signer: string;
   key: string;
   date: string;
+  /** A second listed reviewer's signature, where the commits adding the finding are not signed by a listed key. */
+  second?: { signer: string; key: string; commit: string };
+  /** Why one signature was enough, or that two were needed (lib/record/signatures.ts judgeAnswers). */
+  how: 'verified' | 'pusher' | 'two';
 }
 
 export interface SignedCheck {
@@ -42,6 +48,12 @@ export interface SignedCheck {
   needs: NeedsSignature;
 }
 
+/** Whether a finding needs a signed answer: the kinds the policy lists, and every change to who may answer. */
+function needing(kinds: readonly string[]): NeedsSignature {
+  const listed = signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s));
+  return (f) => isPolicyChange(f.rule_source) || listed(f);
+}
+
 /** The policy's reviewers file (lib/record/signatures.ts); null when the policy names none. */
 export function reviewersFile(session: Workspace): ReviewersFile | null {
   const named = session.config.gate.reviewers?.file;
@@ -50,7 +62,8 @@ export function reviewersFile(session: Workspace): ReviewersFile | null {
 
 /**
  * Checks the answers of `findings` that need a signature. `adding(f)`: the pushed commits whose
- * diff adds `f` (the credential holders), else the pushed commits that change its file.
+ * diff adds `f` (the credential holders), else the pushed commits that change its file. `pusher`:
+ * the server's authenticated pusher (docs/server.md "Who pushed"), none on a client.
  */
 export async function checkSignedAnswers(
   top: string,
@@ -58,6 +71,7 @@ export async function checkSignedAnswers(
   findings: readonly Finding[],
   adding: (f: Finding) => readonly string[] | undefined,
   pushed: readonly string[],
+  pusher: string | null = null,
 ): Promise<SignedCheck | null> {
   const file = reviewersFile(session);
   const kinds = session.config.gate.reviewers?.for;
@@ -67,7 +81,7 @@ export async function checkSignedAnswers(
     refused: new Map(),
     file: file.name,
     principals: listedPrincipals(file),
-    needs: signedKinds(kinds, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
+    needs: needing(kinds),
   };
   const waiting = findings.filter((f) => f.answer?.needsSignature);
   if (waiting.length === 0) return check;
@@ -77,30 +91,31 @@ export async function checkSignedAnswers(
       f.id,
       adding(f) ?? (pushed.length ? await runGit(commitsTouching([...pushed].reverse(), f.path), { cwd: top }) : []),
     );
-  const commits = [
-    ...waiting.flatMap((f) => (f.answer?.commit ? [f.answer.commit] : [])),
-    ...[...adders.values()].flat(),
-  ];
+  const answering = (f: Finding) => f.answer?.commits ?? (f.answer?.commit ? [f.answer.commit] : []);
+  const commits = [...waiting.flatMap(answering), ...[...adders.values()].flat()];
   const sigs = await readSignatures(top, commits, file.present ? file.path : null);
+  const keys = reviewerKeys(file);
+  const found = (list: readonly string[]) =>
+    list.flatMap((c) => {
+      const s = sigs.get(c);
+      return s ? [s] : [];
+    });
+  // The keys' validity is judged at the push, never at the committer date the signer wrote.
+  const context = { now: Date.now(), pusher };
   for (const f of waiting) {
     const answer = f.answer!;
-    const verdict = judgeSignature(
-      answer.commit ? sigs.get(answer.commit) : undefined,
-      (adders.get(f.id) ?? []).flatMap((c) => {
-        const s = sigs.get(c);
-        return s ? [s] : [];
-      }),
-      { path: file.name, present: file.present },
-    );
+    const verdict = judgeAnswers(found(answering(f)), found(adders.get(f.id) ?? []), keys, context);
     if (verdict.counts)
       check.opened.push({
         finding: f,
         verdict: answer.verdict,
         rationale: answer.rationale,
-        commit: answer.commit!,
+        commit: verdict.commit,
         signer: verdict.signer,
         key: verdict.key,
         date: verdict.date,
+        how: verdict.how,
+        ...(verdict.second ? { second: verdict.second } : {}),
       });
     else check.refused.set(f.id, verdict.why);
   }

@@ -89,7 +89,12 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
     knowledge: copied.knowledge,
     policyCommit: policy.commit!,
   });
-  const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), terminal, { noReviewer: true });
+  const { serverPusher } = await import('./pusher.js');
+  const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), terminal, {
+    noReviewer: true,
+    pusher: await serverPusher(top),
+    policy: { ref: policy.ref, commit: policy.commit! },
+  });
   lines.push(...reviewed.lines);
   if (reviewed.blocked.length === 0) return { exit: 0, lines };
   lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)), m.policyNote(policy.ref));

@@ -108,13 +108,40 @@ export const hookMessages = {
   signedOpened: (
     id: string,
     where: string,
-    o: { verdict: string; signer: string; key: string; commit: string; finding: { rule_source: string } },
+    o: {
+      verdict: string;
+      signer: string;
+      key: string;
+      commit: string;
+      finding: { rule_source: string };
+      second?: { signer: string; key: string; commit: string };
+    },
   ) =>
-    `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}: it does not block`,
+    `revtrail: ${id} at ${where} (${o.finding.rule_source}) is answered ${o.verdict}, signed by ${o.signer} (${o.key}) in ${o.commit.slice(0, 12)}` +
+    (o.second ? ` and by ${o.second.signer} (${o.second.key}) in ${o.second.commit.slice(0, 12)}` : '') +
+    ': it does not block',
+  // A change to who may answer, on the policy ref (docs/gate.md "Changes to the reviewers").
+  policyChangeTitle: (kind: 'reviewers' | 'gate') =>
+    kind === 'reviewers'
+      ? 'the reviewers file changes on the policy ref'
+      : 'the gate settings change on the policy ref',
+  policyChangeBody: (kind: 'reviewers' | 'gate', file: string) =>
+    kind === 'reviewers'
+      ? `${file} says whose signed answers open the gate; a change to it is answered by a reviewer it lists now`
+      : 'gate.* says which answers open the gate and who signs them; a change to it is answered by a listed reviewer',
   signatureRefused: (
     id: string,
     verdict: string,
-    why: { kind: string; commit?: string; key?: string; file?: string; status?: string; signer?: string },
+    why: {
+      kind: string;
+      commit?: string;
+      key?: string;
+      file?: string;
+      status?: string;
+      signer?: string;
+      until?: string;
+      from?: string;
+    },
   ) => {
     const head = `  ${id} was answered ${verdict}`;
     const c = (sha = '') => sha.slice(0, 12);
@@ -129,6 +156,12 @@ export const hookMessages = {
         return `${head} in ${c(why.commit)}, signed by key ${why.key}, which the reviewers file does not list`;
       case 'bad':
         return `${head} in ${c(why.commit)}, whose signature does not verify (the commit changed after it was signed)`;
+      case 'expired':
+        return `${head} in ${c(why.commit)}, signed by key ${why.key}, which expired: the reviewers file lists it valid before ${why.until}, and a key counts only while valid at the push`;
+      case 'not-yet':
+        return `${head} in ${c(why.commit)}, signed by key ${why.key}, which is not valid yet: the reviewers file lists it valid from ${why.from}`;
+      case 'unverified':
+        return `${head} in ${c(why.commit)}, signed by ${why.signer}, but the commits that add it are not signed by a listed key, so who wrote it is unverified: a second listed reviewer signs an answer too`;
       case 'unusable':
         return `${head} in ${c(why.commit)}, whose signature git does not accept (%G? ${why.status}: expired, revoked or not checkable)`;
       default:
@@ -137,6 +170,15 @@ export const hookMessages = {
   },
   allowNeedsSignature: (id: string, marker: string) =>
     `  ${id} has an allow comment (${marker}), which does not open the gate for this kind without a signed answer`,
+  /** A change to who may answer has no finding `revtrail verdict` knows in a clone: the row is written by hand. */
+  policyAnswerNeeded: (
+    f: { id: string; path: string; rule_source: string; title: string },
+    file: string,
+    principals: readonly string[],
+  ) => [
+    `  ${f.id} opens with an answer signed by a reviewer ${file} lists before this push${principals.length ? ` (${principals.join(', ')})` : ''}, who did not make the change:`,
+    `      they fetch this branch and commit it signed: git commit -S --allow-empty -m "Answer ${f.id}" --trailer "Review-Finding: ${f.id},${f.path},1,${f.rule_source},security,security,${f.title},ACKNOWLEDGE,why"; then push it`,
+  ],
   signedAnswerNeeded: (id: string, file: string, principals: readonly string[]) => [
     `  ${id} opens with an answer signed by a reviewer of ${file}${principals.length ? ` (${principals.join(', ')})` : ''} who did not add it:`,
     `      they fetch this branch, run revtrail verdict ${id} REJECT "why", commit it signed (git commit -S --allow-empty -m "Answer ${id}") and push it; then your push passes`,

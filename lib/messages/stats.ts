@@ -4,6 +4,10 @@ const signedWhy: Record<string, string> = {
   unlisted: 'signed by a key the reviewers file does not list',
   bad: 'the signature does not verify',
   unusable: 'the signature is expired, revoked or not checkable',
+  expired: 'signed by a key whose validity in the reviewers file has ended',
+  'not-yet': 'signed by a key not valid yet in the reviewers file',
+  unverified:
+    "one reviewer's signature, and the commit that added the finding is not signed by a listed key (its author is unverified; the server may have taken its authenticated pusher)",
   self: 'signed by the person who added the finding',
   'no-reviewers': 'the reviewers file is missing',
   queued: 'not committed',
@@ -86,6 +90,27 @@ export const statsMessages = {
   signedLine: (finding: string, added: string, answer: string, answered: string, signer: string | null, why?: string) =>
     `  ${finding}, added in ${added}: ${answer} in ${answered}: ` +
     (signer ? `signed by ${signer}, opens the gate` : `does not count (${signedWhy[why ?? ''] ?? why})`),
+  /** Who added a finding, as the audit may say it: the name the pusher wrote is not a verified author. */
+  addedBy: (who: string, verified: boolean) =>
+    verified ? who : `${who} (unverified: that commit is not signed by a listed key)`,
+  signedBy: (signer: string, key: string, second?: string) => `${signer} (${key})${second ? ` and ${second}` : ''}`,
+  policyChangesHeading: (n: number) =>
+    `Changes to who may answer (the reviewers file, gate.*): ${n} change${n === 1 ? '' : 's'}`,
+  policyChangeLine: (
+    commit: string,
+    what: string,
+    author: string,
+    date: string,
+    id: string,
+    answer: string,
+    signer: string | null,
+  ) =>
+    `  ${commit} ${what} by ${author} at ${date}: ${id}, ` +
+    (answer === 'opened'
+      ? `answered and signed by ${signer}`
+      : answer === 'refused'
+        ? 'answered, but no answer counts'
+        : 'no signed answer'),
   htmlSignedHeading: (n: number) =>
     `Signed answers: ${n} answer${n === 1 ? '' : 's'} to findings that need a reviewer's signature`,
   htmlSigner: 'signed by',

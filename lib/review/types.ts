@@ -35,6 +35,8 @@ export interface Finding {
     rationale: string;
     /** The commit carrying the answer's row (none: queued). */
     commit?: string;
+    /** Every commit carrying the same answer, newest first (a second reviewer's signature: lib/flows/push-signed.ts). */
+    commits?: string[];
     /**
      * The answer opens the gate only with a listed reviewer's signature on its commit (docs/gate.md
      * "Signed answers"): the push gate checks it after the review (lib/flows/push-signed.ts).

@@ -116,13 +116,31 @@ function signedSection(report: ShownReport, paint: Paint): string {
       escapeControl(
         m.signedLine(
           `${a.id} ${a.file ?? '-'} (${a.rule_source})`,
-          `${a.added_in.slice(0, 12)} by ${a.added_by}`,
+          `${a.added_in.slice(0, 12)} by ${m.addedBy(a.added_by, a.added_verified)}`,
           `${a.answer} "${a.rationale}"`,
           `${a.answered_in.slice(0, 12)} ${a.answered_at}`,
-          a.counts ? `${a.signer} (${a.key})` : null,
+          a.counts ? m.signedBy(a.signer ?? '', a.key ?? '', a.second_signer) : null,
           a.why,
         ),
       ),
     );
+  const changes = audit.policy_changes ?? [];
+  if (changes.length) {
+    out.push('', paint.bold(m.policyChangesHeading(changes.length)));
+    for (const c of changes)
+      out.push(
+        escapeControl(
+          m.policyChangeLine(
+            c.commit.slice(0, 12),
+            `${c.kind === 'reviewers' ? c.path : `gate.* in ${c.path}`}`,
+            c.author,
+            c.date,
+            c.id,
+            c.answer,
+            c.signer,
+          ),
+        ),
+      );
+  }
   return out.join('\n') + '\n';
 }

@@ -294,7 +294,7 @@ function signedSection(report: ShownReport): string {
       `<code>${escapeHtml(a.id)}</code>`,
       `<code>${escapeHtml(a.file ?? '-')}</code>`,
       ruleName(a.rule_source),
-      `<code title="${escapeHtml(a.added_in)}">${escapeHtml(a.added_in.slice(0, 12))}</code> ${escapeHtml(a.added_by)}`,
+      `<code title="${escapeHtml(a.added_in)}">${escapeHtml(a.added_in.slice(0, 12))}</code> ${escapeHtml(m.addedBy(a.added_by, a.added_verified))}`,
       escapeHtml(`${a.answer}: ${a.rationale}`),
       `<code title="${escapeHtml(a.answered_in)}">${escapeHtml(a.answered_in.slice(0, 12))}</code> ${escapeHtml(a.answered_at.slice(0, 10))}`,
       a.signer ? `${escapeHtml(a.signer)} <code>${escapeHtml(a.key ?? '')}</code>` : '-',

@@ -66,6 +66,7 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     config,
     history.commits,
     request.signedRules ?? null,
+    request.all ? ['--all'] : ['HEAD'],
   );
   if (signed) report.signed_answers = signed;
   if (request.html !== undefined) {

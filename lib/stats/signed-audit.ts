@@ -9,7 +9,15 @@
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { gitOut } from '../core/git/run.js';
-import { judgeSignature, readSignatures, reviewersFileAt, type SignatureRefusal } from '../record/signatures.js';
+import { isPolicyChange } from '../record/policy-changes.js';
+import {
+  judgeAnswers,
+  readSignatures,
+  reviewerKeys,
+  reviewersFileAt,
+  standingOf,
+  type SignatureRefusal,
+} from '../record/signatures.js';
 
 /** The kinds that need a signed answer and the answers that open the gate, from the review (the caller passes them). */
 export interface SignedAnswerRules {
@@ -24,6 +32,11 @@ export interface SignedAnswerAudit {
   /** The commit that added the finding's line (git blame), else the first with a row for it; and its author e-mail. */
   added_in: string;
   added_by: string;
+  /**
+   * Whether git verifies who added it: that commit is signed by a key the reviewers file lists.
+   * False: `added_by` is only the name the pusher wrote.
+   */
+  added_verified: boolean;
   answer: string;
   rationale: string;
   answered_in: string;
@@ -32,14 +45,31 @@ export interface SignedAnswerAudit {
   counts: boolean;
   signer: string | null;
   key: string | null;
+  /** The second listed reviewer whose signed answer made it count (the author being unverified). */
+  second_signer?: string;
   /** Why it does not count (absent when it does). */
   why?: SignatureRefusal['kind'];
+}
+
+/** A change to the reviewers file or to `gate.*` (docs/gate.md "Changes to the reviewers"), and whether a signed answer opened it. */
+export interface PolicyChangeAudit {
+  commit: string;
+  author: string;
+  date: string;
+  kind: 'reviewers' | 'gate';
+  path: string;
+  id: string;
+  rule_source: string;
+  /** `opened`: a listed reviewer's signed answer counts; `refused`: answered, none counts; `none`: no answer. */
+  answer: 'opened' | 'refused' | 'none';
+  signer: string | null;
 }
 
 export interface SignedAudit {
   file: string;
   kinds: string[];
   answers: SignedAnswerAudit[];
+  policy_changes: PolicyChangeAudit[];
 }
 
 /** The commit that last changed the finding's line as the answer's commit has it (null: git cannot say). */
@@ -47,6 +77,9 @@ async function lineAuthorCommit(top: string, a: MinedFinding): Promise<string | 
   const line = Number((a.line ?? '').split('-')[0]);
   if (!a.file || !line) return null;
   try {
+    // A change to who may answer is the last commit that changed the file, not one line of it.
+    if (isPolicyChange(a.rule_source))
+      return (await gitOut(['log', '-1', '--format=%H', a.commit, '--', a.file], { cwd: top })).trim() || null;
     const out = await gitOut(['blame', '--porcelain', '-L', `${line},${line}`, a.commit, '--', a.file], { cwd: top });
     return /^[0-9a-f]{40,64}/.exec(out)?.[0] ?? null;
   } catch {
@@ -60,6 +93,7 @@ export async function auditSignedAnswers(
   config: Config,
   commits: readonly CommitResult[],
   rules: SignedAnswerRules | null,
+  revs: readonly string[] = ['HEAD'],
 ): Promise<SignedAudit | null> {
   const reviewers = config.gate.reviewers;
   if (!reviewers || !rules) return null;
@@ -71,7 +105,11 @@ export async function auditSignedAnswers(
       if (!first.has(f.id)) first.set(f.id, f);
       if (rules.needs(f) && rules.opens(f, f.verdict)) answers.push(f);
     }
-  const { path, present } = reviewersFileAt(top, reviewers.file);
+  const file = reviewersFileAt(top, reviewers.file);
+  const { path, present } = file;
+  const keys = reviewerKeys(file);
+  // The keys' validity is judged now: the audit cannot know when each answer was pushed.
+  const now = Date.now();
   // Who added the line: git blame at the answer's commit; else the commit with the finding's first row.
   const blamed = new Map<MinedFinding, string | null>();
   for (const a of answers) blamed.set(a, await lineAuthorCommit(top, a));
@@ -90,13 +128,20 @@ export async function auditSignedAnswers(
     seen.add(key);
     const added = sigs.get(adderOf(a));
     const adder = added ? [added] : [];
-    const judged = judgeSignature(sigs.get(a.commit), adder, { path: reviewers.file, present });
+    // This answer first, then the other commits answering the finding the same way (a second reviewer).
+    const same = answers.filter((b) => b.id === a.id && b.verdict === a.verdict && b.commit !== a.commit);
+    const answering = [a, ...same].flatMap((b) => {
+      const sig = sigs.get(b.commit);
+      return sig ? [sig] : [];
+    });
+    const judged = judgeAnswers(answering, adder, keys, { now });
     out.push({
       id: a.id,
       file: a.file,
       rule_source: a.rule_source,
       added_in: adderOf(a),
       added_by: added?.author ?? first.get(a.id)!.author,
+      added_verified: added ? standingOf(added, keys.lines, now).ok : false,
       answer: a.verdict,
       rationale: a.rationale,
       answered_in: a.commit,
@@ -104,10 +149,27 @@ export async function auditSignedAnswers(
       counts: judged.counts,
       signer: judged.counts ? judged.signer : null,
       key: judged.counts ? judged.key : (sigs.get(a.commit)?.key ?? null) || null,
+      ...(judged.counts && judged.second ? { second_signer: judged.second.signer } : {}),
       ...(judged.counts ? {} : { why: judged.why.kind }),
     });
   }
-  return { file: reviewers.file, kinds: [...reviewers.for], answers: out };
+  const { policyChangesIn } = await import('../record/policy-changes.js');
+  const policy_changes = (await policyChangesIn(top, revs, reviewers.file)).map((c): PolicyChangeAudit => {
+    const answered = out.filter((a) => a.id === c.id);
+    const opened = answered.find((a) => a.counts);
+    return {
+      commit: c.commit,
+      author: c.author,
+      date: c.date,
+      kind: c.kind,
+      path: c.path,
+      id: c.id,
+      rule_source: c.rule_source,
+      answer: opened ? 'opened' : answered.length ? 'refused' : 'none',
+      signer: opened?.signer ?? null,
+    };
+  });
+  return { file: reviewers.file, kinds: [...reviewers.for], answers: out, policy_changes };
 }
 
 /**
@@ -140,16 +202,36 @@ export async function writeSignedAudit(request: {
     revs: request.all ? [] : request.revs.length ? request.revs : ['HEAD'],
     all: request.all,
   });
-  const audit = await auditSignedAnswers(request.top, request.config, countedCommits(mined).commits, request.rules);
+  const audit = await auditSignedAnswers(
+    request.top,
+    request.config,
+    countedCommits(mined).commits,
+    request.rules,
+    request.all ? ['--all'] : request.revs.length ? request.revs : ['HEAD'],
+  );
   const { pseudonym, redactAuthor } = await import('../mine/redact.js');
   const answers = (audit?.answers ?? []).map((a) =>
     request.redact
-      ? { ...a, added_by: redactAuthor(a.added_by), signer: a.signer === null ? null : pseudonym(a.signer) }
+      ? {
+          ...a,
+          added_by: redactAuthor(a.added_by),
+          signer: a.signer === null ? null : pseudonym(a.signer),
+          ...(a.second_signer ? { second_signer: pseudonym(a.second_signer) } : {}),
+        }
       : a,
   );
+  // The changes to who may answer follow the answers, each marked as one.
+  const changes = (audit?.policy_changes ?? []).map((c) => ({
+    policy_change: true,
+    ...c,
+    ...(request.redact
+      ? { author: redactAuthor(c.author), signer: c.signer === null ? null : pseudonym(c.signer) }
+      : {}),
+  }));
+  const records = [...answers, ...changes];
   const text = request.json
-    ? `${JSON.stringify(answers, null, 2)}\n`
-    : answers.map((a) => `${JSON.stringify(a)}\n`).join('');
+    ? `${JSON.stringify(records, null, 2)}\n`
+    : records.map((a) => `${JSON.stringify(a)}\n`).join('');
   if (request.out === undefined) request.stdout.write(text);
   else await (await import('../core/fs/atomic.js')).writeFileAtomic(request.out, text);
   return 0;

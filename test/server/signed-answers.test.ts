@@ -54,10 +54,14 @@ function answer(id: string, path: string, who: string, signer?: keyof typeof key
   return commitAs(who, `chore: answer ${id}`, signer, ['--trailer', `Review-Finding: ${row}`]);
 }
 
-/** A branch from main with a key in `path` (committed by Ada, the test's default author). */
+/**
+ * A branch from main with a key in `path`, committed by Ada (the test's default author) and signed
+ * with her listed key, so git verifies who added it (test/server/signed-authors.test.ts has the
+ * unsigned ones).
+ */
 function keyBranch(name: string, path: string, line: string): void {
   dev.git(['checkout', '-q', '-B', name, 'origin/main']);
-  dev.commit(`feat: ${name}`, { [path]: line });
+  dev.commit(`feat: ${name}`, { [path]: line }, { args: [`-S${keys.ada}`] });
 }
 
 const push = (branch: string) => dev.run(['push', 'origin', `${branch}:refs/heads/${branch}`]);
@@ -80,6 +84,7 @@ before(async () => {
   bare = makeRepo({ bare: true });
   dev = withRun(makeRepo());
   dev.git(['remote', 'add', 'origin', bare.dir]);
+  dev.git(['config', 'gpg.format', 'ssh']);
   dev.commit('chore: policy', {
     'revtrail.config.json': JSON.stringify({ gate: { reviewers: { file: '.revtrail/reviewers' } } }),
     '.revtrail/reviewers': `# who may answer a key\n${line('ada')}\n${line('rev')}\n`,

@@ -7,6 +7,7 @@ import type { Finding } from '../types.js';
 import type { Config } from '../../config/schema.js';
 import { CREDENTIAL_RULE_SOURCES } from '../builtin.js';
 import { openingAnswers } from './suppress.js';
+import { isPolicyChange } from '../../record/policy-changes.js';
 
 export type NeedsSignature = (finding: { rule_source: string; severity: string }) => boolean;
 
@@ -33,8 +34,10 @@ export function signedAnswerRules(config: Config): {
 } | null {
   const reviewers = config.gate.reviewers;
   if (!reviewers) return null;
+  // A change to who may answer always needs a signed answer (docs/gate.md "Changes to the reviewers").
+  const listed = signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s));
   return {
-    needs: signedKinds(reviewers.for, (s) => CREDENTIAL_RULE_SOURCES.has(s)),
+    needs: (f) => isPolicyChange(f.rule_source) || listed(f),
     opens: (f, verdict) => openingAnswers(f, config.gate.credentialAnswers).includes(verdict),
   };
 }

@@ -15,6 +15,11 @@ export interface VerdictEntry {
   rationale: string;
   /** The commit whose message carries the row (none: queued). */
   commit?: string;
+  /**
+   * Every commit carrying this same verdict for the finding, newest first, back to an older
+   * different verdict: a signed answer may need two reviewers' commits (docs/gate.md "Signed answers").
+   */
+  commits?: string[];
 }
 
 /** The answers that open the gate for a credential when the config says nothing. */
@@ -50,11 +55,21 @@ export async function loadVerdicts(
     // The trailer reader (and its CSV parser) is loaded only when there are findings to look up.
     const { latestVerdicts, readHistoryRows } = await import('../../record/history.js');
     const rows = await (history ? history() : readHistoryRows(top, tip));
-    const commitOf = new Map<string, string>();
-    for (const { commit, row } of rows)
-      if (row.verdict !== 'OPEN' && !commitOf.has(row.id)) commitOf.set(row.id, commit);
-    for (const [id, row] of latestVerdicts(rows)) {
-      verdicts.set(id, { verdict: row.verdict, rationale: row.rationale, commit: commitOf.get(id) });
+    const latest = latestVerdicts(rows);
+    const commitsOf = new Map<string, string[]>();
+    const ended = new Set<string>();
+    for (const { commit, row } of rows) {
+      if (row.verdict === 'OPEN' || ended.has(row.id)) continue;
+      if (row.verdict !== latest.get(row.id)?.verdict) ended.add(row.id);
+      else {
+        const list = commitsOf.get(row.id) ?? [];
+        if (!list.includes(commit)) list.push(commit);
+        commitsOf.set(row.id, list);
+      }
+    }
+    for (const [id, row] of latest) {
+      const commits = commitsOf.get(id) ?? [];
+      verdicts.set(id, { verdict: row.verdict, rationale: row.rationale, commit: commits[0], commits });
     }
   }
   for (const q of queued) if (q.verdict !== 'OPEN') verdicts.set(q.id, { verdict: q.verdict, rationale: q.rationale });
@@ -86,6 +101,7 @@ export function applyVerdicts(
           verdict: v.verdict,
           rationale: v.rationale,
           ...(v.commit ? { commit: v.commit } : {}),
+          ...(v.commits?.length ? { commits: v.commits } : {}),
           needsSignature: true,
         },
       });
