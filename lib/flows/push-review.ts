@@ -45,7 +45,7 @@ export interface ReviewPlan {
   single: boolean;
   /** The annotated tag object the ref names, when it is one: its message is pushed too. */
   tag?: string;
-  /** A tree or blob the ref names instead of a commit (../hooks/push-plan.ts): `range` is ''. */
+  /** A tree or blob the ref names instead of a commit (./push-plan.ts): `range` is ''. */
   object?: { oid: string; type: 'tree' | 'blob' | 'tag' };
 }
 

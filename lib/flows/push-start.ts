@@ -1,12 +1,12 @@
 /**
  * pre-push's start (docs/hooks.md "Push", "A clean push from its own start bundle"): the push
  * planned, and a push no rule can reach decided, from a bundle of its own before the hook bundle
- * loads, as a clean commit is (./clean-commit.ts). Clean means: the clean check's record is current (review/clean-check.ts)
+ * loads, as a clean commit is (./commit-start.ts). Clean means: the clean check's record is current (review/clean-check.ts)
  * and holds the credential screen's needles, every ref's combined diff has pieces and no needle
  * of any rule, and every pushed commit's own diff has no credential needle on an added line
  * (nor a file cut to the cap or called binary). The full hook would then find nothing and say
  * nothing. Otherwise the planning, the diffs read and the commits screened go on to the full
- * hook (./pre-push.ts), which reads none of them again.
+ * hook (../hooks/hook/pre-push.ts), which reads none of them again.
  */
 import { cleanCheckFile } from '../core/state.js';
 import type { CappedDiff } from '../diff/cap.js';

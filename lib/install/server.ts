@@ -19,7 +19,7 @@ const MARK = '# revtrail server gate';
 
 export interface ServerInstall {
   file: string;
-  /** The ref whose policy reviews every push (./../hooks/policy-ref.ts). */
+  /** The ref whose policy reviews every push (../flows/policy-ref.ts). */
   policyRef: string;
   action: 'created' | 'updated' | 'unchanged';
   node: string;

@@ -1,6 +1,7 @@
 /**
  * Comments point into the repository (docs/architecture.md "Tests"): every file of this project a
- * comment names (under lib/, test/, bench/, scripts/ or a docs/*.md page) exists, and every quoted
+ * comment names (under lib/, test/, bench/, scripts/, a docs/*.md page, or relative to the
+ * comment's own file) exists, and every quoted
  * section of a docs page (`docs/hooks.md "Push"`) is one of its headings or bold lead-ins. The
  * comments are the parser's own (ast-grep, as the syntax-tree rules read code), so a path in a
  * string or a template is never taken for one.
@@ -9,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Lang, parse } from '@ast-grep/napi';
 import { projectRoot } from '../kit/repo.js';
 
@@ -45,6 +46,8 @@ function sectionsOf(doc: string): string[] | null {
 /** A project file a comment names: lib/…, test/…, bench/…, scripts/… with an extension, or a page of docs/ (its name and .md). */
 const FILE = /(?<![\w./-])((?:lib|test|bench|scripts)\/[\w./-]*\.(?:ts|mjs|js|json|cjs)|docs\/[\w-]+\.md)(?![\w/-])/g;
 const SECTION = /(docs\/[\w-]+\.md),? "([^"]+)"/g;
+/** A file named relative to the comment's own file (starting with a dot and a slash, or two dots). */
+const RELATIVE = /(?<![\w./-])(\.{1,2}\/[\w./-]*\.(?:ts|mjs|js|json|cjs))(?![\w/-])/g;
 
 test('every file and docs section a comment names exists', () => {
   const missing: string[] = [];
@@ -57,6 +60,10 @@ test('every file and docs section a comment names exists', () => {
         // A compiled name (dist's .js) stands for its TypeScript source.
         if (!existsSync(join(projectRoot, file!)) && !existsSync(join(projectRoot, file!.replace(/\.js$/, '.ts'))))
           missing.push(`${path}: ${file}`);
+      }
+      for (const [, file] of flat.matchAll(RELATIVE)) {
+        const at = join(projectRoot, dirname(path), file!);
+        if (!existsSync(at) && !existsSync(at.replace(/\.js$/, '.ts'))) missing.push(`${path}: ${file}`);
       }
       for (const [, doc, section] of flat.matchAll(SECTION)) {
         const known = sectionsOf(doc!);

@@ -22,7 +22,7 @@ const REVIEWER = [
   '',
 ].join('\n');
 
-/** A repository whose config names ./reviewer.mjs, cloned the way a person gets someone else's code. */
+/** A repository whose config names a reviewer.mjs of its own, cloned the way a person gets someone else's code. */
 function clone(name: string) {
   const origin = repos();
   origin.commit('start', {

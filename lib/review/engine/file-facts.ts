@@ -106,7 +106,7 @@ export class FileFactsBook {
 
   of(chunk: Chunk): FileFacts {
     const attributes = this.attributes?.get(chunk.path);
-    // Not text to git, but read as text so that a key in it is found (../diff/blob-text.ts).
+    // Not text to git, but read as text so that a key in it is found (../../diff/blob-text.ts).
     if (chunk.file.textView)
       return { credentialsOnly: m.textView(chunk.file.textView), binary: false, markerSize: DEFAULT_MARKER_SIZE };
     let credentialsOnly: string | null = null;
