@@ -131,10 +131,9 @@ export default defineCommand<CandidatesArgs>({
           context.stdout.write(
             esc(
               rm.farTrial(
-                t.kind,
-                t.rule_source,
-                t.folder,
-                t.checks.filter((c) => !c.met).map((c) => c.name),
+                t,
+                { recurrence: config.gate.minRecurrence, authors: config.gate.minAuthors },
+                t.checks.filter((c) => !c.met),
               ),
             ) + '\n',
           );
