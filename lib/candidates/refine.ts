@@ -24,6 +24,7 @@ import type { MinedFinding } from '../mine/types.js';
 import { compileGlobs } from '../bundle/globs.js';
 import { outcomeOf } from '../ci/notes.js';
 import { escapeRegExp } from '../core/regex-escape.js';
+import { personOf } from '../record/rule-tally.js';
 import { refineMessages as m } from '../messages/candidates.js';
 
 export type RefinementKind = 'exception' | 'scope';
@@ -79,11 +80,8 @@ export interface RefinementFacts {
   minAuthors: number;
 }
 
-/** Who a commit's author is: the e-mail, case-folded (as several_authors counts people). */
-export function person(author: string): string {
-  const email = /<([^<>]*)>\s*$/.exec(author);
-  return (email ? email[1]! : author).trim().toLowerCase();
-}
+/** Who a commit's author is: the e-mail, case-folded (as several_authors and calibration count people). */
+export const person = personOf;
 
 /** What a rule needs of its document: its id, rule_source and paths, whatever its kind. */
 export type OwnedRule = Pick<Rule, 'id' | 'ruleSource' | 'paths' | 'exclude'>;
