@@ -16,7 +16,7 @@ import { verdictMessages as m } from '../messages/verdicts.js';
 import { findingState, type FindingState } from '../verdicts/open.js';
 import { damagedQueueLines, dropQueued, pruneRecorded, type QueuedVerdict } from '../verdicts/queue.js';
 import { rebaseToSettle } from '../verdicts/peek.js';
-import { recordVerdict, type RecordedVerdict } from '../verdicts/record.js';
+import { recordVerdict, recordVerdicts, type RecordedVerdict } from '../verdicts/record.js';
 import { recordHumanFinding, type HumanFindingInput } from '../verdicts/human.js';
 import { reportDropped } from './rewrite.js';
 import type { Workspace } from '../workspace/index.js';
@@ -77,8 +77,8 @@ export interface BulkVerdicts {
 
 /**
  * Every open finding of `rule` (its rule_source, exactly) whose file matches `path` (a glob),
- * answered at once (docs/record.md "Answers in bulk"): each queued one by one through the same
- * verdict as `verdict ID`, so each is recorded once, by the next commit, as today. A finding
+ * answered at once (docs/record.md "Answers in bulk"): each checked and queued as `verdict ID`
+ * would (lib/verdicts/record.ts recordVerdicts), so each is recorded once, by the next commit. A finding
  * with a queued verdict is left alone: a second run answers nothing new. Findings of a baseline
  * are open findings of the record like any other, so they are answered the same way.
  */
@@ -110,15 +110,10 @@ export async function queueVerdictsByRule(
     lines,
   };
   if (open.length === 0) return result;
-  const workspace = await openWorkspace(cwd);
-  for (const k of open) {
-    try {
-      result.queued.push(await recordVerdict(cwd, { id: k.row.id, verdict, rationale }, workspace));
-    } catch (e) {
-      // One finding that cannot take this answer (a credential's) does not stop the others.
-      if (!(e instanceof InputError)) throw e;
-      result.refused.push({ id: k.row.id, why: e.message });
-    }
-  }
+  // One state, one queue write for all: a finding a credential rule refuses this answer for is
+  // named, and the others are still queued.
+  const done = await recordVerdicts(await openWorkspace(cwd), state, open, { verdict, rationale });
+  result.queued = done.recorded;
+  result.refused = done.refused;
   return result;
 }
