@@ -199,8 +199,13 @@ test('the numbers the review calibrates with equal stats --format json for the s
     // candidates --explain shows the same numbers.
     const explained = JSON.parse((await r.cli(['candidates', '--explain', DEBUGGER, '--json'])).stdout);
     assert.deepEqual(
-      [explained.calibration.rejected, explained.calibration.verdicts, explained.calibration.calibrated],
-      [5, 6, true],
+      [
+        explained.calibration.rejected,
+        explained.calibration.verdicts,
+        explained.calibration.calibrated,
+        explained.calibration.rejecting_people,
+      ],
+      [5, 6, true, 2],
     );
     assert.equal(explained.calibration.since.commit, rule.calibrated_since.commit);
     assert.match(
