@@ -133,6 +133,15 @@ test('verdict --rule --path answers every matching open finding once; a second r
   ]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no finding of adr-0003:nope is known on this branch/);
+  const pathAlone = await repo.cli([
+    'verdict',
+    '--path',
+    'packages/**',
+    'REJECT',
+    'no rule named: see `revtrail rules`',
+  ]);
+  assert.equal(pathAlone.code, 2);
+  assert.match(pathAlone.stderr, /--path narrows --rule: name the rule too/);
 });
 
 test('two people REJECTing an imports rule and an ast rule give one exception each, at the deepest common folder; each patch applies to exactly that exclude', async () => {
