@@ -73,7 +73,7 @@ export default defineCommand<VerdictArgs>({
       .example('$0 verdict --list', 'what can get a verdict')
       .example('$0 verdict --new src/api.ts:42 "no timeout on the call" --cite adr-0007', 'record your own finding')
       .example(
-        "$0 verdict --rule adr-0007:no-db-import --path 'packages/web/test/**' REJECT 'tests build their own fixtures'",
+        "$0 verdict --rule adr-0007:no-db --path 'test/**' REJECT 'test fixtures'",
         'answer every open finding of a rule in one folder',
       ),
   async run(args, context) {
