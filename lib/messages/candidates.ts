@@ -124,6 +124,9 @@ export const refineMessages = {
     "  - a wider scope: a bundle rule's findings fixed outside its declared paths as often.",
   farRule: (rule: string, qualifying: number, min: number, unmet: readonly string[]) =>
     `  ${rule}: ${qualifying} of ${min} threads meet the thread signals${unmet.length ? `; unmet: ${unmet.join(', ')}` : ''}`,
+  /** A bundle rule no refinement was tried for yet: what its findings are, and what a draft needs. */
+  farOwned: (rule: string, findings: number, open: number, min: { recurrence: number; authors: number }) =>
+    `  ${rule}: ${findings} finding${findings === 1 ? '' : 's'}, ${open} without an answer; an exception needs ${min.recurrence} REJECT${min.recurrence === 1 ? '' : 's'} in one folder from ${min.authors} ${min.authors === 1 ? 'person' : 'people'}`,
   /** What a refinement waits for, in plain words: how many answers from how many people, and what else is unmet. */
   farTrial: (
     t: { kind: 'exception' | 'scope'; rule_source: string; folder: string; count: number; people: number },

@@ -79,6 +79,17 @@ async function rejectAll(glob: string, who: string): Promise<string[]> {
 }
 
 test('verdict --rule --path answers every matching open finding once; a second run answers nothing new', async () => {
+  // Before any answer: what each rule's findings are and what a draft would need.
+  const first = await repo.cli(['candidates']);
+  assert.equal(first.code, 0, first.stderr);
+  for (const rule of [IMPORTS, AST])
+    assert.match(
+      first.stdout,
+      new RegExp(
+        `^ {2}${rule}: 3 findings, 3 without an answer; an exception needs 2 REJECTs in one folder from 2 people$`,
+        'm',
+      ),
+    );
   const [imports] = await rejectAll('packages/web/test/*.ts', ADA);
   assert.match(
     imports!,
