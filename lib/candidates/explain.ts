@@ -49,13 +49,23 @@ export interface RuleCalibration {
   /** Demoted: its findings no longer block a review. */
   calibrated: boolean;
   exempt: boolean;
+  /** How many distinct people its REJECTs come from (a demotion needs gate.minAuthors; docs/gate.md "Calibration"). */
+  rejecting_people: number;
   since: { commit: string | null; finding: string; verdict: string } | null;
 }
 
 function calibrationOf(t: RuleTally | undefined): RuleCalibration | null {
   if (!t) return null;
   const since = t.since ? { commit: t.since.commit, finding: t.since.id, verdict: t.since.verdict } : null;
-  return { rejected: t.rejected, verdicts: t.verdicts, rate: t.rate, calibrated: t.demoted, exempt: t.exempt, since };
+  return {
+    rejected: t.rejected,
+    verdicts: t.verdicts,
+    rate: t.rate,
+    calibrated: t.demoted,
+    exempt: t.exempt,
+    rejecting_people: t.agreeing,
+    since,
+  };
 }
 
 function threadOf(g: ThreadGate): ThreadExplanation {

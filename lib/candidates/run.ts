@@ -104,7 +104,7 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
       config.calibration.security,
     );
     const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
-    return ruleTallies(history.commits, { ...config.calibration, exempt });
+    return ruleTallies(history.commits, { ...config.calibration, minAuthors: config.gate.minAuthors, exempt });
   };
   if (target === '') {
     const all = tallies();

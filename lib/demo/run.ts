@@ -102,9 +102,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const configFile = join(app, 'revtrail.config.json');
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as {
     calibration?: Record<string, unknown>;
+    gate?: Record<string, unknown>;
     reviewer?: Record<string, unknown>;
   };
   config.calibration = { ...config.calibration, minVerdicts: 2, security: ['builtin/injection:sql-concat'] };
+  // Calibration needs REJECTs from gate.minAuthors people (default 2); the demo's one false
+  // positive is Sam's, so the short history lets one person's answers count.
+  config.gate = { ...config.gate, minAuthors: 1 };
   writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   say(m.calibrationConfig);
   const standIn = await startStandIn();
@@ -167,7 +171,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     say(
       m.step(
         6,
-        'the team writes down a second decision (ADR-0002: no console.log); its rule flags two test helpers, and Sam and Dana each answer one: not a violation under test/',
+        'the team writes down a second decision (ADR-0002: no console.log); its rule flags two test helpers, and Sam and Dana each answer one: not a violation under test/helpers/',
       ),
     );
     const index = join(app, '.okfw', 'index.md');

@@ -6,12 +6,17 @@
  * entries a commit on HEAD already carries) and names the queue lines it cannot read.
  */
 import { findRepo } from '../core/git/repo.js';
+import { checkGlob, compileGlobs } from '../bundle/globs.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { checkRationale } from '../record/row.js';
+import { parseVerdict } from '../verdicts/record.js';
+import { openWorkspace } from '../workspace/index.js';
 import { queueFile } from '../core/state.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
 import { findingState, type FindingState } from '../verdicts/open.js';
 import { damagedQueueLines, dropQueued, pruneRecorded, type QueuedVerdict } from '../verdicts/queue.js';
 import { rebaseToSettle } from '../verdicts/peek.js';
-import { recordVerdict, type RecordedVerdict } from '../verdicts/record.js';
+import { recordVerdict, recordVerdicts, type RecordedVerdict } from '../verdicts/record.js';
 import { recordHumanFinding, type HumanFindingInput } from '../verdicts/human.js';
 import { reportDropped } from './rewrite.js';
 import type { Workspace } from '../workspace/index.js';
@@ -56,4 +61,59 @@ export function queueOwnFinding(cwd: string, input: HumanFindingInput, workspace
 export async function dropVerdict(cwd: string, id: string): Promise<QueuedVerdict | null> {
   const repo = await findRepo(cwd);
   return dropQueued(repo.commonDir, id.trim().toLowerCase());
+}
+
+/** What `verdict --rule` did: the verdicts queued, and the matching findings it left as they were. */
+export interface BulkVerdicts {
+  queued: RecordedVerdict[];
+  /** Matching findings answered in the history of HEAD already, and those with a verdict queued already. */
+  answered: number;
+  alreadyQueued: number;
+  /** Findings an answer of this kind cannot be given to (a credential's), with why. */
+  refused: Array<{ id: string; why: string }>;
+  /** The lines to tell first (as listFindings). */
+  lines: string[];
+}
+
+/**
+ * Every open finding of `rule` (its rule_source, exactly) whose file matches `path` (a glob),
+ * answered at once (docs/record.md "Answers in bulk"): each checked and queued as `verdict ID`
+ * would (lib/verdicts/record.ts recordVerdicts), so each is recorded once, by the next commit. A finding
+ * with a queued verdict is left alone: a second run answers nothing new. Findings of a baseline
+ * are open findings of the record like any other, so they are answered the same way.
+ */
+export async function queueVerdictsByRule(
+  cwd: string,
+  input: { rule: string; path?: string; verdict: string; rationale: string },
+): Promise<BulkVerdicts> {
+  const verdict = parseVerdict(input.verdict);
+  const rationale = input.rationale.replace(/\s+/g, ' ').trim();
+  // The rationale is checked once, before anything is queued: a refused one queues nothing.
+  const error = checkRationale(verdict, rationale).find((g) => g.level === 'error');
+  if (error) throw new InputError(m.rationaleRefused(error.message), { remedy: m.rationaleRemedy(verdict) });
+  let inPath = (_file: string) => true;
+  if (input.path !== undefined) {
+    const checked = checkGlob(input.path);
+    if (!checked.ok) throw new UsageError(m.bulkPathBad(input.path, checked.error), { remedy: m.bulkPathRemedy });
+    inPath = compileGlobs([checked.glob]);
+  }
+  const { state, lines } = await listFindings(cwd);
+  const matching = state.known.filter((k) => k.row.rule_source === input.rule && inPath(k.row.file));
+  if (matching.length === 0)
+    throw new InputError(m.bulkUnknown(input.rule, input.path), { remedy: m.bulkUnknownRemedy });
+  const open = matching.filter((k) => k.state === 'OPEN' && !k.queued);
+  const result: BulkVerdicts = {
+    queued: [],
+    answered: matching.filter((k) => k.state !== 'OPEN').length,
+    alreadyQueued: matching.filter((k) => k.state === 'OPEN' && k.queued).length,
+    refused: [],
+    lines,
+  };
+  if (open.length === 0) return result;
+  // One state, one queue write for all: a finding a credential rule refuses this answer for is
+  // named, and the others are still queued.
+  const done = await recordVerdicts(await openWorkspace(cwd), state, open, { verdict, rationale });
+  result.queued = done.recorded;
+  result.refused = done.refused;
+  return result;
 }

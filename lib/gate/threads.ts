@@ -6,14 +6,27 @@
  */
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import type { Thread } from './types.js';
-import { tallyRules, type CalibrationSettings, type Occurrence, type RuleTally } from '../record/rule-tally.js';
+import {
+  personOf,
+  tallyRules,
+  type CalibrationSettings,
+  type Occurrence,
+  type RuleTally,
+} from '../record/rule-tally.js';
 
 /** Every mined occurrence oldest first (commits come newest first; each keeps its message order). */
 export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
   const out: Occurrence[] = [];
   for (let c = commits.length - 1; c >= 0; c--) {
     for (const f of commits[c]!.findings)
-      out.push({ id: f.id, rule_source: f.rule_source, verdict: f.verdict, commit: f.commit, date: f.date });
+      out.push({
+        id: f.id,
+        rule_source: f.rule_source,
+        verdict: f.verdict,
+        commit: f.commit,
+        date: f.date,
+        author: personOf(f.author),
+      });
   }
   return out;
 }

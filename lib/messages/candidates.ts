@@ -108,8 +108,8 @@ export const refineMessages = {
   }) =>
     `- \`${e.file}${e.line ? `:${e.line}` : ''}\` (${e.finding}): ${e.verdict} in ${e.commit.slice(0, 12)} by ${e.author}: ${e.rationale}`,
   changeHeading: '## The change',
-  changeIntro: (kind: 'exception' | 'scope', glob: string, patch: string) =>
-    `${kind === 'exception' ? `Add \`${glob}\` to the rule's \`exclude\`` : `Add \`${glob}\` to the declared \`paths\``}. The patch is also in \`${patch}\` (\`git apply ${patch}\` from the repository's top level):`,
+  changeIntro: (kind: 'exception' | 'scope', globs: readonly string[], patch: string) =>
+    `Add ${globs.map((g) => `\`${g}\``).join(', ')} to ${kind === 'exception' ? "the rule's `exclude`" : 'the declared `paths`'}. The patch is also in \`${patch}\` (\`git apply ${patch}\` from the repository's top level):`,
   reviewHeading: '## For the reviewer',
   review:
     'This draft was inferred from verdicts in history (trust level: inferred). Decide whether the decision should change; revtrail never edits the bundle.',
@@ -124,8 +124,27 @@ export const refineMessages = {
     "  - a wider scope: a bundle rule's findings fixed outside its declared paths as often.",
   farRule: (rule: string, qualifying: number, min: number, unmet: readonly string[]) =>
     `  ${rule}: ${qualifying} of ${min} threads meet the thread signals${unmet.length ? `; unmet: ${unmet.join(', ')}` : ''}`,
-  farTrial: (kind: string, rule: string, folder: string, unmet: readonly string[]) =>
-    `  ${rule}: ${kind} under ${folder}/: unmet: ${unmet.join(', ')}`,
+  /** A bundle rule no refinement was tried for yet: what its findings are, and what a draft needs. */
+  farOwned: (rule: string, findings: number, open: number, min: { recurrence: number; authors: number }) =>
+    `  ${rule}: ${findings} finding${findings === 1 ? '' : 's'}, ${open} without an answer; an exception needs ${min.recurrence} REJECT${min.recurrence === 1 ? '' : 's'} in one folder from ${min.authors} ${min.authors === 1 ? 'person' : 'people'}`,
+  /** What a refinement waits for, in plain words: how many answers from how many people, and what else is unmet. */
+  farTrial: (
+    t: { kind: 'exception' | 'scope'; rule_source: string; folder: string; count: number; people: number },
+    min: { recurrence: number; authors: number },
+    unmet: ReadonlyArray<{ name: string; fact: string }>,
+  ) => {
+    const what = t.kind === 'exception' ? 'REJECT' : 'fix outside the declared paths';
+    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : w.startsWith('fix') ? 'es' : 's'}`;
+    const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+    const needs = [
+      ...(unmet.some((c) => c.name === 'recurrence')
+        ? [plural(min.recurrence, what).replace('fixes outside the declared paths', 'fixes')]
+        : []),
+      ...(unmet.some((c) => c.name === 'several_authors') ? [people(min.authors)] : []),
+    ];
+    const rest = unmet.filter((c) => c.name !== 'recurrence' && c.name !== 'several_authors').map((c) => c.fact);
+    return `  ${t.rule_source}: ${t.kind} under ${t.folder}/: ${plural(t.count, what)} from ${people(t.people)}${needs.length ? `; needs ${needs.join(' from ')}` : ''}${rest.length ? `; ${rest.join('; ')}` : ''}`;
+  },
   explainHeading: 'refinements:',
   explainTrial: (kind: string, folder: string, passed: boolean) =>
     `  ${kind} under ${folder}/: ${passed ? 'a draft' : 'no draft'}`,

@@ -6,7 +6,7 @@ export const demoMessages = {
     `(your current repository is not touched; nothing leaves this machine)\n`,
   step: (n: number, what: string) => `\n== ${n}. ${what}\n`,
   calibrationConfig:
-    '  revtrail.config.json: calibration.minVerdicts 2 (default 5), since this history is short;\n' +
+    '  revtrail.config.json: calibration.minVerdicts 2 (default 5) and gate.minAuthors 1 (default 2), since this history is short;\n' +
     '  calibration.security names builtin/injection:sql-concat (security findings are never demoted unless a rule is named)\n',
   standInConfig: (endpoint: string) =>
     `  revtrail.config.json: reviewer.model at ${endpoint}: a deterministic STAND-IN for a local model (llama-server, Ollama…),\n` +

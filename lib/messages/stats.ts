@@ -23,6 +23,22 @@ export const statsMessages = {
   calibratedSince: (commit: string | null, verdict: string, finding: string) =>
     `since ${verdict} ${finding}${commit ? ` in ${commit.slice(0, 12)}` : ''}`,
   neverCalibrated: 'never (credential or security rule)',
+  /** A rule whose rate would demote it, but whose REJECTs come from too few people. */
+  needsAgreement: (people: number, min: number) =>
+    `not yet: REJECTs from ${people} ${people === 1 ? 'person' : 'people'}, needs ${min} (gate.minAuthors)`,
+  answeredHeading: 'Who answered (people by e-mail; threads per latest verdict they gave):',
+  answeredLine: (rule: string, people: string, rejecting: number, min: number) =>
+    `  ${rule}: ${people}; REJECTs from ${rejecting} ${rejecting === 1 ? 'person' : 'people'} (gate.minAuthors ${min})`,
+  answeredPerson: (person: string, counts: Record<string, number>) =>
+    `${person || 'unknown'} (${Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([v, n]) => `${v} ${n}`)
+      .join(', ')})`,
+  htmlAnsweredHeading: 'Who answered',
+  htmlAnsweredIntro: (min: number) =>
+    `The people who gave each rule's latest verdicts, by e-mail. A rule is demoted only when its REJECTs come from at least ${min} ${min === 1 ? 'person' : 'people'} (gate.minAuthors).`,
+  htmlAnsweredPeople: 'answered by',
+  htmlAnsweredAgree: 'people behind its REJECTs',
   threadsHeading: (rule: string, n: number) =>
     `${n} finding${n === 1 ? '' : 's'} of ${rule}, oldest first (id, latest verdict, where, verdict commit, rationale):`,
   unknownRule: (rule: string) => `no finding of rule ${rule} in this history`,

@@ -80,4 +80,19 @@ export const verdictMessages = {
     `queued your finding ${id} at ${where} (${ruleSource}) for the next commit`,
   newNext:
     'The next commit records it (nothing to commit? git commit --allow-empty -m "Record a review finding"); then answer it like any finding: revtrail verdict ID ACCEPT "what fixed it".',
+  // verdict --rule (docs/record.md "Answers in bulk")
+  bulkPathBad: (glob: string, why: string) => `--path ${glob}: ${why}`,
+  bulkPathRemedy: 'A repository-relative glob, e.g. --path "packages/web/test/**".',
+  bulkPathWithoutRule: '--path narrows --rule: name the rule too',
+  bulkWithId: '--rule answers every open finding of a rule: give VERDICT and RATIONALE, not an ID',
+  bulkWithIdRemedy: 'revtrail verdict --rule RULE_SOURCE [--path GLOB] REJECT "why"',
+  bulkUnknown: (rule: string, path: string | undefined) =>
+    `no finding of ${rule}${path ? ` under ${path}` : ''} is known on this branch`,
+  bulkUnknownRemedy:
+    'revtrail verdict --list shows the open findings and their rule_source (the rule is named exactly).',
+  bulkQueued: (n: number, verdict: string, rule: string) =>
+    `Queued ${verdict} for ${n} open finding${n === 1 ? '' : 's'} of ${rule}:`,
+  bulkNothing: (rule: string, answered: number, queued: number) =>
+    `Nothing new to answer for ${rule}: ${answered} matching finding${answered === 1 ? ' is' : 's are'} answered already, ${queued} queued.`,
+  bulkRefused: (id: string, why: string) => `not queued for ${id}: ${why}`,
 };

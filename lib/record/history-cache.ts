@@ -57,7 +57,12 @@ const isRows = (rows: unknown): rows is HistoryRow[] =>
   Array.isArray(rows) &&
   rows.every(
     (r: Partial<HistoryRow> | null) =>
-      typeof r?.commit === 'string' && typeof r.row === 'object' && r.row !== null && typeof r.row.id === 'string',
+      typeof r?.commit === 'string' &&
+      // Rows kept before they carried their author are read again (calibration counts people).
+      typeof r.author === 'string' &&
+      typeof r.row === 'object' &&
+      r.row !== null &&
+      typeof r.row.id === 'string',
   );
 
 const sameKey = (a: HistoryKey, b: Partial<HistoryKey>) =>

@@ -10,6 +10,8 @@ import { TRAILER_KEY, parseRow, type TrailerRow } from './row.js';
 export interface HistoryRow {
   commit: string;
   row: TrailerRow;
+  /** The commit's author e-mail (who answered, for calibration's agreement; docs/gate.md "Calibration"). */
+  author?: string;
 }
 
 const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,separator=%x01)`;
@@ -37,8 +39,8 @@ function rowsOfField(field: string): TrailerRow[] {
 
 /** Rows newest commit first; unparseable values are skipped (mining reports them). */
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
-  // -z ends each commit with a NUL, so the record is: hash NUL trailers NUL.
-  const format = `%H%x00${TRAILERS}`;
+  // -z ends each commit with a NUL, so the record is: hash, 0x02, author e-mail NUL trailers NUL.
+  const format = `%H%x02%ae%x00${TRAILERS}`;
   const args = [
     ...TRAILER_CONFIG,
     'log',
@@ -51,12 +53,16 @@ export async function* historyRows(cwd: string, tip: string, extraArgs: string[]
     '--',
   ];
   let commit: string | null = null;
+  let author = '';
   for await (const field of gitRecords(args, { cwd })) {
     if (commit === null) {
-      commit = field.replace(/^\n+/, '');
+      const head = field.replace(/^\n+/, '');
+      const cut = head.indexOf('\x02');
+      commit = cut === -1 ? head : head.slice(0, cut);
+      author = cut === -1 ? '' : head.slice(cut + 1);
       continue;
     }
-    for (const row of rowsOfField(field)) yield { commit, row };
+    for (const row of rowsOfField(field)) yield { commit, row, author };
     commit = null;
   }
 }

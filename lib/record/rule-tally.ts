@@ -9,6 +9,11 @@
  * Pure and incremental: the occurrences are walked once, oldest first, and after each one the
  * rules it touched are judged again, which also tells the occurrence at which a rule crossed the
  * calibration threshold ("since").
+ *
+ * Calibration needs agreement (docs/gate.md "Calibration"): a thread's answer is the person who
+ * gave its latest human verdict (the author of the commit carrying it), and a rule is demoted
+ * only when its REJECTs come from at least `minAuthors` distinct people: one teammate's REJECTs,
+ * however many, are that person's view, not the team's.
  */
 import type { Verdict } from '../core/vocabulary.js';
 import type { HistoryRow } from './history.js';
@@ -20,6 +25,14 @@ export interface Occurrence {
   verdict: Verdict;
   commit?: string;
   date?: string;
+  /** Who recorded it: the commit author's e-mail, case-folded (personOf); absent where unknown. */
+  author?: string;
+}
+
+/** A commit author (`Name <email>` or an e-mail) as one person: the e-mail, case-folded. */
+export function personOf(author: string): string {
+  const email = /<([^<>]*)>\s*$/.exec(author);
+  return (email ? email[1]! : author).trim().toLowerCase();
 }
 
 export interface CalibrationSettings {
@@ -28,6 +41,11 @@ export interface CalibrationSettings {
   minVerdicts: number;
   /** A reject rate strictly above this demotes the rule. */
   demoteAbove: number;
+  /**
+   * Distinct people whose REJECTs a demotion needs (config gate.minAuthors; docs/gate.md
+   * "Calibration"). Absent: 1, any one person's.
+   */
+  minAuthors?: number;
   /**
    * Rules never demoted: the built-in credential rules. The review's rule registry knows them;
    * whoever tallies passes the predicate in (a leaked key is never a false positive to learn from).
@@ -38,6 +56,12 @@ export interface CalibrationSettings {
 export const DEFAULT_CALIBRATION: CalibrationSettings = { enabled: true, minVerdicts: 5, demoteAbove: 0.3 };
 
 export type VerdictCounts = Record<Verdict, number>;
+
+/** One person's answers to a rule: the threads whose latest human verdict they gave, per verdict. */
+export interface Answerer {
+  person: string;
+  counts: Record<Exclude<Verdict, 'OPEN'>, number>;
+}
 
 /** The occurrence after which a rule became (and stayed) demoted. */
 export interface Crossing {
@@ -60,9 +84,12 @@ export interface RuleTally {
   rejected: number;
   /** rejected / verdicts; null with no human verdict. */
   rate: number | null;
+  /** Who answered its findings (people by e-mail, in order), and how many distinct people gave its REJECTs. */
+  answerers: Answerer[];
+  agreeing: number;
   /** A credential rule: never demoted. */
   exempt: boolean;
-  /** Its findings no longer block (calibration on, n ≥ minVerdicts, rate > demoteAbove, not exempt). */
+  /** Its findings no longer block (calibration on, n ≥ minVerdicts, rate > demoteAbove, REJECTs from minAuthors people, not exempt). */
   demoted: boolean;
   /** When demoted: the occurrence at which it crossed the threshold; null otherwise. */
   since: Crossing | null;
@@ -79,24 +106,51 @@ export interface FindingCalibration {
 
 export const zeroCounts = (): VerdictCounts => ({ OPEN: 0, ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 });
 
-/** Whether numbers like these demote a rule. Division, not multiplication: 3/10 equals 0.3 exactly as git users mean it. */
-export function isDemoted(rejected: number, verdicts: number, settings: CalibrationSettings, exempt = false): boolean {
+/**
+ * Whether numbers like these demote a rule. Division, not multiplication: 3/10 equals 0.3 exactly
+ * as git users mean it. `people`: the distinct people behind the REJECTs (settings.minAuthors).
+ */
+export function isDemoted(
+  rejected: number,
+  verdicts: number,
+  settings: CalibrationSettings,
+  exempt = false,
+  people = 0,
+): boolean {
   return (
     settings.enabled &&
     !exempt &&
     verdicts > 0 &&
     verdicts >= settings.minVerdicts &&
-    rejected / verdicts > settings.demoteAbove
+    rejected / verdicts > settings.demoteAbove &&
+    ((settings.minAuthors ?? 1) <= 1 || people >= settings.minAuthors!)
   );
 }
+
+const UNKNOWN = '';
 
 /** Per rule_source, in rule_source order; `occurrences` oldest first. */
 export function tallyRules(
   occurrences: Iterable<Occurrence>,
   settings: CalibrationSettings = DEFAULT_CALIBRATION,
 ): RuleTally[] {
-  const threads = new Map<string, { rule: string; state: Verdict }>();
+  const threads = new Map<string, { rule: string; state: Verdict; by: string }>();
   const rules = new Map<string, RuleTally>();
+  // Per rule, per person: the threads whose latest human verdict that person gave, per verdict.
+  const people = new Map<RuleTally, Map<string, Answerer['counts']>>();
+  const answer = (r: RuleTally, by: string, state: Verdict, step: 1 | -1) => {
+    if (state === 'OPEN') return;
+    let byPerson = people.get(r);
+    if (!byPerson) people.set(r, (byPerson = new Map()));
+    let counts = byPerson.get(by);
+    if (!counts) byPerson.set(by, (counts = { ACCEPT: 0, REJECT: 0, DEFER: 0, ACKNOWLEDGE: 0 }));
+    counts[state] += step;
+  };
+  const agreeing = (r: RuleTally) => {
+    let n = 0;
+    for (const counts of people.get(r)?.values() ?? []) if (counts.REJECT > 0) n++;
+    return n;
+  };
   const ruleOf = (source: string): RuleTally => {
     let r = rules.get(source);
     if (!r) {
@@ -110,6 +164,8 @@ export function tallyRules(
           verdicts: 0,
           rejected: 0,
           rate: null,
+          answerers: [],
+          agreeing: 0,
           exempt,
           demoted: false,
           since: null,
@@ -122,7 +178,8 @@ export function tallyRules(
     r.rejected = r.counts.REJECT;
     r.verdicts = r.counts.ACCEPT + r.counts.REJECT + r.counts.DEFER + r.counts.ACKNOWLEDGE;
     r.rate = r.verdicts ? r.rejected / r.verdicts : null;
-    const demoted = isDemoted(r.rejected, r.verdicts, settings, r.exempt);
+    r.agreeing = agreeing(r);
+    const demoted = isDemoted(r.rejected, r.verdicts, settings, r.exempt, r.agreeing);
     if (demoted && !r.demoted)
       r.since = { commit: at.commit ?? null, date: at.date ?? null, id: at.id, verdict: at.verdict };
     if (!demoted) r.since = null;
@@ -131,19 +188,28 @@ export function tallyRules(
   for (const o of occurrences) {
     const before = threads.get(o.id);
     const state: Verdict = o.verdict !== 'OPEN' ? o.verdict : (before?.state ?? 'OPEN');
+    // The answer's person: who gave this verdict, or, for a copied OPEN row, who gave the state it keeps.
+    const by = o.verdict !== 'OPEN' ? (o.author ?? UNKNOWN) : (before?.by ?? UNKNOWN);
     if (before) {
       const old = rules.get(before.rule)!;
       old.counts[before.state] -= 1;
       old.findings -= 1;
+      answer(old, before.by, before.state, -1);
       // The thread moved to another rule (its latest occurrence names another): the old one is judged again.
       if (before.rule !== o.rule_source) judge(old, o);
     }
     const r = ruleOf(o.rule_source);
     r.counts[state] += 1;
     r.findings += 1;
-    threads.set(o.id, { rule: o.rule_source, state });
+    answer(r, by, state, 1);
+    threads.set(o.id, { rule: o.rule_source, state, by });
     judge(r, o);
   }
+  for (const [r, byPerson] of people)
+    r.answerers = [...byPerson]
+      .filter(([, c]) => c.ACCEPT + c.REJECT + c.DEFER + c.ACKNOWLEDGE > 0)
+      .map(([person, counts]) => ({ person, counts }))
+      .sort((a, b) => (a.person < b.person ? -1 : a.person > b.person ? 1 : 0));
   return [...rules.values()]
     .filter((r) => r.findings > 0)
     .sort((a, b) => (a.rule_source < b.rule_source ? -1 : a.rule_source > b.rule_source ? 1 : 0));
@@ -179,8 +245,14 @@ export function occurrencesOfRows(rows: readonly HistoryRow[]): Occurrence[] {
     let start = end - 1;
     while (start > 0 && rows[start - 1]!.commit === rows[end - 1]!.commit) start--;
     for (let i = start; i < end; i++) {
-      const { commit, row } = rows[i]!;
-      out.push({ id: row.id, rule_source: row.rule_source, verdict: row.verdict, commit });
+      const { commit, row, author } = rows[i]!;
+      out.push({
+        id: row.id,
+        rule_source: row.rule_source,
+        verdict: row.verdict,
+        commit,
+        ...(author !== undefined ? { author: personOf(author) } : {}),
+      });
     }
     end = start;
   }

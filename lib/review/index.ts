@@ -240,7 +240,12 @@ export async function runReview(
             const others = pooled
               ? await (await import('./findings/pooled.js')).readPooled(session.top, pooled, warnings)
               : undefined;
-            return (await import('./findings/calibrate.js')).calibrationOf(await history(), config.calibration, others);
+            // Demotion needs REJECTs from gate.minAuthors people (docs/gate.md "Calibration").
+            return (await import('./findings/calibrate.js')).calibrationOf(
+              await history(),
+              { ...config.calibration, minAuthors: config.gate.minAuthors },
+              others,
+            );
           }
         : undefined,
       calibrationSecurity: config.calibration.security,

@@ -46,6 +46,13 @@ export interface RuleStats {
   calibrated: boolean;
   /** When calibrated: the verdict at which it crossed the threshold. */
   calibrated_since: CalibratedSince | null;
+  /**
+   * Who answered its findings (docs/gate.md "Calibration"): each person (commit author e-mail)
+   * with the threads whose latest human verdict they gave, per verdict.
+   */
+  answered_by: Array<{ person: string } & Record<'ACCEPT' | 'REJECT' | 'DEFER' | 'ACKNOWLEDGE', number>>;
+  /** How many distinct people its REJECTs come from: a demotion needs gate.minAuthors of them. */
+  rejecting_people: number;
 }
 
 /** One finding of a rule, for `stats --rule`: what people answered and where. */
@@ -69,10 +76,13 @@ export interface MonthStats {
 
 export interface StatsReport {
   commits: number;
-  /** The calibration the `calibrated` fields were judged with. */
+  /** The calibration the `calibrated` fields were judged with (minAuthors: gate.minAuthors). */
   calibration: CalibrationSettings;
   rules: RuleStats[];
-  total: Omit<RuleStats, 'rule_source' | 'flag' | 'calibrated' | 'calibrated_since'>;
+  total: Omit<
+    RuleStats,
+    'rule_source' | 'flag' | 'calibrated' | 'calibrated_since' | 'answered_by' | 'rejecting_people'
+  >;
   timeline: MonthStats[];
   /** With `--rule`: that rule's findings, oldest first. */
   threads?: ThreadStats[];
@@ -138,6 +148,8 @@ export function computeStats(commits: readonly CommitResult[], options: StatsOpt
       calibrated_since: t.since
         ? { commit: t.since.commit, date: t.since.date, finding: t.since.id, verdict: t.since.verdict }
         : null,
+      answered_by: t.answerers.map((a) => ({ person: a.person, ...a.counts })),
+      rejecting_people: t.agreeing,
     }));
   const { human, rate } = rateOf(total);
   const report: StatsReport = {

@@ -34,9 +34,11 @@ export function percent(rate: number | null): string {
 export function calibrationCell(r: RuleStats, report: Pick<StatsReport, 'calibration'>): string {
   if (r.calibrated_since)
     return m.calibratedSince(r.calibrated_since.commit, r.calibrated_since.verdict, r.calibrated_since.finding);
-  const { enabled, minVerdicts, demoteAbove } = report.calibration;
+  const { enabled, minVerdicts, demoteAbove, minAuthors = 1 } = report.calibration;
   const wouldBe = enabled && r.reject_rate !== null && r.human_verdicts >= minVerdicts && r.reject_rate > demoteAbove;
-  return wouldBe && report.calibration.exempt?.(r.rule_source) ? m.neverCalibrated : '';
+  if (wouldBe && report.calibration.exempt?.(r.rule_source)) return m.neverCalibrated;
+  // The numbers would demote it, but one person's view is not the team's (docs/gate.md "Calibration").
+  return wouldBe && r.rejecting_people < minAuthors ? m.needsAgreement(r.rejecting_people, minAuthors) : '';
 }
 
 /** A rate with the number of verdicts it rests on: "50.0% of 8". */
@@ -103,7 +105,20 @@ export function formatStats(report: ShownReport, format: StatsFormat, paint: Pai
       out.push(escapeControl(`  ${th.id}  ${th.state.padEnd(11)}  ${where}  ${commit}  ${th.rationale}`.trimEnd()));
     }
   }
-  return out.join('\n') + '\n' + signedSection(report, paint);
+  return out.join('\n') + '\n' + answeredSection(report, paint) + signedSection(report, paint);
+}
+
+/** Who answered each rule's findings, and how many people its REJECTs come from (docs/stats.md). */
+function answeredSection(report: ShownReport, paint: Paint): string {
+  const rules = report.rules.filter((r) => r.answered_by.length > 0);
+  if (rules.length === 0) return '';
+  const min = report.calibration.minAuthors ?? 1;
+  const out = ['', paint.bold(m.answeredHeading)];
+  for (const r of rules) {
+    const people = r.answered_by.map(({ person, ...counts }) => m.answeredPerson(person, counts)).join(', ');
+    out.push(escapeControl(m.answeredLine(r.rule_source, people, r.rejecting_people, min)));
+  }
+  return out.join('\n') + '\n';
 }
 
 /** The audit of signed answers (docs/gate.md "Signed answers"), one line per answer. */

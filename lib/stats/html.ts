@@ -237,6 +237,25 @@ function table(report: ShownReport): string {
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** Who answered each rule, and how many people its REJECTs come from (calibration needs gate.minAuthors). */
+function answeredTable(report: ShownReport): string {
+  const rules = report.rules.filter((r) => r.answered_by.length > 0);
+  if (rules.length === 0) return '';
+  const min = report.calibration.minAuthors ?? 1;
+  const head = ['rule_source', m.htmlAnsweredPeople, m.htmlAnsweredAgree].map((h) => `<th>${escapeHtml(h)}</th>`);
+  const rows = rules.map((r) => {
+    const people = r.answered_by
+      .map(
+        ({ person, ...counts }) =>
+          `<li data-person="${escapeHtml(person)}">${escapeHtml(m.answeredPerson(person, counts))}</li>`,
+      )
+      .join('');
+    const cls = r.rejecting_people >= min ? '' : ' class="few"';
+    return `<tr data-rule="${escapeHtml(r.rule_source)}"><td>${ruleName(r.rule_source)}</td><td><ul class="people">${people}</ul></td><td${cls} data-people="${r.rejecting_people}">${r.rejecting_people} / ${min}</td></tr>`;
+  });
+  return `<h2 id="answered">${escapeHtml(m.htmlAnsweredHeading)}</h2><p>${escapeHtml(m.htmlAnsweredIntro(min))}</p><table class="list answered"><thead><tr>${head.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 const LISTED = 50;
 
 /** The findings a lead asks about by name: ID, severity, where, rule, commit, and the answer. */
@@ -324,6 +343,7 @@ const CSS = [
   '.rates,.trends{display:grid;grid-template-columns:minmax(min-content,26rem) minmax(200px,420px) auto;gap:6px 12px;align-items:center}',
   '.axis-note{font-size:12px;color:#666;align-self:start}svg .scale{font-size:10px;fill:#777}',
   'table.list td,table.list th{text-align:left;vertical-align:top}table.list td.said{max-width:24rem}table.list td:first-child,table.list td:last-child{white-space:nowrap}',
+  'ul.people{margin:0;padding-left:1rem}table.answered td.few{color:#777;font-style:italic}',
   '.track{position:relative;height:18px;background:#f3f3f3}.track.axis{background:none;height:16px;font-size:12px;color:#666}',
   '.track.axis span{position:absolute;transform:translateX(-50%)}.track.axis span:first-child{transform:none}.track.axis span:last-child{transform:translateX(-100%)}',
   '.bar{height:100%}.bar.bad{background:#c62828}.bar.good{background:#2e7d32}.bar.mid{background:#f9a825}.bar.few{background:#b0b0b0}',
@@ -353,6 +373,7 @@ export function statsHtml(report: ShownReport, trends: Trends, extras?: PageExtr
           `<h2>${escapeHtml(m.htmlTimeChart)}</h2>${timeChart(trends)}`,
           `<h2>${escapeHtml(m.htmlTrendChart)}</h2>${trendRows(trends, report.rules)}`,
           `<h2>${escapeHtml(m.htmlTable)}</h2>${table(report)}`,
+          answeredTable(report),
         ].join('\n');
   return `<!doctype html>
 <html lang="en">

@@ -52,7 +52,8 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     history.commits.flatMap((c) => c.findings),
     config.calibration.security,
   );
-  const calibration = { ...config.calibration, exempt };
+  // A demotion needs REJECTs from gate.minAuthors people, as in the review (docs/gate.md "Calibration").
+  const calibration = { ...config.calibration, minAuthors: config.gate.minAuthors, exempt };
   const report = withMinVerdicts(
     computeStats(history.commits, { calibration, rule: request.rule }),
     config.calibration.minVerdicts,

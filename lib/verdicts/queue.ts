@@ -156,6 +156,20 @@ export async function enqueueVerdict(commonDir: string, entry: QueuedVerdict): P
   return replaced;
 }
 
+/** Queues human verdicts in one write (`verdict --rule`); returns the queued ones they replaced, by finding. */
+export async function enqueueVerdicts(
+  commonDir: string,
+  added: readonly QueuedVerdict[],
+): Promise<Map<string, QueuedVerdict>> {
+  const replaced = new Map<string, QueuedVerdict>();
+  const ids = new Set(added.map((e) => e.id));
+  await updateQueue(commonDir, (entries) => {
+    for (const e of entries) if (ids.has(e.id) && isHumanEntry(e)) replaced.set(e.id, e);
+    return [...entries.filter((e) => !(ids.has(e.id) && isHumanEntry(e))), ...added];
+  });
+  return replaced;
+}
+
 /** Queues records a rewrite left out (each record once); returns the ones that were new. */
 export async function enqueueCarried(commonDir: string, carried: readonly QueuedVerdict[]): Promise<QueuedVerdict[]> {
   const added: QueuedVerdict[] = [];

@@ -7,8 +7,15 @@ import { peelCommit } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
-import { enqueueVerdict, pruneRecorded, type QueuedVerdict } from './queue.js';
-import { findingState, idProblem, lookupFinding, MIN_PREFIX_HEX, type KnownFinding } from './open.js';
+import { enqueueVerdict, enqueueVerdicts, pruneRecorded, type QueuedVerdict } from './queue.js';
+import {
+  findingState,
+  idProblem,
+  lookupFinding,
+  MIN_PREFIX_HEX,
+  type FindingState,
+  type KnownFinding,
+} from './open.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
 
 const HUMAN: readonly HumanVerdict[] = ['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE'];
@@ -67,6 +74,21 @@ export async function recordVerdict(
     throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
   }
   const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
+  const { entry, notes } = await entryFor(ws, found, verdict, rationale, () => peelCommit(repo.top, 'HEAD'));
+  await pruneRecorded(repo.top, repo.commonDir, state.history);
+  const replaced = await enqueueVerdict(repo.commonDir, entry);
+  return { entry, finding: found, warnings: [...warnings, ...notes], replaced };
+}
+
+/** The queue entry of a verdict on `found`; an answer its kind cannot take is an InputError. */
+async function entryFor(
+  ws: Workspace,
+  found: KnownFinding,
+  verdict: HumanVerdict,
+  rationale: string,
+  head: () => Promise<string | null>,
+): Promise<{ entry: QueuedVerdict; notes: string[] }> {
+  const notes: string[] = [];
   // Answers by kind (docs/gate.md): an answer that cannot open the gate for a credential is
   // refused rather than recorded, so history never says "answered" of a key the gate still stops.
   const { isCredentialFinding } = await import('../review/findings/suppress.js');
@@ -78,16 +100,13 @@ export async function recordVerdict(
         remedy: m.credentialAnswerRemedy(answers),
       });
     }
-    if (verdict === 'ACCEPT') warnings.push(m.credentialAcceptNote);
+    if (verdict === 'ACCEPT') notes.push(m.credentialAcceptNote);
   }
   // A finding seen in history or by a hook review of commits is in HEAD's history: the verdict
   // may go into any commit on top of it, even one whose history has no OPEN row for it yet
   // (commits made with --no-verify). One found in uncommitted changes (`revtrail review`, the
   // editor) waits for its commit; one `review --range` found is in the range's tip.
-  const anchor =
-    found.origin === 'review' || found.origin === 'editor'
-      ? (found.commit ?? null)
-      : await peelCommit(repo.top, 'HEAD');
+  const anchor = found.origin === 'review' || found.origin === 'editor' ? (found.commit ?? null) : await head();
   const entry: QueuedVerdict = {
     id: found.row.id,
     verdict,
@@ -96,9 +115,55 @@ export async function recordVerdict(
     queuedAt: new Date().toISOString(),
     ...(anchor ? { anchor } : {}),
   };
-  await pruneRecorded(repo.top, repo.commonDir, state.history);
-  const replaced = await enqueueVerdict(repo.commonDir, entry);
-  return { entry, finding: found, warnings, replaced };
+  return { entry, notes };
+}
+
+/**
+ * One verdict on many known findings (`verdict --rule`, docs/record.md "Answers in bulk"): the
+ * same checks and entries as recordVerdict, with the findings' state read once and the queue
+ * written once. `findings`: known findings of `state` (findingState of the same repository).
+ * A finding its kind refuses this answer for is returned with why, and the others are queued.
+ */
+export async function recordVerdicts(
+  ws: Workspace,
+  state: FindingState,
+  findings: readonly KnownFinding[],
+  input: { verdict: string; rationale: string },
+): Promise<{ recorded: RecordedVerdict[]; refused: Array<{ id: string; why: string }> }> {
+  const verdict = parseVerdict(input.verdict);
+  const rationale = input.rationale.replace(/\s+/g, ' ').trim();
+  const gate = checkRationale(verdict, rationale);
+  const error = gate.find((g) => g.level === 'error');
+  if (error) throw new InputError(m.rationaleRefused(error.message), { remedy: m.rationaleRemedy(verdict) });
+  const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
+  const repo = ws.repo!;
+  let head: Promise<string | null> | undefined;
+  const recorded: RecordedVerdict[] = [];
+  const refused: Array<{ id: string; why: string }> = [];
+  for (const found of findings) {
+    try {
+      const { entry, notes } = await entryFor(
+        ws,
+        found,
+        verdict,
+        rationale,
+        () => (head ??= peelCommit(repo.top, 'HEAD')),
+      );
+      recorded.push({ entry, finding: found, warnings: [...warnings, ...notes], replaced: null });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      refused.push({ id: found.row.id, why: e.message });
+    }
+  }
+  if (recorded.length) {
+    await pruneRecorded(repo.top, repo.commonDir, state.history);
+    const replaced = await enqueueVerdicts(
+      repo.commonDir,
+      recorded.map((r) => r.entry),
+    );
+    for (const r of recorded) r.replaced = replaced.get(r.entry.id) ?? null;
+  }
+  return { recorded, refused };
 }
 
 /** The findings of what HEAD adds over every remote-tracking ref, as OPEN findings in HEAD's history. */

@@ -57,13 +57,14 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates')).sort();
     // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not;
-    // ADR-0002's rule, answered "not a violation" under test/ by Sam and Dana, gets an exception drafted.
+    // ADR-0002's rule, answered "not a violation" under test/helpers/ by Sam and Dana, gets an
+    // exception drafted for the deepest folder holding both (docs/gate.md "Refinements").
     assert.deepEqual(candidates, [
-      'refine-exception-adr-0002-no-console-log-test.md',
-      'refine-exception-adr-0002-no-console-log-test.patch',
+      'refine-exception-adr-0002-no-console-log-test-helpers.md',
+      'refine-exception-adr-0002-no-console-log-test-helpers.patch',
       'reviewer-demo-stand-in-money-as-float.md',
     ]);
-    assert.match(r.stdout, /^ {4}\+ {6}exclude: \["test\/\*\*"\]$/m);
+    assert.match(r.stdout, /^ {4}\+ {6}exclude: \["test\/helpers\/\*\*"\]$/m);
     assert.match(r.stdout, /answered "not a violation" \(REJECT\) 2 times by 2 people/);
     assert.match(r.stdout, /a deterministic STAND-IN for a local model/);
     assert.match(

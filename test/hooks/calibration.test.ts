@@ -30,10 +30,18 @@ const RATIONALE: Record<HumanVerdict, string> = {
   ACKNOWLEDGE: 'documented intent, see README',
 };
 
+const ADA = { GIT_AUTHOR_NAME: 'Ada Tester', GIT_AUTHOR_EMAIL: 'ada@example.com' };
+const BO = { GIT_AUTHOR_NAME: 'Bo Fixer', GIT_AUTHOR_EMAIL: 'bo@example.com' };
+
 let ids = 0;
-/** One commit (no hooks) that raises a finding of `rule` per verdict and answers each: the rule's record. */
-function record(r: TestRepo, rule: string, verdicts: readonly HumanVerdict[]): string {
-  const rows = verdicts.flatMap((verdict) => {
+/**
+ * Commits (no hooks) that raise a finding of `rule` per verdict and answer each: the rule's
+ * record; returns the last. Answered by two people in turn (`by` one of them alone): a demotion
+ * needs REJECTs from gate.minAuthors (2) people (docs/gate.md "Calibration").
+ */
+function record(r: TestRepo, rule: string, verdicts: readonly HumanVerdict[], by?: NodeJS.ProcessEnv): string {
+  let last = '';
+  for (const verdict of verdicts) {
     const id = `rf-${(++ids).toString(16).padStart(10, 'c')}`;
     // Each rule's record carries its own severity: a `security` rule is never demoted unless calibration.security names it.
     const severity =
@@ -41,9 +49,13 @@ function record(r: TestRepo, rule: string, verdicts: readonly HumanVerdict[]): s
         ? ({ category: 'correctness', severity: 'bug' } as const)
         : ({ category: 'security', severity: 'security' } as const);
     const base = { id, rule_source: rule, file: 'src/old.js', issue: 'earlier finding', ...severity };
-    return [row(base), row({ ...base, verdict, rationale: RATIONALE[verdict] })];
-  });
-  return r.commit(message(`chore: answers for ${rule}`, rows), {}, { args: ['--no-verify'] });
+    last = r.commit(
+      message(`chore: answers for ${rule}`, [row(base), row({ ...base, verdict, rationale: RATIONALE[verdict] })]),
+      {},
+      { args: ['--no-verify'], env: by ?? (ids % 2 ? ADA : BO) },
+    );
+  }
+  return last;
 }
 
 async function historyRepo(): Promise<HookRepo> {
@@ -187,8 +199,13 @@ test('the numbers the review calibrates with equal stats --format json for the s
     // candidates --explain shows the same numbers.
     const explained = JSON.parse((await r.cli(['candidates', '--explain', DEBUGGER, '--json'])).stdout);
     assert.deepEqual(
-      [explained.calibration.rejected, explained.calibration.verdicts, explained.calibration.calibrated],
-      [5, 6, true],
+      [
+        explained.calibration.rejected,
+        explained.calibration.verdicts,
+        explained.calibration.calibrated,
+        explained.calibration.rejecting_people,
+      ],
+      [5, 6, true, 2],
     );
     assert.equal(explained.calibration.since.commit, rule.calibrated_since.commit);
     assert.match(
@@ -300,4 +317,60 @@ test('threshold edges: n = minVerdicts - 1 blocks, a rate exactly at demoteAbove
   } finally {
     rmSync(join(r.dir, 'revtrail.config.json'), { force: true });
   }
+});
+
+test("agreement: one person's REJECTs, however many, never demote a rule when gate.minAuthors is 2; a second person's do, and stats --json names both", async () => {
+  const r = await historyRepo();
+  // Seven findings of the debugger rule, every one REJECTed by Ada alone: 7 of 7.
+  record(r, DEBUGGER, Array(7).fill('REJECT'), ADA);
+  assert.equal((await r.run(['push', '-q', '--no-verify', 'origin', 'main'])).code, 0);
+  const files = { 'src/a.js': `${DEBUGGER_LINE}\n` };
+  const alone = await pushBranch(r, 'alone', files);
+  assert.equal(alone.code, 1, alone.stderr);
+  assert.match(
+    blockedSection(alone.stderr),
+    /src\/a\.js:1 bug `debugger` statement left in \(builtin\/debug:debugger\)/,
+  );
+  assert.doesNotMatch(alone.stderr, /not blocking/);
+  const local = JSON.parse((await r.cli(['review', '--range', 'main..alone', '--format', 'json'])).stdout);
+  assert.equal(local.event, 'REQUEST_CHANGES');
+  assert.equal(local.findings[0].calibration, undefined);
+  const one = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
+  const ruleOf = (stats: { rules: Array<{ rule_source: string }> }) =>
+    stats.rules.find((x) => x.rule_source === DEBUGGER) as unknown as Record<string, unknown>;
+  assert.deepEqual(
+    [ruleOf(one).calibrated, ruleOf(one).rejecting_people, ruleOf(one).answered_by],
+    [false, 1, [{ person: 'ada@example.com', ACCEPT: 0, REJECT: 7, DEFER: 0, ACKNOWLEDGE: 0 }]],
+  );
+  assert.equal(one.calibration.minAuthors, 2);
+  assert.match(
+    (await r.cli(['stats'])).stdout,
+    /^builtin\/debug:debugger .* 100\.0% of 7 +investigate +not yet: REJECTs from 1 person, needs 2 \(gate\.minAuthors\)$/m,
+  );
+
+  // A second person agrees: one REJECT by Bo demotes the rule, in the push and the local review alike.
+  const agreed = record(r, DEBUGGER, ['REJECT'], BO);
+  assert.equal((await r.run(['push', '-q', '--no-verify', 'origin', 'main'])).code, 0);
+  const two = await pushBranch(r, 'two', files);
+  assert.equal(two.code, 0, two.stderr);
+  assert.ok(two.stderr.includes(notBlocking(8, 8, DEBUGGER)), two.stderr);
+  const review = JSON.parse((await r.cli(['review', '--range', 'main..two', '--format', 'json'])).stdout);
+  assert.deepEqual(review.findings[0].calibration, { rejected: 8, verdicts: 8, rate: 1 });
+  const both = ruleOf(JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout));
+  assert.deepEqual(
+    [both.calibrated, both.rejecting_people, both.answered_by, (both.calibrated_since as { commit: string }).commit],
+    [
+      true,
+      2,
+      [
+        { person: 'ada@example.com', ACCEPT: 0, REJECT: 7, DEFER: 0, ACKNOWLEDGE: 0 },
+        { person: 'bo@example.com', ACCEPT: 0, REJECT: 1, DEFER: 0, ACKNOWLEDGE: 0 },
+      ],
+      agreed,
+    ],
+  );
+  assert.match(
+    (await r.cli(['stats'])).stdout,
+    /^ {2}builtin\/debug:debugger: ada@example\.com \(REJECT 7\), bo@example\.com \(REJECT 1\); REJECTs from 2 people \(gate\.minAuthors 2\)$/m,
+  );
 });

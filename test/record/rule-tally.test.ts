@@ -123,6 +123,47 @@ test('property: demoted follows the final numbers; since is the occurrence from 
   );
 });
 
+test('property: agreement: demoted only with REJECTs from minAuthors people (who gave each thread its latest verdict); one person alone never', () => {
+  const people = fc.constantFrom('ada@x', 'bo@x', 'cy@x');
+  const authored = fc
+    .array(fc.tuple(occurrence, people), { maxLength: 40 })
+    .map((list) => list.map(([o, author], i): Occurrence => ({ ...o, author, commit: `c${i}` })));
+  fc.assert(
+    fc.property(authored, settings, fc.integer({ min: 1, max: 3 }), (occurrences, drawn, minAuthors) => {
+      const s = { ...drawn, minAuthors, exempt: credential };
+      // By hand: each thread's rule (latest occurrence), state and the person of its latest human verdict.
+      const threads = new Map<string, { rule: string; state: Verdict; by: string | null }>();
+      for (const o of occurrences) {
+        const t = threads.get(o.id);
+        const answered = o.verdict !== 'OPEN';
+        threads.set(o.id, {
+          rule: o.rule_source,
+          state: answered ? o.verdict : (t?.state ?? 'OPEN'),
+          by: answered ? o.author! : (t?.by ?? null),
+        });
+      }
+      for (const t of tallyRules(occurrences, s)) {
+        const mine = [...threads.values()].filter((x) => x.rule === t.rule_source);
+        const rejecting = new Set(mine.filter((x) => x.state === 'REJECT').map((x) => x.by));
+        assert.equal(t.agreeing, rejecting.size);
+        assert.equal(t.demoted, isDemoted(t.rejected, t.verdicts, s, t.exempt, t.agreeing));
+        if (t.demoted) assert.ok(t.agreeing >= minAuthors);
+        assert.equal(
+          t.answerers.reduce(
+            (n, a) => n + a.counts.ACCEPT + a.counts.REJECT + a.counts.DEFER + a.counts.ACKNOWLEDGE,
+            0,
+          ),
+          t.verdicts,
+        );
+      }
+      // The same history answered by one person: never demoted once two people are needed.
+      const alone = occurrences.map((o) => ({ ...o, author: 'ada@x' }));
+      if (minAuthors >= 2) assert.ok(tallyRules(alone, s).every((t) => !t.demoted));
+    }),
+    { numRuns: 300 },
+  );
+});
+
 test('edges by hand: n = minVerdicts - 1, a rate exactly at demoteAbove, just above, disabled, a credential rule', () => {
   const s = { enabled: true, minVerdicts: 5, demoteAbove: 0.3, exempt: credential };
   let n = 0;

@@ -14,6 +14,8 @@ after(() =>
   }),
 );
 
+const BO = { GIT_AUTHOR_NAME: 'Bo Fixer', GIT_AUTHOR_EMAIL: 'bo@example.com' };
+
 /**
  * noisy:rule  4 REJECT of 8 human verdicts (50%: investigate)
  * good:rule   0 REJECT of 11 (performing well)
@@ -34,10 +36,11 @@ function history(): TestRepo {
       r.commit(message('raise', [row({ id: fid, rule_source: rule, ...kind })]), {}, { env: t.next(step) });
       const rationale =
         v === 'REJECT' ? 'False positive: `grep x` shows nothing' : v === 'ACCEPT' ? 'Fixed' : 'Tracked in #1';
+      // Answered by two people in turn (n odd: the repository's own author): calibration counts people.
       r.commit(
         message('verdict', [row({ id: fid, rule_source: rule, verdict: v, rationale, ...kind })]),
         {},
-        { env: t.next(step) },
+        { env: { ...t.next(step), ...(n % 2 ? {} : BO) } },
       );
     }
   };
@@ -67,12 +70,24 @@ test('stats --format json: findings (threads) per latest verdict, reject rate ov
     calibrated: true,
     // Four REJECTs are too few; the fifth verdict (an ACCEPT: 4 of 5) crossed the threshold.
     calibrated_since: { commit: since.commit, date: since.date, finding: 'rf-0000000005', verdict: 'ACCEPT' },
+    // Who gave each thread's latest verdict; its REJECTs come from two people (gate.minAuthors 2).
+    answered_by: [
+      { person: 'ada@example.com', ACCEPT: 1, REJECT: 2, DEFER: 1, ACKNOWLEDGE: 0 },
+      { person: 'bo@example.com', ACCEPT: 1, REJECT: 2, DEFER: 0, ACKNOWLEDGE: 1 },
+    ],
+    rejecting_people: 2,
   });
   assert.match(
     r.git(['log', '-1', '--format=%B', since.commit]),
     /^verdict\n\nReview-Finding: rf-0000000005,.*,ACCEPT,/,
   );
-  assert.deepEqual(report.calibration, { enabled: true, minVerdicts: 5, demoteAbove: 0.3, security: [] });
+  assert.deepEqual(report.calibration, {
+    enabled: true,
+    minVerdicts: 5,
+    demoteAbove: 0.3,
+    security: [],
+    minAuthors: 2,
+  });
   assert.deepEqual(
     [by['good:rule'].reject_rate, by['good:rule'].flag, by['good:rule'].calibrated],
     [0, 'performing well', false],
@@ -179,6 +194,11 @@ test('stats --html writes one self-contained page with its charts', async () => 
   // Calibration shows beside the rate and in the table, and the rate carries its n.
   assert.match(html, /50\.0% of 8 · investigate · calibrated: not blocking/);
   assert.match(html, /<td>since ACCEPT rf-0000000005 in [0-9a-f]{12}<\/td>/);
+  // Who answered each rule, and how many people its REJECTs come from against gate.minAuthors.
+  assert.match(
+    html,
+    /<tr data-rule="noisy:rule"><td>.*?<\/td><td><ul class="people"><li data-person="ada@example\.com">ada@example\.com \(ACCEPT 1, REJECT 2, DEFER 1\)<\/li><li data-person="bo@example\.com">bo@example\.com \(ACCEPT 1, REJECT 2, ACKNOWLEDGE 1\)<\/li><\/ul><\/td><td data-people="2">2 \/ 2<\/td><\/tr>/,
+  );
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(|https?:\/\//i);
 });
 

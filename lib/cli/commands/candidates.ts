@@ -127,14 +127,29 @@ export default defineCommand<CandidatesArgs>({
           const unmet = THREAD_SIGNALS.filter((sig) => !r.threads.some((t) => t.met[sig.name])).map((sig) => sig.name);
           context.stdout.write(esc(rm.farRule(r.rule_source, r.qualifying.length, r.minRecurrence, unmet)) + '\n');
         }
+        // A rule of the bundle whose findings nobody REJECTed or fixed elsewhere yet: no trial, and a word on what one needs.
+        for (const o of set.owned) {
+          if (o.rule_source.startsWith('builtin/') || refinements.trials.some((t) => t.rule_source === o.rule_source))
+            continue;
+          const r = report.rules.find((x) => x.rule_source === o.rule_source);
+          if (!r) continue;
+          const open = r.threads.filter((t) => t.thread.state === 'OPEN').length;
+          context.stdout.write(
+            esc(
+              rm.farOwned(o.rule_source, r.threads.length, open, {
+                recurrence: config.gate.minRecurrence,
+                authors: config.gate.minAuthors,
+              }),
+            ) + '\n',
+          );
+        }
         for (const t of refinements.trials)
           context.stdout.write(
             esc(
               rm.farTrial(
-                t.kind,
-                t.rule_source,
-                t.folder,
-                t.checks.filter((c) => !c.met).map((c) => c.name),
+                t,
+                { recurrence: config.gate.minRecurrence, authors: config.gate.minAuthors },
+                t.checks.filter((c) => !c.met),
               ),
             ) + '\n',
           );

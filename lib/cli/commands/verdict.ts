@@ -15,6 +15,8 @@ interface VerdictArgs {
   topic?: string;
   severity?: string;
   category?: string;
+  rule?: string;
+  path?: string;
 }
 
 export default defineCommand<VerdictArgs>({
@@ -24,7 +26,8 @@ export default defineCommand<VerdictArgs>({
     yargs
       .usage(
         '$0 verdict ID VERDICT RATIONALE\n$0 verdict --list [--json]\n$0 verdict --drop ID\n' +
-          '$0 verdict --new FILE:LINE WHAT (--cite DOC-ID | --topic NAME)\n\n' +
+          '$0 verdict --new FILE:LINE WHAT (--cite DOC-ID | --topic NAME)\n' +
+          '$0 verdict --rule RULE_SOURCE [--path GLOB] VERDICT RATIONALE\n\n' +
           'VERDICT (any case): ACCEPT (fixed: state the fix), REJECT (the finding is wrong: cite something\n' +
           'checkable, a command and its output, a URL, quoted code), DEFER (later: a tracker or timeline),\n' +
           'ACKNOWLEDGE (known and intended: the documented intent). The next commit records it as a\n' +
@@ -55,10 +58,24 @@ export default defineCommand<VerdictArgs>({
       })
       .option('severity', { type: 'string', requiresArg: true, describe: 'With --new: default suggestion' })
       .option('category', { type: 'string', requiresArg: true, describe: 'With --new: default architecture' })
+      .option('rule', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Answer every open finding of this rule_source at once (VERDICT and RATIONALE follow)',
+      })
+      .option('path', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'With --rule: only findings whose file matches this glob',
+      })
       // Single quotes: pasted into a shell, backticks inside double quotes would run a command.
       .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict')
-      .example('$0 verdict --new src/api.ts:42 "no timeout on the call" --cite adr-0007', 'record your own finding'),
+      .example('$0 verdict --new src/api.ts:42 "no timeout on the call" --cite adr-0007', 'record your own finding')
+      .example(
+        "$0 verdict --rule adr-0007:no-db --path 'test/**' REJECT 'test fixtures'",
+        'answer every open finding of a rule in one folder',
+      ),
   async run(args, context) {
     const { verdictMessages: m } = await import('../../messages/verdicts.js');
     const out = context.stdout;
@@ -80,6 +97,8 @@ export default defineCommand<VerdictArgs>({
         );
       return 0;
     }
+    if (args.rule !== undefined) return bulk(args, context.cwd, out, context.stderr);
+    if (args.path !== undefined) throw new UsageError(m.bulkPathWithoutRule, { remedy: m.bulkWithIdRemedy });
     if (args.drop) {
       if (!args.id) throw new UsageError(m.missingArgs, { remedy: m.missingArgsRemedy });
       const { dropVerdict } = await import('../../flows/verdict.js');
@@ -173,4 +192,51 @@ async function list(
   }
   out.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** `verdict --rule RULE [--path GLOB] VERDICT RATIONALE`: the positionals shift, as with --new (no ID). */
+async function bulk(
+  args: VerdictArgs,
+  cwd: string,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
+  const { verdictMessages: m } = await import('../../messages/verdicts.js');
+  const [verdict, ...words] = [args.id, args.verdict, ...(args.rationale ?? [])].filter(
+    (w): w is string => w !== undefined,
+  );
+  if (!verdict) throw new UsageError(m.missingArgs, { remedy: m.bulkWithIdRemedy });
+  if (/^rf-/i.test(verdict)) throw new UsageError(m.bulkWithId, { remedy: m.bulkWithIdRemedy });
+  const { queueVerdictsByRule } = await import('../../flows/verdict.js');
+  const result = await queueVerdictsByRule(cwd, {
+    rule: args.rule!,
+    path: args.path,
+    verdict,
+    rationale: words.join(' '),
+  });
+  for (const line of result.lines) err.write(`${esc(line)}\n`);
+  for (const q of result.queued) for (const w of q.warnings) err.write(`revtrail: ${esc(m.warning(w))}\n`);
+  for (const r of result.refused) err.write(`revtrail: ${esc(m.bulkRefused(r.id, r.why))}\n`);
+  if (args.json) {
+    const queued = result.queued.map((q) => ({
+      id: q.entry.id,
+      file: q.entry.row.file,
+      line: q.entry.row.line,
+      verdict: q.entry.verdict,
+    }));
+    out.write(
+      `${JSON.stringify({ rule_source: args.rule, queued, answered: result.answered, already_queued: result.alreadyQueued, refused: result.refused }, null, 2)}\n`,
+    );
+    return result.refused.length ? 2 : 0;
+  }
+  const lines: string[] = [];
+  if (result.queued.length === 0) lines.push(m.bulkNothing(args.rule!, result.answered, result.alreadyQueued));
+  else {
+    lines.push(m.bulkQueued(result.queued.length, result.queued[0]!.entry.verdict, esc(args.rule!)));
+    for (const q of result.queued)
+      lines.push(`  ${q.entry.id}  ${esc(q.entry.row.file)}:${q.entry.row.line}  ${esc(q.entry.row.issue)}`);
+    lines.push(m.next);
+  }
+  out.write(`${lines.join('\n')}\n`);
+  return result.refused.length ? 2 : 0;
 }

@@ -37,6 +37,8 @@ export interface PooledRule {
   exempt: boolean;
   /** How many repositories answered one of its findings. */
   repositories: number;
+  /** The distinct people behind their REJECTs, when the repositories say; else they count as one. */
+  people?: number;
 }
 
 /**
@@ -44,6 +46,8 @@ export interface PooledRule {
  * repositories' numbers, calibration.pooled), a rule's numbers are this history's plus theirs,
  * judged by the same thresholds; a rule another repository holds for a security rule stays
  * exempt unless `calibration.security` names it here, and credential rules always are.
+ * `settings.minAuthors` (gate.minAuthors): the distinct people whose REJECTs a demotion needs
+ * (docs/gate.md "Calibration"); the local review, the pre-push and the server all ask here.
  */
 export function calibrationOf(
   rows: readonly HistoryRow[],
@@ -72,7 +76,9 @@ export function calibrationOf(
       exempt(rule) || (theirs?.exempt === true && !(settings.security ?? []).includes(rule)) || (mine?.exempt ?? false);
     const verdicts = (mine?.verdicts ?? 0) + (theirs?.verdicts ?? 0);
     const rejected = (mine?.rejected ?? 0) + (theirs?.rejected ?? 0);
-    if (!isDemoted(rejected, verdicts, settings, never)) continue;
+    // Other repositories' REJECTs are at least one person; no more is known unless they say.
+    const people = (mine?.agreeing ?? 0) + (theirs?.rejected ? (theirs.people ?? 1) : 0);
+    if (!isDemoted(rejected, verdicts, settings, never, people)) continue;
     demoted.set(rule, {
       rejected,
       verdicts,
