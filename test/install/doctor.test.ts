@@ -2,8 +2,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
@@ -49,11 +49,16 @@ test('doctor on a healthy clone: every check passes, exit 0', async () => {
 });
 
 test('doctor names each problem and its fix, exit 1: a worktree without the runner, no CLI, no node, pnpm with a bare husky', async () => {
+  // No pnpm to ask, whatever this machine has installed globally (a pnpm 10 beside node would decide the version).
+  const noPnpm = tempDir();
+  cleanups.push(() => rmSync(noPnpm, { recursive: true, force: true }));
+  writeFileSync(join(noPnpm, 'pnpm'), '#!/bin/sh\nexit 127\n', { mode: 0o755 });
   const repo = await installedRepo({
     files: {
       'package.json': '{"name":"app","scripts":{"prepare":"husky"},"devDependencies":{"revtrail":"^0.1.0"}}\n',
       'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
     },
+    env: { PATH: `${noPnpm}${delimiter}${process.env.PATH}` },
   });
   cleanups.push(() => repo.cleanup());
   const parent = tempDir();
