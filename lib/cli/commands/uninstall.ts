@@ -23,13 +23,12 @@ export default defineCommand<UninstallArgs>({
       .option('lefthook', {
         type: 'boolean',
         default: false,
-        describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)",
+        describe: "Remove revtrail's lefthook scripts and entries (lefthook.yml as install found it)",
       })
       .option('pre-commit', {
         type: 'boolean',
         default: false,
-        describe:
-          "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)",
+        describe: "Remove revtrail's pre-commit scripts and entries (.pre-commit-config.yaml as install found it)",
       })
       .option('simple-git-hooks', {
         type: 'boolean',
