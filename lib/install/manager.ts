@@ -414,6 +414,20 @@ export async function uninstallManager(cwd: string, manager: Manager): Promise<{
   return { top, actions };
 }
 
+/**
+ * The manager revtrail was installed into here, so that plain `revtrail uninstall` takes the
+ * manager's route: the install record's, else the scripts a clone has (a teammate's, no record).
+ */
+export async function installedManager(cwd: string): Promise<Manager | null> {
+  const { top, commonDir } = await findRepo(cwd);
+  const recorded = (await readInstallRecord(commonDir)).managers?.[top]?.manager;
+  if (recorded === 'lefthook' || recorded === 'pre-commit') return recorded;
+  if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
+  const script = join(top, scriptPath('pre-commit', 'commit-msg'));
+  if (!existsSync(script)) return null;
+  return (await readFile(script, 'utf8')).includes('run by simple-git-hooks') ? 'simple-git-hooks' : 'pre-commit';
+}
+
 /** The install-script decisions install wrote for revtrail's dependencies (pnpm-builds.ts), as uninstall does under husky. */
 async function removeInstallScriptEntries(top: string, actions: string[]): Promise<void> {
   const pkgRel = packageFile(top, null, existsSync);

@@ -300,7 +300,9 @@ test("revtrail install --lefthook with the team's own commands: revtrail's scrip
     '',
   ].join('\n');
   repo.write('lefthook.yml', team);
-  repo.git(['add', 'lefthook.yml']);
+  const pkg = '{\n  "name": "team",\n  "private": true,\n  "devDependencies": {\n    "revtrail": "^0.1.0"\n  }\n}\n';
+  repo.write('package.json', pkg);
+  repo.git(['add', 'lefthook.yml', 'package.json']);
   repo.git(['commit', '-q', '-m', 'chore: lefthook'], { env });
   assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
   const hooksBefore = gitHookFiles(repo);
@@ -315,6 +317,7 @@ test("revtrail install --lefthook with the team's own commands: revtrail's scrip
       '      run: echo "msg {1}" >> .git/ran\n  scripts:\n    "revtrail":\n      runner: sh\n',
     ) + '\npre-push:\n  scripts:\n    "revtrail":\n      runner: sh\n      use_stdin: true\n',
   );
+  assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /"allowScripts"/, 'npm 11 told about the parsers');
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in lefthook'], { env });
   assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
@@ -330,9 +333,12 @@ test("revtrail install --lefthook with the team's own commands: revtrail's scrip
   assert.equal(readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'), 'lint\nmsg .git/COMMIT_EDITMSG\n');
   assert.equal(repo.trailers().length, 1, 'revtrail recorded the finding');
 
-  const un = await repo.cli(['uninstall', '--lefthook']);
+  // Plain uninstall finds the lefthook route itself.
+  const un = await repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /^revtrail: lefthook hooks removed$/m);
   assert.equal(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'), team);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg, "npm's allowScripts taken out again");
   assert.deepEqual(gitHookFiles(repo), hooksBefore);
   rmSync(join(repo.dir, '.git', 'ran'), { force: true });
   repo.write('src/b.js', 'debugger;\n');
@@ -483,6 +489,8 @@ test("a simple-git-hooks project (vue's setup): plain install stops and names --
 
   const un = await repo.cli(['uninstall', '--simple-git-hooks']);
   assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /ran simple-git-hooks: the hooks in git's hooks folder run your commands only/);
+  assert.doesNotMatch(un.stdout, /run revtrail now/, 'uninstall never says the hooks run revtrail');
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
   assert.equal(existsSync(join(repo.dir, '.revtrail-hooks')), false);
   assert.doesNotMatch(readFileSync(join(repo.dir, '.git/hooks/commit-msg'), 'utf8'), /revtrail/);
