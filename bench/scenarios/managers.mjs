@@ -53,7 +53,10 @@ function measure(runs, { files, install, managerInstall, env }) {
 export async function run({ runs }) {
   const rows = [];
   const lefthookDir = cachedFolder(`lefthook-${LEFTHOOK_VERSION}`, LEFTHOOK_VERSION, (dir) =>
+    // From the cache folder: lefthook's postinstall runs `lefthook install` in the folder npm
+    // started from, which must not be a repository of the bench's caller.
     execFileSync('npm', ['install', '--prefix', dir, `lefthook@${LEFTHOOK_VERSION}`, '--no-audit', '--no-fund'], {
+      cwd: dir,
       stdio: 'ignore',
     }),
   );
