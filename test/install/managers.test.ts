@@ -357,7 +357,9 @@ test('revtrail install --pre-commit --record-hooks: scripts in .revtrail-hooks/ 
   const preCommit = await preCommitBin();
   if (typeof preCommit !== 'string') return t.skip(preCommit.skip);
   const repo = teamRepo();
-  const installed = await repo.cli(['install', '--pre-commit', '--record-hooks']);
+  // The pre-commit the test runs is the one install asks for its stage names.
+  const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
+  const installed = await repo.cli(['install', '--pre-commit', '--record-hooks'], { env });
   assert.equal(installed.code, 0, installed.stderr);
   assert.match(installed.stdout, /created \.pre-commit-config\.yaml\n/);
   assert.match(
@@ -374,7 +376,6 @@ test('revtrail install --pre-commit --record-hooks: scripts in .revtrail-hooks/ 
   assert.equal(config.match(/^ {8}verbose: true$/gm)?.length, 6);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit']);
-  const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
   const pc = await runProcess(preCommit, ['install'], { cwd: repo.dir, env });
   assert.equal(pc.code, 0, pc.stdout + pc.stderr);
   for (const hook of ['commit-msg', 'pre-push', 'post-rewrite'])
@@ -526,7 +527,7 @@ test("revtrail install --pre-commit with the team's own config: entries spliced 
   const advice = (await doctorOf(repo)).checks.find((c) => c.check === 'install')!;
   assert.equal(advice.fix, 'revtrail install --pre-commit', 'no husky advice to a pre-commit team');
 
-  const installed = await repo.cli(['install', '--pre-commit']);
+  const installed = await repo.cli(['install', '--pre-commit'], { env });
   assert.equal(installed.code, 0, installed.stderr);
   assert.match(installed.stdout, /added revtrail's commit-msg, pre-push to \.pre-commit-config\.yaml/);
   const edited = readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8');
