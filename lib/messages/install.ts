@@ -172,8 +172,6 @@ export const doctorMessages = {
   tarballStagedFix: 'git commit (the staged tarball goes in with it)',
   preCommitNoConfig: "revtrail's pre-commit scripts are here, but there is no .pre-commit-config.yaml to run them",
   preCommitBadConfig: (file: string, why: string) => `${file} cannot be read as YAML (${why})`,
-  preCommitEntriesMissing: (file: string, hooks: readonly string[]) =>
-    `${file} has no revtrail entry for ${hooks.join(', ')}: pre-commit does not run revtrail there`,
   preCommitConfigFix: 'revtrail install --pre-commit (it adds its entries to the config in place)',
   preCommitStagesLoose: (file: string, ids: readonly string[]) =>
     `${file} installs more hook types than pre-commit and has no default_stages: ${ids.join(', ')} (no stages of their own) run at every one of them, at commit-msg and pre-push too`,
