@@ -13,13 +13,22 @@ import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
-import { hookFiles, PRE_COMMIT_FILES } from './existing.js';
+import { hookFiles, readHookSetup } from './existing.js';
 import { unchainedHooks } from './chain.js';
 import { allowBuildsEntries, buildsState, dependsOnRevtrail, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
 import { packageFile } from './script.js';
-import { detectPackageManager, lifecycleScript, PM_LABEL, SETUP_COMMAND, setsUpHooks } from './package-manager.js';
-import { managerHooks, scriptPath, type Manager } from './manager.js';
+import {
+  detectPackageManager,
+  INSTALL_COMMAND,
+  lifecycleScript,
+  PM_LABEL,
+  SETUP_COMMAND,
+  setsUpHooks,
+} from './package-manager.js';
+import { managerConfigFile, REVIEW_HOOKS, scriptPath, type Manager } from './manager.js';
+import { ConfigShapeError, lefthookMissing, preCommitState } from './manager-config.js';
+import { git } from '../core/git/run.js';
 import { doctorMessages as m } from '../messages/install.js';
 import { hookRecord } from '../hooks/registry.js';
 
@@ -135,6 +144,7 @@ function worktreeCheck(
   dir: string,
   here: boolean,
   add: (check: string, level: Level, message: string, fix?: string) => void,
+  pmInstall: string,
 ): void {
   const label = here ? m.thisWorktree : dir;
   if (!existsSync(dir)) {
@@ -163,7 +173,12 @@ function worktreeCheck(
   const needed = missing.filter((h) => hookRecord(h)?.missing !== 'warn');
   if (needed.length) problems.push(m.hooksMissing(needed.map((h) => `${HUSKY_DIR}/${h}`)));
   if (problems.length)
-    add('worktree', 'fail', m.worktreeProblems(label, problems), m.worktreeFix(here ? null : dir, needed.length > 0));
+    add(
+      'worktree',
+      'fail',
+      m.worktreeProblems(label, problems),
+      m.worktreeFix(here ? null : dir, needed.length > 0, pmInstall),
+    );
   else if (missing.length)
     add(
       'worktree',
@@ -200,51 +215,82 @@ function readdirNames(dir: string): string[] {
   }
 }
 
+/** `file` as committed at HEAD (null: not there, or no commit yet). */
+async function atHead(top: string, file: string): Promise<string | null> {
+  const out = await git(['cat-file', 'blob', `HEAD:${file}`], { cwd: top, okCodes: [128] });
+  return out.status === 0 ? out.stdout : null;
+}
+
+/** What the manager's config makes it run for revtrail: the review hooks without an entry, and for pre-commit those it will not install. */
+function configGaps(
+  manager: Manager,
+  text: string | null,
+): { missing: string[]; notInstalled: string[]; loose: string[] } {
+  if (manager === 'lefthook') return { missing: lefthookMissing(text, REVIEW_HOOKS), notInstalled: [], loose: [] };
+  if (text === null) return { missing: [...REVIEW_HOOKS], notInstalled: [], loose: [] };
+  const state = preCommitState(text, REVIEW_HOOKS);
+  return { missing: state.missing, notInstalled: state.notInstalled, loose: state.loose };
+}
+
 /**
- * pre-commit's config runs revtrail's scripts, and a hook of the team's that names no stages
- * stays at pre-commit: with default_install_hook_types listing more hook types, such a hook runs
- * at each of them unless default_stages says otherwise (a formatter at commit-msg, codespell
- * rewriting a message; docs/hooks.md "Other hook managers").
+ * The manager's config as a teammate's clone gets it: the one committed at HEAD runs revtrail at
+ * commit-msg and pre-push, and (pre-commit) lists those hook types for its install; what the
+ * work tree has that HEAD has not is said (docs/hooks.md, "Doctor").
  */
-async function preCommitConfigCheck(
+async function managerConfigCheck(
   top: string,
+  manager: Manager,
   add: (check: string, level: Level, message: string, fix?: string) => void,
 ): Promise<void> {
-  const file = PRE_COMMIT_FILES.find((f) => existsSync(join(top, f)));
-  if (!file) {
-    add('pre-commit', 'fail', m.preCommitNoConfig, m.preCommitConfigFix);
+  if (manager === 'simple-git-hooks') return;
+  const check = manager === 'pre-commit' ? 'pre-commit' : 'config';
+  const { file, exists } = managerConfigFile(top, manager);
+  if (!exists && manager === 'pre-commit') {
+    add(check, 'fail', m.preCommitNoConfig, m.preCommitConfigFix);
     return;
   }
-  let doc: Record<string, unknown>;
+  const here = exists ? readText(join(top, file)) : null;
+  const head = await atHead(top, file);
+  let now: ReturnType<typeof configGaps>;
+  let committed: ReturnType<typeof configGaps>;
   try {
-    doc = ((await import('js-yaml')).load(readText(join(top, file))) ?? {}) as Record<string, unknown>;
+    now = configGaps(manager, here);
   } catch (error) {
+    add(check, 'fail', m.preCommitBadConfig(file, (error as Error).message), m.managerConfigFix(manager));
+    return;
+  }
+  try {
+    committed = configGaps(manager, head);
+  } catch (error) {
+    if (!(error instanceof ConfigShapeError)) throw error;
+    committed = { missing: [...REVIEW_HOOKS], notInstalled: [...REVIEW_HOOKS], loose: [] };
+  }
+  if (now.missing.length) {
+    add(check, 'fail', m.managerConfigMissing(file, now.missing), m.managerConfigFix(manager));
+    return;
+  }
+  if (now.notInstalled.length) {
+    add(check, 'fail', m.preCommitNotInstalled(file, now.notInstalled), m.managerConfigFix(manager));
+    return;
+  }
+  const scripts = REVIEW_HOOKS.map((h) => scriptPath(manager, h));
+  if (committed.missing.length || committed.notInstalled.length) {
     add(
-      'pre-commit',
+      check,
       'fail',
-      m.preCommitBadConfig(file, (error as Error).message.split('\n')[0]!),
-      m.preCommitConfigFix,
+      committed.missing.length
+        ? m.managerConfigNotCommitted(file, committed.missing)
+        : m.preCommitNotInstalled(`${file} (HEAD)`, committed.notInstalled),
+      m.managerConfigNotCommittedFix([file, ...scripts]),
     );
     return;
   }
-  const hooks = (Array.isArray(doc.repos) ? doc.repos : []).flatMap((r) =>
-    r && typeof r === 'object' && Array.isArray((r as { hooks?: unknown }).hooks)
-      ? ((r as { hooks: unknown[] }).hooks as Array<Record<string, unknown>>)
-      : [],
-  );
-  const ids = new Set(hooks.map((h) => String(h?.id)));
-  const missing = managerHooks('pre-commit').filter((h) => !ids.has(`revtrail-${h}`));
-  if (missing.length) {
-    add('pre-commit', 'fail', m.preCommitEntriesMissing(file, missing), m.preCommitConfigFix);
+  if (now.loose.length) {
+    add(check, 'fail', m.preCommitStagesLoose(file, now.loose), m.preCommitStagesFix);
     return;
   }
-  const types = Array.isArray(doc.default_install_hook_types) ? doc.default_install_hook_types.map(String) : [];
-  const loose = hooks
-    .filter((h) => !String(h?.id).startsWith('revtrail-') && !Array.isArray(h?.stages))
-    .map((h) => String(h?.id));
-  if (types.some((t) => t !== 'pre-commit') && !Array.isArray(doc.default_stages) && loose.length)
-    add('pre-commit', 'fail', m.preCommitStagesLoose(file, loose), m.preCommitStagesFix);
-  else add('pre-commit', 'ok', m.preCommitConfigOk(file));
+  if (here !== head) add(check, 'warn', m.managerConfigEdited(file), m.managerConfigEditedFix(file));
+  else add(check, 'ok', manager === 'pre-commit' ? m.preCommitConfigOk(file) : m.managerConfigOk(file, REVIEW_HOOKS));
 }
 
 /** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */
@@ -301,7 +347,7 @@ async function managerChecks(
   });
   if (missing.length) add('manager', 'fail', m.managerHooksMissing(manager, missing), m.managerInstallFix(manager));
   else add('manager', 'ok', m.managerOk(manager));
-  if (manager === 'pre-commit') await preCommitConfigCheck(top, add);
+  await managerConfigCheck(top, manager, add);
   const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
   const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
   const changed = await runGit(changedFiles(files), { cwd: top });
@@ -320,9 +366,15 @@ async function managerChecks(
       .filter(Boolean)
       .map((p) => resolve(top, p))
       .find(isExecutable) ?? null;
-  if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+  if (!cli) add('cli', 'fail', m.noCli(configured || 'node_modules/.bin/revtrail'), m.noCliFix(installCommand(top)));
   else add('cli', 'ok', m.cliOk(cli));
   return cli;
+}
+
+/** The command that installs the project's dependencies, by its lockfile (pnpm install in a pnpm project). */
+function installCommand(top: string): string {
+  const pkg = packageFile(top, null, existsSync);
+  return INSTALL_COMMAND[detectPackageManager(pkg ? dirname(join(top, pkg)) : top, top).pm];
 }
 
 /** Folders a GUI git client has on PATH without a login shell (macOS launchd, desktop Linux). */
@@ -342,8 +394,13 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   const installed = (hooksPath && isHuskyPath(hooksPath.value, top)) || hooksHere.length < HOOKS.length;
   let cli: string | null = null;
   if (manager) cli = await managerChecks(repo.top, manager, add);
-  else if (!installed && !hooksPath) add('install', 'fail', m.notInstalled, m.runInstall);
-  else {
+  else if (!installed && !hooksPath) {
+    // A team whose hooks a manager runs is told that manager's route, never husky's (which would refuse).
+    const [owner] = readHookSetup(top, repo.commonDir, null).managers;
+    if (owner)
+      add('install', 'fail', m.notInManager(owner.manager, owner.evidence), m.runManagerInstall(owner.manager));
+    else add('install', 'fail', m.notInstalled, m.runInstall);
+  } else {
     if (!hooksPath) add('hooks-path', 'fail', m.hooksPathUnset, m.runInstall);
     else if (!isHuskyPath(hooksPath.value, top))
       add('hooks-path', 'fail', m.hooksPathElsewhere(hooksPath.value, hooksPath.scope), m.hooksPathElsewhereFix);
@@ -351,7 +408,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
 
     const common = repo.commonDir.replace(/[\\/]\.git$/, '');
     const main = trees.includes(common) ? common : null;
-    for (const dir of [top, ...trees.filter((t) => t !== top)]) worktreeCheck(dir, dir === top, add);
+    for (const dir of [top, ...trees.filter((t) => t !== top)])
+      worktreeCheck(dir, dir === top, add, installCommand(top));
     if (hooksPath && isHuskyPath(hooksPath.value, top)) {
       const uncommitted = await uncommittedHooks(top);
       if (uncommitted.length)
@@ -373,11 +431,13 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
         } catch {
           // nothing there
         }
-        if (!has) add('npx', 'warn', m.npxRegistry(dir, bin), m.npxRegistryFix(dir, bin, join(main, bin)));
+        if (!has)
+          add('npx', 'warn', m.npxRegistry(dir, bin), m.npxRegistryFix(dir, bin, join(main, bin), installCommand(top)));
       }
     }
     cli = found.cli;
-    if (!cli) add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix);
+    if (!cli)
+      add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix(installCommand(top)));
     else add('cli', 'ok', m.cliOk(cli));
   }
 
@@ -422,7 +482,11 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     if (tarball) {
       const tracked =
         existsSync(join(top, tarball)) && (await runGit(trackedFiles([tarball]), { cwd: top })).length > 0;
+      // In the index is not yet in HEAD: a staged tarball is in no teammate's clone.
+      const committed =
+        tracked && (await git(['cat-file', '-e', `HEAD:${tarball}`], { cwd: top, okCodes: [1, 128] })).status === 0;
       if (!tracked) add('vendored', 'fail', m.tarballUntracked(tarball), m.tarballUntrackedFix(tarball));
+      else if (!committed) add('vendored', 'fail', m.tarballStaged(tarball), m.tarballStagedFix);
       else add('vendored', 'ok', m.tarballTracked(tarball));
     }
   }

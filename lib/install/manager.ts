@@ -2,8 +2,10 @@
  * `revtrail install --lefthook` / `--pre-commit` / `--simple-git-hooks` (docs/hooks.md, "Other
  * hook managers"): revtrail's hook scripts, the same ones husky runs, set up inside a hook
  * manager the team already uses, which owns .git/hooks (or core.hooksPath) itself. revtrail
- * writes its scripts and, where the team has no config for that manager yet, the config; an
- * existing YAML config is never edited (it is the team's): install prints the entries to add.
+ * writes its scripts and adds its entries to the team's YAML config in place (manager-config.ts:
+ * every byte of the team's kept), for commit-msg and pre-push only unless the record-keeping
+ * hooks are asked for (each is one more manager launch per commit). uninstall gives the config
+ * and git's hook files back as install found them (the install record).
  * simple-git-hooks' config in package.json is JSON, edited as text (package-json.ts): each hook's
  * command gains revtrail's script, and simple-git-hooks is run to write the hooks. Nothing here
  * touches core.hooksPath.
@@ -11,13 +13,18 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { runGit, gitPath } from '../core/git/commands.js';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
 import { HOOKS, hookBlock, locateCli, pnpmBuilds, type HookName } from './install.js';
 import { packageFile } from './script.js';
 import { hookRecord } from '../hooks/registry.js';
-import { managerMessages as m } from '../messages/install.js';
+import { installMessages as im, managerMessages as m } from '../messages/install.js';
+import { addLefthook, addPreCommit, ConfigShapeError, removeLefthook, removePreCommit } from './manager-config.js';
+import { readInstallRecord, writeInstallRecord } from './record.js';
+import { detectPackageManager } from './package-manager.js';
+import { removeAllowBuilds, removeNpmAllowScripts, WORKSPACE_FILE } from './pnpm-builds.js';
 import { LEFTHOOK_FILES, PRE_COMMIT_FILES, simpleGitHooksConfig } from './existing.js';
 import { addScript, readPackage, removeScript, replaceScript } from './package-json.js';
 import { execFile } from 'node:child_process';
@@ -52,9 +59,22 @@ const PRE_COMMIT_HOOK_TYPES = new Set([
   'prepare-commit-msg',
 ]);
 
-/** revtrail's hooks that `manager` runs. */
-export function managerHooks(manager: Manager): readonly HookName[] {
-  return manager === 'pre-commit' ? HOOKS.filter((h) => PRE_COMMIT_HOOK_TYPES.has(h)) : HOOKS;
+/** The hooks that review: all a manager runs unless the record-keeping ones are asked for. */
+export const REVIEW_HOOKS: readonly HookName[] = ['commit-msg', 'pre-push'];
+
+/**
+ * revtrail's hooks that `manager` runs. lefthook and pre-commit run commit-msg and pre-push
+ * only, unless `record` asks for the hooks that keep the record through amends, rebases and
+ * squashes: each is one more manager launch on every commit, --no-verify ones too (docs/hooks.md,
+ * "Other hook managers"). Under pre-commit prepare-commit-msg stays out even then: pre-commit's
+ * "configuration is unstaged" check would abort a --no-verify commit there.
+ */
+export function managerHooks(manager: Manager, options: { record?: boolean } = {}): readonly HookName[] {
+  if (manager === 'simple-git-hooks') return HOOKS;
+  if (!options.record) return REVIEW_HOOKS;
+  return manager === 'pre-commit'
+    ? HOOKS.filter((h) => PRE_COMMIT_HOOK_TYPES.has(h) && h !== 'prepare-commit-msg')
+    : HOOKS;
 }
 
 /** The script of `hook` for `manager`, relative to the top level. */
@@ -125,14 +145,6 @@ export async function managerScript(manager: Manager, hook: HookName, cli: strin
   return prelude ? `${head}${prelude}\n${block}` : `${head}${block}`;
 }
 
-/** The config entries that run revtrail's scripts. */
-/** pre-commit before 3.2 (Debian 12 ships 3.0.4) names these stages the old way; later ones take git's names. */
-const OLD_STAGES: Record<string, string> = {
-  'pre-commit': 'commit',
-  'pre-push': 'push',
-  'pre-merge-commit': 'merge-commit',
-};
-
 /** Whether the pre-commit on PATH is one that knows only the old stage names (null: none found). */
 export async function preCommitOldStages(cwd: string): Promise<boolean> {
   const version = await new Promise<string | null>((done) =>
@@ -142,47 +154,12 @@ export async function preCommitOldStages(cwd: string): Promise<boolean> {
   return m !== null && (Number(m[1]) < 3 || (Number(m[1]) === 3 && Number(m[2]) < 2));
 }
 
-export function managerConfig(manager: Manager, options: { oldStages?: boolean } = {}): string {
-  if (manager === 'simple-git-hooks') {
-    const entries = managerHooks(manager).map(
-      (hook) => `  ${JSON.stringify(hook)}: ${JSON.stringify(sghCommand(hook))}`,
-    );
-    return `{\n${entries.join(',\n')}\n}\n`;
-  }
-  if (manager === 'lefthook') {
-    const lines = [
-      '# revtrail: reviews commits and pushes and keeps the record (revtrail install --lefthook; docs/hooks.md in revtrail)',
-    ];
-    for (const hook of HOOKS) {
-      lines.push(`${hook}:`, '  scripts:', '    "revtrail":', '      runner: sh');
-      if (hookRecord(hook)?.stdin) lines.push('      use_stdin: true');
-    }
-    return `${lines.join('\n')}\n`;
-  }
-  const stage = (hook: string) => (options.oldStages ? (OLD_STAGES[hook] ?? hook) : hook);
-  const lines = [
-    '# revtrail: reviews commits and pushes and keeps the record (revtrail install --pre-commit; docs/hooks.md in revtrail)',
-    `default_install_hook_types: [pre-commit, ${managerHooks('pre-commit').join(', ')}]`,
-    // Without it every hook that names no stages runs at each installed hook type (a formatter at commit-msg).
-    `default_stages: [${stage('pre-commit')}]`,
-    'repos:',
-    '  - repo: local',
-    '    hooks:',
-  ];
-  for (const hook of managerHooks('pre-commit')) {
-    const fileArg = hook === 'commit-msg' || hook === 'prepare-commit-msg';
-    lines.push(
-      `      - id: revtrail-${hook}`,
-      `        name: revtrail ${hook}`,
-      `        entry: sh ${scriptPath('pre-commit', hook)}`,
-      '        language: system', // pre-commit 4.4 calls it unsupported and still takes system; older ones know only system
-      `        stages: [${stage(hook)}]`,
-      '        always_run: true',
-      `        pass_filenames: ${fileArg ? 'true' : 'false'}`,
-      '        verbose: true', // pre-commit hides a passing hook's output: the findings would not show
-    );
-  }
-  return `${lines.join('\n')}\n`;
+/** simple-git-hooks' entries, printed for a config file of its own that revtrail does not edit (a .js one). */
+export function sghConfig(): string {
+  const entries = managerHooks('simple-git-hooks').map(
+    (hook) => `  ${JSON.stringify(hook)}: ${JSON.stringify(sghCommand(hook))}`,
+  );
+  return `{\n${entries.join(',\n')}\n}\n`;
 }
 
 export interface ManagerReport {
@@ -193,13 +170,34 @@ export interface ManagerReport {
   cli: string | null;
 }
 
-export async function installManager(cwd: string, manager: Manager): Promise<ManagerReport> {
+/** The config file `manager` reads in `top` (the first of its names that exists), or its first name. */
+export function managerConfigFile(top: string, manager: Manager): { file: string; exists: boolean } {
+  const found = CONFIGS[manager].find((c) => existsSync(join(top, c)));
+  return { file: found ?? CONFIGS[manager][0]!, exists: found !== undefined };
+}
+
+/** The manager's own hook file in git's hooks folder, as base64 (null: none). */
+async function gitHookSnapshot(top: string, hook: string): Promise<string | null> {
+  const dir = await runGit(gitPath('hooks'), { cwd: top });
+  try {
+    return (await readFile(resolve(top, dir, hook))).toString('base64');
+  } catch {
+    return null;
+  }
+}
+
+export async function installManager(
+  cwd: string,
+  manager: Manager,
+  options: { record?: boolean } = {},
+): Promise<ManagerReport> {
   const repo = await findRepo(cwd);
   const { top } = repo;
   const cli = locateCli(repo);
   const actions: string[] = [];
   const notes: string[] = [];
-  for (const hook of managerHooks(manager)) {
+  const hooks = managerHooks(manager, options);
+  for (const hook of hooks) {
     const rel = scriptPath(manager, hook);
     const file = join(top, rel);
     const text = await managerScript(manager, hook, cli);
@@ -223,22 +221,56 @@ export async function installManager(cwd: string, manager: Manager): Promise<Man
     notes.push(m.commitThem(['.revtrail-hooks/', existing ?? 'package.json']));
     return { top, manager, actions, notes, cli };
   }
-  const config = managerConfig(manager, { oldStages: manager === 'pre-commit' && (await preCommitOldStages(top)) });
-  const existing = CONFIGS[manager].find((c) => existsSync(join(top, c)));
-  if (!existing) {
-    await writeFileAtomic(join(top, CONFIGS[manager][0]!), config);
-    actions.push(m.created(CONFIGS[manager][0]!));
-  } else {
-    const text = await readFile(join(top, existing), 'utf8');
-    if (text.includes('revtrail')) actions.push(m.configNamesUs(existing));
-    else notes.push(m.addToConfig(existing, config));
+  const { file, exists } = managerConfigFile(top, manager);
+  const before = exists ? await readFile(join(top, file), 'utf8') : null;
+  const managed = hooks.map((hook) => ({
+    hook,
+    stdin: hookRecord(hook)?.stdin === true,
+    script: scriptPath(manager, hook),
+  }));
+  let after: string;
+  try {
+    after =
+      manager === 'lefthook'
+        ? addLefthook(before ?? '', managed)
+        : addPreCommit(before ?? '', managed, await preCommitOldStages(top));
+  } catch (error) {
+    if (!(error instanceof ConfigShapeError)) throw error;
+    throw new RevtrailError(m.configUnreadable(file, error.message), { exitCode: 2, remedy: m.configUnreadableRemedy });
   }
+  const { commonDir } = repo;
+  const record = await readInstallRecord(commonDir);
+  const previous = record.managers?.[top];
+  if (after !== before) {
+    await writeFileAtomic(join(top, file), after);
+    actions.push(before === null ? m.created(file) : m.configEdited(file, hooks));
+  } else actions.push(m.configNamesUs(file));
+  const gitHooks: Record<string, string | null> = { ...previous?.gitHooks };
+  for (const hook of hooks) if (!(hook in gitHooks)) gitHooks[hook] = await gitHookSnapshot(top, hook);
+  record.managers = {
+    ...record.managers,
+    [top]: {
+      manager,
+      config: file,
+      // A second install keeps what the first one found.
+      before: previous && previous.config === file ? previous.before : before,
+      after,
+      gitHooks,
+    },
+  };
+  await writeInstallRecord(commonDir, record);
   await managerPnpmBuilds(top, cli, { actions, notes });
   notes.push(cli ? m.cliAt(cli) : m.cliFallback);
+  if (!options.record) notes.push(m.recordHooksLeftOut(manager));
+  else
+    notes.push(
+      m.recordHooksCost(
+        manager,
+        hooks.filter((h) => !REVIEW_HOOKS.includes(h)),
+      ),
+    );
   notes.push(manager === 'lefthook' ? m.lefthookNext : m.preCommitNext);
-  notes.push(
-    m.commitThem([manager === 'lefthook' ? '.lefthook/' : '.revtrail-hooks/', existing ?? CONFIGS[manager][0]!]),
-  );
+  notes.push(m.commitThem([manager === 'lefthook' ? '.lefthook/' : '.revtrail-hooks/', file]));
   return { top, manager, actions, notes, cli };
 }
 
@@ -255,7 +287,7 @@ async function managerPnpmBuilds(top: string, cli: string | null, out: { actions
  */
 async function sghConfigure(top: string, existing: string | null, actions: string[], notes: string[]): Promise<void> {
   if (existing !== null && existing !== 'package.json') {
-    notes.push(m.addToConfig(existing, managerConfig('simple-git-hooks')));
+    notes.push(m.addToConfig(existing, sghConfig()));
     return;
   }
   const file = join(top, 'package.json');
@@ -275,7 +307,12 @@ async function sghConfigure(top: string, existing: string | null, actions: strin
 }
 
 /** simple-git-hooks writes the hooks from its config; where it is not installed, how to run it. */
-async function runSimpleGitHooks(top: string, actions: string[], notes: string[]): Promise<void> {
+async function runSimpleGitHooks(
+  top: string,
+  actions: string[],
+  notes: string[],
+  options: { uninstalled?: boolean } = {},
+): Promise<void> {
   const bin = join(top, 'node_modules', '.bin', 'simple-git-hooks');
   if (!existsSync(bin)) {
     notes.push(m.sghNext);
@@ -287,13 +324,17 @@ async function runSimpleGitHooks(top: string, actions: string[], notes: string[]
       done(error || stdout.includes('[ERROR]') ? (`${stderr}${stdout}`.trim().split('\n').at(-1) ?? 'failed') : null),
     ),
   );
-  if (failed === null) actions.push(m.sghRan);
+  if (failed === null) actions.push(options.uninstalled ? m.sghRanWithout : m.sghRan);
   else notes.push(m.sghFailed(failed));
 }
 
-/** Removes revtrail's scripts, and the config when it is still exactly the one install wrote. */
+/**
+ * Removes revtrail's scripts and entries: the config as install found it when nobody edited it
+ * since (the install record), else revtrail's entries cut out; git's hook files the manager
+ * added for revtrail's hooks as they were; the install-script entries install added.
+ */
 export async function uninstallManager(cwd: string, manager: Manager): Promise<{ top: string; actions: string[] }> {
-  const { top } = await findRepo(cwd);
+  const { top, commonDir } = await findRepo(cwd);
   const actions: string[] = [];
   if (manager === 'simple-git-hooks' && simpleGitHooksConfig(top) === 'package.json') {
     const file = join(top, 'package.json');
@@ -319,15 +360,81 @@ export async function uninstallManager(cwd: string, manager: Manager): Promise<{
   else await rmdir(join(top, '.revtrail-hooks')).catch(() => undefined);
   if (manager === 'simple-git-hooks') {
     const notes: string[] = [];
-    await runSimpleGitHooks(top, actions, notes);
+    await runSimpleGitHooks(top, actions, notes, { uninstalled: true });
     actions.push(...notes);
+    await removeInstallScriptEntries(top, actions);
     return { top, actions };
   }
-  const config = join(top, CONFIGS[manager][0]!);
-  const written = existsSync(config) ? await readFile(config, 'utf8') : null;
-  if (written === managerConfig(manager) || written === managerConfig(manager, { oldStages: true })) {
-    await rm(config);
-    actions.push(m.removed(CONFIGS[manager][0]!));
+  const record = await readInstallRecord(commonDir);
+  const entry = record.managers?.[top];
+  const { file, exists } = managerConfigFile(top, manager);
+  const now = exists ? await readFile(join(top, file), 'utf8') : null;
+  if (entry && entry.manager === manager && entry.config === file && now === entry.after) {
+    if (entry.before === null) {
+      await rm(join(top, file));
+      actions.push(m.removed(file));
+    } else {
+      await writeFileAtomic(join(top, file), entry.before);
+      actions.push(m.configRestored(file));
+    }
+  } else if (now !== null) {
+    let without: string | null = null;
+    try {
+      without = manager === 'lefthook' ? removeLefthook(now) : removePreCommit(now, HOOKS);
+    } catch {
+      // unreadable: left as it is, said below
+    }
+    if (without !== null) {
+      await writeFileAtomic(join(top, file), without);
+      actions.push(m.configEntriesRemoved(file));
+    } else if (/revtrail/.test(now)) actions.push(m.configLeft(file));
   }
+  if (entry && entry.manager === manager) {
+    const dir = resolve(top, await runGit(gitPath('hooks'), { cwd: top }));
+    for (const [hook, was] of Object.entries(entry.gitHooks)) {
+      const path = join(dir, hook);
+      let current: Buffer | null = null;
+      try {
+        current = await readFile(path);
+      } catch {
+        // none now
+      }
+      const before = was === null ? null : Buffer.from(was, 'base64');
+      if (current === null || (before !== null && current.equals(before))) continue;
+      // Only a file of the manager's own (its install wrote it for revtrail's entry) is given back.
+      if (!current.toString('utf8').includes(manager)) continue;
+      if (before === null) await rm(path);
+      else await writeFileAtomic(path, before, { mode: 0o755 });
+      actions.push(m.gitHookRestored(hook, before === null));
+    }
+    delete record.managers![top];
+    await writeInstallRecord(commonDir, record);
+  }
+  await removeInstallScriptEntries(top, actions);
   return { top, actions };
+}
+
+/**
+ * The manager revtrail was installed into here, so that plain `revtrail uninstall` takes the
+ * manager's route: the install record's, else the scripts a clone has (a teammate's, no record).
+ */
+export async function installedManager(cwd: string): Promise<Manager | null> {
+  const { top, commonDir } = await findRepo(cwd);
+  const recorded = (await readInstallRecord(commonDir)).managers?.[top]?.manager;
+  if (recorded === 'lefthook' || recorded === 'pre-commit') return recorded;
+  if (existsSync(join(top, scriptPath('lefthook', 'commit-msg')))) return 'lefthook';
+  const script = join(top, scriptPath('pre-commit', 'commit-msg'));
+  if (!existsSync(script)) return null;
+  return (await readFile(script, 'utf8')).includes('run by simple-git-hooks') ? 'simple-git-hooks' : 'pre-commit';
+}
+
+/** The install-script decisions install wrote for revtrail's dependencies (pnpm-builds.ts), as uninstall does under husky. */
+async function removeInstallScriptEntries(top: string, actions: string[]): Promise<void> {
+  const pkgRel = packageFile(top, null, existsSync);
+  if (!pkgRel) return;
+  const detected = detectPackageManager(dirname(join(top, pkgRel)), top);
+  if (detected.pm === 'pnpm' && (await removeAllowBuilds(detected.root ?? dirname(join(top, pkgRel)))))
+    actions.push(im.pnpmBuildsRemoved(WORKSPACE_FILE));
+  if (detected.pm === 'npm' && (await removeNpmAllowScripts(join(top, pkgRel)).catch(() => false)))
+    actions.push(im.npmAllowScriptsRemoved(pkgRel));
 }

@@ -50,6 +50,15 @@ export const PM_LABEL: Record<PackageManager, string> = {
   bun: 'bun',
 };
 
+/** What a teammate runs to install the project's dependencies (and with them revtrail's CLI). */
+export const INSTALL_COMMAND: Record<PackageManager, string> = {
+  npm: 'npm install',
+  pnpm: 'pnpm install',
+  'yarn-classic': 'yarn install',
+  'yarn-berry': 'yarn install',
+  bun: 'bun install',
+};
+
 /**
  * The start of a file that decides the package manager, or null when there is none. Only a
  * regular file is read, at most 1 MiB of it (a yarn.lock's `__metadata:` is at its top): one

@@ -124,8 +124,9 @@ export async function removeAllowBuilds(root: string): Promise<boolean> {
 
 /**
  * The major version of the pnpm this project installs with: the one running us
- * (npm_config_user_agent), else package.json's packageManager, else the pnpm on PATH; null:
- * none to be found. pnpm 9 takes a pnpm-workspace.yaml without `packages` for a broken workspace
+ * (npm_config_user_agent), else package.json's packageManager, else the pnpm that installed its
+ * node_modules (node_modules/.modules.yaml names it), and only then the pnpm on PATH, which may
+ * be a global one the project does not use; null: none to be found. pnpm 9 takes a pnpm-workspace.yaml without `packages` for a broken workspace
  * and runs install scripts anyway, so a new file is only for pnpm 10 and later.
  */
 export async function pnpmMajor(root: string): Promise<number | null> {
@@ -141,6 +142,13 @@ export async function pnpmMajor(root: string): Promise<number | null> {
     if (pinned) return Number(pinned);
   } catch {
     // no package.json here, or not JSON: ask pnpm
+  }
+  try {
+    const modules = readRegularFile(join(root, 'node_modules', '.modules.yaml'), { maxBytes: 4 * 1024 * 1024 });
+    const installedBy = /"?packageManager"?:\s*"?pnpm@(\d+)\./.exec(modules.bytes.toString('utf8'))?.[1];
+    if (installedBy) return Number(installedBy);
+  } catch {
+    // not installed by pnpm yet
   }
   const version = await new Promise<string | null>((done) =>
     execFile('pnpm', ['--version'], { cwd: root, timeout: 20_000 }, (error, stdout) => done(error ? null : stdout)),

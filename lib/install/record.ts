@@ -32,8 +32,23 @@ const worktreeSchema = z.object({
   modes: z.optional(z.record(z.string(), z.number())),
 });
 
+/**
+ * `install --lefthook` / `--pre-commit` in one work tree: the config's text before install
+ * (null: there was none) and after it, so uninstall gives it back byte for byte when nobody
+ * edited it since; git's hook files of the hooks added, as they were (base64; null: none), for
+ * the ones the manager's own install then writes.
+ */
+const managerSchema = z.object({
+  manager: z.string(),
+  config: z.string(),
+  before: z.nullable(z.string()),
+  after: z.string(),
+  gitHooks: z.record(z.string(), z.nullable(z.string())),
+});
+
 const recordSchema = z.object({
   version: z.literal(1),
+  managers: z.optional(z.record(z.string(), managerSchema)),
   /** revtrail install changed core.hooksPath; `previous` is what to restore (null: unset). */
   hooksPath: z.nullable(z.object({ previous: z.nullable(z.object({ value: z.string(), scope: z.string() })) })),
   worktrees: z.record(z.string(), worktreeSchema),
@@ -41,6 +56,7 @@ const recordSchema = z.object({
 
 export type InstallRecord = z.output<typeof recordSchema>;
 export type WorktreeRecord = z.output<typeof worktreeSchema>;
+export type ManagerRecord = z.output<typeof managerSchema>;
 
 export async function readInstallRecord(commonDir: string): Promise<InstallRecord> {
   try {
@@ -53,7 +69,11 @@ export async function readInstallRecord(commonDir: string): Promise<InstallRecor
 }
 
 export async function writeInstallRecord(commonDir: string, record: InstallRecord): Promise<void> {
-  if (record.hooksPath === null && Object.keys(record.worktrees).length === 0) {
+  if (
+    record.hooksPath === null &&
+    Object.keys(record.worktrees).length === 0 &&
+    Object.keys(record.managers ?? {}).length === 0
+  ) {
     await unlink(installFile(commonDir)).catch(() => {});
     return;
   }

@@ -7,24 +7,24 @@ export const initMessages = {
   keptBundle: (dir: string) => `  kept  ${dir}/ (it has an index.md already; no starter concepts added)`,
   ignored: '  added .revtrail/ to .gitignore (candidate drafts and local state stay out of commits and reviews)',
   nothingWritten: 'Nothing written: revtrail is set up here already.',
-  next: (adr: string | null) =>
+  next: (adr: string | null, install = 'revtrail install') =>
     [
       'Next:',
       ...(adr
         ? [`  1. edit ${adr} (paths, domain, rules)`]
         : ['  1. edit the concepts of your bundle (paths, domain, rules)']),
       '  2. revtrail knowledge check          validates the bundle',
-      '  3. revtrail install                  installs the commit-msg and pre-push hooks',
+      `  3. ${install.padEnd(33)} installs the commit-msg and pre-push hooks`,
       '  4. git add <files> && revtrail knowledge select --staged',
       '                                       shows which documents govern the staged change, and why',
     ].join('\n'),
   addDocMapKey: (file: string) => `The configuration names no doc map yet: add "docMap": "${file}" to it.`,
-  nextDocMap: (file: string) =>
+  nextDocMap: (file: string, install = 'revtrail install') =>
     [
       'Next:',
       `  1. edit ${file}: map your design documents (docs) to the code they govern (paths)`,
       '  2. revtrail knowledge check          validates the doc map',
-      '  3. revtrail install                  installs the commit-msg and pre-push hooks',
+      `  3. ${install.padEnd(33)} installs the commit-msg and pre-push hooks`,
       '  4. git add <files> && revtrail knowledge select --staged',
       '                                       shows which documents govern the staged change, and why',
     ].join('\n'),

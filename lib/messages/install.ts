@@ -94,6 +94,8 @@ export const installMessages = {
 export const doctorMessages = {
   title: (top: string) => `revtrail doctor: ${top}`,
   allGood: 'Everything is set up: the hooks run revtrail on commit and push.',
+  allGoodWarned: (count: number) =>
+    `The hooks run revtrail on commit and push; ${n(count, 'warning')} above to look at.`,
   needsFixing: (count: number) => `${n(count, 'thing')} to fix (above); then run revtrail doctor again.`,
   levels: { ok: 'ok', info: 'info', warn: 'warn', fail: 'FAIL' } as Record<string, string>,
   fixPrefix: 'fix: ',
@@ -107,14 +109,31 @@ export const doctorMessages = {
   hooksPathOk: (value: string) => `core.hooksPath = ${value}`,
 
   notInstalled: 'revtrail is not installed in this clone: core.hooksPath is not set and .husky/ has no revtrail hook',
+  notInManager: (manager: string, evidence: string) =>
+    `revtrail is not set up in ${manager}, which runs this repository's hooks (${evidence})`,
+  runManagerInstall: (manager: string) => `revtrail install --${manager}`,
+  managerConfigMissing: (file: string, hooks: readonly string[]) =>
+    `${file} does not run revtrail at ${hooks.join(' and ')}: commits and pushes here are not reviewed`,
+  managerConfigNotCommitted: (file: string, hooks: readonly string[]) =>
+    `${file} runs revtrail at ${hooks.join(' and ')} in this work tree, but the committed one (HEAD) does not: a teammate's clone is not reviewed`,
+  managerConfigNotCommittedFix: (files: readonly string[]) =>
+    `git add ${files.join(' ')} && git commit -m "chore: revtrail hooks"`,
+  managerConfigEdited: (file: string) =>
+    `${file} has changes that are not committed: a teammate's clone runs the committed one (HEAD)`,
+  managerConfigEditedFix: (file: string) => `git diff HEAD -- ${file}, then commit what the team should run`,
+  managerConfigOk: (file: string, hooks: readonly string[]) =>
+    `${file} as committed runs revtrail at ${hooks.join(' and ')}`,
+  preCommitNotInstalled: (file: string, hooks: readonly string[]) =>
+    `${file} as committed does not list ${hooks.join(' and ')} in default_install_hook_types: pre-commit install in a teammate's clone installs no such hook`,
+  managerConfigFix: (manager: string) => `revtrail install --${manager} (it adds its entries to the config in place)`,
   thisWorktree: 'this worktree',
   worktreeGone: (dir: string) => `worktree ${dir} is registered but its folder is gone`,
   worktreeGoneFix: 'git worktree prune',
   noRunner: "no .husky/_ (husky's runner is not committed), so git runs no hook there",
   hooksMissing: (files: readonly string[]) => `no revtrail block in ${files.join(', ')}`,
   worktreeProblems: (where: string, problems: readonly string[]) => `${where}: ${problems.join('; ')}`,
-  worktreeFix: (dir: string | null, hooks: boolean) =>
-    `${dir ? `cd ${dir} && ` : ''}revtrail install${hooks ? ', then commit .husky/ (or bring in a commit that has it)' : ' (or npm install there)'}`,
+  worktreeFix: (dir: string | null, hooks: boolean, pmInstall = 'npm install') =>
+    `${dir ? `cd ${dir} && ` : ''}revtrail install${hooks ? ', then commit .husky/ (or bring in a commit that has it)' : ` (or ${pmInstall} there)`}`,
   // Hooks whose record says `missing: 'warn'` (post-checkout: worktrees added later get no hooks).
   hooksMissingWarn: (where: string, files: readonly string[]) =>
     `${where}: no revtrail block in ${files.join(', ')}: commits and pushes are still reviewed, but what ${files.length === 1 ? 'it does' : 'they do'} is missing (docs/hooks.md)`,
@@ -122,8 +141,8 @@ export const doctorMessages = {
 
   noCli: (configured: string) =>
     `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
-  noCliFix:
-    'npm install (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)',
+  noCliFix: (pmInstall: string) =>
+    `${pmInstall} (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)`,
   cliOk: (cli: string) => `the hooks call ${cli}`,
 
   hooksUncommitted: (files: readonly string[]) =>
@@ -148,11 +167,12 @@ export const doctorMessages = {
     `package.json installs revtrail from ${file}, which is not committed: a teammate's npm install fails (ENOENT)`,
   tarballUntrackedFix: (file: string) => `git add -f ${file} && git commit -m "chore: vendor revtrail"`,
   tarballTracked: (file: string) => `the vendored ${file} is committed`,
+  tarballStaged: (file: string) =>
+    `the vendored ${file} is staged but not committed: a teammate's clone of HEAD lacks it, and npm install there fails (ENOENT)`,
+  tarballStagedFix: 'git commit (the staged tarball goes in with it)',
   preCommitNoConfig: "revtrail's pre-commit scripts are here, but there is no .pre-commit-config.yaml to run them",
   preCommitBadConfig: (file: string, why: string) => `${file} cannot be read as YAML (${why})`,
-  preCommitEntriesMissing: (file: string, hooks: readonly string[]) =>
-    `${file} has no revtrail entry for ${hooks.join(', ')}: pre-commit does not run revtrail there`,
-  preCommitConfigFix: 'revtrail install --pre-commit prints the entries to add',
+  preCommitConfigFix: 'revtrail install --pre-commit (it adds its entries to the config in place)',
   preCommitStagesLoose: (file: string, ids: readonly string[]) =>
     `${file} installs more hook types than pre-commit and has no default_stages: ${ids.join(', ')} (no stages of their own) run at every one of them, at commit-msg and pre-push too`,
   preCommitStagesFix: 'add default_stages: [pre-commit] (pre-commit before 3.2: [commit]) to keep them where they were',
@@ -175,8 +195,8 @@ export const doctorMessages = {
   managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
-  npxRegistryFix: (dir: string, bin: string, target: string) =>
-    `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or npm install there)`,
+  npxRegistryFix: (dir: string, bin: string, target: string, pmInstall = 'npm install') =>
+    `mkdir -p '${dir}/${bin.replace(/\/[^/]*$/, '')}' && ln -s '${target}' '${dir}/${bin}' (or ${pmInstall} there)`,
   noNode: 'node is not on PATH: the hooks cannot run revtrail',
   noNodeFix: (dir: string) => `put node's folder on PATH (this revtrail runs on the node in ${dir})`,
   nodePrivate: (dir: string) =>
@@ -229,11 +249,29 @@ export const managerMessages = {
   notOurs: (file: string) => `${file} exists and is not revtrail's`,
   notOursRemedy: 'move it aside (or merge its lines into your own script), then run revtrail install again',
   configNamesUs: (file: string) => `${file} already runs revtrail (kept as it is)`,
+  configEdited: (file: string, hooks: readonly string[]) =>
+    `added revtrail's ${hooks.join(', ')} to ${file} (your entries, comments and layout kept)`,
+  configUnreadable: (file: string, why: string) => `${file} cannot be edited: ${why}`,
+  configUnreadableRemedy:
+    'fix the file (lefthook validate, pre-commit validate-config), then run revtrail install again',
+  configRestored: (file: string) => `${file} given back as install found it`,
+  configEntriesRemoved: (file: string) => `revtrail's entries taken out of ${file} (yours kept)`,
+  configLeft: (file: string) =>
+    `${file} still names revtrail in a form uninstall does not recognise: take those lines out by hand`,
+  gitHookRestored: (hook: string, removed: boolean) =>
+    removed
+      ? `removed git's ${hook} hook (the manager wrote it for revtrail)`
+      : `git's ${hook} hook given back as it was`,
+  recordHooksLeftOut: (manager: string) =>
+    `only commit-msg and pre-push: --record-hooks adds the hooks that carry the record through amends, rebases and merges, each one more ${manager} launch on every commit`,
+  recordHooksCost: (manager: string, hooks: readonly string[]) =>
+    `${hooks.join(', ')} keep the record through amends, rebases and merges: each is one more ${manager} launch on every commit (--no-verify ones too)`,
   addToConfig: (file: string, entries: string) =>
     `${file} is your team's: add these entries to it (revtrail does not edit it):\n\n${entries}`,
   cliAt: (path: string) => `the hooks run ${path}`,
   cliFallback: 'no revtrail install found in node_modules; the hooks use revtrail on PATH',
-  lefthookNext: 'then: npx lefthook install (the lefthook npm package does it on npm install in every clone)',
+  lefthookNext:
+    "then: npx lefthook install (lefthook also writes git's hooks on its next run, and its npm package on npm install in every clone)",
   preCommitNext:
     'then: pre-commit install (every clone runs it once; it installs the hook types the config lists). pre-commit passes revtrail only the first ref of a push: see docs/hooks.md',
   commitThem: (files: readonly string[]) => `Commit ${files.join(' and ')} so the team gets the hooks.`,
@@ -245,6 +283,7 @@ export const managerMessages = {
   sghConfigured: 'package.json "simple-git-hooks": revtrail\'s script joined to each hook\'s command (yours kept)',
   sghUnconfigured: 'package.json "simple-git-hooks": revtrail\'s commands taken out (yours kept)',
   sghRan: "ran simple-git-hooks: the hooks in git's hooks folder run revtrail now",
+  sghRanWithout: "ran simple-git-hooks: the hooks in git's hooks folder run your commands only",
   sghNext: 'then: npx simple-git-hooks (your postinstall runs it in every clone)',
   sghFailed: (why: string) => `simple-git-hooks did not run: ${why}; run npx simple-git-hooks`,
 };

@@ -109,3 +109,22 @@ test('newcomer flow: init, the starter bundle passes check, a staged controller 
   assert.ok(Number(json.chunks[0]?.documents[0]?.tokens) > 100);
   assert.deepEqual(json.warnings, []);
 });
+
+test("init names the install that will not refuse: a team on lefthook or pre-commit gets its manager's route, not husky's", async () => {
+  for (const [file, text, route] of [
+    ['lefthook.yml', 'pre-commit:\n  commands:\n    lint:\n      run: "true"\n', 'revtrail install --lefthook'],
+    ['.pre-commit-config.yaml', 'repos: []\n', 'revtrail install --pre-commit'],
+  ] as const) {
+    const r = repo();
+    r.write(file, text);
+    const run = await runCli(['init'], { cwd: r.dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      new RegExp(`^ {2}3\\. ${route.replace(/-/g, '\\-')} +installs the commit-msg and pre-push hooks$`, 'm'),
+    );
+    const refused = await runCli(['install'], { cwd: r.dir });
+    assert.equal(refused.code, 1, 'plain install refuses there, as init now says');
+    assert.match(refused.stderr, new RegExp(route.replace(/-/g, '\\-')));
+  }
+});

@@ -2,8 +2,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
@@ -49,11 +49,16 @@ test('doctor on a healthy clone: every check passes, exit 0', async () => {
 });
 
 test('doctor names each problem and its fix, exit 1: a worktree without the runner, no CLI, no node, pnpm with a bare husky', async () => {
+  // No pnpm to ask, whatever this machine has installed globally (a pnpm 10 beside node would decide the version).
+  const noPnpm = tempDir();
+  cleanups.push(() => rmSync(noPnpm, { recursive: true, force: true }));
+  writeFileSync(join(noPnpm, 'pnpm'), '#!/bin/sh\nexit 127\n', { mode: 0o755 });
   const repo = await installedRepo({
     files: {
       'package.json': '{"name":"app","scripts":{"prepare":"husky"},"devDependencies":{"revtrail":"^0.1.0"}}\n',
       'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
     },
+    env: { PATH: `${noPnpm}${delimiter}${process.env.PATH}` },
   });
   cleanups.push(() => repo.cleanup());
   const parent = tempDir();
@@ -74,9 +79,10 @@ test('doctor names each problem and its fix, exit 1: a worktree without the runn
     byCheck('worktree')!.message,
     new RegExp(`^${wt}: no \\.husky/_ \\(husky's runner is not committed\\), so git runs no hook there$`),
   );
-  assert.equal(byCheck('worktree')!.fix, `cd ${wt} && revtrail install (or npm install there)`);
+  // A pnpm project (its lockfile) is told pnpm's install, never npm's.
+  assert.equal(byCheck('worktree')!.fix, `cd ${wt} && revtrail install (or pnpm install there)`);
   assert.match(byCheck('cli')!.message, /the hooks find no revtrail to call/);
-  assert.match(byCheck('cli')!.fix!, /npm install/);
+  assert.match(byCheck('cli')!.fix!, /^pnpm install \(with revtrail in devDependencies/);
   assert.equal(byCheck('node')!.message, 'node is not on PATH: the hooks cannot run revtrail');
   assert.match(
     byCheck('script')!.message,
@@ -201,6 +207,11 @@ test('doctor after install but before the commit: the hook files are not committ
   );
   assert.match(by('script').find((c) => c.level === 'fail')?.message ?? '', /ignore-scripts is on \(.*\.npmrc\)/);
   repo.git(['add', '-f', 'vendor/revtrail-0.1.0.tgz']);
+  // Staged is not committed: a teammate's clone of HEAD has no tarball yet.
+  const staged = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Report;
+  const stagedCheck = staged.checks.find((c) => c.check === 'vendored')!;
+  assert.equal(stagedCheck.level, 'fail');
+  assert.match(stagedCheck.message, /^the vendored vendor\/revtrail-0\.1\.0\.tgz is staged but not committed/);
   repo.git(['commit', '-q', '-m', 'chore: vendor the tarball'], { env: { REVTRAIL: '0' } });
   repo.git(['rm', '-q', '.npmrc']);
   repo.git(['commit', '-q', '-m', 'chore: scripts on'], { env: { REVTRAIL: '0' } });

@@ -9,7 +9,16 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRepo, runProcess, type CliRun } from '../kit/repo.js';
@@ -23,14 +32,17 @@ after(() =>
   }),
 );
 
+/** The lefthook these tests walk, pinned: a lefthook on PATH (a global one) is never the one run. */
+const LEFTHOOK_VERSION = '2.2.4';
+
 async function lefthookBin(): Promise<string | { skip: string }> {
-  const dir = join(CACHE, 'lefthook_2');
+  const dir = join(CACHE, `lefthook_${LEFTHOOK_VERSION}`);
   const bin = join(dir, 'node_modules', '.bin', 'lefthook');
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
     const got = await runProcess(
       'npm',
-      ['install', '--prefix', dir, 'lefthook@2', '--no-audit', '--no-fund', '--loglevel=error'],
+      ['install', '--prefix', dir, `lefthook@${LEFTHOOK_VERSION}`, '--no-audit', '--no-fund', '--loglevel=error'],
       { cwd: dir, timeoutMs: 300_000 },
     );
     if (got.code !== 0 || !existsSync(bin))
@@ -41,6 +53,9 @@ async function lefthookBin(): Promise<string | { skip: string }> {
   const version = await runProcess(bin, ['version'], { cwd: dir });
   return version.code === 0 ? bin : { skip: `lefthook does not run here: ${version.stderr.trim()}` };
 }
+
+/** git's hook files lefthook writes call $LEFTHOOK_BIN first, so every git command of a test runs the pinned one. */
+const lefthookEnv = (bin: string): NodeJS.ProcessEnv => ({ LEFTHOOK_BIN: bin, LEFTHOOK_QUIET: 'meta,summary,success' });
 
 async function preCommitBin(): Promise<string | { skip: string }> {
   // Debian's package (.ci/run installs it): 3.0.4 on Debian 12, which knows only the old stage names.
@@ -136,7 +151,7 @@ test('revtrail install --lefthook: scripts in .lefthook/ and a lefthook.yml, run
     };
   const before = (await checks()).checks.find((c) => c.check === 'manager')!;
   assert.deepEqual([before.level, before.fix], ['fail', 'npx lefthook install'], before.message);
-  const lh = await runProcess(lefthook, ['install'], { cwd: repo.dir });
+  const lh = await runProcess(lefthook, ['install'], { cwd: repo.dir, env: lefthookEnv(lefthook) });
   assert.equal(lh.code, 0, lh.stdout + lh.stderr);
   assert.ok(existsSync(join(repo.dir, '.git', 'hooks', 'pre-push')));
   const doctor = await checks();
@@ -153,7 +168,7 @@ test('revtrail install --lefthook: scripts in .lefthook/ and a lefthook.yml, run
     !doctor.checks.some((c) => c.check === 'hooks-path' || c.check === 'install'),
     'no husky advice for a lefthook team',
   );
-  await dailyFlow(repo, { LEFTHOOK_QUIET: 'meta,summary,success' }, 'lefthook');
+  await dailyFlow(repo, lefthookEnv(lefthook), 'lefthook');
   assert.equal((await repo.cli(['install', '--lefthook'])).code, 0, 'idempotent');
   assert.equal(repo.git(['status', '--porcelain']), '');
   const un = await repo.cli(['uninstall', '--lefthook']);
@@ -162,35 +177,205 @@ test('revtrail install --lefthook: scripts in .lefthook/ and a lefthook.yml, run
   assert.equal(existsSync(join(repo.dir, 'lefthook.yml')), false);
 });
 
-test("revtrail install --lefthook with the team's own lefthook.yml: it is not edited; the entries to add are printed", async () => {
+/** git's hook files (samples left out), name to bytes: what uninstall must give back. */
+function gitHookFiles(repo: HookRepo): Record<string, string> {
+  const dir = join(repo.dir, '.git', 'hooks');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => !f.endsWith('.sample'))
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'base64')]),
+  );
+}
+
+type Doctor = { ok: boolean; checks: Array<{ check: string; level: string; message: string; fix?: string }> };
+const doctorOf = async (repo: HookRepo): Promise<Doctor> =>
+  JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as Doctor;
+
+test('revtrail install --lefthook into the lefthook.yml `lefthook install` writes (all comments): its entries spliced in, run by the real lefthook; doctor judges HEAD; uninstall gives file and hooks back byte for byte', async (t) => {
+  const lefthook = await lefthookBin();
+  if (typeof lefthook !== 'string') return t.skip(lefthook.skip);
+  const env = lefthookEnv(lefthook);
   const repo = teamRepo();
-  const mine = 'pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n';
-  repo.write('lefthook.yml', mine);
+  assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
+  const original = readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8');
+  assert.match(original, /^# EXAMPLE USAGE:/);
+  assert.deepEqual(
+    original.split('\n').filter((l) => l && !l.startsWith('#')),
+    [],
+    'the config lefthook writes is comments only',
+  );
+  repo.git(['add', 'lefthook.yml']);
+  repo.git(['commit', '-q', '-m', 'chore: lefthook'], { env });
+  const hooksBefore = gitHookFiles(repo);
+
+  // A lefthook team is told lefthook's route, not husky's (plain install would refuse).
+  const none = (await doctorOf(repo)).checks.find((c) => c.check === 'install')!;
+  assert.deepEqual([none.level, none.fix], ['fail', 'revtrail install --lefthook'], none.message);
+  assert.match(none.message, /not set up in lefthook/);
+
   const installed = await repo.cli(['install', '--lefthook']);
   assert.equal(installed.code, 0, installed.stderr);
-  assert.equal(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'), mine);
   assert.match(
     installed.stdout,
-    /lefthook\.yml is your team's: add these entries to it[\s\S]*pre-push:\n {2}scripts:\n {4}"revtrail":\n {6}runner: sh\n {6}use_stdin: true/,
+    /added revtrail's commit-msg, pre-push to lefthook\.yml \(your entries, comments and layout kept\)/,
   );
+  assert.match(installed.stdout, /--record-hooks adds the hooks .* each one more lefthook launch on every commit/);
+  const edited = readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8');
+  assert.equal(
+    edited,
+    `${original}\ncommit-msg:\n  scripts:\n    "revtrail":\n      runner: sh\npre-push:\n  scripts:\n    "revtrail":\n      runner: sh\n      use_stdin: true\n`,
+  );
+  assert.equal(existsSync(join(repo.dir, '.lefthook', 'post-rewrite')), false, 'no record-keeping hook unasked');
+  const valid = await runProcess(lefthook, ['validate'], { cwd: repo.dir, env });
+  assert.equal(valid.code, 0, valid.stdout + valid.stderr);
+
+  // Before the commit: the work tree runs revtrail, a teammate's clone of HEAD would not.
+  const uncommitted = await doctorOf(repo);
+  const config = uncommitted.checks.find((c) => c.check === 'config')!;
+  assert.equal(config.level, 'fail');
+  assert.match(
+    config.message,
+    /lefthook\.yml runs revtrail at commit-msg and pre-push in this work tree, but the committed one \(HEAD\) does not/,
+  );
+  assert.match(
+    config.fix!,
+    /^git add lefthook\.yml \.lefthook\/commit-msg\/revtrail \.lefthook\/pre-push\/revtrail && git commit/,
+  );
+  assert.equal(uncommitted.checks.find((c) => c.check === 'committed')?.level, 'fail');
+
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: revtrail in lefthook'], { env });
+  assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
+  const doctor = await doctorOf(repo);
+  assert.deepEqual(
+    doctor.checks.filter((c) => c.level !== 'ok' && c.level !== 'info'),
+    [],
+  );
+  assert.ok(
+    doctor.checks.some((c) => c.message === 'lefthook.yml as committed runs revtrail at commit-msg and pre-push'),
+  );
+  // Two hook types more than the team had, the two --no-verify skips: a --no-verify commit costs what it did.
+  assert.deepEqual(Object.keys(gitHookFiles(repo)), [...Object.keys(hooksBefore), 'commit-msg', 'pre-push'].sort());
+
+  await dailyFlow(repo, env, 'lefthook');
+  repo.write('src/skip.js', 'debugger;\n');
+  repo.git(['add', 'src/skip.js']);
+  assert.equal((await repo.run(['commit', '-q', '--no-verify', '-m', 'feat: skip'], { env })).code, 0);
+  assert.deepEqual(repo.trailers(), [], '--no-verify: revtrail did not run');
+
+  const again = await repo.cli(['install', '--lefthook']);
+  assert.match(again.stdout, /lefthook\.yml already runs revtrail/);
+  assert.equal(repo.git(['status', '--porcelain']), '', 'idempotent');
+
+  const un = await repo.cli(['uninstall', '--lefthook']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /lefthook\.yml given back as install found it/);
+  assert.equal(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'), original);
+  assert.deepEqual(gitHookFiles(repo), hooksBefore);
+  assert.equal(existsSync(join(repo.dir, '.lefthook')), false);
+  repo.git(['add', '-A']);
+  const after = await repo.run(['commit', '-q', '-m', 'chore: revtrail out'], { env });
+  assert.equal(after.code, 0, after.stdout + after.stderr);
+  assert.doesNotMatch(after.stdout + after.stderr, /script does not exist|revtrail/);
 });
 
-test('revtrail install --pre-commit: scripts in .revtrail-hooks/ and repo: local hooks, run by the real pre-commit framework (which hands pre-push over as variables)', async (t) => {
+test("revtrail install --lefthook with the team's own commands: revtrail's script joins each hook in place (theirs keep running), uninstall gives lefthook.yml and git's hooks back byte for byte", async (t) => {
+  const lefthook = await lefthookBin();
+  if (typeof lefthook !== 'string') return t.skip(lefthook.skip);
+  const env = lefthookEnv(lefthook);
+  const repo = teamRepo();
+  const team = [
+    "# The team's hooks",
+    'pre-commit:',
+    '  parallel: true',
+    '  commands:',
+    '    lint:',
+    '      run: echo lint >> .git/ran   # stands for eslint',
+    '',
+    'commit-msg:',
+    '  commands:',
+    '    msg:',
+    '      run: echo "msg {1}" >> .git/ran',
+    '',
+  ].join('\n');
+  repo.write('lefthook.yml', team);
+  const pkg = '{\n  "name": "team",\n  "private": true,\n  "devDependencies": {\n    "revtrail": "^0.1.0"\n  }\n}\n';
+  repo.write('package.json', pkg);
+  repo.git(['add', 'lefthook.yml', 'package.json']);
+  repo.git(['commit', '-q', '-m', 'chore: lefthook'], { env });
+  assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
+  const hooksBefore = gitHookFiles(repo);
+  assert.ok(hooksBefore['commit-msg'] && !hooksBefore['pre-push']);
+
+  const installed = await repo.cli(['install', '--lefthook']);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.equal(
+    readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'),
+    team.replace(
+      '      run: echo "msg {1}" >> .git/ran\n',
+      '      run: echo "msg {1}" >> .git/ran\n  scripts:\n    "revtrail":\n      runner: sh\n',
+    ) + '\npre-push:\n  scripts:\n    "revtrail":\n      runner: sh\n      use_stdin: true\n',
+  );
+  assert.match(readFileSync(join(repo.dir, 'package.json'), 'utf8'), /"allowScripts"/, 'npm 11 told about the parsers');
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: revtrail in lefthook'], { env });
+  assert.equal((await runProcess(lefthook, ['install'], { cwd: repo.dir, env })).code, 0);
+  assert.deepEqual(
+    (await doctorOf(repo)).checks.filter((c) => c.level === 'fail'),
+    [],
+  );
+  rmSync(join(repo.dir, '.git', 'ran'), { force: true });
+  repo.write('src/a.js', 'debugger;\n');
+  repo.git(['add', 'src/a.js']);
+  const commit = await repo.run(['commit', '-q', '-m', 'feat: a'], { env });
+  assert.equal(commit.code, 0, commit.stdout + commit.stderr);
+  assert.equal(readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'), 'lint\nmsg .git/COMMIT_EDITMSG\n');
+  assert.equal(repo.trailers().length, 1, 'revtrail recorded the finding');
+
+  // Plain uninstall finds the lefthook route itself.
+  const un = await repo.cli(['uninstall']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /^revtrail: lefthook hooks removed$/m);
+  assert.equal(readFileSync(join(repo.dir, 'lefthook.yml'), 'utf8'), team);
+  assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg, "npm's allowScripts taken out again");
+  assert.deepEqual(gitHookFiles(repo), hooksBefore);
+  rmSync(join(repo.dir, '.git', 'ran'), { force: true });
+  repo.write('src/b.js', 'debugger;\n');
+  repo.git(['add', '-A']);
+  const next = await repo.run(['commit', '-q', '-m', 'feat: b'], { env });
+  assert.equal(next.code, 0, next.stdout + next.stderr);
+  assert.equal(
+    readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'),
+    'lint\nmsg .git/COMMIT_EDITMSG\n',
+    "the team's commands run",
+  );
+  assert.deepEqual(repo.trailers(), []);
+});
+
+test('revtrail install --pre-commit --record-hooks: scripts in .revtrail-hooks/ and repo: local hooks, run by the real pre-commit framework (which hands pre-push over as variables)', async (t) => {
   const preCommit = await preCommitBin();
   if (typeof preCommit !== 'string') return t.skip(preCommit.skip);
   const repo = teamRepo();
-  const installed = await repo.cli(['install', '--pre-commit']);
+  // The pre-commit the test runs is the one install asks for its stage names.
+  const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
+  const installed = await repo.cli(['install', '--pre-commit', '--record-hooks'], { env });
   assert.equal(installed.code, 0, installed.stderr);
   assert.match(installed.stdout, /created \.pre-commit-config\.yaml\n/);
+  assert.match(
+    installed.stdout,
+    /post-checkout, post-commit, post-merge, post-rewrite keep the record .* each is one more pre-commit launch on every commit/,
+  );
+  // pre-commit's "configuration is unstaged" check runs at prepare-commit-msg, which --no-verify does not skip.
+  assert.equal(existsSync(join(repo.dir, '.revtrail-hooks', 'prepare-commit-msg')), false);
   assert.equal(hooksPath(repo), null);
   const config = readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8');
   assert.match(config, /- repo: local\n/);
   // The team's hooks without `stages` stay at pre-commit; revtrail's output is shown.
   assert.match(config, /^default_stages: \[(pre-)?commit\]$/m);
-  assert.equal(config.match(/^ {8}verbose: true$/gm)?.length, 7);
+  assert.equal(config.match(/^ {8}verbose: true$/gm)?.length, 6);
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit']);
-  const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
   const pc = await runProcess(preCommit, ['install'], { cwd: repo.dir, env });
   assert.equal(pc.code, 0, pc.stdout + pc.stderr);
   for (const hook of ['commit-msg', 'pre-push', 'post-rewrite'])
@@ -305,6 +490,8 @@ test("a simple-git-hooks project (vue's setup): plain install stops and names --
 
   const un = await repo.cli(['uninstall', '--simple-git-hooks']);
   assert.equal(un.code, 0, un.stderr);
+  assert.match(un.stdout, /ran simple-git-hooks: the hooks in git's hooks folder run your commands only/);
+  assert.doesNotMatch(un.stdout, /run revtrail now/, 'uninstall never says the hooks run revtrail');
   assert.equal(readFileSync(join(repo.dir, 'package.json'), 'utf8'), pkg);
   assert.equal(existsSync(join(repo.dir, '.revtrail-hooks')), false);
   assert.doesNotMatch(readFileSync(join(repo.dir, '.git/hooks/commit-msg'), 'utf8'), /revtrail/);
@@ -314,63 +501,63 @@ test("a simple-git-hooks project (vue's setup): plain install stops and names --
   assert.equal(repo.trailers().length, 0);
 });
 
-test("pre-commit with the team's own config: its stage-less hook stays at pre-commit (default_stages), doctor says when it would not, the findings show", async (t) => {
+test("revtrail install --pre-commit with the team's own config: entries spliced in (every line of theirs kept), the stage-less hook stays at pre-commit, doctor judges HEAD, --no-verify with the config unstaged passes, uninstall gives file and hooks back byte for byte", async (t) => {
   const preCommit = await preCommitBin();
   if (typeof preCommit !== 'string') return t.skip(preCommit.skip);
-  const { parse, stringify } = await import('yaml');
   const repo = teamRepo();
-  const team = {
-    repos: [
-      {
-        repo: 'local',
-        hooks: [
-          {
-            id: 'team-check',
-            name: 'team check',
-            entry: 'sh -c "echo team >> .git/ran"',
-            language: 'system',
-            pass_filenames: false,
-            always_run: true,
-          },
-        ],
-      },
-    ],
-  };
-  repo.write('.pre-commit-config.yaml', stringify(team));
-  const installed = await repo.cli(['install', '--pre-commit']);
-  assert.equal(installed.code, 0, installed.stderr);
-  const printed = parse(
-    installed.stdout.split('revtrail does not edit it):\n\n')[1]!.split('\n  the hooks run')[0]!,
-  ) as {
-    default_install_hook_types: string[];
-    default_stages: string[];
-    repos: Array<{ hooks: unknown[] }>;
-  };
-  // Pasted as a person would, first without the stage default.
-  const merged = {
-    default_install_hook_types: printed.default_install_hook_types,
-    repos: [{ ...team.repos[0]!, hooks: [...team.repos[0]!.hooks, ...printed.repos[0]!.hooks] }],
-  };
-  repo.write('.pre-commit-config.yaml', stringify(merged));
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit']);
   const env = { PRE_COMMIT_HOME: join(CACHE, 'pre-commit-home'), PATH: `${join(preCommit, '..')}:${process.env.PATH}` };
-  assert.equal((await runProcess(preCommit, ['install'], { cwd: repo.dir, env })).code, 0);
-  const loose = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
-    checks: Array<{ check: string; level: string; message: string; fix?: string }>;
-  };
-  const check = loose.checks.find((c) => c.check === 'pre-commit');
-  assert.equal(check?.level, 'fail');
-  assert.match(check!.message, /has no default_stages: team-check \(no stages of their own\) run at every one of them/);
-  assert.match(check!.fix!, /default_stages: \[pre-commit\]/);
-
-  repo.write('.pre-commit-config.yaml', stringify({ ...merged, default_stages: printed.default_stages }));
+  const team = [
+    "# The team's checks",
+    'repos:',
+    '-   repo: local',
+    '    hooks:',
+    '    -   id: team-check',
+    '        name: team check',
+    '        entry: sh -c "echo team >> .git/ran"   # stands for flake8',
+    '        language: system',
+    '        pass_filenames: false',
+    '        always_run: true',
+    '',
+  ].join('\n');
+  repo.write('.pre-commit-config.yaml', team);
   repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '-m', 'chore: stage default'], { env });
-  const fixed = JSON.parse((await repo.cli(['doctor', '--json'])).stdout) as {
-    checks: Array<{ check: string; level: string }>;
-  };
-  assert.equal(fixed.checks.find((c) => c.check === 'pre-commit')?.level, 'ok');
+  repo.git(['commit', '-q', '-m', 'chore: pre-commit'], { env });
+  assert.equal((await runProcess(preCommit, ['install'], { cwd: repo.dir, env })).code, 0);
+  const hooksBefore = gitHookFiles(repo);
+  const advice = (await doctorOf(repo)).checks.find((c) => c.check === 'install')!;
+  assert.equal(advice.fix, 'revtrail install --pre-commit', 'no husky advice to a pre-commit team');
+
+  const installed = await repo.cli(['install', '--pre-commit'], { env });
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /added revtrail's commit-msg, pre-push to \.pre-commit-config\.yaml/);
+  const edited = readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8');
+  // Every line of the team's, in its order and bytes; revtrail's between them.
+  const lines = edited.split('\n');
+  let at = 0;
+  for (const line of team.split('\n')) {
+    at = lines.indexOf(line, at);
+    assert.notEqual(at, -1, `kept: ${line}`);
+    at += 1;
+  }
+  assert.match(edited, /^default_install_hook_types: \[pre-commit, commit-msg, pre-push\]$/m);
+  assert.match(edited, /^default_stages: \[(pre-)?commit\]$/m);
+  assert.equal(edited.match(/^ {4}- id: revtrail-/gm)?.length, 2);
+  const valid = await runProcess(preCommit, ['validate-config'], { cwd: repo.dir, env });
+  assert.equal(valid.code, 0, valid.stdout + valid.stderr);
+
+  const uncommitted = (await doctorOf(repo)).checks.find((c) => c.check === 'pre-commit')!;
+  assert.equal(uncommitted.level, 'fail');
+  assert.match(uncommitted.message, /the committed one \(HEAD\) does not: a teammate's clone is not reviewed/);
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '-m', 'chore: revtrail in pre-commit'], { env });
+  assert.equal((await runProcess(preCommit, ['install'], { cwd: repo.dir, env })).code, 0);
+  const doctor = await doctorOf(repo);
+  assert.deepEqual(
+    doctor.checks.filter((c) => c.level !== 'ok' && c.level !== 'info'),
+    [],
+  );
+  assert.deepEqual(Object.keys(gitHookFiles(repo)), [...Object.keys(hooksBefore), 'commit-msg', 'pre-push'].sort());
+
   rmSync(join(repo.dir, '.git', 'ran'), { force: true });
   repo.write('src/a.js', 'debugger;\n');
   repo.git(['add', 'src/a.js']);
@@ -383,4 +570,30 @@ test("pre-commit with the team's own config: its stage-less hook stays at pre-co
   );
   assert.equal(repo.trailers().length, 1);
   assert.match(commit.stdout + commit.stderr, /a\.js:1 bug `debugger` statement left in/, 'verbose: the finding shows');
+
+  // An edit of the config not staged: pre-commit refuses at its own hooks, and revtrail's add none that --no-verify keeps.
+  writeFileSync(join(repo.dir, '.pre-commit-config.yaml'), `${edited}# an edit not staged\n`);
+  repo.write('src/b.js', 'debugger;\n');
+  repo.git(['add', 'src/b.js']);
+  const skipped = await repo.run(['commit', '-q', '--no-verify', '-m', 'feat: b'], { env });
+  assert.equal(skipped.code, 0, skipped.stdout + skipped.stderr);
+  assert.deepEqual(repo.trailers(), []);
+  const warned = (await doctorOf(repo)).checks.find((c) => c.check === 'pre-commit')!;
+  assert.equal(warned.level, 'warn', 'an edit not committed is said');
+  assert.match(warned.message, /has changes that are not committed/);
+  repo.git(['checkout', '--', '.pre-commit-config.yaml']);
+
+  const un = await repo.cli(['uninstall', '--pre-commit']);
+  assert.equal(un.code, 0, un.stderr);
+  assert.equal(readFileSync(join(repo.dir, '.pre-commit-config.yaml'), 'utf8'), team);
+  assert.deepEqual(gitHookFiles(repo), hooksBefore);
+  assert.equal(existsSync(join(repo.dir, '.revtrail-hooks')), false);
+  rmSync(join(repo.dir, '.git', 'ran'), { force: true });
+  repo.write('src/c.js', 'debugger;\n');
+  repo.git(['add', '-A']);
+  const next = await repo.run(['commit', '-q', '-m', 'chore: revtrail out'], { env });
+  assert.equal(next.code, 0, next.stdout + next.stderr);
+  assert.doesNotMatch(next.stdout + next.stderr, /cannot open|revtrail-hooks/);
+  assert.equal(readFileSync(join(repo.dir, '.git', 'ran'), 'utf8'), 'team\n');
+  assert.deepEqual(repo.trailers(), []);
 });

@@ -56,7 +56,13 @@ export function withRun(repo: TestRepo): HookRepo {
  * `revtrail install` done. `objectFormat` sha256 makes a SHA-256 repository.
  */
 export async function installedRepo(
-  options: { objectFormat?: 'sha1' | 'sha256'; files?: Record<string, string>; dir?: string } = {},
+  options: {
+    objectFormat?: 'sha1' | 'sha256';
+    files?: Record<string, string>;
+    dir?: string;
+    /** The install's environment (a PATH that pins the tools it may ask, such as pnpm). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<HookRepo> {
   const repo = withRun(makeRepo({ objectFormat: options.objectFormat, dir: options.dir }));
   writeShim(repo.dir);
@@ -64,7 +70,7 @@ export async function installedRepo(
   // A small bundle (test/fixtures/hooks/okfw): one ADR with a rule on src/controllers/**.
   cpSync(join(fixturesDir, 'hooks', 'okfw'), join(repo.dir, '.okfw'), { recursive: true });
   for (const [path, content] of Object.entries(options.files ?? {})) repo.write(path, content);
-  const installed = await repo.cli(['install']);
+  const installed = await repo.cli(['install'], { env: options.env });
   if (installed.code !== 0) throw new Error(`revtrail install failed: ${installed.stderr}`);
   repo.commit('chore: start');
   return repo;

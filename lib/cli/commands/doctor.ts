@@ -37,7 +37,8 @@ export default defineCommand<DoctorArgs>({
       if (c.fix) lines.push(`        ${m.fixPrefix}${c.fix}`);
     }
     const failed = report.checks.filter((c) => c.level === 'fail').length;
-    lines.push(failed ? m.needsFixing(failed) : m.allGood);
+    const warned = report.checks.filter((c) => c.level === 'warn').length;
+    lines.push(failed ? m.needsFixing(failed) : warned ? m.allGoodWarned(warned) : m.allGood);
     context.stdout.write(`${lines.join('\n')}\n`);
     return code;
   },

@@ -13,6 +13,7 @@ interface InstallArgs {
   lefthook: boolean;
   preCommit: boolean;
   simpleGitHooks: boolean;
+  recordHooks: boolean;
 }
 
 export default defineCommand<InstallArgs>({
@@ -49,13 +50,19 @@ export default defineCommand<InstallArgs>({
         type: 'boolean',
         default: false,
         describe:
-          'Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, lefthook.yml (core.hooksPath untouched)',
+          'Set revtrail up inside lefthook instead of husky: scripts in .lefthook/, their entries added to your lefthook.yml in place (core.hooksPath untouched)',
       })
       .option('pre-commit', {
         type: 'boolean',
         default: false,
         describe:
-          'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook in .pre-commit-config.yaml',
+          'Set revtrail up inside the pre-commit framework instead of husky: scripts in .revtrail-hooks/, a repo: local entry per hook added to your .pre-commit-config.yaml in place',
+      })
+      .option('record-hooks', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'With --lefthook or --pre-commit: also the hooks that keep the record through amends, rebases and merges (each is one more manager launch per commit)',
       })
       .option('simple-git-hooks', {
         type: 'boolean',
@@ -118,7 +125,7 @@ export default defineCommand<InstallArgs>({
         import('../../messages/install.js'),
       ]);
       if (managers.length > 1) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
-      const report = await installManager(context.cwd, managers[0]!);
+      const report = await installManager(context.cwd, managers[0]!, { record: args.recordHooks });
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else
         context.stdout.write(

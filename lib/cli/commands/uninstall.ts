@@ -23,13 +23,12 @@ export default defineCommand<UninstallArgs>({
       .option('lefthook', {
         type: 'boolean',
         default: false,
-        describe: "Remove revtrail's lefthook scripts (and lefthook.yml when it is still the one install wrote)",
+        describe: "Remove revtrail's lefthook scripts and entries (lefthook.yml as install found it)",
       })
       .option('pre-commit', {
         type: 'boolean',
         default: false,
-        describe:
-          "Remove revtrail's pre-commit scripts (and .pre-commit-config.yaml when it is still the one install wrote)",
+        describe: "Remove revtrail's pre-commit scripts and entries (.pre-commit-config.yaml as install found it)",
       })
       .option('simple-git-hooks', {
         type: 'boolean',
@@ -50,12 +49,20 @@ export default defineCommand<UninstallArgs>({
         );
       return 0;
     }
-    if (args.lefthook || args.preCommit || args.simpleGitHooks) {
+    const flagged = args.lefthook
+      ? 'lefthook'
+      : args.preCommit
+        ? 'pre-commit'
+        : args.simpleGitHooks
+          ? 'simple-git-hooks'
+          : null;
+    // Plain uninstall where revtrail went into a manager takes that manager's route.
+    const manager = flagged ?? (await (await import('../../install/manager.js')).installedManager(context.cwd));
+    if (manager) {
       const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([
         import('../../install/manager.js'),
         import('../../messages/install.js'),
       ]);
-      const manager = args.lefthook ? 'lefthook' : args.preCommit ? 'pre-commit' : 'simple-git-hooks';
       const report = await uninstallManager(context.cwd, manager);
       if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
