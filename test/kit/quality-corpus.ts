@@ -48,6 +48,8 @@ const CLASSES: Record<string, string> = {
   '0': '0123456789',
   A0: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
   Aa0: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  Aa: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  a0: 'abcdefghijklmnopqrstuvwxyz0123456789',
   h: '0123456789abcdef',
   H: '0123456789ABCDEF',
   b64: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
