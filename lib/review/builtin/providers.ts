@@ -25,7 +25,7 @@ const PROVIDERS: readonly Provider[] = [
   {
     id: 'gitlab-token',
     name: 'GitLab token',
-    regex: /\bgl(?:pat|dt|ptt|rt|soat|cbt|ffct|ft|imt|agent|oas)-[0-9A-Za-z_-]{20,}|\bGR1348941[0-9A-Za-z_-]{20}/g,
+    regex: /\bgl(?:pat|dt|ptt|rt|soat|cbt|ffct|ft|imt|agent|oas)-[0-9A-Za-z_-]{20,}/g,
     minEntropy: 3,
   },
   {
@@ -131,11 +131,11 @@ const PROVIDERS: readonly Provider[] = [
     regex: /\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b/g,
     minEntropy: 3,
   },
-  { id: 'easypost-key', name: 'EasyPost API key', regex: /\bEZ[AT]K[A-Za-z0-9]{54}\b/g, minEntropy: 3.5 },
+  { id: 'easypost-key', name: 'EasyPost API key', regex: /\b(?:EZAK|EZTK)[A-Za-z0-9]{54}\b/g, minEntropy: 3.5 },
   {
     id: 'flyio-token',
     name: 'Fly.io token',
-    regex: /\bfo1_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])|\bfm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}/g,
+    regex: /\bfo1_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])|\b(?:fm1a_|fm1r_|fm2_)[A-Za-z0-9+/]{100,}={0,3}/g,
     minEntropy: 3.5,
   },
   {
