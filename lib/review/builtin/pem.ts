@@ -45,7 +45,7 @@ const ENDS_LINE = /^(?:\\[rn])*\s*(?:["'`]{1,3})?\s*[,;+)\\]*\s*$/;
 
 export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
   const after = text.slice(match.index + match[0].length, match.index + match[0].length + SAME_LINE_SPAN);
-  // On the same line (docs/review.md "Private keys"): "-----BEGIN …-----\n[Proc-Type: …\n…\n\n]MIIE…",
+  // On the same line (docs/review.md "Credential formats and where they come from"): "-----BEGIN …-----\n[Proc-Type: …\n…\n\n]MIIE…",
   // CR-only line ends, spaces or nothing between the lines of a flattened key.
   const inline = SAME_LINE.exec(after);
   if (inline) {
