@@ -16,7 +16,7 @@ const PLACEHOLDER_WORDS =
   /example|sample|dummy|fake|placeholder|redacted|changeme|change|insert|replace|your|here|my|secret|token|api|key|value|test|live|password|x{3,}|\*{3,}|#{3,}|\.{3,}|\u2026|0123456789|12345678|abcdef|qwerty/gi;
 
 /** An elision or a mask at the end of a value. */
-const ELIDED_END = /(?:\.{3,}|\u2026|\*{3,}|x{4,}|X{4,}|#{3,})$/;
+const ELIDED_END = /(?:\.{3,}|\u2026|\*{3,}|#{3,}|x{8,}|X{8,})$/;
 
 /** Whole-value templates: `<your key>`, `${TOKEN}`, `{{ token }}`, `%(token)s`. */
 const TEMPLATE = /<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%\([^)]*\)s/;
