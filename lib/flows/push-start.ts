@@ -13,7 +13,7 @@ import type { CappedDiff } from '../diff/cap.js';
 import { readDiff } from '../diff/source.js';
 import { currentCleanRecord, preCheck, type Decision } from '../review/clean-check.js';
 import { mayHaveLastFindings } from '../verdicts/peek.js';
-import { commitPatches, type CommitPatch } from './push-commits.js';
+import { addedFileDiff, commitPatches, patchPaths, type CommitPatch } from './push-commits.js';
 import { commitMetadata } from './push-metadata.js';
 import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
@@ -127,7 +127,13 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
         const diff = await reading.diff;
         const decision = check.decide(diff);
         reads.diffs.push([plan.range!, { diff, decision }]);
-        const carried = { diff: Buffer.from(await metadata[n]!), capped: [] };
+        // The paths the combined diff names (a key as a file's name: the full hook reviews them as
+        // `(paths of REF)`), and the metadata.
+        const paths = addedFileDiff(
+          `(paths of ${plan.update.localRef})`,
+          patchPaths(Buffer.from(diff.text)).join('\n'),
+        );
+        const carried = { diff: Buffer.from(paths + (await metadata[n]!)), capped: [] };
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
         if (
           decision.decision === 'review' ||

@@ -213,6 +213,14 @@ test("through git push: a key in an intermediate commit's path, an author's or c
   assert.equal(path.code, 1, path.stderr);
   assert.ok(path.stderr.includes(`(paths of commit ${holder.slice(0, 12)}):1 security AWS access key ID`), path.stderr);
 
+  // One commit: no per-commit stream, the combined diff's paths only.
+  await cleanPush();
+  branch(r, 'meta-single');
+  commit(r, 'chore: marker', { [`keys/${freshAws()}`]: '' });
+  const single = await gitPush(r, 'meta-single');
+  assert.equal(single.code, 1, single.stderr);
+  assert.ok(single.stderr.includes('(paths of refs/heads/meta-single):1 security AWS access key ID'), single.stderr);
+
   for (const who of ['GIT_AUTHOR_NAME', 'GIT_COMMITTER_EMAIL']) {
     await cleanPush({ [who]: who === 'GIT_AUTHOR_NAME' ? 'Akia Ghosh' : 'akia@example.com' });
     branch(r, `meta-${who}`);
