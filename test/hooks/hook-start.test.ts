@@ -188,7 +188,7 @@ test('a clean commit or push is decided by its small start bundle alone, with it
   // Three clean commits: decided by the start bundle (the hook bundle is still gone), six git
   // processes and the remote's (a new branch asks the remote what it has: ls-remote, which a
   // local remote answers with upload-pack; never stale tracking refs; cat-file reads the commits'
-  // header lines for credentials, docs/hooks.md "A push's metadata").
+  // header lines for credentials, docs/hooks.md "Push").
   repo.git(['checkout', '-q', '-b', 'topic']);
   for (const n of [1, 2, 3]) repo.commit(`feat: ${n}`, { [`src/c${n}.js`]: `export const c${n} = ${n};\n` });
   const cleanPush = await prePush(repo.git(['rev-parse', 'HEAD']).trim());
