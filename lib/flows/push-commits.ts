@@ -58,6 +58,37 @@ export function addedFileDiff(path: string, text: string): string {
   ].join('\n');
 }
 
+/** The name a commit's paths go by in findings: `(paths of commit 1a2b3c4d5e6f)`. */
+export function pathsPath(commit12: string): string {
+  return `(paths of commit ${commit12})`;
+}
+
+const DIFF_HEADER = Buffer.from('diff --git ');
+const DELETED = Buffer.from('deleted file mode ');
+
+/**
+ * The paths a commit's patch adds or changes, as its `diff --git` lines name them: a key can be a
+ * file or folder name, and one a later commit of the push renames is in no tip's paths (docs/hooks.md
+ * "Push", issue 58). A file over the caps keeps its header (../diff/cap.ts); a deleted file is
+ * not named (its path was pushed before). A name git quotes, or a rename, is kept as git wrote it.
+ */
+export function patchPaths(patch: Buffer): string[] {
+  const paths: string[] = [];
+  for (let at = patch.indexOf(DIFF_HEADER); at !== -1; at = patch.indexOf(DIFF_HEADER, at + 1)) {
+    if (at > 0 && patch[at - 1] !== NEWLINE) continue; // a content line (`+diff --git …`)
+    const newline = patch.indexOf(NEWLINE, at);
+    const end = newline === -1 ? patch.length : newline;
+    const next = end + 1;
+    if (patch.subarray(next, next + DELETED.length).equals(DELETED)) continue;
+    const names = patch.toString('utf8', at + DIFF_HEADER.length, end);
+    // `a/P b/P`: the one path, once.
+    const half = (names.length - 5) / 2;
+    const path = names.slice(2, 2 + half);
+    paths.push(Number.isInteger(half) && names === `a/${path} b/${path}` ? path : names);
+  }
+  return paths;
+}
+
 /** `bytes` without the end line (`\n<marker>.`) it ends with, kept to the message cap. */
 function withoutEnd(bytes: Buffer, end: Buffer): Buffer {
   const cut = bytes.length >= end.length && bytes.subarray(bytes.length - end.length).equals(end);
@@ -209,7 +240,12 @@ async function* logPatches(
       const patch = capper ? capper.end() : Buffer.alloc(0);
       // A commit with no patch: the next commit's delimiter took the end line's newline.
       const text = message ?? withoutEnd(Buffer.concat(messageBytes), messageEnd.subarray(0, -1));
-      done.push({ commit, diff: Buffer.concat([patch, messageDiff(commit, text)]), capped: capper?.capped ?? [] });
+      const paths = Buffer.from(addedFileDiff(pathsPath(commit.slice(0, 12)), patchPaths(patch).join('\n')));
+      done.push({
+        commit,
+        diff: Buffer.concat([patch, paths, messageDiff(commit, text)]),
+        capped: capper?.capped ?? [],
+      });
     }
     header = null;
     commit = '';

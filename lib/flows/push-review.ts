@@ -9,7 +9,8 @@ import type { Workspace } from '../workspace/index.js';
 import { gitOut } from '../core/git/run.js';
 import { catFileBatch, commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
 import { blobFile, tipFiles } from './push-tip-files.js';
-import { addedFileDiff, messageDiff, messagePath } from './push-commits.js';
+import { addedFileDiff, messageDiff } from './push-commits.js';
+import { commitMetadata, tagTexts } from './push-metadata.js';
 import type { Finding } from '../review/types.js';
 import { blocks } from '../review/findings/event.js';
 import type { HistoryRow } from '../record/history.js';
@@ -286,7 +287,7 @@ export async function reviewPlans(
   for (const f of credentials) {
     const plan = onlyAtTip.get(f.id);
     if (!plan || holders.has(f.id)) continue;
-    const message = /^\(message of commit ([0-9a-f]{12})\)$/.exec(f.path);
+    const message = /^\((?:message|metadata|paths) of commit ([0-9a-f]{12})\)$/.exec(f.path);
     const commits = message
       ? plan.commits.filter((c) => c.startsWith(message[1]!))
       : await runGit(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
@@ -345,15 +346,15 @@ async function tipCredentials(
 ): Promise<{ findings: Finding[]; warnings: string[] }> {
   // Beside the files: the paths (a key as a file or folder name), the message of a commit the
   // per-commit check does not read (one commit: the combined review), an annotated tag's message.
-  const [files, single, tag] = await Promise.all([
+  // And every pushed commit's header lines (author, committer, extra headers), an annotated
+  // tag's header lines (./push-metadata.ts).
+  const [files, single, metadata] = await Promise.all([
     tipFiles(top, plan.range),
     plan.single ? runGit(commitMessage(plan.tip), { cwd: top }) : null,
-    plan.tag ? runGit(catFileBatch([plan.tag]), { cwd: top }) : null,
+    commitMetadata(top, plan.commits, plan.tag ? { oid: plan.tag, ref: plan.ref } : undefined),
   ]);
-  const texts = [files.text, addedFileDiff(`(paths of ${plan.ref})`, files.paths.join('\n'))];
+  const texts = [files.text, addedFileDiff(`(paths of ${plan.ref})`, files.paths.join('\n')), metadata];
   if (single !== null) texts.push(messageDiff(plan.tip, Buffer.from(single)).toString('utf8'));
-  const tagObject = plan.tag ? tag?.get(plan.tag) : null;
-  if (tagObject?.type === 'tag') texts.push(addedFileDiff(messagePath('tag', plan.ref), tagMessage(tagObject.content)));
   return screenedReview(check, texts.join(''), files.capped, `what ${plan.ref} pushes at ${plan.tip.slice(0, 12)}`);
 }
 
@@ -366,7 +367,7 @@ async function objectCredentials(
   const { oid, type } = plan.object!;
   if (type === 'tag') {
     const tag = (await runGit(catFileBatch([oid]), { cwd: top })).get(oid);
-    const text = tag?.type === 'tag' ? addedFileDiff(messagePath('tag', plan.ref), tagMessage(tag.content)) : '';
+    const text = tag?.type === 'tag' ? tagTexts(plan.ref, tag.content) : '';
     return screenedReview(check, text, [], `tag ${oid.slice(0, 12)} of ${plan.ref}`);
   }
   const files =
@@ -388,13 +389,6 @@ async function screenedReview(
   const screen = capped.length ? null : await check.screen();
   if (screen && !screen(Buffer.from(text))) return { findings: [], warnings: [] };
   return check.review(text, name, capped);
-}
-
-/** The message of an annotated tag object (what follows its header lines), without a signature. */
-function tagMessage(content: Buffer): string {
-  const text = content.toString('utf8');
-  const start = text.indexOf('\n\n');
-  return start === -1 ? '' : text.slice(start + 2);
 }
 
 /**

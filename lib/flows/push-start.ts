@@ -13,7 +13,8 @@ import type { CappedDiff } from '../diff/cap.js';
 import { readDiff } from '../diff/source.js';
 import { currentCleanRecord, preCheck, type Decision } from '../review/clean-check.js';
 import { mayHaveLastFindings } from '../verdicts/peek.js';
-import { commitPatches, type CommitPatch } from './push-commits.js';
+import { addedFileDiff, commitPatches, patchPaths, type CommitPatch } from './push-commits.js';
+import { commitMetadata } from './push-metadata.js';
 import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
 
@@ -107,6 +108,14 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
     if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
     return false;
   }
+  // Each ref's commits' header lines and its annotated tag's (./push-metadata.ts), beside the patches.
+  const metadata = work.map((plan) => {
+    const tag =
+      plan.tip !== plan.update.localSha ? { oid: plan.update.localSha, ref: plan.update.localRef } : undefined;
+    const text = commitMetadata(reads.repo.top, plan.commits, tag);
+    text.catch(() => {});
+    return text;
+  });
   const shown = pushProgress(stderr);
   try {
     for (const [n, plan] of work.entries()) {
@@ -118,8 +127,19 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
         const diff = await reading.diff;
         const decision = check.decide(diff);
         reads.diffs.push([plan.range!, { diff, decision }]);
+        // The paths the combined diff names (a key as a file's name: the full hook reviews them as
+        // `(paths of REF)`), and the metadata.
+        const paths = addedFileDiff(
+          `(paths of ${plan.update.localRef})`,
+          patchPaths(Buffer.from(diff.text)).join('\n'),
+        );
+        const carried = { diff: Buffer.from(paths + (await metadata[n]!)), capped: [] };
         // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
-        if (decision.decision === 'review' || (!plan.single && decision.pieces === 0)) {
+        if (
+          decision.decision === 'review' ||
+          (!plan.single && decision.pieces === 0) ||
+          check.decidePatch(carried) === 'review'
+        ) {
           handed = n === 0 && handOver(reads, plan, reading, next);
           return false;
         }

@@ -19,6 +19,7 @@ import { family as secrets } from './builtin/secrets.js';
 import { family as tokens } from './builtin/tokens.js';
 import { family as providers } from './builtin/providers.js';
 import { family as sentry } from './builtin/sentry.js';
+import { family as leaked } from './builtin/leaked.js';
 import { family as genericSecret } from './builtin/generic-secret.js';
 import { family as tests } from './builtin/tests.js';
 import { family as debug } from './builtin/debug.js';
@@ -31,6 +32,7 @@ export const FAMILIES: readonly BuiltinFamily[] = [
   tokens,
   providers,
   sentry,
+  leaked,
   genericSecret,
   tests,
   debug,

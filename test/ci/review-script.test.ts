@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { makeRepo, projectRoot, runProcess, tempDir, type TestRepo } from '../kit/repo.js';
 import { writeShim } from '../kit/hooks.js';
 import { sarifProblems } from '../kit/sarif.js';
@@ -126,4 +126,41 @@ test('a key added in one commit of the range and removed in the next: exit 1, na
   // The clone is left as it was: no policy ref, no config.
   assert.equal(ci.git(['for-each-ref', 'refs/revtrail-ci']).trim(), '');
   assert.throws(() => ci.git(['config', '--local', 'revtrail.policyRef']));
+});
+
+test('a private key in a Python triple-quoted string: exit 1, the key named; the same string holding a placeholder: exit 0 (issue 58 item 5)', async () => {
+  const pem = (
+    generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string
+  )
+    .trimEnd()
+    .split('\n');
+  const ci = ciClone({ 'app/keys.py': `KEY = """${pem.join('\n')}"""\n` });
+  const run = await runScript(ci.dir);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stderr, /app\/keys\.py:1 security Private key committed/);
+  const control = ciClone({ 'app/keys.py': `KEY = """${pem[0]}\n<the key, from the vault>\n${pem.at(-1)}"""\n` });
+  const passed = await runScript(control.dir);
+  assert.equal(passed.code, 0, passed.stdout + passed.stderr);
+});
+
+test("a key as an author's name, or as a path only an intermediate commit has: exit 1, naming the commit; ordinary ones: exit 0 (issue 58 item 6)", async () => {
+  const key = () =>
+    `AKIA${Array.from({ length: 16 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[randomInt(32)]).join('')}`;
+  const ci = ciClone({ 'docs/a.md': 'a\n' });
+  const byKey = ci.commit('docs: b', { 'docs/b.md': 'b\n' }, { env: { GIT_AUTHOR_NAME: key() } });
+  const named = `keys/${key()}`;
+  const holder = ci.commit('chore: marker', { [named]: 'x\n' });
+  ci.git(['mv', named, 'keys/marker.txt']);
+  ci.commit('chore: rename');
+  const run = await runScript(ci.dir);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.ok(run.stderr.includes(`(metadata of commit ${byKey.slice(0, 12)}):1 security AWS access key ID`), run.stderr);
+  assert.ok(run.stderr.includes(`(paths of commit ${holder.slice(0, 12)}):1 security AWS access key ID`), run.stderr);
+  const control = ciClone({ 'docs/a.md': 'a\n' });
+  control.commit('docs: b', { 'docs/b.md': 'b\n' }, { env: { GIT_AUTHOR_NAME: 'Akia Ghosh' } });
+  control.commit('chore: marker', { 'keys/AKIA-notes.txt': 'x\n' });
+  control.git(['mv', 'keys/AKIA-notes.txt', 'keys/marker.txt']);
+  control.commit('chore: rename');
+  const passed = await runScript(control.dir);
+  assert.equal(passed.code, 0, passed.stdout + passed.stderr);
 });

@@ -185,14 +185,23 @@ test('a clean commit or push is decided by its small start bundle alone, with it
       .length;
     return { ...run, commands, patchLogs };
   };
-  // Three clean commits: decided by the start bundle (the hook bundle is still gone), five git
+  // Three clean commits: decided by the start bundle (the hook bundle is still gone), six git
   // processes and the remote's (a new branch asks the remote what it has: ls-remote, which a
-  // local remote answers with upload-pack; never stale tracking refs).
+  // local remote answers with upload-pack; never stale tracking refs; cat-file reads the commits'
+  // header lines for credentials, docs/hooks.md "Push").
   repo.git(['checkout', '-q', '-b', 'topic']);
   for (const n of [1, 2, 3]) repo.commit(`feat: ${n}`, { [`src/c${n}.js`]: `export const c${n} = ${n};\n` });
   const cleanPush = await prePush(repo.git(['rev-parse', 'HEAD']).trim());
   assert.deepEqual([cleanPush.code, cleanPush.stderr], [0, '']);
-  assert.deepEqual(cleanPush.commands.sort(), ['diff', 'log', 'ls-remote', 'rev-list', 'rev-parse', 'upload-pack']);
+  assert.deepEqual(cleanPush.commands.sort(), [
+    'cat-file',
+    'diff',
+    'log',
+    'ls-remote',
+    'rev-list',
+    'rev-parse',
+    'upload-pack',
+  ]);
   assert.ok(
     cacheFiles(pkg).some((f) => f.startsWith('pre-push-start.cjs.pre-push.')),
     cacheFiles(pkg).join(' '),

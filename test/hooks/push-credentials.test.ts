@@ -7,6 +7,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { AWS_KEY, addRemote, installedRepo, type HookRepo } from '../kit/hooks.js';
 import type { TestRepo } from '../kit/repo.js';
 import { pushProgress } from '../../lib/flows/push-progress.js';
@@ -152,4 +153,99 @@ test('a bundle rule that takes a built-in credential rule_source is checked in e
     /src\/token\.ts:1 security Corporate token committed \(builtin\/secrets:aws-access-key\) rf-[0-9a-f]{10}/,
   );
   r.git(['checkout', '-q', 'main']);
+});
+
+/** A private key made at run time, as PEM lines. */
+const freshPem = () =>
+  (generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string)
+    .trimEnd()
+    .split('\n');
+/** An AWS access key ID no test has seen. */
+const freshAws = () =>
+  `AKIA${Array.from({ length: 16 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[randomInt(32)]).join('')}`;
+/** `git push origin <branch>` through the installed hooks. */
+const gitPush = (r: HookRepo, name: string) => r.run(['push', 'origin', name]);
+
+test('through git push: a private key in a Go raw string or a one-line .env value is refused; a placeholder of the same shape is accepted (issue 58 item 5)', async () => {
+  const r = await repo();
+  const pem = freshPem();
+  branch(r, 'pem-go');
+  commit(r, 'feat: tls', { 'tls.go': `package tls\n\nvar key = \`${pem.join('\n')}\`\n` });
+  const go = await gitPush(r, 'pem-go');
+  assert.equal(go.code, 1, go.stderr);
+  assert.match(go.stderr, /tls\.go:3 security Private key committed/);
+  branch(r, 'pem-env');
+  commit(r, 'chore: env', { 'deploy/.env': `TLS_KEY="${pem.join('\\n')}\\n"\n` });
+  commit(r, 'chore: no env', { 'deploy/.env': 'TLS_KEY=\n' });
+  const env = await gitPush(r, 'pem-env');
+  assert.equal(env.code, 1, env.stderr);
+  assert.match(env.stderr, /deploy\/\.env:1 security Private key committed/);
+  branch(r, 'pem-placeholder');
+  commit(r, 'feat: tls from the vault', {
+    'tls.go': `package tls\n\nvar key = \`${pem[0]}\n<from the vault>\n${pem.at(-1)}\`\n`,
+  });
+  const accepted = await gitPush(r, 'pem-placeholder');
+  assert.equal(accepted.code, 0, accepted.stderr);
+});
+
+test("through git push: a key in an intermediate commit's path, an author's or committer's name or an extra header is refused; ordinary ones are accepted (issue 58 item 6)", async () => {
+  const r = await repo();
+  // Before each case, a clean push of the same shape: its full review leaves the clean check's
+  // record and no last findings, so the case starts on the clean-push path (lib/flows/push-start.ts),
+  // which must step aside for what the commits carry.
+  let n = 0;
+  const cleanPush = async (env: NodeJS.ProcessEnv = { GIT_AUTHOR_NAME: 'Akia Ghosh' }) => {
+    branch(r, `meta-clean-${++n}`);
+    commit(r, 'chore: marker', { [`keys/AKIA-notes-${n}.txt`]: 'x\n' });
+    r.git(['mv', `keys/AKIA-notes-${n}.txt`, `keys/notes-${n}.txt`]);
+    r.git(['commit', '-q', '--no-verify', '-m', 'chore: rename'], { env });
+    const clean = await gitPush(r, `meta-clean-${n}`);
+    assert.equal(clean.code, 0, clean.stderr);
+  };
+
+  await cleanPush();
+  branch(r, 'meta-path');
+  const named = `keys/${freshAws()}`;
+  const holder = commit(r, 'chore: marker', { [named]: 'x\n' });
+  r.git(['mv', named, 'keys/marker.txt']);
+  r.git(['commit', '-q', '--no-verify', '-m', 'chore: rename']);
+  const path = await gitPush(r, 'meta-path');
+  assert.equal(path.code, 1, path.stderr);
+  assert.ok(path.stderr.includes(`(paths of commit ${holder.slice(0, 12)}):1 security AWS access key ID`), path.stderr);
+
+  // One commit: no per-commit stream, the combined diff's paths only.
+  await cleanPush();
+  branch(r, 'meta-single');
+  commit(r, 'chore: marker', { [`keys/${freshAws()}`]: '' });
+  const single = await gitPush(r, 'meta-single');
+  assert.equal(single.code, 1, single.stderr);
+  assert.ok(single.stderr.includes('(paths of refs/heads/meta-single):1 security AWS access key ID'), single.stderr);
+
+  for (const who of ['GIT_AUTHOR_NAME', 'GIT_COMMITTER_EMAIL']) {
+    await cleanPush({ [who]: who === 'GIT_AUTHOR_NAME' ? 'Akia Ghosh' : 'akia@example.com' });
+    branch(r, `meta-${who}`);
+    commit(r, 'docs: one', { 'one.md': 'x\n' });
+    r.write('two.md', 'x\n');
+    r.git(['add', '-A']);
+    r.git(['commit', '-q', '--no-verify', '-m', 'docs: two'], { env: { [who]: freshAws() } });
+    const sha = r.git(['rev-parse', 'HEAD']).trim();
+    const refused = await gitPush(r, `meta-${who}`);
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.ok(refused.stderr.includes(`(metadata of commit ${sha.slice(0, 12)}):`), refused.stderr);
+    assert.match(refused.stderr, /security AWS access key ID committed/);
+  }
+
+  await cleanPush();
+  branch(r, 'meta-header');
+  const tree = r.git(['rev-parse', 'HEAD^{tree}']).trim();
+  const parent = r.git(['rev-parse', 'HEAD']).trim();
+  const who = 'Dev <dev@example.com> 1700000000 +0000';
+  const object = [`tree ${tree}`, `parent ${parent}`, `author ${who}`, `committer ${who}`, `x-key ${freshAws()}`, ''];
+  const crafted = r.git(['hash-object', '-t', 'commit', '-w', '--stdin'], {
+    input: `${object.join('\n')}\nchore: crafted\n`,
+  });
+  r.git(['reset', '-q', '--hard', crafted.trim()]);
+  const header = await gitPush(r, 'meta-header');
+  assert.equal(header.code, 1, header.stderr);
+  assert.ok(header.stderr.includes(`(metadata of commit ${crafted.trim().slice(0, 12)}):3 security`), header.stderr);
 });

@@ -48,6 +48,8 @@ const CLASSES: Record<string, string> = {
   '0': '0123456789',
   A0: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
   Aa0: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  Aa: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  a0: 'abcdefghijklmnopqrstuvwxyz0123456789',
   h: '0123456789abcdef',
   H: '0123456789ABCDEF',
   b64: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
@@ -78,6 +80,12 @@ function expand(text: string, random: () => number): string {
     if (kind in CLASSES) return pick(CLASSES[kind]!, Number(arg));
     if (kind === 'uuid') return [8, 4, 4, 4, 12].map((n) => pick(CLASSES.h!, n)).join('-');
     if (kind === 'basic') return Buffer.from(`deploy:${pick(CLASSES.pw!, 16)}`).toString('base64');
+    // A private key block encoded once more in base64, as a kubeconfig's client-key-data holds it.
+    if (kind === 'pemb64') {
+      const label = arg ?? 'RSA PRIVATE KEY';
+      const body = [pick(CLASSES.b64!, 64), pick(CLASSES.b64!, 64), `${pick(CLASSES.b64!, 40)}==`];
+      return Buffer.from(`-----BEGIN ${label}-----\n${body.join('\n')}\n-----END ${label}-----\n`).toString('base64');
+    }
     // A JWT encoded once more in base64, as a Kubernetes Secret's data holds it.
     if (kind === 'jwtb64') return Buffer.from(expand(`{{jwt:${arg ?? 'HS256'}}}`, random)).toString('base64');
     if (kind === 'jwt') {

@@ -1,6 +1,7 @@
 /** The built-in baseline: each rule fires on what it is for, and stays quiet on look-alikes. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   builtinRules,
   CREDENTIAL_RULE_SOURCES,
@@ -171,6 +172,56 @@ describe('credentials', () => {
     ]);
     await quiet('test/fixture.ts', [
       'const key = "-----BEGIN PRIVATE KEY-----\\n<your key here>\\n-----END PRIVATE KEY-----";',
+    ]);
+  });
+
+  test('private key after code on its line, or flattened onto one line: every way a string holds one (issue 58)', async () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString()
+      .trimEnd()
+      .split('\n');
+    const [head, body, foot] = [pem[0]!, pem.slice(1, -1), pem.at(-1)!];
+    const ossh = [
+      '-----BEGIN OPENSSH PRIVATE KEY-----',
+      OPENSSH_BODY,
+      OPENSSH_BODY,
+      '-----END OPENSSH PRIVATE KEY-----',
+    ];
+    const cases: Array<[string, string[]]> = [
+      ['src/key.js', [`const key = \`${head}`, ...body, `${foot}\`;`]],
+      ['key.go', [`var key = \`${head}`, ...body, `${foot}\``]],
+      ['key.py', [`KEY = """${head}`, ...body, `${foot}"""`]],
+      ['src/ssh.ts', [`export const k = \`${ossh[0]}`, ...ossh.slice(1, -1), `${ossh.at(-1)}\`;`]],
+      ['.env', [`PRIVATE_KEY="${pem.join('\\n')}\\n"`]],
+      ['flat.txt', [pem.join('')]],
+      ['spaced.txt', [pem.join(' ')]],
+      ['mac.pem', [pem.join('\r')]],
+      [
+        'nb.ipynb',
+        [JSON.stringify({ cells: [{ source: [`k = """${head}\n`, ...body.map((b) => `${b}\n`), `${foot}"""`] }] })],
+      ],
+    ];
+    for (const [path, lines] of cases) await fires('builtin/secrets:private-key', path, lines);
+    // Look-alikes: code that names the header, then code or prose; a header with words after it.
+    await quiet('src/pem.ts', [
+      'const h = `-----BEGIN RSA PRIVATE KEY-----',
+      '${body}',
+      '-----END RSA PRIVATE KEY-----`;',
+    ]);
+    await quiet('src/pem.ts', [
+      "const HEADER = '-----BEGIN PRIVATE KEY-----';",
+      'const someRatherLongIdentifierName = 1;',
+    ]);
+    await quiet('docs/pem.md', ['-----BEGIN RSA PRIVATE KEY----- <paste the key here> -----END RSA PRIVATE KEY-----']);
+    await quiet('docs/pem.md', [
+      'The header -----BEGIN RSA PRIVATE KEY----- comes before theBase64EncodedBodyOfTheKeyItself.',
+    ]);
+    await quiet('src/re.ts', [
+      'const re = /-----BEGIN [A-Z ]+PRIVATE KEY-----(?:\\s|\\n)+([A-Za-z0-9+/=\\s]+)-----END/;',
+    ]);
+    await quiet('gen.py', [
+      'pem = "-----BEGIN RSA PRIVATE KEY-----" + "\\n" + body + "\\n-----END RSA PRIVATE KEY-----"',
     ]);
   });
 

@@ -303,3 +303,82 @@ test("the policy's attributes decide what is reviewed: a pushed .gitattributes d
   assert.doesNotMatch(accepted.stderr, /injection:shell-exec/);
   assert.equal(remoteHas('refs/heads/main'), generated);
 });
+
+test('a private key in a JS template literal is refused; the same template holding a placeholder is accepted (issue 58 item 5)', async () => {
+  const pem = freshRsaKey().trimEnd();
+  const sha = dev.commit('feat: key in code', { 'src/tls.js': `export const key = \`${pem}\`;\n` });
+  const refused = await push('main');
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /src\/tls\.js:1 security Private key committed/);
+  assert.ok(refused.stderr.includes(`${sha.slice(0, 12)} feat: key in code`), refused.stderr);
+  backToMain();
+  const [head, foot] = [pem.split('\n')[0]!, pem.split('\n').at(-1)!];
+  const tip = dev.commit('feat: key from the vault', {
+    'src/tls.js': `export const key = \`${head}\n\${process.env.TLS_BODY}\n${foot}\`;\n`,
+  });
+  const accepted = await push('main');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/heads/main'), tip);
+});
+
+/** A commit object written as given, with the tree and parent of HEAD, and `extra` header lines. */
+function commitWithHeaders(extra: string[], message: string): string {
+  const tree = dev.git(['rev-parse', 'HEAD^{tree}']).trim();
+  const parent = dev.git(['rev-parse', 'HEAD']).trim();
+  const who = 'Dev <dev@example.com> 1700000000 +0000';
+  const object = [`tree ${tree}`, `parent ${parent}`, `author ${who}`, `committer ${who}`, ...extra, '', message, ''];
+  const sha = dev.git(['hash-object', '-t', 'commit', '-w', '--stdin'], { input: object.join('\n') }).trim();
+  dev.git(['reset', '-q', '--hard', sha]);
+  return sha;
+}
+
+test("a key in an intermediate commit's path, an author's or committer's name, an extra header or a tagger's name is refused, naming the commit; ordinary ones are accepted (issue 58 item 6)", async () => {
+  // A path only the middle commit has: the tip renames it.
+  const named = `keys/${freshAwsKey()}`;
+  const renamed = dev.commit('chore: marker', { [named]: 'x\n' });
+  dev.git(['mv', named, 'keys/marker.txt']);
+  dev.commit('chore: rename');
+  const path = await push('main');
+  assert.equal(path.code, 1, path.stderr);
+  assert.ok(
+    path.stderr.includes(`(paths of commit ${renamed.slice(0, 12)}):1 security AWS access key ID committed`),
+    path.stderr,
+  );
+  assert.ok(path.stderr.includes(`${renamed.slice(0, 12)} chore: marker`), path.stderr);
+  backToMain();
+  const asAuthor = dev.commit('docs: by a key', { 'by.md': 'x\n' }, { env: { GIT_AUTHOR_NAME: freshAwsKey() } });
+  const author = await push('main');
+  assert.equal(author.code, 1, author.stderr);
+  assert.ok(
+    author.stderr.includes(`(metadata of commit ${asAuthor.slice(0, 12)}):1 security AWS access key ID committed`),
+    author.stderr,
+  );
+  backToMain();
+  dev.commit('docs: one', { 'one.md': 'x\n' });
+  const asCommitter = dev.commit('docs: two', { 'two.md': 'x\n' }, { env: { GIT_COMMITTER_NAME: freshAwsKey() } });
+  const committer = await push('main');
+  assert.equal(committer.code, 1, committer.stderr);
+  assert.ok(committer.stderr.includes(`(metadata of commit ${asCommitter.slice(0, 12)}):2 security`), committer.stderr);
+  backToMain();
+  const crafted = commitWithHeaders([`x-deploy-key ${freshAwsKey()}`], 'chore: crafted');
+  const header = await push('main');
+  assert.equal(header.code, 1, header.stderr);
+  assert.ok(header.stderr.includes(`(metadata of commit ${crafted.slice(0, 12)}):3 security`), header.stderr);
+  backToMain();
+  dev.git(['tag', '-a', '-m', 'release', 'v-tagger'], { env: { GIT_COMMITTER_NAME: freshAwsKey() } });
+  const tagger = await push('refs/tags/v-tagger');
+  assert.equal(tagger.code, 1, tagger.stderr);
+  assert.match(tagger.stderr, /\(metadata of tag refs\/tags\/v-tagger\):\d+ security AWS access key ID committed/);
+  assert.equal(remoteHas('refs/tags/v-tagger'), null);
+  dev.git(['tag', '-d', 'v-tagger']);
+  // Controls: the same shapes, ordinary.
+  dev.commit('chore: marker', { 'keys/AKIA-notes.txt': 'x\n' });
+  dev.git(['mv', 'keys/AKIA-notes.txt', 'keys/notes.txt']);
+  dev.commit('chore: rename');
+  dev.commit('docs: by a person', { 'by2.md': 'x\n' }, { env: { GIT_AUTHOR_NAME: 'Akia Ghosh' } });
+  const tip = commitWithHeaders(['x-build-id 20240101-1'], 'chore: crafted, clean');
+  dev.git(['tag', '-a', '-m', 'release', 'v-clean-tagger']);
+  const accepted = await push('main', 'refs/tags/v-clean-tagger');
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.equal(remoteHas('refs/heads/main'), tip);
+});

@@ -7,7 +7,7 @@
  */
 import type { LineContext, RuleDrop } from '../engine/rules.js';
 import { reviewMessages as m } from '../../messages/review.js';
-import { isPlaceholder } from './secret-shape.js';
+import { characterClasses, isPlaceholder } from './secret-shape.js';
 
 /**
  * Key material that is a placeholder (./secret-shape.ts): an elision, a template, or a line of
@@ -30,16 +30,40 @@ const unquote = (t: string) =>
     .replace(/(?<!["'`,;])["'`,;]+$/, '')
     .replace(/\\n$/, '');
 
+/**
+ * What may stand between a header and its body on one line: escaped or CR line ends (a key in a
+ * JSON or `.env` string, a file with CR-only line ends, a notebook as compact JSON whose source
+ * lines are strings), spaces, and the quotes, commas and `+` that join string pieces. Then RFC
+ * 1421 header fields, each ended by a line end, and the material.
+ */
+const SAME_LINE =
+  /^((?:\\[rn]|[ \t\r"'`,+])*)((?:[\w-]+: [^\\\r\n]*(?:\\r\\n|\\n|\r\n?)(?:\\[rn]|[ \t\r"'`,])*)*)([A-Za-z0-9+/=]{16,})/;
+/** Text looked at after a header on its own line: header fields and one body line fit well within. */
+const SAME_LINE_SPAN = 2048;
+/** What may follow a header that ends its line inside a string: an escaped line end, closing quotes, a join. */
+const ENDS_LINE = /^(?:\\[rn])*\s*(?:["'`]{1,3})?\s*[,;+)\\]*\s*$/;
+
 export function notAPrivateKey(match: RegExpExecArray, text: string, context: LineContext): boolean | RuleDrop {
-  const after = text.slice(match.index + match[0].length);
-  // Inside a string: "-----BEGIN … KEY-----\n[Proc-Type: …\n…\n\n]MIIE…"
-  const inline = /^(?:\\r)?\\n((?:[\w-]+: [^\\]*\\n)*(?:(?:\\r)?\\n)?)([A-Za-z0-9+/=]{16,})/.exec(after);
-  if (inline) return placeholderBody(inline[2]!) ? drop(inline[2]!) : false;
-  // A header alone on its line (once quotes are taken off); a second header on it says no at
-  // once (reading the whole line again for each of many headers would be quadratic).
+  const after = text.slice(match.index + match[0].length, match.index + match[0].length + SAME_LINE_SPAN);
+  // On the same line (docs/review.md "Credential formats and where they come from"): "-----BEGIN …-----\n[Proc-Type: …\n…\n\n]MIIE…",
+  // CR-only line ends, spaces or nothing between the lines of a flattened key.
+  const inline = SAME_LINE.exec(after);
+  if (inline) {
+    const material = inline[3]!;
+    if (placeholderBody(material)) return drop(material);
+    // A line break between them (escaped or CR) makes it a block; joined by spaces or nothing,
+    // the material must look random for as long as a PEM line (not a sentence's long word).
+    const broken = /\\[rn]|\r/.test(inline[1]! + inline[2]!);
+    if (broken || (material.length >= 40 && characterClasses(material) >= 3)) return false;
+  }
+  // A second header on the line says no at once (reading the whole line again for each of many
+  // headers would be quadratic).
   if (text.indexOf('-----BEGIN ', match.index + 1) !== -1) return true;
-  // Or the header ends a string that the next lines go on (`("-----BEGIN …-----\\n"` then `"MIIE…\\n"`).
-  if (unquote(text) !== match[0] && !/^(?:\\r)?\\n["'`]\s*[,+)]*\s*$/.test(after)) return true;
+  // A header alone on its line (once quotes are taken off), or one that opens a string going on
+  // over the next lines, whatever precedes it: a JS or TS template literal, a Go raw string, a
+  // Python triple-quoted string, `("-----BEGIN …-----\\n"` then `"MIIE…\\n"`.
+  const alone = unquote(text) === match[0];
+  if (!alone && !ENDS_LINE.test(after)) return true;
   const { added, index } = context;
   const body: string[] = [];
   let headers = 0;
@@ -56,8 +80,9 @@ export function notAPrivateKey(match: RegExpExecArray, text: string, context: Li
   const placeholder = body.find((t) => placeholderBody(t));
   if (placeholder !== undefined) return drop(placeholder);
   // A key file (id_rsa, *.pem, *.key) that opens a private key block is a key committed, whatever follows.
-  if (KEY_FILE.test(context.path)) return false;
-  return !body.some((t) => KEY_MATERIAL.test(t));
+  if (alone && KEY_FILE.test(context.path)) return false;
+  // After code on the header's line, the next line must be a key's: a long random run, not a name.
+  return !body.some((t) => KEY_MATERIAL.test(t) && (alone || (t.length >= 40 && characterClasses(t) >= 3)));
 }
 
 const KEY_FILE = /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[^/]+\.(?:pem|key|p8))$/;

@@ -15,6 +15,9 @@ import { reviewMessages as m } from '../../messages/review.js';
 const PLACEHOLDER_WORDS =
   /example|sample|dummy|fake|placeholder|redacted|changeme|change|insert|replace|your|here|my|secret|token|api|key|value|test|live|password|x{3,}|\*{3,}|#{3,}|\.{3,}|\u2026|0123456789|12345678|abcdef|qwerty/gi;
 
+/** An elision or a mask at the end of a value. */
+const ELIDED_END = /(?:\.{3,}|\u2026|\*{3,}|#{3,}|x{8,}|X{8,})$/;
+
 /** Whole-value templates: `<your key>`, `${TOKEN}`, `{{ token }}`, `%(token)s`. */
 const TEMPLATE = /<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%\([^)]*\)s/;
 
@@ -26,6 +29,9 @@ const TEMPLATE = /<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%\([^)]*\)s/;
  */
 export function isPlaceholder(value: string): boolean {
   if (PUBLISHED.has(value) || TEMPLATE.test(value)) return true;
+  // Cut short: a provider's prefix kept and the rest elided (`sk-ant-api03-...`, `ghp_xxxx…`,
+  // `AKIA****`): no working credential ends so (issue 58).
+  if (ELIDED_END.test(value)) return true;
   // Masked: every part after the first (or, in one part, all after a 4-character prefix) is
   // one or two characters repeated (`xoxb-000000000000-xxxx…`, `T00000000/B00000000/XXXX…`).
   const parts = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
