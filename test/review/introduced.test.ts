@@ -267,3 +267,50 @@ describe('pairing violations (property)', () => {
     );
   });
 });
+
+describe('what the change introduces, with real git (property)', () => {
+  // A file of plain lines and violations, each violation's text its own; a change keeps every
+  // violation (perhaps editing its line around it, moving it, adding and removing plain lines),
+  // and may add one violation of a text the file never had.
+  const plain = (n: number) => `export const v${n} = ${n};`;
+  const file = fc.record({
+    lines: fc.array(fc.oneof(fc.nat(50).map((n) => ({ plain: n })), fc.nat(50).map((n) => ({ violation: n }))), {
+      minLength: 1,
+      maxLength: 12,
+    }),
+    edits: fc.array(fc.constantFrom('keep', 'touch', 'drop-before', 'add-before'), { minLength: 12, maxLength: 12 }),
+    moveLast: fc.boolean(),
+    added: fc.option(fc.nat(100), { nil: null }),
+  });
+  test('an old violation never yields a finding, whatever is done to its line; an added one always does', async () => {
+    await fc.assert(
+      fc.asyncProperty(file, async ({ lines, edits, moveLast, added }) => {
+        const seen = new Set<number>();
+        const old = lines.map((l) => {
+          if ('plain' in l) return plain(l.plain);
+          // Each violation its own text, so "the added one" is never a copy of an old one.
+          let n = l.violation;
+          while (seen.has(n)) n += 51;
+          seen.add(n);
+          return `console.log(${n});`;
+        });
+        const next: string[] = [];
+        old.forEach((line, k) => {
+          const edit = edits[k]!;
+          if (edit === 'add-before') next.push(plain(1000 + k));
+          if (edit === 'drop-before' && next.length && !next[next.length - 1]!.startsWith('console')) next.pop();
+          next.push(edit === 'touch' ? `${line} export const t${k} = ${k};` : line);
+        });
+        if (moveLast && next.length > 1) next.unshift(next.pop()!);
+        let at = -1;
+        if (added !== null) {
+          at = added % (next.length + 1);
+          next.splice(at, 0, 'console.log(9999);');
+        }
+        const found = await findingsOf('src/prop.ts', `${old.join('\n')}\n`, `${next.join('\n')}\n`);
+        assert.deepEqual(found, added === null ? [] : [`no-console@${at + 1}`]);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});

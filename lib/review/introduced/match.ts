@@ -6,7 +6,7 @@
  * Pairs are made from the most alike to the least: the same text on the same line in the same
  * declaration (an unchanged line), the same text on the same line anywhere in the file (a block
  * moved to another function), the same text in the same declaration (the line around it edited,
- * an import extended), then, inside one named declaration, any violation of the rule left there
+ * an import extended; first where one line holds the other), then, inside one named declaration, any violation of the rule left there
  * (its own text edited: `x as any` become `value as any` with a rename). A violation on a line
  * the change did not add is paired first, so where the change adds a second copy of an old
  * violation it is the copy that stays unpaired. Last, a line the diff took out of another file
@@ -49,13 +49,16 @@ export function introducedViolations<T extends Violation>(
     if (old.key === now.key) {
       if (old.declaration === now.declaration && old.lineKey === now.lineKey) return 1;
       if (old.lineKey === now.lineKey) return 2;
-      if (old.declaration === now.declaration) return 3;
+      if (old.declaration === now.declaration) {
+        // The old line still there, with more around it (or the new one cut from it): touched.
+        return now.lineKey.includes(old.lineKey) || old.lineKey.includes(now.lineKey) ? 3 : 4;
+      }
     }
-    return now.declaration !== null && old.declaration === now.declaration ? 4 : 0;
+    return now.declaration !== null && old.declaration === now.declaration ? 5 : 0;
   };
   // Each new violation's candidates, the most alike first. A maximum matching (augmenting paths,
-  // tried in that order) pairs as many as can be paired: a greedy pass can give an old violation to
-  // the wrong new one and leave a kept violation unpaired.
+  // tier by tier) pairs as many as can be paired, the most alike first: a greedy pass can give an
+  // old violation to the wrong new one and leave a kept violation unpaired.
   const olds = new Map<string, number[]>();
   before.forEach((v, k) => {
     const list = olds.get(v.key);
@@ -77,33 +80,34 @@ export function introducedViolations<T extends Violation>(
     return [...near]
       .map((k) => ({ k, tier: alike(before[k]!, v) }))
       .filter((c) => c.tier > 0)
-      .sort((a, b) => a.tier - b.tier || a.k - b.k)
-      .map((c) => c.k);
+      .sort((a, b) => a.tier - b.tier || a.k - b.k);
   });
   const ownerOf = new Int32Array(before.length).fill(-1);
-  const augment = (n: number, seen: Uint8Array, depth: number): boolean => {
-    for (const k of candidates[n]!) {
-      if (seen[k]) continue;
-      seen[k] = 1;
+  const matched = new Uint8Array(order.length);
+  // Augmenting paths over the pairs at most `tier` apart: a pair made stays made (re-routed at most).
+  const augment = (n: number, tier: number, seen: Uint8Array, depth: number): boolean => {
+    for (const c of candidates[n]!) {
+      if (c.tier > tier) break;
+      if (seen[c.k]) continue;
+      seen[c.k] = 1;
       // Bounded: a file with thousands of one violation pairs them without a deep search.
-      if (ownerOf[k] === -1 || (depth < 64 && augment(ownerOf[k]!, seen, depth + 1))) {
-        ownerOf[k] = n;
+      if (ownerOf[c.k] === -1 || (depth < 64 && augment(ownerOf[c.k]!, tier, seen, depth + 1))) {
+        ownerOf[c.k] = n;
+        matched[n] = 1;
         return true;
       }
     }
     return false;
   };
-  const paired = new Uint8Array(order.length);
-  for (let n = 0; n < order.length; n++) {
-    if (!candidates[n]!.length) continue;
-    // The first candidate free: no search needed (the common case: every violation kept as it was).
-    const free = candidates[n]!.find((k) => ownerOf[k] === -1);
-    if (free !== undefined && alike(before[free]!, order[n]!.v) === alike(before[candidates[n]![0]!]!, order[n]!.v)) {
-      ownerOf[free] = n;
-      continue;
+  // The most alike pairs first, over the whole file: a tier's pairs are made before the next
+  // tier's can take an old violation a better pair needed.
+  for (let tier = 1; tier <= 5; tier++) {
+    for (let n = 0; n < order.length; n++) {
+      if (matched[n] || !candidates[n]!.length || candidates[n]![0]!.tier > tier) continue;
+      augment(n, tier, new Uint8Array(before.length), 0);
     }
-    augment(n, new Uint8Array(before.length), 0);
   }
+  const paired = new Uint8Array(order.length);
   for (const n of ownerOf) if (n !== -1) paired[n] = 1;
   // A line the change took out of another file and put here, whole: moved, not written.
   const unpaired = order.filter((item, n) => !paired[n] && !(item.fresh && movedHere?.(item.v)));
