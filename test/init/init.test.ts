@@ -109,3 +109,37 @@ test('newcomer flow: init, the starter bundle passes check, a staged controller 
   assert.ok(Number(json.chunks[0]?.documents[0]?.tokens) > 100);
   assert.deepEqual(json.warnings, []);
 });
+
+test("init's next step is the install that works here: the manager's route beside lefthook or pre-commit, --force beside another core.hooksPath", async () => {
+  const plain = repo();
+  const run = await runCli(['init'], { cwd: plain.dir });
+  assert.match(run.stdout, /^ {2}3\. revtrail install {2,}installs the commit-msg and pre-push hooks$/m);
+
+  for (const [file, manager] of [
+    ['lefthook.yml', 'lefthook'],
+    ['.pre-commit-config.yaml', 'pre-commit'],
+  ] as const) {
+    const r = repo();
+    r.write(file, 'repos: []\n');
+    const said = await runCli(['init'], { cwd: r.dir });
+    assert.equal(said.code, 0, said.stderr);
+    assert.match(
+      said.stdout,
+      new RegExp(`^ {2}3\\. revtrail install --${manager} +adds the commit-msg and pre-push hooks`, 'm'),
+    );
+    assert.doesNotMatch(said.stdout, /^ {2}3\. revtrail install +installs/m);
+    // Plain install refuses there, and says the same route.
+    const refused = await runCli(['install'], { cwd: r.dir });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, new RegExp(`revtrail install --${manager}`));
+  }
+
+  const elsewhere = repo();
+  elsewhere.git(['config', 'core.hooksPath', '.githooks']);
+  const said = await runCli(['init', '--doc-map'], { cwd: elsewhere.dir });
+  assert.match(
+    said.stdout,
+    /^ {2}3\. revtrail install --force +installs the commit-msg and pre-push hooks through husky$/m,
+  );
+  assert.match(said.stdout, /core\.hooksPath is \.githooks: its hooks keep running, chained/);
+});

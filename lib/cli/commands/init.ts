@@ -51,14 +51,16 @@ export default defineCommand<InitArgs>({
     }
     if (result.ignored) out.push(m.ignored);
     if (result.written.length === 0 && !result.ignored) out.push(m.nothingWritten);
+    // The install step names the route that works here (plain install refuses beside a hook manager).
+    const route = await (await import('../../install/route.js')).installRoute(repo.top, repo.commonDir);
     if (result.docMap) {
       if (!result.docMap.configured) out.push('', m.addDocMapKey(result.docMap.path));
-      out.push('', m.nextDocMap(result.docMap.path));
+      out.push('', m.nextDocMap(result.docMap.path, route));
       context.stdout.write(`${out.join('\n')}\n`);
       return 0;
     }
     const adr = result.written.find((p) => /\/decisions\/.+\.md$/.test(p)) ?? null;
-    out.push('', m.next(adr));
+    out.push('', m.next(adr, route));
     context.stdout.write(`${out.join('\n')}\n`);
     return 0;
   },
