@@ -26,7 +26,8 @@ export default defineCommand<StatsArgs>({
       .option('html', {
         type: 'string',
         requiresArg: true,
-        describe: 'write a self-contained HTML page with charts to FILE instead of the table (--format json|csv still prints)',
+        describe:
+          'write a self-contained HTML page with charts to FILE instead of the table (--format json|csv still prints)',
       })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
       .option('rule', {
