@@ -15,6 +15,7 @@ interface VerdictArgs {
   topic?: string;
   severity?: string;
   category?: string;
+  policyFrom?: string;
 }
 
 export default defineCommand<VerdictArgs>({
@@ -55,6 +56,12 @@ export default defineCommand<VerdictArgs>({
       })
       .option('severity', { type: 'string', requiresArg: true, describe: 'With --new: default suggestion' })
       .option('category', { type: 'string', requiresArg: true, describe: 'With --new: default architecture' })
+      .option('policy-from', {
+        type: 'string',
+        requiresArg: true,
+        describe:
+          'The commit whose policy the server reviewed the push with (its rejection prints it): finds a finding only that policy raises',
+      })
       // Single quotes: pasted into a shell, backticks inside double quotes would run a command.
       .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict')
@@ -95,6 +102,7 @@ export default defineCommand<VerdictArgs>({
       id: args.id,
       verdict: args.verdict,
       rationale: (args.rationale ?? []).join(' '),
+      policyFrom: args.policyFrom,
     });
     for (const w of result.warnings) context.stderr.write(`revtrail: ${esc(m.warning(w))}\n`);
     if (args.json) {
