@@ -11,7 +11,7 @@ function installStep(route: InstallRoute): string[] {
     const [only] = route.managers;
     return route.managers.length === 1
       ? [
-          `  3. revtrail install --${only}`.padEnd(39) + ` adds the commit-msg and pre-push hooks to ${only}'s config`,
+          `  3. revtrail install --${only}`.padEnd(38) + ` adds the commit-msg and pre-push hooks to ${only}'s config`,
           `                                       (this repository runs its hooks with ${only})`,
         ]
       : [
