@@ -188,4 +188,7 @@ test("the pre-commit framework's repo: entry (.pre-commit-hooks.yaml, language n
     assert.fail(ready.stdout + ready.stderr);
   }
   await dailyFlow(repo, env, [process.execPath, cliPath]);
+  // One environment per revtrail tree: those of earlier trees go (about 450 MB each).
+  const gc = await runProcess('/usr/bin/pre-commit', ['gc'], { cwd: repo.dir, env });
+  assert.equal(gc.code, 0, gc.stdout + gc.stderr);
 });
