@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
+  appendFileSync,
   chmodSync,
   existsSync,
   mkdirSync,
@@ -26,6 +27,8 @@ import { isolatedGitEnv } from '../core/git/isolated-env.js';
 
 export interface DemoOptions {
   write: (text: string) => void;
+  /** Every command's whole output; by default each shows its first lines (the full transcript is in demo.log). */
+  verbose?: boolean;
   /** Parent folder for the throwaway repository (default: the OS temp folder). */
   parent?: string;
 }
@@ -44,29 +47,49 @@ interface Ran {
   out: string;
 }
 
+/** Output lines a command shows by default (the demo fits a screen or two; --verbose shows all). */
+const SHOWN_LINES = 3;
+
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
-  const say = options.write;
   const folder = realpathSync(mkdtempSync(join(options.parent ?? tmpdir(), 'revtrail-demo-')));
+  // The whole transcript always goes to demo.log in the throwaway folder; the terminal gets it
+  // all with --verbose, else each command's first lines.
+  const transcript = join(folder, 'demo.log');
+  const full = (text: string) => appendFileSync(transcript, text);
+  const say = (text: string) => {
+    full(text);
+    options.write(text);
+  };
+  const quiet = (text: string, lines: number) => {
+    full(text);
+    if (options.verbose) return options.write(text);
+    const all = text.replace(/\n$/, '').split('\n');
+    const kept = all.slice(0, lines);
+    if (all.length > lines) kept.push(m.moreLines(all.length - lines));
+    options.write(kept.length ? `${kept.join('\n')}\n` : '');
+  };
   const app = join(folder, 'app');
   const remote = join(folder, 'remote.git');
   const cli = join(packageRoot(), 'bin', 'revtrail.js');
   // A fixed identity and no user hooks or templates: the demo behaves the same on every machine.
   const env = isolatedGitEnv({ name: 'Dana Demo', email: 'dana@example.com' });
 
-  const run = (command: string, args: string[], cwd = app, show = true): Ran => {
+  // show: the command and its output, `lines` of it by default; 'log': in demo.log only.
+  const run = (command: string, args: string[], cwd = app, show: boolean | 'log' = true, lines = SHOWN_LINES): Ran => {
     const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd();
     if (show) {
       // Each word quoted for a shell: a shown command pastes and runs as it ran here.
       const words = command === process.execPath ? ['revtrail', ...args.slice(1)] : [command, ...args];
-      const shown = escapeControl(words.map(shellQuote).join(' '));
-      say(`  $ ${shown}\n`);
-      if (out) say(out.replace(/^/gm, '    ') + '\n');
+      const text = `  $ ${escapeControl(words.map(shellQuote).join(' '))}\n${out ? out.replace(/^/gm, '    ') + '\n' : ''}`;
+      if (show === 'log') full(text);
+      else quiet(text, lines + 1);
     }
     return { status: r.status ?? 1, out };
   };
-  const git = (args: string[], show = true) => run('git', args, app, show);
-  const revtrail = (args: string[], show = true) => run(process.execPath, [cli, ...args], app, show);
+  const git = (args: string[], show: boolean | 'log' = true, lines?: number) => run('git', args, app, show, lines);
+  const revtrail = (args: string[], show: boolean | 'log' = true, lines?: number) =>
+    run(process.execPath, [cli, ...args], app, show, lines);
   const must = (r: Ran, what: string): Ran => {
     if (r.status !== 0) throw new CheckFailedError(m.stepFailed(what, r.out), { remedy: m.stepFailedRemedy(folder) });
     return r;
@@ -150,10 +173,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       ),
     );
     write(demoFiles.fix);
-    for (const row of open) {
+    for (const [i, row] of open.entries()) {
       const answer = demoFiles.answer(row);
-      must(revtrail(['verdict', row.id, answer.verdict, answer.rationale]), `verdict ${row.id}`);
+      must(revtrail(['verdict', row.id, answer.verdict, answer.rationale], i === 0 || 'log'), `verdict ${row.id}`);
     }
+    if (open.length > 1 && !options.verbose) options.write(m.moreVerdicts(open.length - 1));
     revtrail(['verdict', '--list']);
     git(['add', '-A'], false);
     // Sam, not Dana, fixes them: the gate drafts knowledge only from findings more than one
@@ -216,7 +240,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     // The refinement of ADR-0002 (with its patch) and the model's new rule: one of each kind.
     for (const file of candidates.slice(0, 2)) {
       say(m.candidateFile(join('.revtrail', 'candidates', file)));
-      say(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n');
+      quiet(readFileSync(join(outDir, file), 'utf8').replace(/^/gm, '    ') + '\n', SHOWN_LINES);
     }
     const adrRule = open.find((r) => r.category === 'architecture');
     if (adrRule) revtrail(['candidates', '--explain', adrRule.rule_source]);
@@ -234,6 +258,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     revtrail(['stats', '--rule', 'builtin/injection:sql-concat']);
 
     say(m.outro(shellQuote(folder), shellQuote(app)));
+    if (!options.verbose) options.write(m.transcript(shellQuote(transcript)));
     return { folder, blockedPush, secondPush: second.status === 0, calibratedPush: third.status === 0, candidates };
   } finally {
     standIn.stop();

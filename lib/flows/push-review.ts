@@ -432,6 +432,7 @@ export async function blockedLines(
   reviewed: PushReview,
   credentialAnswers: readonly string[],
   queued: Map<string, string> = new Map(),
+  policyFrom?: string,
 ): Promise<string[]> {
   const { blocked } = reviewed;
   const ids = new Set<string>();
@@ -457,7 +458,13 @@ export async function blockedLines(
   if (plain.length) {
     lines.push(...m.waysOn);
     for (const f of plain)
-      lines.push(...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []), m.verdictCommand(f.id));
+      lines.push(
+        ...(f.answer?.verdict === 'ACCEPT' ? [m.stillFoundAfterAccept(f.id)] : []),
+        m.verdictCommand(f.id, undefined, policyFrom),
+      );
+    // The server's policy may not be the pusher's (a push that changes the bundle): the
+    // commands name it, so `verdict` reviews with it (docs/server.md "Answering the server").
+    if (policyFrom) lines.push(m.fromYourClone(policyFrom));
     lines.push(m.thenCommit);
   }
   for (const f of others.filter(needsSigned)) lines.push(...signedWays(f, signed!));

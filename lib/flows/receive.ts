@@ -97,6 +97,15 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
   });
   lines.push(...reviewed.lines);
   if (reviewed.blocked.length === 0) return { exit: 0, lines };
-  lines.push(...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers)), m.policyNote(policy.ref));
+  // Each verdict command names the policy's commit: the pusher's clone reviews with it, so it
+  // knows a finding only this policy raises (docs/server.md "Answering the server").
+  lines.push(
+    ...(await blockedLines(top, reviewed, session.config.gate.credentialAnswers, undefined, policy.commit!)),
+    m.policyNote(policy.ref),
+  );
+  for (const { ref } of reviewed.blocked) {
+    const range = plans.find((p) => p.update.localRef === ref)?.range;
+    if (range) lines.push(hm.seeFromYourClone(range, policy.commit!));
+  }
   return { exit: 1, lines };
 }

@@ -87,7 +87,7 @@ export function rangeTip(range: string): string {
 }
 
 /** The folder REF's policy was copied into (docs/server.md "Which policy"), with what the copy left out. */
-async function policyOf(
+export async function policyOf(
   repo: Repo,
   ref: string,
 ): Promise<{ dir: string; knowledge: string; commit: string | null; warnings: string[] }> {

@@ -43,13 +43,22 @@ export async function listFindings(cwd: string): Promise<{ state: FindingState; 
   return { state, lines };
 }
 
-/** A human verdict on a finding, queued for the next commit. */
-export function queueVerdict(
+/**
+ * A human verdict on a finding, queued for the next commit. `policyFrom`: the commit (or ref)
+ * whose policy the server reviewed the push with, as its rejection names it; a finding only that
+ * policy raises (the push changed the bundle) is found by reviewing what HEAD would push with it
+ * (docs/server.md "Answering the server").
+ */
+export async function queueVerdict(
   cwd: string,
-  input: { id: string; verdict: string; rationale: string },
+  input: { id: string; verdict: string; rationale: string; policyFrom?: string },
   workspace?: Workspace,
 ): Promise<RecordedVerdict> {
-  return recordVerdict(cwd, input, workspace);
+  const { policyFrom, ...rest } = input;
+  if (policyFrom === undefined) return recordVerdict(cwd, rest, workspace);
+  const { policyOf } = await import('./review.js');
+  const copy = await policyOf(await findRepo(cwd), policyFrom);
+  return recordVerdict(cwd, { ...rest, policy: { dir: copy.dir, commit: copy.commit! } }, workspace);
 }
 
 /** A finding of one's own (`verdict --new`), queued for the next commit. */

@@ -20,6 +20,9 @@ export const demoMessages = {
     `  git log --format='%h %s%n%(trailers:key=Review-Finding)'\n` +
     `  cat .revtrail/candidates/*.md\n` +
     `Remove it with: rm -rf ${folder}\n`,
+  moreLines: (n: number) => `    … ${n} more line${n === 1 ? '' : 's'}`,
+  moreVerdicts: (n: number) => `  … and ${n} more verdicts like it\n`,
+  transcript: (file: string) => `Every command's whole output: ${file} (or revtrail demo --verbose)\n`,
   stepFailedRemedy: (folder: string) => `The throwaway repository is kept for a look: ${folder}`,
   notAsExpected: (what: string) => `the demo did not go as expected: ${what}`,
 };

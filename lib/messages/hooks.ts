@@ -81,8 +81,13 @@ export const hookMessages = {
     '  - a fix, committed (a secret stays in the pushed history: rewrite the commits that added it), or',
     '  - a verdict, committed:',
   ],
-  verdictCommand: (id: string, answers: readonly string[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE']) =>
-    `      revtrail verdict ${id} ${answers.join('|')} "…"`,
+  verdictCommand: (id: string, answers: readonly string[] = ['REJECT', 'DEFER', 'ACKNOWLEDGE'], policyFrom?: string) =>
+    `      revtrail verdict ${id} ${answers.join('|')} "…"${policyFrom ? ` --policy-from ${policyFrom}` : ''}`,
+  // The server: the commands run from the pusher's clone, on the branch pushed (docs/server.md "Answering the server").
+  fromYourClone: (policyFrom: string) =>
+    `    (from your clone, on the branch you pushed; --policy-from names the policy this server reviewed with: git fetch first if your clone lacks ${policyFrom.slice(0, 12)})`,
+  seeFromYourClone: (range: string, policyFrom: string) =>
+    `To see them from your clone: revtrail review --range ${range} --policy-from ${policyFrom}`,
   // pre-push: credentials (docs/gate.md "Answers by kind", "After an ACCEPT")
   credentialTitle: (id: string, where: string) => `A credential, ${id} (${where}):`,
   credentialAccepted: (rationale: string) =>

@@ -4,7 +4,7 @@
  * feedback-log gates. Errors block (a hand-written trailer that mining would reject); warnings
  * inform (a REJECT that cites nothing checkable, a row git will not see as a trailer).
  */
-import { TRAILER_KEY, checkRationale, parseRow, unfoldValue, type TrailerRow } from './row.js';
+import { TRAILER_KEY, checkRationale, foldRow, parseRow, unfoldValue, type TrailerRow } from './row.js';
 import { parseAdr0029 } from './adr0029.js';
 import { keptLines } from './message.js';
 import { trailerMessages as m } from '../messages/trailers.js';
@@ -27,7 +27,7 @@ export interface LintResult {
 
 /**
  * The longest line a commit-message linter takes in a footer (commitlint's config-conventional
- * footer-max-line-length); revtrail folds to it where the row has a space to fold at.
+ * footer-max-line-length); revtrail folds to it where the row has a place to fold at.
  */
 const LINE_LIMIT = 100;
 
@@ -47,6 +47,25 @@ const KEY_LINE = new RegExp(`^${TRAILER_KEY}[ \\t]*:(.*)$`, 'i');
  * where revtrail's leaves none (docs/trailers.md "Folding").
  */
 export const normalizeValue = (v: string) => v.replace(/,\s+/g, ',').replace(/\s+/g, ' ').trim();
+
+/** The folded row as git's unfolding reads it, a writer's comma fold (see foldRow) read as revtrail does. */
+function gitView(folded: string): string {
+  const lines = folded.split('\n');
+  let view = lines[0]!;
+  for (let n = 1; n < lines.length; n++) {
+    const before = n === 1 ? lines[0]!.slice(lines[0]!.indexOf(':') + 1) : lines[n - 1]!;
+    const writers = before.endsWith(',') && /^[ \t]\S/.test(lines[n]!) && !/\S \S/.test(before);
+    view += (writers ? '' : ' ') + lines[n]!.replace(/^\s+/, '');
+  }
+  return view;
+}
+
+/** A line's text (after `lead` columns) that no fold at LINE_LIMIT brings within the limit. */
+function staysLong(text: string, lead: number): boolean {
+  return foldRow(text, LINE_LIMIT, lead)
+    .split('\n')
+    .some((l, n) => (n === 0 ? lead : 0) + l.length > LINE_LIMIT);
+}
 
 export function lintMessage(text: string, options: LintOptions = {}): LintResult {
   const lines = keptLines(text, options.commentChar ?? '#');
@@ -89,15 +108,18 @@ export function lintMessage(text: string, options: LintOptions = {}): LintResult
     }
     result.rows.push({ line: number, row: parsed.row });
     // git unfolds a continuation into one space (`%(trailers:unfold)`): a fold after a comma or
-    // before a space, as older revtrail wrote, reads differently there (docs/trailers.md "Folding").
-    if (folded.includes('\n') && folded.replace(/\n\s*/g, ' ') !== raw)
-      report(number, 'warning', m.gitReadsOtherwise, raw);
-    // A long line that could be folded at a space is the writer's choice (trailers.foldAt); one
-    // with no place to fold stays long whatever writes it: named, for linters that cap footers.
+    // before a space, as older revtrail wrote, reads differently there. A fold after a comma on a
+    // line with no lone space is the writer's own fallback (no space could serve): git shows one
+    // extra space there, display only (docs/trailers.md "Folding").
+    if (folded.includes('\n') && gitView(folded) !== raw) report(number, 'warning', m.gitReadsOtherwise, raw);
+    // A long line that a fold could bring within the limit is the writer's choice (trailers.foldAt);
+    // one that stays long however it is folded is named, for linters that cap footers.
     const long = folded
       .split('\n')
       .find(
-        (l, n) => l.length > LINE_LIMIT && !/[^\s] [^\s]/.test(n === 0 ? l.slice(l.indexOf(':') + 1).trim() : l.trim()),
+        (l, n) =>
+          l.length > LINE_LIMIT &&
+          (n === 0 ? staysLong(l.slice(l.indexOf(':') + 1).trim(), TRAILER_KEY.length + 2) : staysLong(l.trim(), 1)),
       );
     if (long) report(number, 'warning', m.lineTooLong(long.length, LINE_LIMIT), raw);
     for (const problem of checkRationale(parsed.row.verdict, parsed.row.rationale))

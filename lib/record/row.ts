@@ -80,33 +80,58 @@ export function formatRow(row: TrailerRow): string {
  * (the key and `: ` included), where a place to fold exists (docs/trailers.md "Folding").
  * A fold is a newline and one space inserted before a single space inside the row: git's own
  * unfolding (`%(trailers:unfold)`, which turns a newline and the whitespace after it into one
- * space) and unfoldValue both give the row back exactly. A line never ends in whitespace (git's
- * message cleanup would strip it), and a stretch with no such space stays long. `width` 0 never folds.
+ * space) and unfoldValue both give the row back exactly. Where no such space keeps a line within
+ * the width (a long path before the issue text), the fold goes right after a comma between
+ * fields: unfoldValue removes it exactly, git shows one extra space there (display only, SPEC
+ * §5). A line never ends in whitespace (git's message cleanup would strip it), and a stretch with
+ * neither stays long. `width` 0 never folds.
  */
 export function foldRow(value: string, width: number, lead = TRAILER_KEY.length + 2): string {
   if (width <= 0 || lead + value.length <= width || /[\r\n]/.test(value)) return value;
-  const places: number[] = []; // indexes a continuation line may start at: a lone space
-  for (let i = 1; i + 1 < value.length; i++) {
-    if (value[i] === ' ' && !/\s/.test(value[i - 1]!) && !/\s/.test(value[i + 1]!)) places.push(i);
-  }
+  const { spaces, commas } = foldPlaces(value);
   const lines: string[] = [];
   let start = 0;
   let used = lead;
-  let k = 0;
   while (used + (value.length - start) > width) {
-    while (k < places.length && places[k]! <= start) k++;
-    if (k === places.length) break;
-    // The last place that keeps this line within the width; else the first one (it stays long).
-    let pick = k;
-    while (pick + 1 < places.length && used + (places[pick + 1]! - start) <= width) pick++;
-    const at = places[pick]!;
+    const fits = (at: number) => at > start && used + (at - start) <= width;
+    // The last place that keeps this line within the width, a space before a comma; else the
+    // first place after the line's start (it stays long).
+    const at =
+      lastOf(spaces, fits) ??
+      lastOf(commas, fits) ??
+      Math.min(spaces.find((p) => p > start) ?? Infinity, commas.find((p) => p > start) ?? Infinity);
+    if (at === Infinity) break;
     lines.push(value.slice(start, at));
     start = at;
     used = 1;
-    k = pick + 1;
   }
   lines.push(value.slice(start));
   return lines.join('\n ');
+}
+
+/**
+ * Where a continuation line may start in a formatted row: at a lone space (non-space on each
+ * side), or right after a comma between fields (outside quotes, not the row's last character).
+ */
+export function foldPlaces(value: string): { spaces: number[]; commas: number[] } {
+  const spaces: number[] = [];
+  const commas: number[] = [];
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '"')
+      quoted = !quoted; // "" inside a quoted field toggles twice
+    else if (c === ' ' && i > 0 && i + 1 < value.length && !/\s/.test(value[i - 1]!) && !/\s/.test(value[i + 1]!))
+      spaces.push(i);
+    else if (c === ',' && !quoted && i + 1 < value.length && !/\s/.test(value[i + 1]!)) commas.push(i + 1);
+  }
+  return { spaces, commas };
+}
+
+function lastOf(places: readonly number[], fits: (at: number) => boolean): number | undefined {
+  let found: number | undefined;
+  for (const p of places) if (fits(p)) found = p;
+  return found;
 }
 
 /**

@@ -42,7 +42,7 @@ export interface RecordedVerdict {
  */
 export async function recordVerdict(
   cwd: string,
-  input: { id: string; verdict: string; rationale: string },
+  input: { id: string; verdict: string; rationale: string; policy?: CopiedPolicy },
   workspace?: Workspace,
 ): Promise<RecordedVerdict> {
   const verdict = parseVerdict(input.verdict);
@@ -61,7 +61,10 @@ export async function recordVerdict(
   let { found, ambiguous } = lookupFinding(state.known, id);
   // A commit made with --no-verify, blocked by the server gate alone: no hook kept its findings,
   // so the commits a push would carry are reviewed now (docs/record.md "Answering a `--no-verify` commit").
-  if (!found && !ambiguous.length) ({ found, ambiguous } = lookupFinding(await unpushedFindings(repo.top), id));
+  // With the server's policy (`--policy-from`, as its rejection prints it), the same review
+  // finds what the server found where the push also changed the bundle (docs/server.md).
+  if (!found && !ambiguous.length)
+    ({ found, ambiguous } = lookupFinding(await unpushedFindings(repo.top, input.policy), id));
   if (!found) {
     if (ambiguous.length)
       throw new UsageError(
@@ -166,8 +169,17 @@ export async function recordVerdicts(
   return { recorded, refused };
 }
 
-/** The findings of what HEAD adds over every remote-tracking ref, as OPEN findings in HEAD's history. */
-async function unpushedFindings(top: string): Promise<KnownFinding[]> {
+/** A policy (config, bundle, doc map) copied out of a commit: `dir` stands for the top level. */
+export interface CopiedPolicy {
+  dir: string;
+  commit: string;
+}
+
+/**
+ * The findings of what HEAD adds over every remote-tracking ref, as OPEN findings in HEAD's
+ * history; reviewed with `policy` where given (the server's), else the work tree's.
+ */
+async function unpushedFindings(top: string, policy?: CopiedPolicy): Promise<KnownFinding[]> {
   const [{ runGit, unpushed, emptyTree }, { review }] = await Promise.all([
     import('../core/git/commands.js'),
     import('../review/index.js'),
@@ -181,6 +193,7 @@ async function unpushedFindings(top: string): Promise<KnownFinding[]> {
   const result = await review({
     cwd: top,
     source: { kind: 'range', range: `${base}..${head}` },
+    ...(policy ? { policyTop: policy.dir, policyCommit: policy.commit } : {}),
     model: false,
     calibration: false,
     // As the push gate reviews it: a finding whose allow comment needs a signed answer is one to answer.

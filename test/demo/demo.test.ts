@@ -41,20 +41,28 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
       new RegExp(`throwaway repository in ${join(parent, folder).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     );
     assert.match(r.stdout, /revtrail: push blocked: 8 blocking findings/);
+    // A screen or two by default (it was 389 lines); every command's whole output is in demo.log,
+    // which the rest of this test reads (and `revtrail demo --verbose` prints).
+    const shown = r.stdout.split('\n').length;
+    assert.ok(shown <= 150, `the demo printed ${shown} lines`);
+    assert.match(r.stdout, /^ {4}… \d+ more lines$/m);
+    const full = readFileSync(join(parent, folder, 'demo.log'), 'utf8');
+    assert.ok(full.split('\n').length > 300, 'the transcript is whole');
+    assert.match(r.stdout, /Every command's whole output: .*demo\.log \(or revtrail demo --verbose\)/);
     // The false positive's REJECT shows in the statistics: half of that rule's verdicts, which
     // (with the demo's calibration.minVerdicts 2) calibrates the rule from that verdict on.
     assert.match(
-      r.stdout,
+      full,
       /^ {4}builtin\/injection:sql-concat +2 +0 +1 +1 +0 +0 +50\.0% of 2 +investigate +since REJECT rf-[0-9a-f]{10} in [0-9a-f]{12}$/m,
     );
     // Its next finding no longer blocks: the third push goes through, saying why.
     assert.match(
-      r.stdout,
+      full,
       /\$ git push origin main\n(?: {4}.*\n)*? {4}revtrail: refs\/heads\/main: 1 finding of rules calibrated by history, not blocking:\n {6}src\/db\/archive\.ts:4 security SQL built by concatenation or interpolation \(builtin\/injection:sql-concat\) rf-[0-9a-f]{10}\n {8}not blocking: 1 of 2 answered findings of this rule were rejected in this history \(revtrail stats --rule builtin\/injection:sql-concat\)\n/,
     );
-    assert.equal((r.stdout.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
-    assert.match(r.stdout, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
-    assert.match(r.stdout, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
+    assert.equal((full.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
+    assert.match(full, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
+    assert.match(full, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates')).sort();
     // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not;
     // ADR-0002's rule, answered "not a violation" under test/helpers/ by Sam and Dana, gets an
@@ -64,19 +72,16 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
       'refine-exception-adr-0002-no-console-log-test-helpers.patch',
       'reviewer-demo-stand-in-money-as-float.md',
     ]);
-    assert.match(r.stdout, /^ {4}\+ {6}exclude: \["test\/helpers\/\*\*"\]$/m);
-    assert.match(r.stdout, /answered "not a violation" \(REJECT\) 2 times by 2 people/);
-    assert.match(r.stdout, /a deterministic STAND-IN for a local model/);
-    assert.match(
-      r.stdout,
-      /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/,
-    );
+    assert.match(full, /^ {4}\+ {6}exclude: \["test\/helpers\/\*\*"\]$/m);
+    assert.match(full, /answered "not a violation" \(REJECT\) 2 times by 2 people/);
+    assert.match(full, /a deterministic STAND-IN for a local model/);
+    assert.match(full, /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/);
     const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[2]!), 'utf8');
     assert.match(draft, /^type: Knowledge Candidate$/m);
     assert.match(draft, /^status: draft$/m);
     // The ADR's own rule is knowledge already: --explain says so rather than drafting it.
     assert.match(
-      r.stdout,
+      full,
       /candidate: no: this rule_source belongs to decisions\/adr-0001-[a-z-]+\.md in the knowledge bundle already/,
     );
     // The repository the demo was started from is untouched.

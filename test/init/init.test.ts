@@ -110,21 +110,36 @@ test('newcomer flow: init, the starter bundle passes check, a staged controller 
   assert.deepEqual(json.warnings, []);
 });
 
-test("init names the install that will not refuse: a team on lefthook or pre-commit gets its manager's route, not husky's", async () => {
-  for (const [file, text, route] of [
-    ['lefthook.yml', 'pre-commit:\n  commands:\n    lint:\n      run: "true"\n', 'revtrail install --lefthook'],
-    ['.pre-commit-config.yaml', 'repos: []\n', 'revtrail install --pre-commit'],
+test("init's next step is the install that works here: the manager's route beside lefthook or pre-commit, --force beside another core.hooksPath", async () => {
+  const plain = repo();
+  const run = await runCli(['init'], { cwd: plain.dir });
+  assert.match(run.stdout, /^ {2}3\. revtrail install {2,}installs the commit-msg and pre-push hooks$/m);
+
+  for (const [file, manager] of [
+    ['lefthook.yml', 'lefthook'],
+    ['.pre-commit-config.yaml', 'pre-commit'],
   ] as const) {
     const r = repo();
-    r.write(file, text);
-    const run = await runCli(['init'], { cwd: r.dir });
-    assert.equal(run.code, 0, run.stderr);
+    r.write(file, 'repos: []\n');
+    const said = await runCli(['init'], { cwd: r.dir });
+    assert.equal(said.code, 0, said.stderr);
     assert.match(
-      run.stdout,
-      new RegExp(`^ {2}3\\. ${route.replace(/-/g, '\\-')} +installs the commit-msg and pre-push hooks$`, 'm'),
+      said.stdout,
+      new RegExp(`^ {2}3\\. revtrail install --${manager} +adds the commit-msg and pre-push hooks`, 'm'),
     );
+    assert.doesNotMatch(said.stdout, /^ {2}3\. revtrail install +installs/m);
+    // Plain install refuses there, and says the same route.
     const refused = await runCli(['install'], { cwd: r.dir });
-    assert.equal(refused.code, 1, 'plain install refuses there, as init now says');
-    assert.match(refused.stderr, new RegExp(route.replace(/-/g, '\\-')));
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, new RegExp(`revtrail install --${manager}`));
   }
+
+  const elsewhere = repo();
+  elsewhere.git(['config', 'core.hooksPath', '.githooks']);
+  const said = await runCli(['init', '--doc-map'], { cwd: elsewhere.dir });
+  assert.match(
+    said.stdout,
+    /^ {2}3\. revtrail install --force +installs the commit-msg and pre-push hooks through husky$/m,
+  );
+  assert.match(said.stdout, /core\.hooksPath is \.githooks: its hooks keep running, chained/);
 });

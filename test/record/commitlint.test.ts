@@ -17,9 +17,12 @@ const require = createRequire(join(projectRoot, 'package.json'));
 const commitlintBin = require.resolve('@commitlint/cli/cli.js');
 const conventional = require.resolve('@commitlint/config-conventional');
 
-// Short enough that each row's stretch before its first lone space fits in 100 columns: a comma is
-// no place to fold (docs/trailers.md "Folding").
-const LONG = 'src/ctl.js';
+// Long enough that no row's stretch before its first lone space (id, path, line, rule, category,
+// severity, the issue's first word) fits in 100 columns: those rows fold after a comma between
+// fields (docs/trailers.md "Folding").
+const DIR = 'src/controllers/administration/accounts/user-profile-settings/';
+const LONG = `${DIR}ctl.js`;
+const SHORT = 'src/q.js';
 const SQL = 'const q = "SELECT * FROM users WHERE id = " + userId;';
 
 function commitlint(r: HookRepo, from: string) {
@@ -41,6 +44,7 @@ async function history(foldAt?: number) {
   const r = await installedRepo({ files });
   const start = r.git(['rev-parse', 'HEAD']).trim();
   r.write(LONG, `${DEBUGGER_LINE}\n${SQL}\n`);
+  r.write(SHORT, `${SQL}\n`); // a row that folds at a space in its issue text
   r.git(['add', '-A']);
   const commit = await r.run(['commit', '-m', 'feat: a controller']);
   assert.equal(commit.code, 0, commit.stderr);
@@ -68,7 +72,8 @@ test('commitlint config-conventional passes commits the hooks wrote (commit, ame
   const bodies = r.git(['log', '--format=%B', `${start}..HEAD`]);
   const longest = Math.max(...bodies.split('\n').map((l) => l.length));
   assert.ok(longest <= 100, `a line of ${longest} columns`);
-  assert.match(bodies, /^ {2}\S/m, 'some row is folded');
+  assert.match(bodies, /^ {2}\S/m, 'some row is folded at a space');
+  assert.match(bodies, /^Review-Finding: rf-[0-9a-f]+,$/m, 'some row is folded after a comma');
   const lint = await commitlint(r, start);
   assert.equal(lint.code, 0, lint.stdout + lint.stderr);
 
@@ -81,9 +86,9 @@ test('commitlint config-conventional passes commits the hooks wrote (commit, ame
     rejected: unknown[];
   };
   assert.deepEqual(rejected, []);
-  assert.equal(records.length, 5); // commit 2, amend 1, the squash 2
+  assert.equal(records.length, 6); // commit 3, amend 1, the squash 2
   for (const rec of records) {
-    assert.ok(rec.file.startsWith('src/ctl'), rec.file);
+    assert.ok(rec.file.startsWith(`${DIR}ctl`) || rec.file === SHORT, rec.file);
     assert.equal(rec.placement, 'trailer');
   }
   assert.ok(records.some((x) => x.issue === 'SQL built by concatenation or interpolation'));
@@ -95,7 +100,7 @@ test('commitlint config-conventional passes commits the hooks wrote (commit, ame
   }
   const open = await r.cli(['verdict', '--list', '--json']);
   assert.equal(open.code, 0, open.stderr);
-  assert.equal((open.stdout.match(/src\/ctl/g) ?? []).length >= 5, true, open.stdout);
+  assert.equal((open.stdout.match(/user-profile-settings\/ctl/g) ?? []).length >= 5, true, open.stdout);
   // Each row once: the amend and the squash did not add a second copy folded another way.
   const ids = records.map((x) => JSON.stringify(x));
   assert.equal(new Set(ids).size, ids.length);

@@ -160,7 +160,7 @@ test('revtrail trailers lint outside a repository still checks the rows', async 
 
 test('a fold git unfolds otherwise (after a comma) and a long line with no space to fold at are warnings, not errors', () => {
   const comma = lintMessage(
-    'feat: x\n\nReview-Finding: rf-0123456789,a.js,1,builtin/debug:debugger,correctness,bug,x,\n OPEN,\n',
+    'feat: x\n\nReview-Finding: rf-0123456789,a.js,1,builtin/debug:debugger,correctness,bug,x y,\n OPEN,\n',
   );
   assert.equal(comma.errors, 0);
   assert.equal(comma.rows.length, 1);
@@ -176,9 +176,15 @@ test('a fold git unfolds otherwise (after a comma) and a long line with no space
     long.problems[0]?.reason ?? '',
     new RegExp(`^a line of ${line.length} characters with no space to fold it at`),
   );
-  // The same length with a space in it is foldable: the writer's choice, not named.
-  const spaced = lintMessage(
-    `feat: x\n\nReview-Finding: rf-0123456789,${path},1,builtin/debug:debugger,correctness,bug,a b,OPEN,\n`,
+  // A long line a fold brings within 100 columns (a lone space, or a comma between fields) is the
+  // writer's choice, not named; nor is the writer's own comma fold on a line with no lone space.
+  const shorter = `src/${'deep/'.repeat(12)}file.js`;
+  const foldable = lintMessage(
+    `feat: x\n\nReview-Finding: rf-0123456789,${shorter},1,builtin/debug:debugger,correctness,bug,a b,OPEN,\n`,
   );
-  assert.deepEqual(spaced.problems, []);
+  assert.deepEqual(foldable.problems, []);
+  const written = lintMessage(
+    `feat: x\n\nReview-Finding: rf-0123456789,\n ${shorter},1,builtin/debug:debugger,correctness,bug,a\n  b,OPEN,\n`,
+  );
+  assert.deepEqual(written.problems, []);
 });

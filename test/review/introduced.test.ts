@@ -274,10 +274,16 @@ describe('what the change introduces, with real git (property)', () => {
   // and may add one violation of a text the file never had.
   const plain = (n: number) => `export const v${n} = ${n};`;
   const file = fc.record({
-    lines: fc.array(fc.oneof(fc.nat(50).map((n) => ({ plain: n })), fc.nat(50).map((n) => ({ violation: n }))), {
-      minLength: 1,
-      maxLength: 12,
-    }),
+    lines: fc.array(
+      fc.oneof(
+        fc.nat(50).map((n) => ({ plain: n })),
+        fc.nat(50).map((n) => ({ violation: n })),
+      ),
+      {
+        minLength: 1,
+        maxLength: 12,
+      },
+    ),
     edits: fc.array(fc.constantFrom('keep', 'touch', 'drop-before', 'add-before'), { minLength: 12, maxLength: 12 }),
     moveLast: fc.boolean(),
     added: fc.option(fc.nat(100), { nil: null }),

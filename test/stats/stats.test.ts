@@ -184,6 +184,10 @@ test('stats --html writes one self-contained page with its charts', async () => 
   const run = await runCli(['stats', '--html', 'report.html'], { cwd: r.dir });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, `wrote ${join(r.dir, 'report.html')}\n`, 'where the page is, in full');
+  assert.equal(run.stdout, '', 'the page, not the table as well');
+  const json = await runCli(['stats', '--html', 'report.html', '--format', 'json'], { cwd: r.dir });
+  assert.equal(json.code, 0, json.stderr);
+  assert.ok(Array.isArray(JSON.parse(json.stdout).rules), 'a data format asked for with it is printed');
   const html = readFileSync(join(r.dir, 'report.html'), 'utf8');
   assert.match(html, /^<!doctype html>/);
   assert.match(html, /Reject rate per rule/);

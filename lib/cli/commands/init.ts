@@ -20,11 +20,10 @@ export default defineCommand<InitArgs>({
       .example('$0 init', 'set revtrail up in this repository (from any folder inside it)')
       .example('$0 init --doc-map', 'map existing design documents (docs/adr/*.md ...) to the code they govern'),
   async run(args, context) {
-    const [{ openWorkspace }, { writeStarter }, { initMessages: m }, { installRoute }] = await Promise.all([
+    const [{ openWorkspace }, { writeStarter }, { initMessages: m }] = await Promise.all([
       import('../../workspace/index.js'),
       import('../../bundle/starter.js'),
       import('../../messages/init.js'),
-      import('../../install/install.js'),
     ]);
     const ws = await openWorkspace(context.cwd, { configCache: false });
     if (ws.configError) throw ws.configError;
@@ -52,15 +51,16 @@ export default defineCommand<InitArgs>({
     }
     if (result.ignored) out.push(m.ignored);
     if (result.written.length === 0 && !result.ignored) out.push(m.nothingWritten);
+    // The install step names the route that works here (plain install refuses beside a hook manager).
+    const route = await (await import('../../install/route.js')).installRoute(repo.top, repo.commonDir);
     if (result.docMap) {
       if (!result.docMap.configured) out.push('', m.addDocMapKey(result.docMap.path));
-      out.push('', m.nextDocMap(result.docMap.path, await installRoute(repo.top)));
+      out.push('', m.nextDocMap(result.docMap.path, route));
       context.stdout.write(`${out.join('\n')}\n`);
       return 0;
     }
     const adr = result.written.find((p) => /\/decisions\/.+\.md$/.test(p)) ?? null;
-    // A team on lefthook, pre-commit or simple-git-hooks is named its route: plain install would refuse there.
-    out.push('', m.next(adr, await installRoute(repo.top)));
+    out.push('', m.next(adr, route));
     context.stdout.write(`${out.join('\n')}\n`);
     return 0;
   },

@@ -26,7 +26,8 @@ export default defineCommand<StatsArgs>({
       .option('html', {
         type: 'string',
         requiresArg: true,
-        describe: 'also write a self-contained HTML page with charts to FILE',
+        describe:
+          'write a self-contained HTML page with charts to FILE instead of the table (--format json|csv still prints)',
       })
       .option('all', { type: 'boolean', default: false, describe: 'read every ref (default: HEAD and the mainline)' })
       .option('rule', {
@@ -65,7 +66,11 @@ export default defineCommand<StatsArgs>({
     }
     if (html !== undefined)
       context.stderr.write(`${(await import('../../messages/stats.js')).statsMessages.wroteHtml(html)}\n`);
-    context.stdout.write(formatStats(report, args.json ? 'json' : args.format, paint(useColor(context.stdout))));
+    const format = args.json ? 'json' : args.format;
+    // The page is what --html asks for: the text table beside it is only noise; a data format
+    // asked for with it is still printed (docs/stats.md).
+    if (html !== undefined && format === 'text') return 0;
+    context.stdout.write(formatStats(report, format, paint(useColor(context.stdout))));
     return 0;
   },
 });

@@ -17,6 +17,7 @@ interface VerdictArgs {
   category?: string;
   rule?: string;
   path?: string;
+  policyFrom?: string;
 }
 
 export default defineCommand<VerdictArgs>({
@@ -68,6 +69,12 @@ export default defineCommand<VerdictArgs>({
         requiresArg: true,
         describe: 'With --rule: only findings whose file matches this glob',
       })
+      .option('policy-from', {
+        type: 'string',
+        requiresArg: true,
+        describe:
+          'The commit whose policy the server reviewed the push with (its rejection prints it): finds a finding only that policy raises',
+      })
       // Single quotes: pasted into a shell, backticks inside double quotes would run a command.
       .example("$0 verdict rf-0123456789 REJECT '`grep KEY a.test.ts`: a fixture'", 'queue a REJECT')
       .example('$0 verdict --list', 'what can get a verdict')
@@ -114,6 +121,7 @@ export default defineCommand<VerdictArgs>({
       id: args.id,
       verdict: args.verdict,
       rationale: (args.rationale ?? []).join(' '),
+      policyFrom: args.policyFrom,
     });
     for (const w of result.warnings) context.stderr.write(`revtrail: ${esc(m.warning(w))}\n`);
     if (args.json) {
