@@ -26,6 +26,8 @@ export interface ReportInput {
   policyFrom?: string;
   /** The review's own options (reviewer, model, confidence, calibration, progress). */
   review: Pick<ReviewOptions, 'reviewer' | 'model' | 'softTests' | 'minConfidence' | 'calibration' | 'onProgress'>;
+  /** `--all`: every tracked file at HEAD reviewed as if added, `source` aside (./whole-tree.ts). */
+  all?: boolean;
 }
 
 export interface ReportOutcome {
@@ -37,7 +39,9 @@ export interface ReportOutcome {
 }
 
 export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
-  const { cwd, source } = input;
+  const { cwd } = input;
+  const tree = input.all ? await (await import('./whole-tree.js')).wholeTree(cwd) : null;
+  const source = tree?.source ?? input.source;
   // git writes the diff on the other core while the workspace opens (docs/review.md "Time of a
   // large review"); should the workspace fail, its error is the one said.
   const diff = source.kind === 'text' ? undefined : readDiff(cwd, source);
@@ -64,6 +68,7 @@ export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
       cwd,
       source,
       ...input.review,
+      ruleTime: tree?.ruleTime,
       // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
       queued: source.kind === 'range' ? undefined : readQueueIfAny,
     },

@@ -201,13 +201,17 @@ export async function runReview(
       reviewers: await openReviewers({ session, options, minConfidence, warnings }),
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
       structural: async () => {
+        if (options.fileVersions) return options.fileVersions;
         const io = await import('./structural/io.js');
         if (options.buffer) return io.bufferIO(session.top, options.buffer);
-        return io.structuralIO(
+        const files = io.structuralIO(
           session.top,
           options.source,
           options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
         );
+        return files && options.ruleTime?.budgetMs !== undefined
+          ? { ...files, budgetMs: options.ruleTime.budgetMs }
+          : files;
       },
       minConfidence,
       softTests: options.softTests ?? config.softTests,
@@ -247,7 +251,11 @@ export async function runReview(
       credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,
       pause: options.pause,
-      ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
+      ruleTime: {
+        overran: (bundle.overran ??= new Set()),
+        onOverrun: (key) => bundle.rememberOverrun?.(key),
+        ...options.ruleTime,
+      },
       credentialAllow: config.gate.credentialAllow,
       excluded: excludeMatcher(config.exclude),
       needsSignature:
