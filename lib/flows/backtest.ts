@@ -190,6 +190,8 @@ export async function backtestWith(session: Workspace, input: BacktestInput): Pr
             program: false,
             verdictTip: null,
             calibration: false,
+            // What history raised, not what today's baseline would let pass.
+            baseline: false,
             // A history's commit is reviewed whole: the hook's budget guards against a hostile
             // rule, and the sandbox and each rule's deadline still do (docs/review.md "The whole tree").
             ruleTime: { budgetMs: Number.POSITIVE_INFINITY },

@@ -143,6 +143,9 @@ export const reviewMessages = {
     if (droppedTotal) parts.push(`${droppedTotal} dropped`);
     return `${parts.join('; ')}.`;
   },
+  baselinedSummary: (n: number) => `${n} in the baseline (.revtrail/baseline.json)`,
+  baselineUnreadable: (why: string) =>
+    `.revtrail/baseline.json not read (${why}); no finding is taken out by the baseline in this review`,
   reviewerSummary: (where: string, summary: string) => `${where}: ${summary}`,
 
   // CLI

@@ -266,7 +266,53 @@ export async function runReview(
     warnings,
   );
   await saveDerivedCache();
-  return result;
+  if (options.baseline === false || !result.findings.length) return result;
+  return baselined(session, options, selections, result);
+}
+
+/**
+ * The adoption baseline's findings taken out of the count (findings/baseline.ts): read from the
+ * policy's folder, only once a review has findings; a file that cannot be read takes none out.
+ */
+async function baselined(
+  session: Workspace,
+  options: ReviewOptions,
+  selections: readonly ChunkSelection[],
+  result: ReviewResult,
+): Promise<ReviewResult> {
+  const b = await import('./findings/baseline.js');
+  let file: Awaited<ReturnType<typeof b.readBaseline>>;
+  try {
+    file = await b.readBaseline(session.policyTop);
+  } catch (error) {
+    result.warnings.push(m.baselineUnreadable(error instanceof Error ? error.message : String(error)));
+    return result;
+  }
+  if (!file?.entries.length) return result;
+  const added = new Map<string, Map<number, string>>();
+  for (const { chunk } of selections) {
+    const lines = added.get(chunk.path) ?? new Map<number, string>();
+    for (const a of chunk.added) lines.set(a.line, a.text);
+    added.set(chunk.path, lines);
+  }
+  const io = await import('./structural/io.js');
+  const files = options.buffer
+    ? io.bufferIO(session.top, options.buffer)
+    : io.structuralIO(
+        session.top,
+        options.source,
+        options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
+      );
+  return b.withBaseline(
+    result,
+    file.entries,
+    (path, line) => added.get(path)?.get(line) ?? '',
+    async (path) => {
+      const version = await files?.fileText(path);
+      return typeof version === 'string' ? version : null;
+    },
+    options.softTests ?? session.config.softTests,
+  );
 }
 
 /** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */

@@ -127,6 +127,11 @@ export interface ReviewOptions {
    * (flows/backtest-files.ts). Absent: read from the source's new side (structural/io.ts).
    */
   fileVersions?: StructuralIO;
+  /**
+   * false: the committed baseline (.revtrail/baseline.json) takes nothing out in this run:
+   * `revtrail baseline` records the tree anew, the backtest replays history. Default: it applies.
+   */
+  baseline?: false;
   /** Called as each chunk finishes (the CLI draws progress from it). */
   onProgress?: (done: number, total: number, path: string) => void;
   /**
@@ -194,6 +199,11 @@ export interface ReviewResult {
   suppressed: SuppressedFinding[];
   /** Findings an allow comment took out of the review, each with the comment (docs/review.md). */
   allowed?: AllowedFinding[];
+  /**
+   * Findings the adoption baseline took out of the count: violations recorded by `revtrail
+   * baseline` before the rule was enforced (docs/mining.md "The baseline"). Absent: none.
+   */
+  baselined?: Finding[];
   knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
   merged_findings: number;
   dropped: DroppedCounts;
