@@ -164,3 +164,14 @@ export async function checkBaseline(input: BaselineInput): Promise<BaselineCheck
       rules.push({ rule_source, entries: 0, remaining: 0, fixed: 0, unrecorded: n });
   return { commit: file.commit || null, rules };
 }
+
+/**
+ * `stats`'s lines about the baseline: per rule, the entries that remain at HEAD and those fixed;
+ * none without a baseline file (or with one that cannot be read: `baseline --check` says why).
+ */
+export async function baselineStatsLines(top: string): Promise<string[]> {
+  const file = await readBaseline(top).catch(() => null);
+  if (!file?.entries.length) return [];
+  const standing = await baselineStanding(top, file);
+  return [m.baselineStatsHeader, ...standing.map((s) => m.baselineStatsLine(s.rule_source, s.remaining, s.fixed))];
+}

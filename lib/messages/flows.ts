@@ -33,4 +33,7 @@ export const flowMessages = {
   baselineColumns: ['RULE', 'ENTRIES', 'REMAINING', 'FIXED', 'NEW'],
   baselineCheckSummary: (remaining: number, fixed: number, unrecorded: number) =>
     `${remaining} remaining, ${fixed} fixed since the baseline; ${plural(unrecorded, 'violation')} at HEAD the baseline does not hold`,
+  baselineStatsHeader: 'Existing violations recorded by revtrail baseline (.revtrail/baseline.json), at HEAD:',
+  baselineStatsLine: (rule: string, remaining: number, fixed: number) =>
+    `  ${rule}  ${remaining} remaining, ${fixed} fixed`,
 };

@@ -172,4 +172,16 @@ test('rules --backtest on 40 real commits: the hits of a pattern, a syntax-tree 
     fixed: 0,
     unrecorded: 1,
   });
+
+  // One old violation fixed: stats and --check count it as fixed.
+  repo.commit('no wildcard lookup', {
+    'src/index.ts': readFileSync(join(repo.dir, 'src/index.ts'), 'utf8').replace(
+      "handlers = all!.get('*');",
+      "handlers = all.get('*');",
+    ),
+  });
+  const stats = await runCli(['stats'], { cwd: repo.dir });
+  assert.equal(stats.code, 0, stats.stderr);
+  assert.match(stats.stdout, /^ {2}adr-1:no-bang-get {2}3 remaining, 1 fixed$/m);
+  assert.match(stats.stdout, /^ {2}adr-1:no-slice-copy {2}2 remaining, 0 fixed$/m);
 });

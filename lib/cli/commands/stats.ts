@@ -1,7 +1,7 @@
 /** `revtrail stats` (docs/gate.md): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { paint, useColor } from '../../core/output.js';
+import { escapeControl, paint, useColor } from '../../core/output.js';
 import type { StatsFormat } from '../../stats/format.js';
 
 // Kept here (not imported) so that listing commands does not load the formatter.
@@ -65,7 +65,13 @@ export default defineCommand<StatsArgs>({
     }
     if (html !== undefined)
       context.stderr.write(`${(await import('../../messages/stats.js')).statsMessages.wroteHtml(html)}\n`);
-    context.stdout.write(formatStats(report, args.json ? 'json' : args.format, paint(useColor(context.stdout))));
+    const format = args.json ? 'json' : args.format;
+    context.stdout.write(formatStats(report, format, paint(useColor(context.stdout))));
+    // What the adoption baseline still holds, per rule (docs/mining.md "The baseline").
+    if (format === 'text' && !args.rule) {
+      const lines = await (await import('../../flows/baseline.js')).baselineStatsLines(ws.top);
+      if (lines.length) context.stdout.write(`\n${lines.map((l) => escapeControl(l)).join('\n')}\n`);
+    }
     return 0;
   },
 });
