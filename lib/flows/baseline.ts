@@ -11,8 +11,8 @@ import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { catFileBatch, runGit } from '../core/git/commands.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
-import { runReview } from '../review/index.js';
-import type { Finding } from '../review/types.js';
+import type { Finding, ReviewResult } from '../review/types.js';
+import type { CappedDiff } from '../diff/cap.js';
 import {
   BASELINE_FILE,
   entriesOf,
@@ -22,8 +22,7 @@ import {
   type BaselineFile,
 } from '../review/findings/baseline.js';
 import { parseDiff } from '../diff/parse.js';
-import { readDiff } from '../diff/source.js';
-import { wholeTree } from './whole-tree.js';
+import { reviewWholeTree, wholeTree } from './whole-tree.js';
 import { InputError } from '../core/errors.js';
 import { flowMessages as m } from '../messages/flows.js';
 
@@ -43,12 +42,22 @@ async function violations(
   for (const c of bundle.concepts) for (const r of [...c.rules, ...(c.structural ?? [])]) ruleSources.add(r.ruleSource);
   const tree = await wholeTree(session.top);
   if (!ruleSources.size) return { commit: tree.commit, entries: [] };
-  const diff = readDiff(session.top, tree.source);
-  const result = await runReview(
+  const lines = new Map<string, Map<number, string>>();
+  // The flagged lines' text, read from each batch's diff while it is at hand.
+  const keep = (result: ReviewResult, diff: CappedDiff) => {
+    const wanted = new Set(result.findings.map((f) => f.path));
+    if (!wanted.size) return;
+    for (const file of parseDiff(diff.text, 'the tree at HEAD')) {
+      if (file.newPath === null || !wanted.has(file.newPath)) continue;
+      const byLine = new Map<number, string>();
+      for (const h of file.hunks) for (const l of h.lines) if (l.newLine !== null) byLine.set(l.newLine, l.text);
+      lines.set(file.newPath, byLine);
+    }
+  };
+  const result = await reviewWholeTree(
     session,
+    tree,
     {
-      cwd: session.top,
-      source: tree.source,
       ruleFilter: (s) => ruleSources.has(s),
       reviewer: false,
       model: false,
@@ -56,23 +65,12 @@ async function violations(
       verdictTip: null,
       calibration: false,
       baseline: false,
-      ruleTime: tree.ruleTime,
       onProgress: input.onProgress,
     },
-    diff,
+    keep,
   );
   // What an allow comment already takes out does not block: it needs no entry.
   const findings: Finding[] = result.findings.filter((f) => ruleSources.has(f.rule_source));
-  const lines = new Map<string, Map<number, string>>();
-  if (findings.length) {
-    const wanted = new Set(findings.map((f) => f.path));
-    for (const file of parseDiff((await diff).text, 'the tree at HEAD')) {
-      if (file.newPath === null || !wanted.has(file.newPath)) continue;
-      const byLine = new Map<number, string>();
-      for (const h of file.hunks) for (const l of h.lines) if (l.newLine !== null) byLine.set(l.newLine, l.text);
-      lines.set(file.newPath, byLine);
-    }
-  }
   return { commit: tree.commit, entries: entriesOf(findings, (path, line) => lines.get(path)?.get(line) ?? '') };
 }
 

@@ -69,6 +69,17 @@ test('review --all --format json: every tracked file at HEAD, each rule kind, no
   assert.equal(out.event, 'REQUEST_CHANGES');
   // Not a TTY: no progress line on stderr.
   assert.equal(run.stderr, '');
+  // A tree larger than a batch is reviewed batch by batch (here: a few hundred bytes each), to the same report.
+  const batched = await runCli(['review', '--all', '--format', 'json'], {
+    cwd: r.dir,
+    env: { REVTRAIL_WHOLE_TREE_BATCH_BYTES: '300' },
+  });
+  const inBatches = JSON.parse(batched.stdout) as Report & { summary: string };
+  assert.equal(batched.code, 1, batched.stderr);
+  assert.deepEqual(inBatches.findings, out.findings);
+  assert.deepEqual(inBatches.knowledge_docs, out.knowledge_docs);
+  assert.equal(inBatches.summary, (out as Report & { summary: string }).summary);
+  assert.equal(inBatches.event, out.event);
 });
 
 test('review --all with another diff source is a usage error', async () => {
