@@ -303,6 +303,9 @@ async function baselined(
         options.source,
         options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
       );
+  // The new versions of the files the baseline may speak for, asked of git in one process.
+  const recorded = new Set(file.entries.map((e) => e.path));
+  files?.prefetch?.([...new Set(result.findings.map((f) => f.path).filter((p) => recorded.has(p)))]);
   return b.withBaseline(
     result,
     file.entries,
