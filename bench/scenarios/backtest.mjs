@@ -6,7 +6,7 @@
 // every changed TypeScript file of every commit; the pattern-only row shows the stream's own cost.
 //
 //   npm run bench -- backtest [--runs N]       (N defaults to 5; each run replays 5,000 commits)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { backToBack, cli, row, timeOnce } from '../lib.mjs';
 import { borrow, missing, mirrorOf } from '../real.mjs';
@@ -57,22 +57,26 @@ export async function run({ runs = 5 } = {}) {
       cwd: dir,
     });
   const rows = [];
-  for (const [label, rules] of [
-    ['a rule of each kind', `${PATTERN}\n${STRUCTURAL}`],
-    ['the pattern alone', PATTERN],
-  ]) {
-    writeFileSync(join(dir, '.okfw', 'adr-0001.md'), decision(rules));
-    const { floor, value } = backToBack(runs, logP, backtest);
-    rows.push(
-      row({
-        scenario: `rules --backtest, vue core: ${COMMITS} commits, ${label}`,
-        value,
-        floorName: 'git log -p',
-        floor,
-        kind: 'info',
-        note: `ratio ${(value / floor).toFixed(1)}x; first parent, the same commits`,
-      }),
-    );
+  try {
+    for (const [label, rules] of [
+      ['a rule of each kind', `${PATTERN}\n${STRUCTURAL}`],
+      ['the pattern alone', PATTERN],
+    ]) {
+      writeFileSync(join(dir, '.okfw', 'adr-0001.md'), decision(rules));
+      const { floor, value } = backToBack(runs, logP, backtest);
+      rows.push(
+        row({
+          scenario: `rules --backtest, vue core: ${COMMITS} commits, ${label}`,
+          value,
+          floorName: 'git log -p',
+          floor,
+          kind: 'info',
+          note: `ratio ${(value / floor).toFixed(1)}x; first parent, the same commits`,
+        }),
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }
