@@ -95,6 +95,15 @@ test('rules --backtest on 40 real commits: the hits of a pattern, a syntax-tree 
     [0, 0, 0],
   );
 
+  // --since takes git's dates: no commit is from after 2090 (git's dates stop before 2100); 0 commits is a usage error.
+  const none = JSON.parse(
+    (await runCli(['rules', '--backtest', '--since', '2090-01-01', '--json'], { cwd: repo.dir })).stdout,
+  ) as BacktestJson;
+  assert.equal(none.commits, 0);
+  const zero = await runCli(['rules', '--backtest', '--max-count', '0'], { cwd: repo.dir });
+  assert.equal(zero.code, 2);
+  assert.match(zero.stderr, /--max-count must be a whole number above 0/);
+
   // The baseline: what the tree holds now, recorded once.
   const base = await runCli(['baseline', '--json'], { cwd: repo.dir });
   assert.equal(base.code, 0, base.stderr);
