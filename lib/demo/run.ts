@@ -204,6 +204,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       readFileSync(index, 'utf8').replace('\n## Decisions\n\n', `\n## Decisions\n\n${demoFiles.decision.link}`),
     );
     write({ [demoFiles.decision.path]: demoFiles.decision.text });
+    // Before the rule is enforced: its hits over the history so far, then what the code holds
+    // today recorded, committed with the decision (docs/mining.md "Adopting a rule in a week").
+    must(revtrail(['rules', '--backtest']), 'rules --backtest');
+    must(revtrail(['baseline']), 'baseline');
     git(['add', '-A'], false);
     must(git(['commit', '-q', '-m', 'docs: ADR-0002, shipped code logs through the logger']), 'ADR-0002');
     write(demoFiles.testHelpers);

@@ -26,6 +26,8 @@ export interface ReportInput {
   policyFrom?: string;
   /** The review's own options (reviewer, model, confidence, calibration, progress). */
   review: Pick<ReviewOptions, 'reviewer' | 'model' | 'softTests' | 'minConfidence' | 'calibration' | 'onProgress'>;
+  /** `--all`: every tracked file at HEAD reviewed as if added, `source` aside (./whole-tree.ts). */
+  all?: boolean;
 }
 
 export interface ReportOutcome {
@@ -37,10 +39,14 @@ export interface ReportOutcome {
 }
 
 export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
-  const { cwd, source } = input;
+  const { cwd } = input;
+  const whole = input.all ? await import('./whole-tree.js') : null;
+  const tree = whole ? await whole.wholeTree(cwd) : null;
+  const source = tree?.source ?? input.source;
   // git writes the diff on the other core while the workspace opens (docs/review.md "Time of a
   // large review"); should the workspace fail, its error is the one said.
-  const diff = source.kind === 'text' ? undefined : readDiff(cwd, source);
+  // The whole tree is read in batches by its own review (./whole-tree.ts).
+  const diff = source.kind === 'text' || tree ? undefined : readDiff(cwd, source);
   diff?.catch(() => {});
   let repo: Repo | null = null;
   try {
@@ -58,17 +64,20 @@ export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
     policyTop: policy?.dir,
     policyCommit: policy?.commit ?? undefined,
   });
-  const result = await runReview(
-    workspace,
-    {
-      cwd,
-      source,
-      ...input.review,
-      // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
-      queued: source.kind === 'range' ? undefined : readQueueIfAny,
-    },
-    diff,
-  );
+  const result =
+    whole && tree
+      ? await whole.reviewWholeTree(workspace, tree, input.review)
+      : await runReview(
+          workspace,
+          {
+            cwd,
+            source,
+            ...input.review,
+            // Queued verdicts count locally, never for a range: what is pushed carries its own answers.
+            queued: source.kind === 'range' ? undefined : readQueueIfAny,
+          },
+          diff,
+        );
   if (repo) {
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md). A range's
     // findings are in its tip's history: a verdict on one may go into any commit on top of it.

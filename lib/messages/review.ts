@@ -16,6 +16,8 @@ const FAILURE_WORDS: Record<string, string> = {
 
 export const reviewMessages = {
   /** The live line of `revtrail review` on a terminal. */
+  allAlone: '--all reviews the whole tree at HEAD: use it without --staged, --range or --diff',
+  allAloneRemedy: 'For one change, name it with --staged, --range or --diff instead.',
   progress: (done: number, total: number, path: string) => `reviewing ${done}/${total} ${path}`,
   // Rules
   longLines: (path: string, lines: ReadonlyArray<{ line: number; length: number }>, cap: number) => {
@@ -143,6 +145,9 @@ export const reviewMessages = {
     if (droppedTotal) parts.push(`${droppedTotal} dropped`);
     return `${parts.join('; ')}.`;
   },
+  baselinedSummary: (n: number) => `${n} in the baseline (.revtrail/baseline.json)`,
+  baselineUnreadable: (why: string) =>
+    `.revtrail/baseline.json not read (${why}); no finding is taken out by the baseline in this review`,
   reviewerSummary: (where: string, summary: string) => `${where}: ${summary}`,
 
   // CLI

@@ -201,13 +201,17 @@ export async function runReview(
       reviewers: await openReviewers({ session, options, minConfidence, warnings }),
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
       structural: async () => {
+        if (options.fileVersions) return options.fileVersions;
         const io = await import('./structural/io.js');
         if (options.buffer) return io.bufferIO(session.top, options.buffer);
-        return io.structuralIO(
+        const files = io.structuralIO(
           session.top,
           options.source,
           options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
         );
+        return files && options.ruleTime?.budgetMs !== undefined
+          ? { ...files, budgetMs: options.ruleTime.budgetMs }
+          : files;
       },
       minConfidence,
       softTests: options.softTests ?? config.softTests,
@@ -252,7 +256,11 @@ export async function runReview(
       credentialAnswers: config.gate.credentialAnswers,
       onProgress: options.onProgress,
       pause: options.pause,
-      ruleTime: { overran: (bundle.overran ??= new Set()), onOverrun: (key) => bundle.rememberOverrun?.(key) },
+      ruleTime: {
+        overran: (bundle.overran ??= new Set()),
+        onOverrun: (key) => bundle.rememberOverrun?.(key),
+        ...options.ruleTime,
+      },
       credentialAllow: config.gate.credentialAllow,
       excluded: excludeMatcher(config.exclude),
       needsSignature:
@@ -263,7 +271,56 @@ export async function runReview(
     warnings,
   );
   await saveDerivedCache();
-  return result;
+  if (options.baseline === false || !result.findings.length) return result;
+  return baselined(session, options, selections, result);
+}
+
+/**
+ * The adoption baseline's findings taken out of the count (findings/baseline.ts): read from the
+ * policy's folder, only once a review has findings; a file that cannot be read takes none out.
+ */
+async function baselined(
+  session: Workspace,
+  options: ReviewOptions,
+  selections: readonly ChunkSelection[],
+  result: ReviewResult,
+): Promise<ReviewResult> {
+  const b = await import('./findings/baseline.js');
+  let file: Awaited<ReturnType<typeof b.readBaseline>>;
+  try {
+    file = await b.readBaseline(session.policyTop);
+  } catch (error) {
+    result.warnings.push(m.baselineUnreadable(error instanceof Error ? error.message : String(error)));
+    return result;
+  }
+  if (!file?.entries.length) return result;
+  const added = new Map<string, Map<number, string>>();
+  for (const { chunk } of selections) {
+    const lines = added.get(chunk.path) ?? new Map<number, string>();
+    for (const a of chunk.added) lines.set(a.line, a.text);
+    added.set(chunk.path, lines);
+  }
+  const io = await import('./structural/io.js');
+  const files = options.buffer
+    ? io.bufferIO(session.top, options.buffer)
+    : io.structuralIO(
+        session.top,
+        options.source,
+        options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
+      );
+  // The new versions of the files the baseline may speak for, asked of git in one process.
+  const recorded = new Set(file.entries.map((e) => e.path));
+  files?.prefetch?.([...new Set(result.findings.map((f) => f.path).filter((p) => recorded.has(p)))]);
+  return b.withBaseline(
+    result,
+    file.entries,
+    (path, line) => added.get(path)?.get(line) ?? '',
+    async (path) => {
+      const version = await files?.fileText(path);
+      return typeof version === 'string' ? version : null;
+    },
+    options.softTests ?? session.config.softTests,
+  );
 }
 
 /** Reviews a diff (docs/review.md). Used by `revtrail review` and the hooks. */

@@ -5,6 +5,7 @@ import type { AttributeLoader } from './engine/file-facts.js';
 import type { Repo } from '../core/git/repo.js';
 import type { Config } from '../config/schema.js';
 import type { FindingCalibration } from '../record/rule-tally.js';
+import type { StructuralIO } from './structural/index.js';
 
 export interface Finding {
   id: string;
@@ -114,6 +115,25 @@ export interface ReviewOptions {
   calibration?: boolean;
   /** Only these rule sources run (pre-push checks credential rules per commit). */
   ruleFilter?: (ruleSource: string) => boolean;
+  /**
+   * The rule phase's time for an explicit whole-tree or history review (`review --all`,
+   * `rules --backtest`, `baseline`): the budget all bundle rules and the structural pass share,
+   * and each bundle rule's deadline. The budget guards a hook against a hostile rule, not a
+   * big tree; the sandbox and the per-rule deadline still bound a hostile rule here
+   * (docs/review.md "The whole tree"). Absent: the hook's limits (engine/time.ts).
+   */
+  ruleTime?: { budgetMs?: number; deadlineMs?: number };
+  /**
+   * What syntax-tree and import rules read, when the caller holds it: the backtest keeps one
+   * `git cat-file` and the files of the commit it is at for the whole history
+   * (flows/backtest-files.ts). Absent: read from the source's new side (structural/io.ts).
+   */
+  fileVersions?: StructuralIO;
+  /**
+   * false: the committed baseline (.revtrail/baseline.json) takes nothing out in this run:
+   * `revtrail baseline` records the tree anew, the backtest replays history. Default: it applies.
+   */
+  baseline?: false;
   /** Called as each chunk finishes (the CLI draws progress from it). */
   onProgress?: (done: number, total: number, path: string) => void;
   /**
@@ -189,6 +209,11 @@ export interface ReviewResult {
   suppressed: SuppressedFinding[];
   /** Findings an allow comment took out of the review, each with the comment (docs/review.md). */
   allowed?: AllowedFinding[];
+  /**
+   * Findings the adoption baseline took out of the count: violations recorded by `revtrail
+   * baseline` before the rule was enforced (docs/mining.md "The baseline"). Absent: none.
+   */
+  baselined?: Finding[];
   knowledge_docs: Array<{ path: string; piece: number; documents: string[] }>;
   merged_findings: number;
   dropped: DroppedCounts;

@@ -62,6 +62,11 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     );
     assert.equal((full.match(/main -> main/g) ?? []).length, 2, 'the second and the third push went through');
     assert.match(full, /recorded CI pass for [0-9a-f]{12} in refs\/notes\/revtrail-ci/);
+    // Before ADR-0002 is enforced: the backtest of every bundle rule over the history so far (ADR-0001's
+    // syntax-tree rule fired once, in the commit step 2 made), then the baseline of what HEAD holds.
+    assert.match(full, /^ {4}adr-0001:no-db-query +ast +1 +1 +1 +1$/m);
+    assert.match(full, /^ {4}adr-0002:no-console-log +regex +0 +0 +0 +0$/m);
+    assert.match(full, /\$ revtrail baseline\n {4}No violation of the bundle's rules at [0-9a-f]{12}/);
     assert.match(full, /^ {4}date,file,line,rule_source,category,severity,issue,verdict,rationale$/m);
     const candidates = readdirSync(join(app, '.revtrail', 'candidates')).sort();
     // The model's rule (played by the labelled stand-in) is new knowledge; the built-in debugger rule is not;

@@ -22,6 +22,7 @@ import verdict from './verdict.js';
 import trust from './trust.js';
 import trailers from './trailers.js';
 import rules from './rules.js';
+import baseline from './baseline.js';
 import org from './org.js';
 import lsp from './lsp.js';
 
@@ -30,6 +31,7 @@ export const commands: readonly AnyCommand[] = [
   knowledge,
   review,
   rules,
+  baseline,
   mine,
   candidates,
   stats,

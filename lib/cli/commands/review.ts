@@ -17,6 +17,8 @@ interface ReviewArgs extends DiffSourceArgs {
   verbose: boolean;
   calibration: boolean;
   policyFrom?: string;
+  all: boolean;
+  quiet: boolean;
 }
 
 export default defineCommand<ReviewArgs>({
@@ -25,10 +27,11 @@ export default defineCommand<ReviewArgs>({
   builder: (yargs) =>
     knowledgeOption(diffSourceOptions(yargs))
       .usage(
-        '$0 review [--staged | --range A..B | --range A...B | --diff FILE|-] [--knowledge DIR]\n' +
+        '$0 review [--staged | --range A..B | --range A...B | --diff FILE|- | --all] [--knowledge DIR]\n' +
           '          [--format text|json|sarif|github|codequality] [--reviewer CMD] [--no-model] [--soft-tests] [--min-confidence N]\n' +
-          '          [--verbose] [--no-calibration] [--policy-from REF]\n\n' +
+          '          [--verbose] [--no-calibration] [--policy-from REF] [--quiet]\n\n' +
           'Default diff: all uncommitted changes against HEAD, new (untracked, not ignored) files included.\n' +
+          '--all: every tracked file at HEAD reviewed as if added (the whole tree, every rule kind).\n' +
           'Exit 1 when the event is REQUEST_CHANGES, 0 for APPROVE or COMMENT, 2 for a usage or input error.',
       )
       .option('format', {
@@ -37,6 +40,12 @@ export default defineCommand<ReviewArgs>({
         describe: 'Output format: github = Actions annotations, codequality = GitLab Code Quality report',
       })
       .option('json', { type: 'boolean', default: false, describe: 'Same as --format json' })
+      .option('all', {
+        type: 'boolean',
+        default: false,
+        describe: 'Review every tracked file at HEAD as if added: the whole tree, no file skipped for time',
+      })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress line on stderr' })
       .option('reviewer', {
         type: 'string',
         requiresArg: true,
@@ -75,6 +84,7 @@ export default defineCommand<ReviewArgs>({
           'A rule whose answered findings history mostly rejected stops blocking (config calibration); --no-calibration: every rule blocks',
       })
       .example('$0 review --staged', 'review what the next commit will contain')
+      .example('$0 review --all --format json > tree.json', 'every tracked file, as if each were added')
       .example('$0 review --range origin/main...HEAD --format sarif > review.sarif', 'SARIF for code scanning')
       .example('$0 review --range origin/main...HEAD --format github', 'annotations on a GitHub pull request')
       .example(
@@ -89,7 +99,9 @@ export default defineCommand<ReviewArgs>({
   async run(args, context) {
     const { reviewMessages: m } = await import('../../messages/review.js');
     requireValues(args as unknown as Record<string, unknown>, ['range', 'diff', 'knowledge', 'policy-from']);
-    const source = await diffSourceOf(args, context.cwd);
+    if (args.all && (args.staged || args.range !== undefined || args.diff !== undefined))
+      throw new UsageError(m.allAlone, { remedy: m.allAloneRemedy });
+    const source = args.all ? ({ kind: 'worktree' } as const) : await diffSourceOf(args, context.cwd);
     let minConfidence: number | undefined;
     if (args.minConfidence !== undefined) {
       minConfidence = Number(args.minConfidence);
@@ -114,12 +126,13 @@ export default defineCommand<ReviewArgs>({
     const format = args.json ? 'json' : args.format;
     const { loadFormatter } = await import('../../report/index.js');
     const formatter = loadFormatter(format, { terminal: Boolean(context.stdout.isTTY) });
-    const bar = progress(context.stderr);
+    const bar = args.quiet ? { update() {}, done() {} } : progress(context.stderr);
     const { result, exit, policyWarnings } = await reportFlow({
       cwd: context.cwd,
       source,
       knowledge: args.knowledge,
       policyFrom: args.policyFrom,
+      all: args.all,
       review: {
         reviewer,
         model: args.model ? undefined : false,

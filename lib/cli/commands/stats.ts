@@ -1,7 +1,7 @@
 /** `revtrail stats` (docs/gate.md): counts per verdict and reject rate per rule_source. */
 import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { paint, useColor } from '../../core/output.js';
+import { escapeControl, paint, useColor } from '../../core/output.js';
 import type { StatsFormat } from '../../stats/format.js';
 
 // Kept here (not imported) so that listing commands does not load the formatter.
@@ -71,6 +71,11 @@ export default defineCommand<StatsArgs>({
     // asked for with it is still printed (docs/stats.md).
     if (html !== undefined && format === 'text') return 0;
     context.stdout.write(formatStats(report, format, paint(useColor(context.stdout))));
+    // What the adoption baseline still holds, per rule (docs/mining.md "The baseline").
+    if (format === 'text' && !args.rule) {
+      const lines = await (await import('../../flows/baseline.js')).baselineStatsLines(ws.top);
+      if (lines.length) context.stdout.write(`\n${lines.map((l) => escapeControl(l)).join('\n')}\n`);
+    }
     return 0;
   },
 });

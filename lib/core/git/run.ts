@@ -48,7 +48,8 @@ function accepted(code: number | null, options: GitOptions): boolean {
   return code === 0 || (code !== null && (options.okCodes?.includes(code) ?? false));
 }
 
-function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
+/** A git process with the fixed environment; for a caller that keeps it open (./cat-file-session.ts). */
+export function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
   const spawnOptions: SpawnOptions = {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, ...FIXED_ENV },

@@ -77,8 +77,12 @@ export class VersionBook {
     files: readonly DiffFile[] = [],
   ) {
     for (const f of files) {
-      if (f.oldPath !== null && f.oldPath !== f.newPath && (f.status === 'renamed' || f.status === 'deleted'))
+      if (f.oldPath !== null && f.oldPath !== f.newPath && (f.status === 'renamed' || f.status === 'deleted')) {
         this.movedFrom.set(f.oldPath, f);
+        // A file deleted where one of its name in another language is added (index.js become
+        // index.ts, a migration git pairs as no rename: it rewrote most lines) is that file's old version.
+        if (f.status === 'deleted') this.movedFrom.set(stem(f.oldPath), f);
+      }
       const from = f.oldPath ?? f.newPath;
       if (from === null) continue;
       for (const hunk of f.hunks)
@@ -107,7 +111,10 @@ export class VersionBook {
   /** Starts reading the old and new versions of these files (one git process). */
   prefetch(files: readonly DiffFile[]): void {
     const moved = files.flatMap((f) => {
-      const before = f.status === 'added' && f.newPath !== null ? this.movedFrom.get(f.newPath) : undefined;
+      const before =
+        f.status === 'added' && f.newPath !== null
+          ? (this.movedFrom.get(f.newPath) ?? this.movedFrom.get(stem(f.newPath)))
+          : undefined;
       return before ? [before] : [];
     });
     this.io.prefetchVersions?.([...files, ...moved]);
@@ -119,7 +126,10 @@ export class VersionBook {
    */
   version(file: DiffFile, side: Side): Promise<Version | typeof TOO_LARGE_VERSION | null> {
     if (side === 'old' && file.status === 'added') {
-      const before = file.newPath === null ? undefined : this.movedFrom.get(file.newPath);
+      const before =
+        file.newPath === null
+          ? undefined
+          : (this.movedFrom.get(file.newPath) ?? this.movedFrom.get(stem(file.newPath)));
       return before ? this.version(before, 'old') : Promise.resolve(null);
     }
     const path = side === 'new' ? file.newPath : file.oldPath;
@@ -138,6 +148,13 @@ export class VersionBook {
     }
     return found;
   }
+}
+
+/** A path without its extension, marked apart from every path (`src/index` of `src/index.ts`). */
+function stem(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return `\0${dot > slash + 1 ? path.slice(0, dot) : path}`;
 }
 
 export const TOO_LARGE_VERSION = 'too-large' as const;

@@ -11,6 +11,7 @@ import { catFileBatch, runGit, type CatFileObject } from '../../core/git/command
 import type { DiffFile, DiffSource } from '../../diff/types.js';
 import { newSideOf, objectName } from '../../diff/version.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
+import type { ResolveContext } from './imports.js';
 
 /** The work tree's file through the one safe reader (core/fs/read.ts: no FIFO or device is opened for good). */
 function readRegular(file: string, cap: number): FileVersion {
@@ -121,18 +122,29 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
         prefix === null || prefix === ':'
           ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
           : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
-      const files = new Set(listed.split('\0').filter(Boolean));
-      const tsconfig = jsonWithoutComments((await text('tsconfig.json')) ?? '') as {
-        compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> };
-      } | null;
-      const base = tsconfig?.compilerOptions?.baseUrl ?? '.';
-      const tsPaths = Object.entries(tsconfig?.compilerOptions?.paths ?? {})
-        .filter(([, v]) => Array.isArray(v))
-        .map(([alias, targets]): [string, string[]] => [alias, targets.map((t) => join(base, t).replace(/\\/g, '/'))]);
-      const goModule = /^module\s+(\S+)/m.exec((await text('go.mod')) ?? '')?.[1] ?? null;
-      return { tsPaths, goModule, exists: (p: string) => files.has(p) };
+      return resolveContext(text, new Set(listed.split('\0').filter(Boolean)));
     },
   };
+}
+
+/**
+ * What import resolution needs of one version of the repository: `tsconfig.json` `paths`,
+ * `go.mod`'s module, read through `text`, and the files of that version. Shared with the
+ * backtest, which keeps its files as it walks history (flows/backtest-files.ts).
+ */
+export async function resolveContext(
+  text: (path: string) => Promise<string | null>,
+  files: ReadonlySet<string>,
+): Promise<ResolveContext & { exists(path: string): boolean }> {
+  const tsconfig = jsonWithoutComments((await text('tsconfig.json')) ?? '') as {
+    compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> };
+  } | null;
+  const base = tsconfig?.compilerOptions?.baseUrl ?? '.';
+  const tsPaths = Object.entries(tsconfig?.compilerOptions?.paths ?? {})
+    .filter(([, v]) => Array.isArray(v))
+    .map(([alias, targets]): [string, string[]] => [alias, targets.map((t) => join(base, t).replace(/\\/g, '/'))]);
+  const goModule = /^module\s+(\S+)/m.exec((await text('go.mod')) ?? '')?.[1] ?? null;
+  return { tsPaths, goModule, exists: (p: string) => files.has(p) };
 }
 
 /**
