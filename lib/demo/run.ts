@@ -215,7 +215,15 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     must(git(['commit', '-q', '-m', 'test: helpers that print fixtures']), 'test helpers');
     const helpers = rowsOf('HEAD').filter((r) => r.rule_source.endsWith(':no-console-log'));
     for (const [i, row] of helpers.entries()) {
-      must(revtrail(['verdict', row.id, 'REJECT', demoFiles.helperRationale(row.file)]), `verdict ${row.id}`);
+      // Each answers with the bulk form a team uses for a whole folder (docs/mining.md "Adopting a
+      // rule in a week"), here for the one file they own: every open finding of the rule there.
+      must(
+        revtrail(
+          ['verdict', '--rule', row.rule_source, '--path', row.file, 'REJECT', demoFiles.helperRationale(row.file)],
+          i === 0 || 'log',
+        ),
+        `verdict --rule ${row.rule_source}`,
+      );
       const who = i === 0 ? ['--author', 'Sam Demo <sam@example.com>'] : [];
       must(git(['commit', '-q', '--allow-empty', ...who, '-m', `chore: answer ${row.id}`]), 'answer commit');
     }

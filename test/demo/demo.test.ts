@@ -79,6 +79,8 @@ test('npm start runs the demo with no git identity: blocked push, verdicts, push
     ]);
     assert.match(full, /^ {4}\+ {6}exclude: \["test\/helpers\/\*\*"\]$/m);
     assert.match(full, /answered "not a violation" \(REJECT\) 2 times by 2 people/);
+    // The answers in bulk: every open finding of the rule under a path, in one command.
+    assert.match(full, /\$ revtrail verdict --rule adr-0002:no-console-log --path test\/helpers\/\S+ REJECT /);
     assert.match(full, /a deterministic STAND-IN for a local model/);
     assert.match(full, /skipped builtin\/debug:debugger: it is one of revtrail's built-in rules \(knowledge already\)/);
     const draft = readFileSync(join(app, '.revtrail', 'candidates', candidates[2]!), 'utf8');
