@@ -61,7 +61,8 @@ interface Planned {
 function history(planned: Planned[]): TestRepo {
   const repo = makeRepo();
   repos.push(repo);
-  const events: Array<{ at: number; text: string }> = [];
+  // Answers alternate between two people, so a rule's REJECTs can meet gate.minAuthors (2).
+  const events: Array<{ at: number; text: string; who?: string }> = [];
   planned.forEach((p, i) => {
     const id = `rf-${(i + 1).toString(16).padStart(10, '0')}`;
     const base = {
@@ -89,6 +90,7 @@ function history(planned: Planned[]): TestRepo {
       events.push({
         at: day(p.answered ?? p.raised, 20) + i,
         text: `answer\n\nReview-Finding: ${formatRow({ ...base, verdict: p.verdict, rationale })}\n`,
+        who: i % 2 ? 'Bo Tester <bo@example.com>' : undefined,
       });
     }
   });
@@ -96,7 +98,7 @@ function history(planned: Planned[]): TestRepo {
   const stream = events
     .map((e, i) => {
       const data = Buffer.byteLength(e.text);
-      return `commit refs/heads/main\nmark :${i + 1}\ncommitter Ada Tester <ada@example.com> ${e.at} +0000\ndata ${data}\n${e.text}${i ? `from :${i}\n` : ''}\n`;
+      return `commit refs/heads/main\nmark :${i + 1}\ncommitter ${e.who ?? 'Ada Tester <ada@example.com>'} ${e.at} +0000\ndata ${data}\n${e.text}${i ? `from :${i}\n` : ''}\n`;
     })
     .join('');
   repo.git(['fast-import', '--quiet'], { input: stream });
