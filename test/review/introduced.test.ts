@@ -143,6 +143,21 @@ describe('code, not prose', () => {
   });
 });
 
+test('the grammar gaps are worked around only where they are: calls and names that start with `in` are left as they are', async () => {
+  const { aroundGrammarGaps, hasErrors, parseFile } = await import('../../lib/review/structural/match.js');
+  // vue core's renderer.ts, component.ts and resolveType.ts: an expression continued on a line that starts with `in…`.
+  for (const text of [
+    'const x = shouldInvokeDirs &&\n  invokeDirectiveHook(vnode)\n',
+    'let name =\n  inferFromRegistry(instance)\n',
+    'const all = types.map(t =>\n  inferRuntimeType(t)\n)\n',
+    'const o = { a: 1,\n  inner: 2 }\n',
+  ]) {
+    assert.equal(aroundGrammarGaps(text), text);
+    assert.equal(hasErrors(parseFile('typescript', text)), false, text);
+  }
+  assert.equal(aroundGrammarGaps('interface A {\n  b?: X\n  in2?: Y\n}\n'), 'interface A {\n  b?: X;\n  in2?: Y\n}\n');
+});
+
 describe('what the change introduces', () => {
   const OLD = [
     "import { chunk } from 'lodash';",

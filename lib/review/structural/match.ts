@@ -70,9 +70,10 @@ export function parseFile(language: StructuralLanguage, text: string): Root {
   return parser().parse(napiLanguage(language) as never, source);
 }
 
-// A member named `in…` (`in?: string`, `in2?: X`) on the line after one with no semicolon: the
-// grammar's scanner takes `in` for the operator and inserts none.
-const IN_MEMBER = /^\s*in\w*\??\s*[:(]/;
+// A member named `in` then no letter (`in?: string`, `in2?: X`) on the line after one with no
+// semicolon: the grammar's scanner takes `in` for the operator and inserts none. (`inner`,
+// `invoke(` are read right: only a letter after `in` tells the scanner it is a name.)
+const IN_MEMBER = /^\s*in(?![A-Za-z])\w*\??\s*[:(]/;
 // `import('x').T` in a type (after `:`, `<`, `|`, `&`, `,`): the grammar reads it as a call, so
 // `[]` or `<…>` after it does not parse.
 const IMPORT_TYPE = /([:<|&,]\s*)import\(\s*(['"])[^'"\n]*\2\s*\)(?=\.)/g;
@@ -87,12 +88,13 @@ export function aroundGrammarGaps(text: string): string {
   let out = text.includes('import(')
     ? text.replace(IMPORT_TYPE, (all, before: string) => `${before}$${'_'.repeat(all.length - before.length - 1)}`)
     : text;
-  if (/^\s*in\w*\??\s*[:(]/m.test(out)) {
+  if (/^\s*in(?![A-Za-z])\w*\??\s*[:(]/m.test(out)) {
     const lines = out.split('\n');
     for (let k = 1; k < lines.length; k++) {
       if (!IN_MEMBER.test(lines[k]!)) continue;
       const before = lines[k - 1]!.replace(/\s+$/, '');
-      if (before !== '' && !/[;,{([]$/.test(before)) lines[k - 1] = `${lines[k - 1]};`;
+      // After an operator or an opening bracket the next line continues an expression: left as it is.
+      if (before !== '' && !/[;,{([=&|+\-*/<>?:!~^%]$/.test(before)) lines[k - 1] = `${lines[k - 1]};`;
     }
     out = lines.join('\n');
   }
