@@ -274,6 +274,26 @@ describe('pairing violations (property)', () => {
       }),
     );
   });
+  test('a file with thousands of one violation is paired by count, bounded: the added one, at once', () => {
+    const many = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        line: from + i,
+        key: 'console.log(',
+        declaration: null,
+        lineKey: `l${i}`,
+      }));
+    const started = performance.now();
+    const fresh = introducedViolations(
+      many(3000, 1),
+      [...many(3000, 2), { line: 9999, key: 'console.log(', declaration: null, lineKey: 'new' }],
+      (v) => v.line === 9999,
+    );
+    assert.deepEqual(
+      fresh.map((v) => v.line),
+      [9999],
+    );
+    assert.ok(performance.now() - started < 2000, 'bounded');
+  });
   test('a key ignores white space only', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {

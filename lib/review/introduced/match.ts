@@ -34,12 +34,58 @@ export function violationKey(text: string): string {
  * The new violations no old violation accounts for. `added(v)`: whether a new violation stands
  * on a line the change added (those are paired last).
  */
+/** Past this many candidate pairs (a file with thousands of one violation) the pairing is by count. */
+const MAX_PAIRS = 200_000;
+
+/** How many pairs share a key: what the matching would weigh. */
+function pairsBound(before: readonly Violation[], after: readonly Violation[]): number {
+  const olds = new Map<string, number>();
+  for (const v of before) olds.set(v.key, (olds.get(v.key) ?? 0) + 1);
+  let pairs = 0;
+  for (const v of after) pairs += olds.get(v.key) ?? 0;
+  return pairs;
+}
+
+/**
+ * The pairing by count, bounded in time and memory for any file: per text, as many new violations
+ * are introduced as the new version has more than the old; they are taken from the added lines,
+ * those whose line the old version did not have first.
+ */
+function byCount<T extends Violation>(
+  before: readonly Violation[],
+  after: readonly T[],
+  added: (v: T) => boolean,
+  movedHere?: (v: T) => boolean,
+): T[] {
+  const olds = new Map<string, number>();
+  const oldLines = new Set(before.map((v) => v.lineKey));
+  for (const v of before) olds.set(v.key, (olds.get(v.key) ?? 0) + 1);
+  const byKey = new Map<string, T[]>();
+  for (const v of after) {
+    const list = byKey.get(v.key);
+    if (list) list.push(v);
+    else byKey.set(v.key, [v]);
+  }
+  const out = new Set<T>();
+  for (const [key, list] of byKey) {
+    let extra = list.length - (olds.get(key) ?? 0);
+    const fresh = list.filter(added).sort((a, b) => Number(oldLines.has(a.lineKey)) - Number(oldLines.has(b.lineKey)));
+    for (const v of fresh) {
+      if (extra <= 0) break;
+      extra--;
+      if (!movedHere?.(v)) out.add(v);
+    }
+  }
+  return after.filter((v) => out.has(v));
+}
+
 export function introducedViolations<T extends Violation>(
   before: readonly Violation[],
   after: readonly T[],
   added: (v: T) => boolean,
   movedHere?: (v: T) => boolean,
 ): T[] {
+  if (pairsBound(before, after) > MAX_PAIRS) return byCount(before, after, added, movedHere);
   // Lines the change did not add first, then in line order.
   const order = after
     .map((v, index) => ({ v, index, fresh: added(v) }))
