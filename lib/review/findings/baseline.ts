@@ -8,10 +8,15 @@
  *
  * A finding whose (rule, path, text) has entries is suppressed as long as the file's new version
  * holds no more lines of that text than the baseline has entries: one more such line is a new
- * violation, and the last of those the change added stays a finding. Credential rules never
- * have entries (`baseline` records the bundle's rules only) and are never suppressed here.
+ * violation, and the last of those the change added stays a finding. Built-in rules (credentials
+ * first of all) never have entries: `baseline` records the bundle's rules only, and an entry a
+ * hand put in the file for one is not read.
  */
 import type { Finding, ReviewResult } from '../types.js';
+import { readRegularFile } from '../../core/fs/read.js';
+
+/** The most of a baseline file that is read (about 200,000 entries). */
+const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
 
 export const BASELINE_FILE = '.revtrail/baseline.json';
 
@@ -67,11 +72,12 @@ export function entriesOf(
 
 /** The baseline file's entries, or null when there is none; a file that cannot be used is an error for the caller to say. */
 export async function readBaseline(top: string): Promise<BaselineFile | null> {
-  const { readFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
   let text: string;
   try {
-    text = await readFile(join(top, BASELINE_FILE), 'utf8');
+    // Through the one safe reader: a FIFO or a device in its place is not opened for good (a hook
+    // would hang), and a file over the cap is refused (docs/mining.md "The baseline").
+    text = readRegularFile(join(top, BASELINE_FILE), { maxBytes: MAX_BASELINE_BYTES }).bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -81,6 +87,9 @@ export async function readBaseline(top: string): Promise<BaselineFile | null> {
   const entries = parsed.entries.filter(
     (e): e is BaselineEntry =>
       typeof e?.rule_source === 'string' &&
+      // The bundle's rules only, whatever the file says: a hand-written entry never takes out a
+      // credential, nor any other built-in rule's finding.
+      !e.rule_source.startsWith('builtin/') &&
       typeof e.path === 'string' &&
       typeof e.text === 'string' &&
       Number.isInteger(e.occurrence),
