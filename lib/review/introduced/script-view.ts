@@ -7,6 +7,7 @@
  * the lexer reads a file of a thousand lines in about a millisecond.
  */
 import { maskLines } from '../engine/mask.js';
+import { MAX_LINE_LENGTH } from '../engine/time.js';
 import { CODE, COMMENT, STRING, type TextView } from '../structural/view.js';
 
 const LEXED = new Set(['js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts']);
@@ -51,7 +52,8 @@ export function scriptView(text: string): TextView {
       while (open.length && open[open.length - 1]!.indent >= indent && !/^\s*[})\]]/.test(code)) open.pop();
       declarations[k] = open.length ? open[open.length - 1]!.name : null;
       if (/^\s*[})\]]/.test(code)) while (open.length && open[open.length - 1]!.indent >= indent) open.pop();
-      const header = DECLARATION.exec(code);
+      // A minified line is no declaration, and the pattern backtracks over a line's length.
+      const header = code.length > MAX_LINE_LENGTH ? null : DECLARATION.exec(code);
       const name = header ? (header[1] ?? header[2] ?? header[3]) : undefined;
       if (name) {
         open.push({ indent, name });
