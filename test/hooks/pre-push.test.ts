@@ -297,3 +297,34 @@ test('a push no rule can reach, under a policy a review already ran: decided wit
   assert.equal(third.code, 1, third.stderr);
   assert.match(third.stderr, /src\/f\.js:1 bug `debugger` statement left in/);
 });
+
+test("the push holds the team's rule to what each change introduces: a touched old violation, a comment and a string pass; a new one blocks", async () => {
+  const { r } = await pushRepo();
+  // An old violation already on the remote (skipped on purpose: it is history here).
+  commitWith(r, { 'src/controllers/a.ts': 'export function list() {\n  return db.query(1);\n}\n' }, 'feat: list');
+  assert.equal((await r.run(['push', '-q', 'origin', 'main'], { env: { REVTRAIL: '0' } })).code, 0);
+  // Its line reformatted, a comment and a string that name the call: nothing new.
+  commitWith(
+    r,
+    {
+      'src/controllers/a.ts':
+        'export function list() {\n  // db.query(x) is the repository\'s\n  const note = "db.query(";\n  return db.query( 1 ) ?? note;\n}\n',
+    },
+    'refactor: list',
+  );
+  const touched = await r.run(['push', 'origin', 'main']);
+  assert.equal(touched.code, 0, touched.stderr);
+  // A second call in another function: new, and the push names it.
+  commitWith(
+    r,
+    {
+      'src/controllers/a.ts':
+        'export function list() {\n  // db.query(x) is the repository\'s\n  const note = "db.query(";\n  return db.query( 1 ) ?? note;\n}\nexport function count() {\n  return db.query(2);\n}\n',
+    },
+    'feat: count',
+  );
+  const fresh = await r.run(['push', 'origin', 'main']);
+  assert.equal(fresh.code, 1, fresh.stderr);
+  assert.match(fresh.stderr, /src\/controllers\/a\.ts:7 bug Controller queries the database directly/);
+  assert.doesNotMatch(fresh.stderr, /src\/controllers\/a\.ts:[24] /);
+});
