@@ -10,6 +10,7 @@
  */
 import { parseHunkHeader, type HunkHeader } from './hunk-header.js';
 import { parseDiff } from './parse.js';
+import { formatHunkHeader } from './format.js';
 import { filePath } from './types.js';
 import { KEEP_BYTES, PastCapScreen } from './past-cap.js';
 
@@ -247,7 +248,10 @@ export function cutFile(
     if (oldCount === 0 && newCount === 0) lines.splice(hunkAt);
     else
       lines[hunkAt] = Buffer.from(
-        `@@ -${hunk.oldStart},${oldCount} +${hunk.newStart},${newCount} @@${hunk.tail}\n`,
+        formatHunkHeader(
+          { oldStart: hunk.oldStart, oldLines: oldCount, newStart: hunk.newStart, newLines: newCount },
+          hunk.tail,
+        ),
         'latin1',
       );
   } else if (hunkAt !== -1) lines.splice(hunkAt);

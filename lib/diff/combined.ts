@@ -7,7 +7,11 @@
  *
  * Streamed: bytes in, bytes out, one line held; a hunk is held until it ends (git's per-file cap,
  * ./source.ts DIFF_CONFIG, bounds it). Bytes go through latin1, which keeps every byte as it is.
+ *
+ * A reader of its own: the combined format (`@@@`, a column of marks per parent) is not the
+ * unified grammar ./read.ts reads. What it writes goes through the one writer (./format.ts).
  */
+import { formatHunkHeader, formatHunkLine } from './format.js';
 
 export class CombinedToUnified {
   private partial = '';
@@ -49,10 +53,10 @@ export class CombinedToUnified {
         if (marks.includes('-')) return;
         const content = line.slice(hunk.width);
         if (marks.length === hunk.width && !marks.includes(' ')) {
-          hunk.lines.push(`+${content}\n`);
+          hunk.lines.push(formatHunkLine('add', content));
           hunk.added += 1;
         } else {
-          hunk.lines.push(` ${content}\n`);
+          hunk.lines.push(formatHunkLine('context', content));
           hunk.kept += 1;
         }
         return;
@@ -96,7 +100,13 @@ export class CombinedToUnified {
     const hunk = this.hunk;
     this.hunk = null;
     if (!hunk || hunk.added === 0) return;
-    out.push(`@@ -${hunk.start},${hunk.kept} +${hunk.start},${hunk.kept + hunk.added} @@${hunk.tail}\n`, ...hunk.lines);
+    const counts = {
+      oldStart: hunk.start,
+      oldLines: hunk.kept,
+      newStart: hunk.start,
+      newLines: hunk.kept + hunk.added,
+    };
+    out.push(formatHunkHeader(counts, hunk.tail), ...hunk.lines);
   }
 }
 

@@ -1,5 +1,11 @@
-/** Writes parsed diff structures back as unified diff text (a chunk's `diff` for reviewer programs). */
-import type { DiffFile, Hunk } from './types.js';
+/**
+ * The one writer of diff text (docs/architecture.md "The diff model"): `DiffFile`s and hunks
+ * back to unified diff text, as git writes it. A chunk's `diff` for reviewer programs, a merge's
+ * introduced lines, a pushed message or path list as an added file, the lines kept past a cap:
+ * each is built as a `DiffFile` or `Hunk` and written here, so what the reader (./read.ts) reads
+ * back is the same model.
+ */
+import type { DiffFile, DiffLine, Hunk } from './types.js';
 import { quotePath } from './quote.js';
 
 /** The git header of one file: `diff --git`, modes, rename/copy lines, binary note, `---`/`+++`. */
@@ -23,13 +29,27 @@ export function formatFileHeader(file: DiffFile): string {
   return out.join('\n') + '\n';
 }
 
-export function formatHunk(hunk: Hunk): string {
+/** The counts a hunk header names. */
+export type HunkCounts = Pick<Hunk, 'oldStart' | 'oldLines' | 'newStart' | 'newLines'>;
+
+/**
+ * A hunk's `@@` line with its newline; `tail` is written after the closing `@@` as given (a
+ * section goes after one space). A count of 1 is left out, as git does.
+ */
+export function formatHunkHeader(counts: HunkCounts, tail = ''): string {
   const range = (start: number, count: number) => (count === 1 ? `${start}` : `${start},${count}`);
-  let out = `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@${hunk.section ? ` ${hunk.section}` : ''}\n`;
-  for (const line of hunk.lines) {
-    out += `${line.kind === 'add' ? '+' : line.kind === 'del' ? '-' : ' '}${line.text}\n`;
-    if (line.noNewlineAtEnd) out += '\\ No newline at end of file\n';
-  }
+  return `@@ -${range(counts.oldStart, counts.oldLines)} +${range(counts.newStart, counts.newLines)} @@${tail}\n`;
+}
+
+/** One line of a hunk with its newline (and git's marker after it when the file ends without one). */
+export function formatHunkLine(kind: DiffLine['kind'], text: string, noNewlineAtEnd = false): string {
+  const line = `${kind === 'add' ? '+' : kind === 'del' ? '-' : ' '}${text}\n`;
+  return noNewlineAtEnd ? `${line}\\ No newline at end of file\n` : line;
+}
+
+export function formatHunk(hunk: Hunk): string {
+  let out = formatHunkHeader(hunk, hunk.section ? ` ${hunk.section}` : '');
+  for (const line of hunk.lines) out += formatHunkLine(line.kind, line.text, line.noNewlineAtEnd);
   return out;
 }
 

@@ -1,8 +1,9 @@
 /**
  * A unified diff's hunk header (`@@ -OLD[,N] +NEW[,M] @@ SECTION`), read in one place for every
- * reader of diff text: the parser (./parse.ts), the per-file cap (./cap.ts), the gate's touched
- * lines (gate/facts.ts) and the model prompt's numbering (review/model/prompt.ts). A count left
- * out is 1, as in GNU diff and git.
+ * reader of diff text: the one reader (./read.ts, behind parseDiff and the gate's changed lines),
+ * the per-file cap and the screen past it (./cap.ts, ./past-cap.ts, which read bytes before any
+ * decoding) and the model prompt's numbering (review/model/prompt.ts). A count left out is 1, as
+ * in GNU diff and git. The one writer of it is ./format.ts `formatHunkHeader`.
  */
 export interface HunkHeader {
   oldStart: number;

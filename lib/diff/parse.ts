@@ -1,13 +1,13 @@
 /**
- * Unified diff reader (docs/architecture.md "Stages and the one-way order"): git's extended headers (renames, copies, modes, new
- * and deleted files, binary files), C-quoted paths, CRLF, `\ No newline at end of file`, and
- * plain `diff -u` output. Hunk bodies are read by the counts in their `@@` header, so a deleted
- * line that reads `-- x` is never taken for a `---` file header.
+ * Diff text to `DiffFile`s (docs/architecture.md "The diff model"): the files and hunks the one
+ * reader (./read.ts) hands on, built up with their names, modes and statuses: git's extended
+ * headers (renames, copies, modes, new and deleted files, binary files), C-quoted paths, CRLF,
+ * `\ No newline at end of file`, and plain `diff -u` output.
  */
-import { parseHunkHeader } from './hunk-header.js';
 import { InputError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
-import type { DiffFile, DiffLine, FileStatus, Hunk } from './types.js';
+import type { DiffFile, FileStatus, Hunk } from './types.js';
+import { readEvents } from './read.js';
 import { readQuoted } from './quote.js';
 
 // Prefix pairs git writes: a/ b/ by default, c/ i/ w/ o/ with diff.mnemonicPrefix.
@@ -31,81 +31,50 @@ interface Builder {
 /** Parses unified diff text into files; '' gives []. Throws InputError naming `name` otherwise. */
 export function parseDiff(text: string, name = 'diff'): DiffFile[] {
   if (text.trim() === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
   const files: DiffFile[] = [];
   let current: Builder | null = null;
-  let recognized = false;
+  let hunk: Hunk | null = null;
   const finish = () => {
     if (current) files.push(settle(current));
     current = null;
+    hunk = null;
   };
-
-  let i = 0;
-  while (i < lines.length) {
-    const line = stripCr(lines[i]!);
-    if (line.startsWith('diff --git ')) {
-      finish();
-      recognized = true;
-      current = startGitFile(line.slice('diff --git '.length));
-      i++;
-      continue;
-    }
-    if (line.startsWith('diff --cc ') || line.startsWith('diff --combined ')) {
-      // A combined (merge) diff has no single old side; skip it up to the next file.
-      finish();
-      recognized = true;
-      i++;
-      while (i < lines.length && !/^diff (--git|--cc|--combined) /.test(stripCr(lines[i]!))) i++;
-      continue;
-    }
-    if (line.startsWith('* Unmerged path ')) {
-      finish();
-      recognized = true;
-      i++;
-      continue;
-    }
-    if (line.startsWith('--- ') && i + 1 < lines.length && stripCr(lines[i + 1]!).startsWith('+++ ')) {
-      const next = stripCr(lines[i + 1]!);
-      if (!current?.git || current.sawNames || current.file.hunks.length > 0) {
-        // A plain `diff -u` file: no git header before it.
+  const recognized = readEvents(
+    text,
+    {
+      gitFile(rest) {
         finish();
-        current = startPlainFile(line.slice(4), next.slice(4));
-      } else {
-        applyNames(current, line.slice(4), next.slice(4));
-      }
-      recognized = true;
-      i += 2;
-      continue;
-    }
-    if (line.startsWith('@@ ') && current) {
-      i = readHunk(lines, i, current.file, name);
-      continue;
-    }
-    if (line.startsWith('@@')) {
-      if (current && !parseHunkHeader(line))
-        throw new InputError(m.badHunkHeader(name, i + 1, line), { remedy: m.damagedRemedy });
-      i++;
-      continue;
-    }
-    if (current?.git && !current.sawNames && current.file.hunks.length === 0) readExtendedHeader(current, line);
-    if (line === 'GIT binary patch' && current) {
-      // The base85 payload runs until the next file; nothing in it is a line of code.
-      i++;
-      while (i < lines.length && !stripCr(lines[i]!).startsWith('diff ')) i++;
-      continue;
-    }
-    // Anything else outside a hunk (a commit message, `index` lines of format-patch, blank
-    // lines) is not part of any file's changes.
-    i++;
-  }
+        current = startGitFile(rest);
+      },
+      plainFile(oldField, newField) {
+        finish();
+        current = startPlainFile(oldField, newField);
+      },
+      names(oldField, newField) {
+        applyNames(current!, oldField, newField);
+      },
+      endFile: finish,
+      header(line) {
+        readExtendedHeader(current!, line);
+      },
+      hunk({ tail, ...counts }) {
+        // The section is what follows git's one space after the closing `@@`.
+        hunk = { ...counts, section: tail.startsWith(' ') ? tail.slice(1) : tail, lines: [] };
+        current!.file.hunks.push(hunk);
+      },
+      line(kind, text, oldLine, newLine) {
+        hunk!.lines.push({ kind, text, oldLine, newLine });
+      },
+      noNewline() {
+        const last = hunk?.lines[hunk.lines.length - 1];
+        if (last) last.noNewlineAtEnd = true;
+      },
+    },
+    name,
+  );
   finish();
   if (!recognized) throw new InputError(m.notADiff(name), { remedy: m.notADiffRemedy });
   return files;
-}
-
-function stripCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 function emptyFile(): DiffFile {
@@ -256,57 +225,4 @@ function settle(b: Builder): DiffFile {
   else if (b.sawCopy) status = 'copied';
   f.status = status;
   return f;
-}
-
-/** Reads one hunk starting at its `@@` line; returns the index of the line after it. */
-function readHunk(lines: string[], start: number, file: DiffFile, name: string): number {
-  const header = stripCr(lines[start]!);
-  const read = parseHunkHeader(header);
-  if (!read) throw new InputError(m.badHunkHeader(name, start + 1, header), { remedy: m.damagedRemedy });
-  const { tail, ...counts } = read;
-  // The section is what follows git's one space after the closing `@@`.
-  const hunk: Hunk = { ...counts, section: tail.startsWith(' ') ? tail.slice(1) : tail, lines: [] };
-  let oldLeft = hunk.oldLines;
-  let newLeft = hunk.newLines;
-  let oldLine = hunk.oldStart;
-  let newLine = hunk.newStart;
-  let i = start + 1;
-  const push = (line: DiffLine) => hunk.lines.push(line);
-  while (oldLeft > 0 || newLeft > 0) {
-    if (i >= lines.length) throw new InputError(m.hunkEndsEarly(name, i), { remedy: m.damagedRemedy });
-    const raw = lines[i]!;
-    const marker = raw[0];
-    const text = stripCr(raw.slice(1));
-    if (marker === '\\') {
-      markNoNewline(hunk);
-    } else if (marker === ' ' || raw === '' || raw === '\r') {
-      // An empty line is a context line whose space was stripped (diff.suppressBlankEmpty, editors).
-      if (oldLeft === 0 || newLeft === 0)
-        throw new InputError(m.badHunkLine(name, i + 1, raw), { remedy: m.damagedRemedy });
-      push({ kind: 'context', text: marker === ' ' ? text : '', oldLine: oldLine++, newLine: newLine++ });
-      oldLeft--;
-      newLeft--;
-    } else if (marker === '-' && oldLeft > 0) {
-      push({ kind: 'del', text, oldLine: oldLine++, newLine: null });
-      oldLeft--;
-    } else if (marker === '+' && newLeft > 0) {
-      push({ kind: 'add', text, oldLine: null, newLine: newLine++ });
-      newLeft--;
-    } else {
-      throw new InputError(m.badHunkLine(name, i + 1, raw), { remedy: m.damagedRemedy });
-    }
-    i++;
-  }
-  // The marker for the hunk's last line comes after the counts run out.
-  while (i < lines.length && lines[i]!.startsWith('\\')) {
-    markNoNewline(hunk);
-    i++;
-  }
-  file.hunks.push(hunk);
-  return i;
-}
-
-function markNoNewline(hunk: Hunk): void {
-  const last = hunk.lines[hunk.lines.length - 1];
-  if (last) last.noNewlineAtEnd = true;
 }

@@ -12,6 +12,8 @@
  * test/diff/past-cap.test.ts fails when the rules' needles change.
  */
 import { escapeRegExp } from '../core/regex-escape.js';
+import { formatHunk } from './format.js';
+import { parseHunkHeader } from './hunk-header.js';
 
 export const CREDENTIAL_NEEDLES = {
   exact: [
@@ -143,7 +145,6 @@ const OVERLAP = 256;
 const EXACT = new RegExp(CREDENTIAL_NEEDLES.exact.map(escapeRegExp).join('|'));
 // Without `u`, `i` folds ASCII letters only: right on bytes read as latin1.
 const FOLDED = new RegExp(CREDENTIAL_NEEDLES.folded.map(escapeRegExp).join('|'), 'i');
-const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
 function needleAt(text: string): number {
   const a = EXACT.exec(text)?.index ?? -1;
@@ -205,7 +206,7 @@ export class PastCapScreen {
   end(): string {
     if (this.partial) this.endLine();
     if (this.unread !== null)
-      this.out.push(`@@ -${this.old},0 +${this.unread},1 @@\n+${UNREAD_MARKER} (from line ${this.unread})\n`);
+      this.out.push(keptLine(this.old, this.unread, `${UNREAD_MARKER} (from line ${this.unread})`));
     return this.out.join('');
   }
 
@@ -213,10 +214,10 @@ export class PastCapScreen {
     const text = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
     const first = this.long ? this.longFirst : text.charCodeAt(0);
     if (!this.long && first === 0x40 && text.charCodeAt(1) === 0x40) {
-      const hunk = HUNK.exec(text);
+      const hunk = parseHunkHeader(text);
       if (hunk) {
-        this.old = Number(hunk[1]);
-        this.line = Number(hunk[2]);
+        this.old = hunk.oldStart;
+        this.line = hunk.newStart;
         this.inHunk = true;
       }
     } else if (this.inHunk && first === 0x2b) {
@@ -241,7 +242,7 @@ export class PastCapScreen {
       body.length <= WINDOW_BEFORE + WINDOW_AFTER
         ? body
         : body.slice(Math.max(0, at - WINDOW_BEFORE), at + WINDOW_AFTER);
-    const hunk = `@@ -${this.old},0 +${this.line},1 @@\n+${window}\n`;
+    const hunk = keptLine(this.old, this.line, window);
     this.kept = true;
     if (this.unread !== null) return;
     if (this.outBytes + hunk.length > this.budget) {
@@ -251,4 +252,16 @@ export class PastCapScreen {
     this.out.push(hunk);
     this.outBytes += hunk.length;
   }
+}
+
+/** One added line kept at its own line number, as a hunk of its own, written by the one writer. */
+function keptLine(old: number, line: number, text: string): string {
+  return formatHunk({
+    oldStart: old,
+    oldLines: 0,
+    newStart: line,
+    newLines: 1,
+    section: '',
+    lines: [{ kind: 'add', text, oldLine: null, newLine: line }],
+  });
 }

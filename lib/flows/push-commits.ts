@@ -14,6 +14,8 @@ import { gitChunks } from '../core/git/run.js';
 import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
 import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
 import { CombinedToUnified } from '../diff/combined.js';
+import { addedFile } from '../diff/build.js';
+import { formatFile } from '../diff/format.js';
 
 export interface CommitPatch {
   commit: string;
@@ -39,23 +41,13 @@ export function messageDiff(commit: string, message: Buffer): Buffer {
 }
 
 /**
- * Text as a diff that adds it as the file `path` ('' for blank text). `path` goes in unquoted:
- * the names given here (a message's, a ref's paths) hold no character git would quote, as no ref
- * name may hold a space, a quote or a control character.
+ * Text as a diff that adds it as the file `path` ('' for blank text): the model's added file
+ * (../diff/build.ts) written by the one writer (../diff/format.ts), which quotes a name as git
+ * would.
  */
 export function addedFileDiff(path: string, text: string): string {
-  const body = text.replace(/\n+$/, '');
-  if (!body.trim()) return '';
-  const lines = body.split('\n');
-  return [
-    `diff --git a/${path} b/${path}`,
-    'new file mode 100644',
-    '--- /dev/null',
-    `+++ b/${path}`,
-    `@@ -0,0 +1,${lines.length} @@`,
-    ...lines.map((l) => `+${l}`),
-    '',
-  ].join('\n');
+  const file = addedFile(path, text);
+  return file ? formatFile(file) : '';
 }
 
 /** The name a commit's paths go by in findings: `(paths of commit 1a2b3c4d5e6f)`. */

@@ -2,7 +2,7 @@
  * The observed facts behind the gate, each fetched with one git call for every thread that
  * needs it (never a process per thread).
  */
-import { parseHunkHeader } from '../diff/hunk-header.js';
+import { DiffReader } from '../diff/read.js';
 import { git, gitLines, gitRecords } from '../core/git/run.js';
 import { unquotePath } from '../diff/quote.js';
 
@@ -90,41 +90,41 @@ export async function changedLines(
   ];
   let commit = '';
   let file: string | null = null;
-  let minus = 0;
-  let plus = 0;
-  for await (const line of gitLines(args, { cwd, input: [...wanted.keys()].join('\n') + '\n' })) {
-    if (minus > 0 || plus > 0) {
-      // Inside a hunk: exactly the counted lines, whatever they hold ("\ No newline" is not counted).
-      if (line.startsWith('-')) minus -= 1;
-      else if (line.startsWith('+')) plus -= 1;
-      continue;
-    }
-    if (/^[0-9a-f]{40,64}$/.test(line)) {
-      commit = line;
-      file = null;
-      continue;
-    }
-    if (line.startsWith('diff --git ')) {
-      file = null;
-      continue;
-    }
-    if (line.startsWith('+++ ')) {
-      const target = unquotePath(line.slice(4));
-      file = target === '/dev/null' ? null : target.replace(/^b\//, '');
-      continue;
-    }
-    const hunk = parseHunkHeader(line);
-    if (!hunk) continue;
-    minus = hunk.oldLines;
-    const start = hunk.newStart;
-    plus = hunk.newLines;
-    if (plus === 0 || !file || !wanted.get(commit)?.has(file)) continue;
-    let perFile = result.get(commit);
-    if (!perFile) result.set(commit, (perFile = new Map()));
-    let ranges = perFile.get(file);
-    if (!ranges) perFile.set(file, (ranges = []));
-    ranges.push([start, start + plus - 1]);
-  }
+  // The one diff reader (diff/read.ts) reads the hunks by their counts; between them come the
+  // commit names `--stdin` prints, each before its commit's files.
+  const commitLine = (line: string) => {
+    if (!/^[0-9a-f]{40,64}$/.test(line)) return;
+    commit = line;
+    file = null;
+  };
+  const named = (newField: string) => {
+    const target = unquotePath(newField);
+    file = target === '/dev/null' ? null : target.replace(/^b\//, '');
+  };
+  const reader = new DiffReader(
+    {
+      gitFile: () => (file = null),
+      plainFile: (_old, newField) => named(newField),
+      names: (_old, newField) => named(newField),
+      header: commitLine,
+      other: commitLine,
+      hunk(hunk) {
+        const start = hunk.newStart;
+        const plus = hunk.newLines;
+        if (plus === 0 || !file || !wanted.get(commit)?.has(file)) return;
+        let perFile = result.get(commit);
+        if (!perFile) result.set(commit, (perFile = new Map()));
+        let ranges = perFile.get(file);
+        if (!ranges) perFile.set(file, (ranges = []));
+        ranges.push([start, start + plus - 1]);
+      },
+      line() {},
+      noNewline() {},
+    },
+    'git diff-tree',
+  );
+  for await (const line of gitLines(args, { cwd, input: [...wanted.keys()].join('\n') + '\n' })) reader.line(line);
+  reader.end();
   return result;
 }
 
