@@ -134,7 +134,11 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
   reads.metadata = [];
   const metadata = work.map(([, plan]) => {
     const tag = plan.tip !== plan.update.localSha ? plan.update.localSha : undefined;
-    const text = commitMetadata(reads.repo.top, plan.commits, tag ? { oid: tag, ref: plan.update.localRef } : undefined);
+    const text = commitMetadata(
+      reads.repo.top,
+      plan.commits,
+      tag ? { oid: tag, ref: plan.update.localRef } : undefined,
+    );
     text.catch(() => {});
     reads.metadata!.push([`${plan.range} ${plan.tip} ${tag ?? ''}`, text]);
     return text;

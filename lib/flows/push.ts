@@ -78,12 +78,9 @@ async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: P
   if (decision.kind === 'block' && reviewed && session) {
     const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
     lines.push(
-      ...(await (await modules).blockedLines(
-        repo.top,
-        reviewed,
-        session.config.gate.credentialAnswers,
-        await queuedFor(repo.commonDir, ids),
-      )),
+      ...(await (
+        await modules
+      ).blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids))),
     );
     return { exit: 1, lines };
   }

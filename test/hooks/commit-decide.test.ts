@@ -5,7 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideCommit, decideCommitWith, type CommitDecision, type CommitFacts } from '../../lib/flows/commit-decide.js';
+import {
+  decideCommit,
+  decideCommitWith,
+  type CommitDecision,
+  type CommitFacts,
+} from '../../lib/flows/commit-decide.js';
 
 const base: CommitFacts = { settle: false, trailerLine: false };
 /** A plain commit with the state read: the clean check is the next question. */
@@ -19,11 +24,7 @@ const rows: Array<[name: string, facts: CommitFacts, expected: CommitDecision]> 
     { ...plain, trailerLine: true, lintErrors: 2, clean: true, empty: true },
     { kind: 'block', why: 'lint' },
   ],
-  [
-    'the lint passes: on to the plan',
-    { ...base, trailerLine: true, lintErrors: 0 },
-    { kind: 'need', fact: 'plan' },
-  ],
+  ['the lint passes: on to the plan', { ...base, trailerLine: true, lintErrors: 0 }, { kind: 'need', fact: 'plan' }],
   ['an empty message stays empty', { ...base, empty: true }, { kind: 'empty' }],
   [
     'an empty message after a passing lint',
@@ -71,11 +72,7 @@ const rows: Array<[name: string, facts: CommitFacts, expected: CommitDecision]> 
     { ...base, plan: 'amend', empty: false },
     { kind: 'need', fact: 'review' },
   ],
-  [
-    'a merge is reviewed: no clean check',
-    { ...base, plan: 'merge', empty: false },
-    { kind: 'need', fact: 'review' },
-  ],
+  ['a merge is reviewed: no clean check', { ...base, plan: 'merge', empty: false }, { kind: 'need', fact: 'review' }],
   [
     'a credential blocks',
     { ...plain, clean: false, empty: false, review: { credentials: 1, blocks: false } },

@@ -5,12 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  decidePush,
-  type PushDecision,
-  type PushFacts,
-  type PushRefFacts,
-} from '../../lib/flows/push-decide.js';
+import { decidePush, type PushDecision, type PushFacts, type PushRefFacts } from '../../lib/flows/push-decide.js';
 
 const commits: PushRefFacts = { kind: 'commits', single: false };
 const cleanRef: PushRefFacts = {
