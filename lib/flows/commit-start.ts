@@ -6,11 +6,11 @@
  * Otherwise the reads go on to the full hook (./commit.ts, through ../hooks/hook/commit-msg.ts), which then runs no git command
  * twice.
  *
- * Clean here means what the full hook would write and say nothing for (an empty message
- * included): a plain commit (no amend, no merge, no rebase to settle), no Review-Finding line in
- * the message, nothing queued, no earlier findings of this hook to erase, and a staged diff the
- * clean check (review/clean-check.ts) answers for. Any doubt, any error: not clean, and the full
- * hook decides as before.
+ * Clean here is the commit's one decision (./commit-decide.ts) answering "pass": what the full
+ * hook would write and say nothing for (an empty message included). The start asks that decision
+ * with what it can gather (the plan, the verdict files, the clean check); the full hook asks the
+ * same one, going on from the facts handed to it. Any doubt, any error: not clean, and the full
+ * hook decides.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,6 +23,7 @@ import { mayHaveLastFindings, mayHaveQueued, rebaseToSettle } from '../verdicts/
 import { readCommentConfig } from '../record/message.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
 import { locateHook, type HookLocation } from './locate.js';
+import { decideCommitWith, type CommitFacts } from './commit-decide.js';
 
 /** A line a Review-Finding trailer could be on: the message then goes through the lint. */
 export const TRAILER_LINE = /^review-finding[ \t]*:/im;
@@ -43,6 +44,16 @@ export interface CommitReads {
    * while the hook bundle loads (docs/hooks.md "A commit whose change the rules reach").
    */
   commentConfig?: Promise<string>;
+  /** What the start gathered for the commit's decision (./commit-decide.ts), for the full hook to go on from. */
+  decided?: CommitDecided;
+}
+
+/** The facts the start gathered, and the plan and clean check they came from. */
+export interface CommitDecided {
+  facts: CommitFacts;
+  plan?: CommitPlan;
+  /** The clean check's answer (null: the review is needed), when it was asked. */
+  clean?: { foldAt: number } | null;
 }
 
 /**
@@ -73,22 +84,42 @@ export async function commitMsgClean(
   if (!reads) return { clean: false, reads };
   let clean = false;
   try {
-    clean = await isCleanCommit(reads);
+    clean = (await decideAtStart(reads)).kind === 'pass';
   } catch {
-    // any doubt: the full hook decides
+    // any doubt: the full hook decides, from what was gathered before the doubt
   }
   if (clean) return { clean: true };
   reads.commentConfig = readCommentConfig(cwd);
   return { clean: false, reads };
 }
 
-async function isCleanCommit({ location: { repo, hasHead }, message, staged }: CommitReads) {
-  // A Review-Finding line anywhere goes through the lint, which may block.
-  if (rebaseToSettle(repo.gitDir) || TRAILER_LINE.test(message.toString('utf8'))) return false;
-  const plan = await planCommit(repo, hasHead, Promise.resolve(staged));
-  if (plan.kind !== 'commit') return false;
-  if ((await mayHaveQueued(repo.commonDir)) || (await mayHaveLastFindings(repo.commonDir, 'commit-msg'))) return false;
-  return (await cleanWithoutReview(repo, plan)) !== null;
+/**
+ * The commit's decision (./commit-decide.ts) as far as the start can take it: the plan, the
+ * verdict files and the clean check, not the lint, the comment character or the review. What it
+ * gathered is kept in `reads.decided` for the full hook, which asks the same decision from there.
+ */
+async function decideAtStart(reads: CommitReads) {
+  const { repo, hasHead } = reads.location;
+  const facts: CommitFacts = {
+    settle: rebaseToSettle(repo.gitDir),
+    trailerLine: TRAILER_LINE.test(reads.message.toString('utf8')),
+  };
+  const decided: CommitDecided = { facts };
+  reads.decided = decided;
+  return decideCommitWith(facts, {
+    plan: async () => {
+      decided.plan = await planCommit(repo, hasHead, Promise.resolve(reads.staged));
+      facts.plan = decided.plan.kind;
+    },
+    state: async () => {
+      facts.queued = await mayHaveQueued(repo.commonDir);
+      facts.lastFindings = await mayHaveLastFindings(repo.commonDir, 'commit-msg');
+    },
+    clean: async () => {
+      decided.clean = await cleanWithoutReview(repo, decided.plan!);
+      facts.clean = decided.clean !== null;
+    },
+  });
 }
 
 /** The clean check's answer for a plain commit: its policy's record, when the staged diff surely needs no review. */

@@ -19,7 +19,7 @@ import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/mess
 import type { HistoryRow } from '../record/history.js';
 import type { TrailerRow } from '../record/row.js';
 import { blocks } from '../review/findings/event.js';
-import { mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
+import { mayHaveLastFindings, mayHaveQueued, rebaseToSettle, rememberReview } from '../verdicts/peek.js';
 import { locateHook } from './locate.js';
 import { readDiff } from '../diff/source.js';
 import { planCommit, type CommitPlan } from './commit-plan.js';
@@ -29,6 +29,7 @@ import type { CommitReads } from './commit-start.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
 import { cleanWithoutReview, TRAILER_LINE } from './commit-start.js';
+import { decideCommitWith, type CommitFacts } from './commit-decide.js';
 import type { Workspace } from '../workspace/index.js';
 import type { Bundle } from '../bundle/types.js';
 
@@ -86,61 +87,100 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   const text = original.toString('utf8');
   const commentChar = commentCharOf(configured, text);
   const gitOptions = { cwd: repo.top, commentChar };
+  // The commit's one decision (./commit-decide.ts), going on from what the start gathered.
+  const handed = prepared?.decided;
+  const facts: CommitFacts = handed?.facts ?? {
+    settle: rebaseToSettle(repo.gitDir),
+    trailerLine: TRAILER_LINE.test(text),
+  };
+  facts.empty = isEmptyMessage(text, commentChar);
+  let plan = handed?.plan;
+  let clean = handed?.clean;
   // A rebase that rewrote nothing ran no post-rewrite: its drops are settled here, once (a file
   // test on every other commit; docs/record.md "Rebase").
-  if (rebaseToSettle(repo.gitDir)) {
+  if (facts.settle) {
     try {
       lines.push(...(await (await load.rewrite()).reportDropped(repo)));
     } catch (error) {
       lines.push(m.queueFailed(error instanceof Error ? error.message : String(error)));
     }
+    facts.queued = undefined; // the drops may have been queued: read again
   }
 
-  // 1. Lint what a human wrote: a bad row blocks before anything else happens.
   let messageRows: TrailerRow[] = [];
-  if (TRAILER_LINE.test(text)) {
-    const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([load.lint(), load.write()]);
-    const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
-    const lint = lintMessage(text, { commentChar, trailerValues: values });
-    const problems = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
-    if (lint.errors) {
-      lines.push(m.lintFailed(lint.errors), ...problems, m.lintRemedy);
-      return { exit: 1, lines };
-    }
-    lines.push(...problems);
-    messageRows = lint.rows.map((r) => r.row);
-  }
-  // 2. An empty message stays empty so that git aborts the commit as usual.
-  if (isEmptyMessage(text, commentChar)) return { exit: 0, lines };
-
-  // 3. What this commit is: the history of its parents answers for it.
-  const plan = await planCommit(repo, hasHead, stagedDiff);
+  let lintLines: string[] = [];
+  let amendedRows: TrailerRow[] = [];
   let parentRows: HistoryRow[] | undefined;
   const readParents = async () =>
-    (parentRows ??= plan.parents.length ? await (await load.history()).readHistoryOf(repo.top, plan.parents) : []);
+    (parentRows ??= plan!.parents.length ? await (await load.history()).readHistoryOf(repo.top, plan!.parents) : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
-  const amendedRows = plan.amended ? await rowsOfCommit(repo.top, plan.amended) : [];
   const readHistory = async () => [
-    ...amendedRows.map((row) => ({ commit: plan.amended!, row })),
+    ...amendedRows.map((row) => ({ commit: plan!.amended!, row })),
     ...(await readParents()),
   ];
-
-  // 4. Review. One that cannot run is a warning: kept and queued records are still written.
-  let outcome: Reviewed | 'blocked' | null;
-  try {
-    outcome = await reviewCommit(
-      repo,
-      plan,
-      messageRows,
-      readHistory,
-      lines,
-      amendedRows.some((r) => r.verdict === 'OPEN'),
-    );
-  } catch (error) {
-    lines.push(...reviewFailure(error, input.debug ?? false));
-    outcome = null;
+  let review: CommitReview | null = null;
+  const decision = await decideCommitWith(facts, {
+    // 1. Lint what a human wrote: a bad row blocks before anything else happens.
+    lint: async () => {
+      const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([
+        load.lint(),
+        load.write(),
+      ]);
+      const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
+      const lint = lintMessage(text, { commentChar, trailerValues: values });
+      lintLines = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
+      if (!lint.errors) lines.push(...lintLines);
+      messageRows = lint.rows.map((r) => r.row);
+      facts.lintErrors = lint.errors;
+    },
+    // 2. What this commit is: the history of its parents answers for it.
+    plan: async () => {
+      plan = await planCommit(repo, hasHead, stagedDiff);
+      facts.plan = plan.kind;
+    },
+    state: async () => {
+      facts.queued = await mayHaveQueued(repo.commonDir);
+      facts.lastFindings = await mayHaveLastFindings(repo.commonDir, 'commit-msg');
+    },
+    // 3. A plain commit no rule can reach is decided without the review (docs/hooks.md "Clean commits").
+    clean: async () => {
+      clean = await cleanWithoutReview(repo, plan!);
+      facts.clean = clean !== null;
+    },
+    // 4. Review. One that cannot run is a warning: kept and queued records are still written.
+    review: async () => {
+      amendedRows = plan!.amended ? await rowsOfCommit(repo.top, plan!.amended) : [];
+      try {
+        review = await reviewCommit(
+          repo,
+          plan!,
+          messageRows,
+          readHistory,
+          lines,
+          amendedRows.some((r) => r.verdict === 'OPEN'),
+        );
+        facts.review = review.facts;
+      } catch (error) {
+        lines.push(...reviewFailure(error, input.debug ?? false));
+        facts.review = { credentials: 0, blocks: false };
+      }
+    },
+  });
+  // The one block point: why the commit stops, as the decision says.
+  if (decision.kind === 'block') {
+    if (decision.why === 'lint') lines.push(m.lintFailed(facts.lintErrors!), ...lintLines, m.lintRemedy);
+    else lines.push(...(review as CommitReview | null)!.stopLines(decision.why));
+    return { exit: 1, lines };
   }
-  if (outcome === 'blocked') return { exit: 1, lines };
+  // An empty message stays empty so that git aborts the commit as usual; a clean commit with
+  // nothing else to do writes nothing.
+  if (decision.kind !== 'record') return { exit: 0, lines };
+  let outcome: Reviewed | null;
+  if (decision.reviewed) {
+    const reviewed = review as CommitReview | null;
+    outcome = reviewed ? await reviewed.finish() : null;
+  } else outcome = await cleanReview(repo, clean!.foldAt, lines);
+  const planned = plan!;
 
   const rows: TrailerRow[] = [];
   const notes: string[] = [];
@@ -159,7 +199,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // An amend's message still holds the amended commit's OPEN rows; one whose finding this
   // review no longer raises (the line was fixed) goes, as it would if not in the message
   // (docs/record.md "Amend"). A row answered in the same message stays with its answer.
-  if (outcome && plan.amended && messageRows.length) {
+  if (outcome && planned.amended && messageRows.length) {
     const { recordKey } = await load.history();
     const fromAmended = new Set(amendedRows.map(recordKey));
     const answered = new Set(messageRows.filter((r) => r.verdict !== 'OPEN').map((r) => r.id));
@@ -189,10 +229,10 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // 5. Queued records, where this commit's history carries their finding. A queue that cannot be
   //    read or locked now stays queued for the next commit; this one's rows go on.
   try {
-    if (await mayHaveQueued(repo.commonDir)) {
+    if ((facts.queued ??= await mayHaveQueued(repo.commonDir))) {
       const queued = await chooseFromQueue(
         repo,
-        plan,
+        planned,
         [...messageRows, ...rows],
         outcome?.raised ?? new Set(),
         readParents,
@@ -244,9 +284,31 @@ export async function appliedPatchFlow(cwd: string): Promise<Outcome> {
   // The history answers for suppression (a verdict already committed on this branch).
   const readHistory = async () =>
     plan.parents.length ? (await load.history()).readHistoryOf(repo.top, plan.parents) : [];
-  const outcome = await reviewCommit(repo, plan, [], readHistory, lines, false, { record: false });
-  if (outcome === 'blocked') return { exit: 1, lines };
-  lines.push(...outcome.report(false));
+  // The commit's decision (./commit-decide.ts) over a message that is not there: nothing to
+  // lint, nothing empty, no queue to take.
+  const facts: CommitFacts = { settle: false, trailerLine: false, empty: false, plan: plan.kind, queued: false };
+  let clean: { foldAt: number } | null = null;
+  let review: CommitReview | null = null;
+  const decision = await decideCommitWith(facts, {
+    state: async () => {
+      facts.lastFindings = await mayHaveLastFindings(repo.commonDir, 'commit-msg');
+    },
+    clean: async () => {
+      clean = await cleanWithoutReview(repo, plan);
+      facts.clean = clean !== null;
+    },
+    review: async () => {
+      review = await reviewCommit(repo, plan, [], readHistory, lines, false, { record: false });
+      facts.review = review.facts;
+    },
+  });
+  if (decision.kind === 'block') {
+    lines.push(...(review as CommitReview | null)!.stopLines(decision.why as 'credential' | 'findings'));
+    return { exit: 1, lines };
+  }
+  if (decision.kind === 'record' && decision.reviewed) {
+    lines.push(...(await (review as CommitReview | null)!.finish()).report(false));
+  } else if (clean) await cleanReview(repo, (clean as { foldAt: number }).foldAt, lines);
   return { exit: 0, lines };
 }
 
@@ -263,10 +325,26 @@ export interface Reviewed {
   foldAt: number;
 }
 
+/** The review of a commit as its decision reads it (./commit-decide.ts), with what follows from it. */
+export interface CommitReview {
+  /** What stops a commit: its credential findings, and whether commitMsg.block stops it. */
+  facts: { credentials: number; blocks: boolean };
+  /** Why the commit stops, for the decision's block. */
+  stopLines(why: 'credential' | 'findings'): string[];
+  /** The rows and the report, once the decision lets the commit go on. */
+  finish(): Promise<Reviewed>;
+}
+
+/** A plain commit the clean check decided: the review's answer without the review. */
+async function cleanReview(repo: Repo, foldAt: number, lines: string[]): Promise<Reviewed> {
+  await rememberReview(repo.commonDir, [], 'commit-msg', (why) => lines.push(m.saveFailed(why)));
+  return { open: [], raised: new Set(), report: () => [], runnable: new Set(), foldAt };
+}
+
 /**
- * The review of a commit being made, with its stops: the credential stop and commitMsg.block
- * print why and answer 'blocked'. `record: false` (a hook that has no message to write into,
- * pre-applypatch) makes no OPEN rows, so it reads no history for them.
+ * The review of a commit being made: what its stops read (the credential stop, commitMsg.block)
+ * and the lines they print, decided by the caller's decision. `record: false` (a hook that has no
+ * message to write into, pre-applypatch) makes no OPEN rows, so it reads no history for them.
  */
 export async function reviewCommit(
   repo: Repo,
@@ -276,15 +354,7 @@ export async function reviewCommit(
   lines: string[],
   judgeRows: boolean,
   options: { record?: boolean } = {},
-): Promise<'blocked' | Reviewed> {
-  // A plain commit no rule can reach is decided without the review (docs/hooks.md "Clean commits").
-  if (plan.kind === 'commit' && !judgeRows) {
-    const clean = await cleanWithoutReview(repo, plan);
-    if (clean) {
-      await rememberReview(repo.commonDir, [], 'commit-msg', (why) => lines.push(m.saveFailed(why)));
-      return { open: [], raised: new Set(), report: () => [], runnable: new Set(), foldAt: clean.foldAt };
-    }
-  }
+): Promise<CommitReview> {
   const [{ runReview, CREDENTIAL_RULE_SOURCES }, { openWorkspace }] = await Promise.all([
     load.review(),
     load.workspace(),
@@ -314,50 +384,56 @@ export async function reviewCommit(
   const credentials = config.commitMsg.blockCredentials
     ? result.findings.filter((f) => CREDENTIAL_RULE_SOURCES.has(f.rule_source))
     : [];
-  if (credentials.length) {
-    lines.push(
-      m.credentialBlocked(credentials.length),
-      ...findingLines(credentials, 50),
-      ...m.credentialWaysOn(
-        credentials.map((f) => f.id),
-        config.gate.credentialAnswers,
-      ),
-    );
-    return 'blocked';
-  }
-  if (config.commitMsg.block && result.event === 'REQUEST_CHANGES') {
-    lines.push(m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy);
-    return 'blocked';
-  }
-  const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
-  const open: TrailerRow[] = [];
-  if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
-    const { findingRow } = await load.trailerRows();
-    const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
-    for (const finding of result.findings) {
-      if (known.has(finding.id)) continue;
-      known.add(finding.id); // a folded finding and its twin never make two rows
-      const row = findingRow(finding);
-      if (row) open.push(row);
-      else lines.push(m.notRecordable(finding.id));
-    }
-  }
-  const report = (written: boolean) =>
-    result.findings.length || result.suppressed.length
+  const stopLines = (why: 'credential' | 'findings') =>
+    why === 'credential'
       ? [
-          m.summary(
-            result.event,
-            result.findings.length,
-            written ? open.length : 0,
-            result.suppressed.length,
-            plan.kind,
+          m.credentialBlocked(credentials.length),
+          ...findingLines(credentials, 50),
+          ...m.credentialWaysOn(
+            credentials.map((f) => f.id),
+            config.gate.credentialAnswers,
           ),
-          ...findingLines(result.findings),
-          ...(blocking.length ? [m.pushWillBlock] : []),
         ]
-      : [];
-  const runnable = judgeRows ? await (await load.ruleSources()).runnableRuleSources(session) : new Set<string>();
-  return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
+      : [m.commitBlocked(blocking.length), ...findingLines(blocking), m.commitBlockedRemedy];
+  const finish = async (): Promise<Reviewed> => {
+    const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
+    const open: TrailerRow[] = [];
+    if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
+      const { findingRow } = await load.trailerRows();
+      const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
+      for (const finding of result.findings) {
+        if (known.has(finding.id)) continue;
+        known.add(finding.id); // a folded finding and its twin never make two rows
+        const row = findingRow(finding);
+        if (row) open.push(row);
+        else lines.push(m.notRecordable(finding.id));
+      }
+    }
+    const report = (written: boolean) =>
+      result.findings.length || result.suppressed.length
+        ? [
+            m.summary(
+              result.event,
+              result.findings.length,
+              written ? open.length : 0,
+              result.suppressed.length,
+              plan.kind,
+            ),
+            ...findingLines(result.findings),
+            ...(blocking.length ? [m.pushWillBlock] : []),
+          ]
+        : [];
+    const runnable = judgeRows ? await (await load.ruleSources()).runnableRuleSources(session) : new Set<string>();
+    return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
+  };
+  return {
+    facts: {
+      credentials: credentials.length,
+      blocks: config.commitMsg.block && result.event === 'REQUEST_CHANGES',
+    },
+    stopLines,
+    finish,
+  };
 }
 
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */

@@ -90,6 +90,8 @@ export interface PushReviewOptions {
   screened?: readonly string[];
   /** The start-up's reading of one ref's commit patches, handed on (./push-start.ts HandedPatches). */
   patches?: HandedPatches;
+  /** Each ref's pushed metadata as the start-up read it, by `RANGE TIP TAG` (./push-start.ts). */
+  metadata?: ReadonlyMap<string, Promise<string>>;
   /** The server's authenticated pusher (./pusher.ts), for signed answers; never set on a client. */
   pusher?: string | null;
   /**
@@ -214,7 +216,12 @@ export async function reviewPlans(
     if (!whole && !plan.object)
       atTip.set(
         tipKey,
-        (whole = tipCredentials(top, plan, credentialCheck(session, tip, historyOf(tip), undefined, signedAnswers))),
+        (whole = tipCredentials(
+          top,
+          plan,
+          credentialCheck(session, tip, historyOf(tip), undefined, signedAnswers),
+          options.metadata?.get(tipKey),
+        )),
       );
     whole?.catch(() => {}); // awaited below, after the diffs' reviews
     if (plan.object) {
@@ -343,6 +350,8 @@ async function tipCredentials(
   top: string,
   plan: ReviewPlan,
   check: ReturnType<typeof credentialCheck>,
+  /** The metadata read already (the start-up's, handed on). */
+  read?: Promise<string>,
 ): Promise<{ findings: Finding[]; warnings: string[] }> {
   // Beside the files: the paths (a key as a file or folder name), the message of a commit the
   // per-commit check does not read (one commit: the combined review), an annotated tag's message.
@@ -351,7 +360,9 @@ async function tipCredentials(
   const [files, single, metadata] = await Promise.all([
     tipFiles(top, plan.range),
     plan.single ? runGit(commitMessage(plan.tip), { cwd: top }) : null,
-    commitMetadata(top, plan.commits, plan.tag ? { oid: plan.tag, ref: plan.ref } : undefined),
+    (read ?? Promise.reject()).catch(() =>
+      commitMetadata(top, plan.commits, plan.tag ? { oid: plan.tag, ref: plan.ref } : undefined),
+    ),
   ]);
   const texts = [files.text, addedFileDiff(`(paths of ${plan.ref})`, files.paths.join('\n')), metadata];
   if (single !== null) texts.push(messageDiff(plan.tip, Buffer.from(single)).toString('utf8'));

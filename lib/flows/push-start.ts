@@ -1,7 +1,8 @@
 /**
  * pre-push's start (docs/hooks.md "Push", "A clean push from its own start bundle"): the push
  * planned, and a push no rule can reach decided, from a bundle of its own before the hook bundle
- * loads, as a clean commit is (./commit-start.ts). Clean means: the clean check's record is current (review/clean-check.ts)
+ * loads, as a clean commit is (./commit-start.ts). Clean is the push's one decision
+ * (./push-decide.ts) answering "pass": the clean check's record is current (review/clean-check.ts)
  * and holds the credential screen's needles, every ref's combined diff has pieces and no needle
  * of any rule, and every pushed commit's own diff has no credential needle on an added line
  * (nor a file cut to the cap or called binary). The full hook would then find nothing and say
@@ -11,12 +12,13 @@
 import { cleanCheckFile } from '../core/state.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { readDiff } from '../diff/source.js';
-import { currentCleanRecord, preCheck, type Decision } from '../review/clean-check.js';
+import { currentCleanRecord, preCheck, type CleanRecord, type Decision } from '../review/clean-check.js';
 import { mayHaveLastFindings } from '../verdicts/peek.js';
 import { addedFileDiff, commitPatches, patchPaths, type CommitPatch } from './push-commits.js';
 import { commitMetadata } from './push-metadata.js';
 import { planPush, type PushPlan, type PushPlanning } from './push-plan.js';
 import { pushProgress } from './push-progress.js';
+import { decidePush, pushFacts, type PushFacts, type PushNeed } from './push-decide.js';
 
 /** What the full hook takes over when the push was not clean. */
 export interface PushReads extends PushPlanning {
@@ -27,6 +29,12 @@ export interface PushReads extends PushPlanning {
   diffs: Array<[range: string, read: { diff: CappedDiff; decision?: Decision }]>;
   /** `TIP COMMIT` of each commit the credential screen passed over. */
   screened: string[];
+  /** What the start gathered for the push's decision (./push-decide.ts), for the full hook to go on from. */
+  facts?: PushFacts;
+  /** The clean check's record of this clone's policy, as the start read it (null: none current). */
+  record?: CleanRecord | null;
+  /** Each ref's pushed metadata (./push-metadata.ts) as the start read it, by `RANGE TIP TAG`. */
+  metadata?: Array<[key: string, text: Promise<string>]>;
   /**
    * The first ref's commit patches still being read when the start gave up (one git log, not
    * started twice): exactly the commits of `tip` not in `screened`, each once. The full hook
@@ -90,43 +98,68 @@ interface Reading {
   walked: boolean;
 }
 
+/**
+ * The push's decision (./push-decide.ts) as far as the start can take it: the facts are read in
+ * the order it asks for them, two git processes at a time, and the start stops as soon as it
+ * cannot answer "pass". What was read goes to the full hook in `reads`.
+ */
 async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?: Reading): Promise<boolean> {
-  const { repo, bad, plans } = reads;
-  if (bad.length) return false; // the full hook names them
-  // A tree or blob pushed by a tag is reviewed by the full hook (./push-review.ts).
-  if (plans.some((p) => p.object)) return false;
-  const work = plans.filter((p) => p.range !== null);
-  if (work.length === 0) return true;
+  const { repo, plans } = reads;
+  const facts = pushFacts(reads.bad.length, plans);
+  reads.facts = facts;
+  const asks = (fact: PushNeed, ref?: number) => {
+    const next = decidePush(facts);
+    return next.kind === 'need' && next.fact === fact && next.ref === ref;
+  };
+  if (decidePush(facts).kind === 'pass') return true;
+  // Bad lines, a tree or blob pushed by a tag: the full hook names and reviews them (./push-review.ts).
+  if (!asks('state')) return false;
+  const work = [...plans.entries()].filter(([, p]) => p.range !== null);
   // The first ref's reads start before the record is checked: git works while it is read, and
   // the full hook needs the combined diff either way.
-  let reading = startReads(reads, work[0]!, work.length === 1 ? early : undefined);
-  const check = preCheck(currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top), 'pre-push');
-  if (!check?.screensPatches || (await mayHaveLastFindings(repo.commonDir, 'pre-push'))) {
+  let reading = startReads(reads, work[0]![1], work.length === 1 ? early : undefined);
+  reads.record = currentCleanRecord(cleanCheckFile(repo.commonDir), repo.top);
+  const check = preCheck(reads.record, 'pre-push');
+  facts.check = !check ? 'none' : check.screensPatches ? 'screens' : 'combined';
+  facts.lastFindings = await mayHaveLastFindings(repo.commonDir, 'pre-push');
+  if (!check || !asks('combined', work[0]![0])) {
     // Not handed over (more than one ref, or nothing to stream): stopped here, as before.
-    if (!handOver(reads, work[0]!, reading, reading.next)) await reading.patches.return(undefined);
+    if (!handOver(reads, work[0]![1], reading, reading.next)) await reading.patches.return(undefined);
     const diff = await reading.diff.catch(() => null); // the full hook reads it again and says why
-    if (diff) reads.diffs.push([work[0]!.range!, { diff }]);
+    if (diff) reads.diffs.push([work[0]![1].range!, { diff }]);
     return false;
   }
-  // Each ref's commits' header lines and its annotated tag's (./push-metadata.ts), beside the patches.
-  const metadata = work.map((plan) => {
-    const tag =
-      plan.tip !== plan.update.localSha ? { oid: plan.update.localSha, ref: plan.update.localRef } : undefined;
-    const text = commitMetadata(reads.repo.top, plan.commits, tag);
+  // Each ref's commits' header lines and its annotated tag's (./push-metadata.ts), beside the
+  // patches; handed on, so the full hook's review of the files at the tip does not read them again.
+  reads.metadata = [];
+  const metadata = work.map(([, plan]) => {
+    const tag = plan.tip !== plan.update.localSha ? plan.update.localSha : undefined;
+    const text = commitMetadata(
+      reads.repo.top,
+      plan.commits,
+      tag ? { oid: tag, ref: plan.update.localRef } : undefined,
+    );
     text.catch(() => {});
+    reads.metadata!.push([`${plan.range} ${plan.tip} ${tag ?? ''}`, text]);
     return text;
   });
   const shown = pushProgress(stderr);
   try {
-    for (const [n, plan] of work.entries()) {
+    for (const [n, [ref, plan]] of work.entries()) {
       if (n > 0) reading = startReads(reads, plan);
       const { patches, next, todo, walked } = reading;
       const planned = new Set(todo);
+      const known = facts.refs[ref]!;
       let handed = false;
       try {
         const diff = await reading.diff;
         const decision = check.decide(diff);
         reads.diffs.push([plan.range!, { diff, decision }]);
+        known.combined = decision;
+        if (!asks('carried', ref)) {
+          handed = n === 0 && handOver(reads, plan, reading, next);
+          return false;
+        }
         // The paths the combined diff names (a key as a file's name: the full hook reviews them as
         // `(paths of REF)`), and the metadata.
         const paths = addedFileDiff(
@@ -134,12 +167,8 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
           patchPaths(Buffer.from(diff.text)).join('\n'),
         );
         const carried = { diff: Buffer.from(paths + (await metadata[n]!)), capped: [] };
-        // No pieces: the screen may not stand in for the review (push-check.ts, `screen`).
-        if (
-          decision.decision === 'review' ||
-          (!plan.single && decision.pieces === 0) ||
-          check.decidePatch(carried) === 'review'
-        ) {
+        known.carried = check.decidePatch(carried);
+        if (!asks('commits', ref)) {
           handed = n === 0 && handOver(reads, plan, reading, next);
           return false;
         }
@@ -149,6 +178,7 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
           // A walk reaches what the plan lists, no more (checked, not assumed).
           if (walked && !planned.has(patch.commit)) return false;
           if (check.decidePatch(patch) === 'review') {
+            known.commits = 'review';
             handed = n === 0 && handOver(reads, plan, reading, Promise.resolve(step));
             return false;
           }
@@ -157,11 +187,12 @@ async function isCleanPush(reads: PushReads, stderr: NodeJS.WriteStream, early?:
         }
         // ...and no less.
         if (done !== todo.length) return false;
+        known.commits = 'clean';
       } finally {
         if (!handed) await patches.return(undefined); // stops git when the check gave up early
       }
     }
-    return true;
+    return decidePush(facts).kind === 'pass';
   } finally {
     shown.clear();
   }

@@ -7,7 +7,9 @@ import { planPush, type PushPlan } from './push-plan.js';
 import { mayHaveQueued, rememberReview } from '../verdicts/peek.js';
 import type { Outcome } from './outcome.js';
 import type { PushReads } from './push-start.js';
-import type { ReviewPlan } from './push-review.js';
+import type { PushReview, ReviewPlan } from './push-review.js';
+import type { Workspace } from '../workspace/index.js';
+import { decidePush, pushFacts } from './push-decide.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
 
@@ -41,37 +43,48 @@ async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: P
   // The start-up's clean-push check planned already when it ran (./push-start.ts).
   const { repo, bad, plans } = prepared ?? (await planPush(remote, refLines, cwd));
   for (const line of bad) lines.push(m.badRefLine(line));
-  const work = plans.filter((p) => p.range !== null || p.object);
-  if (work.length === 0) return { exit: 0, lines };
-
-  const { openWorkspace, reviewPlans, blockedLines } = await modules;
-  const session = await openWorkspace(repo.top, { repo });
-  // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
-  const { currentCleanRecord } = await import('../review/clean-check.js');
-  const cleanFile = cleanCheckFile(repo.commonDir);
-  const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), terminal, {
-    cleanRecord: currentCleanRecord(cleanFile, repo.top),
-    cleanFile,
-    diffs: prepared ? new Map(prepared.diffs) : undefined,
-    screened: prepared?.screened,
-    patches: prepared?.patches,
-  });
-  lines.push(...reviewed.lines);
-  await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
-    lines.push(m.saveFailed(why)),
-  );
-
-  if (reviewed.blocked.length === 0) return { exit: 0, lines };
-  const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
-  lines.push(
-    ...(await blockedLines(
-      repo.top,
-      reviewed,
-      session.config.gate.credentialAnswers,
-      await queuedFor(repo.commonDir, ids),
-    )),
-  );
-  return { exit: 1, lines };
+  // The push's one decision (./push-decide.ts), going on from the facts the start gathered: what
+  // it still needs, the review answers (its findings decide whatever a screen would have said).
+  const facts = prepared?.facts ?? pushFacts(bad.length, plans);
+  let decision = decidePush(facts);
+  let reviewed: PushReview | undefined;
+  let session: Workspace | undefined;
+  if (decision.kind === 'need') {
+    const work = plans.filter((p) => p.range !== null || p.object);
+    const { openWorkspace, reviewPlans } = await modules;
+    session = await openWorkspace(repo.top, { repo });
+    // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
+    const cleanFile = cleanCheckFile(repo.commonDir);
+    const cleanRecord =
+      prepared?.record !== undefined
+        ? prepared.record
+        : (await import('../review/clean-check.js')).currentCleanRecord(cleanFile, repo.top);
+    reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), terminal, {
+      cleanRecord,
+      cleanFile,
+      diffs: prepared ? new Map(prepared.diffs) : undefined,
+      screened: prepared?.screened,
+      patches: prepared?.patches,
+      metadata: prepared?.metadata ? new Map(prepared.metadata) : undefined,
+    });
+    lines.push(...reviewed.lines);
+    await rememberReview(repo.commonDir, [...reviewed.findings.values()], 'pre-push', (why) =>
+      lines.push(m.saveFailed(why)),
+    );
+    facts.blocked = reviewed.blocked.length;
+    decision = decidePush(facts);
+  }
+  // The one block point: the rejection, with the ways on.
+  if (decision.kind === 'block' && reviewed && session) {
+    const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
+    lines.push(
+      ...(await (
+        await modules
+      ).blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids))),
+    );
+    return { exit: 1, lines };
+  }
+  return { exit: 0, lines };
 }
 
 /** A plan with something to review, as the shared push review takes it. */
