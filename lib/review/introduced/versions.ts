@@ -2,13 +2,15 @@
  * Both versions of each changed file, read and parsed once per review for every rule kind that
  * compares them (docs/review.md "What a change introduces"): the text (through the review's one
  * reader of file versions, ../structural/io.ts), its syntax tree where revtrail parses the
- * language and the tree has no errors, and what each character is (../structural/view.ts).
+ * language (one parse per text in the process: ../structural/parsed.ts), and what each character
+ * is (../structural/view.ts).
  */
 import type { DiffFile } from '../../diff/types.js';
 import type { StructuralLanguage } from '../../bundle/structural.js';
 import type { FileVersion, StructuralIO } from '../structural/index.js';
 import { languageOfPath } from '../structural/languages.js';
-import { hasErrors, parseFile, type Root } from '../structural/match.js';
+import type { Root } from '../structural/match.js';
+import { parsedVersion, versionKey, type Parsed } from '../structural/parsed.js';
 import { textView, type TextView } from '../structural/view.js';
 import { isScript, scriptView } from './script-view.js';
 import { violationKey } from './match.js';
@@ -25,22 +27,12 @@ export interface Version {
 export type Side = 'old' | 'new';
 
 function versionOf(path: string, language: StructuralLanguage | null, text: string): Version {
-  // Parsed only when a syntax-tree rule, or the view of a language without a lexer here, asks.
-  let parsed: { root: Root | null; unparsed: string | null } | undefined;
-  const parse = () => {
-    if (parsed) return parsed;
-    parsed = { root: null, unparsed: null };
-    if (language) {
-      try {
-        parsed.root = parseFile(language, text);
-        // A tree with errors is kept: the parts that parse keep their rules (docs/structural.md).
-        if (hasErrors(parsed.root)) parsed.unparsed = `not valid ${language}`;
-      } catch (error) {
-        parsed.unparsed = (error as Error).message;
-      }
-    }
-    return parsed;
-  };
+  // Parsed only when a syntax-tree rule, or the view of a language without a lexer here, asks;
+  // through the process's one parse of this text (../structural/parsed.ts), which keeps the tree.
+  let key: string | undefined;
+  const parse = (): Parsed =>
+    language ? parsedVersion(language, text, (key ??= versionKey(language, text))) : { root: null, unparsed: null };
+  let unparsed: string | null | undefined;
   let view: TextView | null | undefined;
   return {
     text,
@@ -48,7 +40,8 @@ function versionOf(path: string, language: StructuralLanguage | null, text: stri
       return parse().root;
     },
     get unparsed() {
-      return parse().unparsed;
+      if (unparsed === undefined) unparsed = parse().unparsed;
+      return unparsed;
     },
     view: () => {
       if (view !== undefined) return view;

@@ -170,13 +170,20 @@ export async function runStructural(
     };
     const imports = rules.some((r) => r.kind === 'imports') ? importsOf(root, language) : [];
     const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? importsOf(oldRoot, language) : [];
+    // Per rule, the new version's matches (a query of a large tree costs about what its parse does: asked once).
+    const matched = new Map<AstRule, AstMatch[]>();
+    const matchesNow = (rule: AstRule) => {
+      let found = matched.get(rule);
+      if (!found) matched.set(rule, (found = findMatches(root, rule, language)));
+      return found;
+    };
     // Per rule, the matches of the new version that the old one does not account for.
     const fresh = new Map<StructuralRule, Set<number>>();
     const freshOf = (rule: StructuralRule): Set<number> => {
       let lines = fresh.get(rule);
       if (lines) return lines;
       if (rule.kind === 'ast') {
-        const now = findMatches(root, rule, language)
+        const now = matchesNow(rule)
           .filter((match) => !inBroken(match.start, match.end))
           .map((match) => ({
             line: match.start,
@@ -245,7 +252,7 @@ export async function runStructural(
             warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
         };
         if (rule.kind === 'ast') {
-          for (const match of findMatches(root, rule, language)) {
+          for (const match of matchesNow(rule)) {
             if (!introduced.has(match.start) || inBroken(match.start, match.end)) continue;
             const line = firstAdded(match.start, match.end);
             if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });

@@ -27,8 +27,26 @@ export function ruleConfig(rule: AstRule): NapiConfig {
   return { rule: { pattern: rule.ast } };
 }
 
-/** Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or null. */
+const checked = new Map<string, string | null>();
+
+/**
+ * Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or
+ * null. Known once per process for a pattern and language (a push reviews several ranges, the
+ * editor many buffers).
+ */
 export function checkAstRule(rule: AstRule): string | null {
+  const key = `${rule.language}\0${typeof rule.ast === 'string' ? rule.ast : JSON.stringify(rule.ast)}`;
+  let why = checked.get(key);
+  if (why === undefined) {
+    why = checkOnce(rule);
+    // Rules are few; a process that loads bundle after bundle starts over.
+    if (checked.size >= 1000) checked.clear();
+    checked.set(key, why);
+  }
+  return why;
+}
+
+function checkOnce(rule: AstRule): string | null {
   const napi = parser();
   const lang = napiLanguage(rule.language);
   if (typeof rule.ast === 'string') {
@@ -41,8 +59,7 @@ export function checkAstRule(rule: AstRule): string | null {
     if (errors.length) return `the pattern does not parse as ${rule.language} (at "${errors[0]!.text().slice(0, 40)}")`;
   }
   try {
-    napi
-      .parse(lang as never, '')
+    emptyRoot(rule.language)
       .root()
       .findAll(ruleConfig(rule) as never);
   } catch (error) {
@@ -65,9 +82,22 @@ export interface AstMatch {
 
 export type Root = ReturnType<ReturnType<typeof parser>['parse']>;
 
+/**
+ * `text` parsed in `language`. A file version is parsed through ./parsed.ts, which keeps its tree
+ * for every rule kind (docs/structural.md "Parsed once").
+ */
 export function parseFile(language: StructuralLanguage, text: string): Root {
   const source = language === 'typescript' || language === 'tsx' ? aroundGrammarGaps(text) : text;
   return parser().parse(napiLanguage(language) as never, source);
+}
+
+const empties = new Map<StructuralLanguage, Root>();
+
+/** An empty file's tree in `language`, parsed once: what a rule object or a kind is tried on. */
+export function emptyRoot(language: StructuralLanguage): Root {
+  let root = empties.get(language);
+  if (!root) empties.set(language, (root = parseFile(language, '')));
+  return root;
 }
 
 // A member named `in` then no letter (`in?: string`, `in2?: X`) on the line after one with no

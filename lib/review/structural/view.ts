@@ -7,7 +7,7 @@
  * code: it names code.
  */
 import type { StructuralLanguage } from '../../bundle/structural.js';
-import { parseFile, type Root } from './match.js';
+import { emptyRoot, type Root } from './match.js';
 
 export const CODE = 0;
 export const COMMENT = 1;
@@ -119,7 +119,7 @@ function kindsOf(language: StructuralLanguage, wanted: readonly string[]): strin
   const key = `${language}\0${wanted.join(',')}`;
   let found = known.get(key);
   if (!found) {
-    const empty = parseFile(language, '').root();
+    const empty = emptyRoot(language).root();
     found = wanted.filter((kind) => {
       try {
         empty.findAll({ rule: { kind } } as never);
