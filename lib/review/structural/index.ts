@@ -12,11 +12,10 @@ import { ruleDraft, type FindingDraft } from '../findings/contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../engine/time.js';
 import { MAX_FINDINGS_PER_RULE } from '../engine/rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
-import { checkAstRule, findMatches as matchesOf, type AstMatch, type Root } from './match.js';
-import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext } from './imports.js';
-import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
+import { checkAstRule, type AstMatch } from './match.js';
+import { candidatesOf, crossing, type ImportRef, type ResolveContext } from './imports.js';
+import { TOO_LARGE_VERSION, VersionBook, type Version } from '../introduced/versions.js';
 import { introducedViolations, violationKey } from '../introduced/match.js';
-import { errorLines } from './view.js';
 import { governing } from '../introduced/governs.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
@@ -80,11 +79,11 @@ export async function runStructural(
   // A rule object can name a kind the file's grammar lacks (a TypeScript-only kind on a .js file of
   // its family): ast-grep throws; the rule is dropped for that language, with a warning, once.
   const refused = new Set<string>();
-  const findMatches = (root: Root, rule: AstRule, language: string): AstMatch[] => {
+  const findMatches = (version: Version, rule: AstRule, language: string): AstMatch[] => {
     const key = `${rule.ruleSource}\0${language}`;
     if (refused.has(key)) return [];
     try {
-      return matchesOf(root, rule);
+      return version.matches(rule);
     } catch (error) {
       refused.add(key);
       warnings.push(
@@ -123,7 +122,7 @@ export async function runStructural(
       warnings.push(m.structuralTooLarge(path, MAX_PARSED_BYTES));
       continue;
     }
-    if (!after.root) {
+    if (!after.parsable) {
       warnings.push(
         m.structuralUnparsed(
           path,
@@ -133,9 +132,8 @@ export async function runStructural(
       );
       continue;
     }
-    const root = after.root;
     // Where parts do not parse, the rules keep the rest; the lines they lost are said once.
-    const broken = after.unparsed ? errorLines(root) : [];
+    const broken = after.errors();
     const inBroken = (start: number, end: number) => broken.some((e) => e.start <= end && start <= e.end);
     if (broken.length)
       warnings.push(
@@ -153,7 +151,7 @@ export async function runStructural(
     const governs = new Map(rules.map((r) => [r, governing(pieces[0]!.selection, r)]));
     const oldRootOf = (rule: StructuralRule) =>
       file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldRoot;
-    const oldRoot = before !== null && before !== TOO_LARGE_VERSION ? before.root : null;
+    const oldRoot = before !== null && before !== TOO_LARGE_VERSION && before.parsable ? before : null;
     const newLines = after.text.split('\n');
     const oldLines = before !== null && before !== TOO_LARGE_VERSION ? before.text.split('\n') : [];
     const lineKeyOf = (lines: readonly string[], line: number) => violationKey(lines[line - 1] ?? '');
@@ -168,13 +166,13 @@ export async function runStructural(
       for (let n = start; n <= end; n++) if (addedLines.has(n)) return true;
       return false;
     };
-    const imports = rules.some((r) => r.kind === 'imports') ? importsOf(root, language) : [];
-    const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? importsOf(oldRoot, language) : [];
+    const imports = rules.some((r) => r.kind === 'imports') ? after.imports() : [];
+    const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? oldRoot.imports() : [];
     // Per rule, the new version's matches (a query of a large tree costs about what its parse does: asked once).
     const matched = new Map<AstRule, AstMatch[]>();
     const matchesNow = (rule: AstRule) => {
       let found = matched.get(rule);
-      if (!found) matched.set(rule, (found = findMatches(root, rule, language)));
+      if (!found) matched.set(rule, (found = findMatches(after, rule, language)));
       return found;
     };
     // Per rule, the matches of the new version that the old one does not account for.

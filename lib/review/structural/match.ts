@@ -5,6 +5,7 @@
  * their own, so a code pattern never matches inside one.
  */
 import type { AstRule, StructuralLanguage } from '../../bundle/structural.js';
+import { derived } from '../../core/derived-cache.js';
 import { expando, napiLanguage, parser } from './languages.js';
 
 type NapiConfig = Record<string, unknown>;
@@ -28,17 +29,19 @@ export function ruleConfig(rule: AstRule): NapiConfig {
 }
 
 const checked = new Map<string, string | null>();
+const isReason = (v: unknown): v is string | null => v === null || typeof v === 'string';
 
 /**
  * Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or
- * null. Known once per process for a pattern and language (a push reviews several ranges, the
- * editor many buffers).
+ * null. Known once for a pattern and language, in a process (a push reviews several ranges, the
+ * editor many buffers) and between runs of one build (core/derived-cache.ts).
  */
 export function checkAstRule(rule: AstRule): string | null {
   const key = `${rule.language}\0${typeof rule.ast === 'string' ? rule.ast : JSON.stringify(rule.ast)}`;
   let why = checked.get(key);
   if (why === undefined) {
-    why = checkOnce(rule);
+    // Kept between runs too: a hook whose versions' facts are kept (./facts.ts) loads no parser.
+    why = derived('ast-rule-check', key, () => checkOnce(rule), isReason);
     // Rules are few; a process that loads bundle after bundle starts over.
     if (checked.size >= 1000) checked.clear();
     checked.set(key, why);
