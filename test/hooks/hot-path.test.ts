@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEBUGGER_LINE, installedRepo, openedFiles, type HookRepo } from '../kit/hooks.js';
 
@@ -159,6 +159,12 @@ test("a push's review of a commit the commit-msg hook reviewed reads the facts t
   const cold = await asJson();
   assert.match(cold.loads, /^@ast-grep\/napi$/m);
   assert.deepEqual(cold.found, push.found);
+  // Damaged facts are no facts: computed again, the same findings.
+  const facts = join(r.dir, '.git', 'revtrail', 'tree-facts-v1');
+  for (const name of readdirSync(facts)) writeFileSync(join(facts, name), '{"facts": {"parse": [false, 1]');
+  const damaged = await asJson();
+  assert.match(damaged.loads, /^@ast-grep\/napi$/m);
+  assert.deepEqual(damaged.found, push.found);
 });
 
 test('a clean commit under a policy a review already ran: decided without reading the bundle or its cache; a changed bundle file is reviewed again', async () => {

@@ -155,10 +155,15 @@ function versionOf(path: string, language: StructuralLanguage | null, text: stri
       if (isScript(path)) return (view = scriptView(text));
       if (!language) return (view = null);
       return (view = viewOf(
-        fact('view', isView, () => {
-          const root = parse().root;
-          return storeView(root ? textView(language, text, root) : null);
-        }),
+        // A kept view of another length is not this text's (and is not allocated).
+        fact(
+          'view',
+          (v): v is StoredView => isView(v) && (v === null || v.n === text.length),
+          () => {
+            const root = parse().root;
+            return storeView(root ? textView(language, text, root) : null);
+          },
+        ),
         lineCount(text),
       ));
     },
