@@ -149,15 +149,15 @@ export async function runStructural(
     const before = await versions.version(file, 'old');
     // A renamed file's old version counts where the rule governed its old path.
     const governs = new Map(rules.map((r) => [r, governing(pieces[0]!.selection, r)]));
-    const oldRootOf = (rule: StructuralRule) =>
-      file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldRoot;
-    const oldRoot = before !== null && before !== TOO_LARGE_VERSION && before.parsable ? before : null;
+    const oldParsedOf = (rule: StructuralRule) =>
+      file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldParsed;
+    const oldParsed = before !== null && before !== TOO_LARGE_VERSION && before.parsable ? before : null;
     const newLines = after.text.split('\n');
     const oldLines = before !== null && before !== TOO_LARGE_VERSION ? before.text.split('\n') : [];
     const lineKeyOf = (lines: readonly string[], line: number) => violationKey(lines[line - 1] ?? '');
     const moved = (rule: StructuralRule) => (v: { line: number }) =>
       versions.takeMoved(violationKey(newLines[v.line - 1] ?? ''), path, governs.get(rule)!);
-    const compared = before === null || oldRoot !== null;
+    const compared = before === null || oldParsed !== null;
     const declarations = after.view()?.declarations ?? [];
     const oldDeclarations =
       (before !== null && before !== TOO_LARGE_VERSION ? before.view()?.declarations : null) ?? [];
@@ -167,21 +167,14 @@ export async function runStructural(
       return false;
     };
     const imports = rules.some((r) => r.kind === 'imports') ? after.imports() : [];
-    const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? oldRoot.imports() : [];
-    // Per rule, the new version's matches (a query of a large tree costs about what its parse does: asked once).
-    const matched = new Map<AstRule, AstMatch[]>();
-    const matchesNow = (rule: AstRule) => {
-      let found = matched.get(rule);
-      if (!found) matched.set(rule, (found = findMatches(after, rule, language)));
-      return found;
-    };
+    const oldImports = oldParsed && rules.some((r) => r.kind === 'imports') ? oldParsed.imports() : [];
     // Per rule, the matches of the new version that the old one does not account for.
     const fresh = new Map<StructuralRule, Set<number>>();
     const freshOf = (rule: StructuralRule): Set<number> => {
       let lines = fresh.get(rule);
       if (lines) return lines;
       if (rule.kind === 'ast') {
-        const now = matchesNow(rule)
+        const now = findMatches(after, rule, language)
           .filter((match) => !inBroken(match.start, match.end))
           .map((match) => ({
             line: match.start,
@@ -190,7 +183,7 @@ export async function runStructural(
             declaration: declarations[match.start - 1] ?? null,
             lineKey: lineKeyOf(newLines, match.start),
           }));
-        const ruleOld = oldRootOf(rule);
+        const ruleOld = oldParsedOf(rule);
         const then =
           compared && ruleOld
             ? findMatches(ruleOld, rule, language).map((match) => ({
@@ -213,7 +206,7 @@ export async function runStructural(
         });
         lines = new Set(
           introducedViolations(
-            (oldRootOf(rule) ? oldImports : [])
+            (oldParsedOf(rule) ? oldImports : [])
               .filter(wanted)
               .map((ref) => toViolation(ref, oldDeclarations, oldLines)),
             imports.filter(wanted).map((ref) => toViolation(ref, declarations, newLines)),
@@ -250,7 +243,7 @@ export async function runStructural(
             warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
         };
         if (rule.kind === 'ast') {
-          for (const match of matchesNow(rule)) {
+          for (const match of findMatches(after, rule, language)) {
             if (!introduced.has(match.start) || inBroken(match.start, match.end)) continue;
             const line = firstAdded(match.start, match.end);
             if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });
