@@ -8,7 +8,7 @@
  *
  * One store per process, opened by the review's session; with none open, values are computed.
  */
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { currentBuild } from './build.js';
 import { writeFileAtomic } from './fs/atomic.js';
 import { ensureDir } from './fs/storage.js';
@@ -97,8 +97,24 @@ export function keepDerived(table: string, key: string, value: unknown): void {
   }
 }
 
-/** Writes the store when this run computed something it did not hold. Never an error. */
+/**
+ * A derived file of its own beside the store, for values too large to be read on every run (the
+ * facts of parsed file versions: review/structural/facts.ts), or null with no store open.
+ */
+export function derivedFileBeside(name: string): string | null {
+  return store ? join(dirname(store.file), name) : null;
+}
+
+/** What writes a file beside the store, run with the store's own save. */
+const savers = new Set<() => Promise<void>>();
+
+export function onDerivedSave(save: () => Promise<void>): void {
+  savers.add(save);
+}
+
+/** Writes the store when this run computed something it did not hold, and the files beside it. Never an error. */
 export async function saveDerivedCache(): Promise<void> {
+  for (const save of savers) await save();
   if (!store?.dirty) return;
   store.dirty = false;
   await writeDerivedFile(store.file, { tables: store.tables });

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEBUGGER_LINE, installedRepo, openedFiles, type HookRepo } from '../kit/hooks.js';
 
@@ -105,6 +105,66 @@ test('no structural rule in the selected documents: the syntax-tree parser is ne
     ),
   );
   assert.match(await commit('src/controllers/b.ts'), /^@ast-grep\/napi$/m);
+});
+
+test("a push's review of a commit the commit-msg hook reviewed reads the facts that hook kept: the parser is not loaded, the findings are the same", async () => {
+  const r = await repo();
+  const probe = join(r.dir, '.git', 'probe.cjs');
+  const loads = join(r.dir, '.git', 'loads.log');
+  writeFileSync(
+    probe,
+    `const M = require('module'); const fs = require('fs'); const load = M._load;\nM._load = function (request, ...rest) { if (String(request).startsWith('@ast-grep/')) fs.appendFileSync(${JSON.stringify(loads)}, request + '\\n'); return load.call(this, request, ...rest); };\n`,
+  );
+  const adr = join(r.dir, '.okfw', 'decisions', 'adr-0001.md');
+  writeFileSync(
+    adr,
+    readFileSync(adr, 'utf8').replace(
+      '  rules:\n',
+      '  rules:\n    - id: no-any-cast\n      ast: $X as any\n      language: typescript\n      severity: nit\n      title: Cast to any\n    - id: no-pg\n      imports: { forbid: ["pg"] }\n      severity: nit\n      title: Controller imports pg\n',
+    ),
+  );
+  r.commit('chore: rules', { 'src/controllers/c.ts': 'export function list() {\n  return 1;\n}\n' });
+  r.write(
+    'src/controllers/c.ts',
+    "import pg from 'pg';\nexport function list(x: unknown) {\n  const n = x as any;\n  return n;\n}\n",
+  );
+  r.git(['add', '-A']);
+  writeFileSync(loads, '');
+  const hook = await hookGitCommands(r, 'feat: list\n', { NODE_OPTIONS: `--require ${probe}` });
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.match(readFileSync(loads, 'utf8'), /^@ast-grep\/napi$/m);
+  assert.match(hook.after, /src\/controllers\/c\.ts,3,[^,\n]*no-any-cast/);
+  assert.match(hook.after, /src\/controllers\/c\.ts,1,[^,\n]*no-pg/);
+  r.git(['commit', '-q', '--no-verify', '-m', 'feat: list']);
+  const asJson = async () => {
+    writeFileSync(loads, '');
+    const run = await r.cli(['review', '--range', 'HEAD~1..HEAD', '--format', 'json'], {
+      env: { NODE_OPTIONS: `--require ${probe}` },
+    });
+    return {
+      loads: readFileSync(loads, 'utf8'),
+      found: (JSON.parse(run.stdout) as { findings: Array<{ rule_source: string; line: number }> }).findings
+        .map((f) => `${f.rule_source}@${f.line}`)
+        .sort(),
+    };
+  };
+  const push = await asJson();
+  assert.equal(push.loads, '', "both versions were the commit-msg hook's: no parser loaded");
+  assert.deepEqual(
+    push.found.filter((f) => !f.startsWith('builtin/')),
+    ['adr-0001:no-any-cast@3', 'adr-0001:no-pg@1'].sort(),
+  );
+  // Without the kept facts the same review parses, and finds the same.
+  rmSync(join(r.dir, '.git', 'revtrail', 'tree-facts-v1'), { recursive: true });
+  const cold = await asJson();
+  assert.match(cold.loads, /^@ast-grep\/napi$/m);
+  assert.deepEqual(cold.found, push.found);
+  // Damaged facts are no facts: computed again, the same findings.
+  const facts = join(r.dir, '.git', 'revtrail', 'tree-facts-v1');
+  for (const name of readdirSync(facts)) writeFileSync(join(facts, name), '{"facts": {"parse": [false, 1]');
+  const damaged = await asJson();
+  assert.match(damaged.loads, /^@ast-grep\/napi$/m);
+  assert.deepEqual(damaged.found, push.found);
 });
 
 test('a clean commit under a policy a review already ran: decided without reading the bundle or its cache; a changed bundle file is reviewed again', async () => {

@@ -12,11 +12,10 @@ import { ruleDraft, type FindingDraft } from '../findings/contract.js';
 import { RULE_PHASE_BUDGET_MS } from '../engine/time.js';
 import { MAX_FINDINGS_PER_RULE } from '../engine/rules.js';
 import { languageOfPath, sameFamily } from './languages.js';
-import { checkAstRule, findMatches as matchesOf, type AstMatch, type Root } from './match.js';
-import { candidatesOf, crossing, importsOf, type ImportRef, type ResolveContext } from './imports.js';
-import { TOO_LARGE_VERSION, VersionBook } from '../introduced/versions.js';
+import { checkAstRule, type AstMatch } from './match.js';
+import { candidatesOf, crossing, type ImportRef, type ResolveContext } from './imports.js';
+import { TOO_LARGE_VERSION, VersionBook, type Version } from '../introduced/versions.js';
 import { introducedViolations, violationKey } from '../introduced/match.js';
-import { errorLines } from './view.js';
 import { governing } from '../introduced/governs.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
@@ -80,11 +79,11 @@ export async function runStructural(
   // A rule object can name a kind the file's grammar lacks (a TypeScript-only kind on a .js file of
   // its family): ast-grep throws; the rule is dropped for that language, with a warning, once.
   const refused = new Set<string>();
-  const findMatches = (root: Root, rule: AstRule, language: string): AstMatch[] => {
+  const findMatches = (version: Version, rule: AstRule, language: string): AstMatch[] => {
     const key = `${rule.ruleSource}\0${language}`;
     if (refused.has(key)) return [];
     try {
-      return matchesOf(root, rule);
+      return version.matches(rule);
     } catch (error) {
       refused.add(key);
       warnings.push(
@@ -123,7 +122,7 @@ export async function runStructural(
       warnings.push(m.structuralTooLarge(path, MAX_PARSED_BYTES));
       continue;
     }
-    if (!after.root) {
+    if (!after.parsable) {
       warnings.push(
         m.structuralUnparsed(
           path,
@@ -133,9 +132,8 @@ export async function runStructural(
       );
       continue;
     }
-    const root = after.root;
     // Where parts do not parse, the rules keep the rest; the lines they lost are said once.
-    const broken = after.unparsed ? errorLines(root) : [];
+    const broken = after.errors();
     const inBroken = (start: number, end: number) => broken.some((e) => e.start <= end && start <= e.end);
     if (broken.length)
       warnings.push(
@@ -151,15 +149,15 @@ export async function runStructural(
     const before = await versions.version(file, 'old');
     // A renamed file's old version counts where the rule governed its old path.
     const governs = new Map(rules.map((r) => [r, governing(pieces[0]!.selection, r)]));
-    const oldRootOf = (rule: StructuralRule) =>
-      file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldRoot;
-    const oldRoot = before !== null && before !== TOO_LARGE_VERSION ? before.root : null;
+    const oldParsedOf = (rule: StructuralRule) =>
+      file.oldPath !== null && file.oldPath !== path && !governs.get(rule)!(file.oldPath) ? null : oldParsed;
+    const oldParsed = before !== null && before !== TOO_LARGE_VERSION && before.parsable ? before : null;
     const newLines = after.text.split('\n');
     const oldLines = before !== null && before !== TOO_LARGE_VERSION ? before.text.split('\n') : [];
     const lineKeyOf = (lines: readonly string[], line: number) => violationKey(lines[line - 1] ?? '');
     const moved = (rule: StructuralRule) => (v: { line: number }) =>
       versions.takeMoved(violationKey(newLines[v.line - 1] ?? ''), path, governs.get(rule)!);
-    const compared = before === null || oldRoot !== null;
+    const compared = before === null || oldParsed !== null;
     const declarations = after.view()?.declarations ?? [];
     const oldDeclarations =
       (before !== null && before !== TOO_LARGE_VERSION ? before.view()?.declarations : null) ?? [];
@@ -168,15 +166,15 @@ export async function runStructural(
       for (let n = start; n <= end; n++) if (addedLines.has(n)) return true;
       return false;
     };
-    const imports = rules.some((r) => r.kind === 'imports') ? importsOf(root, language) : [];
-    const oldImports = oldRoot && rules.some((r) => r.kind === 'imports') ? importsOf(oldRoot, language) : [];
+    const imports = rules.some((r) => r.kind === 'imports') ? after.imports() : [];
+    const oldImports = oldParsed && rules.some((r) => r.kind === 'imports') ? oldParsed.imports() : [];
     // Per rule, the matches of the new version that the old one does not account for.
     const fresh = new Map<StructuralRule, Set<number>>();
     const freshOf = (rule: StructuralRule): Set<number> => {
       let lines = fresh.get(rule);
       if (lines) return lines;
       if (rule.kind === 'ast') {
-        const now = findMatches(root, rule, language)
+        const now = findMatches(after, rule, language)
           .filter((match) => !inBroken(match.start, match.end))
           .map((match) => ({
             line: match.start,
@@ -185,7 +183,7 @@ export async function runStructural(
             declaration: declarations[match.start - 1] ?? null,
             lineKey: lineKeyOf(newLines, match.start),
           }));
-        const ruleOld = oldRootOf(rule);
+        const ruleOld = oldParsedOf(rule);
         const then =
           compared && ruleOld
             ? findMatches(ruleOld, rule, language).map((match) => ({
@@ -208,7 +206,7 @@ export async function runStructural(
         });
         lines = new Set(
           introducedViolations(
-            (oldRootOf(rule) ? oldImports : [])
+            (oldParsedOf(rule) ? oldImports : [])
               .filter(wanted)
               .map((ref) => toViolation(ref, oldDeclarations, oldLines)),
             imports.filter(wanted).map((ref) => toViolation(ref, declarations, newLines)),
@@ -245,7 +243,7 @@ export async function runStructural(
             warnings.push(m.tooManyMatches(rule.ruleSource, path, found, MAX_FINDINGS_PER_RULE));
         };
         if (rule.kind === 'ast') {
-          for (const match of findMatches(root, rule, language)) {
+          for (const match of findMatches(after, rule, language)) {
             if (!introduced.has(match.start) || inBroken(match.start, match.end)) continue;
             const line = firstAdded(match.start, match.end);
             if (line !== null && keep()) drafts.push({ selection, rule, draft: ruleDraft(rule, path, line) });

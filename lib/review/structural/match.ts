@@ -5,6 +5,7 @@
  * their own, so a code pattern never matches inside one.
  */
 import type { AstRule, StructuralLanguage } from '../../bundle/structural.js';
+import { derived } from '../../core/derived-cache.js';
 import { expando, napiLanguage, parser } from './languages.js';
 
 type NapiConfig = Record<string, unknown>;
@@ -27,8 +28,28 @@ export function ruleConfig(rule: AstRule): NapiConfig {
   return { rule: { pattern: rule.ast } };
 }
 
-/** Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or null. */
+const checked = new Map<string, string | null>();
+const isReason = (v: unknown): v is string | null => v === null || typeof v === 'string';
+
+/**
+ * Why a rule cannot be used (its pattern does not parse in its language, a bad rule object), or
+ * null. Known once for a pattern and language, in a process (a push reviews several ranges, the
+ * editor many buffers) and between runs of one build (core/derived-cache.ts).
+ */
 export function checkAstRule(rule: AstRule): string | null {
+  const key = `${rule.language}\0${typeof rule.ast === 'string' ? rule.ast : JSON.stringify(rule.ast)}`;
+  let why = checked.get(key);
+  if (why === undefined) {
+    // Kept between runs too: a hook whose versions' facts are kept (./facts.ts) loads no parser.
+    why = derived('ast-rule-check', key, () => checkOnce(rule), isReason);
+    // Rules are few; a process that loads bundle after bundle starts over.
+    if (checked.size >= 1000) checked.clear();
+    checked.set(key, why);
+  }
+  return why;
+}
+
+function checkOnce(rule: AstRule): string | null {
   const napi = parser();
   const lang = napiLanguage(rule.language);
   if (typeof rule.ast === 'string') {
@@ -41,8 +62,7 @@ export function checkAstRule(rule: AstRule): string | null {
     if (errors.length) return `the pattern does not parse as ${rule.language} (at "${errors[0]!.text().slice(0, 40)}")`;
   }
   try {
-    napi
-      .parse(lang as never, '')
+    emptyRoot(rule.language)
       .root()
       .findAll(ruleConfig(rule) as never);
   } catch (error) {
@@ -65,9 +85,22 @@ export interface AstMatch {
 
 export type Root = ReturnType<ReturnType<typeof parser>['parse']>;
 
+/**
+ * `text` parsed in `language`. A file version is parsed through ./parsed.ts, which keeps its tree
+ * for every rule kind (docs/structural.md "Parsed once").
+ */
 export function parseFile(language: StructuralLanguage, text: string): Root {
   const source = language === 'typescript' || language === 'tsx' ? aroundGrammarGaps(text) : text;
   return parser().parse(napiLanguage(language) as never, source);
+}
+
+const empties = new Map<StructuralLanguage, Root>();
+
+/** An empty file's tree in `language`, parsed once: what a rule object or a kind is tried on. */
+export function emptyRoot(language: StructuralLanguage): Root {
+  let root = empties.get(language);
+  if (!root) empties.set(language, (root = parseFile(language, '')));
+  return root;
 }
 
 // A member named `in` then no letter (`in?: string`, `in2?: X`) on the line after one with no

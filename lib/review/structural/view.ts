@@ -7,7 +7,7 @@
  * code: it names code.
  */
 import type { StructuralLanguage } from '../../bundle/structural.js';
-import { parseFile, type Root } from './match.js';
+import { emptyRoot, type Root } from './match.js';
 
 export const CODE = 0;
 export const COMMENT = 1;
@@ -119,7 +119,7 @@ function kindsOf(language: StructuralLanguage, wanted: readonly string[]): strin
   const key = `${language}\0${wanted.join(',')}`;
   let found = known.get(key);
   if (!found) {
-    const empty = parseFile(language, '').root();
+    const empty = emptyRoot(language).root();
     found = wanted.filter((kind) => {
       try {
         empty.findAll({ rule: { kind } } as never);
@@ -157,11 +157,15 @@ export function textView(language: StructuralLanguage, text: string, root: Root)
   const holes = findAll(root, language, kinds.holes);
   if (holes.length) {
     for (const node of holes) paint(node, CODE);
-    // A string or comment inside a hole (`${f('x')}`) is one again: one level of nesting.
-    const inside = (node: Node) => {
-      const a = offset(node.range().start);
-      return holes.some((h) => offset(h.range().start) <= a && a < offset(h.range().end));
-    };
+    // A string or comment inside a hole (`${f('x')}`) is one again: one level of nesting. Where
+    // the holes lie is marked once: asking each hole for each string was quadratic (a second of
+    // a replay of flask's history went there, docs/structural.md "Parsed once").
+    const inHole = new Uint8Array(text.length + 1);
+    for (const h of holes) {
+      const range = h.range();
+      inHole.fill(1, offset(range.start), offset(range.end));
+    }
+    const inside = (node: Node) => inHole[offset(node.range().start)] === 1;
     for (const node of strings) if (inside(node)) paint(node, STRING);
     for (const node of comments) if (inside(node)) paint(node, COMMENT);
   }
