@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
-import { catFileBatch, ignoredFiles, runGit, type CatFileAhead } from '../core/git/commands.js';
+import { ignoredFiles, runGit, type CatFileAhead } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { readCapped, type CappedDiff } from '../diff/cap.js';
 import { DIFF_CONFIG } from '../diff/source.js';
 
@@ -45,13 +46,18 @@ export async function bufferDiff(
   // now and then, and the diff would start after the load instead of beside it.
   const dir = mkdtempSync(join(tmpdir(), 'revtrail-lsp-'));
   try {
-    // A cat-file started ahead (./reviews.ts) answers without the wait for git to start.
-    const names = [`HEAD:${path}`];
-    const head = ahead ? ahead.ask(names) : runGit(catFileBatch(names), { cwd: top });
+    // A cat-file started ahead (./reviews.ts) answers without the wait for git to start; else
+    // the process's one reader of file versions (core/git/versions.ts).
+    const name = `HEAD:${path}`;
+    const head: Promise<{ type: string; content: Buffer } | null> = ahead
+      ? ahead.ask([name]).then((a) => a.get(name) ?? null)
+      : fileVersions(top)
+          .object(name)
+          .then((o) => o && { type: o.type, content: o.bytes });
     head.catch(() => {}); // awaited below, unless a write throws first
     mkdirSync(dirname(join(dir, newFile)), { recursive: true });
     writeFileSync(join(dir, newFile), text);
-    const found = (await head).get(`HEAD:${path}`) ?? null;
+    const found = await head;
     const old = found?.type === 'blob' ? found.content : null;
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
