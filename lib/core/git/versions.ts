@@ -98,6 +98,8 @@ class BatchProcess {
   /** Its stdin is closed (idle, or replaced): it takes no more questions. */
   closing = false;
   answered = false;
+  /** It ended with questions waiting and had answered none: git refused (no repository here). */
+  refused = false;
   /** The index file's state when this process first read it (git reads it once per process). */
   indexSeen: string | undefined;
   private idle: ReturnType<typeof setTimeout> | null = null;
@@ -108,6 +110,7 @@ class BatchProcess {
     this.child.stderr!.resume();
     this.child.stdout!.on('data', (b: Buffer) => this.read(b));
     const end = () => {
+      if (!this.answered && this.waiting.length) this.refused = true;
       this.ended = true;
       if (this.idle) clearTimeout(this.idle);
       for (const q of this.waiting.splice(0)) q.give(null);
@@ -125,6 +128,12 @@ class BatchProcess {
     this.waiting.push(question);
     this.hold(true);
     this.child.stdin!.write(`${question.cap === null ? 'info' : 'contents'} ${question.name}\n`);
+  }
+
+  /** Keeps it for the next question, however long that takes (no idle close until then). */
+  keep(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
   }
 
   close(): void {
@@ -256,6 +265,16 @@ export class FileVersions {
     }
   }
 
+  /**
+   * Starts the process now, ahead of questions that come later (an editor's next review: the
+   * answer then comes without the wait for git to start), and keeps it until they do.
+   */
+  start(): void {
+    if (this.broken) return;
+    if (!this.process || this.process.ended || this.process.closing) this.process = new BatchProcess(this.top);
+    else this.process.keep();
+  }
+
   /** Ends the process (a later question starts another). */
   close(): void {
     this.process?.close();
@@ -269,7 +288,7 @@ export class FileVersions {
     if (index !== undefined && this.process?.indexSeen !== undefined && this.process.indexSeen !== index) this.close();
     if (!this.process || this.process.ended || this.process.closing) {
       const previous = this.process;
-      if (previous?.ended && !previous.answered) {
+      if (previous?.refused) {
         this.broken = true;
         return Promise.resolve(null);
       }
