@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git } from '../core/git/run.js';
 import { lsTree, runGit } from '../core/git/commands.js';
+import { fileVersions, parseTreeObject } from '../core/git/versions.js';
 
 export interface PathAttributes {
   /** `conflict-marker-size`, when the path sets it to a positive number. */
@@ -66,12 +67,27 @@ export async function readAttributes(
 
 /** The folders' .gitattributes of `paths` in `treeish`, as `update-index --index-info -z` input ('' when none). */
 async function attributeFilesOf(top: string, treeish: string, paths: readonly string[]): Promise<string> {
-  const candidates = new Set<string>(['.gitattributes']);
+  const folders = new Set<string>(['']);
   for (const path of paths) {
-    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1))
-      candidates.add(`${path.slice(0, at)}/.gitattributes`);
+    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) folders.add(path.slice(0, at));
   }
-  const listed = await runGit(lsTree(treeish, [...candidates]), { cwd: top });
+  const file = (folder: string) => (folder ? `${folder}/.gitattributes` : '.gitattributes');
+  // The folders' trees through the process's one reader of file versions (core/git/versions.ts),
+  // each entry with its mode as ls-tree would list it; a folder name cat-file cannot take (a
+  // line break in it) sends the whole question to ls-tree.
+  if (![...folders].some((f) => /[\r\n]/.test(f))) {
+    const trees = await fileVersions(top).objects([...folders].map((f) => `${treeish}:${f}`));
+    let input = '';
+    for (const folder of folders) {
+      const tree = trees.get(`${treeish}:${folder}`);
+      if (tree?.type !== 'tree') continue;
+      const entry = parseTreeObject(tree.bytes, tree.oid.length / 2).find((e) => e.name === '.gitattributes');
+      // A blob (a file or a symbolic link), as ls-tree's type says; not a folder or a submodule.
+      if (entry && /^1[02]/.test(entry.mode)) input += `${entry.mode} ${entry.oid}\t${file(folder)}\0`;
+    }
+    return input;
+  }
+  const listed = await runGit(lsTree(treeish, [...folders].map(file)), { cwd: top });
   // index-info takes "<mode> <object>\t<path>".
   return listed
     .filter((e) => e.type === 'blob')

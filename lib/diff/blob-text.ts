@@ -2,16 +2,12 @@
  * Files git shows as "Binary files … differ" (the `binary` or `-diff` attribute, or a NUL in its
  * first 8,000 bytes), read as text for the credential rules only (docs/review.md "Git's
  * attributes"): a key in such a file is pushed like any other. What git would push is read
- * (blobs through one `git cat-file --batch`, the work tree's file for local changes), up to the
+ * (blobs and the work tree's file for local changes through the one reader, core/git/versions.ts), up to the
  * per-file cap, decoded (UTF-16 by its BOM, UTF-8 when it is valid, else latin1, byte for
  * character), and the lines of the new side that the old side lacks become the file's added
  * lines, numbered as in the new file.
  */
-import { lstat } from 'node:fs/promises';
-import { readRegularFile } from '../core/fs/read.js';
-import { join } from 'node:path';
-import { gitChunks } from '../core/git/run.js';
-import { catFileBatch } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { DEFAULT_CAPS, type DiffCaps } from './cap.js';
 import type { DiffFile, Hunk, TextView } from './types.js';
 
@@ -146,7 +142,7 @@ export async function readBinaryAsText(
   for (const f of wanted) {
     const old = f.blobs!.old && !ZERO_ID.test(f.blobs!.old) ? blobs.get(f.blobs!.old) : undefined;
     const next =
-      side === 'worktree' ? await readWorktree(join(top, f.newPath!), caps.fileBytes) : blobs.get(f.blobs!.new ?? '');
+      side === 'worktree' ? await readWorktree(top, f.newPath!, caps.fileBytes) : blobs.get(f.blobs!.new ?? '');
     if (!next || (f.status !== 'added' && f.blobs!.old && !ZERO_ID.test(f.blobs!.old) && !old)) continue;
     if (budget <= 0) {
       capped.push(f.newPath!);
@@ -184,66 +180,16 @@ interface Blob {
   cut: boolean;
 }
 
-/** The blobs' first `cap` bytes, from one `git cat-file --batch` (missing ones are absent). */
+/** The blobs' first `cap` bytes, through the process's one reader of file versions (missing ones are absent). */
 async function catFile(top: string, ids: readonly string[], cap: number): Promise<Map<string, Blob>> {
   const found = new Map<string, Blob>();
-  if (ids.length === 0) return found;
-  let pending = Buffer.alloc(0); // an unfinished header line
-  let current: { id: string; left: number; parts: Buffer[]; kept: number; size: number; blob: boolean } | null = null;
-  let queue = 0;
-  // The named command's argv and input, its output parsed as it streams: each blob is cut at
-  // `cap` bytes on arrival, where catFileBatch's own parse would hold it whole.
-  const command = catFileBatch(ids);
-  for await (const piece of gitChunks(command.args, { cwd: top, input: command.input })) {
-    let data = pending.length ? Buffer.concat([pending, piece]) : piece;
-    pending = Buffer.alloc(0);
-    while (data.length) {
-      if (current) {
-        // The content, then one newline git adds after it.
-        const take = Math.min(current.left, data.length);
-        if (current.kept < cap) {
-          const room = Math.min(take, cap - current.kept);
-          current.parts.push(Buffer.from(data.subarray(0, room)));
-          current.kept += room;
-        }
-        current.left -= take;
-        data = data.subarray(take);
-        if (current.left === 0) {
-          if (current.blob) found.set(current.id, { bytes: Buffer.concat(current.parts), cut: current.size > cap });
-          current = null;
-        }
-        continue;
-      }
-      const newline = data.indexOf(0x0a);
-      if (newline === -1) {
-        pending = Buffer.from(data);
-        break;
-      }
-      const header = data.subarray(0, newline).toString('utf8');
-      data = data.subarray(newline + 1);
-      if (header === '') continue; // the newline after a blob's content
-      const id = ids[queue++] ?? '';
-      const m = /^\S+ (\S+) (\d+)$/.exec(header);
-      if (!m) continue; // "<id> missing" or "ambiguous"
-      const size = Number(m[2]);
-      const blob = m[1] === 'blob';
-      // Anything but a blob is read past, kept nowhere.
-      if (size > 0) current = { id, left: size, parts: [], kept: blob ? 0 : cap, size, blob };
-      else if (blob) found.set(id, { bytes: Buffer.alloc(0), cut: false });
-    }
-  }
+  // Each blob is cut at `cap` bytes as it arrives (core/git/versions.ts); anything but a blob is none.
+  for (const [id, object] of await fileVersions(top).objects(ids, cap))
+    if (object?.type === 'blob') found.set(id, { bytes: object.bytes, cut: object.cut });
   return found;
 }
 
-/** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file. */
-async function readWorktree(path: string, cap: number): Promise<Blob | undefined> {
-  try {
-    // A symbolic link is its target's name to git, never this file's bytes.
-    if ((await lstat(path)).isSymbolicLink()) return undefined;
-    // The one safe reader (core/fs/read.ts): only a regular file, cut at the cap.
-    const read = readRegularFile(path, { maxBytes: cap, truncate: true });
-    return { bytes: read.bytes, cut: read.truncated };
-  } catch {
-    return undefined;
-  }
+/** A work tree file's first `cap` bytes; undefined when it cannot be read as a regular file (a symbolic link is its target's name to git, never this file's bytes). */
+async function readWorktree(top: string, path: string, cap: number): Promise<Blob | undefined> {
+  return (await fileVersions(top).file({ kind: 'worktree' }, path, cap)) ?? undefined;
 }

@@ -4,9 +4,10 @@
  * text, ./blob-text.ts): the work tree's for local changes, the index's for staged ones, the
  * tip's for a range. A diff handed in as text has no file versions to read.
  */
+import type { VersionSide } from '../core/git/versions.js';
 import type { DiffSource } from './types.js';
 
-export type NewSide = { kind: 'worktree' } | { kind: 'index' } | { kind: 'commit'; commit: string };
+export type NewSide = VersionSide;
 
 /** The new side of `source` (`tip`: the range's tip commit, when known); null when there is none to read. */
 export function newSideOf(source: DiffSource, tip: string | null): NewSide | null {
@@ -17,6 +18,4 @@ export function newSideOf(source: DiffSource, tip: string | null): NewSide | nul
 }
 
 /** git's name of `path` on an object side (`:path`, `tip:path`), as cat-file takes it. */
-export function objectName(side: Exclude<NewSide, { kind: 'worktree' }>, path: string): string {
-  return side.kind === 'index' ? `:${path}` : `${side.commit}:${path}`;
-}
+export { versionName as objectName } from '../core/git/versions.js';

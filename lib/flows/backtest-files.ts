@@ -1,23 +1,23 @@
 /**
  * What syntax-tree and import rules read during a backtest (docs/mining.md "Backtest"): each
- * commit's own version of a file, through one `git cat-file --batch` kept open for the whole
- * history, and the files that exist at that commit, kept as the walk goes (the tree before the
+ * commit's own version of a file, through the process's one reader of file versions (one `git
+ * cat-file` for the whole history, core/git/versions.ts), and the files that exist at that commit, kept as the walk goes (the tree before the
  * oldest commit, then each first-parent change applied), so that no commit costs a process.
  */
-import { CatFileSession } from '../core/git/cat-file-session.js';
+import { fileVersions, type FileVersions, type ObjectRead } from '../core/git/versions.js';
 import { lsTree, runGit } from '../core/git/commands.js';
 import type { DiffFile } from '../diff/types.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from '../review/structural/index.js';
 import { resolveContext } from '../review/structural/io.js';
 
 export class HistoryFiles {
-  private readonly cat: CatFileSession;
+  private readonly cat: FileVersions;
 
   private constructor(
     top: string,
     private readonly files: Set<string>,
   ) {
-    this.cat = new CatFileSession(top);
+    this.cat = fileVersions(top);
   }
 
   /** Starts at the tree before `oldest` (nothing before a root commit). */
@@ -41,11 +41,8 @@ export class HistoryFiles {
 
   /** What the structural pass reads at `commit` (after apply of its changes). */
   at(commit: string, budgetMs: number): StructuralIO {
-    const read = async (path: string): Promise<FileVersion> => {
-      const object = await this.cat.read(`${commit}:${path}`);
-      if (object?.type !== 'blob') return null;
-      return object.content.length > MAX_PARSED_BYTES ? TOO_LARGE : object.content.toString('utf8');
-    };
+    const read = async (path: string): Promise<FileVersion> =>
+      asVersion(await this.cat.object(`${commit}:${path}`, MAX_PARSED_BYTES));
     const files = this.files;
     return {
       fileText: read,
@@ -54,9 +51,7 @@ export class HistoryFiles {
       oldText: async (file) => {
         const id = file.blobs?.old;
         if (!id || /^0+$/.test(id)) return null;
-        const object = await this.cat.read(id);
-        if (object?.type !== 'blob') return null;
-        return object.content.length > MAX_PARSED_BYTES ? TOO_LARGE : object.content.toString('utf8');
+        return asVersion(await this.cat.object(id, MAX_PARSED_BYTES));
       },
       context: () =>
         resolveContext(async (path) => {
@@ -70,4 +65,10 @@ export class HistoryFiles {
   close(): void {
     this.cat.close();
   }
+}
+
+/** A blob cut at the parse cap as the structural pass takes it: its text, TOO_LARGE past the cap, else null. */
+function asVersion(object: ObjectRead | null): FileVersion {
+  if (object?.type !== 'blob') return null;
+  return object.cut ? TOO_LARGE : object.bytes.toString('utf8');
 }

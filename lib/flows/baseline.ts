@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
 import type { Finding, ReviewResult } from '../review/types.js';
 import type { CappedDiff } from '../diff/cap.js';
@@ -116,15 +116,15 @@ export interface BaselineStanding {
 
 /**
  * Per rule, how many entries remain at HEAD (the file still holds that many lines of the text)
- * and how many were fixed; read from HEAD's files in one cat-file, no review (`stats` can afford it).
+ * and how many were fixed; read from HEAD's files through the one reader of file versions, no review (`stats` can afford it).
  */
 export async function baselineStanding(top: string, file: BaselineFile): Promise<BaselineStanding[]> {
   const paths = [...new Set(file.entries.map((e) => e.path))];
-  const blobs = paths.length ? await runGit(catFileBatch(paths.map((p) => `HEAD:${p}`)), { cwd: top }) : new Map();
+  const blobs = await fileVersions(top).objects(paths.map((p) => `HEAD:${p}`));
   const counts = new Map<string, Map<string, number>>();
   for (const p of paths) {
     const object = blobs.get(`HEAD:${p}`);
-    counts.set(p, object?.type === 'blob' ? textCounts(object.content.toString('utf8')) : new Map());
+    counts.set(p, object?.type === 'blob' ? textCounts(object.bytes.toString('utf8')) : new Map());
   }
   const byRule = new Map<string, BaselineStanding>();
   for (const e of file.entries) {

@@ -24,7 +24,8 @@ import {
 } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { contains } from '../core/fs/path.js';
-import { catFileBatch, lsTree, runGit } from '../core/git/commands.js';
+import { lsTree, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
@@ -180,12 +181,11 @@ async function listTree(cwd: string, commit: string, paths: readonly string[], r
   }));
 }
 
-/** The blobs' bytes by object name, from one `git cat-file --batch`. */
+/** The blobs' bytes by object name, through the process's one reader of file versions (core/git/versions.ts). */
 async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<string, Buffer>> {
-  const oids = [...new Set(entries.map((e) => e.oid))];
   const found = new Map<string, Buffer>();
-  if (oids.length === 0) return found;
-  for (const [oid, object] of await runGit(catFileBatch(oids), { cwd })) if (object) found.set(oid, object.content);
+  for (const [oid, object] of await fileVersions(cwd).objects(entries.map((e) => e.oid)))
+    if (object) found.set(oid, object.bytes);
   return found;
 }
 

@@ -3,10 +3,10 @@
  * issue 58 item 6): each pushed commit's header lines as git stores them (author, committer,
  * any extra header a crafted commit holds: `mergetag` with its tagger, `encoding`, a made-up
  * one) and an annotated tag's header lines (its tagger). A key there leaves with the push as
- * surely as one in a file. Read with one `git cat-file --batch`; `tree`, `parent` and `object`
+ * surely as one in a file. Read through the one reader of file versions; `tree`, `parent` and `object`
  * lines name objects only and are left out. Each commit becomes a file `(metadata of commit <12 hex>)`.
  */
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { addedFileDiff, messagePath } from './push-commits.js';
 
 /** The most bytes of one object's header lines reviewed (as a message's cap, ./push-commits.ts). */
@@ -55,15 +55,15 @@ export async function commitMetadata(
 ): Promise<string> {
   const names = tag ? [...commits, tag.oid] : commits;
   if (names.length === 0) return '';
-  const objects = await runGit(catFileBatch(names), { cwd: top });
+  const objects = await fileVersions(top).objects(names);
   const texts = commits.map((commit) => {
     const object = objects.get(commit);
     return object?.type === 'commit'
-      ? addedFileDiff(metadataPath('commit', commit.slice(0, 12)), headerLines(object.content))
+      ? addedFileDiff(metadataPath('commit', commit.slice(0, 12)), headerLines(object.bytes))
       : '';
   });
   const tagObject = tag ? objects.get(tag.oid) : null;
-  if (tag && tagObject?.type === 'tag') texts.push(tagTexts(tag.ref, tagObject.content));
+  if (tag && tagObject?.type === 'tag') texts.push(tagTexts(tag.ref, tagObject.bytes));
   return texts.join('');
 }
 

@@ -7,7 +7,8 @@
  */
 import type { Workspace } from '../workspace/index.js';
 import { gitOut } from '../core/git/run.js';
-import { catFileBatch, commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
+import { commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { blobFile, tipFiles } from './push-tip-files.js';
 import { addedFileDiff, messageDiff } from './push-commits.js';
 import { commitMetadata, tagTexts } from './push-metadata.js';
@@ -377,8 +378,8 @@ async function objectCredentials(
 ): Promise<{ findings: Finding[]; warnings: string[] }> {
   const { oid, type } = plan.object!;
   if (type === 'tag') {
-    const tag = (await runGit(catFileBatch([oid]), { cwd: top })).get(oid);
-    const text = tag?.type === 'tag' ? tagTexts(plan.ref, tag.content) : '';
+    const tag = await fileVersions(top).object(oid);
+    const text = tag?.type === 'tag' ? tagTexts(plan.ref, tag.bytes) : '';
     return screenedReview(check, text, [], `tag ${oid.slice(0, 12)} of ${plan.ref}`);
   }
   const files =

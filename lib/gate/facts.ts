@@ -3,7 +3,8 @@
  * needs it (never a process per thread).
  */
 import { DiffReader } from '../diff/read.js';
-import { git, gitLines, gitRecords } from '../core/git/run.js';
+import { gitLines, gitRecords } from '../core/git/run.js';
+import { fileVersions } from '../core/git/versions.js';
 import { unquotePath } from '../diff/quote.js';
 
 /** Files each commit's diff against its first parent touches (the root commit: all its files). */
@@ -43,13 +44,11 @@ export async function filesAtTip(cwd: string, tip: string, paths: readonly strin
   const present = new Set<string>();
   const list = [...new Set(paths)].filter((p) => !p.includes('\n'));
   if (list.length === 0) return present;
-  const out = await git(['cat-file', '--batch-check=%(objecttype)'], {
-    cwd,
-    input: list.map((p) => `${tip}:${p}`).join('\n') + '\n',
-  });
-  const lines = out.stdout.split('\n');
+  // Types only, no content: the process's one reader of file versions (core/git/versions.ts).
+  const versions = fileVersions(cwd);
+  const types = await Promise.all(list.map((p) => versions.info(`${tip}:${p}`)));
   list.forEach((p, i) => {
-    const type = lines[i];
+    const type = types[i]?.type;
     if (type === 'blob' || type === 'commit') present.add(p);
   });
   return present;

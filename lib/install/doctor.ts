@@ -28,7 +28,7 @@ import {
 } from './package-manager.js';
 import { managerConfigFile, REVIEW_HOOKS, scriptPath, type Manager } from './manager.js';
 import { ConfigShapeError, lefthookMissing, preCommitState } from './manager-config.js';
-import { git } from '../core/git/run.js';
+import { fileVersions } from '../core/git/versions.js';
 import { doctorMessages as m } from '../messages/install.js';
 import { hookRecord } from '../hooks/registry.js';
 
@@ -217,8 +217,9 @@ function readdirNames(dir: string): string[] {
 
 /** `file` as committed at HEAD (null: not there, or no commit yet). */
 async function atHead(top: string, file: string): Promise<string | null> {
-  const out = await git(['cat-file', 'blob', `HEAD:${file}`], { cwd: top, okCodes: [128] });
-  return out.status === 0 ? out.stdout : null;
+  // Through the one reader of file versions (core/git/versions.ts): the doctor's reads share a process.
+  const object = await fileVersions(top).object(`HEAD:${file}`);
+  return object?.type === 'blob' ? object.bytes.toString('utf8') : null;
 }
 
 /** What the manager's config makes it run for revtrail: the review hooks without an entry, and for pre-commit those it will not install. */
@@ -483,8 +484,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
       const tracked =
         existsSync(join(top, tarball)) && (await runGit(trackedFiles([tarball]), { cwd: top })).length > 0;
       // In the index is not yet in HEAD: a staged tarball is in no teammate's clone.
-      const committed =
-        tracked && (await git(['cat-file', '-e', `HEAD:${tarball}`], { cwd: top, okCodes: [1, 128] })).status === 0;
+      const committed = tracked && (await fileVersions(top).info(`HEAD:${tarball}`)) !== null;
       if (!tracked) add('vendored', 'fail', m.tarballUntracked(tarball), m.tarballUntrackedFix(tarball));
       else if (!committed) add('vendored', 'fail', m.tarballStaged(tarball), m.tarballStagedFix);
       else add('vendored', 'ok', m.tarballTracked(tarball));

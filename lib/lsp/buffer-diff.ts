@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitChunks } from '../core/git/run.js';
-import { catFileBatch, ignoredFiles, runGit, type CatFileAhead } from '../core/git/commands.js';
+import { ignoredFiles, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { readCapped, type CappedDiff } from '../diff/cap.js';
 import { DIFF_CONFIG } from '../diff/source.js';
 
@@ -18,8 +19,6 @@ import { DIFF_CONFIG } from '../diff/source.js';
 const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--no-color', '--no-textconv', '-M'];
 
 export interface BufferDiffOptions {
-  /** A cat-file of the repository started before the buffer was known, asked for the HEAD blob. */
-  ahead?: CatFileAhead;
   /** Called once git is diffing: what the caller starts then costs the diff no time (./reviews.ts). */
   whileDiffing?: () => void;
   /** Takes the scratch folder's removal, for the caller to run later (after the diagnostics are sent). */
@@ -36,7 +35,6 @@ export async function bufferDiff(
   text: string,
   options: BufferDiffOptions = {},
 ): Promise<CappedDiff | null> {
-  const { ahead } = options;
   if (path.includes('\n') || path.startsWith('../')) return null;
   const newFile = join('b', path);
   // The scratch copies are written and removed at once, synchronously: a few small files in a
@@ -45,14 +43,15 @@ export async function bufferDiff(
   // now and then, and the diff would start after the load instead of beside it.
   const dir = mkdtempSync(join(tmpdir(), 'revtrail-lsp-'));
   try {
-    // A cat-file started ahead (./reviews.ts) answers without the wait for git to start.
-    const names = [`HEAD:${path}`];
-    const head = ahead ? ahead.ask(names) : runGit(catFileBatch(names), { cwd: top });
+    // The process's one reader of file versions (core/git/versions.ts), whose cat-file the
+    // editor starts ahead of the review (./reviews.ts): the answer comes without the wait for git
+    // to start. HEAD is resolved when git reads the question, so it is HEAD as it is now.
+    const head = fileVersions(top).object(`HEAD:${path}`);
     head.catch(() => {}); // awaited below, unless a write throws first
     mkdirSync(dirname(join(dir, newFile)), { recursive: true });
     writeFileSync(join(dir, newFile), text);
-    const found = (await head).get(`HEAD:${path}`) ?? null;
-    const old = found?.type === 'blob' ? found.content : null;
+    const found = await head;
+    const old = found?.type === 'blob' ? found.bytes : null;
     if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
   } finally {

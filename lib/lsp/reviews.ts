@@ -17,7 +17,7 @@ import { cachedHistoryRows } from '../record/history-cache.js';
 import { readAttributes } from '../diff/attributes.js';
 import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
-import { catFileAhead, type CatFileAhead } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 import { readQueueIfAny } from '../verdicts/queued.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
@@ -145,28 +145,24 @@ export class Workspaces {
   /** Per workspace, the history its first review is to take, read from the preload on (preload). */
   private readonly history = new WeakMap<Workspace, { rows: Promise<HistoryRow[]>; keep(): Promise<void> }>();
   /**
-   * Per repository top, a `git cat-file --batch` started ahead of the next review of one of its
-   * buffers: the HEAD blob then comes without the wait for git to start (docs/editor.md "Start-up").
+   * The repository tops whose one reader of file versions (core/git/versions.ts) was started
+   * ahead of the next review of one of its buffers and kept: the HEAD blob then comes without the
+   * wait for git to start (docs/editor.md "Start-up").
    */
-  private readonly ahead = new Map<string, CatFileAhead>();
+  private readonly ahead = new Set<string>();
   private closed = false;
 
-  /** Starts the next review's cat-file for `top`, unless one is waiting. */
+  /** Starts (or keeps) the reader's cat-file for `top`'s next review. */
   private startAhead(top: string): void {
-    if (!this.closed && !this.ahead.has(top)) this.ahead.set(top, catFileAhead(top));
-  }
-
-  /** The cat-file started ahead for `top`, now this review's (the next one gets a new one after it). */
-  private takeAhead(top: string): CatFileAhead | undefined {
-    const ahead = this.ahead.get(top);
-    this.ahead.delete(top);
-    return ahead;
+    if (this.closed) return;
+    this.ahead.add(top);
+    fileVersions(top).start();
   }
 
   /** Ends the cat-files started ahead (the server is shutting down). */
   close(): void {
     this.closed = true;
-    for (const ahead of this.ahead.values()) ahead.cancel();
+    for (const top of this.ahead) fileVersions(top).close();
     this.ahead.clear();
   }
 
@@ -277,7 +273,6 @@ export class Workspaces {
           history = preloaded?.rows ?? readHistoryRows(top, 'HEAD');
           history.catch(() => {}); // likewise
         };
-    const ahead = this.takeAhead(top);
     const later: Array<() => void> = [];
     let handed = false;
     const after = async () => {
@@ -287,7 +282,7 @@ export class Workspaces {
       await preloaded?.keep();
     };
     try {
-      const diff = await bufferDiff(top, path, text, { ahead, whileDiffing, later: (tidy) => later.push(tidy) });
+      const diff = await bufferDiff(top, path, text, { whileDiffing, later: (tidy) => later.push(tidy) });
       handed = true;
       if (diff === null) return { path, workspace, result: null, ms: performance.now() - started, after };
       const bundle = workspace.session.bundle();
@@ -311,12 +306,10 @@ export class Workspaces {
       });
       return { path, workspace, result, ms: performance.now() - started, after };
     } catch (error) {
-      // No result to publish: tidied now (a cat-file never asked ends with it).
+      // No result to publish: tidied now.
       if (handed) void after();
       else for (const tidy of later.splice(0)) tidy();
       throw error;
-    } finally {
-      ahead?.cancel();
     }
   }
 }

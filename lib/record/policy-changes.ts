@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gitOut } from '../core/git/run.js';
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { fileVersions } from '../core/git/versions.js';
 
 export const POLICY_RULE_PREFIX = 'builtin/policy:';
 
@@ -69,7 +69,9 @@ export async function gateAt(top: string, commit: string): Promise<GateAt> {
   if (!path) return { path: CONFIG_FILES[0], gate: '', reviewers: null };
   const blob = found.get(path)!;
   try {
-    const text = await gitOut(['cat-file', 'blob', blob], { cwd: top });
+    const object = await fileVersions(top).object(blob);
+    if (object?.type !== 'blob') throw new Error(`no blob ${blob}`);
+    const text = object.bytes.toString('utf8');
     const json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<string, unknown>;
     const config = (path === 'package.json' ? json.revtrail : json) as { gate?: Record<string, unknown> } | undefined;
     const gate = config?.gate;
@@ -192,7 +194,7 @@ export async function policyChangesIn(
   for (const c of commits)
     for (const r of c.changed)
       if (r.path !== reviewers) for (const b of [r.old, r.now]) if (!ZERO_OID.test(b)) configBlobs.add(b);
-  const read = configBlobs.size ? await runGit(catFileBatch([...configBlobs]), { cwd: top }) : new Map();
+  const read = await fileVersions(top).objects(configBlobs);
   const gates = new Map<string, { gate: string; reviewers: boolean }>();
   const gateOf = (path: string, blob: string) => {
     if (ZERO_OID.test(blob)) return { gate: JSON.stringify(null), reviewers: false };
@@ -202,7 +204,7 @@ export async function policyChangesIn(
       const object = read.get(blob);
       gates.set(
         key,
-        (g = object ? gateOfText(path, object.content.toString('utf8'), blob) : { gate: '', reviewers: false }),
+        (g = object ? gateOfText(path, object.bytes.toString('utf8'), blob) : { gate: '', reviewers: false }),
       );
     }
     return g;

@@ -32,6 +32,7 @@ import { loadVerdicts } from './findings/suppress.js';
 import { signedKinds } from './findings/signed.js';
 import type { AttributeSource } from '../diff/attributes.js';
 import type { HistoryRow } from '../record/history.js';
+import type { StructuralIO } from './structural/index.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { newSideOf } from '../diff/version.js';
@@ -193,6 +194,10 @@ export async function runReview(
   const minConfidence = options.minConfidence ?? config.minConfidence;
   const calibrate =
     tip !== null && session.commonDir !== null && options.calibration !== false && config.calibration.enabled;
+  // The review's file versions, opened once: the rules' pass and the baseline's suppression read
+  // the same files, each asked of git once (core/git/versions.ts).
+  let opened: Promise<StructuralIO> | undefined;
+  const reviewFiles = () => (opened ??= openFiles(session, options));
   const result = await reviewSelections(
     selections,
     {
@@ -202,13 +207,7 @@ export async function runReview(
       // What syntax-tree and import rules read, loaded only when a selected document carries one.
       structural: async () => {
         if (options.fileVersions) return options.fileVersions;
-        const io = await import('./structural/io.js');
-        if (options.buffer) return io.bufferIO(session.top, options.buffer);
-        const files = io.structuralIO(
-          session.top,
-          options.source,
-          options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
-        );
+        const files = await reviewFiles();
         return files && options.ruleTime?.budgetMs !== undefined
           ? { ...files, budgetMs: options.ruleTime.budgetMs }
           : files;
@@ -272,7 +271,18 @@ export async function runReview(
   );
   await saveDerivedCache();
   if (options.baseline === false || !result.findings.length) return result;
-  return baselined(session, options, selections, result);
+  return baselined(session, options, selections, result, reviewFiles);
+}
+
+/** What the structural pass and the baseline read: the buffer's files, or the source's new side. */
+async function openFiles(session: Workspace, options: ReviewOptions): Promise<StructuralIO> {
+  const io = await import('./structural/io.js');
+  if (options.buffer) return io.bufferIO(session.top, options.buffer);
+  return io.structuralIO(
+    session.top,
+    options.source,
+    options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
+  );
 }
 
 /**
@@ -284,6 +294,7 @@ async function baselined(
   options: ReviewOptions,
   selections: readonly ChunkSelection[],
   result: ReviewResult,
+  reviewFiles: () => Promise<StructuralIO>,
 ): Promise<ReviewResult> {
   const b = await import('./findings/baseline.js');
   let file: Awaited<ReturnType<typeof b.readBaseline>>;
@@ -300,14 +311,7 @@ async function baselined(
     for (const a of chunk.added) lines.set(a.line, a.text);
     added.set(chunk.path, lines);
   }
-  const io = await import('./structural/io.js');
-  const files = options.buffer
-    ? io.bufferIO(session.top, options.buffer)
-    : io.structuralIO(
-        session.top,
-        options.source,
-        options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
-      );
+  const files = await reviewFiles();
   // The new versions of the files the baseline may speak for, asked of git in one process.
   const recorded = new Set(file.entries.map((e) => e.path));
   files?.prefetch?.([...new Set(result.findings.map((f) => f.path).filter((p) => recorded.has(p)))]);

@@ -48,7 +48,7 @@ function accepted(code: number | null, options: GitOptions): boolean {
   return code === 0 || (code !== null && (options.okCodes?.includes(code) ?? false));
 }
 
-/** A git process with the fixed environment; for a caller that keeps it open (./cat-file-session.ts). */
+/** A git process with the fixed environment; for a caller that keeps it open (./versions.ts). */
 export function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
   const spawnOptions: SpawnOptions = {
     cwd: options.cwd,

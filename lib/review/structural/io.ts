@@ -1,45 +1,27 @@
 /**
  * What the structural pass reads (docs/structural.md): the new version of each changed file —
- * the work tree's for local changes, the index's for staged ones, the tip's for a range, in one
- * `git cat-file --batch` — and, for import resolution, `tsconfig.json` `paths`, `go.mod` and the
+ * the work tree's for local changes, the index's for staged ones, the tip's for a range, through
+ * the process's one reader of file versions (core/git/versions.ts) — and, for import resolution, `tsconfig.json` `paths`, `go.mod` and the
  * list of files that exist there. Only regular, size-capped files; nothing for a diff file.
  */
 import { join } from 'node:path';
-import { FileShapeError, readRegularFile } from '../../core/fs/read.js';
 import { gitOut } from '../../core/git/run.js';
-import { catFileBatch, runGit, type CatFileObject } from '../../core/git/commands.js';
+import { fileVersions, type ObjectRead } from '../../core/git/versions.js';
 import type { DiffFile, DiffSource } from '../../diff/types.js';
 import { newSideOf, objectName } from '../../diff/version.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
 import type { ResolveContext } from './imports.js';
 
-/** The work tree's file through the one safe reader (core/fs/read.ts: no FIFO or device is opened for good). */
-function readRegular(file: string, cap: number): FileVersion {
-  try {
-    return readRegularFile(file, { maxBytes: cap }).bytes.toString('utf8');
-  } catch (error) {
-    return error instanceof FileShapeError && error.code === 'ETOOBIG' ? TOO_LARGE : null;
-  }
+/** A version read through the one reader, as the pass takes it: text, TOO_LARGE past the parse cap, or null. */
+function asVersion(object: ObjectRead | null): FileVersion {
+  // `<name> missing`, or another object type than a blob: no file version.
+  if (object?.type !== 'blob') return null;
+  return object.cut ? TOO_LARGE : object.bytes.toString('utf8');
 }
 
-/** Blobs by object name (`:path`, `tip:path`) in one cat-file; a name git does not have is null. */
-async function catFiles(top: string, names: readonly string[]): Promise<Map<string, FileVersion>> {
-  const out = new Map<string, FileVersion>();
-  const asked = names.filter((n) => !/[\r\n]/.test(n));
-  if (!asked.length) return out;
-  let answer: Map<string, CatFileObject | null>;
-  try {
-    answer = await runGit(catFileBatch(asked), { cwd: top });
-  } catch {
-    // No repository to ask (a diff file reviewed outside one): no file versions.
-    return out;
-  }
-  for (const [name, object] of answer) {
-    // `<name> missing`, or another object type than a blob: no file version.
-    if (object?.type !== 'blob') out.set(name, null);
-    else out.set(name, object.content.length > MAX_PARSED_BYTES ? TOO_LARGE : object.content.toString('utf8'));
-  }
-  return out;
+/** The work tree's file through the one safe reader (core/fs/read.ts: no FIFO or device is opened for good). */
+async function readRegular(top: string, path: string): Promise<FileVersion> {
+  return asVersion(await fileVersions(top).file({ kind: 'worktree' }, path, MAX_PARSED_BYTES, true));
 }
 
 function jsonWithoutComments(text: string): unknown {
@@ -62,7 +44,7 @@ function blobOf(file: DiffFile | undefined, side: 'old' | 'new'): string | null 
  * The file versions a review reads (docs/review.md "What a change introduces"): each changed
  * file's new version (the work tree's, the index's, the tip's; for a diff given as text, the
  * blob its `index` line names) and its old version (the blob the `index` line names), every
- * object of a batch in one `git cat-file --batch`.
+ * object from the process's one `git cat-file` (core/git/versions.ts), each asked once here.
  */
 export function structuralIO(top: string, source: DiffSource, tip: string | null): StructuralIO {
   const side = source.kind === 'text' ? null : newSideOf(source, tip);
@@ -70,25 +52,23 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
   // given as text reads the blobs its `index` lines name.
   const byBlob = source.kind === 'text';
   const prefix = byBlob ? null : side === null || side.kind === 'worktree' ? null : objectName(side, '');
-  // Every file the pass will read is asked for in one cat-file (prefetch); any other on its own.
-  const pending = new Map<string, Promise<Map<string, FileVersion>>>();
-  // Objects by name (`tip:path`, `:path`, a blob id), asked in batches and answered once each.
+  // Objects by name (`tip:path`, `:path`, a blob id), each asked once of the process's one
+  // reader (core/git/versions.ts): what prefetch asks is on its way before the pass awaits it.
+  const versions = fileVersions(top);
+  const pending = new Map<string, Promise<FileVersion>>();
   const fetchNames = (names: readonly string[]) => {
-    const wanted = [...new Set(names)].filter((n) => !pending.has(n));
-    if (!wanted.length) return;
-    const batch = catFiles(top, wanted);
-    for (const n of wanted) pending.set(n, batch);
+    for (const n of names) if (!pending.has(n)) pending.set(n, versions.object(n, MAX_PARSED_BYTES).then(asVersion));
   };
-  const byName = async (name: string): Promise<FileVersion> => {
+  const byName = (name: string): Promise<FileVersion> => {
     fetchNames([name]);
-    return (await pending.get(name)!).get(name) ?? null;
+    return pending.get(name)!;
   };
   const newName = (path: string, file?: DiffFile) => (byBlob ? blobOf(file, 'new') : `${prefix}${path}`);
   const fetch = (paths: readonly string[]) => {
     if (prefix !== null) fetchNames(paths.map((p) => `${prefix}${p}`));
   };
   const read = async (path: string, file?: DiffFile): Promise<FileVersion> => {
-    if (prefix === null && !byBlob) return readRegular(join(top, path), MAX_PARSED_BYTES);
+    if (prefix === null && !byBlob) return readRegular(top, path);
     const name = newName(path, file);
     return name === null ? null : byName(name);
   };
@@ -119,7 +99,7 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
     async context() {
       if (byBlob) return { tsPaths: [], goModule: null, exists: () => false };
       const listed =
-        prefix === null || prefix === ':'
+        prefix === null || side?.kind === 'index'
           ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
           : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
       return resolveContext(text, new Set(listed.split('\0').filter(Boolean)));
