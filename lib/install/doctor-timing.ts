@@ -35,8 +35,8 @@ export interface HookCost {
   hook: string;
   /** The hook as git ran it, median ms. */
   total: number;
-  /** What revtrail adds: the hook minus the same hook with REVTRAIL=0. */
-  revtrail: number;
+  /** What revtrail adds: the hook minus the same hook with REVTRAIL=0 (null: revtrail has no part in this hook). */
+  revtrail: number | null;
   /** The manager's launch with nothing to run (null: no manager runs this hook). */
   manager: number | null;
   /** The rest: the team's own commands. */
@@ -183,6 +183,33 @@ function managerOff(manager: ChainManager, scratch: string, temp: string): NodeJ
   return { LEFTHOOK_CONFIG: empty };
 }
 
+const BLOCK = '# >>> revtrail >>>';
+
+const holdsBlock = (file: string) => {
+  try {
+    return readRegularFile(file, { maxBytes: 1024 * 1024 })
+      .bytes.toString('utf8')
+      .includes(BLOCK);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether revtrail takes part in `hook` in the scratch worktree: a block in git's hook file or in
+ * husky's `.husky/<hook>`, or revtrail's script for a manager (lefthook's `.lefthook/<hook>/revtrail`,
+ * `.revtrail-hooks/<hook>`). Where it has none, the hook's time is the team's and the manager's
+ * alone, whatever the runs' noise says.
+ */
+function revtrailRuns(scratch: string, hooksDir: string, hook: string): boolean {
+  return (
+    holdsBlock(join(hooksDir, hook)) ||
+    holdsBlock(join(scratch, '.husky', hook)) ||
+    existsSync(join(scratch, '.lefthook', hook, 'revtrail')) ||
+    existsSync(join(scratch, '.revtrail-hooks', hook))
+  );
+}
+
 /** Files revtrail's hooks may change in the common dir that a throwaway commit must not: put back after. */
 function snapshot(files: string[]): () => void {
   const kept = files.map((f) => ({ f, bytes: existsSync(f) ? readFileSync(f) : null }));
@@ -266,6 +293,8 @@ export async function timeChain(
     };
     const variants: Variant[] = manager ? ['full', 'team', 'manager'] : ['full', 'team'];
     const trace = join(temp, 'trace.json');
+    // git runs a relative core.hooksPath from the worktree's top: the scratch one's.
+    const scratchHooks = hooksPath && !isAbsolute(hooksPath.value) ? join(scratch, hooksPath.value) : hooksDir;
     const got: Record<'commit' | 'push', Record<Variant, Run[]>> = {
       commit: { full: [], team: [], manager: [] },
       push: { full: [], team: [], manager: [] },
@@ -291,8 +320,8 @@ export async function timeChain(
       measured: { commit, parent, subject },
       manager,
       runs,
-      commit: cost(got.commit, managerOf),
-      push: cost(got.push, managerOf),
+      commit: cost(got.commit, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook)),
+      push: cost(got.push, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook)),
     };
   } finally {
     process.removeListener('SIGINT', interrupted);
@@ -300,20 +329,25 @@ export async function timeChain(
   }
 }
 
-function cost(runs: Record<Variant, Run[]>, managerOf: (hook: string) => ChainManager | null): StepCost {
+function cost(
+  runs: Record<Variant, Run[]>,
+  managerOf: (hook: string) => ChainManager | null,
+  revtrailIn: (hook: string) => boolean,
+): StepCost {
   const hookMs = (v: Variant, hook: string) => median(runs[v].map((r) => r.hooks.get(hook)?.ms ?? 0));
   const names = [...new Set(runs.full.flatMap((r) => [...r.hooks.keys()]))];
   const hooks = names.map((hook): HookCost => {
     const total = hookMs('full', hook);
     // Runs differ by a few ms (more on a busy machine): the parts are fitted into the total, so they add up to it.
-    const revtrail = Math.max(0, total - hookMs('team', hook));
-    const manager = managerOf(hook) && runs.manager.length ? Math.min(hookMs('manager', hook), total - revtrail) : null;
+    const revtrail = revtrailIn(hook) ? Math.max(0, total - hookMs('team', hook)) : null;
+    const manager =
+      managerOf(hook) && runs.manager.length ? Math.min(hookMs('manager', hook), total - (revtrail ?? 0)) : null;
     return {
       hook,
       total,
       revtrail,
       manager,
-      team: total - revtrail - (manager ?? 0),
+      team: total - (revtrail ?? 0) - (manager ?? 0),
       exit: runs.full.at(-1)?.hooks.get(hook)?.code ?? 0,
     };
   });
@@ -321,7 +355,7 @@ function cost(runs: Record<Variant, Run[]>, managerOf: (hook: string) => ChainMa
   return {
     total,
     git: Math.max(0, total - hooks.reduce((s, h) => s + h.total, 0)),
-    revtrail: hooks.reduce((s, h) => s + h.revtrail, 0),
+    revtrail: hooks.reduce((s, h) => s + (h.revtrail ?? 0), 0),
     hooks,
     exit: runs.full.at(-1)?.code ?? 0,
   };

@@ -17,7 +17,14 @@ interface Step {
   git: number;
   revtrail: number;
   exit: number;
-  hooks: Array<{ hook: string; total: number; revtrail: number; team: number; manager: number | null; exit: number }>;
+  hooks: Array<{
+    hook: string;
+    total: number;
+    revtrail: number | null;
+    team: number;
+    manager: number | null;
+    exit: number;
+  }>;
 }
 interface Timing {
   manager: string | null;
@@ -49,13 +56,18 @@ function assertSplit(report: Timing, manager: string, teamMs: number) {
   assert.ok(pre && msg && push, JSON.stringify(report));
   // A manager's launch measured apart varies by a hundred ms on a busy machine: a quarter of slack.
   assert.ok(pre.team >= teamMs * 0.75, `the team's sleep is the team's: ${JSON.stringify(pre)}`);
-  assert.ok(pre.revtrail < pre.team / 2, `revtrail has no part in the team's pre-commit: ${JSON.stringify(pre)}`);
-  assert.ok(msg.revtrail > 20, `commit-msg starts revtrail's process: ${JSON.stringify(msg)}`);
+  assert.equal(pre.revtrail, null, `revtrail has no part in the team's pre-commit: ${JSON.stringify(pre)}`);
+  assert.ok(msg.revtrail !== null && msg.revtrail > 20, `commit-msg starts revtrail's process: ${JSON.stringify(msg)}`);
   assert.ok(msg.team < msg.revtrail, `commit-msg is revtrail's: ${JSON.stringify(msg)}`);
-  assert.ok(push.revtrail > 20, `pre-push starts revtrail's process: ${JSON.stringify(push)}`);
+  assert.ok(
+    push.revtrail !== null && push.revtrail > 20,
+    `pre-push starts revtrail's process: ${JSON.stringify(push)}`,
+  );
   assert.ok(pre.manager !== null && msg.manager !== null, 'the manager runs both hooks');
   assert.ok(report.commit.revtrail >= msg.revtrail);
-  assert.ok(report.commit.total >= pre.total + msg.total, 'the commit holds its hooks');
+  assert.ok(Math.abs(pre.total - pre.team - (pre.manager ?? 0)) < 1, 'the parts add up to the hook');
+  // Medians of separate runs: the commit's median need not be the sum of its hooks' medians.
+  assert.ok(report.commit.total >= Math.max(pre.total, msg.total), 'the commit holds its hooks');
   assert.equal(report.commit.exit, 0);
   assert.equal(report.push.exit, 0);
 }
@@ -77,7 +89,8 @@ test('doctor --timing under husky-style hooks: the team pre-commit is the team p
   const text = await repo.cli(['doctor', '--timing', '--runs', '1']);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^ {2}git commit$/m);
-  assert.match(text.stdout, /^ {4}pre-commit +\d+ ms +\d+ ms +\d+ ms +\d+ ms$/m);
+  assert.match(text.stdout, /^ {4}pre-commit +\d+ ms +- +\d+ ms +\d+ ms$/m);
+  assert.match(text.stdout, /^ {4}commit-msg +\d+ ms +\d+ ms +\d+ ms +\d+ ms$/m);
   assert.match(text.stdout, /^ {2} +total +revtrail +team +husky$/m);
   assert.match(text.stdout, /^revtrail adds \d+ ms to this commit \(\d+% of it\) and \d+ ms to its push \(\d+%\)\.$/m);
   assert.deepEqual(state(repo), before);

@@ -40,7 +40,7 @@ async function timing(args: DoctorArgs, context: CliContext): Promise<number> {
       rows.push([
         `  ${h.hook}`,
         m.ms(h.total),
-        m.ms(h.revtrail),
+        cell(h.revtrail),
         m.ms(h.team),
         ...(report.manager ? [cell(h.manager)] : []),
       ]);
