@@ -24,7 +24,8 @@ import { findRepo } from '../core/git/repo.js';
 import { git } from '../core/git/run.js';
 import { readRegularFile } from '../core/fs/read.js';
 import { lastReviewFile, queueFile } from '../core/state.js';
-import { hookFiles, PRE_COMMIT_FILES, type Owner } from './existing.js';
+import { BLOCK_BEGIN, isBlankScript, removeBlock } from './block.js';
+import { hookFiles, LEFTHOOK_FILES, PRE_COMMIT_FILES, type Owner } from './existing.js';
 import { readHooksPath } from './install.js';
 
 export type ChainManager = 'husky' | 'lefthook' | 'pre-commit' | 'simple-git-hooks';
@@ -43,6 +44,8 @@ export interface HookCost {
   team: number;
   /** The hook's exit in the last full run (non-zero: it blocked or failed). */
   exit: number;
+  /** The manager runs this hook for revtrail alone: its launch is in revtrail's part, none in the manager's. */
+  forRevtrail: boolean;
 }
 
 export interface StepCost {
@@ -183,17 +186,48 @@ function managerOff(manager: ChainManager, scratch: string, temp: string): NodeJ
   return { LEFTHOOK_CONFIG: empty };
 }
 
-const BLOCK = '# >>> revtrail >>>';
-
-const holdsBlock = (file: string) => {
+const readText = (file: string): string | null => {
   try {
-    return readRegularFile(file, { maxBytes: 1024 * 1024 })
-      .bytes.toString('utf8')
-      .includes(BLOCK);
+    return readRegularFile(file, { maxBytes: 1024 * 1024 }).bytes.toString('utf8');
+  } catch {
+    return null;
+  }
+};
+
+const holdsBlock = (file: string) => readText(file)?.includes(BLOCK_BEGIN) ?? false;
+
+/**
+ * Whether the manager runs `hook` for revtrail alone, so that without revtrail it would start
+ * nothing there: husky's `.husky/<hook>` holds only revtrail's block (husky's runner stops at a
+ * hook with no file), or lefthook's config names revtrail's script alone under the hook. Its
+ * launch there is then revtrail's cost. The pre-commit framework and simple-git-hooks are not
+ * read for this (docs/hooks.md, "Timing the chain").
+ */
+function forRevtrailAlone(manager: ChainManager | null, scratch: string, hook: string): boolean {
+  if (manager === 'husky') {
+    const rest = removeBlock(readText(join(scratch, '.husky', hook)) ?? '');
+    return rest !== null && isBlankScript(rest);
+  }
+  if (manager !== 'lefthook') return false;
+  const file = LEFTHOOK_FILES.filter((f) => /\.ya?ml$/.test(f)).find((f) => existsSync(join(scratch, f)));
+  const text = file ? readText(join(scratch, file)) : null;
+  if (!text) return false;
+  try {
+    const section = (parse(text) as Record<string, unknown> | null)?.[hook] as
+      | { commands?: object; scripts?: object; jobs?: unknown[] }
+      | undefined;
+    if (!section || typeof section !== 'object') return false;
+    const scripts = Object.keys(section.scripts ?? {});
+    return (
+      !Object.keys(section.commands ?? {}).length &&
+      !(section.jobs ?? []).length &&
+      scripts.length === 1 &&
+      scripts[0] === 'revtrail'
+    );
   } catch {
     return false;
   }
-};
+}
 
 /**
  * Whether revtrail takes part in `hook` in the scratch worktree: a block in git's hook file or in
@@ -293,6 +327,7 @@ export async function timeChain(
     };
     const variants: Variant[] = manager ? ['full', 'team', 'manager'] : ['full', 'team'];
     const trace = join(temp, 'trace.json');
+    const alone = (hook: string) => forRevtrailAlone(manager, scratch, hook);
     // git runs a relative core.hooksPath from the worktree's top: the scratch one's.
     const scratchHooks = hooksPath && !isAbsolute(hooksPath.value) ? join(scratch, hooksPath.value) : hooksDir;
     const got: Record<'commit' | 'push', Record<Variant, Run[]>> = {
@@ -320,8 +355,8 @@ export async function timeChain(
       measured: { commit, parent, subject },
       manager,
       runs,
-      commit: cost(got.commit, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook)),
-      push: cost(got.push, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook)),
+      commit: cost(got.commit, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook), alone),
+      push: cost(got.push, managerOf, (hook) => revtrailRuns(scratch, scratchHooks, hook), alone),
     };
   } finally {
     process.removeListener('SIGINT', interrupted);
@@ -333,15 +368,19 @@ function cost(
   runs: Record<Variant, Run[]>,
   managerOf: (hook: string) => ChainManager | null,
   revtrailIn: (hook: string) => boolean,
+  alone: (hook: string) => boolean,
 ): StepCost {
   const hookMs = (v: Variant, hook: string) => median(runs[v].map((r) => r.hooks.get(hook)?.ms ?? 0));
   const names = [...new Set(runs.full.flatMap((r) => [...r.hooks.keys()]))];
   const hooks = names.map((hook): HookCost => {
     const total = hookMs('full', hook);
     // Runs differ by a few ms (more on a busy machine): the parts are fitted into the total, so they add up to it.
-    const revtrail = revtrailIn(hook) ? Math.max(0, total - hookMs('team', hook)) : null;
+    const forRevtrail = revtrailIn(hook) && alone(hook);
+    const revtrail = forRevtrail ? total : revtrailIn(hook) ? Math.max(0, total - hookMs('team', hook)) : null;
     const manager =
-      managerOf(hook) && runs.manager.length ? Math.min(hookMs('manager', hook), total - (revtrail ?? 0)) : null;
+      managerOf(hook) && runs.manager.length && !forRevtrail
+        ? Math.min(hookMs('manager', hook), total - (revtrail ?? 0))
+        : null;
     return {
       hook,
       total,
@@ -349,6 +388,7 @@ function cost(
       manager,
       team: total - (revtrail ?? 0) - (manager ?? 0),
       exit: runs.full.at(-1)?.hooks.get(hook)?.code ?? 0,
+      forRevtrail,
     };
   });
   const total = median(runs.full.map((r) => r.ms));

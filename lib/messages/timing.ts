@@ -19,6 +19,8 @@ export const timingMessages = {
       : `${hook} exited ${code}: it did not run to the end, so its time is not what a passing run costs`,
   adds: (commit: number, commitTotal: number, push: number, pushTotal: number) =>
     `revtrail adds ${ms(commit)} to this commit (${pct(commit, commitTotal)}% of it) and ${ms(push)} to its push (${pct(push, pushTotal)}%).`,
+  forRevtrail: (manager: string, hooks: string[]) =>
+    `${manager} runs ${hooks.length > 1 ? `${hooks.slice(0, -1).join(', ')} and ${hooks.at(-1)}` : hooks[0]} for revtrail alone: its launch there is in revtrail's part`,
   how: 'revtrail: the hook minus the same hook with REVTRAIL=0; the manager: its launch with nothing to run; team: the rest (docs/hooks.md, "Timing the chain").',
   progress: (done: number, of: number) => `revtrail doctor --timing: ${done}/${of} commits and pushes timed`,
   badRev: (rev: string) =>

@@ -53,11 +53,13 @@ async function timing(args: DoctorArgs, context: CliContext): Promise<number> {
       m.ms(s.total),
       m.ms(s.revtrail),
       m.ms(sum('team')),
-      ...(report.manager ? [m.ms(sum('manager'))] : []),
+      ...(report.manager ? [s.hooks.some((h) => h.manager !== null) ? m.ms(sum('manager')) : m.none] : []),
     ]);
   };
   step('commit', report.commit);
   step('push', report.push);
+  const alone = [...report.commit.hooks, ...report.push.hooks].filter((h) => h.forRevtrail).map((h) => h.hook);
+  if (report.manager && alone.length) notes.push(m.forRevtrail(report.manager, alone));
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) =>
     `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[0]!) : c.padStart(widths[i]!))).join('   ')}`.trimEnd();
