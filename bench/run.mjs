@@ -12,7 +12,7 @@ const byName = readdirSync(new URL('./scenarios/', import.meta.url))
 // quality (recall and precision, not a timing), peers (installs other tools) and server (the
 // first push's history, through pre-receive) run when named, as do mine-scale (a 1,000,000-commit
 // history, generated once in about 11 minutes), server-load (20 concurrent pushes) and
-// real-commits (vue core's own commits; git/git's first push is a first-push row) and real-rules
+// real-commits (vue core's own commits with its maintainers' bundle; git/git's and vue core's first pushes are first-push rows) and real-rules
 // (the team's own rules on flask and vue core: bench/real-rules/README.md): the real
 // projects are read from a fetched mirror (bench/real.mjs), never cloned over the network. first-push is in the default run:
 // issue 28's table has rows for it.

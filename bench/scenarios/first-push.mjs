@@ -1,5 +1,6 @@
-// A first push of a long history: `revtrail hook pre-push` for a new branch holding every commit
-// of a generated history with realistic patches (bench/gen-patches.mjs: several files and a few
+// A first push of a long history: `revtrail hook pre-push` for a new branch holding a real
+// project's commits (git/git's, where its mirror is on the machine; vue core's with its
+// maintainers' bundle), and, as a guard, every commit of a generated history with realistic patches (bench/gen-patches.mjs: several files and a few
 // hundred changed lines per commit, the 100-concept bench bundle), to an empty remote, against
 // `git log -p` over the same commits. Each round times both back to back.
 //
@@ -9,11 +10,11 @@
 // The history is generated once into the bench cache (bench/lib.mjs cachedFolder).
 // Target (issue 28): <= 1.2x `git log -p`; progress lines in a log when stderr is not a terminal.
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { backToBack, benchEnv, cachedFolder, cli, git, printTable, row, timeOnce, tmp } from '../lib.mjs';
+import { backToBack, benchEnv, cachedFolder, cli, git, printTable, root, row, timeOnce, tmp } from '../lib.mjs';
 import { borrow, borrowCached, missing, mirrorOf } from '../real.mjs';
 
 export const name = 'first-push';
@@ -74,8 +75,60 @@ function realFirstPush(runs) {
   }
 }
 
+/**
+ * The first push of vue core's v3.4.0..v3.5.0 (a TypeScript monorepo's 820 real commits) to a
+ * remote at v3.4.0, with the bundle its maintainers would write (bench/real-rules/vue/.okfw),
+ * against `git log -p` over the same commits: the real project's row where git/git's mirror is
+ * not on the machine, and a bundle's row beside it where it is.
+ */
+function vueFirstPush(runs) {
+  const slug = 'vuejs/core';
+  const mirror = mirrorOf(slug);
+  const scenario = "pre-push, first push of vue core v3.4.0..v3.5.0, its maintainers' bundle";
+  if (!mirror) return [row({ scenario, value: null, kind: 'info', note: missing(slug) })];
+  const dir = borrowCached('vue-core-v3.5.0', mirror, 'v3.5.0');
+  const remote = borrow(mirror, 'v3.4.0', { bare: true }).dir;
+  const name = `bench${process.pid}`;
+  try {
+    cpSync(join(root, 'bench', 'real-rules', 'vue', '.okfw'), join(dir, '.okfw'), { recursive: true });
+    git(dir, ['remote', 'add', name, remote]);
+    const tip = git(dir, ['rev-parse', 'HEAD']).trim();
+    const base = git(remote, ['rev-parse', 'main']).trim();
+    const count = git(dir, ['rev-list', '--count', tip, `^${base}`]).trim();
+    const stdin = `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`;
+    const hook = () => {
+      rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
+      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
+        cwd: dir,
+        input: stdin,
+        okCodes: [0, 1],
+      });
+    };
+    const floor = () => timeOnce('git', ['log', '-p', tip, `^${base}`], { cwd: dir });
+    const timed = backToBack(runs, floor, hook);
+    return [
+      row({
+        scenario: `${scenario} (${Number(count).toLocaleString('en')} real commits)`,
+        value: timed.value,
+        floorName: 'git log -p',
+        floor: timed.floor,
+        target: 1.3,
+      }),
+    ];
+  } finally {
+    rmSync(remote, { recursive: true, force: true });
+    rmSync(join(dir, '.okfw'), { recursive: true, force: true });
+    try {
+      git(dir, ['remote', 'remove', name]);
+    } catch {
+      // never added
+    }
+  }
+}
+
 export async function run({ runs = 5, commits = 3000 } = {}) {
-  return [...(await generatedFirstPush(runs, commits)), ...realFirstPush(runs)];
+  // The real projects' rows are the figures that count; the generated history stays as a guard.
+  return [...realFirstPush(runs), ...vueFirstPush(runs), ...(await generatedFirstPush(runs, commits))];
 }
 
 async function generatedFirstPush(runs, commits) {
