@@ -10,8 +10,7 @@
 import { lstat } from 'node:fs/promises';
 import { readRegularFile } from '../core/fs/read.js';
 import { join } from 'node:path';
-import { gitChunks } from '../core/git/run.js';
-import { catFileBatch } from '../core/git/commands.js';
+import { catFileBatchStream, stream } from '../core/git/commands.js';
 import { DEFAULT_CAPS, type DiffCaps } from './cap.js';
 import type { DiffFile, Hunk, TextView } from './types.js';
 
@@ -191,10 +190,9 @@ async function catFile(top: string, ids: readonly string[], cap: number): Promis
   let pending = Buffer.alloc(0); // an unfinished header line
   let current: { id: string; left: number; parts: Buffer[]; kept: number; size: number; blob: boolean } | null = null;
   let queue = 0;
-  // The named command's argv and input, its output parsed as it streams: each blob is cut at
-  // `cap` bytes on arrival, where catFileBatch's own parse would hold it whole.
-  const command = catFileBatch(ids);
-  for await (const piece of gitChunks(command.args, { cwd: top, input: command.input })) {
+  // catFileBatch's output parsed as it streams: each blob is cut at `cap` bytes on arrival,
+  // where catFileBatch's own parse would hold it whole.
+  for await (const piece of stream(catFileBatchStream(ids), { cwd: top })) {
     let data = pending.length ? Buffer.concat([pending, piece]) : piece;
     pending = Buffer.alloc(0);
     while (data.length) {

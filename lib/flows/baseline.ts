@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { catFileBatch, run } from '../core/git/commands.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
 import type { Finding, ReviewResult } from '../review/types.js';
 import type { CappedDiff } from '../diff/cap.js';
@@ -120,7 +120,7 @@ export interface BaselineStanding {
  */
 export async function baselineStanding(top: string, file: BaselineFile): Promise<BaselineStanding[]> {
   const paths = [...new Set(file.entries.map((e) => e.path))];
-  const blobs = paths.length ? await runGit(catFileBatch(paths.map((p) => `HEAD:${p}`)), { cwd: top }) : new Map();
+  const blobs = paths.length ? await run(catFileBatch(paths.map((p) => `HEAD:${p}`)), { cwd: top }) : new Map();
   const counts = new Map<string, Map<string, number>>();
   for (const p of paths) {
     const object = blobs.get(`HEAD:${p}`);

@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { contains } from '../core/fs/path.js';
-import { catFileBatch, lsTree, runGit } from '../core/git/commands.js';
+import { catFileBatch, lsTree, run } from '../core/git/commands.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
@@ -174,7 +174,7 @@ const regular = (e: Entry | undefined) =>
 /** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
 async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
   if (paths.length === 0) return [];
-  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({
+  return (await run(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({
     ...e,
     size: e.size ?? 0,
   }));
@@ -185,7 +185,7 @@ async function readBlobs(cwd: string, entries: readonly Entry[]): Promise<Map<st
   const oids = [...new Set(entries.map((e) => e.oid))];
   const found = new Map<string, Buffer>();
   if (oids.length === 0) return found;
-  for (const [oid, object] of await runGit(catFileBatch(oids), { cwd })) if (object) found.set(oid, object.content);
+  for (const [oid, object] of await run(catFileBatch(oids), { cwd })) if (object) found.set(oid, object.content);
   return found;
 }
 

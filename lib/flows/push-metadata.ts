@@ -6,7 +6,7 @@
  * surely as one in a file. Read with one `git cat-file --batch`; `tree`, `parent` and `object`
  * lines name objects only and are left out. Each commit becomes a file `(metadata of commit <12 hex>)`.
  */
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { catFileBatch, run } from '../core/git/commands.js';
 import { addedFileDiff, messagePath } from './push-commits.js';
 
 /** The most bytes of one object's header lines reviewed (as a message's cap, ./push-commits.ts). */
@@ -55,7 +55,7 @@ export async function commitMetadata(
 ): Promise<string> {
   const names = tag ? [...commits, tag.oid] : commits;
   if (names.length === 0) return '';
-  const objects = await runGit(catFileBatch(names), { cwd: top });
+  const objects = await run(catFileBatch(names), { cwd: top });
   const texts = commits.map((commit) => {
     const object = objects.get(commit);
     return object?.type === 'commit'

@@ -3,7 +3,7 @@
  * needs it (never a process per thread).
  */
 import { parseHunkHeader } from '../diff/hunk-header.js';
-import { git, gitLines, gitRecords } from '../core/git/run.js';
+import { linesByCommit, namesByCommit, objectTypes, run, stream } from '../core/git/commands.js';
 import { unquotePath } from '../diff/quote.js';
 
 /** Files each commit's diff against its first parent touches (the root commit: all its files). */
@@ -11,20 +11,9 @@ export async function touchedFiles(cwd: string, commits: readonly string[]): Pro
   const touched = new Map<string, Set<string>>();
   if (commits.length === 0) return touched;
   const order = [...new Set(commits)];
-  const args = [
-    'diff-tree',
-    '--stdin',
-    '-r',
-    '-z',
-    '--always',
-    '--name-only',
-    '--no-renames',
-    '--root',
-    '--diff-merges=first-parent',
-  ];
   let next = 0;
   let current: Set<string> | null = null;
-  for await (const token of gitRecords(args, { cwd, input: order.join('\n') + '\n' })) {
+  for await (const token of stream(namesByCommit(order), { cwd })) {
     const name = token.replace(/^\n/, '');
     // --always prints every commit's header, in input order, so the next header is known.
     if (next < order.length && name === order[next]) {
@@ -43,11 +32,7 @@ export async function filesAtTip(cwd: string, tip: string, paths: readonly strin
   const present = new Set<string>();
   const list = [...new Set(paths)].filter((p) => !p.includes('\n'));
   if (list.length === 0) return present;
-  const out = await git(['cat-file', '--batch-check=%(objecttype)'], {
-    cwd,
-    input: list.map((p) => `${tip}:${p}`).join('\n') + '\n',
-  });
-  const lines = out.stdout.split('\n');
+  const lines = await run(objectTypes(list.map((p) => `${tip}:${p}`)), { cwd });
   list.forEach((p, i) => {
     const type = lines[i];
     if (type === 'blob' || type === 'commit') present.add(p);
@@ -72,27 +57,11 @@ export async function changedLines(
   const pathspec = [...files];
   // A pathspec keeps git from diffing files nobody asked about; a huge one would overflow argv.
   const limited = pathspec.reduce((n, p) => n + p.length + 1, 0) < 64 * 1024;
-  const args = [
-    '--literal-pathspecs',
-    'diff-tree',
-    '--stdin',
-    '-r',
-    '-U0',
-    '--no-renames',
-    '--root',
-    '--diff-merges=first-parent',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--src-prefix=a/',
-    '--dst-prefix=b/',
-    ...(limited ? ['--', ...pathspec] : []),
-  ];
   let commit = '';
   let file: string | null = null;
   let minus = 0;
   let plus = 0;
-  for await (const line of gitLines(args, { cwd, input: [...wanted.keys()].join('\n') + '\n' })) {
+  for await (const line of stream(linesByCommit([...wanted.keys()], limited ? pathspec : null), { cwd })) {
     if (minus > 0 || plus > 0) {
       // Inside a hunk: exactly the counted lines, whatever they hold ("\ No newline" is not counted).
       if (line.startsWith('-')) minus -= 1;

@@ -9,13 +9,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gitChunks } from '../core/git/run.js';
-import { catFileBatch, ignoredFiles, runGit, type CatFileAhead } from '../core/git/commands.js';
-import { readCapped, type CappedDiff } from '../diff/cap.js';
-import { DIFF_CONFIG } from '../diff/source.js';
+import { catFileBatch, fileDiff, ignoredFiles, run, stream, type CatFileAhead } from '../core/git/commands.js';
+import { DEFAULT_CAPS, readCapped, type CappedDiff } from '../diff/cap.js';
 
 /** The diff options that pin git's output format, as the review's own diffs pin it (diff/source.ts). */
-const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--no-color', '--no-textconv', '-M'];
 
 export interface BufferDiffOptions {
   /** A cat-file of the repository started before the buffer was known, asked for the HEAD blob. */
@@ -47,13 +44,13 @@ export async function bufferDiff(
   try {
     // A cat-file started ahead (./reviews.ts) answers without the wait for git to start.
     const names = [`HEAD:${path}`];
-    const head = ahead ? ahead.ask(names) : runGit(catFileBatch(names), { cwd: top });
+    const head = ahead ? ahead.ask(names) : run(catFileBatch(names), { cwd: top });
     head.catch(() => {}); // awaited below, unless a write throws first
     mkdirSync(dirname(join(dir, newFile)), { recursive: true });
     writeFileSync(join(dir, newFile), text);
     const found = (await head).get(`HEAD:${path}`) ?? null;
     const old = found?.type === 'blob' ? found.content : null;
-    if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
+    if (old === null && (await run(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
   } finally {
     const tidy = () => rmSync(dir, { recursive: true, force: true });
@@ -77,9 +74,7 @@ async function diffAgainst(
     writeFileSync(join(dir, oldFile), old);
   }
   // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
-  const diffing = readCapped(
-    gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
-  );
+  const diffing = readCapped(stream(fileDiff(oldFile, newFile, DEFAULT_CAPS.fileBytes), { cwd: dir }));
   whileDiffing?.();
   const diff = await diffing;
   // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);

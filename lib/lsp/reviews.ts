@@ -6,7 +6,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { findRepoAndCommit, type Repo } from '../core/git/repo.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
 import { contains, toPosix } from '../core/fs/path.js';
 import { runReview } from '../review/index.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
@@ -17,7 +17,7 @@ import { cachedHistoryRows } from '../record/history-cache.js';
 import { readAttributes } from '../diff/attributes.js';
 import type { AttributeLoader } from '../review/engine/file-facts.js';
 import { bufferDiff } from './buffer-diff.js';
-import { catFileAhead, type CatFileAhead } from '../core/git/commands.js';
+import { catFileBatchLater, run, type CatFileAhead } from '../core/git/commands.js';
 import { readQueueIfAny } from '../verdicts/queued.js';
 
 /** An open repository: where it is, and the workspace its buffers are reviewed in. */
@@ -64,7 +64,7 @@ function repoOf(folder: string): Promise<Repo | null> {
 
 function askGit(folder: string): Promise<Repo | null> {
   // HEAD from the same `git rev-parse`: the start-up's history read is keyed by it (record/history-cache.ts).
-  return findRepoAndCommit(folder, 'HEAD').then(
+  return findRepo(folder, { commit: 'HEAD' }).then(
     ({ repo, commit }) => {
       known.push(repo);
       if (!headsAsked.has(repo.top)) headsAsked.set(repo.top, commit);
@@ -324,4 +324,23 @@ export class Workspaces {
 /** Whether `finding` is a credential finding (its allow comments and answers follow the gate's policy). */
 export function isCredential(finding: Pick<Finding, 'rule_source'>): boolean {
   return isCredentialSource(finding.rule_source);
+}
+
+/**
+ * A `git cat-file --batch` started now and asked later (core/git/commands/objects.ts
+ * catFileBatchLater): the next review's HEAD blobs without the wait for git to start.
+ */
+function catFileAhead(top: string): CatFileAhead {
+  const command = catFileBatchLater();
+  const answer = run(command, { cwd: top });
+  answer.catch(() => {}); // a process that is cancelled, or asked and awaited by its reader
+  return {
+    ask(names) {
+      command.ask(names);
+      return answer;
+    },
+    cancel() {
+      command.cancel();
+    },
+  };
 }

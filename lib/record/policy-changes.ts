@@ -6,8 +6,7 @@
  * (the file's new blob, the new `gate` settings), so an answer approves that content, not a diff.
  */
 import { createHash } from 'node:crypto';
-import { gitOut } from '../core/git/run.js';
-import { catFileBatch, runGit } from '../core/git/commands.js';
+import { blobText, catFileBatch, policyLog, run, treeRecords } from '../core/git/commands.js';
 
 export const POLICY_RULE_PREFIX = 'builtin/policy:';
 
@@ -45,7 +44,7 @@ function canonical(value: unknown): unknown {
 /** The blob ids of `paths` at `commit` (a path it lacks is absent). */
 async function blobs(top: string, commit: string, paths: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const text = await gitOut(['ls-tree', '-z', '--full-tree', commit, '--', ...paths], { cwd: top });
+  const text = await run(treeRecords(commit, paths), { cwd: top });
   for (const entry of text.split('\0')) {
     const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
     if (m) out.set(m[2]!, m[1]!);
@@ -69,7 +68,7 @@ export async function gateAt(top: string, commit: string): Promise<GateAt> {
   if (!path) return { path: CONFIG_FILES[0], gate: '', reviewers: null };
   const blob = found.get(path)!;
   try {
-    const text = await gitOut(['cat-file', 'blob', blob], { cwd: top });
+    const text = await run(blobText(blob), { cwd: top });
     const json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<string, unknown>;
     const config = (path === 'package.json' ? json.revtrail : json) as { gate?: Record<string, unknown> } | undefined;
     const gate = config?.gate;
@@ -157,23 +156,7 @@ export async function policyChangesIn(
   revs: readonly string[],
   reviewers: string,
 ): Promise<PolicyChangeCommit[]> {
-  const text = await gitOut(
-    [
-      'log',
-      `--max-count=${MAX_POLICY_COMMITS}`,
-      '--no-renames',
-      '--no-abbrev',
-      '--raw',
-      '--diff-merges=first-parent',
-      '-z',
-      '--format=%x1e%H%x1f%ae%x1f%cI',
-      ...revs,
-      '--',
-      ...CONFIG_FILES,
-      reviewers,
-    ],
-    { cwd: top },
-  );
+  const text = await run(policyLog(MAX_POLICY_COMMITS, revs, [...CONFIG_FILES, reviewers]), { cwd: top });
   type Raw = { path: string; old: string; now: string };
   const commits: Array<{ commit: string; author: string; date: string; changed: Raw[] }> = [];
   for (const chunk of text.split('\x1e')) {
@@ -192,7 +175,7 @@ export async function policyChangesIn(
   for (const c of commits)
     for (const r of c.changed)
       if (r.path !== reviewers) for (const b of [r.old, r.now]) if (!ZERO_OID.test(b)) configBlobs.add(b);
-  const read = configBlobs.size ? await runGit(catFileBatch([...configBlobs]), { cwd: top }) : new Map();
+  const read = configBlobs.size ? await run(catFileBatch([...configBlobs]), { cwd: top }) : new Map();
   const gates = new Map<string, { gate: string; reviewers: boolean }>();
   const gateOf = (path: string, blob: string) => {
     if (ZERO_OID.test(blob)) return { gate: JSON.stringify(null), reviewers: false };

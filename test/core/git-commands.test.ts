@@ -2,13 +2,13 @@
  * The parsers of the named git commands (lib/core/git/commands.ts), as pure functions of git's
  * output: a cat-file batch reads back every object exactly, whatever bytes it holds; worktree
  * lists, status entries and single answers as git prints them. One command runs against a real
- * repository, to show runGit hands the parser git's own answer.
+ * repository, to show run hands the parser git's own answer.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  catFileAhead,
+  catFileBatchLater,
   configValue,
   listRefs,
   lsTree,
@@ -18,8 +18,8 @@ import {
   parseStatusPaths,
   parseVerified,
   parseWorktreeList,
-  peelCommit,
-  runGit,
+  peel,
+  run,
 } from '../../lib/core/git/commands.js';
 import { GitError } from '../../lib/core/git/errors.js';
 import { throwawayRepos } from '../kit/repo.js';
@@ -86,23 +86,23 @@ test('single answers: a name or value on exit 0, null on the exit code that mean
   assert.equal(parseConfigValue('', 1), null);
 });
 
-test('runGit: the parser gets git’s own answer (unset key null, HEAD peeled to its commit)', async () => {
+test('run: the parser gets git’s own answer (unset key null, HEAD peeled to its commit)', async () => {
   const repo = repos();
   repo.git(['config', 'core.commentChar', ';']);
-  assert.equal(await runGit(configValue('core.commentChar'), { cwd: repo.dir }), ';');
-  assert.equal(await runGit(configValue('revtrail.nothing'), { cwd: repo.dir }), null);
-  assert.equal(await peelCommit(repo.dir, 'HEAD'), null);
+  assert.equal(await run(configValue('core.commentChar'), { cwd: repo.dir }), ';');
+  assert.equal(await run(configValue('revtrail.nothing'), { cwd: repo.dir }), null);
+  assert.equal(await run(peel('HEAD'), { cwd: repo.dir }), null);
   repo.write('a.txt', 'a\n');
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'a']);
-  assert.equal(await peelCommit(repo.dir, 'HEAD'), repo.git(['rev-parse', 'HEAD']).trim());
+  assert.equal(await run(peel('HEAD'), { cwd: repo.dir }), repo.git(['rev-parse', 'HEAD']).trim());
 });
 
-test('runGit: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
+test('run: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
   const repo = repos();
   const started = Date.now();
   await assert.rejects(
-    runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }),
+    run({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }),
     (error: Error) => {
       assert.ok(error instanceof GitError, String(error));
       assert.match(error.message, /killed by SIGKILL/);
@@ -110,7 +110,7 @@ test('runGit: a command past its timeout is killed and fails as a GitError, inpu
     },
   );
   assert.ok(Date.now() - started < 5000);
-  const blob = await runGit(
+  const blob = await run(
     { args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() },
     { cwd: repo.dir },
   );
@@ -134,7 +134,7 @@ test('lsTree: paths are literal (a file named * lists itself, not every file)', 
   repo.write('other.txt', 'other\n');
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'two']);
-  const listed = await runGit(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
+  const listed = await run(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
   assert.deepEqual(
     listed.map((e) => [e.path, e.type, e.size]),
     [['*', 'blob', 5]],
@@ -152,7 +152,7 @@ test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) 
   repo.git(['update-ref', 'refs/remotes/origin/main', head]);
   repo.git(['update-ref', 'refs/remotes/origin/tree', tree]);
   repo.git(['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main']);
-  const refs = await runGit(listRefs(['refs/remotes/', 'refs/tags/v1', 'refs/heads/none']), { cwd: repo.dir });
+  const refs = await run(listRefs(['refs/remotes/', 'refs/tags/v1', 'refs/heads/none']), { cwd: repo.dir });
   // The commit and the symbolic target of each (the listing's other fields: test/org/listing.test.ts).
   const commits = [...refs.entries()].map(([name, r]) => [name, { commit: r.commit, symref: r.symref }] as const);
   assert.deepEqual(commits.sort(), [
@@ -163,7 +163,21 @@ test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) 
   ]);
 });
 
-test('catFileAhead: started before its question, it answers of the repository as it is when asked; cancelled, it ends', async () => {
+/** catFileBatchLater run now, asked later (as lib/lsp/reviews.ts does). */
+function catFileAhead(cwd: string) {
+  const command = catFileBatchLater();
+  const answer = run(command, { cwd });
+  answer.catch(() => {});
+  return {
+    ask(names: readonly string[]) {
+      command.ask(names);
+      return answer;
+    },
+    cancel: () => command.cancel(),
+  };
+}
+
+test('catFileBatchLater: started before its question, it answers of the repository as it is when asked; cancelled, it ends', async () => {
   const repo = repos();
   repo.write('a.txt', 'one\n');
   repo.git(['add', '-A']);

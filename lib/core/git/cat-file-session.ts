@@ -5,7 +5,8 @@
  * have is null. Started through the runner's fixed environment (./run.ts).
  */
 import { spawnGit } from './run.js';
-import type { CatFileObject } from './commands.js';
+import { catFileSession } from './commands/objects.js';
+import type { CatFileObject } from './commands/parse.js';
 
 export class CatFileSession {
   private readonly child: ReturnType<typeof spawnGit>;
@@ -14,9 +15,9 @@ export class CatFileSession {
   private failure: Error | null = null;
 
   constructor(cwd: string) {
-    // An input that never settles: stdin is a pipe the runner leaves open, and this session
-    // writes its questions into it.
-    this.child = spawnGit(['cat-file', '--batch'], { cwd, input: new Promise<string>(() => {}) });
+    // An input that never settles (the command's): stdin is a pipe the runner leaves open, and
+    // this session writes its questions into it.
+    this.child = spawnGit(catFileSession(), { cwd });
     this.child.stderr!.resume();
     this.child.stdout!.on('data', (b: Buffer) => {
       this.buffer = this.buffer.length ? Buffer.concat([this.buffer, b]) : b;

@@ -6,8 +6,7 @@
  */
 import { join } from 'node:path';
 import { FileShapeError, readRegularFile } from '../../core/fs/read.js';
-import { gitOut } from '../../core/git/run.js';
-import { catFileBatch, runGit, type CatFileObject } from '../../core/git/commands.js';
+import { catFileBatch, indexedAndOthers, run, treeNames, type CatFileObject } from '../../core/git/commands.js';
 import type { DiffFile, DiffSource } from '../../diff/types.js';
 import { newSideOf, objectName } from '../../diff/version.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from './index.js';
@@ -29,7 +28,7 @@ async function catFiles(top: string, names: readonly string[]): Promise<Map<stri
   if (!asked.length) return out;
   let answer: Map<string, CatFileObject | null>;
   try {
-    answer = await runGit(catFileBatch(asked), { cwd: top });
+    answer = await run(catFileBatch(asked), { cwd: top });
   } catch {
     // No repository to ask (a diff file reviewed outside one): no file versions.
     return out;
@@ -120,8 +119,8 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
       if (byBlob) return { tsPaths: [], goModule: null, exists: () => false };
       const listed =
         prefix === null || prefix === ':'
-          ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
-          : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
+          ? await run(indexedAndOthers, { cwd: top })
+          : await run(treeNames(tip!), { cwd: top });
       return resolveContext(text, new Set(listed.split('\0').filter(Boolean)));
     },
   };
