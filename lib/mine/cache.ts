@@ -94,7 +94,7 @@ const REV_LINE = /^\^?[0-9a-f]{40,64}$/;
 
 /**
  * Everything signatureOf asks git, as arguments of one `git rev-parse` (alone, or after
- * findRepo's questions: lib/core/git/repo.ts findRepoWith): the tips of `args`, HEAD peeled
+ * findRepo's questions: lib/core/git/repo.ts findRepo with `more`): the tips of `args`, HEAD peeled
  * (with --all), then the replace refs' object names and, last (`--symbolic-full-name` holds for
  * the rest of the line), their names. `--git-path` lines part the sections. Only for arguments
  * that are revisions or `--all` (an option could change how rev-parse prints what follows);
