@@ -9,7 +9,7 @@ import { readRegularFile } from '../core/fs/read.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { gitBytes } from '../core/git/run.js';
+import { filePatch, run } from '../core/git/commands.js';
 import type { Bundle } from '../bundle/types.js';
 import { editedDocument, person, ruleOf, type RefinementEvidence, type RefinementTrial } from './refine.js';
 import { refineMessages as m } from '../messages/candidates.js';
@@ -77,14 +77,7 @@ async function patchOf(rel: string, before: string, after: string): Promise<stri
       writeFileSync(file, text);
     }
     // --no-index compares two files outside any repository; exit 1 means "they differ".
-    const result = await gitBytes(
-      ['diff', '--no-index', '--no-prefix', '--no-color', '--no-ext-diff', '--no-textconv', `a/${rel}`, `b/${rel}`],
-      {
-        cwd: dir,
-        okCodes: [1],
-      },
-    );
-    return result.stdout.toString('utf8');
+    return await run(filePatch(`a/${rel}`, `b/${rel}`), { cwd: dir });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

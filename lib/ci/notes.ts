@@ -2,8 +2,7 @@
  * CI outcomes kept as git notes on commits (docs/cli.md `ci record`, docs/gate.md `ci_successful`): the note
  * says `pass` or `fail`; a later record overwrites an earlier one.
  */
-import { git, gitRecords } from '../core/git/run.js';
-import { peelCommit } from '../core/git/commands.js';
+import { committerKnown, notesOf, peel, run, stream } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { ciMessages as m } from '../messages/ci.js';
 
@@ -22,9 +21,8 @@ export function outcomeOf(note: string | undefined): CiOutcome | 'none' | 'other
 export async function readCiNotes(cwd: string, commits: readonly string[]): Promise<Map<string, string>> {
   const notes = new Map<string, string>();
   if (commits.length === 0) return notes;
-  if ((await peelCommit(cwd, CI_NOTES_REF)) === null) return notes;
-  const args = ['log', '--no-walk=unsorted', '--stdin', '-z', `--notes=${CI_NOTES_REF}`, '--format=%H%x01%N'];
-  for await (const record of gitRecords(args, { cwd, input: commits.join('\n') + '\n' })) {
+  if ((await run(peel(CI_NOTES_REF), { cwd })) === null) return notes;
+  for await (const record of stream(notesOf(CI_NOTES_REF, commits), { cwd })) {
     const at = record.indexOf('\x01');
     if (at < 0) continue;
     const note = record.slice(at + 1);
@@ -69,5 +67,5 @@ export async function recordCiOutcome(cwd: string, outcome: CiOutcome, commit = 
 
 /** Whether git can name a committer (what `git notes add` needs): `git var` fails as a commit would. */
 async function hasCommitterIdentity(cwd: string): Promise<boolean> {
-  return (await git(['var', 'GIT_COMMITTER_IDENT'], { cwd, okCodes: [128] })).status === 0;
+  return await run(committerKnown, { cwd });
 }

@@ -6,7 +6,7 @@
  * every other case (no repository, a configuration that redacts authors, no cache entry, tips
  * that moved) it answers null before writing anything, and the full CLI runs as before.
  */
-import { findRepoWith } from '../core/git/repo.js';
+import { findRepo } from '../core/git/repo.js';
 import { loadConfig } from '../config/load.js';
 import { configCacheFile } from '../core/state.js';
 import { cachedRunAnswered, mineArgs } from '../mine/replay.js';
@@ -47,7 +47,7 @@ export async function fastMine(
   let cached: Awaited<ReturnType<typeof cachedRunAnswered>>;
   try {
     // Where the repository is and what the tips are, from one git process (docs/mining.md "Start-up").
-    const { repo, rest } = await findRepoWith(context.cwd, question);
+    const { repo, rest } = await findRepo(context.cwd, { more: question });
     run = cachedRunAnswered(context.cwd, repo.commonDir, options, rest);
     run.catch(() => {});
     const { config } = await loadConfig(repo.top, { cacheFile: configCacheFile(repo.commonDir) });

@@ -10,8 +10,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git } from '../core/git/run.js';
-import { lsTree, runGit } from '../core/git/commands.js';
+import { checkAttributes, lsTree, run, updateIndexInfo } from '../core/git/commands.js';
 import { fileVersions, parseTreeObject } from '../core/git/versions.js';
 
 export interface PathAttributes {
@@ -48,7 +47,7 @@ export async function readAttributes(
 ): Promise<Map<string, PathAttributes>> {
   const unique = [...new Set(paths)];
   if (unique.length === 0) return new Map();
-  if (source.kind !== 'tree') return checkAttr(top, unique, source.kind === 'index' ? ['--cached'] : [], undefined);
+  if (source.kind !== 'tree') return checkAttr(top, unique, source.kind === 'index', undefined);
   // Loaded here: a review of local changes (a hook's, the editor's) never needs it, and loading
   // node:fs/promises is milliseconds of a cold start (docs/editor.md "Start-up").
   const { mkdtemp, rm } = await import('node:fs/promises');
@@ -58,8 +57,8 @@ export async function readAttributes(
     const entries = await attributeFilesOf(top, source.treeish, unique);
     // No .gitattributes in the tree for these paths: an empty (missing) index still lets
     // check-attr apply $GIT_DIR/info/attributes and core.attributesFile.
-    if (entries) await git(['update-index', '-z', '--index-info'], { cwd: top, input: entries, env });
-    return await checkAttr(top, unique, ['--cached'], env);
+    if (entries) await run(updateIndexInfo(entries), { cwd: top, env });
+    return await checkAttr(top, unique, true, env);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -87,7 +86,7 @@ async function attributeFilesOf(top: string, treeish: string, paths: readonly st
     }
     return input;
   }
-  const listed = await runGit(lsTree(treeish, [...folders].map(file)), { cwd: top });
+  const listed = await run(lsTree(treeish, [...folders].map(file)), { cwd: top });
   // index-info takes "<mode> <object>\t<path>".
   return listed
     .filter((e) => e.type === 'blob')
@@ -98,15 +97,11 @@ async function attributeFilesOf(top: string, treeish: string, paths: readonly st
 async function checkAttr(
   top: string,
   paths: readonly string[],
-  options: string[],
+  cached: boolean,
   env: NodeJS.ProcessEnv | undefined,
 ): Promise<Map<string, PathAttributes>> {
-  const out = await git(['check-attr', '--stdin', '-z', ...options, ...ATTRIBUTE_NAMES], {
-    cwd: top,
-    input: paths.map((p) => `${p}\0`).join(''),
-    env: { ...env, GIT_LITERAL_PATHSPECS: '1' },
-  });
-  return parseCheckAttr(out.stdout);
+  const out = await run(checkAttributes(paths, ATTRIBUTE_NAMES, cached), { cwd: top, env });
+  return parseCheckAttr(out);
 }
 
 /** check-attr -z output: `<path>\0<attribute>\0<value>\0` per attribute. */

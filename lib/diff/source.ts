@@ -5,30 +5,11 @@
  */
 import { resolve } from 'node:path';
 import type { DiffSource } from './types.js';
-import { git, gitChunks } from '../core/git/run.js';
-import { emptyTree as emptyTreeCommand, runGit } from '../core/git/commands.js';
+import { diffOf, emptyTree as emptyTreeCommand, indexAndHead, run, stream } from '../core/git/commands.js';
 import { DEFAULT_CAPS, readCapped, type CappedDiff } from './cap.js';
 import { GitError } from '../core/git/errors.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { diffMessages as m } from '../messages/diff.js';
-
-export const DIFF_ARGS = [
-  'diff',
-  '--no-ext-diff',
-  '--no-color',
-  '--no-textconv',
-  '--no-relative',
-  '-M',
-  '--src-prefix=a/',
-  '--dst-prefix=b/',
-] as const;
-
-/**
- * Put before the command: git shows a file over the per-file cap as binary instead of diffing
- * it line by line (diffing 300 MB takes git longer than any hook may), and the credential rules
- * then read its start as text (./blob-text.ts, docs/review.md "Big files").
- */
-export const DIFF_CONFIG = ['-c', `core.bigFileThreshold=${DEFAULT_CAPS.fileBytes}`] as const;
 
 /** The unified diff text of `source` (readDiff without the names of the files cut). */
 export async function readDiffText(cwd: string, source: DiffSource): Promise<string> {
@@ -71,7 +52,7 @@ async function worktreeDiff(cwd: string): Promise<CappedDiff> {
   const [head, untracked] = await Promise.all([
     // One process: where this work tree's index is (GIT_INDEX_FILE and linked worktrees
     // included, printed even when HEAD is unborn), and whether HEAD is a commit.
-    git(['rev-parse', '--git-path', 'index', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, okCodes: [1] }),
+    run(indexAndHead, { cwd }),
     asInputError('HEAD', listUntracked(cwd)),
   ]);
   const base = head.status === 0 ? 'HEAD' : await emptyTree(cwd);
@@ -86,16 +67,20 @@ async function worktreeDiff(cwd: string): Promise<CappedDiff> {
 /** The empty tree, base of a repository without commits (everything is then new). */
 function emptyTree(cwd: string): Promise<string> {
   // hash-object without -w names the empty tree in this repository's object format (sha1 or sha256).
-  return runGit(emptyTreeCommand, { cwd });
+  return run(emptyTreeCommand, { cwd });
 }
 
 async function runDiff(cwd: string, args: string[], what: string, env?: NodeJS.ProcessEnv): Promise<CappedDiff> {
   return await asInputError(what, gitDiff(cwd, args, env));
 }
 
-/** `git diff ARGS --` with the fixed options, streamed and capped (./cap.ts). */
+/**
+ * `git diff ARGS --` with the fixed options, streamed and capped (./cap.ts). Over the per-file
+ * cap git shows a file as binary (lib/core/git/commands/diff.ts), and the credential rules then
+ * read its start as text (./blob-text.ts, docs/review.md "Big files").
+ */
 export function gitDiff(cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CappedDiff> {
-  return readCapped(gitChunks([...DIFF_CONFIG, ...DIFF_ARGS, ...args, '--'], { cwd, env }));
+  return readCapped(stream(diffOf(args, DEFAULT_CAPS.fileBytes), { cwd, env }));
 }
 
 /** A failing git command becomes an input error naming the diff and git's first words. */

@@ -6,7 +6,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git } from '../core/git/run.js';
+import { addIntentToAdd, run, untrackedEntries } from '../core/git/commands.js';
 import { unquotePath } from './quote.js';
 
 /**
@@ -19,13 +19,13 @@ import { unquotePath } from './quote.js';
  * encoding.
  */
 export async function listUntracked(cwd: string): Promise<string> {
-  const entries = await listOthers(cwd, ['--directory', '--no-empty-directory']);
+  const entries = await listOthers(cwd, true);
   const folders = entries.filter(isFolder);
   if (folders.length === 0) return lines(entries);
   // A nested repository (listed as `x/`) would be added as a gitlink: its outer folder is
   // given file by file instead, and the repository itself is left out (`git diff HEAD` would
   // show only its commit id).
-  const files = await listOthers(cwd, []);
+  const files = await listOthers(cwd, false);
   const nested = files.filter(isFolder).map(unquotePath);
   if (nested.length === 0) return lines(entries);
   const pathspecs: string[] = [];
@@ -41,9 +41,8 @@ export async function listUntracked(cwd: string): Promise<string> {
   return lines(pathspecs);
 }
 
-async function listOthers(cwd: string, options: string[]): Promise<string[]> {
-  const args = ['-c', 'core.quotePath=true', 'ls-files', '--others', '--exclude-standard', ...options, '--', ':/'];
-  return (await git(args, { cwd })).stdout.split('\n').filter((line) => line !== '');
+async function listOthers(cwd: string, folders: boolean): Promise<string[]> {
+  return (await run(untrackedEntries(folders), { cwd })).split('\n').filter((line) => line !== '');
 }
 
 const isFolder = (entry: string) => entry.endsWith('/') || entry.endsWith('/"');
@@ -70,13 +69,9 @@ export async function withUntrackedIndex<T>(
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     const env = { GIT_INDEX_FILE: index };
-    // Literal pathspecs: a file named `*.js` or `:x` is that file. A split index would make
-    // git write a shared index file into the git dir: the copy is written whole instead.
-    await git(['-c', 'core.splitIndex=false', 'add', '--intent-to-add', '--pathspec-from-file=-'], {
-      cwd,
-      input: untracked,
-      env: { ...env, GIT_LITERAL_PATHSPECS: '1' },
-    });
+    // Literal pathspecs: a file named `*.js` or `:x` is that file; the copy is written whole
+    // (no split index).
+    await run(addIntentToAdd(untracked), { cwd, env });
     return await use(env);
   } finally {
     await rm(dir, { recursive: true, force: true });

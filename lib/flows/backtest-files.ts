@@ -5,7 +5,7 @@
  * oldest commit, then each first-parent change applied), so that no commit costs a process.
  */
 import { fileVersions, type FileVersions, type ObjectRead } from '../core/git/versions.js';
-import { lsTree, runGit } from '../core/git/commands.js';
+import { lsTree, run } from '../core/git/commands.js';
 import type { DiffFile } from '../diff/types.js';
 import { MAX_PARSED_BYTES, TOO_LARGE, type FileVersion, type StructuralIO } from '../review/structural/index.js';
 import { resolveContext } from '../review/structural/io.js';
@@ -24,7 +24,7 @@ export class HistoryFiles {
   static async before(top: string, oldest: string): Promise<HistoryFiles> {
     let entries: Array<{ path: string }> = [];
     try {
-      entries = await runGit(lsTree(`${oldest}^`, [], { recursive: true }), { cwd: top });
+      entries = await run(lsTree(`${oldest}^`, [], { recursive: true }), { cwd: top });
     } catch {
       // A root commit: no tree before it.
     }

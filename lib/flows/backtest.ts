@@ -10,9 +10,7 @@
  * branch as it landed), and the commits of a merged branch are not walked again, so each change
  * is counted once, in the order the mainline took it.
  */
-import { gitRecordBatches } from '../core/git/run.js';
-import { emptyTree, runGit } from '../core/git/commands.js';
-import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
+import { emptyTree, headWalk, historyPatches, run, stream } from '../core/git/commands.js';
 import { DEFAULT_CAPS, readCapped } from '../diff/cap.js';
 import { parseDiff } from '../diff/parse.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
@@ -125,14 +123,11 @@ export async function backtestWith(session: Workspace, input: BacktestInput): Pr
     })),
     warnings: [...warnings],
   });
-  const head = await runGit(
-    { args: ['rev-list', ...walkArgs(input), 'HEAD'], okCodes: [128], parse: (a) => (a.status === 0 ? a.text : null) },
-    { cwd: top },
-  );
+  const head = await run(headWalk(walkArgs(input)), { cwd: top });
   if (head === null) throw new UsageError(m.noCommitYet, { remedy: m.noCommitYetRemedy });
   const shas = head.split('\n').filter(Boolean);
   if (tallies.size === 0 || shas.length === 0) return result(shas.length, shas.at(-1) ?? null, shas[0] ?? null);
-  const empty = await runGit(emptyTree, { cwd: top });
+  const empty = await run(emptyTree, { cwd: top });
   // Import rules resolve against the files of each commit, kept as the walk goes.
   const imports = bundle.concepts.some((c) => (c.structural ?? []).some((r) => r.kind === 'imports'));
   const structural = bundle.concepts.some((c) => (c.structural ?? []).length > 0);
@@ -145,24 +140,9 @@ export async function backtestWith(session: Workspace, input: BacktestInput): Pr
   async function replay(): Promise<BacktestResult> {
     const ruleFilter = (s: string) => tallies.has(s);
     // Oldest first, so that a rule's first lines are where it first fired.
-    const stream = gitRecordBatches(
-      [
-        ...DIFF_CONFIG,
-        'log',
-        ...DIFF_ARGS.slice(1),
-        '--full-index',
-        '--diff-merges=first-parent',
-        '--reverse',
-        `--format=tformat:${COMMIT_MARK}%H%x00%P%x00%aN <%aE>%x00`,
-        '-p',
-        ...walkArgs(input),
-        'HEAD',
-        '--',
-      ],
-      { cwd: top, separator: COMMIT_MARK },
-    );
+    const patches = stream(historyPatches(COMMIT_MARK, walkArgs(input), DEFAULT_CAPS.fileBytes), { cwd: top });
     let done = 0;
-    for await (const batch of stream) {
+    for await (const batch of patches) {
       for (const record of batch) {
         if (record === '' || record === '\n') continue;
         const [sha = '', parents = '', author = '', rest = ''] = record.split('\0', 4) as string[];

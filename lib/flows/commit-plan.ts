@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repo } from '../core/git/repo.js';
-import { configValue, emptyTree as emptyTreeCommand, revParse, runGit } from '../core/git/commands.js';
+import { configValue, emptyTree as emptyTreeCommand, revParse, run } from '../core/git/commands.js';
 import { gitDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import type { DiffSource } from '../diff/types.js';
@@ -53,9 +53,9 @@ async function planBeyondHead(repo: Repo, staged: CommitPlan): Promise<CommitPla
     const parents = ['HEAD', ...others];
     return { kind: 'merge', parents, amended: null, source: () => cachedAgainst(repo.top, parents) };
   }
-  const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
+  const lookupAlias = (name: string) => run(configValue(`alias.${name}`), { cwd: repo.top });
   if (!(await isAmendCommit(lookupAlias))) return staged;
-  const [amended, ...parents] = await runGit(revParse('HEAD', 'HEAD^@'), { cwd: repo.top });
+  const [amended, ...parents] = await run(revParse('HEAD', 'HEAD^@'), { cwd: repo.top });
   return {
     kind: 'amend',
     parents,
@@ -77,12 +77,12 @@ async function cachedAgainst(top: string, bases: readonly string[]): Promise<Dif
 }
 
 async function emptyTree(top: string): Promise<string> {
-  return runGit(emptyTreeCommand, { cwd: top });
+  return run(emptyTreeCommand, { cwd: top });
 }
 
 /** A commit's own diff: against its parent, the empty tree (a root), or its parents (a merge). */
 export async function commitDiffSource(top: string, commit: string): Promise<DiffSource> {
-  const parents = await runGit(revParse(`${commit}^@`), { cwd: top });
+  const parents = await run(revParse(`${commit}^@`), { cwd: top });
   const bases = parents.length ? parents : [await emptyTree(top)];
   const diffs = await Promise.all(bases.map((b) => gitDiff(top, [b, commit])));
   return {

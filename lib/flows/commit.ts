@@ -40,7 +40,7 @@ import type { Bundle } from '../bundle/types.js';
 const load = {
   atomic: () => import('../core/fs/atomic.js'),
   storage: () => import('../core/fs/storage.js'),
-  git: () => import('../core/git/run.js'),
+  git: () => import('../core/git/commands.js'),
   history: () => import('../record/history.js'),
   lint: () => import('../record/lint.js'),
   message: () => import('../record/message.js'),
@@ -451,7 +451,7 @@ async function chooseFromQueue(
   raised: ReadonlySet<string>,
   readParents: () => Promise<HistoryRow[]>,
 ) {
-  const [{ readQueue, pruneQueue }, { chooseQueued }, { git }, { recordKey }] = await Promise.all([
+  const [{ readQueue, pruneQueue }, { chooseQueued }, { isAncestor, run }, { recordKey }] = await Promise.all([
     load.queue(),
     load.choose(),
     load.git(),
@@ -462,8 +462,7 @@ async function chooseFromQueue(
   const tips = plan.amended ? [plan.amended] : plan.parents;
   const descends = async (anchor: string) => {
     for (const tip of tips) {
-      const out = await git(['merge-base', '--is-ancestor', anchor, tip], { cwd: repo.top, okCodes: [1, 128] });
-      if (out.status === 0) return true;
+      if (await run(isAncestor(anchor, tip), { cwd: repo.top })) return true;
     }
     return false;
   };

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Repo } from '../core/git/repo.js';
-import { configValue, peelCommit, runGit } from '../core/git/commands.js';
+import { configValue, peel, run } from '../core/git/commands.js';
 import { readHistoryOf, recordKey } from '../record/history.js';
 import type { TrailerRow } from '../record/row.js';
 import { commentCharFor, splitLines } from '../record/message.js';
@@ -18,7 +18,7 @@ import { isAmendCommit } from '../core/git/invocation.js';
 import { hookMessages as m } from '../messages/hooks.js';
 
 export async function filterCopiedRows(repo: Repo, path: string, from: string): Promise<string[]> {
-  const lookupAlias = (name: string) => runGit(configValue(`alias.${name}`), { cwd: repo.top });
+  const lookupAlias = (name: string) => run(configValue(`alias.${name}`), { cwd: repo.top });
   // `--amend` (git says "commit HEAD" for it too) keeps the amended commit's records: commit-msg's work.
   if (await isAmendCommit(lookupAlias)) return [];
   const original = await readFile(path);
@@ -27,7 +27,7 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string): 
   const lint = lintMessage(text, { commentChar });
   if (lint.rows.length === 0) return [];
 
-  const head = await peelCommit(repo.top, 'HEAD');
+  const head = await run(peel('HEAD'), { cwd: repo.top });
   const history = head ? await readHistoryOf(repo.top, [head]) : [];
   const inHistory = new Set(history.map((h) => recordKey(h.row)));
   const idsInHistory = new Set(history.map((h) => h.row.id));
@@ -51,7 +51,7 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string): 
   }
   const kept = lines.filter((_, i) => !gone.has(i + 1)).join('\n') + (text.endsWith('\n') ? '\n' : '');
   await writeFileAtomic(path, kept.replace(/\n{3,}/g, '\n\n'));
-  const name = (await peelCommit(repo.top, from))?.slice(0, 7) ?? from;
+  const name = (await run(peel(from), { cwd: repo.top }))?.slice(0, 7) ?? from;
   return [
     m.copiedRowsLeftOut(
       name,

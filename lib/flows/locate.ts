@@ -1,5 +1,5 @@
 /** Where a hook runs and whether HEAD is a commit: core/git/repo.ts answers both from one `git rev-parse`. */
-import { findRepoAndHead, type Repo } from '../core/git/repo.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
 
 export interface HookLocation {
   repo: Repo;
@@ -8,5 +8,5 @@ export interface HookLocation {
 }
 
 export function locateHook(cwd: string): Promise<HookLocation> {
-  return findRepoAndHead(cwd);
+  return findRepo(cwd, { commit: 'HEAD' }).then(({ repo, commit }) => ({ repo, hasHead: commit !== null }));
 }

@@ -5,7 +5,7 @@
  * ref's commit read here is the one it had before the push. A ref that names no commit is never
  * read as "no policy": install refuses it, and the gate refuses every push until it exists.
  */
-import { configValue, peelCommit, runGit, symbolicRef } from '../core/git/commands.js';
+import { configValue, peel, run, symbolicRef } from '../core/git/commands.js';
 import { serverMessages as m } from '../messages/hooks.js';
 
 export const POLICY_REF_KEY = 'revtrail.policyRef';
@@ -23,15 +23,15 @@ export interface PolicyRef {
 
 /** The policy ref of the repository git runs in at `cwd` (a bare repository on a server). */
 export async function serverPolicyRef(cwd: string): Promise<PolicyRef> {
-  const configured = await runGit(configValue(POLICY_REF_KEY), { cwd });
+  const configured = await run(configValue(POLICY_REF_KEY), { cwd });
   if (configured !== null) {
     const ref = configured.trim();
     if (!/^refs\/\S+$/.test(ref))
       return { ref, from: 'config', commit: null, problem: m.policyRefNotFull(POLICY_REF_KEY, ref) };
-    const commit = await peelCommit(cwd, ref);
+    const commit = await run(peel(ref), { cwd });
     return { ref, from: 'config', commit, problem: commit ? null : m.policyRefMissing(ref, POLICY_REF_KEY) };
   }
-  const [target, commit] = await Promise.all([runGit(symbolicRef('HEAD'), { cwd }), peelCommit(cwd, 'HEAD')]);
+  const [target, commit] = await Promise.all([run(symbolicRef('HEAD'), { cwd }), run(peel('HEAD'), { cwd })]);
   const ref = target ?? 'HEAD';
   return { ref, from: 'HEAD', commit, problem: commit ? null : m.policyHeadMissing(ref, POLICY_REF_KEY) };
 }

@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { contains } from '../core/fs/path.js';
-import { lsTree, runGit } from '../core/git/commands.js';
+import { lsTree, run } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
@@ -175,7 +175,7 @@ const regular = (e: Entry | undefined) =>
 /** `git ls-tree` of `paths` in `commit` (recursive: every file under the folders). */
 async function listTree(cwd: string, commit: string, paths: readonly string[], recursive: boolean): Promise<Entry[]> {
   if (paths.length === 0) return [];
-  return (await runGit(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({
+  return (await run(lsTree(commit, paths, { recursive, sizes: true }), { cwd })).map((e) => ({
     ...e,
     size: e.size ?? 0,
   }));

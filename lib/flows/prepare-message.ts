@@ -18,7 +18,7 @@ import { commentCharFor, splitLines } from '../record/message.js';
 import { lintMessage } from '../record/lint.js';
 import { appendTrailers, configuredFoldAt } from '../record/write.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
-import { gitOut } from '../core/git/run.js';
+import { namesChangedBy, run, stagedNames } from '../core/git/commands.js';
 
 const STEP = /^(fixup|f|squash|s)\s+(?:-[cC]\s+)?([0-9a-f]{7,64})\b/;
 
@@ -117,19 +117,12 @@ async function squashedCommits(top: string, gitDir: string): Promise<string[] | 
  */
 async function squashInIndex(top: string, commits: readonly string[]): Promise<boolean> {
   const touched = new Set(
-    (
-      await gitOut(['log', '--no-walk=unsorted', '--stdin', '--format=', '--name-only', '-z', '--no-renames'], {
-        cwd: top,
-        input: `${commits.join('\n')}\n`,
-      })
-    )
+    (await run(namesChangedBy(commits), { cwd: top }))
       .split('\0')
       .map((p) => p.replace(/^\n+/, ''))
       .filter(Boolean),
   );
   if (touched.size === 0) return false;
-  const staged = (
-    await gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--'], { cwd: top })
-  ).split('\0');
+  const staged = (await run(stagedNames, { cwd: top })).split('\0');
   return staged.some((p) => p && touched.has(p));
 }

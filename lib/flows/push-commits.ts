@@ -10,8 +10,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { crypto } from '../core/node-module.js';
-import { gitChunks } from '../core/git/run.js';
-import { DIFF_ARGS, DIFF_CONFIG } from '../diff/source.js';
+import { patchesOfCommits, stream } from '../core/git/commands.js';
 import { DiffCapper, DEFAULT_CAPS, StreamSplitter, type DiffCaps } from '../diff/cap.js';
 import { CombinedToUnified } from '../diff/combined.js';
 import { addedFile } from '../diff/build.js';
@@ -193,25 +192,16 @@ async function* logPatches(
   const listed = Array.isArray(commits) ? (commits as readonly string[]) : null;
   if (listed?.length === 0) return;
   const marker = `revtrail-${randomHex(12)}`;
-  const which = listed ? ['--no-walk=unsorted', '--stdin'] : ['--no-merges'];
   // A merge's combined diff without rename detection: a file one side renamed is that side's
   // file in the merge, so it differs from no parent and is not shown (and finding renames
   // across three trees costs git several times the diff itself).
-  const shape = merges
-    ? ['--cc', ...DIFF_ARGS.slice(1).filter((a) => a !== '-M'), '--no-renames']
-    : ['--diff-merges=first-parent', ...DIFF_ARGS.slice(1)];
-  const args = [
-    ...DIFF_CONFIG,
-    'log',
-    ...which,
-    `--format=${marker} %H%n%B%n${marker}.`,
-    '--encoding=UTF-8',
-    '-p',
-    '--root',
-    '--no-show-signature',
-    ...shape,
-    ...(listed ? [] : [...(commits as { walk: readonly string[] }).walk, '--']),
-  ];
+  const command = patchesOfCommits(
+    marker,
+    listed,
+    listed ? [] : (commits as { walk: readonly string[] }).walk,
+    merges,
+    DEFAULT_CAPS.fileBytes,
+  );
   const done: CommitPatch[] = [];
   // The message ends at a line of its own that no message can guess (the marker and a dot).
   const messageEnd = Buffer.from(`\n${marker}.\n`);
@@ -303,10 +293,9 @@ async function* logPatches(
       if (part.length) feed(part);
     },
   });
-  const input = listed ? `${listed.join('\n')}\n` : undefined;
   // Up to 16 MiB read ahead: git goes on while the full hook loads (./push-start.ts hands this
   // stream over); past that, git waits for the reader.
-  for await (const piece of gitChunks(args, { cwd: top, input, readAhead: READ_AHEAD })) {
+  for await (const piece of stream(command, { cwd: top, readAhead: READ_AHEAD })) {
     splitter.write(piece);
     yield* done.splice(0);
   }

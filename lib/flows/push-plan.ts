@@ -3,19 +3,19 @@
  * for each, the commits it adds and their combined diff's range. Apart from the review's modules:
  * the start-up's clean push (./push-start.ts) plans from here before the hook bundle loads.
  */
-import { gitOut } from '../core/git/run.js';
 import {
   emptyTree as emptyTreeCommand,
   independentOf,
   newestOf,
   reachesAll,
   mergeBase,
-  peelCommit,
+  commitsWithParents,
+  peel as peelCommand,
   peeledObject,
   remoteTips,
-  runGit,
+  run,
 } from '../core/git/commands.js';
-import { findRepo, findRepoAndCommit, type Repo } from '../core/git/repo.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
 
 export interface RefUpdate {
   localRef: string;
@@ -73,7 +73,7 @@ export async function planRef(
   known: readonly string[] | (() => Promise<readonly string[]>),
   update: RefUpdate,
   emptyTree: () => Promise<string>,
-  peel: (rev: string) => Promise<string | null> = (rev) => peelCommit(top, rev),
+  peel: (rev: string) => Promise<string | null> = (rev) => run(peelCommand(rev), { cwd: top }),
   onWalk?: (revs: string[]) => void,
 ): Promise<PushPlan> {
   const none = { update, range: null, commits: [], merges: [], tip: null, single: false };
@@ -82,7 +82,7 @@ export async function planRef(
   if (!tip) {
     // A tag of a tree or a blob (or a ref straight at one): no commits, yet content is pushed.
     if (update.localSha === update.remoteSha) return none;
-    const object = await runGit(peeledObject(update.localSha), { cwd: top });
+    const object = await run(peeledObject(update.localSha), { cwd: top });
     if (object?.type === 'tree' || object?.type === 'blob')
       return { ...none, object: { oid: object.oid, type: object.type } };
     return none;
@@ -99,7 +99,7 @@ export async function planRef(
     // merge base for `OLD...NEW`: all of it is new, reviewed from the empty tree. Only a push
     // that adds a root commit can be one, so only then is git asked.
     const unrelated =
-      listed.some((c) => c.parents.length === 0) && (await runGit(mergeBase(remoteTip, tip), { cwd: top })) === null;
+      listed.some((c) => c.parents.length === 0) && (await run(mergeBase(remoteTip, tip), { cwd: top })) === null;
     const range = unrelated ? `${await emptyTree()}..${tip}` : `${remoteTip}...${tip}`;
     return { update, tip, commits, merges: mergesOf(listed), range, single: !unrelated && isSingle(listed) };
   }
@@ -136,9 +136,9 @@ async function knownBase(
   // Mostly the newest of them reaches the others (main's tip): two quick walks ask that (on
   // git/git's 43 bounds 0.14 s against merge-base --independent's 0.98 s, docs/hooks.md "Merges in
   // the credential pass"); only otherwise does git compare them all.
-  const newest = await runGit(newestOf(boundary), { cwd: top });
-  if (newest && (await runGit(reachesAll(newest, boundary), { cwd: top }))) return newest;
-  const independent = await runGit(independentOf(boundary), { cwd: top });
+  const newest = await run(newestOf(boundary), { cwd: top });
+  if (newest && (await run(reachesAll(newest, boundary), { cwd: top }))) return newest;
+  const independent = await run(independentOf(boundary), { cwd: top });
   return independent.length === 1 ? independent[0]! : fallback;
 }
 
@@ -156,7 +156,7 @@ function isSingle(listed: ReadonlyArray<{ parents: string[] }>): boolean {
 
 /** The commits with their parents (first parent first): one git process answers both. */
 async function revList(top: string, args: string[]): Promise<Array<{ commit: string; parents: string[] }>> {
-  const lines = (await gitOut(['rev-list', '--parents', ...args, '--'], { cwd: top })).split('\n').filter(Boolean);
+  const lines = await run(commitsWithParents(args), { cwd: top });
   return lines.map((line) => {
     const [commit, ...parents] = line.split(' ');
     return { commit: commit!, parents };
@@ -187,7 +187,7 @@ export async function planPush(
   // name is, asked beside it (git runs the hook at the top level, where any folder of the work
   // tree answers alike): git round trips fewer before the review.
   const first = updates.find((u) => !ZERO.test(u.localSha))?.localSha;
-  const located = first ? findRepoAndCommit(cwd, first) : findRepo(cwd).then((repo) => ({ repo, commit: null }));
+  const located = first ? findRepo(cwd, { commit: first }) : findRepo(cwd).then((repo) => ({ repo, commit: null }));
   const peeled = new Map<string, Promise<string | null>>();
   if (first)
     peeled.set(
@@ -196,13 +196,13 @@ export async function planPush(
     );
   const peel = (rev: string) => {
     let known = peeled.get(rev);
-    if (!known) peeled.set(rev, (known = peelCommit(cwd, rev)));
+    if (!known) peeled.set(rev, (known = run(peelCommand(rev), { cwd })));
     return known;
   };
   for (const u of updates) for (const sha of [u.localSha, u.remoteSha]) if (!ZERO.test(sha)) peel(sha).catch(() => {});
   const { repo } = await located;
   let emptyTreeId: string | undefined;
-  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: repo.top }));
+  const emptyTree = async () => (emptyTreeId ??= await run(emptyTreeCommand, { cwd: repo.top }));
   const plans: PushPlan[] = [];
   const walk = onWalk && updates.length === 1 ? (revs: string[]) => onWalk(repo.top, revs) : undefined;
   // What the remote has is what it advertises now, never a remote-tracking ref, which may name
@@ -210,11 +210,7 @@ export async function planPush(
   // an old tip this clone lacks. Names it has and this clone lacks are skipped (--ignore-missing).
   let advertised: Promise<readonly string[]> | undefined;
   const known = () =>
-    (advertised ??= runGit(remoteTips(remote), { cwd: repo.top }).then((tips) => [
-      '--ignore-missing',
-      '--not',
-      ...tips,
-    ]));
+    (advertised ??= run(remoteTips(remote), { cwd: repo.top }).then((tips) => ['--ignore-missing', '--not', ...tips]));
   for (const update of updates) plans.push(await planRef(repo.top, known, update, emptyTree, peel, walk));
   return { repo, updates, bad, plans };
 }

@@ -6,8 +6,7 @@
  * counted blocking finding (after committed verdicts) blocks.
  */
 import type { Workspace } from '../workspace/index.js';
-import { gitOut } from '../core/git/run.js';
-import { commitMessage, commitsTouching, emptyTree, runGit } from '../core/git/commands.js';
+import { commitMessage, commitsTouching, emptyTree, run, subjectsAndParents } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
 import { blobFile, tipFiles } from './push-tip-files.js';
 import { addedFileDiff, messageDiff } from './push-commits.js';
@@ -298,7 +297,7 @@ export async function reviewPlans(
     const message = /^\((?:message|metadata|paths) of commit ([0-9a-f]{12})\)$/.exec(f.path);
     const commits = message
       ? plan.commits.filter((c) => c.startsWith(message[1]!))
-      : await runGit(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
+      : await run(commitsTouching([...plan.commits].reverse(), f.path), { cwd: top });
     if (commits.length)
       holders.set(
         f.id,
@@ -360,7 +359,7 @@ async function tipCredentials(
   // tag's header lines (./push-metadata.ts).
   const [files, single, metadata] = await Promise.all([
     tipFiles(top, plan.range),
-    plan.single ? runGit(commitMessage(plan.tip), { cwd: top }) : null,
+    plan.single ? run(commitMessage(plan.tip), { cwd: top }) : null,
     (read ?? Promise.reject()).catch(() =>
       commitMetadata(top, plan.commits, plan.tag ? { oid: plan.tag, ref: plan.ref } : undefined),
     ),
@@ -502,7 +501,7 @@ async function credentialWays(
   const commits = [...new Set([...holders.values()].flatMap((h) => h.map((x) => x.commit)))];
   const facts = new Map<string, { subject: string; parent: string | null }>();
   if (commits.length) {
-    const out = await gitOut(['log', '--no-walk=unsorted', '--format=%H%x00%P%x00%s', ...commits, '--'], { cwd: top });
+    const out = await run(subjectsAndParents(commits), { cwd: top });
     for (const line of out.split('\n').filter(Boolean)) {
       const [sha, parents, subject] = line.split('\0');
       facts.set(sha!, { subject: subject ?? '', parent: parents?.split(' ')[0] || null });
@@ -557,7 +556,7 @@ function signedWays(f: Finding, signed: SignedCheck): string[] {
 /** The empty tree's name (a root commit's base), asked of git once. */
 export function emptyTreeOf(top: string): () => Promise<string> {
   let id: Promise<string> | undefined;
-  return () => (id ??= runGit(emptyTree, { cwd: top }));
+  return () => (id ??= run(emptyTree, { cwd: top }));
 }
 
 /** One turn of the event loop: what git wrote meanwhile is read. */

@@ -6,7 +6,7 @@
  * review leaves such answers on their findings (answer.needsSignature); this checks them with
  * git (lib/record/signatures.ts) and takes out the findings whose answer counts.
  */
-import { commitsTouching, runGit } from '../core/git/commands.js';
+import { commitsTouching, run } from '../core/git/commands.js';
 import {
   judgeAnswers,
   listedPrincipals,
@@ -89,7 +89,7 @@ export async function checkSignedAnswers(
   for (const f of waiting)
     adders.set(
       f.id,
-      adding(f) ?? (pushed.length ? await runGit(commitsTouching([...pushed].reverse(), f.path), { cwd: top }) : []),
+      adding(f) ?? (pushed.length ? await run(commitsTouching([...pushed].reverse(), f.path), { cwd: top }) : []),
     );
   const answering = (f: Finding) => f.answer?.commits ?? (f.answer?.commit ? [f.answer.commit] : []);
   const commits = [...waiting.flatMap(answering), ...[...adders.values()].flat()];

@@ -7,7 +7,7 @@
  * binary-file reader reads one (../diff/blob-text.ts: up to the per-file cap, UTF-16/32 by BOM or
  * NUL pattern), and becomes a diff that adds every line, numbered as in the file.
  */
-import { changedBlobs, runGit } from '../core/git/commands.js';
+import { changedBlobs, run } from '../core/git/commands.js';
 import { readBinaryAsText } from '../diff/blob-text.js';
 import { DEFAULT_CAPS, type DiffCaps } from '../diff/cap.js';
 import { formatFile } from '../diff/format.js';
@@ -34,7 +34,7 @@ export async function tipFiles(
   caps: DiffCaps = DEFAULT_CAPS,
   prefix = '',
 ): Promise<TipFiles> {
-  const changed = await runGit(changedBlobs(range), { cwd: top });
+  const changed = await run(changedBlobs(range), { cwd: top });
   const blobs = changed.filter((b) => REGULAR.has(b.mode));
   const files = await readWhole(
     top,

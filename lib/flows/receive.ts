@@ -12,8 +12,8 @@
  * (policy-tree.ts). A policy ref that does not exist refuses the push. Only verdicts committed in
  * the pushed history count: a server has no queue.
  */
-import { emptyTree as emptyTreeCommand, runGit } from '../core/git/commands.js';
-import { findReceivingRepo } from '../core/git/repo.js';
+import { emptyTree as emptyTreeCommand, run } from '../core/git/commands.js';
+import { findRepo } from '../core/git/repo.js';
 import { toReviewPlan } from './push.js';
 import { planRef, SHA, ZERO, type PushPlan, type RefUpdate } from './push-plan.js';
 import type { Outcome } from './outcome.js';
@@ -53,10 +53,10 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
   const lines: string[] = [];
   const modules = import('./push-review.js');
   modules.catch(() => {});
-  const repo = await findReceivingRepo(cwd);
+  const { repo } = await findRepo(cwd, { receiving: true });
   const top = repo.top;
   let emptyTreeId: string | undefined;
-  const emptyTree = async () => (emptyTreeId ??= await runGit(emptyTreeCommand, { cwd: top }));
+  const emptyTree = async () => (emptyTreeId ??= await run(emptyTreeCommand, { cwd: top }));
   const { copyPolicy } = await import('./policy-tree.js');
   // Every ref is reviewed with one policy, the policy ref's before the push (./policy-ref.ts):
   // the pusher cannot pick it by pushing a ref at an old commit or a broken config first.

@@ -8,7 +8,7 @@
 import { UsageError } from '../core/errors.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
 import { NotARepositoryError } from '../core/git/errors.js';
-import { peelCommit, refsNamed, runGit } from '../core/git/commands.js';
+import { peel, refsNamed, run } from '../core/git/commands.js';
 import { readDiff } from '../diff/source.js';
 import type { DiffSource } from '../diff/types.js';
 import { openWorkspace } from '../workspace/index.js';
@@ -81,7 +81,7 @@ export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
   if (repo) {
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md). A range's
     // findings are in its tip's history: a verdict on one may go into any commit on top of it.
-    const tip = source.kind === 'range' ? await peelCommit(repo.top, rangeTip(source.range)) : null;
+    const tip = source.kind === 'range' ? await run(peel(rangeTip(source.range)), { cwd: repo.top }) : null;
     const { rememberReview } = await import('../verdicts/peek.js');
     await rememberReview(repo.commonDir, result.findings, 'review', undefined, tip ?? undefined);
   }
@@ -102,10 +102,10 @@ export async function policyOf(
 ): Promise<{ dir: string; knowledge: string; commit: string | null; warnings: string[] }> {
   // The policy is one ref, named in full: a tag called `origin/main` must not stand in for the
   // branch (docs/server.md "Which policy").
-  const named = ref.startsWith('refs/') ? [] : await runGit(refsNamed(ref), { cwd: repo.top });
+  const named = ref.startsWith('refs/') ? [] : await run(refsNamed(ref), { cwd: repo.top });
   if (named.length > 1)
     throw new UsageError(s.policyFromAmbiguous(ref, named), { remedy: s.policyFromAmbiguousRemedy });
-  const commit = await peelCommit(repo.top, named[0] ?? ref);
+  const commit = await run(peel(named[0] ?? ref), { cwd: repo.top });
   if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
   const { copyPolicy } = await import('./policy-tree.js');
   return copyPolicy(repo.top, repo.commonDir, commit);

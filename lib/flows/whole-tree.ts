@@ -5,12 +5,11 @@
  * rule, not a big tree): each bundle rule keeps a deadline that grows with the tree, and the
  * sandbox still stops a pattern that backtracks on one file.
  */
-import { emptyTree, lsTree, peelCommit, runGit } from '../core/git/commands.js';
-import { gitChunks } from '../core/git/run.js';
+import { emptyTree, lsTree, peel, run, stream, treeDiff } from '../core/git/commands.js';
 import { RULE_DEADLINE_MS } from '../review/engine/time.js';
 import { InputError } from '../core/errors.js';
 import type { DiffSource } from '../diff/types.js';
-import { DIFF_ARGS, DIFF_CONFIG, readDiff } from '../diff/source.js';
+import { readDiff } from '../diff/source.js';
 import { DEFAULT_CAPS, readCapped, type CappedDiff } from '../diff/cap.js';
 import { runReview } from '../review/index.js';
 import type { ReviewOptions, ReviewResult } from '../review/types.js';
@@ -46,11 +45,11 @@ function batchBytes(): number {
 const BATCH_PATHS = 2000;
 
 export async function wholeTree(top: string): Promise<WholeTree> {
-  const commit = await peelCommit(top, 'HEAD');
+  const commit = await run(peel('HEAD'), { cwd: top });
   if (commit === null) throw new InputError(m.noCommitYet, { remedy: m.noCommitYetRemedy });
   const [empty, entries] = await Promise.all([
-    runGit(emptyTree, { cwd: top }),
-    runGit(lsTree(commit, [], { recursive: true, sizes: true }), { cwd: top }),
+    run(emptyTree, { cwd: top }),
+    run(lsTree(commit, [], { recursive: true, sizes: true }), { cwd: top }),
   ]);
   const batches: string[][] = [[]];
   let bytes = 0;
@@ -103,12 +102,7 @@ export async function reviewWholeTree(
   const [from, to] = range.split('..') as [string, string];
   const results: ReviewResult[] = [];
   for (const batch of tree.batches) {
-    const diff = readCapped(
-      gitChunks([...DIFF_CONFIG, ...DIFF_ARGS, from, to, '--', ...batch], {
-        cwd: top,
-        env: { GIT_LITERAL_PATHSPECS: '1' },
-      }),
-    );
+    const diff = readCapped(stream(treeDiff(from, to, batch, DEFAULT_CAPS.fileBytes), { cwd: top }));
     const result = await runReview(
       session,
       { ...options, cwd: top, source: { kind: 'range', range, text: diff }, ruleTime: tree.ruleTime },

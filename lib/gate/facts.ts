@@ -3,7 +3,7 @@
  * needs it (never a process per thread).
  */
 import { DiffReader } from '../diff/read.js';
-import { gitLines, gitRecords } from '../core/git/run.js';
+import { linesByCommit, namesByCommit, stream } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
 import { unquotePath } from '../diff/quote.js';
 
@@ -12,20 +12,9 @@ export async function touchedFiles(cwd: string, commits: readonly string[]): Pro
   const touched = new Map<string, Set<string>>();
   if (commits.length === 0) return touched;
   const order = [...new Set(commits)];
-  const args = [
-    'diff-tree',
-    '--stdin',
-    '-r',
-    '-z',
-    '--always',
-    '--name-only',
-    '--no-renames',
-    '--root',
-    '--diff-merges=first-parent',
-  ];
   let next = 0;
   let current: Set<string> | null = null;
-  for await (const token of gitRecords(args, { cwd, input: order.join('\n') + '\n' })) {
+  for await (const token of stream(namesByCommit(order), { cwd })) {
     const name = token.replace(/^\n/, '');
     // --always prints every commit's header, in input order, so the next header is known.
     if (next < order.length && name === order[next]) {
@@ -71,22 +60,6 @@ export async function changedLines(
   const pathspec = [...files];
   // A pathspec keeps git from diffing files nobody asked about; a huge one would overflow argv.
   const limited = pathspec.reduce((n, p) => n + p.length + 1, 0) < 64 * 1024;
-  const args = [
-    '--literal-pathspecs',
-    'diff-tree',
-    '--stdin',
-    '-r',
-    '-U0',
-    '--no-renames',
-    '--root',
-    '--diff-merges=first-parent',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--src-prefix=a/',
-    '--dst-prefix=b/',
-    ...(limited ? ['--', ...pathspec] : []),
-  ];
   let commit = '';
   let file: string | null = null;
   // The one diff reader (diff/read.ts) reads the hunks by their counts; between them come the
@@ -122,7 +95,8 @@ export async function changedLines(
     },
     'git diff-tree',
   );
-  for await (const line of gitLines(args, { cwd, input: [...wanted.keys()].join('\n') + '\n' })) reader.line(line);
+  for await (const line of stream(linesByCommit([...wanted.keys()], limited ? pathspec : null), { cwd }))
+    reader.line(line);
   reader.end();
   return result;
 }

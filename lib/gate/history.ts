@@ -2,7 +2,7 @@
  * The history candidates and statistics read: HEAD and the mainline (or every ref with
  * --all), mined through the same cache as `revtrail mine`.
  */
-import { peelCommit } from '../core/git/commands.js';
+import { peel, run } from '../core/git/commands.js';
 import { mineAll } from '../mine/index.js';
 import { countedCommits, type BodyRow } from '../mine/counted.js';
 import type { CommitResult } from '../mine/types.js';
@@ -36,7 +36,7 @@ export async function loadHistory(options: {
   const { known } = options;
   const [{ mainline, problem }, head] = await Promise.all([
     resolveMainline(options.cwd, options.mainline, known),
-    known ? known.head : peelCommit(options.cwd, 'HEAD'),
+    known ? known.head : run(peel('HEAD'), { cwd: options.cwd }),
   ]);
   const revs: string[] = [];
   if (head !== null) revs.push('HEAD');

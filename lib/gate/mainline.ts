@@ -3,19 +3,11 @@
  * (the current branch's upstream remote, else the only remote, else origin: its HEAD's target,
  * else its main or master), else main, else master.
  */
-import {
-  configValue,
-  listRefs,
-  peelCommit,
-  remoteNames,
-  runGit,
-  symbolicRef,
-  type ListedRef,
-} from '../core/git/commands.js';
+import { configValue, listRefs, peel, remoteNames, run, symbolicRef, type ListedRef } from '../core/git/commands.js';
 import type { Mainline } from './types.js';
 import { gateMessages as m } from '../messages/gate.js';
 
-const commitOf = peelCommit;
+const commitOf = (cwd: string, rev: string) => run(peel(rev), { cwd });
 
 /**
  * What a caller already listed (lib/org/repos.ts: one for-each-ref of refs/heads/ and
@@ -44,7 +36,7 @@ export async function resolveMainline(
     ? [known.remote, known.refs]
     : await Promise.all([
         teamRemote(cwd),
-        runGit(listRefs(['refs/heads/main', 'refs/heads/master', 'refs/remotes/']), { cwd }),
+        run(listRefs(['refs/heads/main', 'refs/heads/master', 'refs/remotes/']), { cwd }),
       ]);
   const main = refs.get('refs/heads/main')?.commit ?? null;
   const master = refs.get('refs/heads/master')?.commit ?? null;
@@ -64,10 +56,10 @@ export async function resolveMainline(
 /** The remote the team pushes to: the current branch's upstream remote, else the only one, else origin. */
 export async function teamRemote(cwd: string): Promise<string> {
   const [branch, remotes] = await Promise.all([
-    runGit(symbolicRef('HEAD', { short: true }), { cwd }),
-    runGit(remoteNames, { cwd }),
+    run(symbolicRef('HEAD', { short: true }), { cwd }),
+    run(remoteNames, { cwd }),
   ]);
-  const upstream = branch ? await runGit(configValue(`branch.${branch}.remote`), { cwd }) : null;
+  const upstream = branch ? await run(configValue(`branch.${branch}.remote`), { cwd }) : null;
   return teamRemoteOf(upstream, remotes);
 }
 

@@ -21,7 +21,15 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { findRepo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
+import {
+  addScratchWorktree,
+  commitHeadline,
+  commitMessage,
+  initBare,
+  readTreeReset,
+  run,
+  updateRef,
+} from '../core/git/commands.js';
 import { readRegularFile } from '../core/fs/read.js';
 import { lastReviewFile, queueFile } from '../core/state.js';
 import { BLOCK_BEGIN, isBlankScript, removeBlock } from './block.js';
@@ -263,15 +271,12 @@ export async function timeChain(
   const { top, commonDir } = repo;
   const runs = Math.max(1, options.runs ?? 3);
   const rev = options.rev || 'HEAD';
-  const shown = await git(['log', '-1', '--format=%H%x00%P%x00%s', `${rev}^{commit}`, '--'], {
-    cwd: top,
-    okCodes: [128],
-  });
-  if (shown.status !== 0) throw new TimingError(rev);
-  const [commit, parents, subject] = shown.stdout.replace(/\n$/, '').split('\0') as [string, string, string];
-  const parent = parents.split(' ')[0] ?? '';
+  const shown = await run(commitHeadline(rev), { cwd: top });
+  if (!shown) throw new TimingError(rev);
+  const { commit, subject } = shown;
+  const parent = shown.parents[0] ?? '';
   if (!parent) throw new TimingError(`${rev}^`);
-  const message = (await git(['log', '-1', '--format=%B', commit], { cwd: top })).stdout;
+  const message = await run(commitMessage(commit), { cwd: top });
 
   const hooksPath = await readHooksPath(top);
   const hooksDir = hooksPath
@@ -303,16 +308,15 @@ export async function timeChain(
   process.once('SIGINT', interrupted);
   try {
     // --no-checkout: git runs no post-checkout for the scratch worktree.
-    await git(['worktree', 'add', '--detach', '--no-checkout', scratch, commit], { cwd: top });
+    await run(addScratchWorktree(scratch, commit), { cwd: top });
     added = true;
-    const inScratch = (args: string[]) => git(args, { cwd: scratch });
     // The hooks' runner folder and node_modules are not committed: the scratch worktree borrows this one's.
     for (const rel of ['node_modules', hooksPath && !isAbsolute(hooksPath.value) ? hooksPath.value : null]) {
       if (!rel || existsSync(join(scratch, rel)) || !existsSync(join(top, rel))) continue;
       mkdirSync(dirname(join(scratch, rel)), { recursive: true });
       symlinkSync(join(top, rel), join(scratch, rel));
     }
-    await git(['init', '-q', '--bare', remote], { cwd: temp });
+    await run(initBare(remote), { cwd: temp });
     // The remote borrows this repository's objects, so nothing is copied to set it up.
     writeFileSync(join(remote, 'objects', 'info', 'alternates'), `${join(resolve(top, commonDir), 'objects')}\n`);
     const messageFile = join(temp, 'message');
@@ -339,12 +343,12 @@ export async function timeChain(
     for (let r = 0; r < runs; r++)
       for (const v of variants) {
         // The commit again, over its parent: the index and the files are the commit's, HEAD its parent.
-        await inScratch(['read-tree', '--reset', '-u', commit]);
-        await inScratch(['update-ref', '--no-deref', 'HEAD', parent]);
+        await run(readTreeReset(commit), { cwd: scratch });
+        await run(updateRef('HEAD', parent, { noDeref: true }), { cwd: scratch });
         got.commit[v].push(
           await timedGit(['commit', '-q', '--allow-empty', '-F', messageFile], scratch, env[v], trace),
         );
-        await git(['update-ref', 'refs/heads/revtrail-timing', parent], { cwd: remote });
+        await run(updateRef('refs/heads/revtrail-timing', parent), { cwd: remote });
         got.push[v].push(
           await timedGit(['push', '-q', remote, `${commit}:refs/heads/revtrail-timing`], scratch, env[v], trace),
         );

@@ -8,7 +8,7 @@ import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { contains, toPosix } from '../core/fs/path.js';
 import { homedir, tmpdir } from 'node:os';
 import { findRepo } from '../core/git/repo.js';
-import { changedFiles, gitPath, ignoredFiles, runGit, trackedFiles, worktreeList } from '../core/git/commands.js';
+import { changedFiles, gitPath, ignoredFiles, run, trackedFiles, worktreeList } from '../core/git/commands.js';
 import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
@@ -64,7 +64,7 @@ const isExecutable = (file: string) => {
 
 /** The worktrees git knows, with whether their folder is there. */
 async function worktrees(top: string): Promise<string[]> {
-  const found = (await runGit(worktreeList, { cwd: top })).filter((w) => !w.bare).map((w) => w.path);
+  const found = (await run(worktreeList, { cwd: top })).filter((w) => !w.bare).map((w) => w.path);
   return found.length ? found : [top];
 }
 
@@ -123,8 +123,8 @@ function realNodeDir(): string {
 async function uncommittedHooks(top: string): Promise<string[]> {
   const files = HOOKS.filter((name) => !missingHooks(top).includes(name)).map((name) => `${HUSKY_DIR}/${name}`);
   if (!files.length) return [];
-  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
-  const changed = await runGit(changedFiles(files), { cwd: top });
+  const tracked = new Set(await run(trackedFiles(files), { cwd: top }));
+  const changed = await run(changedFiles(files), { cwd: top });
   return files.filter((f) => !tracked.has(f) || changed.includes(f));
 }
 
@@ -297,10 +297,10 @@ async function managerConfigCheck(
 /** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */
 async function ignoredNeeded(top: string, files: string[]): Promise<string[]> {
   if (!files.length) return [];
-  const ignored = await runGit(ignoredFiles(files), { cwd: top });
+  const ignored = await run(ignoredFiles(files), { cwd: top });
   if (!ignored.length) return [];
   // Once committed (git add -f), an ignored file stays in every clone.
-  const tracked = new Set(await runGit(trackedFiles(ignored), { cwd: top }));
+  const tracked = new Set(await run(trackedFiles(ignored), { cwd: top }));
   return ignored.filter((f) => !tracked.has(f));
 }
 
@@ -336,7 +336,7 @@ async function managerChecks(
   manager: Manager,
   add: (check: string, level: Level, message: string, fix?: string) => void,
 ): Promise<string | null> {
-  const hooksDir = await runGit(gitPath('hooks'), { cwd: top });
+  const hooksDir = await run(gitPath('hooks'), { cwd: top });
   // What git's hook file must hold for the manager to reach revtrail's script.
   const word = manager === 'simple-git-hooks' ? (hook: string) => scriptPath(manager, hook) : () => manager;
   const missing = ['commit-msg', 'pre-push'].filter((hook) => {
@@ -350,8 +350,8 @@ async function managerChecks(
   else add('manager', 'ok', m.managerOk(manager));
   await managerConfigCheck(top, manager, add);
   const files = HOOKS.map((hook) => scriptPath(manager, hook)).filter((f) => existsSync(join(top, f)));
-  const tracked = new Set(await runGit(trackedFiles(files), { cwd: top }));
-  const changed = await runGit(changedFiles(files), { cwd: top });
+  const tracked = new Set(await run(trackedFiles(files), { cwd: top }));
+  const changed = await run(changedFiles(files), { cwd: top });
   const uncommitted = files.filter((f) => !tracked.has(f) || changed.includes(f));
   if (uncommitted.length) add('committed', 'fail', m.hooksUncommitted(uncommitted), m.hooksUncommittedFix(uncommitted));
   else add('committed', 'ok', m.hooksCommitted);
@@ -481,8 +481,7 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     const ignored = await ignoredNeeded(top, tarball ? [...needed, tarball] : needed);
     if (ignored.length) add('ignored', 'fail', m.ignoredNeeded(ignored), m.ignoredNeededFix(ignored));
     if (tarball) {
-      const tracked =
-        existsSync(join(top, tarball)) && (await runGit(trackedFiles([tarball]), { cwd: top })).length > 0;
+      const tracked = existsSync(join(top, tarball)) && (await run(trackedFiles([tarball]), { cwd: top })).length > 0;
       // In the index is not yet in HEAD: a staged tarball is in no teammate's clone.
       const committed = tracked && (await fileVersions(top).info(`HEAD:${tarball}`)) !== null;
       if (!tracked) add('vendored', 'fail', m.tarballUntracked(tarball), m.tarballUntrackedFix(tarball));

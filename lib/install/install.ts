@@ -9,8 +9,7 @@ import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { contains, toPosix } from '../core/fs/path.js';
 import { findRepo, type Repo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
-import { runGit, worktreeList } from '../core/git/commands.js';
+import { run, scopedConfigValue, worktreeList } from '../core/git/commands.js';
 import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
 import { readRegularFile } from '../core/fs/read.js';
@@ -78,9 +77,9 @@ export interface HooksPathSetting {
 }
 
 export async function readHooksPath(top: string): Promise<HooksPathSetting | null> {
-  const out = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: top, okCodes: [1] });
-  if (out.status !== 0) return null;
-  const line = out.stdout.replace(/\n$/, '');
+  const out = await run(scopedConfigValue('core.hooksPath'), { cwd: top });
+  if (out === null) return null;
+  const line = out.replace(/\n$/, '');
   const tab = line.indexOf('\t');
   return tab === -1 ? { value: line, scope: 'local' } : { value: line.slice(tab + 1), scope: line.slice(0, tab) };
 }
@@ -359,5 +358,5 @@ export async function installRoute(cwd: string): Promise<string> {
 }
 
 async function hasOtherWorktrees(top: string): Promise<boolean> {
-  return (await runGit(worktreeList, { cwd: top })).length > 1;
+  return (await run(worktreeList, { cwd: top })).length > 1;
 }

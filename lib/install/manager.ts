@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { dirname, join, resolve } from 'node:path';
-import { runGit, gitPath } from '../core/git/commands.js';
+import { run, gitPath } from '../core/git/commands.js';
 import { findRepo } from '../core/git/repo.js';
 import { RevtrailError } from '../core/errors.js';
 import { HOOKS, hookBlock, locateCli, pnpmBuilds, type HookName } from './install.js';
@@ -178,7 +178,7 @@ export function managerConfigFile(top: string, manager: Manager): { file: string
 
 /** The manager's own hook file in git's hooks folder, as base64 (null: none). */
 async function gitHookSnapshot(top: string, hook: string): Promise<string | null> {
-  const dir = await runGit(gitPath('hooks'), { cwd: top });
+  const dir = await run(gitPath('hooks'), { cwd: top });
   try {
     return (await readFile(resolve(top, dir, hook))).toString('base64');
   } catch {
@@ -390,7 +390,7 @@ export async function uninstallManager(cwd: string, manager: Manager): Promise<{
     } else if (/revtrail/.test(now)) actions.push(m.configLeft(file));
   }
   if (entry && entry.manager === manager) {
-    const dir = resolve(top, await runGit(gitPath('hooks'), { cwd: top }));
+    const dir = resolve(top, await run(gitPath('hooks'), { cwd: top }));
     for (const [hook, was] of Object.entries(entry.gitHooks)) {
       const path = join(dir, hook);
       let current: Buffer | null = null;

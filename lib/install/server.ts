@@ -7,7 +7,7 @@
  */
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gitPath, runGit } from '../core/git/commands.js';
+import { gitPath, run } from '../core/git/commands.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { packageRoot } from '../core/package-root.js';
@@ -51,7 +51,7 @@ async function hooksDir(path: string): Promise<string> {
   const env = { GIT_DIR: undefined, GIT_WORK_TREE: undefined };
   let hooks: string;
   try {
-    hooks = await runGit(gitPath('hooks'), { cwd: where, env });
+    hooks = await run(gitPath('hooks'), { cwd: where, env });
   } catch {
     throw new InputError(m.notARepository(path), { remedy: m.notARepositoryRemedy });
   }

@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../core/fs/atomic.js';
 import { readRegularFile } from '../core/fs/read.js';
 import { dirname, join } from 'node:path';
 import { findRepo } from '../core/git/repo.js';
-import { git } from '../core/git/run.js';
+import { run, setLocalConfig, unsetLocalConfig } from '../core/git/commands.js';
 import { CHAIN_MARKS, isBlankScript, removeBlock } from './block.js';
 import { GIT_HOOKS } from './existing.js';
 import { removeScript } from './package-json.js';
@@ -99,10 +99,10 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     if (now && now.value === HUSKY_PATH && now.scope === 'local') {
       const previous = record.hooksPath.previous;
       if (previous) {
-        await git(['config', '--local', 'core.hooksPath', previous.value], { cwd: top });
+        await run(setLocalConfig('core.hooksPath', previous.value), { cwd: top });
         actions.push(m.hooksPathRestored(previous.value));
       } else {
-        await git(['config', '--local', '--unset', 'core.hooksPath'], { cwd: top, okCodes: [5] });
+        await run(unsetLocalConfig('core.hooksPath'), { cwd: top });
         actions.push(m.hooksPathUnset);
       }
     }
@@ -112,7 +112,7 @@ export async function uninstall(cwd: string): Promise<UninstallReport> {
     // husky's folder with no hook left in .husky/ runs nothing, so it is handed back to git.
     const now = await readHooksPath(top);
     if (now && now.value === HUSKY_PATH && now.scope === 'local') {
-      await git(['config', '--local', '--unset', 'core.hooksPath'], { cwd: top, okCodes: [5] });
+      await run(unsetLocalConfig('core.hooksPath'), { cwd: top });
       actions.push(m.hooksPathUnset);
       await rm(join(top, HUSKY_DIR, '_'), { recursive: true, force: true });
       actions.push(m.removedHuskyDir(`${HUSKY_DIR}/_`));

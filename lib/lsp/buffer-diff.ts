@@ -9,14 +9,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gitChunks } from '../core/git/run.js';
-import { ignoredFiles, runGit } from '../core/git/commands.js';
+import { fileDiff, ignoredFiles, run, stream } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
-import { readCapped, type CappedDiff } from '../diff/cap.js';
-import { DIFF_CONFIG } from '../diff/source.js';
+import { DEFAULT_CAPS, readCapped, type CappedDiff } from '../diff/cap.js';
 
 /** The diff options that pin git's output format, as the review's own diffs pin it (diff/source.ts). */
-const NO_INDEX_ARGS = ['diff', '--no-index', '--no-prefix', '--no-ext-diff', '--no-color', '--no-textconv', '-M'];
 
 export interface BufferDiffOptions {
   /** Called once git is diffing: what the caller starts then costs the diff no time (./reviews.ts). */
@@ -52,7 +49,7 @@ export async function bufferDiff(
     writeFileSync(join(dir, newFile), text);
     const found = await head;
     const old = found?.type === 'blob' ? found.bytes : null;
-    if (old === null && (await runGit(ignoredFiles([path]), { cwd: top })).length > 0) return null;
+    if (old === null && (await run(ignoredFiles([path]), { cwd: top })).length > 0) return null;
     return await diffAgainst(dir, path, old, newFile, options.whileDiffing);
   } finally {
     const tidy = () => rmSync(dir, { recursive: true, force: true });
@@ -76,9 +73,7 @@ async function diffAgainst(
     writeFileSync(join(dir, oldFile), old);
   }
   // Exit 1 is git's "they differ"; the same per-file caps as every review's diff (diff/cap.ts).
-  const diffing = readCapped(
-    gitChunks([...DIFF_CONFIG, ...NO_INDEX_ARGS, '--', oldFile, newFile], { cwd: dir, okCodes: [1] }),
-  );
+  const diffing = readCapped(stream(fileDiff(oldFile, newFile, DEFAULT_CAPS.fileBytes), { cwd: dir }));
   whileDiffing?.();
   const diff = await diffing;
   // Against /dev/null git names the new file on both sides of its header (`diff --git b/P b/P`);

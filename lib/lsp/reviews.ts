@@ -6,7 +6,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { findRepoAndCommit, type Repo } from '../core/git/repo.js';
+import { findRepo, type Repo } from '../core/git/repo.js';
 import { contains, toPosix } from '../core/fs/path.js';
 import { runReview } from '../review/index.js';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
@@ -64,7 +64,7 @@ function repoOf(folder: string): Promise<Repo | null> {
 
 function askGit(folder: string): Promise<Repo | null> {
   // HEAD from the same `git rev-parse`: the start-up's history read is keyed by it (record/history-cache.ts).
-  return findRepoAndCommit(folder, 'HEAD').then(
+  return findRepo(folder, { commit: 'HEAD' }).then(
     ({ repo, commit }) => {
       known.push(repo);
       if (!headsAsked.has(repo.top)) headsAsked.set(repo.top, commit);

@@ -21,8 +21,16 @@ import { mineCacheDir } from '../core/state.js';
 import { crypto } from '../core/node-module.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { gitOut } from '../core/git/run.js';
-import { peelCommit } from '../core/git/commands.js';
+import {
+  commitCount,
+  commitTimes,
+  commitTimesWithBoundary,
+  peel,
+  refObjects,
+  revParseAnswer,
+  revsOnly,
+  run,
+} from '../core/git/commands.js';
 import type { MinedCommit, StringPool } from './record.js';
 
 /** Bumped whenever a CommitResult's shape, the parser's reading or the signature changes. */
@@ -86,7 +94,7 @@ const REV_LINE = /^\^?[0-9a-f]{40,64}$/;
 
 /**
  * Everything signatureOf asks git, as arguments of one `git rev-parse` (alone, or after
- * findRepo's questions: lib/core/git/repo.ts findRepoWith): the tips of `args`, HEAD peeled
+ * findRepo's questions: lib/core/git/repo.ts findRepo with `more`): the tips of `args`, HEAD peeled
  * (with --all), then the replace refs' object names and, last (`--symbolic-full-name` holds for
  * the rest of the line), their names. `--git-path` lines part the sections. Only for arguments
  * that are revisions or `--all` (an option could change how rev-parse prints what follows);
@@ -146,9 +154,9 @@ function readAnswer(lines: readonly string[]): Asked | null {
 /** The same questions as separate git calls, side by side: for any arguments, and when one rev-parse did not answer. */
 async function askSeparately(cwd: string, args: readonly string[]): Promise<Asked> {
   const [revs, head, replaced] = await Promise.all([
-    gitOut(['rev-parse', '--revs-only', ...args], { cwd }),
-    args.includes('--all') ? peelCommit(cwd, 'HEAD').then((sha) => sha ?? '') : Promise.resolve(''),
-    gitOut(['for-each-ref', '--format=%(refname) %(objectname)', replaceBaseOf()], { cwd }).catch(() => ''),
+    run(revsOnly(args), { cwd }),
+    args.includes('--all') ? run(peel('HEAD'), { cwd }).then((sha) => sha ?? '') : Promise.resolve(''),
+    run(refObjects(replaceBaseOf()), { cwd }).catch(() => ''),
   ]);
   return { revs: revs.split('\n').filter(Boolean), head: head.trim(), replaced };
 }
@@ -168,7 +176,7 @@ export async function signatureOf(
   const question = answer ? null : signatureQuestion(args);
   const [asked, shallow, grafts] = await Promise.all([
     (async () => {
-      const lines = answer ?? (question ? (await gitOut(['rev-parse', ...question], { cwd })).split('\n') : null);
+      const lines = answer ?? (question ? (await run(revParseAnswer(question), { cwd })).split('\n') : null);
       return (lines && readAnswer(lines)) ?? askSeparately(cwd, args);
     })(),
     readFile(join(commonDir, 'shallow'), 'utf8').catch(() => ''),
@@ -400,15 +408,9 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    const lost = await gitOut(['rev-list', '--count', '--stdin'], {
-      cwd,
-      input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
-    });
+    const lost = await run(commitCount([...oldTips, ...newTips.map((t) => `^${t}`)]), { cwd });
     if (lost.trim() !== '0') return null;
-    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
-      cwd,
-      input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
-    });
+    const walk = await run(commitTimesWithBoundary([...newTips, ...oldTips.map((t) => `^${t}`)]), { cwd });
     const fresh = new Map<string, number>();
     const boundary = new Map<string, number>();
     for (const line of walk.split('\n')) {
@@ -419,10 +421,7 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
     const retained = newTips.filter((t) => !fresh.has(t));
     const retainedDates: number[] = [];
     if (retained.length) {
-      const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
-        cwd,
-        input: retained.join('\n') + '\n',
-      });
+      const out = await run(commitTimes(retained), { cwd });
       for (const line of out.split('\n')) if (line) retainedDates.push(Number(line.split(' ')[0]));
       if (retainedDates.length !== retained.length) return null;
     }

@@ -2,32 +2,13 @@
  * The one `git log` that mining reads: commits prefiltered by git (`--grep`, case-insensitive),
  * streamed through a child process and cut into commits as they arrive.
  */
-import { gitRecordBatches } from '../core/git/run.js';
+import { miningLog, stream } from '../core/git/commands.js';
 import type { RawCommit } from './types.js';
-import { TRAILER_CONFIG } from '../record/history.js';
 
 // Five NUL-separated fields per commit, and -z ends each commit with one more NUL. %B is last
 // but one so a message of any size is one field; git's own trailer view rides in the same call.
 const FORMAT = '%H%x00%cI%x00%an <%ae>%x00%(trailers:key=Review-Finding,valueonly,unfold,separator=%x1f)%x00%B';
 const FIELDS = 5;
-
-/**
- * Options every mining log uses. `--encoding=UTF-8` makes git re-encode messages written with
- * another i18n.commitEncoding; the grep is a superset (the parser decides what a finding is).
- */
-export const LOG_OPTIONS = [
-  ...TRAILER_CONFIG,
-  'log',
-  '-z',
-  '--encoding=UTF-8',
-  `--format=${FORMAT}`,
-  '-i',
-  '--grep=review-finding',
-] as const;
-
-// Into a pipe git flushes after every commit: a read of a kilobyte or so each, and each read
-// costs Node more than parsing what it brings. Buffered, git writes in pages.
-const LOG_ENV = { GIT_FLUSH: '0' };
 
 const SHA = /^[0-9a-f]{40,64}$/;
 
@@ -40,9 +21,8 @@ export async function* readCommitBatches(
   revArgs: readonly string[],
   stdin?: string,
 ): AsyncGenerator<RawCommit[]> {
-  const args = [...LOG_OPTIONS, ...(stdin !== undefined ? ['--stdin'] : []), ...revArgs, '--'];
   let fields: string[] = [];
-  for await (const records of gitRecordBatches(args, { cwd, input: stdin, env: LOG_ENV })) {
+  for await (const records of stream(miningLog(FORMAT, revArgs, stdin), { cwd })) {
     const commits: RawCommit[] = [];
     for (const field of records) {
       fields.push(field);

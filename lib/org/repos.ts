@@ -6,8 +6,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { InputError, UsageError } from '../core/errors.js';
-import { git } from '../core/git/run.js';
-import { listRefs, remoteConfig, runGit, type ListedRef, type RemoteConfig } from '../core/git/commands.js';
+import { listRefs, remoteConfig, run, type ListedRef, type RemoteConfig, entryWhere } from '../core/git/commands.js';
 import { teamRemoteOf } from '../gate/mainline.js';
 import { replaceBaseOf } from '../mine/cache.js';
 import { orgMessages as m } from '../messages/org.js';
@@ -101,18 +100,7 @@ export async function locate(entry: RepoEntry): Promise<RepoSource & { refs: Rep
   if (real === null) throw new InputError(m.missing(entry.name, entry.path));
   // A bare repository has no top level: git prints the rest, then fails on --show-toplevel (128).
   // HEAD^{commit} before it: an unborn HEAD stops the answer there (128 too), and is asked again without it.
-  const ask = (head: boolean) =>
-    git(
-      [
-        'rev-parse',
-        '--is-bare-repository',
-        '--absolute-git-dir',
-        '--git-common-dir',
-        ...(head ? ['HEAD^{commit}'] : []),
-        '--show-toplevel',
-      ],
-      { cwd: real, okCodes: [128] },
-    ).catch(() => null);
+  const ask = (head: boolean) => run(entryWhere(head), { cwd: real }).catch(() => null);
   let where = located(await ask(true), true);
   if (where === 'again') where = located(await ask(false), false);
   if (where === null || where === 'again') throw new InputError(m.notARepository(entry.name, entry.path));
@@ -120,8 +108,8 @@ export async function locate(entry: RepoEntry): Promise<RepoSource & { refs: Rep
   // A folder inside some other repository is not that repository: its own history is what was asked.
   if (top !== real) throw new InputError(m.notTopLevel(entry.name, entry.path, top));
   const [remotes, listed] = await Promise.all([
-    runGit(remoteConfig, { cwd: top }),
-    runGit(listRefs(['refs/heads/', 'refs/remotes/', replaceBaseOf()]), { cwd: top }),
+    run(remoteConfig, { cwd: top }),
+    run(listRefs(['refs/heads/', 'refs/remotes/', replaceBaseOf()]), { cwd: top }),
   ]);
   let upstream: string | null = null;
   for (const r of listed.values()) if (r.head) upstream = r.upstreamRemote;

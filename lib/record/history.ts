@@ -4,7 +4,7 @@
  * older revtrail comma folds, where git's `unfold` would leave a space). Used for verdict suppression and for
  * "already recorded on this branch"; mining (lib/mine) reads every line, not only git's view.
  */
-import { gitRecords } from '../core/git/run.js';
+import { messagesOf, stream, trailerLog, trailersOf } from '../core/git/commands.js';
 import { TRAILER_KEY, parseRow, type TrailerRow } from './row.js';
 
 export interface HistoryRow {
@@ -16,16 +16,8 @@ export interface HistoryRow {
 
 const TRAILERS = `%(trailers:key=${TRAILER_KEY},valueonly,separator=%x01)`;
 
-/**
- * git's trailer view follows `trailer.separators` and `core.commentChar`: with `=` as the
- * separator, or `R` as the comment character (then every `Review-Finding: …` line counts as a
- * comment), the rows are no trailers at all. revtrail writes with `:` and reads committed
- * messages with `:` and git's default `#`, whatever the config says, so every reader sees the
- * rows its writer wrote (docs/record.md "Git's settings"). The writer passes the separator and
- * the message's own comment character.
- */
-export const SEPARATOR_CONFIG = ['-c', 'trailer.separators=:'] as const;
-export const TRAILER_CONFIG = [...SEPARATOR_CONFIG, '-c', 'core.commentChar=#'] as const;
+// The history is read in fixed trailer settings, whatever the config says (core/git/commands/log.ts
+// TRAILER_CONFIG, docs/record.md "Git's settings").
 
 function rowsOfField(field: string): TrailerRow[] {
   const rows: TrailerRow[] = [];
@@ -41,20 +33,9 @@ function rowsOfField(field: string): TrailerRow[] {
 export async function* historyRows(cwd: string, tip: string, extraArgs: string[] = []): AsyncGenerator<HistoryRow> {
   // -z ends each commit with a NUL, so the record is: hash, 0x02, author e-mail NUL trailers NUL.
   const format = `%H%x02%ae%x00${TRAILERS}`;
-  const args = [
-    ...TRAILER_CONFIG,
-    'log',
-    `--format=${format}`,
-    '-z',
-    `--grep=^${TRAILER_KEY}:`,
-    '-i',
-    ...extraArgs,
-    tip,
-    '--',
-  ];
   let commit: string | null = null;
   let author = '';
-  for await (const field of gitRecords(args, { cwd })) {
+  for await (const field of stream(trailerLog(format, TRAILER_KEY, tip, extraArgs), { cwd })) {
     if (commit === null) {
       const head = field.replace(/^\n+/, '');
       const cut = head.indexOf('\x02');
@@ -88,9 +69,8 @@ export async function readHistoryOf(cwd: string, tips: readonly string[]): Promi
 export async function commitTrailerRows(cwd: string, commits: readonly string[]): Promise<Map<string, TrailerRow[]>> {
   const result = new Map<string, TrailerRow[]>();
   if (commits.length === 0) return result;
-  const args = [...TRAILER_CONFIG, 'log', '--no-walk=unsorted', '--stdin', `--format=%H%x00${TRAILERS}`, '-z'];
   let commit: string | null = null;
-  for await (const field of gitRecords(args, { cwd, input: `${commits.join('\n')}\n` })) {
+  for await (const field of stream(trailersOf(`%H%x00${TRAILERS}`, commits), { cwd })) {
     if (commit === null) {
       commit = field.replace(/^\n+/, '');
       continue;
@@ -106,10 +86,7 @@ export async function commitMessages(cwd: string, commits: readonly string[]): P
   const result = new Map<string, string>();
   if (commits.length === 0) return result;
   let commit: string | null = null;
-  for await (const field of gitRecords(['log', '--no-walk=unsorted', '--stdin', '--format=%H%x00%B', '-z'], {
-    cwd,
-    input: `${commits.join('\n')}\n`,
-  })) {
+  for await (const field of stream(messagesOf(commits), { cwd })) {
     if (commit === null) {
       commit = field.replace(/^\n+/, '');
       continue;

@@ -3,7 +3,7 @@
  * everything from the `git commit -v` scissors line down. Lint and the "empty message" test
  * look at the same lines git will.
  */
-import { configValue, runGit } from '../core/git/commands.js';
+import { configValue, run } from '../core/git/commands.js';
 import { escapeRegExp } from '../core/regex-escape.js';
 
 export const SCISSORS = '------------------------ >8 ------------------------';
@@ -54,7 +54,7 @@ export async function commentCharFor(cwd: string, text: string): Promise<string>
 /** core.commentChar as configured ('' when unset). */
 export async function readCommentConfig(cwd: string): Promise<string> {
   try {
-    return (await runGit(configValue('core.commentChar'), { cwd })) ?? '';
+    return (await run(configValue('core.commentChar'), { cwd })) ?? '';
   } catch {
     return '';
   }

@@ -6,7 +6,7 @@
  * (the file's new blob, the new `gate` settings), so an answer approves that content, not a diff.
  */
 import { createHash } from 'node:crypto';
-import { gitOut } from '../core/git/run.js';
+import { policyLog, run, treeRecords } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
 
 export const POLICY_RULE_PREFIX = 'builtin/policy:';
@@ -45,7 +45,7 @@ function canonical(value: unknown): unknown {
 /** The blob ids of `paths` at `commit` (a path it lacks is absent). */
 async function blobs(top: string, commit: string, paths: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const text = await gitOut(['ls-tree', '-z', '--full-tree', commit, '--', ...paths], { cwd: top });
+  const text = await run(treeRecords(commit, paths), { cwd: top });
   for (const entry of text.split('\0')) {
     const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
     if (m) out.set(m[2]!, m[1]!);
@@ -159,23 +159,7 @@ export async function policyChangesIn(
   revs: readonly string[],
   reviewers: string,
 ): Promise<PolicyChangeCommit[]> {
-  const text = await gitOut(
-    [
-      'log',
-      `--max-count=${MAX_POLICY_COMMITS}`,
-      '--no-renames',
-      '--no-abbrev',
-      '--raw',
-      '--diff-merges=first-parent',
-      '-z',
-      '--format=%x1e%H%x1f%ae%x1f%cI',
-      ...revs,
-      '--',
-      ...CONFIG_FILES,
-      reviewers,
-    ],
-    { cwd: top },
-  );
+  const text = await run(policyLog(MAX_POLICY_COMMITS, revs, [...CONFIG_FILES, reviewers]), { cwd: top });
   type Raw = { path: string; old: string; now: string };
   const commits: Array<{ commit: string; author: string; date: string; changed: Raw[] }> = [];
   for (const chunk of text.split('\x1e')) {

@@ -10,7 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gitOut } from '../core/git/run.js';
+import { run, signaturesOf } from '../core/git/commands.js';
 import { contains } from '../core/fs/path.js';
 import { readRegularFile } from '../core/fs/read.js';
 import {
@@ -92,19 +92,7 @@ export async function readSignatures(
   const out = new Map<string, CommitSignature>();
   const wanted = [...new Set(commits)];
   if (wanted.length === 0) return out;
-  const text = await gitOut(
-    [
-      '-c',
-      `gpg.ssh.allowedSignersFile=${signersFile ?? '/dev/null'}`,
-      '-c',
-      'log.showSignature=false',
-      'log',
-      '--no-walk=unsorted',
-      '--stdin',
-      `--format=${FIELDS.join('%x1f')}`,
-    ],
-    { cwd, input: `${wanted.join('\n')}\n` },
-  );
+  const text = await run(signaturesOf(FIELDS.join('%x1f'), signersFile, wanted), { cwd });
   for (const sig of parseSignatures(text)) out.set(sig.commit, sig);
   return out;
 }

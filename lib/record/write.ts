@@ -4,11 +4,10 @@
  * `%(trailers)` sees every one. Bytes in, bytes out: a message in another encoding survives.
  */
 import { readFile } from 'node:fs/promises';
-import { runGit } from '../core/git/commands.js';
+import { addTrailers, parsedTrailers, run } from '../core/git/commands.js';
 import { TRAILER_KEY, foldRow, formatRow, type TrailerRow } from './row.js';
 import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
-import { SEPARATOR_CONFIG } from './history.js';
 import { RevtrailError } from '../core/errors.js';
 import { trailerMessages as m } from '../messages/trailers.js';
 
@@ -38,22 +37,6 @@ export async function configuredFoldAt(top: string): Promise<number> {
 /** The trailer line (folded where it is long) for a row. */
 export function trailerLine(row: TrailerRow, foldAt = DEFAULT_FOLD_AT): string {
   return `${TRAILER_KEY}: ${foldRow(formatRow(row), foldAt)}`;
-}
-
-function runInterpretTrailers(args: string[], input: Buffer, options: TrailerGitOptions): Promise<Buffer> {
-  // Explicit settings: the user's trailer.separators (`=`) would make git misread the row.
-  const config = [
-    ...SEPARATOR_CONFIG,
-    ...(options.commentChar ? ['-c', `core.commentChar=${options.commentChar}`] : []),
-  ];
-  // Bytes in and out: the message keeps its encoding. A git that spins is killed (GitError).
-  const command = {
-    args: [...config, 'interpret-trailers', ...args],
-    input,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    parse: (a: { bytes: Buffer }) => a.bytes,
-  };
-  return runGit(command, { cwd: options.cwd });
 }
 
 /** git 2.39 glues a trailer onto a last line that has no newline: give it one first. */
@@ -90,12 +73,11 @@ export async function appendTrailers(
         options,
       );
   }
-  const args = ['--where', 'end', '--if-exists', 'addIfDifferent', '--if-missing', 'add', '--no-divider'];
   // With core.commentChar R the key is written in lower case (keyFor): git would strip the row.
   const key = keyFor(options.commentChar);
-  for (const line of lines)
-    args.push('--trailer', key === TRAILER_KEY ? line : `${key}${line.slice(TRAILER_KEY.length)}`);
-  const after = await runInterpretTrailers(args, withFinalNewline(message), options);
+  const trailers = lines.map((line) => (key === TRAILER_KEY ? line : `${key}${line.slice(TRAILER_KEY.length)}`));
+  // Bytes in and out: the message keeps its encoding. A git that spins is killed (GitError).
+  const after = await run(addTrailers(withFinalNewline(message), trailers, options), { cwd: options.cwd });
   await checkReadBack(after, rows, options);
   return after;
 }
@@ -133,7 +115,7 @@ async function checkReadBack(after: Buffer, rows: readonly TrailerRow[], options
 
 /** git's own view of the message's trailers (`Key: value` per line, unfolded). */
 export async function parseTrailers(message: Buffer, options: TrailerGitOptions): Promise<string> {
-  return (await runInterpretTrailers(['--parse', '--no-divider'], withFinalNewline(message), options)).toString('utf8');
+  return (await run(parsedTrailers(withFinalNewline(message), options), { cwd: options.cwd })).toString('utf8');
 }
 
 /**

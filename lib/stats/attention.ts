@@ -5,8 +5,7 @@
  * A count says which rule is noisy; these lists say what is open and what was let through.
  */
 import { basename } from 'node:path';
-import { git } from '../core/git/run.js';
-import { peelCommit, runGit, symbolicRef } from '../core/git/commands.js';
+import { commitsOf, peel, run, symbolicRef } from '../core/git/commands.js';
 import type { Severity } from '../core/vocabulary.js';
 import { buildThreads } from '../gate/threads.js';
 import type { CommitResult } from '../mine/types.js';
@@ -77,8 +76,8 @@ export function attention(
 
 /** The commits of the mainline, to tell which answers reached it. */
 export async function mainlineCommits(cwd: string, sha: string): Promise<Set<string>> {
-  const out = await git(['rev-list', sha], { cwd, okCodes: [128] });
-  return new Set(out.stdout.split('\n').filter(Boolean));
+  const out = await run(commitsOf(sha), { cwd });
+  return new Set(out.split('\n').filter(Boolean));
 }
 
 export interface PageMeta {
@@ -93,8 +92,8 @@ export interface PageMeta {
 
 export async function pageMeta(top: string, mainline: string | null, now = new Date()): Promise<PageMeta> {
   const [branch, head] = await Promise.all([
-    runGit(symbolicRef('HEAD', { short: true }), { cwd: top }),
-    peelCommit(top, 'HEAD'),
+    run(symbolicRef('HEAD', { short: true }), { cwd: top }),
+    run(peel('HEAD'), { cwd: top }),
   ]);
   return {
     repository: basename(top),

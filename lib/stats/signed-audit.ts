@@ -8,7 +8,7 @@
  */
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
-import { gitOut } from '../core/git/run.js';
+import { blameLine, lastCommitTouching, run } from '../core/git/commands.js';
 import { isPolicyChange } from '../record/policy-changes.js';
 import {
   judgeAnswers,
@@ -79,8 +79,8 @@ async function lineAuthorCommit(top: string, a: MinedFinding): Promise<string | 
   try {
     // A change to who may answer is the last commit that changed the file, not one line of it.
     if (isPolicyChange(a.rule_source))
-      return (await gitOut(['log', '-1', '--format=%H', a.commit, '--', a.file], { cwd: top })).trim() || null;
-    const out = await gitOut(['blame', '--porcelain', '-L', `${line},${line}`, a.commit, '--', a.file], { cwd: top });
+      return (await run(lastCommitTouching(a.commit, a.file), { cwd: top })).trim() || null;
+    const out = await run(blameLine(a.commit, a.file, line), { cwd: top });
     return /^[0-9a-f]{40,64}/.exec(out)?.[0] ?? null;
   } catch {
     return null;

@@ -9,7 +9,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import type { Repo } from '../core/git/repo.js';
-import { gitOut } from '../core/git/run.js';
+import { commitsDropped, run } from '../core/git/commands.js';
 import { commitTrailerRows, readHistoryOf, recordKey } from '../record/history.js';
 import { rebaseMarkFile } from '../core/state.js';
 import { enqueueCarried, type QueuedVerdict } from './queue.js';
@@ -27,7 +27,7 @@ export async function queueDropped(
 ): Promise<QueuedVerdict[]> {
   let listed: string[];
   try {
-    listed = (await gitOut(['rev-list', `--max-count=${MAX_DROPPED}`, before, '--not', after, '--'], { cwd: top }))
+    listed = (await run(commitsDropped(before, after, MAX_DROPPED), { cwd: top }))
       .split('\n')
       .filter((c) => c && !rewritten.has(c));
   } catch {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readRegularFile } from '../core/fs/read.js';
 import { resolve } from 'node:path';
 import { openWorkspace, type Workspace } from '../workspace/index.js';
-import { peelCommit } from '../core/git/commands.js';
+import { peel, run } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { isRepoPath, trailerRowSchema, type TrailerRow } from '../record/row.js';
 import { RULE_SOURCE_PATTERN } from '../core/rule-source.js';
@@ -90,7 +90,7 @@ export async function recordHumanFinding(
     verdict: 'OPEN',
     rationale: '',
   });
-  const anchor = await peelCommit(repo.top, 'HEAD');
+  const anchor = await run(peel('HEAD'), { cwd: repo.top });
   const entry: QueuedVerdict = {
     id,
     verdict: 'OPEN',

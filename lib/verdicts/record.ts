@@ -3,7 +3,7 @@
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { openWorkspace, type Workspace } from '../workspace/index.js';
-import { peelCommit } from '../core/git/commands.js';
+import { peel, run } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
@@ -77,7 +77,7 @@ export async function recordVerdict(
     throw new InputError(m.unknownId(id), { remedy: m.listRemedy });
   }
   const warnings = gate.filter((g) => g.level === 'warning').map((g) => g.message);
-  const { entry, notes } = await entryFor(ws, found, verdict, rationale, () => peelCommit(repo.top, 'HEAD'));
+  const { entry, notes } = await entryFor(ws, found, verdict, rationale, () => run(peel('HEAD'), { cwd: repo.top }));
   await pruneRecorded(repo.top, repo.commonDir, state.history);
   const replaced = await enqueueVerdict(repo.commonDir, entry);
   return { entry, finding: found, warnings: [...warnings, ...notes], replaced };
@@ -150,7 +150,7 @@ export async function recordVerdicts(
         found,
         verdict,
         rationale,
-        () => (head ??= peelCommit(repo.top, 'HEAD')),
+        () => (head ??= run(peel('HEAD'), { cwd: repo.top })),
       );
       recorded.push({ entry, finding: found, warnings: [...warnings, ...notes], replaced: null });
     } catch (e) {
@@ -180,16 +180,16 @@ export interface CopiedPolicy {
  * history; reviewed with `policy` where given (the server's), else the work tree's.
  */
 async function unpushedFindings(top: string, policy?: CopiedPolicy): Promise<KnownFinding[]> {
-  const [{ runGit, unpushed, emptyTree }, { review }] = await Promise.all([
+  const [{ unpushed, emptyTree }, { review }] = await Promise.all([
     import('../core/git/commands.js'),
     import('../review/index.js'),
   ]);
-  const head = await peelCommit(top, 'HEAD');
+  const head = await run(peel('HEAD'), { cwd: top });
   if (!head) return [];
-  const { commits, boundary } = await runGit(unpushed(head), { cwd: top });
+  const { commits, boundary } = await run(unpushed(head), { cwd: top });
   if (!commits.length) return [];
   // One commit a remote has is the base; none (nothing pushed yet) reviews from the empty tree.
-  const base = boundary[0] ?? (await runGit(emptyTree, { cwd: top }));
+  const base = boundary[0] ?? (await run(emptyTree, { cwd: top }));
   const result = await review({
     cwd: top,
     source: { kind: 'range', range: `${base}..${head}` },

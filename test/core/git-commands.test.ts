@@ -2,66 +2,26 @@
  * The parsers of the named git commands (lib/core/git/commands.ts), as pure functions of git's
  * output: a cat-file batch reads back every object exactly, whatever bytes it holds; worktree
  * lists, status entries and single answers as git prints them. One command runs against a real
- * repository, to show runGit hands the parser git's own answer.
+ * repository, to show run hands the parser git's own answer.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
 import {
-  catFileAhead,
   configValue,
   listRefs,
   lsTree,
   parseLsTree,
-  parseCatFileBatch,
   parseConfigValue,
   parseStatusPaths,
   parseVerified,
   parseWorktreeList,
-  peelCommit,
-  runGit,
+  peel,
+  run,
 } from '../../lib/core/git/commands.js';
 import { GitError } from '../../lib/core/git/errors.js';
 import { throwawayRepos } from '../kit/repo.js';
 
 const repos = throwawayRepos();
-const hex = fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 40, maxLength: 40 }).map((a) => a.join(''));
-
-test('cat-file batch: every object comes back with its type and exact bytes; a missing name is null', () => {
-  const entry = fc.oneof(
-    fc.record({ oid: hex, type: fc.constantFrom('blob', 'tree', 'commit'), content: fc.uint8Array({ maxLength: 64 }) }),
-    fc.constant(null),
-  );
-  fc.assert(
-    fc.property(fc.array(entry, { maxLength: 8 }), (entries) => {
-      // Names are unique, as a caller's are; a missing one is printed `<name> missing`.
-      const names = entries.map((e, i) => (e ? `${e.oid}` : `:missing/${i} file`));
-      const unique = new Set(names).size === names.length;
-      fc.pre(unique);
-      const out = Buffer.concat(
-        entries.flatMap((e, i) =>
-          e
-            ? [Buffer.from(`${e.oid} ${e.type} ${e.content.length}\n`), Buffer.from(e.content), Buffer.from('\n')]
-            : [Buffer.from(`${names[i]} missing\n`)],
-        ),
-      );
-      const parsed = parseCatFileBatch(out, names);
-      assert.equal(parsed.size, names.length);
-      entries.forEach((e, i) => {
-        const got = parsed.get(names[i]!);
-        if (e === null) assert.equal(got, null);
-        else
-          assert.deepEqual({ type: got?.type, content: [...got!.content] }, { type: e.type, content: [...e.content] });
-      });
-    }),
-  );
-});
-
-test('cat-file batch: output that ends early leaves the names after it out', () => {
-  const parsed = parseCatFileBatch(Buffer.from(`${'a'.repeat(40)} blob 3\nabc\n`), ['first', 'second']);
-  assert.deepEqual([...parsed.keys()], ['first']);
-  assert.equal(parsed.get('first')?.content.toString(), 'abc');
-});
 
 test('worktree list: each block is one worktree, the bare one marked', () => {
   const text =
@@ -86,23 +46,23 @@ test('single answers: a name or value on exit 0, null on the exit code that mean
   assert.equal(parseConfigValue('', 1), null);
 });
 
-test('runGit: the parser gets git’s own answer (unset key null, HEAD peeled to its commit)', async () => {
+test('run: the parser gets git’s own answer (unset key null, HEAD peeled to its commit)', async () => {
   const repo = repos();
   repo.git(['config', 'core.commentChar', ';']);
-  assert.equal(await runGit(configValue('core.commentChar'), { cwd: repo.dir }), ';');
-  assert.equal(await runGit(configValue('revtrail.nothing'), { cwd: repo.dir }), null);
-  assert.equal(await peelCommit(repo.dir, 'HEAD'), null);
+  assert.equal(await run(configValue('core.commentChar'), { cwd: repo.dir }), ';');
+  assert.equal(await run(configValue('revtrail.nothing'), { cwd: repo.dir }), null);
+  assert.equal(await run(peel('HEAD'), { cwd: repo.dir }), null);
   repo.write('a.txt', 'a\n');
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'a']);
-  assert.equal(await peelCommit(repo.dir, 'HEAD'), repo.git(['rev-parse', 'HEAD']).trim());
+  assert.equal(await run(peel('HEAD'), { cwd: repo.dir }), repo.git(['rev-parse', 'HEAD']).trim());
 });
 
-test('runGit: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
+test('run: a command past its timeout is killed and fails as a GitError, input reaches git’s stdin', async () => {
   const repo = repos();
   const started = Date.now();
   await assert.rejects(
-    runGit({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }),
+    run({ args: ['-c', 'alias.wait=!sleep 1', 'wait'], timeoutMs: 100, parse: () => null }, { cwd: repo.dir }),
     (error: Error) => {
       assert.ok(error instanceof GitError, String(error));
       assert.match(error.message, /killed by SIGKILL/);
@@ -110,7 +70,7 @@ test('runGit: a command past its timeout is killed and fails as a GitError, inpu
     },
   );
   assert.ok(Date.now() - started < 5000);
-  const blob = await runGit(
+  const blob = await run(
     { args: ['hash-object', '--stdin'], input: Buffer.from('a\n'), parse: (a) => a.text.trim() },
     { cwd: repo.dir },
   );
@@ -134,7 +94,7 @@ test('lsTree: paths are literal (a file named * lists itself, not every file)', 
   repo.write('other.txt', 'other\n');
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '-m', 'two']);
-  const listed = await runGit(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
+  const listed = await run(lsTree('HEAD', ['*'], { sizes: true }), { cwd: repo.dir });
   assert.deepEqual(
     listed.map((e) => [e.path, e.type, e.size]),
     [['*', 'blob', 5]],
@@ -152,7 +112,7 @@ test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) 
   repo.git(['update-ref', 'refs/remotes/origin/main', head]);
   repo.git(['update-ref', 'refs/remotes/origin/tree', tree]);
   repo.git(['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main']);
-  const refs = await runGit(listRefs(['refs/remotes/', 'refs/tags/v1', 'refs/heads/none']), { cwd: repo.dir });
+  const refs = await run(listRefs(['refs/remotes/', 'refs/tags/v1', 'refs/heads/none']), { cwd: repo.dir });
   // The commit and the symbolic target of each (the listing's other fields: test/org/listing.test.ts).
   const commits = [...refs.entries()].map(([name, r]) => [name, { commit: r.commit, symref: r.symref }] as const);
   assert.deepEqual(commits.sort(), [
@@ -161,25 +121,4 @@ test("listRefs: each ref with its commit (an annotated tag peeled, a tree none) 
     ['refs/remotes/origin/tree', { commit: null, symref: null }],
     ['refs/tags/v1', { commit: head, symref: null }],
   ]);
-});
-
-test('catFileAhead: started before its question, it answers of the repository as it is when asked; cancelled, it ends', async () => {
-  const repo = repos();
-  repo.write('a.txt', 'one\n');
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '-m', 'one']);
-  const ahead = catFileAhead(repo.dir);
-  // A commit, and a packed ref, made after git started: a process that read HEAD at its start
-  // would answer with the old blob.
-  repo.write('a.txt', 'two\n');
-  repo.git(['commit', '-q', '-am', 'two']);
-  repo.git(['pack-refs', '--all']);
-  const answer = await ahead.ask(['HEAD:a.txt', 'HEAD:missing.txt']);
-  assert.equal(answer.get('HEAD:a.txt')?.content.toString(), 'two\n');
-  assert.equal(answer.get('HEAD:missing.txt'), null);
-  // Asked once: a second cancel changes nothing; an unasked one ends without an answer.
-  ahead.cancel();
-  const unasked = catFileAhead(repo.dir);
-  unasked.cancel();
-  assert.equal((await unasked.ask(['HEAD:a.txt'])).size, 0);
 });

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileVersions, fileVersions, parseTreeObject, versionName } from '../../lib/core/git/versions.js';
-import { lsTree, runGit } from '../../lib/core/git/commands.js';
+import { lsTree, run } from '../../lib/core/git/commands.js';
 import { tempDir, throwawayRepos } from '../kit/repo.js';
 
 const repos = throwawayRepos();
@@ -153,7 +153,7 @@ for (const objectFormat of ['sha1', 'sha256'] as const)
     const tree = await new FileVersions(r.dir).object('HEAD:');
     assert.equal(tree?.type, 'tree');
     const parsed = parseTreeObject(tree!.bytes, tree!.oid.length / 2);
-    const listed = await runGit(lsTree('HEAD', []), { cwd: r.dir });
+    const listed = await run(lsTree('HEAD', []), { cwd: r.dir });
     assert.deepEqual(
       parsed.map((e) => [e.mode, e.name, e.oid]),
       listed.map((e) => [e.mode, e.path, e.oid]),

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { listRefs, parseListedRefs, parseRemoteConfig, runGit } from '../../lib/core/git/commands.js';
+import { listRefs, parseListedRefs, parseRemoteConfig, run } from '../../lib/core/git/commands.js';
 import { located, locate, refsText, remoteUrlOf, knownRefs } from '../../lib/org/repos.js';
 import { signatureAnswerOf, signatureQuestion } from '../../lib/mine/cache.js';
 import { resolveMainline, teamRemote, teamRemoteOf } from '../../lib/gate/mainline.js';
@@ -142,7 +142,7 @@ test('on a real repository the one listing says what show-ref, rev-parse and the
     asked.map((l) => l.replace(/.*\/revtrail-signature$/, 'revtrail-signature')),
   );
   // The listing command itself, run alone, lists the replace ref too.
-  const listed = await runGit(listRefs(['refs/replace/']), { cwd: r.dir });
+  const listed = await run(listRefs(['refs/replace/']), { cwd: r.dir });
   assert.equal(listed.size, 1);
 });
 

@@ -1,36 +1,67 @@
 /**
- * The process that feeds git's output to our parsers. Hot paths (hooks, mining) use this
+ * The process that feeds git's output to our parsers, and the only one in lib/ that starts git
+ * (docs/architecture.md "The git runner"; test/architecture/git-layer.test.ts keeps it so).
+ * Every git call is a named command (./commands/) run through one of three entry shapes: `run`
+ * (to completion, parsed), `stream` (chunks, records or batches of records as they arrive) and
+ * `spawnGit` (a process kept open: ./versions.ts). Hot paths (hooks, mining) use this
  * directly: spawning git costs a few milliseconds, loading a wrapper library costs more.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { GitError, GitNotFoundError } from './errors.js';
 
+/** Where and how a command runs: the caller's side. */
 export interface GitOptions {
   cwd: string;
-  /**
-   * Written to git's stdin. A promise: git starts now and reads it once it is known (a process
-   * started ahead of its question: commands.ts catFileAhead); a rejected one is no input.
-   */
-  input?: string | Buffer | Promise<string | Buffer>;
   env?: NodeJS.ProcessEnv;
-  /** Exit codes that are answers, not failures (for example 1 from `git diff --quiet`). */
-  okCodes?: readonly number[];
-  /** Killed (SIGKILL) after this long and reported as a GitError: for a git that can spin (interpret-trailers). */
-  timeoutMs?: number;
   /**
-   * Reads of stdout (up to 64 KiB each) held before git is paused, for gitChunks (default 16):
-   * more lets git run ahead of a reader that starts late (docs/hooks.md "Merges in the
-   * credential pass").
+   * Reads of stdout (up to 64 KiB each) held before git is paused, for a streamed command
+   * (default 16): more lets git run ahead of a reader that starts late (docs/hooks.md "Merges
+   * in the credential pass").
    */
   readAhead?: number;
 }
 
-export interface GitResult {
-  stdout: string;
-  stderr: string;
-  status: number;
+/** A git invocation as data: what every named command is (./commands/). */
+export interface GitInvocation {
+  /** The argv after `git`. */
+  readonly args: readonly string[];
+  /**
+   * Written to git's stdin (none: stdin is /dev/null). A promise: git starts now and reads it
+   * once it is known (a process kept open for questions that come later, ./versions.ts); a
+   * rejected one is no input.
+   */
+  readonly input?: string | Buffer | Promise<string | Buffer>;
+  /** Exit codes that are answers, not failures (for example 1 from `git diff --quiet`). */
+  readonly okCodes?: readonly number[];
+  /** Killed (SIGKILL) after this long and reported as a GitError: for a git that can spin (interpret-trailers). */
+  readonly timeoutMs?: number;
+  /** Set for this command on top of the caller's (GIT_LITERAL_PATHSPECS for paths from a tree). */
+  readonly env?: NodeJS.ProcessEnv;
 }
+
+/** What git answered: the exit code and stdout, as bytes or (decoded on first use) as text. */
+export interface GitAnswer {
+  readonly status: number;
+  readonly bytes: Buffer;
+  readonly text: string;
+}
+
+/** A command run to completion: its output format is its parse (text, bytes, lines, status). */
+export interface GitCommand<T> extends GitInvocation {
+  readonly parse: (answer: GitAnswer) => T;
+}
+
+/**
+ * A command whose output is read as it arrives: `chunks` (raw Buffers), `records` (strings cut
+ * at `separator`, a NUL by default; `\n` for lines) or `batches` (the records one read completes).
+ */
+export type StreamFormat = 'chunks' | 'records' | 'batches';
+export interface StreamCommand<F extends StreamFormat = StreamFormat> extends GitInvocation {
+  readonly stream: F;
+  readonly separator?: string;
+}
+export type Streamed<F extends StreamFormat> = F extends 'chunks' ? Buffer : F extends 'records' ? string : string[];
 
 // Output we parse must not depend on the user's locale, pager or colour settings. Replace
 // objects are off: git pushes and commits the original objects, so a `git replace` must not
@@ -43,50 +74,45 @@ const FIXED_ENV = {
   GIT_NO_REPLACE_OBJECTS: '1',
 };
 
-/** Exit 0, or a code the caller takes as an answer (`okCodes`). */
-function accepted(code: number | null, options: GitOptions): boolean {
-  return code === 0 || (code !== null && (options.okCodes?.includes(code) ?? false));
+/** Exit 0, or a code the command takes as an answer (`okCodes`). */
+function accepted(code: number | null, command: GitInvocation): boolean {
+  return code === 0 || (code !== null && (command.okCodes?.includes(code) ?? false));
 }
 
-/** A git process with the fixed environment; for a caller that keeps it open (./versions.ts). */
-export function spawnGit(args: readonly string[], options: GitOptions): ReturnType<typeof spawn> {
+/**
+ * A git process with the fixed environment, left to the caller: for a session that keeps it
+ * open and writes its questions as they come (./versions.ts).
+ */
+export function spawnGit(command: GitInvocation, options: GitOptions): ReturnType<typeof spawn> {
+  const env = command.env ? { ...options.env, ...command.env } : options.env;
   const spawnOptions: SpawnOptions = {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env, ...FIXED_ENV },
+    env: { ...process.env, ...env, ...FIXED_ENV },
     // No input: stdin is /dev/null, one pipe and stream fewer for each of the hook's git calls.
-    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdio: [command.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   };
-  const child = spawn('git', args as string[], spawnOptions);
+  const child = spawn('git', command.args as string[], spawnOptions);
   if (child.stdin) {
     const stdin = child.stdin;
     stdin.on('error', () => {}); // git may exit before reading all input
-    if (options.input instanceof Promise)
-      options.input.then(
+    if (command.input instanceof Promise)
+      command.input.then(
         (input) => stdin.end(input),
         () => stdin.end(),
       );
-    else stdin.end(options.input);
+    else stdin.end(command.input);
   }
   return child;
 }
 
-/** Runs git to completion and returns its output; throws GitError on a failing exit code. */
-export async function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const result = await gitBytes(args, options);
-  return { stdout: result.stdout.toString('utf8'), stderr: result.stderr, status: result.status };
-}
-
-/** git with its stdout undecoded: for bytes that must survive as they are (a message in another encoding, blobs). */
-export function gitBytes(
-  args: readonly string[],
-  options: GitOptions,
-): Promise<{ stdout: Buffer; stderr: string; status: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawnGit(args, options);
+/** Runs a named command to completion and returns its parsed answer; a failing exit code throws GitError. */
+export function run<T>(command: GitCommand<T>, options: GitOptions): Promise<T> {
+  return new Promise<{ stdout: Buffer; status: number }>((resolve, reject) => {
+    const child = spawnGit(command, options);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const timer =
-      options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+      command.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), command.timeoutMs);
     child.stdout!.on('data', (b: Buffer) => out.push(b));
     child.stderr!.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -95,44 +121,52 @@ export function gitBytes(
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), status: code ?? -1 };
-      if (accepted(code, options)) resolve(result);
-      else reject(new GitError(args, code, result.stderr || (signal ? `killed by ${signal}` : '')));
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (accepted(code, command)) resolve({ stdout: Buffer.concat(out), status: code ?? -1 });
+      else reject(new GitError(command.args, code, stderr || (signal ? `killed by ${signal}` : '')));
+    });
+  }).then((result) => {
+    let text: string | undefined;
+    return command.parse({
+      status: result.status,
+      bytes: result.stdout,
+      get text() {
+        return (text ??= result.stdout.toString('utf8'));
+      },
     });
   });
 }
 
-/** Convenience: stdout of a git command. */
-export async function gitOut(args: readonly string[], options: GitOptions): Promise<string> {
-  return (await git(args, options)).stdout;
-}
-
 /**
- * Streams git's stdout split on `separator` (a NUL by default), so that history of any
- * length is parsed as it arrives and never held whole in memory.
+ * A named command's stdout as it arrives, in the command's format: raw chunks, or records cut
+ * at its separator, one at a time or a read at a time. History of any length is parsed as it
+ * arrives and never held whole in memory; a failing exit code throws once the output is read.
  */
-export async function* gitRecords(
-  args: readonly string[],
-  options: GitOptions & { separator?: string },
-): AsyncGenerator<string> {
-  for await (const batch of gitRecordBatches(args, options)) yield* batch;
+export function stream<F extends StreamFormat>(
+  command: StreamCommand<F>,
+  options: GitOptions,
+): AsyncGenerator<Streamed<F>> {
+  if (command.stream === 'chunks') return chunks(command, options) as AsyncGenerator<Streamed<F>>;
+  const batches = recordBatches(command, options);
+  return (command.stream === 'batches' ? batches : flatten(batches)) as AsyncGenerator<Streamed<F>>;
+}
+
+async function* flatten(batches: AsyncGenerator<string[]>): AsyncGenerator<string> {
+  for await (const batch of batches) yield* batch;
 }
 
 /**
- * gitRecords a read at a time: every record completed by one chunk of output, in order. For
+ * Records a read at a time: every record completed by one chunk of output, in order. For
  * history-sized output, where one await per record costs more than the parsing.
  */
-export async function* gitRecordBatches(
-  args: readonly string[],
-  options: GitOptions & { separator?: string },
-): AsyncGenerator<string[]> {
-  const separator = options.separator ?? '\0';
+async function* recordBatches(command: StreamCommand, options: GitOptions): AsyncGenerator<string[]> {
+  const separator = command.separator ?? '\0';
   // A character split across two reads is joined by the decoder, as setEncoding would.
   const decoder = new StringDecoder('utf8');
   // The unfinished record's pieces: a record longer than many reads is joined once, not
   // copied again on every read.
   let parts: string[] = [];
-  for await (const bytes of gitChunks(args, options)) {
+  for await (const bytes of chunks(command, options)) {
     const chunk = decoder.write(bytes);
     // A separator of several characters may straddle two reads: look from the last record's end.
     const piece = separator.length > 1 && parts.length ? parts.splice(0).join('') + chunk : chunk;
@@ -158,14 +192,14 @@ export async function* gitRecordBatches(
 /**
  * git's stdout as it arrives, in raw pieces: for callers that look at bytes before decoding
  * any (the pre-push credential screen reads tens of megabytes and decodes almost none), and
- * under gitRecordBatches. A failing exit code throws once the output has been read.
+ * under recordBatches.
  *
  * Read through 'data' events and a short queue, not the stream's async iterator: that iterator
  * loads Node's stream operators, compose and pipeline modules on first use, milliseconds on
  * every commit's staged diff (docs/hooks.md "Start-up"). git is paused while the queue is full.
  */
-export async function* gitChunks(args: readonly string[], options: GitOptions): AsyncGenerator<Buffer> {
-  const child = spawnGit(args, options);
+async function* chunks(command: GitInvocation, options: GitOptions): AsyncGenerator<Buffer> {
+  const child = spawnGit(command, options);
   const stdout = child.stdout!;
   const err: Buffer[] = [];
   child.stderr!.on('data', (b: Buffer) => err.push(b));
@@ -216,7 +250,7 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
       await new Promise<void>((resolve) => (wake = resolve));
     }
     const code = await exited;
-    if (!accepted(code, options)) throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
+    if (!accepted(code, command)) throw new GitError(command.args, code, Buffer.concat(err).toString('utf8'));
   } finally {
     if (child.exitCode === null) child.kill();
   }
@@ -224,8 +258,3 @@ export async function* gitChunks(args: readonly string[], options: GitOptions): 
 
 /** Reads of git's stdout held before git is paused (each up to 64 KiB). */
 const QUEUED_READS = 16;
-
-/** Lines of a git command's output, streamed. */
-export function gitLines(args: readonly string[], options: GitOptions): AsyncGenerator<string> {
-  return gitRecords(args, { ...options, separator: '\n' });
-}

@@ -14,6 +14,7 @@
 import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { readRegularFile } from '../fs/read.js';
+import { catFileSession } from './commands/objects.js';
 import { spawnGit } from './run.js';
 
 /** One object, or the start of it up to the cap the asker gave. */
@@ -106,7 +107,7 @@ class BatchProcess {
 
   constructor(cwd: string) {
     // An input that never settles: stdin stays a pipe this process writes its questions into.
-    this.child = spawnGit(['cat-file', '--batch-command'], { cwd, input: new Promise<string>(() => {}) });
+    this.child = spawnGit(catFileSession(), { cwd });
     this.child.stderr!.resume();
     this.child.stdout!.on('data', (b: Buffer) => this.read(b));
     const end = () => {

@@ -5,7 +5,7 @@
  * list of files that exist there. Only regular, size-capped files; nothing for a diff file.
  */
 import { join } from 'node:path';
-import { gitOut } from '../../core/git/run.js';
+import { indexedAndOthers, run, treeNames } from '../../core/git/commands.js';
 import { fileVersions, type ObjectRead } from '../../core/git/versions.js';
 import type { DiffFile, DiffSource } from '../../diff/types.js';
 import { newSideOf, objectName } from '../../diff/version.js';
@@ -100,8 +100,8 @@ export function structuralIO(top: string, source: DiffSource, tip: string | null
       if (byBlob) return { tsPaths: [], goModule: null, exists: () => false };
       const listed =
         prefix === null || side?.kind === 'index'
-          ? await gitOut(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top })
-          : await gitOut(['ls-tree', '-r', '-z', '--name-only', tip!], { cwd: top });
+          ? await run(indexedAndOthers, { cwd: top })
+          : await run(treeNames(tip!), { cwd: top });
       return resolveContext(text, new Set(listed.split('\0').filter(Boolean)));
     },
   };
