@@ -142,7 +142,7 @@ await esbuild.build({
   plugins: [lazyStringWidth, yargsNoPackageLookup],
   logLevel: 'warning',
 });
-// The hook path on its own (lib/cli/hook-start.ts, docs/hooks.md "Start-up"): one CommonJS
+// The hook path on its own (lib/start/starter.ts, docs/hooks.md "Start-up"): one CommonJS
 // file, compiled through V8's code cache by a tiny CommonJS starter (no ES module loader).
 const shared = {
   absWorkingDir: root,
@@ -198,23 +198,23 @@ const noHandlers = {
 };
 await esbuild.build({
   ...commonjs,
-  entryPoints: ['lib/cli/hook-start.ts'],
+  entryPoints: ['lib/start/starter.ts'],
   outfile: `${staging}/hook-start.cjs`,
   plugins: [...commonjs.plugins, noHandlers],
 });
-// The language server from one CommonJS file (lib/cli/lsp-start.ts, docs/editor.md "Start-up"),
+// The language server from one CommonJS file (lib/start/lsp.ts, docs/editor.md "Start-up"),
 // run through a code cache by the hooks' starter.
 await esbuild.build({
   ...commonjs,
-  entryPoints: ['lib/cli/lsp-start.ts'],
+  entryPoints: ['lib/start/lsp.ts'],
   outfile: `${staging}/lsp.cjs`,
   minifyWhitespace: true,
   minifySyntax: true,
 });
-// A cached `revtrail mine` without yargs or the ES module loader (lib/cli/mine-fast.ts, docs/mining.md).
+// A cached `revtrail mine` without yargs or the ES module loader (lib/start/mine.ts, docs/mining.md).
 await esbuild.build({
   ...commonjs,
-  entryPoints: ['lib/cli/mine-fast.ts'],
+  entryPoints: ['lib/start/mine.ts'],
   outfile: `${staging}/mine-fast.cjs`,
   minifyWhitespace: true,
   minifySyntax: true,

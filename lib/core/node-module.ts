@@ -25,7 +25,7 @@ export const REGEX_FALLBACK_FLAGS = [
 
 /**
  * Sets V8 flags for the rest of the process. Recorded, because V8 rejects a code cache made
- * under other flags than a fresh process starts with (lib/cli/hook-start.ts).
+ * under other flags than a fresh process starts with (lib/start/starter.ts).
  */
 export function setV8Flags(flags: readonly string[]): void {
   flagsChanged = true;

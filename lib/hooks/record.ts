@@ -24,7 +24,7 @@ export interface HookRecord {
    * skips a server hook (docs/server.md).
    */
   side: 'client' | 'server';
-  /** A V8 code cache of its own at start-up (lib/cli/hook-start.ts): it runs on every commit or push. */
+  /** A V8 code cache of its own at start-up (lib/start/starter.ts): it runs on every commit or push. */
   cached: boolean;
   /**
    * git writes lines to its stdin. The handler gets them; the installed block reads them first

@@ -1,6 +1,6 @@
 /**
  * `revtrail hook NAME ...`: what the installed hook scripts run. bin/revtrail.js starts it from the
- * hook bundle without loading yargs (lib/cli/hook-start.ts); this module gives it --help.
+ * hook bundle without loading yargs (lib/start/starter.ts); this module gives it --help.
  */
 import { defineCommand } from '../command.js';
 import { RUNNABLE_HOOKS } from '../../hooks/registry.js';

@@ -143,7 +143,7 @@ async function run(argv: string[]): Promise<number> {
   return code;
 }
 
-/** Whether these arguments of `revtrail lsp` are all its own start-up takes (an editor's: ./lsp-start.ts). */
+/** Whether these arguments of `revtrail lsp` are all its own start-up takes (an editor's: ./lsp.ts). */
 export function plainLspArgs(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -158,7 +158,7 @@ export function plainLspArgs(args: readonly string[]): boolean {
   return true;
 }
 
-/** The language server's own bundle (./lsp-start.ts), as the start-up loads it. */
+/** The language server's own bundle (./lsp.ts), as the start-up loads it. */
 interface LspBundle {
   runLsp(onWarm: () => void): Promise<number>;
 }
