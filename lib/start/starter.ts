@@ -1,48 +1,22 @@
 /**
- * Start-up of `revtrail hook …` (docs/hooks.md, "Start-up"). The hooks run on every commit
- * and push, so their code is one CommonJS file (dist/cli/hook.cjs: no chunk graph to resolve
- * and link, no ES module loader) compiled with V8's code cache: the bytes V8 produced for this
- * file the last time are handed back to it, and compiling the file costs a lookup instead of a
- * parse.
+ * Start-up of `revtrail hook …` and of an editor's `revtrail lsp` (docs/hooks.md, "Start-up"):
+ * dist/cli/hook-start.cjs, which bin/revtrail.js requires. The hooks run on every commit and
+ * push, so their code is one CommonJS file (dist/cli/hook.cjs: no chunk graph to resolve and
+ * link, no ES module loader) compiled with V8's code cache (./code-cache.ts); a clean commit
+ * and a clean push are answered by a small bundle of their own first.
  *
- * Node 22 does this itself (module.enableCompileCache); Node 20, which revtrail supports, does
- * not. The cache lives beside the bundle, inside the installed package, and nowhere shared: a
- * code cache is trusted like code, so it is never read from a folder other users can write
- * (such as the system temp folder). V8 checks that the cache matches the source, its own
- * version and its flags, and rejects it otherwise; a rejected or missing cache only means
- * compiling as before, then writing a fresh one. When the package folder is read-only, nothing
- * is written and nothing else changes.
+ * The cache is V8's to check: it rejects a cache that does not match the source, its own
+ * version or its flags, and a rejected or missing cache only means compiling as before, then
+ * writing a fresh one. When the package folder is read-only, nothing is written.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
 import { hookMessages as m } from '../messages/hooks.js';
-import { writeFileAtomicSync } from '../core/fs/atomic.js';
 import { REGEX_FALLBACK_FLAGS, setV8Flags } from '../core/node-module.js';
-// The records only (their data): the hook-start bundle keeps their handlers' lazy imports out
-// (scripts/build.mjs), as this file never runs a handler.
-import { HOOK_RECORDS } from '../hooks/registry.js';
 import { readStdin } from '../hooks/stdin.js';
-// Types only (erased by the build): the start bundles are loaded from their own files below.
-import type { commitMsgClean } from '../flows/commit-start.js';
-import type { prePushClean } from '../flows/push-start.js';
-import type { ReadSet } from '../flows/reads.js';
+import { loadBundle } from './code-cache.js';
+import type { CleanStarts, HookBundle, LspBundle, Started } from './hand-over.js';
 
-interface HookBundle {
-  runHook(
-    argv: string[],
-    context: {
-      cwd: string;
-      stdout: NodeJS.WritableStream;
-      stderr: NodeJS.WritableStream;
-      reads?: ReadSet;
-    },
-    input?: string,
-  ): Promise<number>;
-  v8FlagsChanged(): boolean;
-}
 
 /** Exit code of a hook that could not start: never 1, which tells the hook script "blocked". */
 const COULD_NOT_START = 3;
@@ -60,36 +34,6 @@ export function startHook(argv: string[]): void {
       process.exitCode = COULD_NOT_START;
     },
   );
-}
-
-declare const REVTRAIL_BUILD: string | undefined;
-
-/** The hooks that get a code cache of their own (their record says so); any other name shares one. */
-const CACHED_HOOKS = new Set(HOOK_RECORDS.filter((r) => r.cached).map((r) => r.name));
-
-/**
- * Where the code cache of `hook` lives. One per hook: a cache holds what its run compiled, and a
- * commit should not deserialize what a push compiled. One per build too, because V8 checks only
- * the source's length: a rebuilt bundle of the same length must not meet the old cache. And one
- * per Node version and architecture, so that a switch of Node (nvm) keeps both warm.
- */
-export function codeCacheFile(bundle: string, hook: string): string {
-  const build = typeof REVTRAIL_BUILD === 'string' ? REVTRAIL_BUILD.slice(0, 12) : 'dev';
-  return `${bundle}.${CACHED_HOOKS.has(hook) ? hook : 'other'}.${build}.${process.version}-${process.arch}.v8cache`;
-}
-
-/** The clean starts' own small bundles (lib/flows/commit-start.ts, lib/flows/push-start.ts). */
-interface CleanStarts {
-  commitMsgClean: typeof commitMsgClean;
-  prePushClean: typeof prePushClean;
-}
-
-interface Started {
-  clean: boolean;
-  /** What the hook's flow takes over (lib/flows/reads.ts). */
-  reads?: ReadSet;
-  /** stdin, read once for both. */
-  input?: string;
 }
 
 /**
@@ -158,11 +102,6 @@ export function plainLspArgs(args: readonly string[]): boolean {
   return true;
 }
 
-/** The language server's own bundle (./lsp.ts), as the start-up loads it. */
-interface LspBundle {
-  runLsp(onWarm: () => void): Promise<number>;
-}
-
 /**
  * `revtrail lsp` from its own CommonJS bundle through a code cache of its own (docs/editor.md
  * "Start-up"): the cache is written once the first diagnostics are out, so it holds what the
@@ -193,67 +132,4 @@ export function startLsp(): void {
         process.exitCode = COULD_NOT_START;
       },
     );
-}
-
-/**
- * A CommonJS bundle run through its code cache for `hook`. `keepCache` writes a new cache when
- * there was none or V8 rejected it, once the run is over: it then holds the functions the run
- * compiled too. But a bundle rule may switch V8 flags on (review/engine/regex-guard.ts), and V8
- * rejects a cache made under other flags than the next process starts with: then
- * (`flagsChanged`) the one made before the run is kept.
- */
-function loadBundle<T>(file: string, hook: string): { exports: T; keepCache(flagsChanged: boolean): void } {
-  const cacheFile = codeCacheFile(file, hook);
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // first run with this Node: compiled normally, cache written after the run
-  }
-  const script = new Script(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
-    { filename: file, cachedData },
-  );
-  const needed = !cachedData || script.cachedDataRejected;
-  const beforeRun = needed ? script.createCachedData() : null;
-  const module = { exports: {} as T };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(
-    module.exports,
-    module.exports,
-    createRequire(file),
-    module,
-    file,
-    dirname(file),
-  );
-  return {
-    exports: module.exports,
-    keepCache(flagsChanged) {
-      if (beforeRun) saveCache(cacheFile, flagsChanged ? beforeRun : script.createCachedData());
-    },
-  };
-}
-
-/**
- * Readers see the old cache or the new one, never half of one; a read-only install writes
- * nothing. This hook's caches of other builds (a package updated in place) go: V8 would reject
- * them anyway.
- */
-function saveCache(file: string, data: Buffer): void {
-  try {
-    writeFileAtomicSync(file, data);
-  } catch {
-    return; // the next run compiles as this one did
-  }
-  // BUNDLE.cjs.HOOK.BUILD.NODE-ARCH.v8cache: the same bundle, hook and Node, another build.
-  const name = basename(file);
-  const hookPrefix = name.slice(0, name.indexOf('.', name.indexOf('.cjs.') + '.cjs.'.length) + 1);
-  const nodeSuffix = `.${process.version}-${process.arch}.v8cache`;
-  try {
-    for (const other of readdirSync(dirname(file))) {
-      if (other !== name && other.startsWith(hookPrefix) && other.endsWith(nodeSuffix))
-        rmSync(join(dirname(file), other), { force: true });
-    }
-  } catch {
-    // left for the next write
-  }
 }
