@@ -17,7 +17,6 @@ import { readStdin } from '../hooks/stdin.js';
 import { loadBundle } from './code-cache.js';
 import type { CleanStarts, HookBundle, LspBundle, Started } from './hand-over.js';
 
-
 /** Exit code of a hook that could not start: never 1, which tells the hook script "blocked". */
 const COULD_NOT_START = 3;
 
