@@ -10,6 +10,9 @@ import type { PushReads } from './push-start.js';
 import type { ReviewPlan } from './push-review.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
+import { currentCleanRecord } from '../review/clean-check.js';
+import { readQueue } from '../verdicts/queue.js';
+import * as pushReview from './push-review.js';
 
 /** A push from this clone, as pre-push sees it. */
 export interface PushInput {
@@ -34,20 +37,15 @@ export async function pushFlow(input: PushInput, prepared?: PushReads): Promise<
 
 async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: PushReads): Promise<Outcome> {
   const lines: string[] = [];
-  // The review's modules load while git answers where and what: a push with nothing new pays
-  // for loading them, every other push gets them sooner.
-  const modules = import('./push-review.js');
-  modules.catch(() => {}); // awaited below when there is work
   // The start-up's clean-push check planned already when it ran (./push-start.ts).
   const { repo, bad, plans } = prepared ?? (await planPush(remote, refLines, cwd));
   for (const line of bad) lines.push(m.badRefLine(line));
   const work = plans.filter((p) => p.range !== null || p.object);
   if (work.length === 0) return { exit: 0, lines };
 
-  const { openWorkspace, reviewPlans, blockedLines } = await modules;
+  const { openWorkspace, reviewPlans, blockedLines } = pushReview;
   const session = await openWorkspace(repo.top, { repo });
   // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
-  const { currentCleanRecord } = await import('../review/clean-check.js');
   const cleanFile = cleanCheckFile(repo.commonDir);
   const reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), terminal, {
     cleanRecord: currentCleanRecord(cleanFile, repo.top),
@@ -95,7 +93,6 @@ export function toReviewPlan(plan: PushPlan): ReviewPlan {
 async function queuedFor(commonDir: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (!(await mayHaveQueued(commonDir))) return found;
-  const { readQueue } = await import('../verdicts/queue.js');
   for (const e of await readQueue(commonDir)) if (ids.has(e.id) && e.verdict !== 'OPEN') found.set(e.id, e.verdict);
   return found;
 }
