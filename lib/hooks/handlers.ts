@@ -1,8 +1,9 @@
 /**
  * The hook registry's lazy half (docs/hooks.md, "The hooks, and adding one"): a hook record is
- * read on every hook start, so its handler is a module of its own (./handler/NAME.ts), loaded
- * here when that hook runs, and the handler imports its flow statically. The map (./handler/index.ts)
- * is written by the build from the files of ./handler/, as the records' list is.
+ * read on every hook start, so its handler is a module of its own in ./handler/ (named after
+ * the hook), loaded here when that hook runs; the handler imports its flow statically. The map
+ * (./handler/index.ts) is written by the build from the files of ./handler/, as the records'
+ * list is.
  */
 import { handlers } from './handler/index.js';
 import type { HookRecord } from './record.js';
