@@ -17,9 +17,9 @@ if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
   }
   start?.(argv.slice(1));
 } else if (argv[0] === 'lsp' && lspStart(argv.slice(1))) {
-  // An editor's start: the server from its own bundle and code cache (lib/cli/lsp-start.ts).
+  // An editor's start: the server from its own bundle and code cache (lib/start/lsp.ts).
 } else if (argv[0] === 'mine' && argv.slice(1).every((a) => a === '--all' || (a !== '' && !a.startsWith('-')))) {
-  // A cached re-run is answered from one CommonJS file (lib/cli/mine-fast.ts); anything else,
+  // A cached re-run is answered from one CommonJS file (lib/start/mine.ts); anything else,
   // or any doubt, is the full CLI.
   let fast = null;
   try {

@@ -16,7 +16,8 @@ export interface CommandModule<A = Record<string, unknown>> {
   builder: (yargs: Argv) => Argv<A> | Argv;
   /**
    * Returns the exit code; user errors are thrown as RevtrailError. Absent with subcommands.
-   * Loaded with every --help, so the stages it calls are imported inside it (`await import`).
+   * The record is loaded with every --help, so this is `lazyRun(…)` (./handlers.ts): the handler
+   * lives in a module of its own under ./run/, which imports the stages it calls statically.
    */
   run?: (args: A, context: CliContext) => Promise<number>;
   /** `revtrail <command> <subcommand>`: each subcommand is a record of its own. */

@@ -1,6 +1,6 @@
 /**
  * Entry point of the bundled CLI. The installed hooks never come here: bin/revtrail.js starts
- * `revtrail hook …` from its own single-file bundle (lib/cli/hook-start.ts, docs/hooks.md
+ * `revtrail hook …` from its own single-file bundle (lib/start/starter.ts, docs/hooks.md
  * "Start-up"); `revtrail hook --help` and a call of main() go through yargs' `hook` command.
  */
 import module from 'node:module';

@@ -11,6 +11,11 @@ export const crypto = (): typeof import('node:crypto') => load('node:crypto') as
 export const v8 = (): typeof import('node:v8') => load('node:v8') as typeof import('node:v8');
 export const workerThreads = (): typeof import('node:worker_threads') =>
   load('node:worker_threads') as typeof import('node:worker_threads');
+/** The writers' (core/fs/atomic.ts, storage.ts): a clean commit reads synchronously and writes nothing. */
+export const fsPromises = (): typeof import('node:fs/promises') =>
+  load('node:fs/promises') as typeof import('node:fs/promises');
+/** Only to ask whether stdin is a terminal when fstat() could not tell (hooks/stdin.ts). */
+export const tty = (): typeof import('node:tty') => load('node:tty') as typeof import('node:tty');
 
 let flagsChanged = false;
 
@@ -25,7 +30,7 @@ export const REGEX_FALLBACK_FLAGS = [
 
 /**
  * Sets V8 flags for the rest of the process. Recorded, because V8 rejects a code cache made
- * under other flags than a fresh process starts with (lib/cli/hook-start.ts).
+ * under other flags than a fresh process starts with (lib/start/starter.ts).
  */
 export function setV8Flags(flags: readonly string[]): void {
   flagsChanged = true;

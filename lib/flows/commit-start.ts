@@ -1,7 +1,7 @@
 /**
  * The commit-msg hook's reads, and the clean commit decided from them without the review
  * (docs/hooks.md "Start-up", "A clean commit from its own start bundle"). The start-up
- * (lib/cli/hook-start.ts) runs this module from a bundle of its own, a few dozen kilobytes
+ * (lib/start/starter.ts) runs this module from a bundle of its own, a few dozen kilobytes
  * instead of the hook bundle's six hundred: when the commit is clean, that is the whole hook.
  * Otherwise the reads go on to the full hook (./commit.ts, through ../hooks/hook/commit-msg.ts), which then runs no git command
  * twice.

@@ -16,6 +16,8 @@ import { lintMessage } from '../record/lint.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
 import { isAmendCommit } from '../core/git/invocation.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { runReview } from '../review/index.js';
+import { openWorkspace } from '../workspace/index.js';
 
 export async function filterCopiedRows(repo: Repo, path: string, from: string): Promise<string[]> {
   const lookupAlias = (name: string) => run(configValue(`alias.${name}`), { cwd: repo.top });
@@ -64,10 +66,6 @@ export async function filterCopiedRows(repo: Repo, path: string, from: string): 
 async function raisedByStaged(repo: Repo, needed: boolean): Promise<Set<string>> {
   if (!needed) return new Set();
   try {
-    const [{ runReview }, { openWorkspace }] = await Promise.all([
-      import('../review/index.js'),
-      import('../workspace/index.js'),
-    ]);
     const session = await openWorkspace(repo.top, { repo });
     const result = await runReview(session, {
       cwd: repo.top,

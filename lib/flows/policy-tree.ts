@@ -29,6 +29,7 @@ import { fileVersions } from '../core/git/versions.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
 import { serverMessages as m } from '../messages/hooks.js';
+import { parseWithLibrary } from '../bundle/frontmatter.js';
 
 /** The most files one policy copy holds. */
 export const MAX_FILES = 10_000;
@@ -148,7 +149,6 @@ export function inTree(path: string): string | null {
 /** The `docs` entries of a doc map (its own reader checks the rest when the review loads it). */
 async function docsOf(bytes: Buffer | undefined): Promise<string[]> {
   if (!bytes || bytes.length > MAX_FILE_BYTES) return [];
-  const { parseWithLibrary } = await import('../bundle/frontmatter.js');
   const parsed = await parseWithLibrary(
     bytes
       .toString('utf8')

@@ -12,6 +12,9 @@ import type { Workspace } from '../workspace/index.js';
 import { decidePush, pushFacts } from './push-decide.js';
 import { hookMessages as m } from '../messages/hooks.js';
 import { cleanCheckFile } from '../core/state.js';
+import { currentCleanRecord } from '../review/clean-check.js';
+import { readQueue } from '../verdicts/queue.js';
+import * as pushReview from './push-review.js';
 
 /** A push from this clone, as pre-push sees it. */
 export interface PushInput {
@@ -36,10 +39,6 @@ export async function pushFlow(input: PushInput, prepared?: PushReads): Promise<
 
 async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: PushReads): Promise<Outcome> {
   const lines: string[] = [];
-  // The review's modules load while git answers where and what: a push with nothing new pays
-  // for loading them, every other push gets them sooner.
-  const modules = import('./push-review.js');
-  modules.catch(() => {}); // awaited below when there is work
   // The start-up's clean-push check planned already when it ran (./push-start.ts).
   const { repo, bad, plans } = prepared ?? (await planPush(remote, refLines, cwd));
   for (const line of bad) lines.push(m.badRefLine(line));
@@ -51,14 +50,11 @@ async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: P
   let session: Workspace | undefined;
   if (decision.kind === 'need') {
     const work = plans.filter((p) => p.range !== null || p.object);
-    const { openWorkspace, reviewPlans } = await modules;
+    const { openWorkspace, reviewPlans } = pushReview;
     session = await openWorkspace(repo.top, { repo });
     // The combined diff of a push no rule can reach is decided as a clean commit is (docs/hooks.md "Push").
     const cleanFile = cleanCheckFile(repo.commonDir);
-    const cleanRecord =
-      prepared?.record !== undefined
-        ? prepared.record
-        : (await import('../review/clean-check.js')).currentCleanRecord(cleanFile, repo.top);
+    const cleanRecord = prepared?.record !== undefined ? prepared.record : currentCleanRecord(cleanFile, repo.top);
     reviewed = await reviewPlans(repo.top, session, work.map(toReviewPlan), terminal, {
       cleanRecord,
       cleanFile,
@@ -78,9 +74,12 @@ async function push({ cwd, remote, refLines, terminal }: PushInput, prepared?: P
   if (decision.kind === 'block' && reviewed && session) {
     const ids = new Set(reviewed.blocked.flatMap((b) => b.findings.map((f) => f.id)));
     lines.push(
-      ...(await (
-        await modules
-      ).blockedLines(repo.top, reviewed, session.config.gate.credentialAnswers, await queuedFor(repo.commonDir, ids))),
+      ...(await pushReview.blockedLines(
+        repo.top,
+        reviewed,
+        session.config.gate.credentialAnswers,
+        await queuedFor(repo.commonDir, ids),
+      )),
     );
     return { exit: 1, lines };
   }
@@ -108,7 +107,6 @@ export function toReviewPlan(plan: PushPlan): ReviewPlan {
 async function queuedFor(commonDir: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (!(await mayHaveQueued(commonDir))) return found;
-  const { readQueue } = await import('../verdicts/queue.js');
   for (const e of await readQueue(commonDir)) if (ids.has(e.id) && e.verdict !== 'OPEN') found.set(e.id, e.verdict);
   return found;
 }

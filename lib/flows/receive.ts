@@ -19,6 +19,9 @@ import { planRef, SHA, ZERO, type PushPlan, type RefUpdate } from './push-plan.j
 import type { Outcome } from './outcome.js';
 import { POLICY_REF_KEY, serverPolicyRef } from './policy-ref.js';
 import { hookMessages as hm, serverMessages as m } from '../messages/hooks.js';
+import { copyPolicy } from './policy-tree.js';
+import { serverPusher } from './pusher.js';
+import * as pushReview from './push-review.js';
 
 export interface ReceivedUpdate {
   ref: string;
@@ -51,13 +54,10 @@ export interface ReceiveInput {
 /** The receive flow, the server gate (docs/server.md): whether these ref updates may land. */
 export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Promise<Outcome> {
   const lines: string[] = [];
-  const modules = import('./push-review.js');
-  modules.catch(() => {});
   const { repo } = await findRepo(cwd, { receiving: true });
   const top = repo.top;
   let emptyTreeId: string | undefined;
   const emptyTree = async () => (emptyTreeId ??= await run(emptyTreeCommand, { cwd: top }));
-  const { copyPolicy } = await import('./policy-tree.js');
   // Every ref is reviewed with one policy, the policy ref's before the push (./policy-ref.ts):
   // the pusher cannot pick it by pushing a ref at an old commit or a broken config first.
   const policyRef = serverPolicyRef(top);
@@ -81,7 +81,7 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
     return { exit: 1, lines };
   }
 
-  const { openWorkspace, reviewPlans, blockedLines } = await modules;
+  const { openWorkspace, reviewPlans, blockedLines } = pushReview;
   lines.push(...copied.warnings.map((w) => hm.warning(w)));
   const session = await openWorkspace(top, {
     repo,
@@ -89,7 +89,6 @@ export async function receiveFlow({ cwd, updates, terminal }: ReceiveInput): Pro
     knowledge: copied.knowledge,
     policyCommit: policy.commit!,
   });
-  const { serverPusher } = await import('./pusher.js');
   const reviewed = await reviewPlans(top, session, plans.map(toReviewPlan), terminal, {
     noReviewer: true,
     pusher: await serverPusher(top),

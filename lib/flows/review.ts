@@ -16,6 +16,9 @@ import { runReview, type ReviewOptions } from '../review/index.js';
 import type { ReviewResult } from '../review/types.js';
 import { serverMessages as s } from '../messages/hooks.js';
 import { readQueueIfAny } from '../verdicts/queued.js';
+import { rememberReview } from '../verdicts/peek.js';
+import { copyPolicy } from './policy-tree.js';
+import * as wholeTree from './whole-tree.js';
 
 export interface ReportInput {
   cwd: string;
@@ -40,7 +43,7 @@ export interface ReportOutcome {
 
 export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
   const { cwd } = input;
-  const whole = input.all ? await import('./whole-tree.js') : null;
+  const whole = input.all ? wholeTree : null;
   const tree = whole ? await whole.wholeTree(cwd) : null;
   const source = tree?.source ?? input.source;
   // git writes the diff on the other core while the workspace opens (docs/review.md "Time of a
@@ -82,7 +85,6 @@ export async function reportFlow(input: ReportInput): Promise<ReportOutcome> {
     // `revtrail verdict` accepts IDs from the latest review too (docs/trailers.md). A range's
     // findings are in its tip's history: a verdict on one may go into any commit on top of it.
     const tip = source.kind === 'range' ? await run(peel(rangeTip(source.range)), { cwd: repo.top }) : null;
-    const { rememberReview } = await import('../verdicts/peek.js');
     await rememberReview(repo.commonDir, result.findings, 'review', undefined, tip ?? undefined);
   }
   return { result, exit: result.event === 'REQUEST_CHANGES' ? 1 : 0, policyWarnings: policy?.warnings ?? [] };
@@ -107,6 +109,5 @@ export async function policyOf(
     throw new UsageError(s.policyFromAmbiguous(ref, named), { remedy: s.policyFromAmbiguousRemedy });
   const commit = await run(peel(named[0] ?? ref), { cwd: repo.top });
   if (commit === null) throw new UsageError(s.policyFromUnknown(ref), { remedy: s.policyFromRemedy });
-  const { copyPolicy } = await import('./policy-tree.js');
   return copyPolicy(repo.top, repo.commonDir, commit);
 }

@@ -18,6 +18,9 @@ import { commitDiffSource } from './commit-plan.js';
 import { runnableRuleSources } from './rule-sources.js';
 import type { Outcome } from './outcome.js';
 import { hookMessages as m } from '../messages/hooks.js';
+import { settleRebase } from '../verdicts/dropped.js';
+import { runReview } from '../review/index.js';
+import { openWorkspace } from '../workspace/index.js';
 
 const LINE = /^([0-9a-f]{40,64}) ([0-9a-f]{40,64})(?: .*)?$/;
 
@@ -102,7 +105,6 @@ export async function reportDropped(
   repo: Repo,
   options: { rewritten?: ReadonlySet<string>; before?: string } = {},
 ): Promise<string[]> {
-  const { settleRebase } = await import('../verdicts/dropped.js');
   const added = await settleRebase(repo, options);
   return added.length
     ? [m.rebaseDropped(added.map((a) => `${a.verdict} ${a.id} (${a.carriedFrom!.slice(0, 7)})`))]
@@ -123,10 +125,6 @@ async function rebaseOrigHead(gitDir: string): Promise<string | undefined> {
  * its finding is on record in the new history, raised by the new commit, or carried too.
  */
 async function stillApplying(repo: Repo, missing: readonly Missing[]): Promise<Missing[]> {
-  const [{ runReview }, { openWorkspace }] = await Promise.all([
-    import('../review/index.js'),
-    import('../workspace/index.js'),
-  ]);
   const session = await openWorkspace(repo.top, { repo });
   const raisedBy = new Map<string, Set<string>>();
   // A review that cannot run keeps everything: a record kept is better than one lost.

@@ -9,17 +9,16 @@ import { findRepo } from '../core/git/repo.js';
 import { checkGlob, compileGlobs } from '../bundle/globs.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../record/row.js';
-import { parseVerdict } from '../verdicts/record.js';
-import { openWorkspace } from '../workspace/index.js';
+import { parseVerdict, recordVerdict, recordVerdicts, type RecordedVerdict } from '../verdicts/record.js';
+import { openWorkspace, type Workspace } from '../workspace/index.js';
 import { queueFile } from '../core/state.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
 import { findingState, type FindingState } from '../verdicts/open.js';
 import { damagedQueueLines, dropQueued, pruneRecorded, type QueuedVerdict } from '../verdicts/queue.js';
 import { rebaseToSettle } from '../verdicts/peek.js';
-import { recordVerdict, recordVerdicts, type RecordedVerdict } from '../verdicts/record.js';
 import { recordHumanFinding, type HumanFindingInput } from '../verdicts/human.js';
 import { reportDropped } from './rewrite.js';
-import type { Workspace } from '../workspace/index.js';
+import { policyOf } from './review.js';
 
 export type { FindingState, QueuedVerdict, RecordedVerdict, HumanFindingInput };
 
@@ -56,7 +55,6 @@ export async function queueVerdict(
 ): Promise<RecordedVerdict> {
   const { policyFrom, ...rest } = input;
   if (policyFrom === undefined) return recordVerdict(cwd, rest, workspace);
-  const { policyOf } = await import('./review.js');
   const copy = await policyOf(await findRepo(cwd), policyFrom);
   return recordVerdict(cwd, { ...rest, policy: { dir: copy.dir, commit: copy.commit! } }, workspace);
 }

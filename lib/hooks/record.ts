@@ -3,8 +3,8 @@
  * one"): each file of lib/hooks/hook/ exports one, and every list of hooks is derived from them
  * (the install, the start-up's code caches, `revtrail hook`'s choices and its dispatch).
  *
- * A record is read on every hook start, so it holds data and a lazy handler only: whatever the
- * handler needs is imported inside it, when that hook runs.
+ * A record is read on every hook start, so it holds data and a lazy handler only: the handler is
+ * a module of its own (./handler/), loaded by ./handlers.ts when that hook runs.
  */
 import type { CliContext } from '../core/output.js';
 import type { ReadSet } from '../flows/reads.js';
@@ -24,7 +24,7 @@ export interface HookRecord {
    * skips a server hook (docs/server.md).
    */
   side: 'client' | 'server';
-  /** A V8 code cache of its own at start-up (lib/cli/hook-start.ts): it runs on every commit or push. */
+  /** A V8 code cache of its own at start-up (lib/start/starter.ts): it runs on every commit or push. */
   cached: boolean;
   /**
    * git writes lines to its stdin. The handler gets them; the installed block reads them first

@@ -1,6 +1,6 @@
 /**
  * `revtrail hook <name> ...`: what the installed hook scripts run. Reached without yargs (the
- * hook bundle, cli/hook-start.ts); the hook's record (./hook/) says what it takes, and its
+ * hook bundle, start/starter.ts); the hook's record (./hook/) says what it takes, and its
  * handler loads only when called: this path runs on every commit.
  *
  * Exit protocol with the hook scripts (hooks/): 0 go on, 1 blocking outcome (the script exits
@@ -16,7 +16,7 @@ import { hookRecord, RUNNABLE_HOOKS } from './registry.js';
 import type { HookContext } from './record.js';
 import { readStdin } from './stdin.js';
 
-// For the start-up's code cache (lib/cli/hook-start.ts): a cache made after a run that changed
+// For the start-up's code cache (lib/start/starter.ts): a cache made after a run that changed
 // V8's flags would be rejected by the next process.
 export { v8FlagsChanged } from '../core/node-module.js';
 

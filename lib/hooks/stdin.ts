@@ -4,6 +4,7 @@
  * neither a pipe nor a file: the start-up of every hook loads this module.
  */
 import { fstatSync, readFileSync } from 'node:fs';
+import { tty } from '../core/node-module.js';
 
 export async function readStdin(): Promise<string> {
   let piped = false;
@@ -13,7 +14,7 @@ export async function readStdin(): Promise<string> {
   } catch {
     // no stdin at all: as a terminal, nothing to read
   }
-  if (!piped && (await import('node:tty')).isatty(0)) return '';
+  if (!piped && tty().isatty(0)) return '';
   // A pipe or a file (what git gives a hook) is read at once: process.stdin would load the
   // stream and socket modules first, on every push.
   try {

@@ -13,9 +13,6 @@ import { run, scopedConfigValue, worktreeList } from '../core/git/commands.js';
 import { packageRoot } from '../core/package-root.js';
 import { RevtrailError } from '../core/errors.js';
 import { readRegularFile } from '../core/fs/read.js';
-
-/** The most of an existing hook file read before revtrail's block goes in. */
-const MAX_HOOK_BYTES = 1024 * 1024;
 import { findBlock, insertBlock, replaceBlock, shQuote } from './block.js';
 import { packageFile, planScript } from './script.js';
 import { readInstallRecord, writeInstallRecord, type WorktreeRecord } from './record.js';
@@ -25,6 +22,10 @@ import { hookFiles, readHookSetup, type HookSetup } from './existing.js';
 import { chainBlock, hooksToChain, withChain } from './chain.js';
 import { detectPackageManager } from './package-manager.js';
 import { addNpmAllowScripts, dependsOnRevtrail, pnpmBuildsStep, WORKSPACE_FILE } from './pnpm-builds.js';
+import husky from 'husky';
+
+/** The most of an existing hook file read before revtrail's block goes in. */
+const MAX_HOOK_BYTES = 1024 * 1024;
 
 // The client hooks of the registry (lib/hooks/hook/): commit-msg and pre-push review; the
 // others keep the record through amends, rebases and merges (docs/record.md), or set the hooks
@@ -135,7 +136,6 @@ export function locateCli(repo: Repo): string | null {
 }
 
 export async function runHusky(top: string): Promise<string> {
-  const { default: husky } = await import('husky');
   const before = process.cwd();
   // husky works on the current folder and needs .git in it (a file in a linked worktree).
   process.chdir(top);

@@ -11,6 +11,9 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { readRegularFile } from '../core/fs/read.js';
 import { writeFileAtomic } from '../core/fs/atomic.js';
+import { rm } from 'node:fs/promises';
+import { addScript, removeScript } from './package-json.js';
+import { load } from 'js-yaml';
 
 export const SCRIPTED_DEPENDENCIES: readonly string[] = [
   '@ast-grep/lang-go',
@@ -62,7 +65,7 @@ export async function buildsState(root: string): Promise<BuildsState> {
   }
   let data: unknown;
   try {
-    data = (await import('js-yaml')).load(text);
+    data = load(text);
   } catch (error) {
     return { kind: 'unreadable', why: (error as Error).message.split('\n')[0]! };
   }
@@ -93,7 +96,7 @@ export async function writeAllowBuilds(root: string, state: BuildsState): Promis
   // Appended text ends what came before (a block scalar, a second document): only where the
   // file still reads as one mapping that now decides every name.
   try {
-    const doc = (await import('js-yaml')).load(next) as { allowBuilds?: Record<string, unknown> } | null;
+    const doc = load(next) as { allowBuilds?: Record<string, unknown> } | null;
     if (!doc?.allowBuilds || state.names.some((n) => doc.allowBuilds![n] !== false)) return null;
   } catch {
     return null;
@@ -113,7 +116,6 @@ export async function removeAllowBuilds(root: string): Promise<boolean> {
   }
   const ours = allowBuildsEntries();
   if (text === ours) {
-    const { rm } = await import('node:fs/promises');
     await rm(file);
     return true;
   }
@@ -193,7 +195,6 @@ export async function pnpmBuildsStep(
  * `false` there. Returns the names added (an entry of the team's is kept as it is).
  */
 export async function addNpmAllowScripts(file: string): Promise<string[]> {
-  const { addScript } = await import('./package-json.js');
   const added: string[] = [];
   for (const name of SCRIPTED_DEPENDENCIES)
     if ((await addScript(file, name, false, 'allowScripts')).kind === 'added') added.push(name);
@@ -202,7 +203,6 @@ export async function addNpmAllowScripts(file: string): Promise<string[]> {
 
 /** Takes out the `false` entries addNpmAllowScripts wrote (and `allowScripts` when nothing else is left). */
 export async function removeNpmAllowScripts(file: string): Promise<boolean> {
-  const { removeScript } = await import('./package-json.js');
   let removed = false;
   for (const name of SCRIPTED_DEPENDENCIES)
     removed = (await removeScript(file, name, false, true, 'allowScripts')) || removed;

@@ -33,11 +33,11 @@ export interface ServerOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   version: string;
-  /** The repositories' workspaces, when the start-up has begun opening them (lib/cli/lsp-start.ts). */
+  /** The repositories' workspaces, when the start-up has begun opening them (lib/start/lsp.ts). */
   workspaces?: Workspaces;
   /**
    * Called once, after the first diagnostics are sent: the start-up keeps its code cache then,
-   * when it holds what a first review compiled (lib/cli/hook-start.ts startLsp).
+   * when it holds what a first review compiled (lib/start/starter.ts startLsp).
    */
   onFirstDiagnostics?: () => void;
   /** Called once the answer to the initialize request is written (the start-up's preload waits for it). */

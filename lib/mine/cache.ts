@@ -165,7 +165,7 @@ async function askSeparately(cwd: string, args: readonly string[]): Promise<Aske
  * The signature of a run over `args`: one `git rev-parse` (signatureQuestion), or, for other
  * arguments or when it did not answer every section, the separate calls; either way the same
  * signature. `answer`: signatureQuestion's output lines when the caller already asked
- * (lib/cli/mine-fast.ts asks it together with findRepo's questions).
+ * (lib/start/mine.ts asks it together with findRepo's questions).
  */
 export async function signatureOf(
   cwd: string,

@@ -1,6 +1,6 @@
 /**
  * The cache's answer for a whole `mine` run, for a cached re-run started without the CLI
- * (lib/cli/mine-fast.ts): only the cache and git, none of the record code.
+ * (lib/start/mine.ts): only the cache and git, none of the record code.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { MineCache, cacheDir, sameSignature, signatureOf, type CacheMeta } from './cache.js';
@@ -15,7 +15,7 @@ export function mineArgs(options: { revs?: readonly string[]; all?: boolean }): 
 /**
  * The cached run of `mine` in the repository whose common dir is `commonDir`, or null. `answer`:
  * the output lines of signatureQuestion(mineArgs(options)), asked of git by the caller together
- * with where the repository is (lib/cli/mine-fast.ts: one git process in all).
+ * with where the repository is (lib/start/mine.ts: one git process in all).
  */
 export async function cachedRunAnswered(
   cwd: string,

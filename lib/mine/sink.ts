@@ -1,7 +1,7 @@
 /**
  * Where mining's output goes (./output.ts writes records into it): text batched, bytes as they
  * are, and waiting for the stream when it asks to. Apart from the records, so that a cached
- * re-run (lib/cli/mine-fast.ts) copies its file out without loading the record code.
+ * re-run (lib/start/mine.ts) copies its file out without loading the record code.
  */
 import { readSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -76,7 +76,7 @@ export async function copyInto(sink: Sink, file: FileHandle): Promise<void> {
 
 /**
  * Copies a file (an open handle) to a file descriptor with blocking writes: a cached re-run's
- * stdout (lib/cli/mine-fast.ts). Into a pipe that another process reads, 8 MiB took about 10 ms
+ * stdout (lib/start/mine.ts). Into a pipe that another process reads, 8 MiB took about 10 ms
  * less this way than through process.stdout, whose stream waits for the event loop whenever the
  * pipe is full (docs/mining.md "Start-up"). A descriptor that is non-blocking (EAGAIN: a stream
  * was opened on the same pipe, as `2>&1` does with stderr's) gets the rest through `fallback()`,

@@ -13,6 +13,8 @@ import type { Bundle, Diagnostic } from '../bundle/types.js';
 import { InputError } from '../core/errors.js';
 import { matchesEmpty, ruleTimeKey, superLinearRisk } from './engine/regex-guard.js';
 import { bundleMessages as bm } from '../messages/bundle.js';
+import { checkExcludes } from './engine/excludes.js';
+import { checkAstRule } from './structural/match.js';
 
 export interface KnowledgeCheck {
   /** The bundle folder as the user sees it (from the start folder). */
@@ -73,7 +75,6 @@ export async function checkKnowledge(ws: Workspace, dir?: string): Promise<Knowl
 /** The config's per-rule excludes against the rules there are: a bad glob is an error, an unknown rule a warning. */
 async function excludeDiagnostics(ws: Workspace, bundle: Bundle): Promise<Diagnostic[]> {
   if (ws.configError || Object.keys(ws.config.exclude).length === 0) return [];
-  const { checkExcludes } = await import('./engine/excludes.js');
   const file = ws.configFile ? shown(ws.cwd, ws.configFile) : null;
   return checkExcludes(ws.config.exclude, bundle).map((p) => ({
     level: p.level,
@@ -110,7 +111,6 @@ async function structuralErrors(bundle: Bundle, cwd: string): Promise<Diagnostic
     (c.structural ?? []).filter((r) => r.kind === 'ast').map((rule) => ({ concept: c, rule })),
   );
   if (!rules.length) return [];
-  const { checkAstRule } = await import('./structural/match.js');
   const out: Diagnostic[] = [];
   for (const { concept, rule } of rules) {
     const why = rule.kind === 'ast' ? checkAstRule(rule) : null;

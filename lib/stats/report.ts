@@ -10,7 +10,12 @@ import { InputError } from '../core/errors.js';
 import { statsMessages as m } from '../messages/stats.js';
 import { computeStats } from './compute.js';
 import { withMinVerdicts, type ShownReport } from './present.js';
-import type { SignedAnswerRules } from './signed-audit.js';
+import { type SignedAnswerRules, auditSignedAnswers } from './signed-audit.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { statsHtml } from './html.js';
+import { computeTrends } from './trend.js';
+import { attention, mainlineCommits, pageMeta } from './attention.js';
+import { BLOCKING_SEVERITIES } from '../core/vocabulary.js';
 
 export interface StatsRequest {
   top: string;
@@ -62,7 +67,7 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     const known = computeStats(history.commits, { calibration }).rules.map((r) => r.rule_source);
     throw new InputError(m.unknownRule(request.rule), { remedy: m.unknownRuleRemedy(known) });
   }
-  const signed = await (await import('./signed-audit.js')).auditSignedAnswers(
+  const signed = await auditSignedAnswers(
     request.top,
     config,
     history.commits,
@@ -72,19 +77,6 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
   if (signed) report.signed_answers = signed;
   if (request.html !== undefined) {
     const file = request.html;
-    const [
-      { writeFileAtomic },
-      { statsHtml },
-      { computeTrends },
-      { attention, mainlineCommits, pageMeta },
-      { BLOCKING_SEVERITIES },
-    ] = await Promise.all([
-      import('../core/fs/atomic.js'),
-      import('./html.js'),
-      import('./trend.js'),
-      import('./attention.js'),
-      import('../core/vocabulary.js'),
-    ]);
     // What reached the mainline: the history read is the mainline's own, or its commits are listed.
     const reachable =
       history.reachable ??

@@ -9,7 +9,7 @@
 import type { Config } from '../config/schema.js';
 import type { CommitResult, MinedFinding } from '../mine/types.js';
 import { blameLine, lastCommitTouching, run } from '../core/git/commands.js';
-import { isPolicyChange } from '../record/policy-changes.js';
+import { isPolicyChange, policyChangesIn } from '../record/policy-changes.js';
 import {
   judgeAnswers,
   readSignatures,
@@ -18,6 +18,12 @@ import {
   standingOf,
   type SignatureRefusal,
 } from '../record/signatures.js';
+import { pseudonym, redactAuthor } from '../mine/redact.js';
+import { mineAll } from '../mine/index.js';
+import { countedCommits } from '../mine/counted.js';
+import { InputError } from '../core/errors.js';
+import { mineMessages as m } from '../messages/mine.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
 
 /** The kinds that need a signed answer and the answers that open the gate, from the review (the caller passes them). */
 export interface SignedAnswerRules {
@@ -153,7 +159,6 @@ export async function auditSignedAnswers(
       ...(judged.counts ? {} : { why: judged.why.kind }),
     });
   }
-  const { policyChangesIn } = await import('../record/policy-changes.js');
   const policy_changes = (await policyChangesIn(top, revs, reviewers.file)).map((c): PolicyChangeAudit => {
     const answered = out.filter((a) => a.id === c.id);
     const opened = answered.find((a) => a.counts);
@@ -189,12 +194,6 @@ export async function writeSignedAudit(request: {
   out?: string;
   stdout: NodeJS.WritableStream;
 }): Promise<number> {
-  const [{ mineAll }, { countedCommits }, { InputError }, { mineMessages: m }] = await Promise.all([
-    import('../mine/index.js'),
-    import('../mine/counted.js'),
-    import('../core/errors.js'),
-    import('../messages/mine.js'),
-  ]);
   if (!request.config.gate.reviewers) throw new InputError(m.noReviewers, { remedy: m.noReviewersRemedy });
   const mined = await mineAll({
     cwd: request.top,
@@ -209,7 +208,6 @@ export async function writeSignedAudit(request: {
     request.rules,
     request.all ? ['--all'] : request.revs.length ? request.revs : ['HEAD'],
   );
-  const { pseudonym, redactAuthor } = await import('../mine/redact.js');
   const answers = (audit?.answers ?? []).map((a) =>
     request.redact
       ? {
@@ -233,6 +231,6 @@ export async function writeSignedAudit(request: {
     ? `${JSON.stringify(records, null, 2)}\n`
     : records.map((a) => `${JSON.stringify(a)}\n`).join('');
   if (request.out === undefined) request.stdout.write(text);
-  else await (await import('../core/fs/atomic.js')).writeFileAtomic(request.out, text);
+  else await writeFileAtomic(request.out, text);
   return 0;
 }

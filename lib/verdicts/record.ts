@@ -3,7 +3,7 @@
  * the rationale against the feedback-log gates, then queues the verdict for the next commit.
  */
 import { openWorkspace, type Workspace } from '../workspace/index.js';
-import { peel, run } from '../core/git/commands.js';
+import { emptyTree, peel, run, unpushed } from '../core/git/commands.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { checkRationale } from '../record/row.js';
 import type { HumanVerdict } from '../core/vocabulary.js';
@@ -17,6 +17,9 @@ import {
   type KnownFinding,
 } from './open.js';
 import { verdictMessages as m } from '../messages/verdicts.js';
+import { isCredentialFinding } from '../review/findings/suppress.js';
+import { findingRow } from '../report/trailer-rows.js';
+import { review } from '../review/index.js';
 
 const HUMAN: readonly HumanVerdict[] = ['ACCEPT', 'REJECT', 'DEFER', 'ACKNOWLEDGE'];
 
@@ -94,7 +97,6 @@ async function entryFor(
   const notes: string[] = [];
   // Answers by kind (docs/gate.md): an answer that cannot open the gate for a credential is
   // refused rather than recorded, so history never says "answered" of a key the gate still stops.
-  const { isCredentialFinding } = await import('../review/findings/suppress.js');
   if (isCredentialFinding(found.row)) {
     // `gate.credentialAnswers`; a config that cannot be read leaves the default (REJECT alone).
     const answers = ws.config.gate.credentialAnswers;
@@ -180,10 +182,6 @@ export interface CopiedPolicy {
  * history; reviewed with `policy` where given (the server's), else the work tree's.
  */
 async function unpushedFindings(top: string, policy?: CopiedPolicy): Promise<KnownFinding[]> {
-  const [{ unpushed, emptyTree }, { review }] = await Promise.all([
-    import('../core/git/commands.js'),
-    import('../review/index.js'),
-  ]);
   const head = await run(peel('HEAD'), { cwd: top });
   if (!head) return [];
   const { commits, boundary } = await run(unpushed(head), { cwd: top });
@@ -199,7 +197,6 @@ async function unpushedFindings(top: string, policy?: CopiedPolicy): Promise<Kno
     // As the push gate reviews it: a finding whose allow comment needs a signed answer is one to answer.
     signedAnswers: true,
   });
-  const { findingRow } = await import('../report/trailer-rows.js');
   return result.findings.flatMap((f) => {
     const row = findingRow(f);
     return row ? [{ row, state: 'OPEN' as const, origin: 'review' as const, commit: head }] : [];

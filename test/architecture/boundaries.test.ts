@@ -37,6 +37,7 @@ export const STAGES: Record<string, readonly string[]> = {
   demo: ['hooks', 'candidates'],
   lsp: ['flows'],
   cli: ['demo', 'install', 'org', 'lsp'],
+  start: ['hooks', 'lsp'],
 };
 
 /** Leaves every stage may import: they import nothing themselves (checked below). */

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIENT_HOOKS, HOOK_RECORDS, RUNNABLE_HOOKS } from '../../lib/hooks/registry.js';
 import { HOOKS } from '../../lib/install/install.js';
-import { codeCacheFile } from '../../lib/cli/hook-start.js';
+import { codeCacheFile } from '../../lib/start/code-cache.js';
 import { makeRepo, projectRoot, runCli } from '../kit/repo.js';
 
 test('one record per file of lib/hooks/hook/, named as its file', () => {

@@ -253,14 +253,14 @@ test('--redact and privacy.redactAuthors: REDACTED and a stable pseudonym of the
   assert.equal(readFileSync(out, 'utf8'), run.stdout);
   const csv = await runCli(['mine', '--format', 'csv'], { cwd: r.dir });
   assert.doesNotMatch(csv.stdout, /ada@example/);
-  // A plain `mine` with the cache filled (the path without yargs, lib/cli/mine-fast.ts) redacts too.
+  // A plain `mine` with the cache filled (the path without yargs, lib/start/mine.ts) redacts too.
   for (let i = 0; i < 2; i++) {
     const plain = await runCli(['mine'], { cwd: r.dir });
     assert.equal(plain.stdout, run.stdout);
   }
 });
 
-test("a plain cached re-run (no yargs: lib/cli/mine-fast.ts) prints what --no-cache prints, its notices included; a bad argument is still the CLI's", async () => {
+test("a plain cached re-run (no yargs: lib/start/mine.ts) prints what --no-cache prints, its notices included; a bad argument is still the CLI's", async () => {
   const r = repo();
   history(r);
   r.commit('chore: bad row\n\nReview-Finding: rf-1,x\n');

@@ -1,7 +1,8 @@
 /** `revtrail ci record pass|fail [COMMIT]`: a CI outcome as a git note in refs/notes/revtrail-ci. */
 import { defineCommand } from '../command.js';
+import { lazyRun } from '../handlers.js';
 
-interface RecordArgs {
+export interface RecordArgs {
   outcome: 'pass' | 'fail';
   commit: string;
   json: boolean;
@@ -17,19 +18,7 @@ const record = defineCommand<RecordArgs>({
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .example('$0 ci record pass', 'after a green build of HEAD')
       .example('$0 ci record fail 1a2b3c4', 'a red build of that commit'),
-  async run(args, context) {
-    const [{ findRepo }, { recordCiOutcome, CI_NOTES_REF }, { ciMessages: m }] = await Promise.all([
-      import('../../core/git/repo.js'),
-      import('../../ci/notes.js'),
-      import('../../messages/ci.js'),
-    ]);
-    const repo = await findRepo(context.cwd);
-    const sha = await recordCiOutcome(repo.top, args.outcome, args.commit);
-    if (args.json)
-      context.stdout.write(JSON.stringify({ commit: sha, outcome: args.outcome, ref: CI_NOTES_REF }) + '\n');
-    else context.stdout.write(`${m.recorded(args.outcome, sha, CI_NOTES_REF)}\n  ${m.pushHint(CI_NOTES_REF)}\n`);
-    return 0;
-  },
+  run: lazyRun('ci', 'record'),
 });
 
 export default defineCommand({

@@ -1,11 +1,12 @@
 /**
  * `revtrail hook NAME ...`: what the installed hook scripts run. bin/revtrail.js starts it from the
- * hook bundle without loading yargs (lib/cli/hook-start.ts); this module gives it --help.
+ * hook bundle without loading yargs (lib/start/starter.ts); this module gives it --help.
  */
 import { defineCommand } from '../command.js';
+import { lazyRun } from '../handlers.js';
 import { RUNNABLE_HOOKS } from '../../hooks/registry.js';
 
-interface HookArgs {
+export interface HookArgs {
   name: string;
   args: string[];
 }
@@ -30,8 +31,5 @@ export default defineCommand<HookArgs>({
         describe: 'The hook',
       })
       .positional('args', { type: 'string', array: true, describe: 'What git passes to the hook' }),
-  async run(args, context) {
-    const { runHook } = await import('../../hooks/run.js');
-    return runHook([args.name, ...(args.args ?? []).map(String)], context);
-  },
+  run: lazyRun('hook', 'hook'),
 });

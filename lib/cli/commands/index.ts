@@ -3,7 +3,8 @@
  * Each file of this folder is one command record; --help, the yargs setup, the README check
  * and the registry test all read this list (test/cli/registry.test.ts fails on a command file
  * that is missing here). A command file imports at load time only what --help loads anyway;
- * its handler imports the stages it calls (docs/cli.md "Commands").
+ * its handlers are in ../run/, loaded when the command runs by ../handlers.ts, the one place the
+ * CLI loads lazily (docs/cli.md "Commands").
  */
 import type { AnyCommand } from '../command.js';
 import init from './init.js';

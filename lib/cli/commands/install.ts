@@ -1,8 +1,8 @@
 /** `revtrail install` (docs/hooks.md): husky's installer, then revtrail's commit-msg and pre-push hooks. */
 import { defineCommand } from '../command.js';
-import { RevtrailError } from '../../core/errors.js';
+import { lazyRun } from '../handlers.js';
 
-interface InstallArgs {
+export interface InstallArgs {
   force: boolean;
   repair: boolean;
   json: boolean;
@@ -93,65 +93,5 @@ export default defineCommand<InstallArgs>({
         'on the server: reject pushes the gate blocks, whatever the clients run',
       )
       .example('$0 install --lefthook', 'a team on lefthook, then: npx lefthook install'),
-  async run(args, context) {
-    if (args.printServerHook) {
-      const { serverHookScript } = await import('../../install/server.js');
-      context.stdout.write(serverHookScript().text);
-      return 0;
-    }
-    if (args.server !== undefined) {
-      const { installServer } = await import('../../install/server.js');
-      const { serverInstallMessages: s } = await import('../../messages/install.js');
-      const done = await installServer(args.server);
-      if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
-      else
-        context.stdout.write(
-          `${[done.action === 'unchanged' ? s.serverUpToDate(done.file) : s.installedServer(done.file), s.serverRuns(done.node, done.cli), s.policyFrom(done.policyRef), s.serverFailMode].join('\n')}\n`,
-        );
-      return 0;
-    }
-    if (args.fromPrepare) {
-      const { setUpFromPrepare } = await import('../../install/from-prepare.js');
-      const done = await setUpFromPrepare(context.cwd);
-      for (const line of done.lines) context.stderr.write(`${line}\n`);
-      return 0;
-    }
-    const managers = (['lefthook', 'pre-commit', 'simple-git-hooks'] as const).filter(
-      (name) => args[name === 'pre-commit' ? 'preCommit' : name === 'simple-git-hooks' ? 'simpleGitHooks' : name],
-    );
-    if (managers.length) {
-      const [{ installManager }, { managerMessages: mm }] = await Promise.all([
-        import('../../install/manager.js'),
-        import('../../messages/install.js'),
-      ]);
-      if (managers.length > 1) throw new RevtrailError(mm.bothManagers, { exitCode: 2 });
-      const report = await installManager(context.cwd, managers[0]!, { record: args.recordHooks });
-      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else
-        context.stdout.write(
-          `${[mm.installed(report.manager), ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`,
-        );
-      return 0;
-    }
-    const [{ install }, { installMessages: m }] = await Promise.all([
-      import('../../install/install.js'),
-      import('../../messages/install.js'),
-    ]);
-    const report = await install(context.cwd, {
-      force: args.force,
-      appendPrepare: args.appendPrepare,
-      repair: args.repair,
-    });
-    if (args.json) {
-      context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      return 0;
-    }
-    if (report.skipped) {
-      context.stderr.write(`revtrail: ${report.notes.join('\n  ')}\n`);
-      return 0;
-    }
-    const out = [m.installed, ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)];
-    context.stdout.write(`${out.join('\n')}\n`);
-    return 0;
-  },
+  run: lazyRun('install', 'install'),
 });

@@ -1,9 +1,8 @@
 /** `revtrail lsp` (docs/editor.md): the language server over stdio; its stage loads only here. */
 import { defineCommand } from '../command.js';
+import { lazyRun } from '../handlers.js';
 
-declare const REVTRAIL_VERSION: string | undefined;
-
-interface LspArgs {
+export interface LspArgs {
   stdio: boolean;
   clientProcessId?: number;
 }
@@ -23,14 +22,5 @@ export default defineCommand<LspArgs>({
       // vscode-languageclient adds the editor's process id; the protocol's initialize carries it too.
       .option('clientProcessId', { type: 'number', hidden: true })
       .example('$0 lsp', 'what an editor runs'),
-  async run(_args, context) {
-    const { startServer } = await import('../../lsp/index.js');
-    const { closed } = startServer({
-      input: process.stdin,
-      output: context.stdout,
-      version: typeof REVTRAIL_VERSION === 'string' ? REVTRAIL_VERSION : '0.0.0',
-    });
-    await closed;
-    return 0;
-  },
+  run: lazyRun('lsp', 'lsp'),
 });

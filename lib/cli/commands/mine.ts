@@ -1,14 +1,13 @@
 /** `revtrail mine [REVS…]` (docs/mining.md): parses arguments, streams records, prints. */
-import { resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { escapeControl as esc, progress } from '../../core/output.js';
+import { lazyRun } from '../handlers.js';
 import type { MineFormat } from '../../mine/output.js';
 
 // Kept here (not imported) so that listing commands does not load mining. `parquet` writes the
 // organisation files of this repository (docs/org.md), through lib/org/ and DuckDB.
 const MINE_FORMATS = ['jsonl', 'json', 'csv', 'parquet'] as const;
 
-interface MineArgs {
+export interface MineArgs {
   revs?: string[];
   _: Array<string | number>;
   all: boolean;
@@ -56,37 +55,7 @@ const command = defineCommand<MineArgs>({
         describe: 'the audit of answers that need a reviewer signature (gate.reviewers) instead of the records',
       })
       .example('$0 mine --all --format csv --out feedback.csv', 'the feedback log of every branch'),
-  async run(args, context) {
-    const [{ mineFlow }, { mineMessages: m }] = await Promise.all([
-      import('../../flows/mine.js'),
-      import('../../messages/mine.js'),
-    ]);
-    const bar = progress(context.stderr);
-    let outcome: Awaited<ReturnType<typeof mineFlow>>;
-    try {
-      outcome = await mineFlow({
-        cwd: context.cwd,
-        revs: [...(args.revs ?? []), ...args._.slice(1).map(String)],
-        all: args.all,
-        cache: args.cache,
-        format: args.json ? 'json' : args.format,
-        includeOpen: args['include-open'],
-        redact: args.redact,
-        out: args.out === undefined ? undefined : resolve(context.cwd, args.out),
-        signedAnswers: args['signed-answers'],
-        stdout: context.stdout,
-        onProgress: (commits, records) => bar.update(m.progress(commits, records)),
-        onPlan:
-          process.env.REVTRAIL_DEBUG === '1'
-            ? (plan, detail) => context.stderr.write(`revtrail: mine cache: ${plan}${detail ? ` (${detail})` : ''}\n`)
-            : undefined,
-      });
-    } finally {
-      bar.done();
-    }
-    for (const line of outcome.lines) context.stderr.write(`${esc(line)}\n`);
-    return outcome.exit;
-  },
+  run: lazyRun('mine', 'mine'),
 });
 
 export default command;

@@ -1,12 +1,10 @@
 /** `revtrail review` (docs/review.md): parses the flags, runs the report flow (flows/review.ts), prints the report, returns its exit code. */
-import { isAbsolute, resolve } from 'node:path';
 import { defineCommand } from '../command.js';
-import { diffSourceOf, diffSourceOptions, knowledgeOption, requireValues, type DiffSourceArgs } from '../options.js';
-import { progress, useColor } from '../../core/output.js';
-import { UsageError } from '../../core/errors.js';
+import { lazyRun } from '../handlers.js';
+import { diffSourceOptions, knowledgeOption, type DiffSourceArgs } from '../options.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../report/formats.js';
 
-interface ReviewArgs extends DiffSourceArgs {
+export interface ReviewArgs extends DiffSourceArgs {
   knowledge?: string;
   format: ReportFormat;
   json: boolean;
@@ -96,64 +94,5 @@ export default defineCommand<ReviewArgs>({
         "review a pull request with its base branch's policy",
       )
       .example('git diff | $0 review --diff -', 'review a diff from stdin'),
-  async run(args, context) {
-    const { reviewMessages: m } = await import('../../messages/review.js');
-    requireValues(args as unknown as Record<string, unknown>, ['range', 'diff', 'knowledge', 'policy-from']);
-    if (args.all && (args.staged || args.range !== undefined || args.diff !== undefined))
-      throw new UsageError(m.allAlone, { remedy: m.allAloneRemedy });
-    const source = args.all ? ({ kind: 'worktree' } as const) : await diffSourceOf(args, context.cwd);
-    let minConfidence: number | undefined;
-    if (args.minConfidence !== undefined) {
-      minConfidence = Number(args.minConfidence);
-      if (
-        args.minConfidence.trim() === '' ||
-        !Number.isFinite(minConfidence) ||
-        minConfidence < 0 ||
-        minConfidence > 1
-      ) {
-        throw new UsageError(m.badMinConfidence(args.minConfidence), { remedy: m.badMinConfidenceRemedy });
-      }
-    }
-    const { splitCommand } = await import('../../review/program/command-line.js');
-    let reviewer: string[] | undefined;
-    if (args.reviewer !== undefined) {
-      reviewer = splitCommand(args.reviewer);
-      // A program path typed by the user is relative to where they are; the program runs from the top level.
-      if (reviewer[0]!.includes('/') && !isAbsolute(reviewer[0]!)) reviewer[0] = resolve(context.cwd, reviewer[0]!);
-    }
-
-    const { reportFlow } = await import('../../flows/review.js');
-    const format = args.json ? 'json' : args.format;
-    const { loadFormatter } = await import('../../report/index.js');
-    const formatter = loadFormatter(format, { terminal: Boolean(context.stdout.isTTY) });
-    const bar = args.quiet ? { update() {}, done() {} } : progress(context.stderr);
-    const { result, exit, policyWarnings } = await reportFlow({
-      cwd: context.cwd,
-      source,
-      knowledge: args.knowledge,
-      policyFrom: args.policyFrom,
-      all: args.all,
-      review: {
-        reviewer,
-        model: args.model ? undefined : false,
-        softTests: args.softTests || undefined,
-        minConfidence,
-        calibration: args.calibration ? undefined : false,
-        onProgress: (done, total, path) => bar.update(m.progress(done, total, path)),
-      },
-    });
-    bar.done();
-    if (policyWarnings.length) {
-      const { hookMessages: h } = await import('../../messages/hooks.js');
-      for (const w of policyWarnings) context.stderr.write(`${h.warning(w)}\n`);
-    }
-    // JSON formats keep stdout parseable; github's warnings are annotations in its own output.
-    if (format === 'text' || format === 'sarif') {
-      const { formatWarnings } = await import('../../report/text.js');
-      context.stderr.write(formatWarnings(result, { color: useColor(context.stderr) }));
-    }
-    if (args.verbose) for (const note of result.notes ?? []) context.stderr.write(`${m.noteLine(note)}\n`);
-    context.stdout.write((await formatter)(result, { color: useColor(context.stdout) }));
-    return exit;
-  },
+  run: lazyRun('review', 'review'),
 });

@@ -3,10 +3,9 @@
  * to run, the way `direnv allow` allows an .envrc. The record lives outside the work tree.
  */
 import { defineCommand } from '../command.js';
-import { commandLabel, escapeControl } from '../../core/output.js';
-import { InputError } from '../../core/errors.js';
+import { lazyRun } from '../handlers.js';
 
-interface TrustArgs {
+export interface TrustArgs {
   revoke: boolean;
 }
 
@@ -26,63 +25,5 @@ export default defineCommand<TrustArgs>({
       .option('revoke', { type: 'boolean', default: false, describe: 'Forget what was trusted in this clone' })
       .example('$0 trust', 'after reading reviewer.command in revtrail.config.json')
       .example('$0 trust --revoke', 'stop running it'),
-  async run(args, context) {
-    const [
-      { openWorkspace },
-      { cloneKey, endpointTrusted, revokeTrust, trustCommand, trustFile, trustState },
-      { configMessages: m },
-    ] = await Promise.all([
-      import('../../workspace/index.js'),
-      import('../../config/trust.js'),
-      import('../../messages/config.js'),
-    ]);
-    // A configuration that cannot be used is the error here: nothing is trusted from the defaults.
-    const ws = await openWorkspace(context.cwd, { configCache: false });
-    const repo = ws.repo!;
-    const clone = escapeControl(await cloneKey(repo.commonDir));
-    if (args.revoke) {
-      const removed = await revokeTrust(repo.commonDir);
-      const what = removed
-        ? [
-            removed.command.length ? commandLabel(removed.command) : '',
-            removed.endpoint ? escapeControl(removed.endpoint) : '',
-          ]
-            .filter(Boolean)
-            .join(' and ')
-        : '';
-      context.stdout.write(`${removed ? m.revoked(what, clone) : m.nothingRevoked(clone)}\n`);
-      return 0;
-    }
-    if (ws.configError) throw ws.configError;
-    const { config, configFile: file } = ws;
-    const argv = config.reviewer.command ?? [];
-    // A model endpoint on this machine needs no trust; one elsewhere is trusted beside the command.
-    const endpoint = config.reviewer.model?.endpoint;
-    const remote =
-      endpoint !== undefined &&
-      !(await (await import('../../review/model/endpoint.js')).checkEndpointLoopback(endpoint))
-        ? endpoint
-        : undefined;
-    if (argv.length === 0 && remote === undefined)
-      throw new InputError(m.nothingToTrust(file), { remedy: m.nothingToTrustRemedy });
-    const label = argv.length ? commandLabel(argv) : '';
-    const before = await trustState(repo.commonDir, argv);
-    const endpointBefore = remote === undefined || (await endpointTrusted(repo.commonDir, remote));
-    if ((argv.length === 0 || before.state === 'trusted') && endpointBefore) {
-      context.stdout.write(
-        `${[...(argv.length ? [m.alreadyTrusted(label, clone)] : []), ...(remote ? [m.endpointAlreadyTrusted(escapeControl(remote), clone)] : [])].join('\n')}\n`,
-      );
-      return 0;
-    }
-    await trustCommand(repo.commonDir, argv, file, process.env, remote);
-    const lines = [
-      ...(argv.length ? [m.trusted(label, clone)] : []),
-      ...(remote ? [m.endpointTrusted(escapeControl(remote), clone)] : []),
-    ];
-    if (before.state === 'changed' && before.entry.command.length)
-      lines.push(m.replaced(commandLabel(before.entry.command)));
-    lines.push(m.trustedWhere(escapeControl(trustFile())));
-    context.stdout.write(`${lines.join('\n')}\n`);
-    return 0;
-  },
+  run: lazyRun('trust', 'trust'),
 });

@@ -1,7 +1,8 @@
 /** `revtrail uninstall` (docs/hooks.md): removes exactly what `revtrail install` added. */
 import { defineCommand } from '../command.js';
+import { lazyRun } from '../handlers.js';
 
-interface UninstallArgs {
+export interface UninstallArgs {
   json: boolean;
   server?: string;
   lefthook: boolean;
@@ -37,50 +38,5 @@ export default defineCommand<UninstallArgs>({
           'Remove revtrail\'s scripts and its commands from package.json "simple-git-hooks" (yours kept), then run simple-git-hooks',
       })
       .example('$0 uninstall', 'from any folder of the work tree'),
-  async run(args, context) {
-    if (args.server !== undefined) {
-      const { uninstallServer } = await import('../../install/server.js');
-      const { serverInstallMessages: s } = await import('../../messages/install.js');
-      const done = await uninstallServer(args.server);
-      if (args.json) context.stdout.write(`${JSON.stringify(done, null, 2)}\n`);
-      else
-        context.stdout.write(
-          `${[done.file ? s.uninstalledServer(done.file) : s.notInstalledServer(args.server), ...done.notes.map((n) => `  ${n}`)].join('\n')}\n`,
-        );
-      return 0;
-    }
-    const flagged = args.lefthook
-      ? 'lefthook'
-      : args.preCommit
-        ? 'pre-commit'
-        : args.simpleGitHooks
-          ? 'simple-git-hooks'
-          : null;
-    // Plain uninstall where revtrail went into a manager takes that manager's route.
-    const manager = flagged ?? (await (await import('../../install/manager.js')).installedManager(context.cwd));
-    if (manager) {
-      const [{ uninstallManager }, { managerMessages: mm }] = await Promise.all([
-        import('../../install/manager.js'),
-        import('../../messages/install.js'),
-      ]);
-      const report = await uninstallManager(context.cwd, manager);
-      if (args.json) context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else context.stdout.write(`${[mm.uninstalled(manager), ...report.actions.map((a) => `  ${a}`)].join('\n')}\n`);
-      return 0;
-    }
-    const [{ uninstall }, { installMessages: m }] = await Promise.all([
-      import('../../install/uninstall.js'),
-      import('../../messages/install.js'),
-    ]);
-    const report = await uninstall(context.cwd);
-    if (args.json) {
-      context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      return 0;
-    }
-    const head = report.nothing ? m.notInstalled : m.uninstalled;
-    context.stdout.write(
-      `${[head, ...report.actions.map((a) => `  ${a}`), ...report.notes.map((n) => `  ${n}`)].join('\n')}\n`,
-    );
-    return 0;
-  },
+  run: lazyRun('uninstall', 'uninstall'),
 });

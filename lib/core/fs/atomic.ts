@@ -4,9 +4,9 @@
  * revtrail writes goes through here (docs/architecture.md, "Writing files"); the lock
  * (./lock.ts) takes its temp names from here too, so `cleanStaleTemps` knows every one.
  */
-import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createWriteStream, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { crypto } from '../node-module.js';
+import { crypto, fsPromises } from '../node-module.js';
 import { storageFailure } from './storage.js';
 
 /** The temp-file name pattern; `cleanStaleTemps` recognises leftovers of a killed writer by it. */
@@ -49,7 +49,7 @@ export async function writeFileAtomic(
 
 async function writeAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
   // Loaded on the first write: a clean commit writes nothing (docs/hooks.md, "Start-up").
-  const { link, open, realpath, rename, stat, unlink } = await import('node:fs/promises');
+  const { link, open, realpath, rename, stat, unlink } = fsPromises();
   // A link is written through, as a plain write would: its target gets the new content.
   if (!options.exclusive) file = await realpath(file).catch(() => file);
   let mode = options.mode;
@@ -85,7 +85,7 @@ async function linkInto(link: (from: string, to: string) => Promise<void>, temp:
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
-    const { copyFile, constants } = await import('node:fs/promises');
+    const { copyFile, constants } = fsPromises();
     await copyFile(temp, file, constants.COPYFILE_EXCL);
   }
 }
@@ -112,7 +112,7 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array): vo
 
 /** Removes temp files a killed writer left beside `file` (older than a minute, so never a live one). */
 export async function cleanStaleTemps(file: string): Promise<void> {
-  const { readdir, stat, unlink } = await import('node:fs/promises');
+  const { readdir, stat, unlink } = fsPromises();
   const dir = dirname(file);
   const prefix = `${basename(file)}${TEMP_MARK}`;
   const own = basename(file);
@@ -145,8 +145,7 @@ export interface AtomicStream {
 }
 
 export async function openAtomicStream(file: string): Promise<AtomicStream> {
-  const { createWriteStream } = await import('node:fs');
-  const { mkdir, rename, unlink } = await import('node:fs/promises');
+  const { mkdir, rename, unlink } = fsPromises();
   await mkdir(dirname(file), { recursive: true });
   const temp = tempBeside(file);
   const stream = createWriteStream(temp, { flags: 'wx' });

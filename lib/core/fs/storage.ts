@@ -4,6 +4,7 @@
  * StorageError naming the file and what to do, printed in one or two lines like any user error.
  */
 import { RevtrailError } from '../errors.js';
+import { fsPromises } from '../node-module.js';
 import { storageMessages as m } from '../../messages/storage.js';
 
 const REFUSALS = new Set([
@@ -43,7 +44,7 @@ export function storageFailure(error: unknown, file: string, action: 'read' | 'w
 
 /** mkdir -p, refused writes reported as a StorageError naming the folder. */
 export async function ensureDir(dir: string): Promise<void> {
-  const { mkdir } = await import('node:fs/promises');
+  const { mkdir } = fsPromises();
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {

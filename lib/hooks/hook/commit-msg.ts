@@ -1,7 +1,6 @@
 /** commit-msg: lints Review-Finding trailers, reviews what the commit adds, records its findings (docs/record.md). */
-import { UsageError } from '../../core/errors.js';
-import { hookMessages as m } from '../../messages/hooks.js';
 import { defineHook } from '../record.js';
+import { lazyHandler } from '../handlers.js';
 
 export default defineHook({
   name: 'commit-msg',
@@ -10,10 +9,5 @@ export default defineHook({
   stdin: false,
   usage: 'FILE',
   missing: 'fail',
-  async run([file], context) {
-    if (!file) throw new UsageError(m.missingFile, { remedy: m.hookArgsRemedy });
-    const [{ commitFlow }, { printed }] = await Promise.all([import('../../flows/commit.js'), import('../print.js')]);
-    const input = { cwd: context.cwd, file, debug: process.env.REVTRAIL_DEBUG === '1' };
-    return printed(context.stderr, await commitFlow(input, context.reads?.commit));
-  },
+  run: lazyHandler('commit-msg'),
 });

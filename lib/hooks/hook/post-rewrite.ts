@@ -1,5 +1,6 @@
 /** post-rewrite: every record of a rewritten commit reaches its new commit, or the queue (docs/record.md). */
 import { defineHook } from '../record.js';
+import { lazyHandler } from '../handlers.js';
 
 export default defineHook({
   name: 'post-rewrite',
@@ -9,8 +10,5 @@ export default defineHook({
   usage: 'amend|rebase < commit-lines',
   missing: 'fail',
   script: 'post-rewrite',
-  async run([kind], context, stdin) {
-    const [{ rewriteFlow }, { printed }] = await Promise.all([import('../../flows/rewrite.js'), import('../print.js')]);
-    return printed(context.stderr, await rewriteFlow(context.cwd, kind ?? '', stdin));
-  },
+  run: lazyHandler('post-rewrite'),
 });

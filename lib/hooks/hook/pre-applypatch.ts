@@ -7,6 +7,7 @@
  * writes no trailers: this hook has no message to write into (docs/hooks.md).
  */
 import { defineHook } from '../record.js';
+import { lazyHandler } from '../handlers.js';
 
 export default defineHook({
   name: 'pre-applypatch',
@@ -15,11 +16,5 @@ export default defineHook({
   stdin: false,
   usage: '',
   missing: 'warn',
-  async run(_args, context) {
-    const [{ appliedPatchFlow }, { printed }] = await Promise.all([
-      import('../../flows/commit.js'),
-      import('../print.js'),
-    ]);
-    return printed(context.stderr, await appliedPatchFlow(context.cwd));
-  },
+  run: lazyHandler('pre-applypatch'),
 });

@@ -1,5 +1,6 @@
 /** update, on a server that runs only that: the server gate for one ref (docs/server.md). */
 import { defineHook } from '../record.js';
+import { lazyHandler } from '../handlers.js';
 
 export default defineHook({
   name: 'update',
@@ -9,18 +10,5 @@ export default defineHook({
   usage: 'REF OLD NEW',
   missing: 'fail',
   script: 'server-pre-receive',
-  async run([ref, old, next], context) {
-    const [{ receiveFlow }, { SHA }, { printed, writeLines }, { serverMessages: m }] = await Promise.all([
-      import('../../flows/receive.js'),
-      import('../../flows/push-plan.js'),
-      import('../print.js'),
-      import('../../messages/hooks.js'),
-    ]);
-    if (!ref || !SHA.test(old ?? '') || !SHA.test(next ?? '')) {
-      writeLines(context.stderr, [m.updateUsage]);
-      return 2;
-    }
-    const updates = [{ ref, old: old!, new: next! }];
-    return printed(context.stderr, await receiveFlow({ cwd: context.cwd, updates, terminal: context.stderr }));
-  },
+  run: lazyHandler('update'),
 });

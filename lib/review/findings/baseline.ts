@@ -14,6 +14,10 @@
  */
 import type { Finding, ReviewResult } from '../types.js';
 import { readRegularFile } from '../../core/fs/read.js';
+import { join } from 'node:path';
+import { computeEvent } from './event.js';
+import { SEVERITY_RANK } from '../../core/vocabulary.js';
+import { reviewMessages as m } from '../../messages/review.js';
 
 /** The most of a baseline file that is read (about 200,000 entries). */
 const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
@@ -72,7 +76,6 @@ export function entriesOf(
 
 /** The baseline file's entries, or null when there is none; a file that cannot be used is an error for the caller to say. */
 export async function readBaseline(top: string): Promise<BaselineFile | null> {
-  const { join } = await import('node:path');
   let text: string;
   try {
     // Through the one safe reader: a FIFO or a device in its place is not opened for good (a hook
@@ -173,11 +176,6 @@ export async function withBaseline(
 ): Promise<ReviewResult> {
   const { kept, baselined } = await applyBaseline(result.findings, entries, lineText, newFile);
   if (!baselined.length) return result;
-  const [{ computeEvent }, { SEVERITY_RANK }, { reviewMessages: m }] = await Promise.all([
-    import('./event.js'),
-    import('../../core/vocabulary.js'),
-    import('../../messages/review.js'),
-  ]);
   const findings = result.findings.filter((f) => kept.includes(f));
   const bySeverity = SEVERITY_RANK.map(
     (s) => [s, findings.filter((f) => f.severity === s).length] as [string, number],

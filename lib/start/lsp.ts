@@ -1,9 +1,9 @@
 /**
  * `revtrail lsp` started without the CLI (docs/editor.md "Start-up"): the server and the review
  * as one CommonJS file (dist/cli/lsp.cjs), compiled through V8's code cache by the same starter
- * as the hooks (./hook-start.ts startLsp), so that an editor's cold start does not parse the
+ * as the hooks (./starter.ts startLsp), so that an editor's cold start does not parse the
  * CLI's ES module chunks. `bin/revtrail.js` comes here only for the arguments an editor passes
- * (`--stdio`, `--clientProcessId N`: ./hook-start.ts plainLspArgs); anything else (`--help`) is
+ * (`--stdio`, `--clientProcessId N`: ./starter.ts plainLspArgs); anything else (`--help`) is
  * the full CLI's.
  */
 import { Workspaces } from '../lsp/reviews.js';
