@@ -325,6 +325,24 @@ export class CacheWriter {
     if (!this.stream.write(text)) await drained(this.stream);
   }
 
+  /**
+   * The lines of a cached run as they are (its data file's bytes, whole lines, in order): an
+   * incremental run's older commits, copied. `addNotices` then counts that run's commits and notices.
+   */
+  async addBytes(bytes: Buffer): Promise<void> {
+    await this.ready;
+    if (this.failed || !this.stream) return;
+    this.bytes += bytes.length;
+    if (!this.stream.write(bytes)) await drained(this.stream);
+  }
+
+  /** The commits and notices of the cached run whose bytes addBytes copied (after this run's own). */
+  addNotices(meta: CacheMeta): void {
+    this.commits += meta.commits;
+    for (const n of meta.notices) this.notice(n);
+    this.noticeCount += meta.noticeCount - meta.notices.length;
+  }
+
   async commit(): Promise<void> {
     await this.ready;
     const stream = this.stream;
@@ -400,15 +418,23 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    const lost = await gitOut(['rev-list', '--count', '--stdin'], {
-      cwd,
-      input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
-    });
+    // Three questions side by side (each a git process): what the old tips reach that the new
+    // ones do not, the new commits with the boundary, and the dates of the new tips.
+    const [lost, walk, tipDates] = await Promise.all([
+      gitOut(['rev-list', '--count', '--stdin'], {
+        cwd,
+        input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
+      }),
+      gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
+        cwd,
+        input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
+      }),
+      gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
+        cwd,
+        input: newTips.join('\n') + '\n',
+      }),
+    ]);
     if (lost.trim() !== '0') return null;
-    const walk = await gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
-      cwd,
-      input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
-    });
     const fresh = new Map<string, number>();
     const boundary = new Map<string, number>();
     for (const line of walk.split('\n')) {
@@ -417,8 +443,12 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
       (m[2] ? boundary : fresh).set(m[3]!, Number(m[1]));
     }
     const retained = newTips.filter((t) => !fresh.has(t));
-    const retainedDates: number[] = [];
-    if (retained.length) {
+    let retainedDates: number[] = [];
+    const dates = tipDates.split('\n').filter(Boolean);
+    if (dates.length === newTips.length)
+      retainedDates = newTips.flatMap((t, i) => (fresh.has(t) ? [] : [Number(dates[i]!.split(' ')[0])]));
+    else if (retained.length) {
+      // Two tips that are one commit (a tag and its commit) are listed once: ask for these alone.
       const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
         cwd,
         input: retained.join('\n') + '\n',

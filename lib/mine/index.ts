@@ -39,6 +39,13 @@ export interface MineOptions {
    * (signatureAnswerOf): the cache's signature then runs no git process.
    */
   signatureAnswer?: readonly string[];
+  /**
+   * Takes the cached commits of an incremental run as the bytes of their JSONL lines (the default
+   * output, unredacted) instead of as records: `write` gets them in order after the new commits,
+   * `notices` the cached run's meta (its first notices and their count). Without it they are
+   * read back into records. Why: docs/mining.md "At history scale".
+   */
+  cachedTail?: { write(bytes: Buffer): Promise<void>; notices(meta: CacheMeta): void };
   /** How the run was answered (for REVTRAIL_DEBUG and tests). */
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
@@ -81,9 +88,10 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
   }
   if (previous) {
     const stdin = await planIncremental(cwd, previous, signature);
-    const replay = stdin ? await cache.open(previous, pool) : null;
-    if (stdin && replay) {
-      options.onPlan?.('incremental');
+    const tail = stdin && options.cachedTail ? await cache.openFile(previous) : null;
+    const replay = stdin && !tail ? await cache.open(previous, pool) : null;
+    if (stdin && (tail || replay)) {
+      options.onPlan?.('incremental', tail ? 'cached commits copied' : undefined);
       const writer = cache.writer(signature, previous);
       let finished = false;
       try {
@@ -91,19 +99,35 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
           await writer.add(batch);
           yield batch;
         }
-        for await (const batch of replay) {
-          await writer.add(batch);
-          yield batch;
+        if (tail) {
+          // The cached lines are the output as it is: copied into the new entry and out, never parsed.
+          for (;;) {
+            const bytes = Buffer.allocUnsafe(1 << 20);
+            const { bytesRead } = await tail.read(bytes, 0, bytes.length, null);
+            if (!bytesRead) break;
+            const chunk = bytes.subarray(0, bytesRead);
+            await writer.addBytes(chunk);
+            await options.cachedTail!.write(chunk);
+          }
+          writer.addNotices(previous);
+          options.cachedTail!.notices(previous);
+        } else {
+          for await (const batch of replay!) {
+            await writer.add(batch);
+            yield batch;
+          }
         }
         finished = true;
       } finally {
-        await replay.return(undefined);
+        await replay?.return(undefined);
+        await tail?.close().catch(() => {});
         if (finished) await writer.commit();
         else await writer.abort();
       }
       return;
     }
     await replay?.return(undefined);
+    await tail?.close().catch(() => {});
   }
   options.onPlan?.('full');
   yield* full(cwd, args, cache.writer(signature, previous), pool);

@@ -5,7 +5,7 @@
  */
 import { openAtomicStream, type AtomicStream } from '../core/fs/atomic.js';
 import { InputError } from '../core/errors.js';
-import { mineBatches, cachedRun } from './index.js';
+import { mineBatches, cachedRun, type MineOptions } from './index.js';
 import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
 import { KEPT_NOTICES, type Notice } from './cache.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -73,7 +73,23 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
       let commits = 0;
       let records = 0;
       let shown = 0;
-      for await (const batch of mineBatches(options)) {
+      // Unredacted JSONL: the cached commits of an incremental run are copied out as they are.
+      const cachedTail: MineOptions['cachedTail'] =
+        options.format === 'jsonl' && !options.redact
+          ? {
+              write: async (bytes) => {
+                records += countLines(bytes);
+                await sink.writeBytes(bytes);
+              },
+              notices: (meta) => {
+                commits += meta.commits;
+                meta.notices.forEach(note);
+                noticeCount += meta.noticeCount - meta.notices.length;
+                options.onProgress?.(commits, records);
+              },
+            }
+          : undefined;
+      for await (const batch of mineBatches({ ...options, cachedTail })) {
         for (const commit of batch) {
           commits += 1;
           records += commit.lines.length;
@@ -95,4 +111,11 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
     throw error;
   }
   return { notices, noticeCount };
+}
+
+/** How many lines (newlines) a piece of JSONL holds. */
+function countLines(bytes: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) n += 1;
+  return n;
 }
