@@ -9,6 +9,7 @@ import { mineBatches, cachedRun, type MineOptions } from './index.js';
 import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
 import { KEPT_NOTICES, type Notice } from './cache.js';
 import { mineMessages as m } from '../messages/mine.js';
+import { setV8Flags } from '../core/node-module.js';
 
 export interface MineRunOptions {
   cwd: string;
@@ -70,6 +71,7 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
         redact: options.redact,
         terminal,
       });
+      holdYoungGeneration();
       let commits = 0;
       let records = 0;
       let shown = 0;
@@ -118,4 +120,14 @@ function countLines(bytes: Buffer): number {
   let n = 0;
   for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) n += 1;
   return n;
+}
+
+/**
+ * Keeps V8's young generation at the size start-up left it: a streamed history holds nothing, but
+ * V8 doubles the young generation whenever what survived its scavenges adds up to its size, and
+ * over a long history that sum always gets there, up to two 16 MiB halves whose pages are all
+ * touched (docs/mining.md "At history scale"). Only for the streamed run: nothing else runs after it.
+ */
+function holdYoungGeneration(): void {
+  setV8Flags(['--semi-space-growth-factor=1']);
 }
