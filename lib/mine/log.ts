@@ -29,6 +29,10 @@ export const LOG_OPTIONS = [
 // costs Node more than parsing what it brings. Buffered, git writes in pages.
 const LOG_ENV = { GIT_FLUSH: '0' };
 
+// Reads held while the parser works: four keep git writing (a read is parsed faster than git
+// fills the next), more only hold memory.
+const READ_AHEAD = 4;
+
 const SHA = /^[0-9a-f]{40,64}$/;
 
 /**
@@ -42,7 +46,7 @@ export async function* readCommitBatches(
 ): AsyncGenerator<RawCommit[]> {
   const args = [...LOG_OPTIONS, ...(stdin !== undefined ? ['--stdin'] : []), ...revArgs, '--'];
   let fields: string[] = [];
-  for await (const records of gitRecordBatches(args, { cwd, input: stdin, env: LOG_ENV })) {
+  for await (const records of gitRecordBatches(args, { cwd, input: stdin, env: LOG_ENV, readAhead: READ_AHEAD })) {
     const commits: RawCommit[] = [];
     for (const field of records) {
       fields.push(field);

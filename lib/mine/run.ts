@@ -8,6 +8,7 @@ import { InputError } from '../core/errors.js';
 import { mineBatches, cachedRun, type MineOptions } from './index.js';
 import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
 import { KEPT_NOTICES, type Notice } from './cache.js';
+import { ownCopy } from './record.js';
 import { mineMessages as m } from '../messages/mine.js';
 import { setV8Flags } from '../core/node-module.js';
 
@@ -96,8 +97,9 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
           commits += 1;
           records += commit.lines.length;
           const { warnings, rejected } = commit.notices();
-          for (const w of warnings) note({ kind: 'warning', commit: w.commit, text: w.message });
-          for (const r of rejected) note({ kind: 'rejected', commit: r.commit, text: r.reason });
+          // Copies: a text cut from git's output keeps the whole read it came from alive.
+          for (const w of warnings) note({ kind: 'warning', commit: ownCopy(w.commit), text: ownCopy(w.message) });
+          for (const r of rejected) note({ kind: 'rejected', commit: ownCopy(r.commit), text: ownCopy(r.reason) });
           await writer.add(commit);
         }
         if (commits - shown >= 500) {
