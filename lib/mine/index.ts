@@ -86,6 +86,8 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
       return;
     }
   }
+  // Something will be parsed from here on: the parser's modules load while git answers.
+  import('./parse.js').catch(() => {});
   if (previous) {
     const stdin = await planIncremental(cwd, previous, signature);
     const tail = stdin && options.cachedTail ? await cache.openFile(previous) : null;
