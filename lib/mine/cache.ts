@@ -55,6 +55,8 @@ export const KEPT_NOTICES = 10;
 export interface CacheMeta extends Signature {
   data: string;
   commits: number;
+  /** How many records (lines) the data holds; absent in an entry written before it was kept. */
+  records?: number;
   bytes: number;
   /** The first KEPT_NOTICES notices, in output order, and how many there are in all. */
   notices: Notice[];
@@ -283,6 +285,7 @@ export class CacheWriter {
   private stream: WriteStream | null = null;
   private failed = false;
   private commits = 0;
+  private records: number | undefined = 0;
   private bytes = 0;
   private notices: Notice[] = [];
   private noticeCount = 0;
@@ -319,6 +322,7 @@ export class CacheWriter {
     let text = '';
     for (const commit of batch) {
       text += commit.lines.join('\n') + '\n';
+      if (this.records !== undefined) this.records += commit.lines.length;
       const { warnings, rejected } = commit.notices();
       // Copies: a text cut from git's output keeps the whole read it came from alive.
       for (const w of warnings) this.notice({ kind: 'warning', commit: ownCopy(w.commit), text: ownCopy(w.message) });
@@ -334,7 +338,7 @@ export class CacheWriter {
 
   /**
    * The lines of a cached run as they are (its data file's bytes, whole lines, in order): an
-   * incremental run's older commits, copied. `addNotices` then counts that run's commits and notices.
+   * incremental run's older commits, copied; addNotices counts that run's commits, records and notices.
    */
   async addBytes(bytes: Buffer): Promise<void> {
     await this.ready;
@@ -343,9 +347,10 @@ export class CacheWriter {
     if (!this.stream.write(bytes)) await drained(this.stream);
   }
 
-  /** The commits and notices of the cached run whose bytes addBytes copied (after this run's own). */
+  /** The commits, records and notices of the cached run whose bytes addBytes copies (after this run's own). */
   addNotices(meta: CacheMeta): void {
     this.commits += meta.commits;
+    this.records = this.records !== undefined && meta.records !== undefined ? this.records + meta.records : undefined;
     for (const n of meta.notices) this.notice(n);
     this.noticeCount += meta.noticeCount - meta.notices.length;
   }
@@ -363,6 +368,7 @@ export class CacheWriter {
       ...this.signature,
       data: this.data,
       commits: this.commits,
+      records: this.records,
       bytes: this.bytes,
       notices: this.notices,
       noticeCount: this.noticeCount,
@@ -425,9 +431,9 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    // Three questions side by side (each a git process): what the old tips reach that the new
-    // ones do not, the new commits with the boundary, and the dates of the new tips.
-    const [lost, walk, tipDates] = await Promise.all([
+    // Two questions side by side (each a git process): what the old tips reach that the new
+    // ones do not, and the new commits with the boundary.
+    const [lost, walk] = await Promise.all([
       gitOut(['rev-list', '--count', '--stdin'], {
         cwd,
         input: [...oldTips, ...newTips.map((t) => `^${t}`)].join('\n') + '\n',
@@ -435,10 +441,6 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
       gitOut(['rev-list', '--timestamp', '--boundary', '--stdin'], {
         cwd,
         input: [...newTips, ...oldTips.map((t) => `^${t}`)].join('\n') + '\n',
-      }),
-      gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
-        cwd,
-        input: newTips.join('\n') + '\n',
       }),
     ]);
     if (lost.trim() !== '0') return null;
@@ -450,12 +452,8 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
       (m[2] ? boundary : fresh).set(m[3]!, Number(m[1]));
     }
     const retained = newTips.filter((t) => !fresh.has(t));
-    let retainedDates: number[] = [];
-    const dates = tipDates.split('\n').filter(Boolean);
-    if (dates.length === newTips.length)
-      retainedDates = newTips.flatMap((t, i) => (fresh.has(t) ? [] : [Number(dates[i]!.split(' ')[0])]));
-    else if (retained.length) {
-      // Two tips that are one commit (a tag and its commit) are listed once: ask for these alone.
+    const retainedDates: number[] = [];
+    if (retained.length) {
       const out = await gitOut(['rev-list', '--no-walk=unsorted', '--timestamp', '--stdin'], {
         cwd,
         input: retained.join('\n') + '\n',

@@ -16,6 +16,7 @@ import {
   signatureOf,
   type CacheMeta,
   type CacheWriter,
+  type Signature,
 } from './cache.js';
 import type { CommitResult, RawCommit } from './types.js';
 import { mineMessages as m } from '../messages/mine.js';
@@ -41,11 +42,13 @@ export interface MineOptions {
   signatureAnswer?: readonly string[];
   /**
    * Takes the cached commits of an incremental run as the bytes of their JSONL lines (the default
-   * output, unredacted) instead of as records: `write` gets them in order after the new commits,
-   * `notices` the cached run's meta (its first notices and their count). Without it they are
-   * read back into records. Why: docs/mining.md "At history scale".
+   * output, unredacted) instead of as records: after the new commits, `start` gets the cached
+   * run's meta (its commits, records, first notices and their count), then `write` its bytes in
+   * order. Without it they are read back into records. Why: docs/mining.md "At history scale".
    */
-  cachedTail?: { write(bytes: Buffer): Promise<void>; notices(meta: CacheMeta): void };
+  cachedTail?: { start(meta: CacheMeta): void; write(bytes: Buffer): Promise<void> };
+  /** The signature of this run, when the caller asked it already (cachedRun). */
+  signature?: Signature;
   /** How the run was answered (for REVTRAIL_DEBUG and tests). */
   onPlan?: (plan: 'empty' | 'full' | 'replay' | 'incremental', detail?: string) => void;
 }
@@ -65,7 +68,7 @@ export async function* mine(options: MineOptions): AsyncGenerator<MinedCommit> {
 export async function* mineBatches(options: MineOptions, pool?: StringPool): AsyncGenerator<MinedCommit[]> {
   const { cwd, commonDir } = options;
   const args = mineArgs(options);
-  const signature = await signatureOf(cwd, commonDir, args, options.signatureAnswer);
+  const signature = options.signature ?? (await signatureOf(cwd, commonDir, args, options.signatureAnswer));
   // HEAD by default, and HEAD does not resolve: an empty repository or an unborn branch.
   if (!options.all && !options.revs?.length && signature.tips.length === 0) {
     options.onPlan?.('empty');
@@ -103,6 +106,8 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
         }
         if (tail) {
           // The cached lines are the output as it is: copied into the new entry and out, never parsed.
+          writer.addNotices(previous);
+          options.cachedTail!.start(previous);
           for (;;) {
             const bytes = Buffer.allocUnsafe(1 << 20);
             const { bytesRead } = await tail.read(bytes, 0, bytes.length, null);
@@ -111,8 +116,6 @@ export async function* mineBatches(options: MineOptions, pool?: StringPool): Asy
             await writer.addBytes(chunk);
             await options.cachedTail!.write(chunk);
           }
-          writer.addNotices(previous);
-          options.cachedTail!.notices(previous);
         } else {
           for await (const batch of replay!) {
             await writer.add(batch);
@@ -195,14 +198,16 @@ async function* parsed(raws: AsyncIterable<RawCommit[]>, pool?: StringPool): Asy
  * changes nothing) and its meta. Its bytes are the default output (unredacted JSONL), so the
  * CLI can copy them without reading a record.
  */
-export async function cachedRun(options: MineOptions): Promise<{ file: FileHandle; meta: CacheMeta } | null> {
-  if (options.cache === false) return null;
+export async function cachedRun(
+  options: MineOptions,
+): Promise<{ hit: { file: FileHandle; meta: CacheMeta } | null; signature?: Signature }> {
+  if (options.cache === false) return { hit: null };
   const args = mineArgs(options);
   const cache = new MineCache(cacheDir(options.commonDir));
   const [signature, meta] = await Promise.all([signatureOf(options.cwd, options.commonDir, args), cache.lookup(args)]);
-  if (!meta || !sameSignature(meta, signature)) return null;
+  if (!meta || !sameSignature(meta, signature)) return { hit: null, signature };
   const file = await cache.openFile(meta);
-  return file ? { file, meta } : null;
+  return { hit: file ? { file, meta } : null, signature };
 }
 
 /** The whole mined history in memory (candidates and statistics work on all of it). */

@@ -52,7 +52,9 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
   };
   try {
     // The cache holds exactly this run and the default output is wanted: copy it.
-    const cached = options.format === 'jsonl' && !options.redact ? await cachedRun(options) : null;
+    // (Its signature, asked of git, serves the run below when the cache does not hold this one.)
+    const { hit: cached, signature } =
+      options.format === 'jsonl' && !options.redact ? await cachedRun(options) : { hit: null, signature: undefined };
     if (cached) {
       try {
         options.onPlan?.('replay', `${cached.meta.commits} commits, copied`);
@@ -77,22 +79,27 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
       let records = 0;
       let shown = 0;
       // Unredacted JSONL: the cached commits of an incremental run are copied out as they are.
+      let counting = false;
       const cachedTail: MineOptions['cachedTail'] =
         options.format === 'jsonl' && !options.redact
           ? {
-              write: async (bytes) => {
-                records += countLines(bytes);
-                await sink.writeBytes(bytes);
-              },
-              notices: (meta) => {
+              start: (meta) => {
                 commits += meta.commits;
                 meta.notices.forEach(note);
                 noticeCount += meta.noticeCount - meta.notices.length;
-                options.onProgress?.(commits, records);
+                // An entry written before it kept its records' count: its lines are counted.
+                if (typeof meta.records === 'number') {
+                  records += meta.records;
+                  options.onProgress?.(commits, records);
+                } else counting = true;
+              },
+              write: async (bytes) => {
+                if (counting) records += countLines(bytes);
+                await sink.writeBytes(bytes);
               },
             }
           : undefined;
-      for await (const batch of mineBatches({ ...options, cachedTail })) {
+      for await (const batch of mineBatches({ ...options, cachedTail, signature })) {
         for (const commit of batch) {
           commits += 1;
           records += commit.lines.length;
@@ -120,7 +127,7 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
 /** How many lines (newlines) a piece of JSONL holds. */
 function countLines(bytes: Buffer): number {
   let n = 0;
-  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) n += 1;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) n += 1;
   return n;
 }
 

@@ -444,10 +444,11 @@ test('the cache: an incremental run copies the cached lines; output, notices and
   await runCli(['mine'], { cwd: r.dir });
   const full = entry();
   assert.deepEqual(
-    [copied.commits, copied.bytes, copied.noticeCount, copied.notices, copied.tips],
-    [full.commits, full.bytes, full.noticeCount, full.notices, full.tips],
+    [copied.commits, copied.records, copied.bytes, copied.noticeCount, copied.notices, copied.tips],
+    [full.commits, full.records, full.bytes, full.noticeCount, full.notices, full.tips],
   );
   assert.equal(copied.data, full.data);
+  assert.equal(full.records, parseJsonl(truth.stdout).length);
 
   // Other formats read the cached commits back as records: the same output as --no-cache.
   noisy(11);
@@ -455,6 +456,17 @@ test('the cache: an incremental run copies the cached lines; output, notices and
   const viaRecords = await runCli(['mine', '--format', 'csv', '--include-open'], { cwd: r.dir, env: debug });
   assert.match(viaRecords.stderr, /mine cache: incremental\n/);
   assert.equal(viaRecords.stdout, csv);
+
+  // An entry that does not say how many records it holds (written before it kept the count).
+  const dir = cacheDir(r);
+  const metaFile = join(dir, readdir(dir).find((f) => f.endsWith('.json'))!);
+  const { records: _, ...older } = JSON.parse(readFileSync(metaFile, 'utf8'));
+  writeFileSync(metaFile, JSON.stringify(older));
+  noisy(12);
+  const afterOlder = await runCli(['mine'], { cwd: r.dir, env: debug });
+  assert.match(afterOlder.stderr, /mine cache: incremental \(cached commits copied\)/);
+  assert.equal(afterOlder.stdout, (await runCli(['mine', '--no-cache'], { cwd: r.dir })).stdout);
+  assert.equal(entry().records, undefined);
 });
 
 test('the cache: --all and other formats come out the same cached or not', async () => {
