@@ -14,7 +14,7 @@
  * slow as mining itself. So a re-run compares the tips instead: same tips, same output; tips
  * that only moved forward ask git for the new commits alone (see planIncremental).
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 import { mineCacheDir } from '../core/state.js';
@@ -282,7 +282,8 @@ export class MineCache {
 const ownCopy = (text: string) => (text.length < 13 ? text : (' ' + text).slice(1));
 
 export class CacheWriter {
-  private stream: WriteStream | null = null;
+  /** The data file, open; null until `ready`, and after a failure. */
+  private file: FileHandle | null = null;
   private failed = false;
   private commits = 0;
   private records: number | undefined = 0;
@@ -304,21 +305,38 @@ export class CacheWriter {
     private readonly previous: CacheMeta | null,
   ) {
     this.data = `${key}-${crypto().randomBytes(6).toString('hex')}.jsonl`;
-    this.ready = mkdir(dir, { recursive: true }).then(
-      () => {
-        this.stream = createWriteStream(join(dir, this.data));
-        this.stream.on('error', () => (this.failed = true));
-      },
-      () => {
-        this.failed = true;
-      },
-    );
+    this.ready = mkdir(dir, { recursive: true })
+      .then(() => open(join(dir, this.data), 'w'))
+      .then(
+        (file) => {
+          this.file = file;
+        },
+        () => {
+          this.failed = true;
+        },
+      );
   }
 
-  /** A cache problem never stops mining: the run just is not cached. */
+  /**
+   * Writes at once, blocking (a file in the page cache takes microseconds): what is written is
+   * garbage before V8's next scavenge. Through a write stream, each batch waited for the thread
+   * pool, long enough to be promoted to the old generation, and a first run over 1,000,000
+   * commits held 10 MB of such buffers (docs/mining.md "At history scale"). A cache problem
+   * never stops mining: the run just is not cached.
+   */
+  private put(bytes: Buffer): void {
+    if (this.failed || !this.file) return;
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.file.fd, bytes, at, bytes.length - at);
+      this.bytes += bytes.length;
+    } catch {
+      this.failed = true;
+    }
+  }
+
   async add(batch: readonly MinedCommit[]): Promise<void> {
     await this.ready;
-    if (this.failed || !this.stream) return;
+    if (this.failed || !this.file) return;
     let text = '';
     for (const commit of batch) {
       text += commit.lines.join('\n') + '\n';
@@ -329,11 +347,7 @@ export class CacheWriter {
       for (const r of rejected) this.notice({ kind: 'rejected', commit: ownCopy(r.commit), text: ownCopy(r.reason) });
     }
     this.commits += batch.length;
-    // Bytes, not the text: the stream holds what it is given until the file system has it, and a
-    // text held that long is promoted to V8's old generation (docs/mining.md "At history scale").
-    const bytes = Buffer.from(text, 'utf8');
-    this.bytes += bytes.length;
-    if (!this.stream.write(bytes)) await drained(this.stream);
+    this.put(Buffer.from(text, 'utf8'));
   }
 
   /**
@@ -342,9 +356,7 @@ export class CacheWriter {
    */
   async addBytes(bytes: Buffer): Promise<void> {
     await this.ready;
-    if (this.failed || !this.stream) return;
-    this.bytes += bytes.length;
-    if (!this.stream.write(bytes)) await drained(this.stream);
+    this.put(bytes);
   }
 
   /** The commits, records and notices of the cached run whose bytes addBytes copies (after this run's own). */
@@ -357,12 +369,14 @@ export class CacheWriter {
 
   async commit(): Promise<void> {
     await this.ready;
-    const stream = this.stream;
-    if (!stream) return;
-    await new Promise<void>((resolve) => {
-      stream.once('close', resolve);
-      stream.end();
-    });
+    const file = this.file;
+    if (!file) return;
+    this.file = null;
+    try {
+      await file.close();
+    } catch {
+      this.failed = true;
+    }
     if (this.failed) return this.abort();
     const meta: CacheMeta = {
       ...this.signature,
@@ -373,11 +387,11 @@ export class CacheWriter {
       notices: this.notices,
       noticeCount: this.noticeCount,
     };
-    const file = join(this.dir, `${this.key}.json`);
+    const metaFile = join(this.dir, `${this.key}.json`);
     try {
-      await cleanStaleTemps(file);
+      await cleanStaleTemps(metaFile);
       // A derived cache: after a crash it is only mined again (no fsync).
-      await writeFileAtomic(file, JSON.stringify(meta), { durable: false });
+      await writeFileAtomic(metaFile, JSON.stringify(meta), { durable: false });
     } catch {
       return this.abort();
     }
@@ -387,24 +401,12 @@ export class CacheWriter {
 
   async abort(): Promise<void> {
     await this.ready;
-    this.stream?.destroy();
+    const file = this.file;
+    this.file = null;
     this.failed = true;
+    await file?.close().catch(() => {});
     await unlink(join(this.dir, this.data)).catch(() => {});
   }
-}
-
-function drained(stream: WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('error', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('error', done);
-    stream.on('close', done);
-  });
 }
 
 // Revision arguments whose walk depends on nothing but the tips they resolve to.
