@@ -1,6 +1,7 @@
 /**
  * The Review-Finding trailer value: one CSV record of nine fields (docs/trailers.md). csv-stringify
- * writes it and csv-parse reads it; zod validates every field.
+ * writes it and csv-parse reads it (a clean one-line value is cut by oneLineFields, as csv-parse
+ * would); zod validates every field.
  */
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
