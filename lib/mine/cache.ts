@@ -425,11 +425,8 @@ const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
  * null: then the run is mined in full (always correct, only slower).
  */
 export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
-  if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
-  if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
-  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
-    return null;
-  if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
+  const revs = incrementalRevs(old, now);
+  if (!revs) return null;
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
@@ -477,8 +474,21 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
       const tipDates = newTips.filter((t) => fresh.has(t)).map((t) => fresh.get(t)!);
       if (new Set(tipDates).size !== tipDates.length) return null;
     }
-    return [...newTips, ...oldTips.map((t) => `^${t}`)];
+    return revs;
   } catch {
     return null;
   }
+}
+
+/**
+ * What planIncremental answers when git's checks hold, from the signatures alone (null when they
+ * already rule it out): the new commits' log can start before git has answered (lib/mine/index.ts).
+ */
+export function incrementalRevs(old: Signature, now: Signature): string[] | null {
+  if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
+  if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
+  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
+    return null;
+  if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
+  return [...new Set(now.tips), ...[...new Set(old.tips)].map((t) => `^${t}`)];
 }
