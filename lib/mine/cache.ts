@@ -337,9 +337,8 @@ export class CacheWriter {
   async add(batch: readonly MinedCommit[]): Promise<void> {
     await this.ready;
     if (this.failed || !this.file) return;
-    let text = '';
     for (const commit of batch) {
-      text += commit.lines.join('\n') + '\n';
+      for (const line of commit.lines) this.line(line);
       if (this.records !== undefined) this.records += commit.lines.length;
       const { warnings, rejected } = commit.notices();
       // Copies: a text cut from git's output keeps the whole read it came from alive.
@@ -347,7 +346,32 @@ export class CacheWriter {
       for (const r of rejected) this.notice({ kind: 'rejected', commit: ownCopy(r.commit), text: ownCopy(r.reason) });
     }
     this.commits += batch.length;
-    this.put(Buffer.from(text, 'utf8'));
+    this.flush();
+  }
+
+  /** Bytes encoded and not yet written: reused at once, the writes being blocking. */
+  private pending = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  /** One line and its newline into the pending bytes, which are written when full. */
+  private line(text: string): void {
+    // A UTF-16 unit is at most three bytes of UTF-8: count them only when it may not fit.
+    const room = this.pending.length - this.used - 1;
+    if (text.length * 3 > room && Buffer.byteLength(text) > room) {
+      this.flush();
+      if (Buffer.byteLength(text) + 1 > this.pending.length) {
+        this.put(Buffer.from(`${text}\n`, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.pending.write(text, this.used);
+    this.pending[this.used++] = 10;
+  }
+
+  private flush(): void {
+    if (!this.used) return;
+    this.put(this.pending.subarray(0, this.used));
+    this.used = 0;
   }
 
   /**
