@@ -14,7 +14,7 @@
  * slow as mining itself. So a re-run compares the tips instead: same tips, same output; tips
  * that only moved forward ask git for the new commits alone (see planIncremental).
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 import { mineCacheDir } from '../core/state.js';
@@ -63,6 +63,8 @@ export const KEPT_NOTICES = 10;
 export interface CacheMeta extends Signature {
   data: string;
   commits: number;
+  /** How many records (lines) the data holds; absent in an entry written before it was kept. */
+  records?: number;
   bytes: number;
   /** The first KEPT_NOTICES notices, in output order, and how many there are in all. */
   notices: Notice[];
@@ -284,10 +286,15 @@ export class MineCache {
   }
 }
 
+/** As record.ts ownCopy, without loading the record code here (a cached re-run loads this file). */
+const ownCopy = (text: string) => (text.length < 13 ? text : (' ' + text).slice(1));
+
 export class CacheWriter {
-  private stream: WriteStream | null = null;
+  /** The data file, open; null until `ready`, and after a failure. */
+  private file: FileHandle | null = null;
   private failed = false;
   private commits = 0;
+  private records: number | undefined = 0;
   private bytes = 0;
   private notices: Notice[] = [];
   private noticeCount = 0;
@@ -306,55 +313,117 @@ export class CacheWriter {
     private readonly previous: CacheMeta | null,
   ) {
     this.data = `${key}-${crypto().randomBytes(6).toString('hex')}.jsonl`;
-    this.ready = mkdir(dir, { recursive: true }).then(
-      () => {
-        this.stream = createWriteStream(join(dir, this.data));
-        this.stream.on('error', () => (this.failed = true));
-      },
-      () => {
-        this.failed = true;
-      },
-    );
+    this.ready = mkdir(dir, { recursive: true })
+      .then(() => open(join(dir, this.data), 'w'))
+      .then(
+        (file) => {
+          this.file = file;
+        },
+        () => {
+          this.failed = true;
+        },
+      );
   }
 
-  /** A cache problem never stops mining: the run just is not cached. */
+  /**
+   * Writes at once, blocking (a file in the page cache takes microseconds): what is written is
+   * garbage before V8's next scavenge. Through a write stream, each batch waited for the thread
+   * pool, long enough to be promoted to the old generation, and a first run over 1,000,000
+   * commits held 10 MB of such buffers (docs/mining.md "At history scale"). A cache problem
+   * never stops mining: the run just is not cached.
+   */
+  private put(bytes: Buffer): void {
+    if (this.failed || !this.file) return;
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.file.fd, bytes, at, bytes.length - at);
+      this.bytes += bytes.length;
+    } catch {
+      this.failed = true;
+    }
+  }
+
   async add(batch: readonly MinedCommit[]): Promise<void> {
     await this.ready;
-    if (this.failed || !this.stream) return;
-    let text = '';
+    if (this.failed || !this.file) return;
     for (const commit of batch) {
-      text += commit.lines.join('\n') + '\n';
+      for (const line of commit.lines) this.line(line);
+      if (this.records !== undefined) this.records += commit.lines.length;
       const { warnings, rejected } = commit.notices();
-      for (const w of warnings) this.notice({ kind: 'warning', commit: w.commit, text: w.message });
-      for (const r of rejected) this.notice({ kind: 'rejected', commit: r.commit, text: r.reason });
+      // Copies: a text cut from git's output keeps the whole read it came from alive.
+      for (const w of warnings) this.notice({ kind: 'warning', commit: ownCopy(w.commit), text: ownCopy(w.message) });
+      for (const r of rejected) this.notice({ kind: 'rejected', commit: ownCopy(r.commit), text: ownCopy(r.reason) });
     }
     this.commits += batch.length;
-    this.bytes += Buffer.byteLength(text);
-    if (!this.stream.write(text)) await drained(this.stream);
+    this.flush();
+  }
+
+  /** Bytes encoded and not yet written: reused at once, the writes being blocking. */
+  private pending = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  /** One line and its newline into the pending bytes, which are written when full. */
+  private line(text: string): void {
+    // A UTF-16 unit is at most three bytes of UTF-8: count them only when it may not fit.
+    const room = this.pending.length - this.used - 1;
+    if (text.length * 3 > room && Buffer.byteLength(text) > room) {
+      this.flush();
+      if (Buffer.byteLength(text) + 1 > this.pending.length) {
+        this.put(Buffer.from(`${text}\n`, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.pending.write(text, this.used);
+    this.pending[this.used++] = 10;
+  }
+
+  private flush(): void {
+    if (!this.used) return;
+    this.put(this.pending.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  /**
+   * The lines of a cached run as they are (its data file's bytes, whole lines, in order): an
+   * incremental run's older commits, copied; addNotices counts that run's commits, records and notices.
+   */
+  async addBytes(bytes: Buffer): Promise<void> {
+    await this.ready;
+    this.put(bytes);
+  }
+
+  /** The commits, records and notices of the cached run whose bytes addBytes copies (after this run's own). */
+  addNotices(meta: CacheMeta): void {
+    this.commits += meta.commits;
+    this.records = this.records !== undefined && meta.records !== undefined ? this.records + meta.records : undefined;
+    for (const n of meta.notices) this.notice(n);
+    this.noticeCount += meta.noticeCount - meta.notices.length;
   }
 
   async commit(): Promise<void> {
     await this.ready;
-    const stream = this.stream;
-    if (!stream) return;
-    await new Promise<void>((resolve) => {
-      stream.once('close', resolve);
-      stream.end();
-    });
+    const file = this.file;
+    if (!file) return;
+    this.file = null;
+    try {
+      await file.close();
+    } catch {
+      this.failed = true;
+    }
     if (this.failed) return this.abort();
     const meta: CacheMeta = {
       ...this.signature,
       data: this.data,
       commits: this.commits,
+      records: this.records,
       bytes: this.bytes,
       notices: this.notices,
       noticeCount: this.noticeCount,
     };
-    const file = join(this.dir, `${this.key}.json`);
+    const metaFile = join(this.dir, `${this.key}.json`);
     try {
-      await cleanStaleTemps(file);
+      await cleanStaleTemps(metaFile);
       // A derived cache: after a crash it is only mined again (no fsync).
-      await writeFileAtomic(file, JSON.stringify(meta), { durable: false });
+      await writeFileAtomic(metaFile, JSON.stringify(meta), { durable: false });
     } catch {
       return this.abort();
     }
@@ -364,24 +433,12 @@ export class CacheWriter {
 
   async abort(): Promise<void> {
     await this.ready;
-    this.stream?.destroy();
+    const file = this.file;
+    this.file = null;
     this.failed = true;
+    await file?.close().catch(() => {});
     await unlink(join(this.dir, this.data)).catch(() => {});
   }
-}
-
-function drained(stream: WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('error', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('error', done);
-    stream.on('close', done);
-  });
 }
 
 // Revision arguments whose walk depends on nothing but the tips they resolve to.
@@ -400,17 +457,18 @@ const PLAIN_OPTION = /^--(all|branches|tags|remotes)(=.*)?$|^--(glob|exclude)=/;
  * null: then the run is mined in full (always correct, only slower).
  */
 export async function planIncremental(cwd: string, old: Signature, now: Signature): Promise<string[] | null> {
-  if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
-  if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
-  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
-    return null;
-  if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
+  const revs = incrementalRevs(old, now);
+  if (!revs) return null;
   const oldTips = [...new Set(old.tips)];
   const newTips = [...new Set(now.tips)];
   try {
-    const lost = await run(commitCount([...oldTips, ...newTips.map((t) => `^${t}`)]), { cwd });
+    // Two questions side by side (each a git process): what the old tips reach that the new
+    // ones do not, and the new commits with the boundary.
+    const [lost, walk] = await Promise.all([
+      run(commitCount([...oldTips, ...newTips.map((t) => `^${t}`)]), { cwd }),
+      run(commitTimesWithBoundary([...newTips, ...oldTips.map((t) => `^${t}`)]), { cwd }),
+    ]);
     if (lost.trim() !== '0') return null;
-    const walk = await run(commitTimesWithBoundary([...newTips, ...oldTips.map((t) => `^${t}`)]), { cwd });
     const fresh = new Map<string, number>();
     const boundary = new Map<string, number>();
     for (const line of walk.split('\n')) {
@@ -439,8 +497,21 @@ export async function planIncremental(cwd: string, old: Signature, now: Signatur
       const tipDates = newTips.filter((t) => fresh.has(t)).map((t) => fresh.get(t)!);
       if (new Set(tipDates).size !== tipDates.length) return null;
     }
-    return [...newTips, ...oldTips.map((t) => `^${t}`)];
+    return revs;
   } catch {
     return null;
   }
+}
+
+/**
+ * What planIncremental answers when git's checks hold, from the signatures alone (null when they
+ * already rule it out): the new commits' log can start before git has answered (lib/mine/index.ts).
+ */
+export function incrementalRevs(old: Signature, now: Signature): string[] | null {
+  if (old.version !== now.version || old.shallow !== now.shallow || old.shape !== now.shape) return null;
+  if (JSON.stringify(old.args) !== JSON.stringify(now.args)) return null;
+  if (!now.args.every((a) => (a.startsWith('-') ? PLAIN_OPTION.test(a) : !a.includes('..') && !a.startsWith('^'))))
+    return null;
+  if (!old.tips.every((t) => SHA.test(t)) || !now.tips.every((t) => SHA.test(t))) return null;
+  return [...new Set(now.tips), ...[...new Set(old.tips)].map((t) => `^${t}`)];
 }

@@ -10,6 +10,10 @@ import type { RawCommit } from './types.js';
 const FORMAT = '%H%x00%cI%x00%an <%ae>%x00%(trailers:key=Review-Finding,valueonly,unfold,separator=%x1f)%x00%B';
 const FIELDS = 5;
 
+// Reads held while the parser works: four keep git writing (a read is parsed faster than git
+// fills the next), more only hold memory.
+const READ_AHEAD = 4;
+
 const SHA = /^[0-9a-f]{40,64}$/;
 
 /**
@@ -22,7 +26,7 @@ export async function* readCommitBatches(
   stdin?: string,
 ): AsyncGenerator<RawCommit[]> {
   let fields: string[] = [];
-  for await (const records of stream(miningLog(FORMAT, revArgs, stdin), { cwd })) {
+  for await (const records of stream(miningLog(FORMAT, revArgs, stdin), { cwd, readAhead: READ_AHEAD })) {
     const commits: RawCommit[] = [];
     for (const field of records) {
       fields.push(field);

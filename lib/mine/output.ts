@@ -45,7 +45,7 @@ export function recordWriter(sink: Sink, options: WriterOptions): RecordWriter {
   return {
     async add(commit) {
       // Unredacted JSONL is the canonical line itself (a cached run is copied, not re-encoded).
-      if (!options.redact) return sink.write(commit.lines.join('\n') + '\n');
+      if (!options.redact) return sink.writeLines(commit.lines);
       const result = commit.result;
       let text = '';
       for (const f of result.findings) text += jsonForTerminal(JSON.stringify(outputRecord(f, true))) + '\n';

@@ -28,12 +28,15 @@ export function findingLines(body: string): FindingLine[] {
   while ((match = KEY_LINE.exec(body)) !== null) {
     let end = body.indexOf('\n', match.index);
     if (end === -1) end = body.length;
-    const parts = [body.slice(match.index, end).replace(/\r$/, '').trimEnd()];
-    // Continuation lines: leading space or tab and something after it.
+    // trimEnd takes a CR before the newline too.
+    const parts = [body.slice(match.index, end).trimEnd()];
+    // Continuation lines: leading space or tab and something after it (a CR is not something).
     while (end < body.length) {
+      const first = body.charCodeAt(end + 1);
+      if (first !== 32 && first !== 9) break;
       const next = body.indexOf('\n', end + 1);
       const stop = next === -1 ? body.length : next;
-      const line = body.slice(end + 1, stop).replace(/\r$/, '');
+      const line = body.slice(end + 1, stop);
       if (!/^[ \t]+\S/.test(line)) break;
       parts.push(line.trimEnd());
       end = stop;
@@ -64,6 +67,21 @@ function normalize(value: string): string {
  * so when a value appears twice, its later copies are the ones in the block.
  */
 export function placements(lines: readonly FindingLine[], trailerValues: readonly string[]): Placement[] {
+  // Usually every line is one of git's values as it is: then each is in the block whatever the
+  // whitespace, and no value needs normalizing (a copy of each, a large run's most made text).
+  if (lines.length <= trailerValues.length) {
+    const verbatim = new Map<string, number>();
+    for (const v of trailerValues) verbatim.set(v, (verbatim.get(v) ?? 0) + 1);
+    let all = true;
+    for (let i = lines.length - 1; i >= 0 && all; i--) {
+      // A value with something to trim is left to normalize (an empty key is no value).
+      const value = lines[i]!.value;
+      const n = value && value.trim() === value ? (verbatim.get(value) ?? 0) : 0;
+      if (n > 0) verbatim.set(value, n - 1);
+      else all = false;
+    }
+    if (all) return lines.map(() => 'trailer');
+  }
   const left = new Map<string, number>();
   for (const v of trailerValues) {
     const key = normalize(v);

@@ -5,10 +5,12 @@
  */
 import { openAtomicStream, type AtomicStream } from '../core/fs/atomic.js';
 import { InputError } from '../core/errors.js';
-import { mineBatches, cachedRun } from './index.js';
+import { mineBatches, cachedRun, type MineOptions } from './index.js';
 import { recordWriter, streamSink, copyInto, type MineFormat, type Sink } from './output.js';
 import { KEPT_NOTICES, type Notice } from './cache.js';
+import { ownCopy } from './record.js';
 import { mineMessages as m } from '../messages/mine.js';
+import { setV8Flags } from '../core/node-module.js';
 
 export interface MineRunOptions {
   cwd: string;
@@ -50,7 +52,9 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
   };
   try {
     // The cache holds exactly this run and the default output is wanted: copy it.
-    const cached = options.format === 'jsonl' && !options.redact ? await cachedRun(options) : null;
+    // (Its signature, asked of git, serves the run below when the cache does not hold this one.)
+    const { hit: cached, signature } =
+      options.format === 'jsonl' && !options.redact ? await cachedRun(options) : { hit: null, signature: undefined };
     if (cached) {
       try {
         options.onPlan?.('replay', `${cached.meta.commits} commits, copied`);
@@ -70,16 +74,39 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
         redact: options.redact,
         terminal,
       });
+      holdYoungGeneration();
       let commits = 0;
       let records = 0;
       let shown = 0;
-      for await (const batch of mineBatches(options)) {
+      // Unredacted JSONL: the cached commits of an incremental run are copied out as they are.
+      let counting = false;
+      const cachedTail: MineOptions['cachedTail'] =
+        options.format === 'jsonl' && !options.redact
+          ? {
+              start: (meta) => {
+                commits += meta.commits;
+                meta.notices.forEach(note);
+                noticeCount += meta.noticeCount - meta.notices.length;
+                // An entry written before it kept its records' count: its lines are counted.
+                if (typeof meta.records === 'number') {
+                  records += meta.records;
+                  options.onProgress?.(commits, records);
+                } else counting = true;
+              },
+              write: async (bytes) => {
+                if (counting) records += countLines(bytes);
+                await sink.writeBytes(bytes);
+              },
+            }
+          : undefined;
+      for await (const batch of mineBatches({ ...options, cachedTail, signature })) {
         for (const commit of batch) {
           commits += 1;
           records += commit.lines.length;
           const { warnings, rejected } = commit.notices();
-          for (const w of warnings) note({ kind: 'warning', commit: w.commit, text: w.message });
-          for (const r of rejected) note({ kind: 'rejected', commit: r.commit, text: r.reason });
+          // Copies: a text cut from git's output keeps the whole read it came from alive.
+          for (const w of warnings) note({ kind: 'warning', commit: ownCopy(w.commit), text: ownCopy(w.message) });
+          for (const r of rejected) note({ kind: 'rejected', commit: ownCopy(r.commit), text: ownCopy(r.reason) });
           await writer.add(commit);
         }
         if (commits - shown >= 500) {
@@ -95,4 +122,21 @@ export async function runMine(options: MineRunOptions): Promise<MineRunResult> {
     throw error;
   }
   return { notices, noticeCount };
+}
+
+/** How many lines (newlines) a piece of JSONL holds. */
+function countLines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) n += 1;
+  return n;
+}
+
+/**
+ * Keeps V8's young generation at the size start-up left it: a streamed history holds nothing, but
+ * V8 doubles the young generation whenever what survived its scavenges adds up to its size, and
+ * over a long history that sum always gets there, up to two 16 MiB halves whose pages are all
+ * touched (docs/mining.md "At history scale"). Only for the streamed run: nothing else runs after it.
+ */
+function holdYoungGeneration(): void {
+  setV8Flags(['--semi-space-growth-factor=1']);
 }

@@ -9,20 +9,33 @@ import type { FileHandle } from 'node:fs/promises';
 /** Where text goes: batched, and waiting for the stream when it asks us to. */
 export interface Sink {
   write(text: string): Promise<void>;
+  /** Lines, each followed by a newline: as write(lines.join('\n') + '\n'), without making that text. */
+  writeLines(lines: readonly string[]): Promise<void>;
   /** Bytes as they are (a cached run copied straight out). */
   writeBytes(bytes: Buffer): Promise<void>;
   end(): Promise<void>;
 }
 
+/** How many bytes a sink gathers before it writes them. */
+const SINK_BYTES = 1 << 16;
+
+/**
+ * A sink on a stream. Text is encoded into the bytes waiting to be written as soon as it comes:
+ * a streamed history then holds no text past the batch that made it (a list of texts waiting to
+ * be joined lived through several batches and was what V8 promoted to its old generation, and
+ * the join was a second copy of the whole output: docs/mining.md "At history scale"). Each
+ * write is whole texts, so every chunk the stream gets is valid UTF-8 by itself.
+ */
 export function streamSink(stream: NodeJS.WritableStream, { close = false } = {}): Sink {
-  let buffer: string[] = [];
-  let size = 0;
+  let buffer = Buffer.allocUnsafe(SINK_BYTES);
+  let used = 0;
   const flush = async () => {
-    if (!size) return;
-    const text = buffer.join('');
-    buffer = [];
-    size = 0;
-    await put(text);
+    if (!used) return;
+    const bytes = buffer.subarray(0, used);
+    // The stream may hold on to what it was given: the next bytes go into a new buffer.
+    buffer = Buffer.allocUnsafe(SINK_BYTES);
+    used = 0;
+    await put(bytes);
   };
   const put = async (chunk: string | Buffer) => {
     if (!stream.write(chunk)) {
@@ -41,11 +54,30 @@ export function streamSink(stream: NodeJS.WritableStream, { close = false } = {}
       });
     }
   };
-  return {
+  /** Whether `text` and `extra` bytes fit in what is left of the buffer. */
+  const fits = (text: string, extra: number): boolean =>
+    // A UTF-16 unit is at most three bytes of UTF-8: count them only when it may not fit.
+    used + text.length * 3 + extra <= SINK_BYTES || used + Buffer.byteLength(text) + extra <= SINK_BYTES;
+  const sink: Sink = {
     async write(text) {
-      buffer.push(text);
-      size += text.length;
-      if (size >= 1 << 16) await flush();
+      if (!fits(text, 0)) {
+        await flush();
+        if (!fits(text, 0)) return put(text);
+      }
+      used += buffer.write(text, used);
+    },
+    async writeLines(lines) {
+      for (const line of lines) {
+        if (!fits(line, 1)) {
+          await flush();
+          if (!fits(line, 1)) {
+            await put(line + '\n');
+            continue;
+          }
+        }
+        used += buffer.write(line, used);
+        buffer[used++] = 10;
+      }
     },
     async writeBytes(bytes) {
       await flush();
@@ -61,6 +93,7 @@ export function streamSink(stream: NodeJS.WritableStream, { close = false } = {}
       }
     },
   };
+  return sink;
 }
 
 /** Copies a file (an open handle) into the sink. */

@@ -1,6 +1,7 @@
 /**
  * The Review-Finding trailer value: one CSV record of nine fields (docs/trailers.md). csv-stringify
- * writes it and csv-parse reads it; zod validates every field.
+ * writes it and csv-parse reads it (a clean one-line value is cut by oneLineFields, as csv-parse
+ * would); zod validates every field.
  */
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
@@ -184,34 +185,52 @@ function rowOf(fields: readonly string[]): RowResult {
 const ONE_LINE_RECORD = /^(?:[^",\r\n]*|"(?:[^"]|"")*")(?:,(?:[^",\r\n]*|"(?:[^"]|"")*"))*$/;
 
 /**
- * parseRow for many values at once, with the same answers: csv-parse's set-up per call costs
- * more than a short row (seconds at history scale, docs/mining.md "At history scale"), so the
- * values that are each exactly one clean one-line record (quotes balanced field by field: none
- * can run into the next line) are parsed in one call; every other value alone.
+ * parseRow for many values at once, with the same answers: a value that is exactly one clean
+ * one-line record (quotes balanced field by field: none can run into the next line) is cut into
+ * its fields here (oneLineFields), every other value goes to csv-parse alone. csv-parse's set-up
+ * per call costs more than a short row (docs/mining.md "At history scale").
  */
 export function parseRows(values: readonly string[]): RowResult[] {
   const results: RowResult[] = new Array(values.length);
-  const batched: number[] = [];
-  const texts: string[] = [];
-  values.forEach((value, i) => {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
     const text = value.trim();
-    if (text && !/[\r\n]/.test(text) && ONE_LINE_RECORD.test(text)) {
-      batched.push(i);
-      texts.push(text);
-    } else results[i] = parseRow(value);
-  });
-  if (batched.length === 0) return results;
-  let records: string[][] | null;
-  try {
-    records = parse(texts.join('\n'), { relax_column_count: true, record_delimiter: '\n' }) as string[][];
-    if (records.length !== batched.length) records = null;
-  } catch {
-    records = null;
+    results[i] =
+      text && !/[\r\n]/.test(text) && ONE_LINE_RECORD.test(text) ? rowOf(oneLineFields(text)) : parseRow(value);
   }
-  batched.forEach((i, k) => {
-    results[i] = records ? rowOf(records[k]!) : parseRow(values[i]!);
-  });
   return results;
+}
+
+/**
+ * The fields of a text ONE_LINE_RECORD matched, exactly as csv-parse reads it (a bare field as
+ * it is, a quoted one without its quotes and with each "" one "): the pattern has already read
+ * the record, so cutting it is all that is left. csv-parse cost a third of a large mining run,
+ * most of it allocation (docs/mining.md "At history scale"); every other value still goes to it.
+ */
+export function oneLineFields(text: string): string[] {
+  const fields: string[] = [];
+  for (let at = 0; ; at += 1) {
+    if (text.charCodeAt(at) === 34) {
+      let value = '';
+      for (let from = at + 1; ; ) {
+        const quote = text.indexOf('"', from);
+        if (text.charCodeAt(quote + 1) === 34) {
+          value += text.slice(from, quote + 1);
+          from = quote + 2;
+          continue;
+        }
+        fields.push(value + text.slice(from, quote));
+        at = quote + 1;
+        break;
+      }
+    } else {
+      const comma = text.indexOf(',', at);
+      const end = comma === -1 ? text.length : comma;
+      fields.push(text.slice(at, end));
+      at = end;
+    }
+    if (at >= text.length) return fields;
+  }
 }
 
 export interface GateProblem {

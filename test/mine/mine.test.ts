@@ -401,6 +401,74 @@ test('the cache: a re-run replays, new commits are read alone, a rewrite is re-r
   assert.equal((await runCli(['mine'], { cwd: r.dir })).stdout, tie.stdout);
 });
 
+test('the cache: an incremental run copies the cached lines; output, notices and the new entry equal a full run', async () => {
+  const r = repo();
+  const t = clock();
+  /** A commit with a finding in the message body (a warning) and a line no grammar reads (rejected). */
+  const noisy = (i: number) =>
+    r.commit(
+      [
+        `noisy ${i}`,
+        '',
+        trailer(row({ id: `rf-0000b0d${i.toString(16).padStart(3, '0')}` })),
+        '',
+        trailer(row({ id: `rf-0000c0d${i.toString(16).padStart(3, '0')}` })),
+        `Review-Finding: not a row ${i}`,
+        '',
+      ].join('\n'),
+      {},
+      { env: t.next() },
+    );
+  for (let i = 0; i < 7; i++) noisy(i);
+  const first = await runCli(['mine'], { cwd: r.dir, env: debug });
+  assert.match(first.stderr, /mine cache: full/);
+  for (let i = 7; i < 11; i++) noisy(i);
+  const truth = await runCli(['mine', '--no-cache'], { cwd: r.dir });
+  const incremental = await runCli(['mine'], { cwd: r.dir, env: debug });
+  assert.match(incremental.stderr, /mine cache: incremental \(cached commits copied\)/);
+  assert.equal(incremental.stdout, truth.stdout);
+  // 22 notices: the first ten (the new commits' before the cached ones) and how many more.
+  assert.equal(incremental.stderr.replace(/^revtrail: mine cache.*\n/gm, ''), truth.stderr);
+  assert.match(truth.stderr, /and 12 more warnings/);
+  const entry = () => {
+    const dir = cacheDir(r);
+    const meta = JSON.parse(readFileSync(join(dir, readdir(dir).find((f) => f.endsWith('.json'))!), 'utf8'));
+    return { ...meta, data: readFileSync(join(dir, meta.data), 'utf8') };
+  };
+  const copied = entry();
+  // The replay of the entry the incremental run wrote, through the copy and through the records.
+  assert.equal((await runCli(['mine'], { cwd: r.dir })).stdout, truth.stdout);
+  const json = (await runCli(['mine', '--format', 'json', '--no-cache'], { cwd: r.dir })).stdout;
+  assert.equal((await runCli(['mine', '--format', 'json'], { cwd: r.dir })).stdout, json);
+  rmSync(cacheDir(r), { recursive: true, force: true });
+  await runCli(['mine'], { cwd: r.dir });
+  const full = entry();
+  assert.deepEqual(
+    [copied.commits, copied.records, copied.bytes, copied.noticeCount, copied.notices, copied.tips],
+    [full.commits, full.records, full.bytes, full.noticeCount, full.notices, full.tips],
+  );
+  assert.equal(copied.data, full.data);
+  assert.equal(full.records, parseJsonl(truth.stdout).length);
+
+  // Other formats read the cached commits back as records: the same output as --no-cache.
+  noisy(11);
+  const csv = (await runCli(['mine', '--format', 'csv', '--include-open', '--no-cache'], { cwd: r.dir })).stdout;
+  const viaRecords = await runCli(['mine', '--format', 'csv', '--include-open'], { cwd: r.dir, env: debug });
+  assert.match(viaRecords.stderr, /mine cache: incremental\n/);
+  assert.equal(viaRecords.stdout, csv);
+
+  // An entry that does not say how many records it holds (written before it kept the count).
+  const dir = cacheDir(r);
+  const metaFile = join(dir, readdir(dir).find((f) => f.endsWith('.json'))!);
+  const { records: _, ...older } = JSON.parse(readFileSync(metaFile, 'utf8'));
+  writeFileSync(metaFile, JSON.stringify(older));
+  noisy(12);
+  const afterOlder = await runCli(['mine'], { cwd: r.dir, env: debug });
+  assert.match(afterOlder.stderr, /mine cache: incremental \(cached commits copied\)/);
+  assert.equal(afterOlder.stdout, (await runCli(['mine', '--no-cache'], { cwd: r.dir })).stdout);
+  assert.equal(entry().records, undefined);
+});
+
 test('the cache: --all and other formats come out the same cached or not', async () => {
   const r = repo();
   fastImport(r, 30);

@@ -209,3 +209,34 @@ test('placements: values that differ only in whitespace (runs, tabs, newlines, U
     { numRuns: 3000 },
   );
 });
+
+test('placements: several lines and values, repeated ones and lines found as they are, as the normalized matching from the last line', () => {
+  const reference = (v: string) => v.replace(/,\s+/g, ',').replace(/\s+/g, ' ').trim();
+  /** The matching with every value normalized: the block's copies are the later ones. */
+  const expected = (lines: string[], values: string[]) => {
+    const left = new Map<string, number>();
+    for (const v of values) if (reference(v)) left.set(reference(v), (left.get(reference(v)) ?? 0) + 1);
+    return lines
+      .map((l) => l)
+      .reverse()
+      .map((l) => {
+        const n = left.get(reference(l)) ?? 0;
+        if (n > 0) left.set(reference(l), n - 1);
+        return n > 0 ? 'trailer' : 'body';
+      })
+      .reverse();
+  };
+  const value = fc.constantFrom('a,b', 'a, b', ' a,b', 'a,b ', 'a  b', 'a b', '', ' ', 'c', 'c\t', '\u00a0c');
+  fc.assert(
+    fc.property(fc.array(value, { maxLength: 6 }), fc.array(value, { maxLength: 6 }), (lines, values) => {
+      assert.deepEqual(
+        placements(
+          lines.map((v) => ({ value: v, raw: v })),
+          values,
+        ),
+        expected(lines, values),
+      );
+    }),
+    { numRuns: 5000 },
+  );
+});

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRows } from '../../lib/record/row.js';
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { oneLineFields, parseRows } from '../../lib/record/row.js';
 import { formatRow, parseRow } from '../../lib/record/row.js';
 import { row } from '../kit/mine.js';
 
@@ -43,4 +45,21 @@ test("parseRows gives parseRow's result and reason for every value, alone and in
   // A broken row in the middle of a batch does not disturb its neighbours.
   const mixed = parseRows([corpus[0]!, corpus[7]!, corpus[1]!]);
   assert.deepEqual(mixed, [parseRow(corpus[0]!), parseRow(corpus[7]!), parseRow(corpus[1]!)]);
+});
+
+test('oneLineFields cuts a clean one-line record exactly as csv-parse reads it', () => {
+  const char = fc.constantFrom('a', 'Z', ' ', '\t', '"', ',', ';', '\\', 'é', '\u2028', '\u00a0', '\uFEFF', '0');
+  const text = (chars: fc.Arbitrary<string>) => fc.array(chars, { maxLength: 12 }).map((a) => a.join(''));
+  const bare = text(char.filter((c) => c !== '"' && c !== ','));
+  const quoted = text(char).map((t) => `"${t.replace(/"/g, '""')}"`);
+  fc.assert(
+    fc.property(fc.array(fc.oneof(bare, quoted), { minLength: 1, maxLength: 11 }), (fields) => {
+      const record = fields.join(',');
+      const expected = (parse(record, { relax_column_count: true, record_delimiter: '\n' }) as string[][])[0] ?? [''];
+      assert.deepEqual(oneLineFields(record), expected, JSON.stringify(record));
+      // And a row reads the same in a batch as alone, trimmed or not.
+      assert.deepEqual(parseRows([record])[0], parseRow(record), JSON.stringify(record));
+    }),
+    { numRuns: 3000 },
+  );
 });
