@@ -12,6 +12,7 @@ import type { Bundle, Concept } from './types.js';
 import { ConceptCache, rememberOverrun } from './cache.js';
 import type { ConceptResult } from './concept.js';
 import { checkGlob } from './globs.js';
+import { parseWithLibrary } from './frontmatter.js';
 import { decodeUtf8, MAX_FILE_BYTES, readCapped } from './read.js';
 import { readFailure } from '../core/fs/read.js';
 import { bundleMessages as m } from '../messages/bundle.js';
@@ -150,7 +151,7 @@ async function readDocMap(file: string): Promise<Parsed> {
   const source = text.replace(/\r\n/g, '\n');
   if (source.trim() === '') return { ok: true, data: {}, lineAt: () => 1 };
   // Both parsers count the first YAML line as line 2 (a frontmatter's, after its ---).
-  const parsed = await (await import('./frontmatter.js')).parseWithLibrary(source);
+  const parsed = await parseWithLibrary(source);
   if (!parsed.ok)
     return {
       ok: false,

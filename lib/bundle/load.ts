@@ -11,7 +11,8 @@ import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { contains, toPosix } from '../core/fs/path.js';
 import type { Bundle, Concept, Diagnostic } from './types.js';
-import type { DocMapOptions } from './docmap.js';
+import { addDocMap, type DocMapOptions } from './docmap.js';
+import { unreachedFiles } from './unreached.js';
 import { extractLinks, linkPath } from './links.js';
 import type { ConceptResult } from './concept.js';
 import { ConceptCache, rememberOverrun, statSignature } from './cache.js';
@@ -56,7 +57,6 @@ export async function loadBundle(root: string, options: LoadOptions = {}): Promi
   const bundle = await loadOkf(root, options);
   if (options.docMap) {
     const base = options.base ?? process.cwd();
-    const { addDocMap } = await import('./docmap.js');
     await addDocMap(bundle, options.docMap, (abs) => toPosix(relative(base, abs)) || '.', options.cacheFile);
   }
   return bundle;
@@ -359,7 +359,6 @@ async function loadOkf(root: string, options: LoadOptions): Promise<Bundle> {
   if (sources) bundle.sources = [...(sources as Map<string, string>)];
   if (snapshot && cache) keepSnapshot(bundle, cache.overranAt(), snapshot);
   if (options.audit) {
-    const { unreachedFiles } = await import('./unreached.js');
     for (const file of unreachedFiles(realRoot, visited)) warn(display(file), null, m.unreached);
   }
   return bundle;

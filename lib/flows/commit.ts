@@ -15,7 +15,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Repo } from '../core/git/repo.js';
 import { isRevtrailError } from '../core/errors.js';
-import { commentCharOf, isEmptyMessage, readCommentConfig } from '../record/message.js';
+import { commentCharOf, isEmptyMessage, readCommentConfig, withoutRows } from '../record/message.js';
+import { writeFileAtomic } from '../core/fs/atomic.js';
+import { StorageError } from '../core/fs/storage.js';
+import { isAncestor, run } from '../core/git/commands.js';
+import { keepRecordOf } from '../review/clean-record.js';
+import { CREDENTIAL_RULE_SOURCES, runReview } from '../review/index.js';
+import { openWorkspace } from '../workspace/index.js';
+import { runnableRuleSources } from './rule-sources.js';
 import type { HistoryRow } from '../record/history.js';
 import type { TrailerRow } from '../record/row.js';
 import { blocks } from '../review/findings/event.js';
@@ -34,25 +41,15 @@ import type { Workspace } from '../workspace/index.js';
 import type { Bundle } from '../bundle/types.js';
 
 /**
- * What this flow loads only when a commit needs it, in one table (docs/hooks.md "Start-up"): a
- * clean commit loads none of it, and each entry is a stage's cost paid by the commits that use it.
+ * What this flow still loads only when a commit needs it (docs/hooks.md "Start-up"): the record
+ * stage, whose modules bring zod and the CSV libraries (a review with nothing to record, a clean
+ * check that stood in for the review, loads neither), and a rebase's settling, which only the
+ * commit after a rebase needs. The review and the rest are imported statically: this flow runs
+ * only when the start bundle could not decide, and then the review is nearly always run.
  */
 const load = {
-  atomic: () => import('../core/fs/atomic.js'),
-  storage: () => import('../core/fs/storage.js'),
-  git: () => import('../core/git/commands.js'),
-  history: () => import('../record/history.js'),
-  lint: () => import('../record/lint.js'),
-  message: () => import('../record/message.js'),
-  write: () => import('../record/write.js'),
-  trailerRows: () => import('../report/trailer-rows.js'),
-  cleanRecord: () => import('../review/clean-record.js'),
-  review: () => import('../review/index.js'),
-  choose: () => import('../verdicts/choose.js'),
-  queue: () => import('../verdicts/queue.js'),
-  workspace: () => import('../workspace/index.js'),
+  records: () => import('./commit-records.js'),
   rewrite: () => import('./rewrite.js'),
-  ruleSources: () => import('./rule-sources.js'),
 };
 
 /** The commit being made, through commit-msg: its message file, and where git runs the hook. */
@@ -112,7 +109,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   let amendedRows: TrailerRow[] = [];
   let parentRows: HistoryRow[] | undefined;
   const readParents = async () =>
-    (parentRows ??= plan!.parents.length ? await (await load.history()).readHistoryOf(repo.top, plan!.parents) : []);
+    (parentRows ??= plan!.parents.length ? await (await load.records()).readHistoryOf(repo.top, plan!.parents) : []);
   // An amend keeps the amended commit's records; they count as this branch's history too.
   const readHistory = async () => [
     ...amendedRows.map((row) => ({ commit: plan!.amended!, row })),
@@ -122,10 +119,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   const decision = await decideCommitWith(facts, {
     // 1. Lint what a human wrote: a bad row blocks before anything else happens.
     lint: async () => {
-      const [{ lintMessage, trailerValuesFromParse }, { parseTrailers }] = await Promise.all([
-        load.lint(),
-        load.write(),
-      ]);
+      const { lintMessage, trailerValuesFromParse, parseTrailers } = await load.records();
       const values = trailerValuesFromParse(await parseTrailers(original, gitOptions));
       const lint = lintMessage(text, { commentChar, trailerValues: values });
       lintLines = lint.problems.map((p) => `${m.lintLine(file, p.line, p.level, p.reason)}\n    ${p.text}`);
@@ -188,7 +182,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   if (amendedRows.length) {
     // Verdicts always; an OPEN row while this commit still raises its finding, or when no rule
     // here could tell (docs/record.md "Amend").
-    const { recordKey } = await load.history();
+    const { recordKey } = await load.records();
     const present = new Set(messageRows.map(recordKey));
     const stillThere = (r: TrailerRow) => !outcome || outcome.raised.has(r.id) || !outcome.runnable.has(r.rule_source);
     const kept = amendedRows.filter((r) => !present.has(recordKey(r)) && (r.verdict !== 'OPEN' || stillThere(r)));
@@ -200,7 +194,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
   // review no longer raises (the line was fixed) goes, as it would if not in the message
   // (docs/record.md "Amend"). A row answered in the same message stays with its answer.
   if (outcome && planned.amended && messageRows.length) {
-    const { recordKey } = await load.history();
+    const { recordKey } = await load.records();
     const fromAmended = new Set(amendedRows.map(recordKey));
     const answered = new Set(messageRows.filter((r) => r.verdict !== 'OPEN').map((r) => r.id));
     const stale = messageRows.filter(
@@ -212,11 +206,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
         outcome.runnable.has(r.rule_source),
     );
     if (stale.length) {
-      const [{ withoutRows }, { keyFor }, { writeFileAtomic }] = await Promise.all([
-        load.message(),
-        load.write(),
-        load.atomic(),
-      ]);
+      const { keyFor } = await load.records();
       const current = readFileSync(path, 'utf8');
       const next = withoutRows(current, new Set(stale.map((r) => r.id)), commentChar, keyFor(commentChar));
       if (next !== current) {
@@ -252,7 +242,7 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
     ...(written && recorded.length ? [m.verdictsRecorded(recorded)] : []),
   ];
   if (rows.length) {
-    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await load.write();
+    const { addTrailersToFile, configuredFoldAt, TrailersUnreadableError } = await load.records();
     const foldAt = outcome ? outcome.foldAt : await configuredFoldAt(repo.top);
     try {
       await addTrailersToFile(path, rows, { ...gitOptions, foldAt });
@@ -260,7 +250,6 @@ export async function commitFlow(input: CommitInput, prepared?: CommitReads): Pr
       // A full disk or a read-only .git, or rows git would not read back (its settings): the
       // message is as it was (atomic replace), and saying so beats an "internal error"; the
       // commit goes on without the rows, and queued verdicts stay queued.
-      const { StorageError } = await load.storage();
       if (!(error instanceof StorageError) && !(error instanceof TrailersUnreadableError)) throw error;
       lines.push(...report(false), m.trailersNotWritten(error.message, rows.length), `  ${error.remedy}`);
       return { exit: 0, lines };
@@ -283,7 +272,7 @@ export async function appliedPatchFlow(cwd: string): Promise<Outcome> {
   const plan = await planCommit(repo, hasHead, staged);
   // The history answers for suppression (a verdict already committed on this branch).
   const readHistory = async () =>
-    plan.parents.length ? (await load.history()).readHistoryOf(repo.top, plan.parents) : [];
+    plan.parents.length ? (await load.records()).readHistoryOf(repo.top, plan.parents) : [];
   // The commit's decision (./commit-decide.ts) over a message that is not there: nothing to
   // lint, nothing empty, no queue to take.
   const facts: CommitFacts = { settle: false, trailerLine: false, empty: false, plan: plan.kind, queued: false };
@@ -355,12 +344,8 @@ export async function reviewCommit(
   judgeRows: boolean,
   options: { record?: boolean } = {},
 ): Promise<CommitReview> {
-  const [{ runReview, CREDENTIAL_RULE_SOURCES }, { openWorkspace }] = await Promise.all([
-    load.review(),
-    load.workspace(),
-  ]);
   // The queue's module (zod, the row codec) loads only if the review asks for queued verdicts.
-  const readQueue = async (commonDir: string) => (await load.queue()).readQueue(commonDir);
+  const readQueue = async (commonDir: string) => (await load.records()).readQueue(commonDir);
   const session = await openWorkspace(repo.top, { repo }); // the hook's own repo: no second rev-parse
   const { config } = session;
   // One read of the history serves suppression and "already recorded on this branch".
@@ -399,7 +384,7 @@ export async function reviewCommit(
     const raised = new Set([...result.findings, ...result.suppressed].map((f) => f.id));
     const open: TrailerRow[] = [];
     if ((options.record ?? true) && config.commitMsg.record && result.findings.length) {
-      const { findingRow } = await load.trailerRows();
+      const { findingRow } = await load.records();
       const known = new Set([...(await readHistory()).map((h) => h.row.id), ...messageRows.map((r) => r.id)]);
       for (const finding of result.findings) {
         if (known.has(finding.id)) continue;
@@ -423,7 +408,7 @@ export async function reviewCommit(
             ...(blocking.length ? [m.pushWillBlock] : []),
           ]
         : [];
-    const runnable = judgeRows ? await (await load.ruleSources()).runnableRuleSources(session) : new Set<string>();
+    const runnable = judgeRows ? await runnableRuleSources(session) : new Set<string>();
     return { open, raised, report, runnable, foldAt: config.trailers.foldAt };
   };
   return {
@@ -439,7 +424,6 @@ export async function reviewCommit(
 /** Leaves the record of this review's policy for the next clean commit (review/clean-record.ts). */
 async function keepCleanRecordOf(session: Workspace, bundle: Bundle): Promise<void> {
   if (!session.commonDir) return;
-  const { keepRecordOf } = await load.cleanRecord();
   await keepRecordOf(cleanCheckFile(session.commonDir), session, bundle);
 }
 
@@ -451,12 +435,7 @@ async function chooseFromQueue(
   raised: ReadonlySet<string>,
   readParents: () => Promise<HistoryRow[]>,
 ) {
-  const [{ readQueue, pruneQueue }, { chooseQueued }, { isAncestor, run }, { recordKey }] = await Promise.all([
-    load.queue(),
-    load.choose(),
-    load.git(),
-    load.history(),
-  ]);
+  const { readQueue, pruneQueue, chooseQueued, recordKey } = await load.records();
   const entries = await readQueue(repo.commonDir);
   // An amend replaces HEAD: what descends from HEAD's parents or is HEAD itself goes in.
   const tips = plan.amended ? [plan.amended] : plan.parents;
@@ -476,7 +455,7 @@ async function chooseFromQueue(
 
 /** Every valid Review-Finding row of a commit's message (trailer block and body alike). */
 async function rowsOfCommit(top: string, commit: string): Promise<TrailerRow[]> {
-  const [{ commitMessages }, { lintMessage }] = await Promise.all([load.history(), load.lint()]);
+  const { commitMessages, lintMessage } = await load.records();
   const text = (await commitMessages(top, [commit])).get(commit) ?? '';
   return TRAILER_LINE.test(text) ? lintMessage(text, { commentChar: '\0' }).rows.map((r) => r.row) : [];
 }

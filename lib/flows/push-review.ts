@@ -25,7 +25,9 @@ import { preCheck, type CleanRecord, type Decision } from '../review/clean-check
 import { readDiff } from '../diff/source.js';
 import type { CappedDiff } from '../diff/cap.js';
 import { hookMessages as m } from '../messages/hooks.js';
-import type { SignedCheck } from './push-signed.js';
+import { checkSignedAnswers, type SignedCheck } from './push-signed.js';
+import { policyFindings } from './push-policy.js';
+import { keepRecordOf } from '../review/clean-record.js';
 import { isPolicyChange } from '../record/policy-changes.js';
 import type { HandedPatches } from './push-start.js';
 
@@ -177,11 +179,7 @@ export async function reviewPlans(
         sawChunk(r.knowledge_docs.length > 0);
         // The bundle was loaded (the diff had pieces): its policy's record for the next push.
         if (options.cleanFile && r.knowledge_docs.length)
-          await (await import('../review/clean-record.js')).keepRecordOf(
-            options.cleanFile,
-            session,
-            await session.bundle(),
-          );
+          await keepRecordOf(options.cleanFile, session, await session.bundle());
         return { findings: r.findings, warnings: r.warnings };
       })();
       result.catch(() => sawChunk(false));
@@ -272,7 +270,6 @@ export async function reviewPlans(
       }
     }
     if (options.policy && plan.ref === options.policy.ref && !plan.object) {
-      const { policyFindings } = await import('./push-policy.js');
       add({ findings: await policyFindings(top, session, options.policy.commit, tip, historyOf(tip)), warnings: [] });
     }
     const held = new Set(found.keys());
@@ -325,7 +322,6 @@ async function openSigned(
 ): Promise<SignedCheck | null> {
   const unique = new Map(blocked.flatMap((b) => b.findings).map((f) => [f.id, f]));
   const pushed = [...new Set(plans.flatMap((p) => p.commits))];
-  const { checkSignedAnswers } = await import('./push-signed.js');
   const signed = await checkSignedAnswers(
     top,
     session,

@@ -28,6 +28,7 @@ import { rangeHolds, SEVERITY, toDiagnostic, type DiagnosticData } from './diagn
 import { citedDocument } from './documents.js';
 import { actionsFor, COMMANDS, type AllowArguments, type OpenArguments, type VerdictArguments } from './actions.js';
 import { isCredential, Workspaces, type BufferReview, type OpenRepository } from './reviews.js';
+import { rememberReview } from '../verdicts/peek.js';
 
 export interface ServerOptions {
   input: NodeJS.ReadableStream;
@@ -289,7 +290,6 @@ export function startServer(options: ServerOptions): { connection: Connection; c
     else byUri.set(uri, [...findings]);
     const all = [...byUri.values()].flat();
     if (before.length === all.length && all.every((f, i) => f.id === before[i])) return;
-    const { rememberReview } = await import('../verdicts/peek.js');
     await rememberReview(commonDir, all, 'editor', (why) => log(m.reviewFailed('last-review.json', why)));
   }
 

@@ -10,6 +10,7 @@ import { lintMessage } from './lint.js';
 import { cleanStaleTemps, writeFileAtomic } from '../core/fs/atomic.js';
 import { RevtrailError } from '../core/errors.js';
 import { trailerMessages as m } from '../messages/trailers.js';
+import { loadConfig } from '../config/load.js';
 
 export interface TrailerGitOptions {
   /** Folder inside the repository (git reads core.commentChar and trailer.* from its config). */
@@ -27,7 +28,6 @@ export const DEFAULT_FOLD_AT = 100;
 /** `trailers.foldAt` of the repository's config; the default when the config cannot be read (the rows are still written). */
 export async function configuredFoldAt(top: string): Promise<number> {
   try {
-    const { loadConfig } = await import('../config/load.js');
     return (await loadConfig(top)).config.trailers.foldAt;
   } catch {
     return DEFAULT_FOLD_AT;

@@ -30,7 +30,12 @@ import { openReviewers } from './reviewers.js';
 import { excludeMatcher } from './engine/excludes.js';
 import { loadVerdicts } from './findings/suppress.js';
 import { signedKinds } from './findings/signed.js';
-import type { AttributeSource } from '../diff/attributes.js';
+import { readAttributes, type AttributeSource } from '../diff/attributes.js';
+import { readBinaryAsText } from '../diff/blob-text.js';
+import { readPooled } from './findings/pooled.js';
+import { calibrationOf } from './findings/calibrate.js';
+import { bufferIO, structuralIO } from './structural/io.js';
+import { readBaseline, withBaseline } from './findings/baseline.js';
 import type { HistoryRow } from '../record/history.js';
 import type { StructuralIO } from './structural/index.js';
 import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
@@ -97,7 +102,6 @@ export async function selectChunks(
   const files = parseDiff(text, source.kind === 'text' ? source.name : 'git diff');
   // Files git calls binary are read as text for the credential rules: only a git call when there are any.
   if (readBinary && session.commonDir !== null && files.some((f) => f.binary && f.newPath !== null)) {
-    const { readBinaryAsText } = await import('../diff/blob-text.js');
     const side = newSideOf(source, null)?.kind === 'worktree' ? 'worktree' : 'objects';
     capped.push(...(await readBinaryAsText(session.top, files, side)));
   }
@@ -221,7 +225,7 @@ export async function runReview(
           ? undefined
           : (options.attributes ??
             (async (paths) =>
-              (await import('../diff/attributes.js')).readAttributes(
+              readAttributes(
                 session.top,
                 paths,
                 // A copied policy brings its attributes: the pushed tree's own cannot hide a file.
@@ -240,11 +244,9 @@ export async function runReview(
         ? async () => {
             const { pooled } = config.calibration;
             // Other repositories' answers (docs/org.md "Pooled calibration"): opt-in, and never an error.
-            const others = pooled
-              ? await (await import('./findings/pooled.js')).readPooled(session.top, pooled, warnings)
-              : undefined;
+            const others = pooled ? await readPooled(session.top, pooled, warnings) : undefined;
             // Demotion needs REJECTs from gate.minAuthors people (docs/gate.md "Calibration").
-            return (await import('./findings/calibrate.js')).calibrationOf(
+            return calibrationOf(
               await history(),
               { ...config.calibration, minAuthors: config.gate.minAuthors },
               others,
@@ -276,9 +278,8 @@ export async function runReview(
 
 /** What the structural pass and the baseline read: the buffer's files, or the source's new side. */
 async function openFiles(session: Workspace, options: ReviewOptions): Promise<StructuralIO> {
-  const io = await import('./structural/io.js');
-  if (options.buffer) return io.bufferIO(session.top, options.buffer);
-  return io.structuralIO(
+  if (options.buffer) return bufferIO(session.top, options.buffer);
+  return structuralIO(
     session.top,
     options.source,
     options.source.kind === 'range' ? defaultVerdictTip(options.source) : null,
@@ -296,10 +297,9 @@ async function baselined(
   result: ReviewResult,
   reviewFiles: () => Promise<StructuralIO>,
 ): Promise<ReviewResult> {
-  const b = await import('./findings/baseline.js');
-  let file: Awaited<ReturnType<typeof b.readBaseline>>;
+  let file: Awaited<ReturnType<typeof readBaseline>>;
   try {
-    file = await b.readBaseline(session.policyTop);
+    file = await readBaseline(session.policyTop);
   } catch (error) {
     result.warnings.push(m.baselineUnreadable(error instanceof Error ? error.message : String(error)));
     return result;
@@ -315,7 +315,7 @@ async function baselined(
   // The new versions of the files the baseline may speak for, asked of git in one process.
   const recorded = new Set(file.entries.map((e) => e.path));
   files?.prefetch?.([...new Set(result.findings.map((f) => f.path).filter((p) => recorded.has(p)))]);
-  return b.withBaseline(
+  return withBaseline(
     result,
     file.entries,
     (path, line) => added.get(path)?.get(line) ?? '',

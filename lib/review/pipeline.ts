@@ -9,9 +9,11 @@ import { assignIds, checkInScope, type ChunkScope, type FindingDraft } from './f
 import { foldFindings } from './findings/fold.js';
 import { blocks, computeEvent } from './findings/event.js';
 import type { ReviewerAnswer, ReviewerRun } from './reviewers.js';
-import type { StructuralIO, StructuralItem } from './structural/index.js';
+import { runStructural, type StructuralIO, type StructuralItem } from './structural/index.js';
 import type { StructuralRule } from '../bundle/structural.js';
-import type { VersionBook } from './introduced/versions.js';
+import { VersionBook } from './introduced/versions.js';
+import { notIntroduced } from './introduced/index.js';
+import { applyAllowComments } from './findings/allow-comments.js';
 import type { Rule } from '../bundle/types.js';
 import { governing } from './introduced/governs.js';
 import { ruleAppliesTo } from '../bundle/rule-paths.js';
@@ -227,7 +229,7 @@ export async function reviewSelections(
     const versions = async () => {
       const io = await (opened ??= options.structural?.() ?? Promise.resolve(undefined));
       if (io && !book)
-        book = new (await import('./introduced/versions.js')).VersionBook(
+        book = new VersionBook(
           io,
           selections.map((s) => s.chunk.file),
         );
@@ -241,7 +243,7 @@ export async function reviewSelections(
     });
     const open = structural.length ? await versions() : undefined;
     if (open) {
-      const ran = await (await import('./structural/index.js')).runStructural(structural, open.io, open.book);
+      const ran = await runStructural(structural, open.io, open.book);
       warnings.push(...ran.warnings);
       for (const { draft, selection, rule } of ran.drafts)
         pending.push({ draft, selection, rule: undefined, of: rule });
@@ -257,7 +259,6 @@ export async function reviewSelections(
         if (!lines) addedOf.set(chunk.path, (lines = new Set()));
         for (const a of chunk.added) lines.add(a.line);
       }
-      const { notIntroduced } = await import('./introduced/index.js');
       const drop = await notIntroduced(
         flagged.map((p) => ({
           draft: p.draft,
@@ -357,7 +358,6 @@ export async function reviewSelections(
   let allowed: ReviewResult['allowed'] = [];
   if (identified.length) {
     const files = new Map(selections.map((s) => [s.chunk.path, s.chunk.file]));
-    const { applyAllowComments } = await import('./findings/allow-comments.js');
     // What each rule names as its linters' equivalents (docs/review.md "Allow comments and excludes").
     const equivalents = new Map<string, readonly string[]>();
     for (const p of pending) {

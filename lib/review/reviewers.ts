@@ -9,8 +9,6 @@ import type { ChunkSelection } from '../select/types.js';
 import type { Workspace } from '../workspace/index.js';
 import type { ReviewerChunkResult } from './program/reviewer.js';
 import type { ReviewOptions } from './types.js';
-import { openProgram } from './program/open.js';
-import { openModel } from './model/open.js';
 
 /** One review's reviewer of one kind. */
 export interface ReviewerRun {
@@ -34,13 +32,29 @@ export interface ReviewerOpening {
 }
 
 export interface ReviewerKind {
+  /** Whether this review asks it at all, from the options and the configuration alone. */
+  wanted(opening: ReviewerOpening): boolean;
   open(opening: ReviewerOpening): Promise<ReviewerRun | null>;
 }
 
-/** The transports, in the order they are asked about each chunk. */
+/**
+ * The transports, in the order they are asked about each chunk. This table is the reviewers'
+ * registry: a transport's module is loaded only when this review wants it (each brings spawning or
+ * HTTP, and its answers' schema in zod), and imports its own stages statically
+ * (docs/architecture.md "Why the hook path is kept small").
+ */
 export const REVIEWERS = {
-  program: { open: openProgram },
-  model: { open: openModel },
+  program: {
+    wanted: ({ options, session }) =>
+      options.program !== false &&
+      options.reviewer !== false &&
+      !!(options.reviewer ?? session.config.reviewer.command)?.length,
+    open: async (opening) => (await import('./program/open.js')).openProgram(opening),
+  },
+  model: {
+    wanted: ({ options, session }) => !!session.config.reviewer.model && options.model !== false,
+    open: async (opening) => (await import('./model/open.js')).openModel(opening),
+  },
 } as const satisfies Record<string, ReviewerKind>;
 
 /** Every reviewer this review may ask; none with `reviewer: false` (a push's credential pass). */
@@ -48,6 +62,7 @@ export async function openReviewers(opening: ReviewerOpening): Promise<ReviewerR
   if (opening.options.reviewer === false) return [];
   const runs: ReviewerRun[] = [];
   for (const kind of Object.values(REVIEWERS) as ReviewerKind[]) {
+    if (!kind.wanted(opening)) continue;
     const run = await kind.open(opening);
     if (run) runs.push(run);
   }

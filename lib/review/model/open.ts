@@ -7,6 +7,9 @@
 import { modelCacheDir } from '../../core/state.js';
 import { reviewMessages as m } from '../../messages/review.js';
 import type { ReviewerOpening, ReviewerRun } from '../reviewers.js';
+import { endpointTrusted } from '../../config/trust.js';
+import { checkEndpoint, chatCompletionsUrl, loopbackTarget } from './endpoint.js';
+import { askModel, startModelRun } from './index.js';
 
 export async function openModel({
   session,
@@ -16,7 +19,6 @@ export async function openModel({
 }: ReviewerOpening): Promise<ReviewerRun | null> {
   const settings = session.config.reviewer.model;
   if (!settings || options.reviewer === false || options.model === false) return null;
-  const { checkEndpoint, chatCompletionsUrl, loopbackTarget } = await import('./endpoint.js');
   const checked = checkEndpoint(settings.endpoint);
   if (!checked.ok) {
     warnings.push(m.modelBadEndpoint(settings.endpoint, checked.why));
@@ -29,13 +31,11 @@ export async function openModel({
       warnings.push(m.modelOutsideRepo(settings.endpoint));
       return null;
     }
-    const { endpointTrusted } = await import('../../config/trust.js');
     if (!(await endpointTrusted(session.commonDir, settings.endpoint))) {
       warnings.push(m.modelNotTrusted(settings.endpoint));
       return null;
     }
   }
-  const { askModel, startModelRun } = await import('./index.js');
   const run = startModelRun({
     url: chatCompletionsUrl(local ?? checked.url),
     model: settings.model,

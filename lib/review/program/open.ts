@@ -9,7 +9,8 @@ import { commandLabel } from '../../core/output.js';
 import { RevtrailError } from '../../core/errors.js';
 import { reviewMessages as m } from '../../messages/review.js';
 import type { ReviewerOpening, ReviewerRun } from '../reviewers.js';
-import type { FailureKind } from './reviewer.js';
+import { askReviewer, type FailureKind } from './reviewer.js';
+import { trustState } from '../../config/trust.js';
 
 export interface ReviewerSettings {
   argv: string[];
@@ -33,7 +34,6 @@ export async function openProgram({
   if (!argv || argv.length === 0) return null;
   const label = commandLabel(argv);
   if (options.reviewer === undefined) {
-    const { trustState } = await import('../../config/trust.js');
     const trust =
       session.commonDir === null ? { state: 'untrusted' as const } : await trustState(session.commonDir, argv);
     if (trust.state === 'untrusted' && trust.problem) warnings.push(trust.problem);
@@ -56,14 +56,11 @@ export async function openProgram({
 /** The program asked about one chunk at a time, in the pipeline's order, from `cwd`. */
 export function programRun(settings: ReviewerSettings, cwd: string, minConfidence: number): ReviewerRun {
   let stopped = false;
-  // The program's module (spawning, the finding JSON Schema) loads with the first question.
-  let asker: Promise<typeof import('./reviewer.js')> | undefined;
   return {
     answer(selection) {
       if (stopped) return null;
       return (async () => {
-        asker ??= import('./reviewer.js');
-        const asked = await (await asker).askReviewer(settings.argv, selection, {
+        const asked = await askReviewer(settings.argv, selection, {
           cwd,
           timeoutMs: settings.timeoutMs,
           minConfidence,
