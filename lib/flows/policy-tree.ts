@@ -1,11 +1,13 @@
 /**
- * The policy of a commit — its config, knowledge bundle and doc map with the documents the map
- * names — copied out of git's objects into a folder the normal loaders read as a top level
- * (docs/server.md "Which policy"). The server gate and `review --policy-from` review with the
- * policy a branch had before the push, never with what the pushed commits say.
+ * The policy of a commit — its config, knowledge bundle, doc map with the documents the map
+ * names, reviewers file and adoption baseline — copied out of git's objects into a folder the
+ * normal loaders read as a top level (docs/server.md "Which policy"). The server gate and
+ * `review --policy-from` review with the policy a branch had before the push, never with what the
+ * pushed commits say.
  *
  * Only regular blobs are copied (a symlink or a submodule in the tree is left out, so nothing
- * outside the copy is ever read), each under the bundle's file cap, at most MAX_FILES of them.
+ * outside the copy is ever read), each under the bundle's file cap (the baseline under its
+ * reader's), at most MAX_FILES of them.
  * A copy is kept per content (the names of every object it holds), in the git common dir, so a
  * push against an unchanged policy reads a few tree entries and no blob.
  */
@@ -28,6 +30,7 @@ import { lsTree, run } from '../core/git/commands.js';
 import { fileVersions } from '../core/git/versions.js';
 import { policyCopiesDir } from '../core/state.js';
 import { MAX_FILE_BYTES } from '../bundle/read.js';
+import { BASELINE_FILE, MAX_BASELINE_BYTES } from '../review/findings/baseline.js';
 import { serverMessages as m } from '../messages/hooks.js';
 import { parseWithLibrary } from '../bundle/frontmatter.js';
 
@@ -68,8 +71,11 @@ export async function copyPolicy(cwd: string, commonDir: string, commit: string 
     return { dir, knowledge: join(dir, DEFAULT_KNOWLEDGE), commit, warnings: [] };
   }
   const warnings: string[] = [];
-  // The config decides where the bundle and doc map are: read it first.
-  const top = await listTree(cwd, commit, ['revtrail.config.json', 'package.json', DEFAULT_KNOWLEDGE], false);
+  // The config decides where the bundle and doc map are: read it first. The baseline comes from
+  // the same commit as the rules it excuses, never from the push (docs/server.md "Which policy").
+  const top = (
+    await listTree(cwd, commit, ['revtrail.config.json', 'package.json', DEFAULT_KNOWLEDGE, BASELINE_FILE], false)
+  ).filter((e) => e.path !== BASELINE_FILE || e.type !== 'tree'); // a folder by that name is no baseline
   const configEntry =
     regular(top.find((e) => e.path === 'revtrail.config.json')) ?? regular(top.find((e) => e.path === 'package.json'));
   const where = configEntry
@@ -211,7 +217,7 @@ async function filesOf(
     seen.add(e.path);
     if (e.type === 'commit') continue; // a submodule: nothing of it is in this repository
     if (!regular(e)) warnings.push(m.policySymlink(e.path, commit));
-    else if (e.size > MAX_FILE_BYTES) warnings.push(m.policyTooBig(e.path, e.size, MAX_FILE_BYTES));
+    else if (e.size > capOf(e.path)) warnings.push(m.policyTooBig(e.path, e.size, capOf(e.path)));
     else if (!safePath(e.path)) warnings.push(m.policyBadPath(e.path));
     else if (files.length >= MAX_FILES) {
       warnings.push(m.policyTooMany(MAX_FILES));
@@ -220,6 +226,9 @@ async function filesOf(
   }
   return files;
 }
+
+/** A file's cap in the copy: the baseline's is its reader's own (a large codebase records thousands of lines). */
+const capOf = (path: string) => (path === BASELINE_FILE ? MAX_BASELINE_BYTES : MAX_FILE_BYTES);
 
 /** What a copy left out is kept beside its files and said again on each use. */
 const LEFT_OUT = '.revtrail-left-out.json';

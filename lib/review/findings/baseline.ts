@@ -20,7 +20,7 @@ import { SEVERITY_RANK } from '../../core/vocabulary.js';
 import { reviewMessages as m } from '../../messages/review.js';
 
 /** The most of a baseline file that is read (about 200,000 entries). */
-const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
+export const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
 
 export const BASELINE_FILE = '.revtrail/baseline.json';
 
