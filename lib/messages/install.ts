@@ -192,6 +192,22 @@ export const doctorMessages = {
     manager === 'lefthook'
       ? 'npx lefthook install'
       : 'pre-commit install (the config lists every hook type revtrail needs)',
+  preCommitRouteInstallFix:
+    "pre-commit install --hook-type commit-msg --hook-type pre-push (once in each clone; it writes git's hooks)",
+  preCommitGone: (python: string) =>
+    `git's hooks call pre-commit through ${python}, which is gone, and no pre-commit is on PATH: every commit stops with "pre-commit not found"`,
+  preCommitGoneFix:
+    'install pre-commit again (or activate its virtualenv), then pre-commit install --hook-type commit-msg --hook-type pre-push',
+  preCommitRouteHooksOk: (hooks: readonly string[]) =>
+    `git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} pre-commit's, which runs revtrail's entries`,
+  preCommitRouteMissing: (file: string, repo: string, hooks: readonly string[]) =>
+    `${file} takes revtrail from ${repo} but has no ${hooks.map((h) => `revtrail-${h}`).join(' or ')} entry: ${hooks.join(' and ')} ${hooks.length === 1 ? 'is' : 'are'} not reviewed`,
+  preCommitRouteMissingFix: (hooks: readonly string[]) =>
+    `add ${hooks.map((h) => `- id: revtrail-${h}`).join(' and ')} under that repo's hooks: (revtrail's .pre-commit-hooks.yaml has both), then commit the config`,
+  preCommitRouteOk: (file: string, repo: string, hooks: readonly string[]) =>
+    `${file} as committed runs revtrail at ${hooks.join(' and ')} from ${repo} (its .pre-commit-hooks.yaml)`,
+  preCommitRouteCli:
+    "revtrail runs in pre-commit's own environment (built with the system's Node on the first hook run); to answer findings in the shell: npx revtrail verdict …, or a user-level install",
   managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,
