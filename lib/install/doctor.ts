@@ -509,7 +509,12 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
     }
     cli = found.cli;
     if (!cli)
-      add('cli', 'fail', m.noCli(found.configured || 'node_modules/.bin/revtrail'), m.noCliFix(installCommand(top)));
+      add(
+        'cli',
+        'fail',
+        m.noCli(found.configured || 'node_modules/.bin/revtrail'),
+        packageFile(top, null, existsSync) ? m.noCliFix(installCommand(top)) : m.noCliUserFix,
+      );
     else add('cli', 'ok', m.cliOk(cli));
   }
 

@@ -65,7 +65,12 @@ export const installMessages = {
   cliAt: (path: string) => `the hooks run ${path}`,
   cliFallback:
     'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
-  commitThem: (files: readonly string[]) => `Commit ${files.join(', ')} and package.json so the team gets the hooks.`,
+  commitThem: (files: readonly string[], pkg: string | null) =>
+    `Commit ${files.join(', ')}${pkg ? ` and ${pkg}` : ''} so the team gets the hooks.`,
+  cliOnPath:
+    'the hooks call revtrail on PATH: each teammate installs it once for their user (npm i -g of its tarball; npm i -g revtrail once it is published)',
+  noPackageJson:
+    'no package.json here, so no package install sets the hooks up in a fresh clone: each teammate runs revtrail install once in their clone. A team on the pre-commit framework or lefthook can take revtrail from its repository instead (a repo: entry for its .pre-commit-hooks.yaml, a remotes entry for hooks/lefthook.yml): docs/hooks.md, "Repositories that are not Node projects"',
   undo: 'Undo: revtrail uninstall',
   otherWorktrees:
     'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
@@ -141,6 +146,8 @@ export const doctorMessages = {
 
   noCli: (configured: string) =>
     `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
+  noCliUserFix:
+    'install revtrail for your user so the hooks find it on PATH: npm i -g of its tarball (npm i -g revtrail once it is published)',
   noCliFix: (pmInstall: string) =>
     `${pmInstall} (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)`,
   cliOk: (cli: string) => `the hooks call ${cli}`,
