@@ -339,9 +339,17 @@ export async function install(
   record.worktrees[top] = entry;
   await writeInstallRecord(commonDir, record);
 
-  notes.push(cli ? m.cliAt(cli) : m.cliFallback);
+  // A repository with no package.json (a Python or Go team's) has no devDependencies to add revtrail to (docs/hooks.md, "Repositories that are not Node projects").
+  notes.push(cli ? m.cliAt(cli) : pkgRel ? m.cliFallback : m.cliOnPath);
+  if (!pkgRel) notes.push(m.noPackageJson);
   if (repo.gitDir !== commonDir || (await hasOtherWorktrees(top))) notes.push(m.otherWorktrees);
-  notes.push(m.commitThem([...HOOKS, ...chained].map((h) => `${HUSKY_DIR}/${h}`)), m.undo);
+  notes.push(
+    m.commitThem(
+      [...HOOKS, ...chained].map((h) => `${HUSKY_DIR}/${h}`),
+      pkgRel,
+    ),
+    m.undo,
+  );
   return { top, actions, notes, cli };
 }
 

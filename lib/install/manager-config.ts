@@ -355,3 +355,38 @@ export function preCommitState(text: string, hooks: readonly string[]): PreCommi
     types,
   };
 }
+
+/** revtrail's hooks that a pre-commit config takes from a `repo:` entry (revtrail's .pre-commit-hooks.yaml), not `repo: local`. */
+export interface PreCommitRoute {
+  /** The `repo:` of the first entry naming one of revtrail's hook ids. */
+  repo: string;
+  rev: string | null;
+  /** The hooks of `hooks` some such entry runs. */
+  runs: string[];
+  /** The hooks of `hooks` none runs. */
+  missing: string[];
+}
+
+/**
+ * The `repo:` route (docs/hooks.md, "Repositories that are not Node projects"): an entry whose
+ * repo is neither `local` nor `meta` and lists `revtrail-<hook>` ids; null: none does. Throws
+ * ConfigShapeError when unreadable.
+ */
+export function preCommitRoute(text: string, hooks: readonly string[]): PreCommitRoute | null {
+  const repos = (parse(text).contents as YAMLMap | null)?.get('repos', true);
+  let first: { repo: string; rev: string | null } | null = null;
+  const runs = new Set<string>();
+  for (const r of isSeq(repos) ? repos.items : []) {
+    if (!isMap(r)) continue;
+    const repo = String(r.get('repo') ?? '');
+    const list = r.get('hooks', true);
+    if (!repo || repo === 'local' || repo === 'meta' || !isSeq(list)) continue;
+    const ids = list.items.map((h) => String(isMap(h) ? h.get('id') : ''));
+    const ours = hooks.filter((h) => ids.includes(`revtrail-${h}`));
+    if (!ours.length) continue;
+    first ??= { repo, rev: r.get('rev') == null ? null : String(r.get('rev')) };
+    for (const h of ours) runs.add(h);
+  }
+  if (!first) return null;
+  return { ...first, runs: hooks.filter((h) => runs.has(h)), missing: hooks.filter((h) => !runs.has(h)) };
+}

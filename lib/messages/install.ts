@@ -65,7 +65,12 @@ export const installMessages = {
   cliAt: (path: string) => `the hooks run ${path}`,
   cliFallback:
     'no revtrail install found in node_modules; the hooks use revtrail on PATH (add revtrail to devDependencies: a tarball or git URL, see its README)',
-  commitThem: (files: readonly string[]) => `Commit ${files.join(', ')} and package.json so the team gets the hooks.`,
+  commitThem: (files: readonly string[], pkg: string | null) =>
+    `Commit ${files.join(', ')}${pkg ? ` and ${pkg}` : ''} so the team gets the hooks.`,
+  cliOnPath:
+    'the hooks call revtrail on PATH: each teammate installs it once for their user (npm i -g of its tarball; npm i -g revtrail once it is published)',
+  noPackageJson:
+    'no package.json here, so no package install sets the hooks up in a fresh clone: each teammate runs revtrail install once in their clone. A team on the pre-commit framework or lefthook can take revtrail from its repository instead (a repo: entry for its .pre-commit-hooks.yaml, a remotes entry for hooks/lefthook.yml): docs/hooks.md, "Repositories that are not Node projects"',
   undo: 'Undo: revtrail uninstall',
   otherWorktrees:
     'Worktrees that exist already share core.hooksPath but not .husky/_: run revtrail install (or npm install) in each; ones added from now on get it from post-checkout.',
@@ -141,6 +146,8 @@ export const doctorMessages = {
 
   noCli: (configured: string) =>
     `the hooks find no revtrail to call (${configured}, the main worktree's, PATH): each commit says "not found" and is not reviewed`,
+  noCliUserFix:
+    'install revtrail for your user so the hooks find it on PATH: npm i -g of its tarball (npm i -g revtrail once it is published)',
   noCliFix: (pmInstall: string) =>
     `${pmInstall} (with revtrail in devDependencies: a tarball or git URL until it is published, see the README)`,
   cliOk: (cli: string) => `the hooks call ${cli}`,
@@ -192,6 +199,22 @@ export const doctorMessages = {
     manager === 'lefthook'
       ? 'npx lefthook install'
       : 'pre-commit install (the config lists every hook type revtrail needs)',
+  preCommitRouteInstallFix:
+    "pre-commit install --hook-type commit-msg --hook-type pre-push (once in each clone; it writes git's hooks)",
+  preCommitGone: (python: string) =>
+    `git's hooks call pre-commit through ${python}, which is gone, and no pre-commit is on PATH: every commit stops with "pre-commit not found"`,
+  preCommitGoneFix:
+    'install pre-commit again (or activate its virtualenv), then pre-commit install --hook-type commit-msg --hook-type pre-push',
+  preCommitRouteHooksOk: (hooks: readonly string[]) =>
+    `git's ${hooks.join(' and ')} hook${hooks.length === 1 ? ' is' : 's are'} pre-commit's, which runs revtrail's entries`,
+  preCommitRouteMissing: (file: string, repo: string, hooks: readonly string[]) =>
+    `${file} takes revtrail from ${repo} but has no ${hooks.map((h) => `revtrail-${h}`).join(' or ')} entry: ${hooks.join(' and ')} ${hooks.length === 1 ? 'is' : 'are'} not reviewed`,
+  preCommitRouteMissingFix: (hooks: readonly string[]) =>
+    `add ${hooks.map((h) => `- id: revtrail-${h}`).join(' and ')} under that repo's hooks: (revtrail's .pre-commit-hooks.yaml has both), then commit the config`,
+  preCommitRouteOk: (file: string, repo: string, hooks: readonly string[]) =>
+    `${file} as committed runs revtrail at ${hooks.join(' and ')} from ${repo} (its .pre-commit-hooks.yaml)`,
+  preCommitRouteCli:
+    "revtrail runs in pre-commit's own environment (built with the system's Node on the first hook run); to answer findings in the shell: npx revtrail verdict …, or a user-level install",
   managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,

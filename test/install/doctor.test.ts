@@ -2,11 +2,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
+import { doctorMessages as m } from '../../lib/messages/install.js';
 
 const cleanups: Array<() => void> = [];
 after(() =>
@@ -282,4 +283,59 @@ test('doctor in a repository with a linked worktree outside it and no node_modul
   );
   const version = await runProcess(join(wt, 'node_modules', '.bin', 'revtrail'), ['--version'], { cwd: wt });
   assert.equal(version.stdout.trim(), '0.1.0');
+});
+
+test("doctor with the pre-commit framework's repo: route (revtrail's .pre-commit-hooks.yaml, no package.json): git's hooks not pre-commit's, an entry missing, the config not committed each fail with their fix; installed and committed is all good", async (t) => {
+  const repo = withRun(makeRepo());
+  cleanups.push(() => repo.cleanup());
+  const entry = (ids: string[]) =>
+    `repos:\n  - repo: https://example.com/team/revtrail\n    rev: v0.1.0\n    hooks:\n${ids.map((id) => `      - id: ${id}\n`).join('')}`;
+  repo.commit('chore: start', { 'pyproject.toml': '[project]\nname = "app"\n' });
+  repo.write('.pre-commit-config.yaml', entry(['revtrail-commit-msg', 'revtrail-pre-push']));
+  const doctor = async () => {
+    const run = await repo.cli(['doctor', '--json']);
+    const report = JSON.parse(run.stdout) as Report;
+    assert.equal(run.code, report.ok ? 0 : 1);
+    return { report, by: (check: string) => report.checks.find((c) => c.check === check) };
+  };
+  let { report, by } = await doctor();
+  assert.equal(report.ok, false);
+  assert.ok(!report.checks.some((c) => c.check === 'install'), 'never told to run revtrail install --pre-commit');
+  assert.equal(by('manager')?.level, 'fail');
+  assert.match(by('manager')!.message, /git's commit-msg and pre-push hooks are not pre-commit's/);
+  assert.equal(by('manager')!.fix, m.preCommitRouteInstallFix);
+  assert.equal(by('pre-commit')?.level, 'fail');
+  assert.match(by('pre-commit')!.message, /the committed one \(HEAD\) does not/);
+
+  repo.commit('chore: revtrail through pre-commit', { '.pre-commit-config.yaml': entry(['revtrail-commit-msg']) });
+  ({ by } = await doctor());
+  assert.equal(by('pre-commit')?.level, 'fail');
+  assert.match(by('pre-commit')!.message, /has no revtrail-pre-push entry: pre-push is not reviewed/);
+  assert.match(by('pre-commit')!.fix!, /add - id: revtrail-pre-push under that repo's hooks:/);
+
+  repo.commit('chore: review pushes too', {
+    '.pre-commit-config.yaml': entry(['revtrail-commit-msg', 'revtrail-pre-push']),
+  });
+  ({ report, by } = await doctor());
+  assert.equal(by('pre-commit')?.level, 'ok');
+  assert.match(
+    by('pre-commit')!.message,
+    /runs revtrail at commit-msg and pre-push from https:\/\/example\.com\/team\/revtrail @ v0\.1\.0/,
+  );
+  assert.equal(by('manager')?.level, 'fail', 'nothing runs until pre-commit install');
+
+  const preCommit = ['/usr/bin/pre-commit', join(dirname(process.execPath), 'pre-commit')].find((p) => existsSync(p));
+  if (!preCommit) return t.skip('no pre-commit framework here (Debian: apt-get install pre-commit)');
+  // What the framework writes into .git/hooks, from the real one (it needs no network for that).
+  const installed = await runProcess(preCommit, ['install', '--hook-type', 'commit-msg', '--hook-type', 'pre-push'], {
+    cwd: repo.dir,
+  });
+  assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+  ({ report, by } = await doctor());
+  assert.equal(by('manager')?.level, 'ok');
+  assert.deepEqual(
+    report.checks.filter((c) => c.level === 'fail' || c.level === 'warn'),
+    [],
+  );
+  assert.equal(report.ok, true);
 });

@@ -12,7 +12,7 @@ import {
   writeFileSync,
   mkdirSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { makeRepo, projectRoot, runCli, runProcess, tempDir } from '../kit/repo.js';
 import { writeShim, withRun } from '../kit/hooks.js';
 
@@ -569,4 +569,27 @@ test('every hook script that starts revtrail gets the one shared CLI lookup, fil
       .replace('@REVTRAIL_BIN@', "'tools/node_modules/.bin/revtrail'");
     assert.ok(script.includes(expected), name);
   }
+});
+
+test('install in a repository with no package.json (a Python team): no package.json to commit or devDependencies to add; what each teammate does instead, and doctor fixes a missing CLI with a user-level install', async () => {
+  const repo = fresh();
+  repo.write('pyproject.toml', '[project]\nname = "app"\n');
+  // No revtrail on PATH and no node_modules: the hooks have none to call yet.
+  const env = { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` };
+  const run = await repo.cli(['install'], { env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stdout,
+    /Commit \.husky\/commit-msg, [^\n]*\.husky\/prepare-commit-msg so the team gets the hooks\.\n/,
+  );
+  assert.doesNotMatch(run.stdout, /devDependencies|and package\.json/);
+  assert.match(run.stdout, /the hooks call revtrail on PATH: each teammate installs it once for their user \(npm i -g/);
+  assert.match(run.stdout, /each teammate runs revtrail install once in their clone/);
+  assert.match(run.stdout, /a repo: entry for its \.pre-commit-hooks\.yaml, a remotes entry for hooks\/lefthook\.yml/);
+  const doctor = JSON.parse((await repo.cli(['doctor', '--json'], { env })).stdout) as {
+    checks: Array<{ check: string; level: string; fix?: string }>;
+  };
+  const cli = doctor.checks.find((c) => c.check === 'cli');
+  assert.equal(cli?.level, 'fail');
+  assert.match(cli!.fix!, /^install revtrail for your user so the hooks find it on PATH: npm i -g/);
 });
