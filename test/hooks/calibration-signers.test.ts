@@ -87,6 +87,9 @@ test('under gate.reviewers, one signing key REJECTing under three e-mails does n
   const local = JSON.parse((await r.cli(['review', '--range', 'main..alone', '--format', 'json'])).stdout);
   assert.equal(local.event, 'REQUEST_CHANGES');
   assert.equal(local.findings[0].calibration, undefined);
+  const stats = JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout);
+  // The signers are the tally's input, never part of the calibration settings shown.
+  assert.deepEqual([stats.calibration.minAuthors, 'signers' in stats.calibration], [2, false]);
   const ruleOf = async () =>
     JSON.parse((await r.cli(['stats', '--format', 'json'])).stdout).rules.find(
       (x: { rule_source: string }) => x.rule_source === DEBUGGER,
