@@ -12,7 +12,7 @@ import { evaluateGate, reachableCommits } from '../gate/index.js';
 import { readCiNotes } from '../ci/notes.js';
 import { answerCommits, refinementTrials, type RefinementTrial } from './refine.js';
 import { draftRefinements } from './refine-draft.js';
-import { ruleTallies } from '../gate/threads.js';
+import { minedSigners, ruleTallies } from '../gate/threads.js';
 import { securityExempt } from '../record/rule-tally.js';
 import type { GateReport } from '../gate/types.js';
 import { loadBundle } from '../bundle/load.js';
@@ -98,13 +98,20 @@ export async function runCandidates(options: CandidatesRunOptions): Promise<Cand
   const trialsOf = (rule: string) => trials.filter((t) => t.rule_source === rule).map(({ evidence: _, ...t }) => t);
 
   // Never calibrated: what the caller exempts (credential rules) and security rules calibration.security does not name.
+  // Where the policy names reviewers, its people are the answers' verified signers (lib/gate/threads.ts minedSigners).
+  const signers = await minedSigners(repo.top, history.commits, config.gate.reviewers?.file);
   const tallies = () => {
     const security = securityExempt(
       history.commits.flatMap((c) => c.findings),
       config.calibration.security,
     );
     const exempt = (s: string) => (options.exempt?.(s) ?? false) || security(s);
-    return ruleTallies(history.commits, { ...config.calibration, minAuthors: config.gate.minAuthors, exempt });
+    return ruleTallies(history.commits, {
+      ...config.calibration,
+      minAuthors: config.gate.minAuthors,
+      exempt,
+      ...(signers ? { signers } : {}),
+    });
   };
   if (target === '') {
     const all = tallies();

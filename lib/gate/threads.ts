@@ -13,6 +13,7 @@ import {
   type Occurrence,
   type RuleTally,
 } from '../record/rule-tally.js';
+import { answerSigners, reviewersFileAt } from '../record/answer-signers.js';
 
 /** Every mined occurrence oldest first (commits come newest first; each keeps its message order). */
 export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
@@ -34,6 +35,21 @@ export function occurrencesOf(commits: readonly CommitResult[]): Occurrence[] {
 /** Per-rule numbers of mined history: the computation the review's calibration uses too (lib/record/rule-tally.ts). */
 export function ruleTallies(commits: readonly CommitResult[], settings?: CalibrationSettings): RuleTally[] {
   return tallyRules(occurrencesOf(commits), settings);
+}
+
+/**
+ * Where the policy names reviewers (`reviewersFile`: config gate.reviewers.file, relative to
+ * `top`), the verified signers of the commits carrying answers, for the tally's `signers`
+ * (docs/gate.md "Calibration"); undefined otherwise, so people are the answers' authors.
+ */
+export async function minedSigners(
+  top: string,
+  commits: readonly CommitResult[],
+  reviewersFile: string | undefined,
+): Promise<ReadonlyMap<string, string> | undefined> {
+  if (reviewersFile === undefined) return undefined;
+  const answered = commits.flatMap((c) => c.findings.filter((f) => f.verdict !== 'OPEN').map((f) => f.commit));
+  return answerSigners(top, answered, reviewersFileAt(top, reviewersFile));
 }
 
 /** `commits` in git log order (newest first), as mining yields them. Threads come oldest first. */

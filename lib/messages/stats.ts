@@ -36,7 +36,7 @@ export const statsMessages = {
       .join(', ')})`,
   htmlAnsweredHeading: 'Who answered',
   htmlAnsweredIntro: (min: number) =>
-    `The people who gave each rule's latest verdicts, by e-mail. A rule is demoted only when its REJECTs come from at least ${min} ${min === 1 ? 'person' : 'people'} (gate.minAuthors).`,
+    `The people who gave each rule's latest verdicts, by e-mail (by verified signer where gate.reviewers names reviewers: unsigned answers are listed under no one). A rule is demoted only when its REJECTs come from at least ${min} ${min === 1 ? 'person' : 'people'} (gate.minAuthors).`,
   htmlAnsweredPeople: 'answered by',
   htmlAnsweredAgree: 'people behind its REJECTs',
   threadsHeading: (rule: string, n: number) =>

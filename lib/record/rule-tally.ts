@@ -13,7 +13,9 @@
  * Calibration needs agreement (docs/gate.md "Calibration"): a thread's answer is the person who
  * gave its latest human verdict (the author of the commit carrying it), and a rule is demoted
  * only when its REJECTs come from at least `minAuthors` distinct people: one teammate's REJECTs,
- * however many, are that person's view, not the team's.
+ * however many, are that person's view, not the team's. Where the policy names reviewers
+ * (`signers`), the person is the verified signer of the commit carrying the verdict instead, and
+ * a REJECT no listed key signed counts for no one and not as a rejection (docs/gate.md "Calibration").
  */
 import type { Verdict } from '../core/vocabulary.js';
 import type { HistoryRow } from './history.js';
@@ -51,6 +53,13 @@ export interface CalibrationSettings {
    * whoever tallies passes the predicate in (a leaked key is never a false positive to learn from).
    */
   exempt?: (ruleSource: string) => boolean;
+  /**
+   * Where the policy names reviewers (gate.reviewers): commit → the verified signer of its
+   * answers (./answer-signers.ts). An answer's person is then its commit's signer, never its
+   * author, and a REJECT whose commit is absent counts for no one and not among the rejections:
+   * it stays an answer (n of the rate), so unsigned REJECTs only ever make a demotion harder.
+   */
+  signers?: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_CALIBRATION: CalibrationSettings = { enabled: true, minVerdicts: 5, demoteAbove: 0.3 };
@@ -80,11 +89,14 @@ export interface RuleTally {
   counts: VerdictCounts;
   /** Threads with a human verdict: the n of the reject rate. */
   verdicts: number;
-  /** Threads whose latest verdict is REJECT. */
+  /** Threads whose latest verdict is REJECT (with `signers`: a verified signer's REJECT). */
   rejected: number;
   /** rejected / verdicts; null with no human verdict. */
   rate: number | null;
-  /** Who answered its findings (people by e-mail, in order), and how many distinct people gave its REJECTs. */
+  /**
+   * Who answered its findings (people by e-mail, or by verified signer with `signers`, in order),
+   * and how many distinct people gave its REJECTs.
+   */
   answerers: Answerer[];
   agreeing: number;
   /** A credential rule: never demoted. */
@@ -134,11 +146,13 @@ export function tallyRules(
   occurrences: Iterable<Occurrence>,
   settings: CalibrationSettings = DEFAULT_CALIBRATION,
 ): RuleTally[] {
-  const threads = new Map<string, { rule: string; state: Verdict; by: string }>();
+  // by: the answer's person; null: no one (an unverified answer where answers must be signed).
+  const signers = settings.signers;
+  const threads = new Map<string, { rule: string; state: Verdict; by: string | null }>();
   const rules = new Map<string, RuleTally>();
   // Per rule, per person: the threads whose latest human verdict that person gave, per verdict.
-  const people = new Map<RuleTally, Map<string, Answerer['counts']>>();
-  const answer = (r: RuleTally, by: string, state: Verdict, step: 1 | -1) => {
+  const people = new Map<RuleTally, Map<string | null, Answerer['counts']>>();
+  const answer = (r: RuleTally, by: string | null, state: Verdict, step: 1 | -1) => {
     if (state === 'OPEN') return;
     let byPerson = people.get(r);
     if (!byPerson) people.set(r, (byPerson = new Map()));
@@ -148,7 +162,7 @@ export function tallyRules(
   };
   const agreeing = (r: RuleTally) => {
     let n = 0;
-    for (const counts of people.get(r)?.values() ?? []) if (counts.REJECT > 0) n++;
+    for (const [by, counts] of people.get(r) ?? []) if (by !== null && counts.REJECT > 0) n++;
     return n;
   };
   const ruleOf = (source: string): RuleTally => {
@@ -175,7 +189,7 @@ export function tallyRules(
     return r;
   };
   const judge = (r: RuleTally, at: Occurrence) => {
-    r.rejected = r.counts.REJECT;
+    r.rejected = r.counts.REJECT - (people.get(r)?.get(null)?.REJECT ?? 0);
     r.verdicts = r.counts.ACCEPT + r.counts.REJECT + r.counts.DEFER + r.counts.ACKNOWLEDGE;
     r.rate = r.verdicts ? r.rejected / r.verdicts : null;
     r.agreeing = agreeing(r);
@@ -189,7 +203,15 @@ export function tallyRules(
     const before = threads.get(o.id);
     const state: Verdict = o.verdict !== 'OPEN' ? o.verdict : (before?.state ?? 'OPEN');
     // The answer's person: who gave this verdict, or, for a copied OPEN row, who gave the state it keeps.
-    const by = o.verdict !== 'OPEN' ? (o.author ?? UNKNOWN) : (before?.by ?? UNKNOWN);
+    // (A kept state's null stays null: `??` would make it someone.)
+    const by =
+      o.verdict === 'OPEN'
+        ? before
+          ? before.by
+          : UNKNOWN
+        : signers
+          ? (signers.get(o.commit ?? '') ?? null)
+          : (o.author ?? UNKNOWN);
     if (before) {
       const old = rules.get(before.rule)!;
       old.counts[before.state] -= 1;
@@ -205,8 +227,10 @@ export function tallyRules(
     threads.set(o.id, { rule: o.rule_source, state, by });
     judge(r, o);
   }
+  // Unverified answers have no person to list (they are in the rule's counts).
   for (const [r, byPerson] of people)
     r.answerers = [...byPerson]
+      .filter((e): e is [string, Answerer['counts']] => e[0] !== null)
       .filter(([, c]) => c.ACCEPT + c.REJECT + c.DEFER + c.ACKNOWLEDGE > 0)
       .map(([person, counts]) => ({ person, counts }))
       .sort((a, b) => (a.person < b.person ? -1 : a.person > b.person ? 1 : 0));

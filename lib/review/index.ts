@@ -245,10 +245,22 @@ export async function runReview(
             const { pooled } = config.calibration;
             // Other repositories' answers (docs/org.md "Pooled calibration"): opt-in, and never an error.
             const others = pooled ? await readPooled(session.top, pooled, warnings) : undefined;
-            // Demotion needs REJECTs from gate.minAuthors people (docs/gate.md "Calibration").
+            // Demotion needs REJECTs from gate.minAuthors people (docs/gate.md "Calibration"); where
+            // the policy names reviewers, people are the answers' verified signers, not their authors.
+            const answered = await history();
+            const reviewers = config.gate.reviewers;
+            const signers = reviewers
+              ? await import('../record/answer-signers.js').then((a) =>
+                  a.answerSigners(
+                    session.top,
+                    answered.filter((r) => r.row.verdict !== 'OPEN').map((r) => r.commit),
+                    a.reviewersFileAt(session.policyTop, reviewers.file),
+                  ),
+                )
+              : undefined;
             return calibrationOf(
-              await history(),
-              { ...config.calibration, minAuthors: config.gate.minAuthors },
+              answered,
+              { ...config.calibration, minAuthors: config.gate.minAuthors, ...(signers ? { signers } : {}) },
               others,
             );
           }

@@ -152,9 +152,11 @@ export function computeStats(commits: readonly CommitResult[], options: StatsOpt
       rejecting_people: t.agreeing,
     }));
   const { human, rate } = rateOf(total);
+  // The answers' signers (gate.reviewers) are the tally's input, not a setting the report shows.
+  const { signers: _signers, ...shown } = settings;
   const report: StatsReport = {
     commits: commits.length,
-    calibration: settings,
+    calibration: shown,
     rules,
     total: { findings: threads.length, open: total.OPEN, counts: total, human_verdicts: human, reject_rate: rate },
     timeline: [...perMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, counts]) => ({ month: key, counts })),

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config/schema.js';
 import { loadHistory } from '../gate/history.js';
+import { minedSigners } from '../gate/threads.js';
 import type { BodyRow } from '../mine/counted.js';
 import { InputError } from '../core/errors.js';
 import { statsMessages as m } from '../messages/stats.js';
@@ -58,7 +59,14 @@ export async function buildStats(request: StatsRequest): Promise<StatsResult> {
     config.calibration.security,
   );
   // A demotion needs REJECTs from gate.minAuthors people, as in the review (docs/gate.md "Calibration").
-  const calibration = { ...config.calibration, minAuthors: config.gate.minAuthors, exempt };
+  // Where the policy names reviewers, its people are the answers' verified signers (lib/gate/threads.ts minedSigners).
+  const signers = await minedSigners(request.top, history.commits, config.gate.reviewers?.file);
+  const calibration = {
+    ...config.calibration,
+    minAuthors: config.gate.minAuthors,
+    exempt,
+    ...(signers ? { signers } : {}),
+  };
   const report = withMinVerdicts(
     computeStats(history.commits, { calibration, rule: request.rule }),
     config.calibration.minVerdicts,

@@ -235,3 +235,47 @@ test('stats flags: too few verdicts below minVerdicts, else the bands', () => {
     ['too few verdicts', 'investigate', 'too few verdicts', 'performing well', null],
   );
 });
+
+test('signers (gate.reviewers): people are the verified signers; an unsigned REJECT is an answer but no one’s and no rejection, also through a copied OPEN row', () => {
+  const s: CalibrationSettings = { enabled: true, minVerdicts: 3, demoteAbove: 0.3, minAuthors: 2 };
+  const o = (id: string, verdict: Verdict, commit: string, author: string): Occurrence => ({
+    id,
+    rule_source: 'a:x',
+    verdict,
+    commit,
+    author,
+  });
+  // One key (ada) under three e-mails, one unsigned REJECT by bo, then a copy of that thread's OPEN row.
+  const list = [
+    o('rf-1', 'REJECT', 'c1', 'ada@x'),
+    o('rf-2', 'REJECT', 'c2', 'a.l@x'),
+    o('rf-3', 'REJECT', 'c3', 'countess@y'),
+    o('rf-4', 'REJECT', 'c4', 'bo@x'),
+    o('rf-4', 'OPEN', 'c5', 'cy@x'),
+  ];
+  const signers = new Map([
+    ['c1', 'ada@x'],
+    ['c2', 'ada@x'],
+    ['c3', 'ada@x'],
+  ]);
+  const [byAuthor] = tallyRules(list, s);
+  assert.deepEqual([byAuthor!.agreeing, byAuthor!.rejected, byAuthor!.demoted], [4, 4, true]);
+  const [signed] = tallyRules(list, { ...s, signers });
+  assert.deepEqual(
+    [signed!.agreeing, signed!.rejected, signed!.verdicts, signed!.counts.REJECT, signed!.demoted],
+    [1, 3, 4, 4, false],
+  );
+  assert.deepEqual(
+    signed!.answerers.map((a) => [a.person, a.counts.REJECT]),
+    [['ada@x', 3]],
+  );
+  // A second signer's REJECT demotes: 4 of 5.
+  const [two] = tallyRules([...list, o('rf-5', 'REJECT', 'c6', 'rev@x')], {
+    ...s,
+    signers: new Map([...signers, ['c6', 'rev@x']]),
+  });
+  assert.deepEqual(
+    [two!.agreeing, two!.rejected, two!.verdicts, two!.demoted, two!.since?.commit],
+    [2, 4, 5, true, 'c6'],
+  );
+});
