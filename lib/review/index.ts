@@ -253,7 +253,8 @@ export async function runReview(
               ? await import('../record/answer-signers.js').then((a) =>
                   a.answerSigners(
                     session.top,
-                    answered.filter((r) => r.row.verdict !== 'OPEN').map((r) => r.commit),
+                    // Only a REJECT's person counts toward a demotion: the other answers' signatures are not read here.
+                    answered.filter((r) => r.row.verdict === 'REJECT').map((r) => r.commit),
                     a.reviewersFileAt(session.policyTop, reviewers.file),
                   ),
                 )
