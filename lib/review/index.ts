@@ -42,6 +42,7 @@ import { noDrops, type ReviewOptions, type ReviewResult } from './types.js';
 import type { DiffSource } from '../diff/types.js';
 import { newSideOf } from '../diff/version.js';
 import { reviewMessages as m } from '../messages/review.js';
+import { answerSigners, reviewersFileAt } from '../record/answer-signers.js';
 
 export type { ReviewOptions, ReviewResult, Finding, DiffSource } from './types.js';
 export { CREDENTIAL_RULE_SOURCES } from './builtin.js';
@@ -250,13 +251,11 @@ export async function runReview(
             const answered = await history();
             const reviewers = config.gate.reviewers;
             const signers = reviewers
-              ? await import('../record/answer-signers.js').then((a) =>
-                  a.answerSigners(
-                    session.top,
-                    // Only a REJECT's person counts toward a demotion: the other answers' signatures are not read here.
-                    answered.filter((r) => r.row.verdict === 'REJECT').map((r) => r.commit),
-                    a.reviewersFileAt(session.policyTop, reviewers.file),
-                  ),
+              ? await answerSigners(
+                  session.top,
+                  // Only a REJECT's person counts toward a demotion: the other answers' signatures are not read here.
+                  answered.filter((r) => r.row.verdict === 'REJECT').map((r) => r.commit),
+                  reviewersFileAt(session.policyTop, reviewers.file),
                 )
               : undefined;
             return calibrationOf(
