@@ -11,6 +11,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 if (process.argv.includes('--clean')) rmSync(join(root, 'dist'), { recursive: true, force: true });
 
+// A generated file is written only when its text changes, so that tsc's incremental build and
+// the bundles' caches see no change where there is none.
+function writeIfChanged(file, text) {
+  let before = null;
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    // first build
+  }
+  if (before !== text) writeFileSync(file, text);
+}
+
 // The hook registry's list (lib/hooks/registry.ts): one import per file of lib/hooks/hook/, so
 // that adding a hook is adding its file (docs/hooks.md, "The hooks, and adding one"). Written
 // before tsc, only when it changes, and never committed (.gitignore).
@@ -28,14 +40,7 @@ function writeHookIndex() {
     `export const records: readonly HookRecord[] = [${names.map((_, i) => `hook${i}`).join(', ')}];`,
     '',
   ].join('\n');
-  const file = join(dir, 'index.ts');
-  let before = null;
-  try {
-    before = readFileSync(file, 'utf8');
-  } catch {
-    // first build
-  }
-  if (before !== text) writeFileSync(file, text);
+  writeIfChanged(join(dir, 'index.ts'), text);
   // The handlers' map (lib/hooks/handlers.ts): each handler loaded when its hook runs.
   const handlerDir = join(root, 'lib', 'hooks', 'handler');
   const handlerNames = readdirSync(handlerDir)
@@ -49,14 +54,7 @@ function writeHookIndex() {
     '};',
     '',
   ].join('\n');
-  const handlerFile = join(handlerDir, 'index.ts');
-  let handlerBefore = null;
-  try {
-    handlerBefore = readFileSync(handlerFile, 'utf8');
-  } catch {
-    // first build
-  }
-  if (handlerBefore !== handlerText) writeFileSync(handlerFile, handlerText);
+  writeIfChanged(join(handlerDir, 'index.ts'), handlerText);
 }
 writeHookIndex();
 // tsc emits even when it reports type errors; the bundle is still made and the build then fails,

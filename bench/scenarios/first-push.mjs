@@ -29,18 +29,18 @@ export function pushHistory(commits) {
 }
 
 /**
- * The first push of git/git's own v2.45.0..v2.51.0 (5,015 real commits: large patches, renames,
- * merges, binary files) to a remote at v2.45.0, against `git log -p` over the same commits.
+ * A real project's first push: `tip`'s history down to `base` pushed to a remote at `base` (a
+ * branch the remote does not have), with `bundle` (a folder of bench/real-rules/) in the
+ * checkout when given, against `git log -p` over the same commits.
  */
-function realFirstPush(runs) {
-  const slug = 'git/git';
+function firstPushOf(runs, { slug, scenario, folder, tip: tipRev, base: baseRev, bundle = null }) {
   const mirror = mirrorOf(slug);
-  const scenario = 'pre-push, first push of git/git v2.45.0..v2.51.0';
   if (!mirror) return [row({ scenario, value: null, kind: 'info', note: missing(slug) })];
-  const dir = borrowCached('git-git-v2.51.0', mirror, 'v2.51.0');
-  const remote = borrow(mirror, 'v2.45.0', { bare: true }).dir;
+  const dir = borrowCached(folder, mirror, tipRev);
+  const remote = borrow(mirror, baseRev, { bare: true }).dir;
   const name = `bench${process.pid}`;
   try {
+    if (bundle) cpSync(join(root, 'bench', 'real-rules', bundle, '.okfw'), join(dir, '.okfw'), { recursive: true });
     git(dir, ['remote', 'add', name, remote]);
     const tip = git(dir, ['rev-parse', 'HEAD']).trim();
     const base = git(remote, ['rev-parse', 'main']).trim();
@@ -67,6 +67,7 @@ function realFirstPush(runs) {
     ];
   } finally {
     rmSync(remote, { recursive: true, force: true });
+    if (bundle) rmSync(join(dir, '.okfw'), { recursive: true, force: true });
     try {
       git(dir, ['remote', 'remove', name]);
     } catch {
@@ -76,55 +77,29 @@ function realFirstPush(runs) {
 }
 
 /**
- * The first push of vue core's v3.4.0..v3.5.0 (a TypeScript monorepo's 820 real commits) to a
- * remote at v3.4.0, with the bundle its maintainers would write (bench/real-rules/vue/.okfw),
- * against `git log -p` over the same commits: the real project's row where git/git's mirror is
- * not on the machine, and a bundle's row beside it where it is.
+ * The first push of git/git's own v2.45.0..v2.51.0 (5,015 real commits: large patches, renames,
+ * merges, binary files); and of vue core's v3.4.0..v3.5.0 (a TypeScript monorepo's 820 real
+ * commits) with the bundle its maintainers would write (bench/real-rules/vue/.okfw): the real
+ * project's row where git/git's mirror is not on the machine, and a bundle's row beside it where
+ * it is.
  */
-function vueFirstPush(runs) {
-  const slug = 'vuejs/core';
-  const mirror = mirrorOf(slug);
-  const scenario = "pre-push, first push of vue core v3.4.0..v3.5.0, its maintainers' bundle";
-  if (!mirror) return [row({ scenario, value: null, kind: 'info', note: missing(slug) })];
-  const dir = borrowCached('vue-core-v3.5.0', mirror, 'v3.5.0');
-  const remote = borrow(mirror, 'v3.4.0', { bare: true }).dir;
-  const name = `bench${process.pid}`;
-  try {
-    cpSync(join(root, 'bench', 'real-rules', 'vue', '.okfw'), join(dir, '.okfw'), { recursive: true });
-    git(dir, ['remote', 'add', name, remote]);
-    const tip = git(dir, ['rev-parse', 'HEAD']).trim();
-    const base = git(remote, ['rev-parse', 'main']).trim();
-    const count = git(dir, ['rev-list', '--count', tip, `^${base}`]).trim();
-    const stdin = `refs/heads/topic ${tip} refs/heads/topic ${'0'.repeat(40)}\n`;
-    const hook = () => {
-      rmSync(join(dir, '.git', 'revtrail'), { recursive: true, force: true });
-      return timeOnce(process.execPath, [cli, 'hook', 'pre-push', name, remote], {
-        cwd: dir,
-        input: stdin,
-        okCodes: [0, 1],
-      });
-    };
-    const floor = () => timeOnce('git', ['log', '-p', tip, `^${base}`], { cwd: dir });
-    const timed = backToBack(runs, floor, hook);
-    return [
-      row({
-        scenario: `${scenario} (${Number(count).toLocaleString('en')} real commits)`,
-        value: timed.value,
-        floorName: 'git log -p',
-        floor: timed.floor,
-        target: 1.3,
-      }),
-    ];
-  } finally {
-    rmSync(remote, { recursive: true, force: true });
-    rmSync(join(dir, '.okfw'), { recursive: true, force: true });
-    try {
-      git(dir, ['remote', 'remove', name]);
-    } catch {
-      // never added
-    }
-  }
-}
+const realFirstPush = (runs) =>
+  firstPushOf(runs, {
+    slug: 'git/git',
+    scenario: 'pre-push, first push of git/git v2.45.0..v2.51.0',
+    folder: 'git-git-v2.51.0',
+    tip: 'v2.51.0',
+    base: 'v2.45.0',
+  });
+const vueFirstPush = (runs) =>
+  firstPushOf(runs, {
+    slug: 'vuejs/core',
+    scenario: "pre-push, first push of vue core v3.4.0..v3.5.0, its maintainers' bundle",
+    folder: 'vue-core-v3.5.0',
+    tip: 'v3.5.0',
+    base: 'v3.4.0',
+    bundle: 'vue',
+  });
 
 export async function run({ runs = 5, commits = 3000 } = {}) {
   // The real projects' rows are the figures that count; the generated history stays as a guard.
