@@ -13,7 +13,7 @@ import { loadConfig } from '../config/load.js';
 import { loadBundle } from '../bundle/load.js';
 import { trustState } from '../config/trust.js';
 import { findBlock } from './block.js';
-import { hookFiles, readHookSetup } from './existing.js';
+import { hookFiles, LEFTHOOK_FILES, readHookSetup } from './existing.js';
 import { unchainedHooks } from './chain.js';
 import { allowBuildsEntries, buildsState, dependsOnRevtrail, pnpmMajor, WORKSPACE_FILE } from './pnpm-builds.js';
 import { HOOKS, HUSKY_DIR, HUSKY_PATH, isHuskyPath, readHooksPath } from './install.js';
@@ -27,7 +27,15 @@ import {
   setsUpHooks,
 } from './package-manager.js';
 import { managerConfigFile, REVIEW_HOOKS, scriptPath, type Manager } from './manager.js';
-import { ConfigShapeError, lefthookMissing, preCommitRoute, preCommitState } from './manager-config.js';
+import {
+  ConfigShapeError,
+  lefthookMissing,
+  lefthookRoute,
+  preCommitRoute,
+  preCommitState,
+  repositoryName,
+  type LefthookRoute,
+} from './manager-config.js';
 import { fileVersions } from '../core/git/versions.js';
 import { doctorMessages as m } from '../messages/install.js';
 import { hookRecord } from '../hooks/registry.js';
@@ -104,9 +112,10 @@ export function isTemporaryFolder(dir: string): boolean {
   return contains(temp, d) || /[\\/](?:xfs-[0-9a-f]+|yarn--[\d.-]+)(?:[\\/]|$)/.test(d);
 }
 
-function findOnPath(name: string): string | null {
+/** The PATH folder holding `name`; `temporary`: a package manager's temporary folders count too. */
+function findOnPath(name: string, temporary = false): string | null {
   for (const d of (process.env.PATH ?? '').split(delimiter).filter(Boolean))
-    if (!isTemporaryFolder(d) && isExecutable(join(d, name))) return d;
+    if ((temporary || !isTemporaryFolder(d)) && isExecutable(join(d, name))) return d;
   return null;
 }
 
@@ -205,10 +214,11 @@ function managerIn(top: string): Manager | null {
   }
 }
 
-function readdirNames(dir: string): string[] {
+/** The files of `dir` (`folders`: its folders instead); none when it cannot be read. */
+function readdirNames(dir: string, folders = false): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile())
+      .filter((e) => (folders ? e.isDirectory() : e.isFile()))
       .map((e) => e.name);
   } catch {
     return [];
@@ -363,6 +373,121 @@ async function preCommitRouteChecks(
   return true;
 }
 
+/** lefthook's local config names (personal, usually not committed), beside LEFTHOOK_FILES. */
+const LEFTHOOK_LOCAL_FILES = LEFTHOOK_FILES.map((f) => f.replace('lefthook.', 'lefthook-local.'));
+
+/**
+ * Where git's lefthook hook finds lefthook, by the hook's own order: $LEFTHOOK_BIN, lefthook on
+ * PATH, the binary `lefthook install` ran from, the project's node_modules, then tools (go,
+ * bundler, yarn, mise, ...) doctor accepts when a file of the project names lefthook.
+ */
+function lefthookReachable(top: string, hookText: string): boolean {
+  if (process.env.LEFTHOOK_BIN && isExecutable(process.env.LEFTHOOK_BIN)) return true;
+  if (findOnPath('lefthook', true)) return true;
+  for (const [, bin] of hookText.matchAll(/^\s*elif (\/\S+) -h\b/gm)) if (isExecutable(bin!)) return true;
+  const modules = join(top, 'node_modules');
+  if (existsSync(join(modules, 'lefthook', 'bin', 'index.js'))) return true;
+  if (existsSync(join(modules, '@evilmartians', 'lefthook-installer', 'bin', 'lefthook'))) return true;
+  if (readdirNames(modules, true).some((d) => /^lefthook-/.test(d) && existsSync(join(modules, d, 'bin', 'lefthook'))))
+    return true;
+  if (existsSync(join(modules, '@evilmartians', 'lefthook'))) return true;
+  const tools = ['go.mod', 'Gemfile', 'package.json', 'mise.toml', '.mise.toml', 'devbox.json', 'composer.json'];
+  return tools.some((f) => {
+    try {
+      return readText(join(top, f)).includes('lefthook');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * lefthook's `remotes:` route (docs/hooks.md, "Repositories that are not Node projects"): the
+ * team's lefthook config takes revtrail's hooks/lefthook.yml from a remote, `lefthook install`
+ * fetched it and wrote git's hooks, and those hooks call revtrail on PATH. False: no config names
+ * revtrail that way (or none can be read), so the other checks apply.
+ */
+async function lefthookRouteChecks(
+  top: string,
+  add: (check: string, level: Level, message: string, fix?: string) => void,
+): Promise<boolean> {
+  // lefthook keeps each remote fetched under .git/info/lefthook-remotes/<name>[-<ref>]/ (lefthook install fetches it).
+  const remotesDir = resolve(top, await run(gitPath('info/lefthook-remotes'), { cwd: top }));
+  const fetchedCopy = (route: LefthookRoute): string | null => {
+    const name = repositoryName(route.gitUrl);
+    for (const d of readdirNames(remotesDir, true)) {
+      if (d !== name && !d.startsWith(`${name}-`)) continue;
+      try {
+        return readText(join(remotesDir, d, route.config));
+      } catch {
+        // not fetched under this name
+      }
+    }
+    return null;
+  };
+  const isRevtrail = (route: LefthookRoute) => /\brevtrail hook commit-msg\b/.test(fetchedCopy(route) ?? '');
+  let found: { file: string; text: string; route: LefthookRoute } | null = null;
+  const yamlish = (f: string) => /\.(ya?ml|json)$/.test(f);
+  // lefthook reads the first main config it finds, then merges the local one over it.
+  const main = LEFTHOOK_FILES.find((f) => existsSync(join(top, f)));
+  const local = LEFTHOOK_LOCAL_FILES.find((f) => existsSync(join(top, f)));
+  for (const file of [main, local]) {
+    if (!file || !yamlish(file)) continue;
+    try {
+      const text = readText(join(top, file));
+      const route = lefthookRoute(text, isRevtrail);
+      if (route) {
+        found = { file, text, route };
+        break;
+      }
+    } catch {
+      // unreadable: lefthook refuses it too; the other checks say so
+    }
+  }
+  if (!found) return false;
+  const { file, text, route } = found;
+  const shown = route.ref ? `${route.gitUrl} @ ${route.ref}` : route.gitUrl;
+  const hooksDir = resolve(top, await run(gitPath('hooks'), { cwd: top }));
+  const notInstalled: string[] = [];
+  let reachable = true;
+  for (const hook of REVIEW_HOOKS) {
+    let hookText = '';
+    try {
+      hookText = readText(join(hooksDir, hook));
+    } catch {
+      // none: not installed
+    }
+    if (!/call_lefthook run|lefthook run/.test(hookText)) notInstalled.push(hook);
+    else reachable &&= lefthookReachable(top, hookText);
+  }
+  const fetched = fetchedCopy(route) !== null;
+  if (notInstalled.length)
+    add('manager', 'fail', m.managerHooksMissing('lefthook', notInstalled), m.lefthookRouteInstallFix);
+  else if (!reachable) add('manager', 'fail', m.lefthookGone, m.lefthookGoneFix);
+  else if (!fetched) add('manager', 'fail', m.lefthookRemoteNotFetched(shown, route.config), m.lefthookRouteInstallFix);
+  else add('manager', 'ok', m.lefthookRouteHooksOk(REVIEW_HOOKS, route.config));
+  const head = await atHead(top, file);
+  let committed: ReturnType<typeof lefthookRoute> = null;
+  try {
+    committed = head === null ? null : lefthookRoute(head, isRevtrail);
+  } catch {
+    // unreadable at HEAD: runs nothing in a teammate's clone
+  }
+  if (!committed)
+    add(
+      'lefthook',
+      file === local ? 'warn' : 'fail',
+      m.lefthookRouteNotCommitted(file, shown),
+      file === local ? m.lefthookRouteLocalFix(main ?? LEFTHOOK_FILES[0]!) : m.managerConfigNotCommittedFix([file]),
+    );
+  else if (text !== head) add('lefthook', 'warn', m.managerConfigEdited(file), m.managerConfigEditedFix(file));
+  else add('lefthook', 'ok', m.lefthookRouteOk(file, shown, route.config));
+  const cli = findOnPath('revtrail', true);
+  if (cli) add('cli', 'ok', m.cliOk(join(cli, 'revtrail')));
+  else add('cli', 'fail', m.lefthookRouteNoCli(route.config), m.noCliUserFix);
+  return true;
+}
+
 /** The committed files the team's clones need, ignored by .gitignore (git add skips them with exit 0). */
 async function ignoredNeeded(top: string, files: string[]): Promise<string[]> {
   if (!files.length) return [];
@@ -466,6 +591,8 @@ export async function doctor(cwd: string): Promise<DoctorReport> {
   if (manager) cli = await managerChecks(repo.top, manager, add);
   else if (!installed && !hooksPath && (await preCommitRouteChecks(top, add))) {
     // The framework runs revtrail from its own environment: no script, CLI or package.json of the repository's.
+  } else if (!installed && !hooksPath && (await lefthookRouteChecks(top, add))) {
+    // revtrail's hooks/lefthook.yml calls revtrail on PATH: no script or package.json of the repository's.
   } else if (!installed && !hooksPath) {
     // A team whose hooks a manager runs is told that manager's route, never husky's (which would refuse).
     const [owner] = readHookSetup(top, repo.commonDir, null).managers;

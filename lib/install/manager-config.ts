@@ -390,3 +390,53 @@ export function preCommitRoute(text: string, hooks: readonly string[]): PreCommi
   if (!first) return null;
   return { ...first, runs: hooks.filter((h) => runs.has(h)), missing: hooks.filter((h) => !runs.has(h)) };
 }
+
+/** A lefthook `remotes:` entry that takes revtrail's hooks/lefthook.yml. */
+export interface LefthookRoute {
+  gitUrl: string;
+  ref: string | null;
+  /** The config path as the entry names it (ends with hooks/lefthook.yml). */
+  config: string;
+}
+
+/** The path in revtrail's repository of the lefthook config its `remotes:` route names. */
+export const LEFTHOOK_REMOTE_CONFIG = 'hooks/lefthook.yml';
+
+/** The repository name in a git URL or path: its last segment, without .git. */
+export function repositoryName(gitUrl: string): string {
+  return (
+    gitUrl
+      .replace(/[/\\]+$/, '')
+      .replace(/\.git$/, '')
+      .split(/[/\\:]/)
+      .pop() ?? ''
+  );
+}
+
+/**
+ * lefthook's `remotes:` route (docs/hooks.md, "Repositories that are not Node projects"): an
+ * entry whose `configs:` (or the older single `config:`) names hooks/lefthook.yml and that is
+ * revtrail's: its git_url's repository name contains "revtrail", or `isRevtrail` says so (doctor
+ * asks lefthook's fetched copy, for a mirror named otherwise; hooks/lefthook.yml alone is too
+ * common a path). null: none. Throws ConfigShapeError when unreadable.
+ */
+export function lefthookRoute(
+  text: string,
+  isRevtrail: (route: LefthookRoute) => boolean = () => false,
+): LefthookRoute | null {
+  const remotes = (parse(text).contents as YAMLMap | null)?.get('remotes', true);
+  for (const r of isSeq(remotes) ? remotes.items : []) {
+    if (!isMap(r)) continue;
+    const gitUrl = String(r.get('git_url') ?? '');
+    const list = r.get('configs', true);
+    const configs = isSeq(list) ? list.items.map((c) => String(isScalar(c) ? c.value : '')) : [];
+    if (r.get('config') != null) configs.push(String(r.get('config')));
+    const config = configs.find(
+      (c) => c.replace(/^\.?\//, '') === LEFTHOOK_REMOTE_CONFIG || c.endsWith(`/${LEFTHOOK_REMOTE_CONFIG}`),
+    );
+    if (!gitUrl || !config) continue;
+    const route = { gitUrl, ref: r.get('ref') == null ? null : String(r.get('ref')), config };
+    if (/revtrail/i.test(repositoryName(gitUrl)) || isRevtrail(route)) return route;
+  }
+  return null;
+}

@@ -3,7 +3,8 @@
 type InstallRoute =
   | { kind: 'husky' }
   | { kind: 'manager'; managers: readonly string[] }
-  | { kind: 'hooks-path'; value: string };
+  | { kind: 'hooks-path'; value: string }
+  | { kind: 'remote'; manager: 'lefthook' | 'pre-commit' };
 
 /** Step 3 of "Next:": the install that works here (plain install refuses beside a hook manager or another core.hooksPath). */
 function installStep(route: InstallRoute): string[] {
@@ -19,6 +20,16 @@ function installStep(route: InstallRoute): string[] {
           `                                       the manager that installs your hooks (${route.managers.join(' and ')} are set up)`,
         ];
   }
+  if (route.kind === 'remote')
+    return route.manager === 'lefthook'
+      ? [
+          "  3. lefthook install                  fetches revtrail's hooks/lefthook.yml and writes git's hooks",
+          '                                       (lefthook.yml takes revtrail through remotes:; revtrail doctor checks it)',
+        ]
+      : [
+          '  3. pre-commit install --hook-type commit-msg --hook-type pre-push',
+          '                                       (the config takes revtrail through repo:; revtrail doctor checks it)',
+        ];
   if (route.kind === 'hooks-path')
     return [
       '  3. revtrail install --force          installs the commit-msg and pre-push hooks through husky',

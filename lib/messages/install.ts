@@ -215,6 +215,23 @@ export const doctorMessages = {
     `${file} as committed runs revtrail at ${hooks.join(' and ')} from ${repo} (its .pre-commit-hooks.yaml)`,
   preCommitRouteCli:
     "revtrail runs in pre-commit's own environment (built with the system's Node on the first hook run); to answer findings in the shell: npx revtrail verdict …, or a user-level install",
+  lefthookRouteInstallFix:
+    "lefthook install (once in each clone: it fetches the config's remotes and writes git's hooks)",
+  lefthookGone:
+    'git\'s hooks call lefthook, which is not found (not on PATH, not where lefthook install ran it from, not in node_modules): every hook prints "Can\'t find lefthook in PATH" and runs nothing',
+  lefthookGoneFix: 'install lefthook again (or put it on PATH), then lefthook install',
+  lefthookRemoteNotFetched: (remote: string, config: string) =>
+    `lefthook has no copy of ${config} from ${remote} (under .git/info/lefthook-remotes/): its hooks run nothing of revtrail's`,
+  lefthookRouteHooksOk: (hooks: readonly string[], config: string) =>
+    `git's ${hooks.join(' and ')} hooks are lefthook's, which runs revtrail's ${config} from the fetched remote`,
+  lefthookRouteNotCommitted: (file: string, remote: string) =>
+    `${file} takes revtrail from ${remote} in this work tree, but the committed one (HEAD) does not: a teammate's clone is not reviewed`,
+  lefthookRouteLocalFix: (file: string) =>
+    `move the remotes: entry into ${file} and commit it (lefthook-local files are each developer's own)`,
+  lefthookRouteOk: (file: string, remote: string, config: string) =>
+    `${file} as committed runs revtrail's ${config} from ${remote} (lefthook remotes)`,
+  lefthookRouteNoCli: (config: string) =>
+    `revtrail is not on PATH: the hooks of ${config} skip the review with one line ("not on PATH"), so nothing is reviewed`,
   managerOk: (manager: string) => `git's hooks run ${manager}, which runs revtrail's scripts`,
   npxRegistry: (dir: string, bin: string) =>
     `${dir} has no ${bin}: npx revtrail there asks the npm registry for a package named revtrail, which is not this one`,

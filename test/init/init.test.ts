@@ -143,3 +143,25 @@ test("init's next step is the install that works here: the manager's route besid
   );
   assert.match(said.stdout, /core\.hooksPath is \.githooks: its hooks keep running, chained/);
 });
+
+test("init beside a config that takes revtrail from its repository (lefthook's remotes:, pre-commit's repo:) names that manager's own install, never revtrail install --<manager>", async () => {
+  for (const [file, text, step] of [
+    [
+      'lefthook.yml',
+      'remotes:\n  - git_url: https://example.com/team/revtrail\n    ref: v0.1.0\n    configs:\n      - hooks/lefthook.yml\n',
+      /^ {2}3\. lefthook install +fetches revtrail's hooks\/lefthook\.yml and writes git's hooks$/m,
+    ],
+    [
+      '.pre-commit-config.yaml',
+      'repos:\n  - repo: https://example.com/team/revtrail\n    rev: v0.1.0\n    hooks:\n      - id: revtrail-commit-msg\n      - id: revtrail-pre-push\n',
+      /^ {2}3\. pre-commit install --hook-type commit-msg --hook-type pre-push$/m,
+    ],
+  ] as const) {
+    const r = repo();
+    r.write(file, text);
+    const said = await runCli(['init'], { cwd: r.dir });
+    assert.equal(said.code, 0, said.stderr);
+    assert.match(said.stdout, step);
+    assert.doesNotMatch(said.stdout, /revtrail install/);
+  }
+});

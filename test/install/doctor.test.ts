@@ -2,10 +2,20 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { makeRepo, runProcess, tempDir } from '../kit/repo.js';
+import { cliPath, makeRepo, projectRoot, runProcess, tempDir } from '../kit/repo.js';
 import { installedRepo, withRun, writeShim } from '../kit/hooks.js';
 import { doctorMessages as m } from '../../lib/messages/install.js';
 
@@ -338,4 +348,86 @@ test("doctor with the pre-commit framework's repo: route (revtrail's .pre-commit
     [],
   );
   assert.equal(report.ok, true);
+});
+
+test("doctor with lefthook's remotes: route (revtrail's hooks/lefthook.yml, revtrail on PATH, no package.json): git's hooks not lefthook's, the config not committed, revtrail not on PATH, the remote not fetched each fail with their fix; lefthook install done and committed is all good", async (t) => {
+  // revtrail's side: a repository named revtrail holding this checkout's hooks/lefthook.yml.
+  const src = tempDir();
+  cleanups.push(() => rmSync(src, { recursive: true, force: true }));
+  const origin = join(src, 'revtrail');
+  mkdirSync(join(origin, 'hooks'), { recursive: true });
+  writeFileSync(join(origin, 'hooks', 'lefthook.yml'), readFileSync(join(projectRoot, 'hooks', 'lefthook.yml')));
+  const git = (cwd: string, args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=r', '-c', 'user.email=r@example.com', ...args], { cwd, stdio: 'pipe' });
+  git(origin, ['init', '-q']);
+  git(origin, ['add', '-A']);
+  git(origin, ['commit', '-q', '-m', 'revtrail']);
+  git(origin, ['tag', 'v0.1.0']);
+  const config = (url: string) =>
+    `# the team's own check\npre-commit:\n  commands:\n    lint:\n      run: "true"\nremotes:\n  - git_url: ${url}\n    ref: v0.1.0\n    configs:\n      - hooks/lefthook.yml\n`;
+  // A user-level install: revtrail on PATH.
+  const bin = tempDir();
+  cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
+  writeFileSync(join(bin, 'revtrail'), `#!/bin/sh\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
+  chmodSync(join(bin, 'revtrail'), 0o755);
+  const onPath = { PATH: `${bin}${delimiter}${process.env.PATH}` };
+
+  // Another remote whose config is also hooks/lefthook.yml is not revtrail's: the manager's route, as before.
+  const other = withRun(makeRepo());
+  cleanups.push(() => other.cleanup());
+  other.commit('chore: start', { 'go.mod': 'module app\n', 'lefthook.yml': config(join(src, 'hooks-kit')) });
+  const said = JSON.parse((await other.cli(['doctor', '--json'], { env: onPath })).stdout) as Report;
+  assert.equal(said.checks.find((c) => c.check === 'install')?.fix, m.runManagerInstall('lefthook'));
+
+  const repo = withRun(makeRepo());
+  cleanups.push(() => repo.cleanup());
+  repo.commit('chore: start', { 'pyproject.toml': '[project]\nname = "app"\n' });
+  repo.write('lefthook.yml', config(origin));
+  const doctor = async (env: NodeJS.ProcessEnv = onPath) => {
+    const run = await repo.cli(['doctor', '--json'], { env });
+    const report = JSON.parse(run.stdout) as Report;
+    assert.equal(run.code, report.ok ? 0 : 1);
+    return { report, by: (check: string) => report.checks.find((c) => c.check === check) };
+  };
+  let { report, by } = await doctor();
+  assert.equal(report.ok, false);
+  assert.ok(!report.checks.some((c) => c.check === 'install'), 'never told to run revtrail install --lefthook');
+  assert.equal(by('manager')?.level, 'fail');
+  assert.match(by('manager')!.message, /git's commit-msg and pre-push hooks are not lefthook's/);
+  assert.equal(by('manager')!.fix, m.lefthookRouteInstallFix);
+  assert.equal(by('lefthook')?.level, 'fail');
+  assert.match(by('lefthook')!.message, /the committed one \(HEAD\) does not/);
+  assert.deepEqual([by('cli')?.level, by('cli')?.message], ['ok', m.cliOk(join(bin, 'revtrail'))]);
+
+  repo.commit('chore: revtrail through lefthook', { 'lefthook.yml': config(origin) });
+  ({ report, by } = await doctor());
+  assert.equal(by('lefthook')?.level, 'ok');
+  assert.match(by('lefthook')!.message, /runs revtrail's hooks\/lefthook\.yml from .*revtrail @ v0\.1\.0/);
+  assert.equal(by('manager')?.level, 'fail', 'nothing runs until lefthook install');
+
+  // Without revtrail on PATH the remote's hooks skip the review: a failure, with the user-level install.
+  if (!existsSync('/usr/bin/revtrail') && !existsSync('/bin/revtrail')) {
+    ({ by } = await doctor({ PATH: `${dirname(process.execPath)}${delimiter}/usr/bin${delimiter}/bin` }));
+    assert.deepEqual([by('cli')?.level, by('cli')?.fix], ['fail', m.noCliUserFix]);
+  }
+
+  const lefthook = join(tmpdir(), 'revtrail-pm-clients', 'lefthook_2', 'node_modules', '.bin', 'lefthook');
+  if (!existsSync(lefthook)) return t.skip('no cached lefthook (test/install/non-node.test.ts installs it)');
+  // The real lefthook fetches the remote and writes git's hooks (a local git_url needs no network).
+  const installed = await runProcess(lefthook, ['install'], { cwd: repo.dir, env: onPath });
+  assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+  ({ report, by } = await doctor());
+  assert.equal(by('manager')?.level, 'ok', by('manager')?.message);
+  assert.deepEqual(
+    report.checks.filter((c) => c.level === 'fail' || c.level === 'warn'),
+    [],
+  );
+  assert.equal(report.ok, true);
+
+  // lefthook's copy of the remote gone: its hooks run nothing of revtrail's.
+  rmSync(join(repo.dir, '.git', 'info', 'lefthook-remotes'), { recursive: true, force: true });
+  ({ report, by } = await doctor());
+  assert.equal(by('manager')?.level, 'fail');
+  assert.match(by('manager')!.message, /lefthook has no copy of hooks\/lefthook\.yml from /);
+  assert.equal(by('manager')!.fix, m.lefthookRouteInstallFix);
 });
