@@ -353,18 +353,6 @@ export async function install(
   return { top, actions, notes, cli };
 }
 
-/**
- * The install command that sets the hooks up here without refusing: plain install (husky), or
- * the route of the hook manager that runs this repository's hooks (what `revtrail init` names next).
- */
-export async function installRoute(cwd: string): Promise<string> {
-  const { top, commonDir } = await findRepo(cwd);
-  const current = await readHooksPath(top);
-  if (current && isHuskyPath(current.value, top)) return 'revtrail install';
-  const [manager] = readHookSetup(top, commonDir, current).managers;
-  return manager ? `revtrail install --${manager.manager}` : 'revtrail install';
-}
-
 async function hasOtherWorktrees(top: string): Promise<boolean> {
   return (await run(worktreeList, { cwd: top })).length > 1;
 }
