@@ -15,6 +15,7 @@ import { addedFile } from '../../lib/diff/build.js';
 import { DiffCapper } from '../../lib/diff/cap.js';
 import { introducedFiles } from '../../lib/flows/merge-diff.js';
 import type { DiffFile, DiffLine, Hunk } from '../../lib/diff/types.js';
+import { numberedHunk } from '../kit/diff.js';
 
 const RUNS = { numRuns: 300 };
 
@@ -46,20 +47,10 @@ function hunksArb(kinds: readonly DiffLine['kind'][]): fc.Arbitrary<Hunk[]> {
     for (const [lines, gap, sec] of specs) {
       oldAt += gap;
       newAt += gap;
-      const hunk: Hunk = { oldStart: oldAt, oldLines: 0, newStart: newAt, newLines: 0, section: sec, lines: [] };
-      for (const [kind, text] of lines) {
-        if (kind === 'add') hunk.lines.push({ kind, text, oldLine: null, newLine: newAt++ });
-        else if (kind === 'del') hunk.lines.push({ kind, text, oldLine: oldAt++, newLine: null });
-        else hunk.lines.push({ kind, text, oldLine: oldAt++, newLine: newAt++ });
-      }
-      hunk.oldLines = hunk.lines.filter((l) => l.kind !== 'add').length;
-      hunk.newLines = hunk.lines.filter((l) => l.kind !== 'del').length;
-      // An empty side starts at 0, as git writes it.
-      if (hunk.oldLines === 0) hunk.oldStart = Math.max(0, hunk.oldStart - 1);
-      if (hunk.newLines === 0) hunk.newStart = Math.max(0, hunk.newStart - 1);
-      hunks.push(hunk);
-      oldAt += 1;
-      newAt += 1;
+      const made = numberedHunk(lines, oldAt, newAt, sec);
+      hunks.push(made.hunk);
+      oldAt = made.oldAt;
+      newAt = made.newAt;
     }
     if (noNewline) hunks[hunks.length - 1]!.lines.at(-1)!.noNewlineAtEnd = true;
     return hunks;

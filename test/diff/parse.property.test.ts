@@ -10,6 +10,7 @@ import { parseDiff } from '../../lib/diff/parse.js';
 import { formatFile } from '../../lib/diff/format.js';
 import { InputError } from '../../lib/core/errors.js';
 import type { DiffFile, DiffLine, Hunk } from '../../lib/diff/types.js';
+import { numberedHunk } from '../kit/diff.js';
 
 const RUNS = { numRuns: 300 };
 
@@ -71,28 +72,15 @@ function hunksArb(allowDel: boolean, allowAdd: boolean): fc.Arbitrary<Hunk[]> {
         const ks = allowDel && allowAdd ? rawKinds : rawKinds.map(() => (allowAdd ? 'add' : 'del'));
         oldAt += gap;
         newAt += gap;
-        const hunk: Hunk = {
-          oldStart: oldAt,
-          oldLines: 0,
-          newStart: newAt,
-          newLines: 0,
-          section: section.replace(/[\r\n]/g, '').trim(),
-          lines: [],
-        };
-        ks.forEach((kind, i) => {
-          const text = texts[i]!;
-          if (kind === 'add') hunk.lines.push({ kind, text, oldLine: null, newLine: newAt++ });
-          else if (kind === 'del') hunk.lines.push({ kind, text, oldLine: oldAt++, newLine: null });
-          else hunk.lines.push({ kind, text, oldLine: oldAt++, newLine: newAt++ });
-        });
-        hunk.oldLines = hunk.lines.filter((l) => l.kind !== 'add').length;
-        hunk.newLines = hunk.lines.filter((l) => l.kind !== 'del').length;
-        // An empty side starts at 0, as git writes it.
-        if (hunk.oldLines === 0) hunk.oldStart = Math.max(0, hunk.oldStart - 1);
-        if (hunk.newLines === 0) hunk.newStart = Math.max(0, hunk.newStart - 1);
-        hunks.push(hunk);
-        oldAt += 1;
-        newAt += 1;
+        const made = numberedHunk(
+          ks.map((kind, i) => [kind, texts[i]!] as const),
+          oldAt,
+          newAt,
+          section.replace(/[\r\n]/g, '').trim(),
+        );
+        hunks.push(made.hunk);
+        oldAt = made.oldAt;
+        newAt = made.newAt;
       }
       return allowDel && allowAdd ? hunks : hunks.slice(0, 1);
     });
